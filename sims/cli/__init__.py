@@ -1,0 +1,84 @@
+"""The ``sims`` command line.
+
+Each sub-command is a module of this package that defines::
+
+    COMMAND = "score"                    # the sub-command's name
+    HELP = "one line for sims --help"
+    def add_arguments(parser): ...       # argparse arguments (``--json`` is added for you)
+    def run(args) -> dict: ...           # does the work, returns a JSON-able result
+    def render(result) -> str: ...       # the human-readable text
+
+Bad input raises ``ValueError`` (or a subclass); :func:`main` turns it into one
+line on stderr and exit status 2, without a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import sys
+
+
+class CliError(ValueError):
+    """A user error to report in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's usage errors: one line, exit 2
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(2)
+
+
+def _commands():
+    found = {}
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(module, "COMMAND"):
+            found[module.COMMAND] = module
+    return dict(sorted(found.items()))
+
+
+def build_parser():
+    parser = _Parser(prog="sims", description="Monte Carlo strategy lab for period card games (cribbage).")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, module in _commands().items():
+        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(p)
+        p.add_argument("--json", action="store_true", help="print the result as JSON")
+        p.set_defaults(_module=module)
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        result = args._module.run(args)
+    except (ValueError, FileNotFoundError, FileExistsError, KeyError) as exc:
+        message = exc.args[0] if exc.args else type(exc).__name__
+        sys.stderr.write(f"sims {args.command}: error: {' '.join(str(message).split())}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write(f"sims {args.command}: interrupted\n")
+        return 130
+    if args.json:
+        print(json.dumps(result, indent=2, default=_jsonable))
+    else:
+        print(args._module.render(result))
+    return 0
+
+
+def _jsonable(obj):
+    if hasattr(obj, "tolist"):
+        return obj.tolist()
+    if hasattr(obj, "item"):
+        return obj.item()
+    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

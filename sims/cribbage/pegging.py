@@ -1,0 +1,81 @@
+"""The play (pegging): what the card just laid scores (seed 000 "Fifteens", "Sequences").
+
+The count never passes 31.  Fifteen 2 and thirty-one 2; a pair 2, pair-royal
+6, double pair-royal 12 (consecutive cards of one rank); a run of ``n >= 3``
+formed by the last ``n`` cards in any order scores ``n`` ("it is of no
+consequence which card is thrown down first": ace, five, three, two, four
+counts five); in the Bath game (seed 001 rule 11) three or more cards of one
+suit laid in unbroken succession score their number.  The go / end hole is
+scored by the engine, which knows when nobody can play.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..cards import parse_cards
+
+MAX_COUNT = 31
+
+
+@njit(cache=True)
+def card_value(card):
+    """Pip value: ace 1, court cards 10."""
+    return min((card >> 2) + 1, 10)
+
+
+@njit(cache=True)
+def peg_points_kernel(seq, start, end, bath):
+    """Points for the last card of ``seq[start:end]``, the cards of the current count in order."""
+    n = end - start
+    count = 0
+    for i in range(start, end):
+        count += card_value(seq[i])
+    last = seq[end - 1]
+    points = 0
+    if count == 15 or count == 31:
+        points += 2
+    same = 1
+    while same < n and seq[end - 1 - same] >> 2 == last >> 2:
+        same += 1
+    points += same * (same - 1)
+    if same == 1:  # a run needs distinct ranks, so a pair rules it out
+        for k in range(n, 2, -1):
+            seen = 0
+            lo = 13
+            hi = -1
+            ok = True
+            for i in range(end - k, end):
+                r = seq[i] >> 2
+                if (seen >> r) & 1:
+                    ok = False
+                    break
+                seen |= 1 << r
+                lo = min(lo, r)
+                hi = max(hi, r)
+            if ok and hi - lo == k - 1:
+                points += k
+                break
+    if bath:
+        flush = 1
+        while flush < n and seq[end - 1 - flush] & 3 == last & 3:
+            flush += 1
+        if flush >= 3:
+            points += flush
+    return points
+
+
+def peg_points(cards_in_current_count, bath: bool = False) -> int:
+    """What the last card laid scores, given the cards of the current count in order.
+
+    >>> peg_points("AS 5H 3D 2C 4S")   # seed 000: he counts five for the sequence (+2 for fifteen)
+    7
+    """
+    cards = parse_cards(cards_in_current_count)
+    if not cards:
+        raise ValueError("no cards laid in the current count")
+    arr = np.asarray(cards, dtype=np.int64)
+    count = int(sum(min((c >> 2) + 1, 10) for c in cards))
+    if count > MAX_COUNT:
+        raise ValueError(f"the count would be {count}, past thirty-one")
+    return int(peg_points_kernel(arr, 0, len(cards), bool(bath)))

@@ -1,0 +1,112 @@
+"""What a policy is: the two njit signatures, what a policy sees, and small helpers.
+
+A **discard policy** chooses the cards to lay out for the crib::
+
+    @njit(DISCARD_SIG, cache=True)
+    def my_discard(hand, state, rules, rng, params):
+        # hand:   int64[cards_dealt], the cards dealt to this seat
+        # state:  int64[S_SIZE], the situation (S_* indices below)
+        # rules:  int64[R_SIZE], Rules.to_kernel() (R_* indices in sims.cribbage.rules)
+        # rng:    uint64[4], this seat's own random stream (sims.rng.uniform / randint)
+        # params: float64[:], this policy's parameters (empty if it takes none)
+        return mask   # int64 bit mask of positions in hand to throw: exactly rules[R_THROW] bits
+
+A **pegging policy** chooses which card to lay in the play::
+
+    @njit(PEG_SIG, cache=True)
+    def my_peg(hand, played, state, rules, rng, params):
+        # hand:   int64[kept], the cards kept; a card already laid is -1
+        # played: int64[:], every card laid this deal in order; played[:state[S_N_PLAYED]] is valid,
+        #         the current count began at state[S_COUNT_START]
+        return i      # index into hand of a card with hand[i] >= 0 and count + value <= 31
+
+The engine calls a pegging policy only when it has a legal card, checks every
+answer and stops with a :class:`PolicyError` naming the policy and the
+situation when an answer is illegal.  Both kinds are compiled against the fixed
+signatures so that the engine compiles once for all policies and numba's
+on-disk cache works across processes.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+from ..pegging import MAX_COUNT, card_value
+
+_I64 = types.Array(types.int64, 1, "C")
+_U64 = types.Array(types.uint64, 1, "C")
+_F64 = types.Array(types.float64, 1, "C")
+
+DISCARD_SIG = types.int64(_I64, _I64, _I64, _U64, _F64)
+PEG_SIG = types.int64(_I64, _I64, _I64, _I64, _U64, _F64)
+DiscardFn = types.FunctionType(DISCARD_SIG)
+PegFn = types.FunctionType(PEG_SIG)
+
+# What a policy sees: indices into ``state``.
+S_SEAT = 0         # this player's seat (0 .. players-1)
+S_ROLE = 1         # place from the dealer: 0 dealer, 1 eldest hand (the pone), 2, 3
+S_DEALER = 2       # the dealer's seat
+S_ACTIVE = 3       # players taking part in this deal
+S_STARTER = 4      # the starter, -1 while discarding
+S_COUNT = 5        # the current count
+S_COUNT_START = 6  # index in ``played`` where the current count began
+S_N_PLAYED = 7     # cards laid so far this deal
+S_MY_SCORE = 8     # my side's score, kept up to date during the deal
+S_OPP_SCORE = 9    # the best opposing score
+S_TARGET = 10      # points that win
+S_CRIB_MINE = 11   # 1 if the crib belongs to my side
+S_GO_MASK = 12     # bit r set: the player in role r has said go in this count
+S_THROWN = 13      # S_THROWN .. S_THROWN+1: the cards I threw (-1 if fewer)
+S_SIZE = 15
+
+EMPTY_PARAMS = np.zeros(0, dtype=np.float64)
+
+
+class PolicyError(ValueError):
+    """A policy returned an illegal choice."""
+
+
+@njit(cache=True)
+def popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def is_valid_throw(mask, n_cards, n_throw):
+    """A throw mask must name exactly ``n_throw`` of the ``n_cards`` positions."""
+    return mask >= 0 and mask < (1 << n_cards) and popcount(mask) == n_throw
+
+
+@njit(cache=True)
+def split_throw(hand, mask, kept, thrown):
+    """Copy the kept and thrown cards of ``hand`` for throw ``mask`` into the two arrays."""
+    k = 0
+    t = 0
+    for i in range(hand.shape[0]):
+        if (mask >> i) & 1:
+            thrown[t] = hand[i]
+            t += 1
+        else:
+            kept[k] = hand[i]
+            k += 1
+
+
+@njit(cache=True)
+def next_throw(mask, n_cards, n_throw):
+    """The next valid throw mask after ``mask`` (start from -1), or -1 when done."""
+    m = mask + 1
+    while m < (1 << n_cards):
+        if popcount(m) == n_throw:
+            return m
+        m += 1
+    return -1
+
+
+@njit(cache=True)
+def is_legal_play(hand, i, count):
+    """Card ``hand[i]`` can be laid: still held and the count stays within thirty-one."""
+    return 0 <= i < hand.shape[0] and hand[i] >= 0 and count + card_value(hand[i]) <= MAX_COUNT

@@ -1,0 +1,178 @@
+"""The show: scoring a hand or the crib with the starter (seeds 000, 001, 004).
+
+Fifteens 2, pairs 2 (pair-royal 6, double pair-royal 12), runs one point a
+card for every distinct combination, flush, nobs 1.  A hand flush is all hand
+cards of one suit, scoring their number, one more if the starter matches; a
+crib flush needs the starter too "among professed gamesters" unless the
+period option ``crib_flush_four`` is on.  The rank part comes from
+:data:`sims.cribbage.tables.RANK_TABLE`; see its derivation there.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from ..cards import check_disjoint, parse_cards
+from .tables import BASE, EMPTY, RANK_TABLE, rank_points
+
+JACK = 10
+HAND_SIZES = (3, 4, 6)  # five-, six- and eight-card games
+CRIB_SIZE = 4
+MAX_SHOW = 30  # eight-card shows can exceed 29; histograms keep headroom
+
+
+@njit(cache=True)
+def flush_points(hand, n, starter, crib, crib_flush_four):
+    """Flush: all ``n >= 3`` cards one suit; the crib also needs the starter unless ``crib_flush_four``."""
+    if n < 3:
+        return 0
+    suit = hand[0] & 3
+    for i in range(1, n):
+        if hand[i] & 3 != suit:
+            return 0
+    matches = starter >= 0 and (starter & 3) == suit
+    if matches:
+        return n + 1
+    if crib and not crib_flush_four:
+        return 0
+    return n
+
+
+@njit(cache=True)
+def nobs_points(hand, n, starter):
+    """Nobs: the jack of the starter's suit in hand or crib, 1."""
+    if starter < 0:
+        return 0
+    for i in range(n):
+        if hand[i] >> 2 == JACK and hand[i] & 3 == starter & 3:
+            return 1
+    return 0
+
+
+@njit(cache=True)
+def rank_show_points(hand, n, starter):
+    """Fifteens, pairs and runs of ``hand[:n]`` plus the starter (``-1``: none)."""
+    shown = n + (1 if starter >= 0 else 0)
+    if shown <= 5:
+        idx = 0
+        for i in range(n):
+            idx = idx * BASE + (hand[i] >> 2)
+        if starter >= 0:
+            idx = idx * BASE + (starter >> 2)
+        for _ in range(shown, 5):
+            idx = idx * BASE + EMPTY
+        return np.int64(RANK_TABLE[idx])
+    counts = np.zeros(13, dtype=np.int64)
+    for i in range(n):
+        counts[hand[i] >> 2] += 1
+    if starter >= 0:
+        counts[starter >> 2] += 1
+    return rank_points(counts)
+
+
+@njit(cache=True)
+def show_points(hand, n, starter, crib, crib_flush_four):
+    """Points of ``hand[:n]`` shown with ``starter`` (``-1`` while discarding), as hand or crib."""
+    return (rank_show_points(hand, n, starter) + flush_points(hand, n, starter, crib, crib_flush_four)
+            + nobs_points(hand, n, starter))
+
+
+@njit(cache=True, parallel=True)
+def _score_shows(hands, starters, crib, crib_flush_four, out):
+    n = hands.shape[1]
+    for i in prange(hands.shape[0]):
+        out[i] = show_points(hands[i], n, starters[i], crib, crib_flush_four)
+
+
+def _check_show(hand, starter, crib):
+    sizes = (CRIB_SIZE,) if crib else HAND_SIZES
+    what = "a crib" if crib else "a hand"
+    hand = parse_cards(hand)
+    if len(hand) not in sizes:
+        raise ValueError(f"{what} has {' or '.join(map(str, sizes))} cards, got {len(hand)}")
+    if starter is None:
+        raise ValueError("the starter (turn-up) card is missing")
+    starter = parse_cards([starter] if not isinstance(starter, (list, tuple)) else starter, n=1)[0]
+    check_disjoint(hand, [starter])
+    return hand, starter
+
+
+def score_show(hand, starter, crib: bool = False, crib_flush_four: bool = False) -> int:
+    """Points of a hand (3, 4 or 6 cards) or crib (4 cards) with the starter.
+
+    >>> score_show("5H 5C 5S JD", "5D")
+    29
+    """
+    hand, starter = _check_show(hand, starter, crib)
+    arr = np.asarray(hand, dtype=np.int64)
+    return int(show_points(arr, len(hand), starter, crib, crib_flush_four))
+
+
+def show_breakdown(hand, starter, crib: bool = False, crib_flush_four: bool = False) -> dict:
+    """Each scoring combination with the cards behind it, the way the books count aloud.
+
+    Returns ``{"total": int, "components": {name: points}, "items": [(name, cards, points)]}``;
+    the items come from the slow enumerator in :mod:`.reference`, the total is
+    checked against the fast scorer.
+    """
+    from .reference import show_items
+
+    hand, starter = _check_show(hand, starter, crib)
+    items = show_items(hand, starter, crib, crib_flush_four)
+    components = {name: 0 for name in ("fifteens", "pairs", "runs", "flush", "nobs")}
+    for name, _, points in items:
+        components[name] += points
+    total = sum(components.values())
+    fast = int(show_points(np.asarray(hand, dtype=np.int64), len(hand), starter, crib, crib_flush_four))
+    if fast != total:  # pragma: no cover - the test suite pins these together
+        raise RuntimeError(f"scorers disagree: table {fast}, enumeration {total}")
+    return {"total": total, "components": components, "items": items}
+
+
+def score_shows(hands, starters, crib: bool = False, crib_flush_four: bool = False) -> np.ndarray:
+    """Vectorised, parallel show scoring: ``hands`` n x k card ids, ``starters`` n ids -> int64[n]."""
+    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    starters = np.ascontiguousarray(starters, dtype=np.int64)
+    if hands.ndim != 2 or starters.shape != (hands.shape[0],):
+        raise ValueError("hands must be n x k and starters length n")
+    if hands.size and (hands.min() < 0 or hands.max() > 51 or starters.min() < 0 or starters.max() > 51):
+        raise ValueError("card ids must be 0..51")
+    out = np.empty(hands.shape[0], dtype=np.int64)
+    _score_shows(hands, starters, bool(crib), bool(crib_flush_four), out)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _jack_bit(card):
+    return (1 << (card & 3)) if card >> 2 == JACK else 0
+
+
+@njit(cache=True, parallel=True)
+def _show_histograms(crib, crib_flush_four):
+    """Histogram of every (4-card hand, starter) show: ``[52, MAX_SHOW]`` by first card."""
+    hist = np.zeros((52, MAX_SHOW), dtype=np.int64)
+    for a in prange(52):
+        h = hist[a]
+        for b in range(a + 1, 52):
+            for c in range(b + 1, 52):
+                for d in range(c + 1, 52):
+                    base = ((((a >> 2) * BASE + (b >> 2)) * BASE + (c >> 2)) * BASE + (d >> 2)) * BASE
+                    suit = a & 3
+                    same = (b & 3) == suit and (c & 3) == suit and (d & 3) == suit
+                    jacks = _jack_bit(a) | _jack_bit(b) | _jack_bit(c) | _jack_bit(d)
+                    for s in range(52):
+                        if s == a or s == b or s == c or s == d:
+                            continue
+                        p = RANK_TABLE[base + (s >> 2)] + ((jacks >> (s & 3)) & 1)
+                        if same:
+                            if (s & 3) == suit:
+                                p += 5
+                            elif not crib or crib_flush_four:
+                                p += 4
+                        h[p] += 1
+    return hist
+
+
+def show_distribution(crib: bool = False, crib_flush_four: bool = False) -> np.ndarray:
+    """Exact counts of each score over all 12,994,800 four-card shows with a starter."""
+    return _show_histograms(bool(crib), bool(crib_flush_four)).sum(axis=0)

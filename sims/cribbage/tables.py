@@ -1,0 +1,90 @@
+"""Lookup tables for the show, built once at import.
+
+Derivation of ``RANK_TABLE``: fifteens, pairs and runs depend only on the
+ranks of the cards shown, not on their order or suits.  A show of up to five
+cards (four in hand or crib plus the starter; three plus the starter in the
+five-card game; a hand alone while discarding) is described by five "rank
+slots", each a rank 0..12 or 13 for an empty slot.  The index is the base-14
+number ``s0*14**4 + s1*14**3 + s2*14**2 + s3*14 + s4``, so the table has
+14**5 = 537,824 int8 entries (525 KiB, resident in L2) and a show costs one
+load.  Each entry is ``rank_points(counts)`` of the multiset of ranks in the
+slots, counted from the rank histogram:
+
+* fifteens: the number of sub-multisets of pip values summing to 15, found
+  by a subset-sum count over the cards (each card its own item), times 2;
+* pairs: ``c*(c-1)`` points for a rank held ``c`` times (2, 6, 12);
+* runs: for every maximal stretch of consecutive ranks present, of length
+  ``L >= 3``, ``L`` points times the product of the counts in the stretch
+  (double run of three 8, double-double run 16, triple run 15).
+
+Flush and nobs depend on suits and are bit tests in :mod:`.scoring`.
+Shows of more than five cards (the eight-card game's 6 + 1) use
+``rank_points`` directly.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+EMPTY = 13
+BASE = 14
+TABLE_SIZE = BASE**5
+
+
+@njit(cache=True)
+def pip_value(rank):
+    """Ace 1 ... ten and court cards 10."""
+    return min(rank + 1, 10)
+
+
+@njit(cache=True)
+def rank_points(counts):
+    """Fifteens + pairs + runs of a rank histogram ``counts[13]``."""
+    ways = np.zeros(16, dtype=np.int64)
+    ways[0] = 1
+    points = 0
+    for r in range(13):
+        c = counts[r]
+        points += c * (c - 1)
+        v = pip_value(r)
+        for _ in range(c):
+            for s in range(15, v - 1, -1):
+                ways[s] += ways[s - v]
+    points += 2 * ways[15]
+    r = 0
+    while r < 13:
+        if counts[r] == 0:
+            r += 1
+            continue
+        length = 0
+        product = 1
+        while r < 13 and counts[r] > 0:
+            length += 1
+            product *= counts[r]
+            r += 1
+        if length >= 3:
+            points += length * product
+    return points
+
+
+@njit(cache=True)
+def _build_rank_table():
+    table = np.empty(TABLE_SIZE, dtype=np.int8)
+    counts = np.zeros(13, dtype=np.int64)
+    for idx in range(TABLE_SIZE):
+        counts[:] = 0
+        x = idx
+        for _ in range(5):
+            slot = x % BASE
+            x //= BASE
+            if slot != EMPTY:
+                counts[slot] += 1
+        ok = True
+        for r in range(13):
+            if counts[r] > 4:
+                ok = False
+        table[idx] = rank_points(counts) if ok else -1
+    return table
+
+
+RANK_TABLE = _build_rank_table()
