@@ -1,0 +1,308 @@
+"""One deal of any variant, and one whole game: the njit kernels.
+
+A deal (shared/RULES.md, seeds 000, 001, 003): shuffle; deal; discards,
+eldest first round to the dealer; the crib completed from the pack where the
+variant says so; the starter cut, a jack being "two for his heels" to the
+dealer at once; the play (go and thirty-one, the player left of the last
+player leading the next count, a single count in two-handed five-card, the
+last card 1); the show in counting order, eldest first round to the dealer,
+then the crib.  A game ends the instant a side reaches the target, during the
+play or in the middle of the show.
+
+The kernels score into ``scores[side]`` and into ``comp[role, component]``;
+they return the winning side, ``NO_WINNER`` or ``POLICY_ERROR`` (with the
+situation written into ``err`` for the Python layer to report).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..rng import randint
+from .pegging import MAX_COUNT, card_value, peg_points_kernel
+from .policies.base import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,
+                            S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
+                            is_legal_play, is_valid_throw, split_throw)
+from .rules import (R_ACTIVE, R_BATH, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_ONE_COUNT,
+                    R_PARTNERS, R_PLAYERS, R_TARGET, R_THREE_FOR_LAST, R_THROW)
+from .scoring import JACK, show_points
+
+# Points by where they come from: the show of the hand and of the crib; the play (fifteens, thirty-one,
+# pairs, runs, Bath flushes); the go (end hole and last card); his heels.  ``pegging`` is play + go and
+# ``total`` everything.  Three for last (five-card) is a game-start score, in the game record only.
+COMPONENTS = ("hand", "crib", "play", "go", "heels", "pegging", "total")
+C_HAND, C_CRIB, C_PLAY, C_GO, C_HEELS, C_PEGGING, C_TOTAL = range(7)
+N_COMP = len(COMPONENTS)
+MAX_SEATS = 4
+
+NO_WINNER = -1
+POLICY_ERROR = -2
+
+# ``err`` layout when a policy answers illegally.
+E_KIND, E_SEAT, E_ANSWER, E_COUNT, E_ITEM, E_N_CARDS, E_CARDS = 0, 1, 2, 3, 4, 5, 6
+E_SIZE = E_CARDS + 8
+ERR_DISCARD, ERR_PEG = 1, 2
+
+# Game record columns.
+G_FIRST_DEALER, G_WINNER, G_DEALS = 0, 1, 2
+G_SCORE = 3                    # final score of side s at G_SCORE + s
+G_FIRST_DEAL = G_SCORE + 4     # points side s made in the first deal at G_FIRST_DEAL + s
+G_COLS = G_FIRST_DEAL + 4
+MAX_DEALS = 10_000             # every deal scores at least the last card, so games end long before
+
+
+@njit(cache=True)
+def new_work(rules):
+    """Scratch arrays for :func:`play_deal`: deck, hands dealt, kept, in play, thrown, crib, played, state."""
+    deck = np.empty(52, dtype=np.int64)
+    hands = np.empty((MAX_SEATS, rules[R_DEALT]), dtype=np.int64)
+    kept = np.empty((MAX_SEATS, rules[R_KEPT]), dtype=np.int64)
+    in_play = np.empty((MAX_SEATS, rules[R_KEPT]), dtype=np.int64)
+    thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
+    crib = np.empty(4, dtype=np.int64)
+    played = np.empty(rules[R_ACTIVE] * rules[R_KEPT], dtype=np.int64)
+    state = np.zeros(S_SIZE, dtype=np.int64)
+    return deck, hands, kept, in_play, thrown, crib, played, state
+
+
+@njit(cache=True)
+def side_of(rules, seat):
+    """Partners (seats opposite) share a side; otherwise each seat is its own side."""
+    return seat % 2 if rules[R_PARTNERS] else seat
+
+
+@njit(cache=True)
+def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
+                thrown_row):
+    state[S_SEAT] = seat
+    state[S_ROLE] = role
+    state[S_DEALER] = dealer
+    state[S_ACTIVE] = rules[R_ACTIVE]
+    state[S_STARTER] = starter
+    state[S_COUNT] = count
+    state[S_COUNT_START] = count_start
+    state[S_N_PLAYED] = n_played
+    mine = side_of(rules, seat)
+    state[S_MY_SCORE] = scores[mine]
+    best = 0
+    sides = 2 if rules[R_PARTNERS] else rules[R_PLAYERS]
+    for s in range(sides):
+        if s != mine and scores[s] > best:
+            best = scores[s]
+    state[S_OPP_SCORE] = best
+    state[S_TARGET] = rules[R_TARGET]
+    state[S_CRIB_MINE] = 1 if side_of(rules, dealer) == mine else 0
+    state[S_GO_MASK] = go_mask
+    state[S_THROWN] = thrown_row[0]
+    state[S_THROWN + 1] = thrown_row[1]
+
+
+@njit(cache=True)
+def _score(rules, scores, comp, dealer, role, component, points, check_target):
+    """Peg ``points`` for the player in ``role``; True if his side has reached the target."""
+    seat = (dealer + role) % rules[R_PLAYERS]
+    side = side_of(rules, seat)
+    scores[side] += points
+    comp[role, component] += points
+    if component == C_PLAY or component == C_GO:
+        comp[role, C_PEGGING] += points
+    comp[role, C_TOTAL] += points
+    return check_target and scores[side] >= rules[R_TARGET]
+
+
+@njit(cache=True)
+def _can_play(kept_row, count):
+    for i in range(kept_row.shape[0]):
+        if kept_row[i] >= 0 and count + card_value(kept_row[i]) <= MAX_COUNT:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _policy_error(err, kind, seat, answer, count, cards):
+    err[E_KIND] = kind
+    err[E_SEAT] = seat
+    err[E_ANSWER] = answer
+    err[E_COUNT] = count
+    err[E_N_CARDS] = cards.shape[0]
+    for i in range(cards.shape[0]):
+        err[E_CARDS + i] = cards[i]
+    return POLICY_ERROR
+
+
+@njit(cache=True)
+def play_deal(rules, dealer, scores, check_target, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
+              comp, err, work):
+    """Play one deal with ``dealer`` dealing; returns the winning side, NO_WINNER or POLICY_ERROR."""
+    deck, hands, kept, in_play, thrown, crib, played, state = work
+    players, n = rules[R_PLAYERS], rules[R_ACTIVE]
+    dealt, k, n_kept = rules[R_DEALT], rules[R_THROW], rules[R_KEPT]
+
+    # The shuffle and the deal: only the cards needed are drawn (partial Fisher-Yates).
+    need = n * dealt + rules[R_FROM_PACK] + 1
+    for i in range(52):
+        deck[i] = i
+    for i in range(need):
+        j = i + randint(deck_rng, 52 - i)
+        deck[i], deck[j] = deck[j], deck[i]
+    pos = 0
+    for r in range(n):
+        for c in range(dealt):
+            hands[r, c] = deck[pos]
+            pos += 1
+
+    # Laying out for the crib, eldest first (seed 000: "the left-hand player throws out first").
+    n_crib = 0
+    for t in range(n):
+        role = (t + 1) % n
+        seat = (dealer + role) % players
+        thrown[role, 0] = -1
+        thrown[role, 1] = -1
+        _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, thrown[role])
+        own = params[poff[2 * seat]:poff[2 * seat + 1]]
+        mask = discard_fns[seat](hands[role], state, rules, seat_rngs[seat], own)
+        if not is_valid_throw(mask, dealt, k):
+            return _policy_error(err, ERR_DISCARD, seat, mask, 0, hands[role])
+        split_throw(hands[role], mask, kept[role], thrown[role])
+        for i in range(k):
+            crib[n_crib] = thrown[role, i]
+            n_crib += 1
+    for _ in range(rules[R_FROM_PACK]):
+        crib[n_crib] = deck[pos]
+        n_crib += 1
+        pos += 1
+    starter = deck[pos]
+    in_play[:n] = kept[:n]
+
+    # His heels: a jack turned up is two to the dealer at once.
+    if starter >> 2 == JACK and _score(rules, scores, comp, dealer, 0, C_HEELS, 2, check_target):
+        return side_of(rules, dealer)
+
+    # The play.
+    bath = rules[R_BATH] != 0
+    count, count_start, n_played, go_mask = 0, 0, 0, 0
+    remaining = n * n_kept
+    turn, last = 1 % n, -1
+    while remaining > 0:
+        if _can_play(in_play[turn], count):
+            seat = (dealer + turn) % players
+            _fill_state(state, rules, turn, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
+                        thrown[turn])
+            own = params[poff[2 * seat + 1]:poff[2 * seat + 2]]
+            i = peg_fns[seat](in_play[turn], played, state, rules, seat_rngs[seat], own)
+            if not is_legal_play(in_play[turn], i, count):
+                return _policy_error(err, ERR_PEG, seat, i, count, in_play[turn])
+            card = in_play[turn, i]
+            in_play[turn, i] = -1
+            played[n_played] = card
+            n_played += 1
+            count += card_value(card)
+            remaining -= 1
+            last = turn
+            points = peg_points_kernel(played, count_start, n_played, bath)
+            if points and _score(rules, scores, comp, dealer, turn, C_PLAY, points, check_target):
+                return side_of(rules, (dealer + turn) % players)
+            if count == MAX_COUNT:  # thirty-one ends the count; its 2 are in ``points``
+                count, count_start, go_mask = 0, n_played, 0
+                if rules[R_ONE_COUNT]:
+                    break
+                turn = (last + 1) % n
+                continue
+            turn = (turn + 1) % n
+            continue
+        go_mask |= 1 << turn
+        anyone = False
+        for r in range(n):
+            if _can_play(in_play[r], count):
+                anyone = True
+        if anyone:
+            turn = (turn + 1) % n
+            continue
+        # Nobody can play: the end hole to the last player, then a new count led from his left.
+        if _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
+            return side_of(rules, (dealer + last) % players)
+        count, count_start, go_mask = 0, n_played, 0
+        if rules[R_ONE_COUNT]:  # two-handed five-card: one count only, cards left are not played
+            break
+        turn = (last + 1) % n
+    if count > 0:  # the last card of all
+        if _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
+            return side_of(rules, (dealer + last) % players)
+
+    # The show: eldest first round to the dealer, then the crib.
+    for t in range(1, n + 1):
+        role = t % n
+        points = show_points(kept[role], n_kept, starter, False, False)
+        if points and _score(rules, scores, comp, dealer, role, C_HAND, points, check_target):
+            return side_of(rules, (dealer + role) % players)
+    points = show_points(crib, 4, starter, True, rules[R_CRIB_FLUSH_FOUR] != 0)
+    if points and _score(rules, scores, comp, dealer, 0, C_CRIB, points, check_target):
+        return side_of(rules, dealer)
+    return NO_WINNER
+
+
+@njit(cache=True)
+def cut_for_deal(deck_rng, players, deck):
+    """Each player cuts; the lowest card deals, ace low; players tied for lowest cut again (seed 000)."""
+    cutting = (1 << players) - 1
+    while True:
+        for i in range(52):
+            deck[i] = i
+        low, low_mask = 99, 0
+        pos = 0
+        for p in range(players):
+            if not (cutting >> p) & 1:
+                continue
+            j = pos + randint(deck_rng, 52 - pos)
+            deck[pos], deck[j] = deck[j], deck[pos]
+            rank = deck[pos] >> 2
+            pos += 1
+            if rank < low:
+                low, low_mask = rank, 1 << p
+            elif rank == low:
+                low_mask |= 1 << p
+        if low_mask & (low_mask - 1) == 0:
+            for p in range(players):
+                if low_mask == 1 << p:
+                    return p
+        cutting = low_mask
+
+
+@njit(cache=True)
+def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work, row, log):
+    """A whole game: cut for deal, three for last, deals passing left until a side reaches the target.
+
+    Writes the game record into ``row`` (``G_*`` columns) and, when ``log`` has rows, each deal's
+    dealer and the scores after it.  Returns the winning side or POLICY_ERROR.
+    """
+    players = rules[R_PLAYERS]
+    scores = np.zeros(MAX_SEATS, dtype=np.int64)
+    first = cut_for_deal(deck_rng, players, work[0])
+    row[:] = 0
+    row[G_FIRST_DEALER] = first
+    if rules[R_THREE_FOR_LAST]:  # seed 001 rule 10: the non-dealer scores three at the start of the game
+        scores[side_of(rules, (first + 1) % players)] += 3
+    dealer = first
+    winner = NO_WINNER
+    deals = 0
+    while winner == NO_WINNER and deals < MAX_DEALS:
+        before = scores.copy()
+        comp[:, :] = 0
+        winner = play_deal(rules, dealer, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
+                           comp, err, work)
+        if winner == POLICY_ERROR:
+            return POLICY_ERROR
+        if deals == 0:
+            for s in range(MAX_SEATS):
+                row[G_FIRST_DEAL + s] = scores[s] - before[s]
+        if deals < log.shape[0]:
+            log[deals, 0] = dealer
+            for s in range(MAX_SEATS):
+                log[deals, 1 + s] = scores[s]
+        deals += 1
+        dealer = (dealer + 1) % players
+    row[G_WINNER] = winner
+    row[G_DEALS] = deals
+    for s in range(MAX_SEATS):
+        row[G_SCORE + s] = scores[s]
+    return winner
