@@ -59,7 +59,7 @@ def seed_state(state, key, index):
         x = x + uint64(j + 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def next_u64(state):
     """xoshiro256**: the next 64 random bits; advances ``state`` in place."""
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
@@ -75,13 +75,13 @@ def next_u64(state):
     return result
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def uniform(state):
     """A float in [0, 1) with 53 random bits."""
     return float(next_u64(state) >> uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def randint(state, n):
     """An integer in [0, n) for 0 < n < 2**32 (Lemire's multiply-shift, unbiased)."""
     bound = uint64(n)

@@ -65,10 +65,11 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write(f"sims {args.command}: interrupted\n")
         return 130
-    if args.json:
-        print(json.dumps(result, indent=2, default=_jsonable))
-    else:
-        print(args._module.render(result))
+    text = json.dumps(result, indent=2, default=_jsonable) if args.json else args._module.render(result)
+    try:
+        print(text)
+    except BrokenPipeError:  # e.g. piped into head
+        sys.stderr.close()
     return 0
 
 

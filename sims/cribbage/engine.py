@@ -12,7 +12,6 @@ Parquet shards, resume and Dask on these three calls.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 import numba
@@ -20,10 +19,10 @@ import numpy as np
 from numba import njit, prange, types
 
 from .. import __version__
-from ..cards import format_card, format_cards
+from ..cards import format_cards
 from ..rng import N_STREAMS, check_seed, chunk_keys, seed_state
-from .play import (C_TOTAL, COMPONENTS, E_ANSWER, E_CARDS, E_COUNT, E_ITEM, E_KIND, E_N_CARDS, E_SEAT, E_SIZE,
-                   ERR_DISCARD, G_COLS, G_DEALS, G_FIRST_DEAL, G_FIRST_DEALER, G_SCORE, G_WINNER, MAX_SEATS,
+from .play import (E_ANSWER, E_CARDS, E_COUNT, E_ITEM, E_KIND, E_N_CARDS, E_SEAT, E_SIZE,
+                   ERR_DISCARD, G_COLS, MAX_SEATS,
                    N_COMP, POLICY_ERROR, new_work, play_deal, play_game)
 from .policies import Policy, PolicyError, resolve
 from .policies.base import DiscardFn, PegFn
@@ -63,11 +62,14 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
     """Independent deals, every seat dealing in turn (deal ``g`` is dealt by seat ``g % players``)."""
     players, n = rules[0], rules[1]
     for c in prange(keys.shape[0]):
-        work = new_work(rules)
+        # Thread-local copies: array reference counts on shared inputs would bounce between cores.
+        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
+        work = new_work(rules_c)
         deck_rng = np.empty(4, dtype=np.uint64)
         seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
         scores = np.zeros(MAX_SEATS, dtype=np.int64)
         comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        sums, sumsq, s_sums, s_sumsq, h = role_sums[c], role_sumsq[c], seat_sums[c], seat_sumsq[c], hist[c]
         start = first_item + c * chunk_size
         for i in range(min(chunk_size, n_items - c * chunk_size)):
             _seed_streams(keys, c, i, deck_rng, seat_rngs)
@@ -75,8 +77,8 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
             dealer = g % players
             scores[:] = 0
             comp[:, :] = 0
-            if play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
-                         comp, err[c], work) == POLICY_ERROR:
+            if play_deal(rules_c, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
+                         poff_c, comp, err[c], work) == POLICY_ERROR:
                 err[c, E_ITEM] = g
                 break
             for r in range(n):
@@ -84,11 +86,11 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
                 seat_n[c, seat] += 1
                 for k in range(N_COMP):
                     v = comp[r, k]
-                    role_sums[c, r, k] += v
-                    role_sumsq[c, r, k] += v * v
-                    seat_sums[c, seat, k] += v
-                    seat_sumsq[c, seat, k] += v * v
-                    hist[c, r, k, min(v, hist.shape[3] - 1)] += 1
+                    sums[r, k] += v
+                    sumsq[r, k] += v * v
+                    s_sums[seat, k] += v
+                    s_sumsq[seat, k] += v * v
+                    h[r, k, min(v, h.shape[2] - 1)] += 1
             if records.shape[0] > 0:
                 for r in range(n):
                     for k in range(N_COMP):
@@ -100,7 +102,8 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
 def _game_chunks(rules, keys, n_items, chunk_size, discard_fns, peg_fns, params, poff, rows, logs, err):
     """Whole games; game ``i`` of chunk ``c`` writes ``rows[c * chunk_size + i]``."""
     for c in prange(keys.shape[0]):
-        work = new_work(rules)
+        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as above
+        work = new_work(rules_c)
         deck_rng = np.empty(4, dtype=np.uint64)
         seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
         comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
@@ -108,7 +111,7 @@ def _game_chunks(rules, keys, n_items, chunk_size, discard_fns, peg_fns, params,
             _seed_streams(keys, c, i, deck_rng, seat_rngs)
             row = c * chunk_size + i
             log = logs[row] if logs.shape[0] > 0 else logs[0:0, 0]
-            if play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err[c], work,
+            if play_game(rules_c, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c, comp, err[c], work,
                          rows[row], log) == POLICY_ERROR:
                 err[c, E_ITEM] = row
                 break
@@ -162,7 +165,7 @@ class Job:
         rules = get_rules(rules)
         discard, peg = resolve_policies(policies, rules.players)
         chunk = chunk_size or (CHUNK_DEALS if kind == "deals" else CHUNK_GAMES)
-        return cls(kind, rules, discard, peg, check_seed(seed), _check_count(n, "n"), bool(records),
+        return cls(kind, rules, discard, peg, check_seed(seed), _check_count(n, f"the number of {kind}"), bool(records),
                    bool(score_log), _check_count(chunk, "chunk_size"))
 
     @property

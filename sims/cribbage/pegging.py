@@ -18,7 +18,7 @@ from ..cards import parse_cards
 MAX_COUNT = 31
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_value(card):
     """Pip value: ace 1, court cards 10."""
     return min((card >> 2) + 1, 10)

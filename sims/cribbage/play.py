@@ -65,13 +65,13 @@ def new_work(rules):
     return deck, hands, kept, in_play, thrown, crib, played, state
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def side_of(rules, seat):
     """Partners (seats opposite) share a side; otherwise each seat is its own side."""
     return seat % 2 if rules[R_PARTNERS] else seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
                 thrown_row):
     state[S_SEAT] = seat
@@ -97,7 +97,7 @@ def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_
     state[S_THROWN + 1] = thrown_row[1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _score(rules, scores, comp, dealer, role, component, points, check_target):
     """Peg ``points`` for the player in ``role``; True if his side has reached the target."""
     seat = (dealer + role) % rules[R_PLAYERS]
@@ -110,7 +110,7 @@ def _score(rules, scores, comp, dealer, role, component, points, check_target):
     return check_target and scores[side] >= rules[R_TARGET]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _can_play(kept_row, count):
     for i in range(kept_row.shape[0]):
         if kept_row[i] >= 0 and count + card_value(kept_row[i]) <= MAX_COUNT:

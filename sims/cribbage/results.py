@@ -24,13 +24,16 @@ def side_names(rules) -> tuple[str, ...]:
 
 
 def _thresholds(rules) -> dict[str, int]:
-    """Lurch/skunk thresholds reported: the rules' own and the period and modern ones for the target."""
-    found = {"lurch": rules.lurch, "double_lurch": rules.double_lurch}
+    """Lurch/skunk thresholds to report: period ones at 61, modern ones at 121, and the rules' own."""
+    found = {}
     if rules.target == 61:
-        found.update({"lurch_31 (seed 000)": 31, "lurch_45 (seed 004)": 45})
+        found = {"lurch, seed 000 (<31)": 31, "lurch, seed 004 (<45)": 45}
     elif rules.target == 121:
-        found.update({"skunk_91": 91, "double_skunk_61": 61})
-    return {name: t for name, t in found.items() if t > 0}
+        found = {"skunk (<91)": 91, "double skunk (<61)": 61}
+    for name, threshold in (("lurch (rules)", rules.lurch), ("double lurch (rules)", rules.double_lurch)):
+        if threshold > 0 and threshold not in found.values():
+            found[f"{name[:-1]}, <{threshold})"] = threshold
+    return found
 
 
 @dataclass
@@ -150,8 +153,8 @@ class GameResult:
         losers = scores[np.arange(len(self.sides))[None, :] != g["winner"].to_numpy()[:, None]]
         lurches = {}
         for name, threshold in _thresholds(self.job.rules).items():
-            r, l, h = wilson(int((losers < threshold).sum()), losers.size)
-            lurches[name] = {"threshold": threshold, "rate": r, "lo": l, "hi": h}
+            rate_t, lo_t, hi_t = wilson(int((losers < threshold).sum()), losers.size)
+            lurches[name] = {"threshold": threshold, "rate": rate_t, "lo": lo_t, "hi": hi_t}
         deals = g["deals"].to_numpy(dtype=np.float64)
         return {**self.job.describe(), "win_rate": wins, "first_dealer_win": {"rate": rate, "lo": lo, "hi": hi},
                 "deals_per_game": {"mean": float(deals.mean()), "se": float(deals.std(ddof=1) / np.sqrt(n))

@@ -77,6 +77,36 @@ def show_points(hand, n, starter, crib, crib_flush_four):
             + nobs_points(hand, n, starter))
 
 
+@njit(cache=True)
+def kept_points(hand, throw_mask):
+    """Points of the cards a throw keeps (those not in ``throw_mask``), shown without a starter.
+
+    The discard policies' inner loop: no arrays are built for kept hands of up to five cards.
+    """
+    n = hand.shape[0]
+    n_kept = 0
+    idx = 0
+    suits = 0
+    for i in range(n):
+        if not (throw_mask >> i) & 1:
+            idx = idx * BASE + (hand[i] >> 2)
+            suits |= 1 << (hand[i] & 3)
+            n_kept += 1
+    if n_kept > 5:
+        counts = np.zeros(13, dtype=np.int64)
+        for i in range(n):
+            if not (throw_mask >> i) & 1:
+                counts[hand[i] >> 2] += 1
+        points = rank_points(counts)
+    else:
+        for _ in range(n_kept, 5):
+            idx = idx * BASE + EMPTY
+        points = np.int64(RANK_TABLE[idx])
+    if n_kept >= 3 and suits & (suits - 1) == 0:
+        points += n_kept
+    return points
+
+
 @njit(cache=True, parallel=True)
 def _score_shows(hands, starters, crib, crib_flush_four, out):
     n = hands.shape[1]

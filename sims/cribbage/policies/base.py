@@ -17,7 +17,8 @@ A **pegging policy** chooses which card to lay in the play::
     def my_peg(hand, played, state, rules, rng, params):
         # hand:   int64[kept], the cards kept; a card already laid is -1
         # played: int64[:], every card laid this deal in order; played[:state[S_N_PLAYED]] is valid,
-        #         the current count began at state[S_COUNT_START]
+        #         the current count began at state[S_COUNT_START]; played[n_played:] is scratch
+        #         the policy may write (e.g. to score a candidate card with peg_points_kernel)
         return i      # index into hand of a card with hand[i] >= 0 and count + value <= 31
 
 The engine calls a pegging policy only when it has a legal card, checks every
@@ -66,7 +67,7 @@ class PolicyError(ValueError):
     """A policy returned an illegal choice."""
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def popcount(x):
     n = 0
     while x:
@@ -75,7 +76,7 @@ def popcount(x):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_valid_throw(mask, n_cards, n_throw):
     """A throw mask must name exactly ``n_throw`` of the ``n_cards`` positions."""
     return mask >= 0 and mask < (1 << n_cards) and popcount(mask) == n_throw
@@ -106,7 +107,7 @@ def next_throw(mask, n_cards, n_throw):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_legal_play(hand, i, count):
     """Card ``hand[i]`` can be laid: still held and the count stays within thirty-one."""
     return 0 <= i < hand.shape[0] and hand[i] >= 0 and count + card_value(hand[i]) <= MAX_COUNT

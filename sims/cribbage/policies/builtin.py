@@ -1,15 +1,13 @@
 """The baseline policies: ``random`` and ``greedy``, for discarding and for the play."""
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from ...rng import randint
 from ..pegging import peg_points_kernel
 from ..rules import R_BATH, R_THROW
-from ..scoring import show_points
-from .base import DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, is_legal_play, next_throw, \
-    split_throw
+from ..scoring import kept_points
+from .base import DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, is_legal_play, next_throw
 
 
 @njit(DISCARD_SIG, cache=True)
@@ -32,13 +30,10 @@ def greedy_discard(hand, state, rules, rng, params):
     """Keep the cards that score most on their own (no starter); ties to the first throw found."""
     n = hand.shape[0]
     k = rules[R_THROW]
-    kept = np.empty(n - k, dtype=np.int64)
-    thrown = np.empty(k, dtype=np.int64)
     best, best_mask = -1, 0
     mask = next_throw(-1, n, k)
     while mask >= 0:
-        split_throw(hand, mask, kept, thrown)
-        points = show_points(kept, n - k, -1, False, False)
+        points = kept_points(hand, mask)
         if points > best:
             best, best_mask = points, mask
         mask = next_throw(mask, n, k)
@@ -67,14 +62,12 @@ def greedy_peg(hand, played, state, rules, rng, params):
     """Lay the card that scores most at once; ties to the highest card."""
     count = state[S_COUNT]
     start, n = state[S_COUNT_START], state[S_N_PLAYED]
-    seq = np.empty(n - start + 1, dtype=np.int64)
-    seq[: n - start] = played[start:n]
     best, best_i = -1, -1
     for i in range(hand.shape[0]):
         if not is_legal_play(hand, i, count):
             continue
-        seq[n - start] = hand[i]
-        points = peg_points_kernel(seq, 0, n - start + 1, rules[R_BATH] != 0)
+        played[n] = hand[i]  # played[n:] is scratch for the policy (see base)
+        points = peg_points_kernel(played, start, n + 1, rules[R_BATH] != 0)
         if points > best or (points == best and hand[i] > hand[best_i]):
             best, best_i = points, i
     return best_i
