@@ -9,3 +9,12 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    """``sims.load_run`` and ``sims.run`` without importing the engine on ``import sims``."""
+    if name in ("load_run", "run"):
+        from . import runner
+
+        return getattr(runner, name)
+    raise AttributeError(f"module 'sims' has no attribute {name!r}")

@@ -62,8 +62,8 @@ def main(argv=None) -> int:
         message = exc.args[0] if exc.args else type(exc).__name__
         sys.stderr.write(f"sims {args.command}: error: {' '.join(str(message).split())}\n")
         return 2
-    except KeyboardInterrupt:
-        sys.stderr.write(f"sims {args.command}: interrupted\n")
+    except KeyboardInterrupt as exc:
+        sys.stderr.write(f"sims {args.command}: {exc.args[0] if exc.args else 'interrupted'}\n")
         return 130
     text = json.dumps(result, indent=2, default=_jsonable) if args.json else args._module.render(result)
     try:

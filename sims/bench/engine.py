@@ -1,0 +1,75 @@
+"""Engine speed: deals/s and games/s per preset with random and greedy policies on 1 and all
+threads, against OpenSpiel's C++ cribbage (about 10,700 random two-player games/s, 143,000
+deals/s on this machine, issue 3), and the engine's compile time cold and cached.
+
+Issue 3 aims: >= 200,000 random two-player 121-point games/s and >= 1,000,000 greedy
+six-card deals/s on 2 cores.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numba
+
+from ..cribbage import PRESETS, play_games, simulate_deals
+
+NAME = "engine"
+OPENSPIEL_GAMES_PER_S = 10_700
+OPENSPIEL_DEALS_PER_S = 143_000
+DEALS = 200_000
+GAMES = 10_000
+REPEATS = 3
+
+_COMPILE_SCRIPT = """
+import json, time
+t0 = time.perf_counter()
+from sims.cribbage import simulate_deals, play_games
+t1 = time.perf_counter()
+simulate_deals("six-card", {"discard": "greedy", "peg": "greedy"}, 10, seed=0)
+t2 = time.perf_counter()
+play_games("six-card", {"discard": "greedy", "peg": "greedy"}, 2, seed=0)
+t3 = time.perf_counter()
+print(json.dumps({"import": t1 - t0, "deals kernel": t2 - t1, "games kernel": t3 - t2}))
+"""
+
+
+def _compile_times(cache_dir: str) -> dict:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    out = subprocess.run([sys.executable, "-c", _COMPILE_SCRIPT], env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _best_rate(fn, n) -> float:
+    fn(min(n, 1000))  # compiled and warm
+    best = min(_timed(fn, n) for _ in range(REPEATS))
+    return n / best
+
+
+def _timed(fn, n) -> float:
+    t = time.perf_counter()
+    fn(n)
+    return time.perf_counter() - t
+
+
+def run() -> list[dict]:
+    rows = []
+    with tempfile.TemporaryDirectory() as cache:
+        cold, cached = _compile_times(cache), _compile_times(cache)
+    for step in cold:
+        rows.append({"what": f"compile: {step} (s)", "cold": cold[step], "cached": cached[step]})
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    for name in PRESETS:
+        for policy in ("random", "greedy"):
+            policies = {"discard": policy, "peg": policy}
+            for threads in sorted({1, all_threads}):
+                deals = _best_rate(lambda n: simulate_deals(name, policies, n, seed=1, threads=threads), DEALS)
+                games = _best_rate(lambda n: play_games(name, policies, n, seed=1, threads=threads), GAMES)
+                rows.append({"what": f"{name} {policy}", "threads": threads, "deals/s": deals,
+                             "x OpenSpiel deals": deals / OPENSPIEL_DEALS_PER_S, "games/s": games,
+                             "x OpenSpiel games": games / OPENSPIEL_GAMES_PER_S})
+    return rows
