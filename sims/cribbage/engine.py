@@ -97,9 +97,9 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
                         records[c * chunk_size + i, r, k] = comp[r, k]
 
 
-@njit(types.void(_I64_1, _U64_2, types.int64, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1, _I64_2, _I16_3,
-                 _I64_2), cache=True, parallel=True)
-def _game_chunks(rules, keys, n_items, chunk_size, discard_fns, peg_fns, params, poff, rows, logs, err):
+@njit(types.void(_I64_1, _U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1, _I64_2,
+                 _I16_3, _I64_2), cache=True, parallel=True)
+def _game_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, rows, logs, err):
     """Whole games; game ``i`` of chunk ``c`` writes ``rows[c * chunk_size + i]``."""
     for c in prange(keys.shape[0]):
         rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as above
@@ -113,7 +113,7 @@ def _game_chunks(rules, keys, n_items, chunk_size, discard_fns, peg_fns, params,
             log = logs[row] if logs.shape[0] > 0 else logs[0:0, 0]
             if play_game(rules_c, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c, comp, err[c], work,
                          rows[row], log) == POLICY_ERROR:
-                err[c, E_ITEM] = row
+                err[c, E_ITEM] = first_item + row
                 break
 
 
@@ -264,7 +264,8 @@ def _run_deals(job, rules, keys, first_item, n_items, discard_fns, peg_fns, para
 def _run_games(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, poff, err):
     rows = np.zeros((n_items, G_COLS), dtype=np.int64)
     logs = np.zeros((n_items if job.score_log else 0, LOG_DEALS, 1 + MAX_SEATS), dtype=np.int16)
-    _game_chunks(rules, keys, n_items, job.chunk_size, discard_fns, peg_fns, params, poff, rows, logs, err)
+    _game_chunks(rules, keys, first_item, n_items, job.chunk_size, discard_fns, peg_fns, params, poff, rows, logs,
+                 err)
     arrays = {"rows": rows, "record_index": np.arange(first_item, first_item + n_items, dtype=np.int64)}
     if job.score_log:
         arrays["logs"] = logs

@@ -131,20 +131,35 @@ def _policy_error(err, kind, seat, answer, count, cards):
 
 
 @njit(cache=True)
+def shuffle(rules, deck_rng, deck):
+    """The shuffle: only the cards the deal needs are drawn (partial Fisher-Yates)."""
+    for i in range(52):
+        deck[i] = i
+    for i in range(rules[R_ACTIVE] * rules[R_DEALT] + rules[R_FROM_PACK] + 1):
+        j = i + randint(deck_rng, 52 - i)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+@njit(cache=True)
 def play_deal(rules, dealer, scores, check_target, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
               comp, err, work):
-    """Play one deal with ``dealer`` dealing; returns the winning side, NO_WINNER or POLICY_ERROR."""
+    """Shuffle, then play one deal with ``dealer`` dealing; returns the winning side, NO_WINNER or
+    POLICY_ERROR."""
+    shuffle(rules, deck_rng, work[0])
+    return play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp,
+                      err, work)
+
+
+@njit(cache=True)
+def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err,
+               work):
+    """Play one deal from the deck in ``work[0]``: the hands by role from the dealer, then the cards the
+    crib takes from the pack, then the starter (:func:`play_deal` shuffles it; rule-book replays stack it)."""
     deck, hands, kept, in_play, thrown, crib, played, state = work
     players, n = rules[R_PLAYERS], rules[R_ACTIVE]
     dealt, k, n_kept = rules[R_DEALT], rules[R_THROW], rules[R_KEPT]
 
-    # The shuffle and the deal: only the cards needed are drawn (partial Fisher-Yates).
-    need = n * dealt + rules[R_FROM_PACK] + 1
-    for i in range(52):
-        deck[i] = i
-    for i in range(need):
-        j = i + randint(deck_rng, 52 - i)
-        deck[i], deck[j] = deck[j], deck[i]
+    # The deal.
     pos = 0
     for r in range(n):
         for c in range(dealt):
