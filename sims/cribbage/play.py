@@ -35,6 +35,9 @@ C_HAND, C_CRIB, C_PLAY, C_GO, C_HEELS, C_PEGGING, C_TOTAL = range(7)
 N_COMP = len(COMPONENTS)
 MAX_SEATS = 4
 
+# The play's position (``at`` in :func:`play_out`).
+A_COUNT, A_START, A_N_PLAYED, A_GO_MASK, A_TURN, A_LAST, A_SIZE = range(7)
+
 NO_WINNER = -1
 POLICY_ERROR = -2
 
@@ -53,7 +56,8 @@ MAX_DEALS = 10_000             # every deal scores at least the last card, so ga
 
 @njit(cache=True)
 def new_work(rules):
-    """Scratch arrays for :func:`play_deal`: deck, hands dealt, kept, in play, thrown, crib, played, state."""
+    """Scratch arrays for :func:`play_deal`: deck, hands dealt, kept, in play, thrown, crib, played, policy
+    state, and the play's position."""
     deck = np.empty(52, dtype=np.int64)
     hands = np.empty((MAX_SEATS, rules[R_DEALT]), dtype=np.int64)
     kept = np.empty((MAX_SEATS, rules[R_KEPT]), dtype=np.int64)
@@ -62,7 +66,8 @@ def new_work(rules):
     crib = np.empty(4, dtype=np.int64)
     played = np.empty(rules[R_ACTIVE] * rules[R_KEPT], dtype=np.int64)
     state = np.zeros(S_SIZE, dtype=np.int64)
-    return deck, hands, kept, in_play, thrown, crib, played, state
+    at = np.zeros(A_SIZE, dtype=np.int64)
+    return deck, hands, kept, in_play, thrown, crib, played, state, at
 
 
 @njit(cache=True, inline="always")
@@ -131,6 +136,77 @@ def _policy_error(err, kind, seat, answer, count, cards):
 
 
 @njit(cache=True)
+def play_out(rules, dealer, scores, check_target, starter, in_play, played, thrown, state, at, seat_rngs, peg_fns,
+             params, poff, comp, err):
+    """The play from the position ``at`` (``A_*``: count, where it began, cards laid, go mask, turn, last
+    player) to its end, scoring as it goes; returns the winning side, NO_WINNER or POLICY_ERROR.
+
+    ``in_play[role]`` holds the cards not yet laid (-1 once laid).  A player who can play must; when
+    nobody can, the last player scores the go (1; thirty-one scored 2 as it was made), the count
+    restarts and the player on his left leads; the last card of all scores 1.  Rollout policies call
+    this from any position to finish a play with a base policy.
+    """
+    players, n = rules[R_PLAYERS], rules[R_ACTIVE]
+    bath = rules[R_BATH] != 0
+    count, count_start, n_played = at[A_COUNT], at[A_START], at[A_N_PLAYED]
+    go_mask, turn, last = at[A_GO_MASK], at[A_TURN], at[A_LAST]
+    remaining = 0
+    for r in range(n):
+        for i in range(in_play.shape[1]):
+            remaining += in_play[r, i] >= 0
+    winner = NO_WINNER
+    while remaining > 0:
+        if _can_play(in_play[turn], count):
+            seat = (dealer + turn) % players
+            _fill_state(state, rules, turn, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
+                        thrown[turn])
+            own = params[poff[2 * seat + 1]:poff[2 * seat + 2]]
+            i = peg_fns[seat](in_play[turn], played, state, rules, seat_rngs[seat], own)
+            if not is_legal_play(in_play[turn], i, count):
+                return _policy_error(err, ERR_PEG, seat, i, count, in_play[turn])
+            card = in_play[turn, i]
+            in_play[turn, i] = -1
+            played[n_played] = card
+            n_played += 1
+            count += card_value(card)
+            remaining -= 1
+            last = turn
+            points = peg_points_kernel(played, count_start, n_played, bath)
+            if points and _score(rules, scores, comp, dealer, turn, C_PLAY, points, check_target):
+                winner = side_of(rules, (dealer + turn) % players)
+                break
+            if count == MAX_COUNT:  # thirty-one ends the count; its 2 are in ``points``
+                count, count_start, go_mask = 0, n_played, 0
+                if rules[R_ONE_COUNT]:
+                    break
+                turn = (last + 1) % n
+                continue
+            turn = (turn + 1) % n
+            continue
+        go_mask |= 1 << turn
+        anyone = False
+        for r in range(n):
+            if _can_play(in_play[r], count):
+                anyone = True
+        if anyone:
+            turn = (turn + 1) % n
+            continue
+        # Nobody can play: the end hole to the last player, then a new count led from his left.
+        if _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
+            winner = side_of(rules, (dealer + last) % players)
+            break
+        count, count_start, go_mask = 0, n_played, 0
+        if rules[R_ONE_COUNT]:  # two-handed five-card: one count only, cards left are not played
+            break
+        turn = (last + 1) % n
+    if winner == NO_WINNER and count > 0 and _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
+        winner = side_of(rules, (dealer + last) % players)  # the last card of all
+    at[A_COUNT], at[A_START], at[A_N_PLAYED] = count, count_start, n_played
+    at[A_GO_MASK], at[A_TURN], at[A_LAST] = go_mask, turn, last
+    return winner
+
+
+@njit(cache=True)
 def shuffle(rules, deck_rng, deck):
     """The shuffle: only the cards the deal needs are drawn (partial Fisher-Yates)."""
     for i in range(52):
@@ -155,7 +231,7 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
                work):
     """Play one deal from the deck in ``work[0]``: the hands by role from the dealer, then the cards the
     crib takes from the pack, then the starter (:func:`play_deal` shuffles it; rule-book replays stack it)."""
-    deck, hands, kept, in_play, thrown, crib, played, state = work
+    deck, hands, kept, in_play, thrown, crib, played, state, _ = work
     players, n = rules[R_PLAYERS], rules[R_ACTIVE]
     dealt, k, n_kept = rules[R_DEALT], rules[R_THROW], rules[R_KEPT]
 
@@ -193,56 +269,14 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
     if starter >> 2 == JACK and _score(rules, scores, comp, dealer, 0, C_HEELS, 2, check_target):
         return side_of(rules, dealer)
 
-    # The play.
-    bath = rules[R_BATH] != 0
-    count, count_start, n_played, go_mask = 0, 0, 0, 0
-    remaining = n * n_kept
-    turn, last = 1 % n, -1
-    while remaining > 0:
-        if _can_play(in_play[turn], count):
-            seat = (dealer + turn) % players
-            _fill_state(state, rules, turn, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
-                        thrown[turn])
-            own = params[poff[2 * seat + 1]:poff[2 * seat + 2]]
-            i = peg_fns[seat](in_play[turn], played, state, rules, seat_rngs[seat], own)
-            if not is_legal_play(in_play[turn], i, count):
-                return _policy_error(err, ERR_PEG, seat, i, count, in_play[turn])
-            card = in_play[turn, i]
-            in_play[turn, i] = -1
-            played[n_played] = card
-            n_played += 1
-            count += card_value(card)
-            remaining -= 1
-            last = turn
-            points = peg_points_kernel(played, count_start, n_played, bath)
-            if points and _score(rules, scores, comp, dealer, turn, C_PLAY, points, check_target):
-                return side_of(rules, (dealer + turn) % players)
-            if count == MAX_COUNT:  # thirty-one ends the count; its 2 are in ``points``
-                count, count_start, go_mask = 0, n_played, 0
-                if rules[R_ONE_COUNT]:
-                    break
-                turn = (last + 1) % n
-                continue
-            turn = (turn + 1) % n
-            continue
-        go_mask |= 1 << turn
-        anyone = False
-        for r in range(n):
-            if _can_play(in_play[r], count):
-                anyone = True
-        if anyone:
-            turn = (turn + 1) % n
-            continue
-        # Nobody can play: the end hole to the last player, then a new count led from his left.
-        if _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
-            return side_of(rules, (dealer + last) % players)
-        count, count_start, go_mask = 0, n_played, 0
-        if rules[R_ONE_COUNT]:  # two-handed five-card: one count only, cards left are not played
-            break
-        turn = (last + 1) % n
-    if count > 0:  # the last card of all
-        if _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
-            return side_of(rules, (dealer + last) % players)
+    # The play, from its opening: the eldest leads to an empty count.
+    at = work[8]
+    at[:] = 0
+    at[A_TURN], at[A_LAST] = 1 % n, -1
+    winner = play_out(rules, dealer, scores, check_target, starter, in_play, played, thrown, state, at, seat_rngs,
+                      peg_fns, params, poff, comp, err)
+    if winner != NO_WINNER:
+        return winner
 
     # The show: eldest first round to the dealer, then the crib.
     for t in range(1, n + 1):

@@ -9,6 +9,7 @@ period option ``crib_flush_four`` is on.  The rank part comes from
 """
 from __future__ import annotations
 
+import numba
 import numpy as np
 from numba import njit, prange
 
@@ -19,17 +20,20 @@ JACK = 10
 HAND_SIZES = (3, 4, 6)  # five-, six- and eight-card games
 CRIB_SIZE = 4
 MAX_SHOW = 30  # eight-card shows can exceed 29; histograms keep headroom
+ONE = np.int64(1)  # card bit masks stay int64 (prange indices may be unsigned)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def flush_points(hand, n, starter, crib, crib_flush_four):
     """Flush: all ``n >= 3`` cards one suit; the crib also needs the starter unless ``crib_flush_four``."""
     if n < 3:
         return 0
     suit = hand[0] & 3
-    for i in range(1, n):
-        if hand[i] & 3 != suit:
-            return 0
+    odd = 0
+    for i in range(1, n):  # branch-free: no early exit
+        odd |= (hand[i] ^ suit) & 3
+    if odd:
+        return 0
     matches = starter >= 0 and (starter & 3) == suit
     if matches:
         return n + 1
@@ -38,18 +42,19 @@ def flush_points(hand, n, starter, crib, crib_flush_four):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def nobs_points(hand, n, starter):
     """Nobs: the jack of the starter's suit in hand or crib, 1."""
     if starter < 0:
         return 0
-    for i in range(n):
-        if hand[i] >> 2 == JACK and hand[i] & 3 == starter & 3:
-            return 1
-    return 0
+    nob = JACK * 4 + (starter & 3)
+    found = False
+    for i in range(n):  # branch-free: no early exit
+        found |= hand[i] == nob
+    return 1 if found else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rank_show_points(hand, n, starter):
     """Fifteens, pairs and runs of ``hand[:n]`` plus the starter (``-1``: none)."""
     shown = n + (1 if starter >= 0 else 0)
@@ -70,7 +75,7 @@ def rank_show_points(hand, n, starter):
     return rank_points(counts)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def show_points(hand, n, starter, crib, crib_flush_four):
     """Points of ``hand[:n]`` shown with ``starter`` (``-1`` while discarding), as hand or crib."""
     return (rank_show_points(hand, n, starter) + flush_points(hand, n, starter, crib, crib_flush_four)
@@ -190,19 +195,23 @@ def _show_histograms(crib, crib_flush_four):
                     suit = a & 3
                     same = (b & 3) == suit and (c & 3) == suit and (d & 3) == suit
                     jacks = _jack_bit(a) | _jack_bit(b) | _jack_bit(c) | _jack_bit(d)
-                    for s in range(52):
-                        if s == a or s == b or s == c or s == d:
-                            continue
-                        p = RANK_TABLE[base + (s >> 2)] + ((jacks >> (s & 3)) & 1)
-                        if same:
-                            if (s & 3) == suit:
-                                p += 5
-                            elif not crib or crib_flush_four:
-                                p += 4
-                        h[p] += 1
+                    held = (ONE << a) | (ONE << b) | (ONE << c) | (ONE << d)
+                    for r in range(13):  # the starter: one table load per rank, then its free suits
+                        rank_part = RANK_TABLE[base + r]
+                        for s in range(4):
+                            if (held >> (4 * r + s)) & 1:
+                                continue
+                            p = rank_part + ((jacks >> s) & 1)
+                            if same:
+                                if s == suit:
+                                    p += 5
+                                elif not crib or crib_flush_four:
+                                    p += 4
+                            h[p] += 1
     return hist
 
 
 def show_distribution(crib: bool = False, crib_flush_four: bool = False) -> np.ndarray:
     """Exact counts of each score over all 12,994,800 four-card shows with a starter."""
-    return _show_histograms(bool(crib), bool(crib_flush_four)).sum(axis=0)
+    with numba.parallel_chunksize(1):  # the work per first card falls steeply: deal it out one at a time
+        return _show_histograms(bool(crib), bool(crib_flush_four)).sum(axis=0)

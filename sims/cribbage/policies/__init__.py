@@ -90,3 +90,5 @@ register("discard", "random", random_discard)
 register("discard", "greedy", greedy_discard)
 register("peg", "random", random_peg)
 register("peg", "greedy", greedy_peg)
+
+from . import discard, pegging  # noqa: E402,F401  (registers expected_hand, expected_net, exact_net, hoyle, defensive)

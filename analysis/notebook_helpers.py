@@ -1,0 +1,264 @@
+"""Helpers for the numbered notebooks (notebooks/*.ipynb): they only load, call and plot.
+
+The claims themselves are :mod:`analysis.claims`; this module runs its sections at a
+notebook's size and shows them, and builds the few tables and figures the notebooks
+show beyond the report: playing-strength and threshold tables, per-event pegging
+points, paired differences on common deals, crib table heatmaps, loser scores.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from . import claims
+from .report import Section, verdict_rows
+from .runs import load_run
+from .stats import mean_ci, paired_diff
+
+REFERENCE_DIR = Path(__file__).resolve().parents[1] / "data" / "reference"
+
+
+# ---- running and showing the claims' sections ----
+
+def context(deals: int, games: int, seed: int = 1, log=print) -> claims.Context:
+    """A :class:`analysis.claims.Context` on the compiled engine: ``deals`` per deal simulation,
+    ``games`` per game simulation, one master seed (common random numbers)."""
+    return claims.Context(*claims.load_engine(), deals=deals, games=games, seed=seed, log=log)
+
+
+def run_section(fn, ctx: claims.Context) -> Section:
+    """``fn(ctx)`` for a section function of :mod:`analysis.claims`; a section that cannot run yet
+    (a policy it needs is not registered) comes back empty, its text saying why."""
+    number = next((k for k, f in claims.SECTIONS.items() if f is fn), "")
+    try:
+        return fn(ctx)
+    except claims.ClaimUnavailable as exc:
+        return Section(number, fn.__name__.replace("_", " "), text=f"Not run: {exc}.")
+
+
+def show(section: Section) -> None:
+    """Display a section in the notebook: its text, verdict table, tables and figures."""
+    from IPython.display import Markdown, display
+
+    display(Markdown(f"### {section.number}. {section.title}" + (f"\n\n{section.text}" if section.text else "")))
+    if section.claims:
+        display(verdict_rows(section.claims))
+    for title, table in section.tables.items():
+        display(Markdown(f"**{title}**"))
+        display(table)
+    for caption, figure in section.figures.items():
+        display(Markdown(f"**{caption}**"))
+        display(figure)
+
+
+def verdicts(*sections: Section) -> str:
+    """The verdict table of the sections' claims as text, and a line for each section that did not run."""
+    found = [c for s in sections for c in s.claims]
+    lines = [claims.verdict_text(found)] if found else []
+    lines += [f"{s.number}. {s.title}: {s.text}" for s in sections if not s.claims and s.text]
+    return "\n".join(lines) or "no claims"
+
+
+def load_saved_run(path, kind: str | None = None, rules=None):
+    """:func:`analysis.runs.load_run`, stopping the notebook with the plain one-line message
+    (no traceback) when the directory is missing, unfinished or holds another kind of run."""
+    try:
+        return load_run(path, kind=kind, rules=rules)
+    except ValueError as exc:
+        raise SystemExit(f"cannot use the saved run: {exc}") from None
+
+
+# ---- 01: scoring ----
+
+def published_hand_counts() -> pd.Series:
+    """Lumetta's published counts of hand scores over all 12,994,800 hands (data/reference)."""
+    table = pd.read_csv(REFERENCE_DIR / "hand_score_counts.csv", comment="#")
+    return table.set_index("score")["hand_count"].rename_axis("points")
+
+
+def against_published(hand_counts) -> pd.DataFrame:
+    """Exact hand counts by points beside :func:`published_hand_counts`, and their difference."""
+    table = pd.DataFrame({"exact": pd.Series(hand_counts), "published (Lumetta)": published_hand_counts()})
+    table = table.fillna(0).astype(np.int64).rename_axis("points")
+    table["difference"] = table["exact"] - table["published (Lumetta)"]
+    return table
+
+
+def impossible_scores(counts: pd.DataFrame) -> dict[str, list[int]]:
+    """Per column: the scores from 0 to the highest reached that no show makes."""
+    out = {}
+    for col in counts:
+        reached = counts.index[counts[col] > 0]
+        out[col] = [int(p) for p in counts.index[(counts[col] == 0) & (counts.index < reached.max())]]
+    return out
+
+
+# ---- 02: playing strength ----
+
+def strength_table(ctx: claims.Context, strengths: dict, rules: str = "six-card") -> pd.DataFrame:
+    """A player's points in two deals (:func:`analysis.claims.points_per_two_deals`) for each
+    labelled policy pair, with each role's mean total and the verdict against twenty-five."""
+    rows = []
+    for label, policies in strengths.items():
+        summary = ctx.deal_result(rules, policies).summary
+        e = claims.points_per_two_deals(summary)
+        rows.append({"label": label, "policies": claims.policy_label(policies),
+                     "dealer": claims.role_mean(summary, "dealer", "total")[0],
+                     "pone": claims.role_mean(summary, "pone", "total")[0],
+                     "estimate": e.estimate, "lo": e.lo, "hi": e.hi,
+                     "points in two deals [95% CI]": e.format(2),
+                     "verdict against 25": claims.judge(e.interval, (24.5, 25.5))})
+    return pd.DataFrame(rows)
+
+
+# ---- 03: the first non-dealer's preference ----
+
+def preference_by_threshold(games: pd.DataFrame, thresholds) -> pd.DataFrame:
+    """:func:`analysis.claims.nondealer_preference` for each threshold of the first non-dealer's
+    first deal (rows with no qualifying game have n = 0 and no estimate)."""
+    rows = []
+    for t in thresholds:
+        try:
+            e, _average, share = claims.nondealer_preference(games, int(t))
+        except ValueError:
+            rows.append({"label": f"{t}+", "estimate": math.nan, "lo": math.nan, "hi": math.nan, "n": 0,
+                         "share of games": 0.0, "win rate [95% CI]": ""})
+            continue
+        rows.append({"label": f"{t}+", "estimate": e.estimate, "lo": e.lo, "hi": e.hi, "n": e.n,
+                     "share of games": share, "win rate [95% CI]": e.format(1, 100) + " %"})
+    return pd.DataFrame(rows)
+
+
+# ---- 05: discards ----
+
+def seat_margins(result, seat: int = 0, components=("hand", "crib", "pegging", "total")) -> pd.DataFrame:
+    """Two players: per deal, ``seat``'s points minus the other seat's, by component, with normal
+    intervals (seats deal in turn, so each is dealer in half the deals).  Needs ``records=True``."""
+    rec = result.records
+    if rec is None:
+        raise ValueError("seat margins need per-deal records: simulate with records=True")
+    if result.job.rules.active != 2:
+        raise ValueError("seat margins are for two players")
+    dealer = rec["dealer"].to_numpy() == seat
+    rows = []
+    for comp in components:
+        d, p = rec[f"dealer_{comp}"].to_numpy(), rec[f"pone_{comp}"].to_numpy()
+        e = mean_ci(np.where(dealer, d - p, p - d))
+        rows.append({"component": comp, "estimate": e.estimate, "lo": e.lo, "hi": e.hi,
+                     f"seat {seat} minus seat {1 - seat} [95% CI]": e.format(3)})
+    return pd.DataFrame(rows)
+
+
+def crib_table_figure(tables: dict, title: str = "Expected crib points by the two cards thrown") -> Figure:
+    """Heatmaps of crib tables (label -> table as in data/reference): one row per table,
+    columns: thrown into one's own crib (dealer), into the opponent's (pone)."""
+    from sims.cribbage.crib_tables import RANK_LABELS, TO_WHOM, table_matrices
+
+    if not tables:
+        raise ValueError("crib_table_figure needs at least one table")
+    fig = Figure(figsize=(9.0, 4.2 * len(tables)), layout="constrained")
+    axes = np.atleast_2d(fig.subplots(len(tables), len(TO_WHOM)))
+    fig.suptitle(title)
+    ticks = np.arange(len(RANK_LABELS))
+    for row, (label, table) in zip(axes, tables.items(), strict=True):
+        for ax, who in zip(row, TO_WHOM, strict=True):
+            image = ax.imshow(table_matrices(table)[who], cmap="viridis", origin="upper")
+            fig.colorbar(image, ax=ax, shrink=0.8, label="points")
+            ax.set_title(f"{label}: thrown to {who}")
+            ax.set_xticks(ticks, RANK_LABELS)
+            ax.set_yticks(ticks, RANK_LABELS)
+    return fig
+
+
+# ---- 06: pegging ----
+
+PEG_EVENTS = ("end hole", "thirty-one", "last card", "other play")
+
+
+def peg_events(rules, policies, n_deals: int, seed: int) -> pd.DataFrame:
+    """Points per deal by role from the end hole (the go under 31), thirty-one (2 each), the last
+    card of all, and the rest of the play, plus their sum "pegging".
+
+    Played by the slow reference engine (:mod:`sims.cribbage.reference_engine`), which records
+    each card laid; it deals the same cards from the same seed as the compiled engine, so its
+    "end hole" + "last card" equal the engine's ``go`` component on the same deals.  Returns a
+    tidy table role, component, mean, se, n (as ``DealResult.table()``).
+    """
+    from sims.cribbage import get_rules, reference_engine
+    from sims.cribbage.results import role_names
+
+    rules = get_rules(rules)
+    roles = role_names(rules)
+    deals = reference_engine.simulate_deals(rules, policies, n_deals, seed)
+    points = np.zeros((len(deals), len(roles), len(PEG_EVENTS) + 1))
+    for i, deal in enumerate(deals):
+        for peg in deal.pegs:
+            if peg.component == "go":
+                points[i, peg.role, 0 if peg.what == "go" else 2] += peg.points
+            elif peg.component == "play":
+                points[i, peg.role, 3] += peg.points
+        for role, _card, count in deal.laid:
+            if count == 31:
+                points[i, role, 1] += 2
+                points[i, role, 3] -= 2
+    points[:, :, -1] = points[:, :, :-1].sum(axis=2)
+    rows = []
+    for r, role in enumerate(roles):
+        for k, comp in enumerate(PEG_EVENTS + ("pegging",)):
+            e = mean_ci(points[:, r, k])
+            rows.append((role, comp, e.estimate, e.se, e.n))
+    return pd.DataFrame(rows, columns=["role", "component", "mean", "se", "n"])
+
+
+def paired_components(a, b, components=("play", "pegging", "total")) -> pd.DataFrame:
+    """Per role and component: the mean per-deal difference ``a - b`` of two deal runs on the same
+    deals (same seed and size: common random numbers), with paired intervals.  Needs ``records=True``."""
+    ra, rb = a.records, b.records
+    if ra is None or rb is None:
+        raise ValueError("paired differences need per-deal records: simulate with records=True")
+    if len(ra) != len(rb) or not (ra["deal"].to_numpy() == rb["deal"].to_numpy()).all():
+        raise ValueError("paired differences need two runs of the same deals (same seed and number of deals)")
+    rows = []
+    for role in a.roles:
+        for comp in components:
+            c = paired_diff(ra[f"{role}_{comp}"], rb[f"{role}_{comp}"])
+            rows.append({"role": role, "component": comp, "estimate": c.estimate, "lo": c.lo, "hi": c.hi,
+                         "difference [95% CI]": c.format(3), "p": c.p})
+    return pd.DataFrame(rows)
+
+
+# ---- 07: lurches ----
+
+def loser_scores(games: pd.DataFrame) -> np.ndarray:
+    """Final score of every losing side of every game (two per game with three players)."""
+    sides = sorted(c for c in games.columns if c.startswith("score_"))
+    scores = games[sides].to_numpy()
+    return scores[np.arange(len(sides))[None, :] != games["winner"].to_numpy()[:, None]]
+
+
+def loser_score_figure(games_by_rules: dict, thresholds: dict, title: str = "The loser's final score") -> Figure:
+    """P(loser ends on each score) per variant, with its lurch/skunk thresholds as dashed lines."""
+    fig = Figure(figsize=(7.0, 4.0), layout="constrained")
+    ax = fig.subplots()
+    ax.set_title(title)
+    for label, games in games_by_rules.items():
+        scores = loser_scores(games)
+        freq = np.bincount(scores) / scores.size
+        line, = ax.step(np.arange(freq.size), freq, where="mid", label=label)
+        for t in thresholds.get(label, ()):
+            ax.axvline(t, color=line.get_color(), linestyle="--", alpha=0.7)
+    ax.set_xlabel("loser's final score (dashed: lurch / skunk thresholds)")
+    ax.set_ylabel("probability")
+    ax.legend()
+    return fig
+
+
+def as_chart(table: pd.DataFrame, label: str = "label") -> pd.DataFrame:
+    """Rows label, estimate, lo, hi for :func:`analysis.plots.interval_chart` (rows without an estimate dropped)."""
+    out = table.rename(columns={label: "label"})[["label", "estimate", "lo", "hi"]]
+    return out.dropna().reset_index(drop=True)
+

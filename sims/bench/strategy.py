@@ -1,0 +1,98 @@
+"""Strategy speed: exact discard analysis per hand (issue 4 aims at <= 10 ms for a six-card hand
+after compiling; MichaelCook/cribbage's C program takes 0.26 s), its compile time cold and cached,
+``sims discard`` wall time with a warm cache (aim: about a second), and self-play rates of the
+strategy policies (aim: >= 100,000 six-card deals/s with expected_net + defensive on 2 cores).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numba
+import numpy as np
+
+from ..cribbage.discards import analyze_discards
+from ..cribbage.policies import discard as discard_policies
+from ..cribbage.policies import pegging as _pegging  # noqa: F401  (registers defensive)
+from ..cribbage.rules import get_rules
+from ..cribbage.simulate import simulate_deals
+
+NAME = "strategy"
+HAND = "5H 5S JD 6C 4H KD"
+MICHAELCOOK_C_SECONDS = 0.26
+REPEATS = 5
+
+_COMPILE_SCRIPT = """
+import json, time
+t0 = time.perf_counter()
+from sims.cribbage.discards import analyze_discards
+t1 = time.perf_counter()
+analyze_discards("5H 5S JD 6C 4H KD", "dealer")
+t2 = time.perf_counter()
+analyze_discards("5H 5S JD 6C 4H KD", "dealer", opponent="expected_net", samples=10)
+t3 = time.perf_counter()
+print(json.dumps({"import": t1 - t0, "first analysis": t2 - t1, "first opponent sampling": t3 - t2}))
+"""
+
+
+def _compile_seconds(cache_dir: str) -> dict:
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache_dir}
+    out = subprocess.run([sys.executable, "-c", _COMPILE_SCRIPT], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def _best(fn, repeats=REPEATS) -> float:
+    fn()
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _hand(preset: str) -> np.ndarray:
+    n = get_rules(preset).cards_dealt
+    return np.random.default_rng(0).choice(52, n, replace=False).astype(np.int64)
+
+
+def run() -> list[dict]:
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="sims-numba-cache-") as cache_dir:
+        cold = _compile_seconds(cache_dir)
+        cached = _compile_seconds(cache_dir)
+    rows += [{"what": f"compile: {step} (s)", "cold": cold[step], "cached": cached[step]} for step in cold]
+
+    hand = np.asarray([int(c) for c in _hand("six-card")], dtype=np.int64)
+    kernel = _best(lambda: discard_policies.throw_expectations(hand, 2, False, True), 20)
+    rows.append({"what": "six-card exact hand + crib, 15 throws (kernel)", "ms": kernel * 1e3,
+                 "x MichaelCook C": MICHAELCOOK_C_SECONDS / kernel})
+    full = _best(lambda: analyze_discards(HAND, "dealer"))
+    rows.append({"what": "six-card analyze_discards (DataFrame)", "ms": full * 1e3,
+                 "x MichaelCook C": MICHAELCOOK_C_SECONDS / full})
+    for preset in ("five-card", "eight-card", "three-hand", "four-hand"):
+        rules = get_rules(preset)
+        h = _hand(preset)
+        seconds = _best(lambda h=h, k=rules.throw: discard_policies.throw_expectations(h, k, False, True), 5)
+        rows.append({"what": f"{preset} exact hand + crib (kernel)", "ms": seconds * 1e3})
+    sampled = _best(lambda: analyze_discards(HAND, "pone", opponent="expected_net", samples=2000), 2)
+    rows.append({"what": "six-card opponent expected_net, 2000 samples", "ms": sampled * 1e3})
+
+    cli = [os.path.join(os.path.dirname(sys.executable), "sims"), "discard", *HAND.split(), "--dealer"]
+    subprocess.run(cli, check=True, capture_output=True)  # warm the cache
+    wall = _best(lambda: subprocess.run(cli, check=True, capture_output=True), 3)
+    rows.append({"what": "sims discard (wall, warm cache)", "ms": wall * 1e3})
+
+    threads = numba.config.NUMBA_NUM_THREADS
+    for discard, peg, n in (("expected_net", "defensive", 200_000), ("expected_hand", "defensive", 100_000),
+                            ("hoyle", "defensive", 50_000), ("exact_net", "defensive", 50_000),
+                            ("expected_net", "greedy", 200_000)):
+        policies = {"discard": discard, "peg": peg}
+        seconds = _best(lambda p=policies, n=n: simulate_deals("six-card", p, n, seed=1), 2)
+        rows.append({"what": f"six-card self-play {discard} + {peg}", "threads": threads, "deals/s": n / seconds})
+    return rows

@@ -1,0 +1,199 @@
+"""Pegging policies that think about the reply: ``defensive``.
+
+``defensive`` gives each legal card the value
+
+    points it scores now
+    - risk_weight * (expected best immediate reply of the next player)
+    - count_penalty   if it leaves the count at 5 or 21 (a ten-card makes 15 or 31)
+    + pair_lead_bonus if it leads a new count from a pair (a reply pairing it
+                      lets us make a pair-royal)
+
+and lays the card of highest value; ties go to the higher pip value (the low
+cards are kept for the end of the count), then the higher card.  The next
+player's reply: he holds ``k`` cards drawn at random from the cards we have not
+seen (not in our hand, not played, not the starter, not our throw), ``k`` being
+what he has left; the expected value of his best reply is summed exactly over
+score levels, ``sum_L (L - next lower level) * P(he holds a card scoring >= L)``
+with ``P = 1 - C(U - m_L, k) / C(U, k)``.  This covers "avoid offering a pair,
+fifteen or run back".
+
+Seed 003 (six-card): "it is of advantage to the last player to keep as close as
+possible, in hope of coming in for fifteen, a sequence, or pair, besides the end
+hole, or thirty-one".  When every other player has said go in this count, we
+are that last player: no reply is possible, so after the points scored now we
+lay the highest card that fits, coming as close to thirty-one as we can.
+
+``params`` (optional): ``risk_weight`` (1.0), ``count_penalty`` (0.5),
+``pair_lead_bonus`` (0.5).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..pegging import MAX_COUNT, card_value, peg_points_kernel
+from ..rules import R_ACTIVE, R_BATH, R_KEPT
+from . import register
+from .base import (PEG_SIG, popcount, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, S_STARTER, S_THROWN,
+                   is_legal_play)
+
+DEFAULT_PARAMS = (1.0, 0.5, 0.5)
+N_REPLY = 52
+
+
+@njit(cache=True)
+def _param(params, i, default):
+    return params[i] if params.shape[0] > i else default
+
+
+@njit(cache=True)
+def expected_best(points, mult, n_kinds, unseen, k):
+    """E[max points] when ``k`` cards are drawn from ``unseen``, of which ``mult[i]`` score ``points[i]``.
+
+    Kinds with no points are left out of ``points``; P(a draw of ``k`` holds
+    none of ``m`` given cards) = C(unseen - m, k) / C(unseen, k).
+    """
+    total = 0.0
+    level = 1 << 30
+    while True:
+        nxt = 0  # the next lower score level present
+        for i in range(n_kinds):
+            if points[i] < level and points[i] > nxt:
+                nxt = points[i]
+        if nxt == 0:
+            return total
+        lower = 0
+        for i in range(n_kinds):
+            if points[i] < nxt and points[i] > lower:
+                lower = points[i]
+        m = 0
+        for i in range(n_kinds):
+            if points[i] >= nxt:
+                m += mult[i]
+        p_none = 1.0
+        for j in range(k):
+            p_none *= max(unseen - m - j, 0) / (unseen - j)
+        total += (nxt - lower) * (1.0 - p_none)
+        level = nxt
+
+
+@njit(cache=True)
+def reply_pair_run(played, start, end, out):
+    """``out[r]``: what a card of rank ``r`` laid after the count ``played[start:end]`` scores by
+    pairs and runs (fifteens and thirty-one left out): the pair rule of :mod:`..pegging` extends
+    the trailing cards of one rank; a run of ``j + 1`` forms when the last ``j >= 2`` cards are
+    distinct ranks that the new rank makes consecutive (at either end or in the one gap).
+    """
+    out[:] = 0
+    last = played[end - 1] >> 2
+    same = 1
+    while same < end - start and played[end - 1 - same] >> 2 == last:
+        same += 1
+    out[last] = (same + 1) * same
+    bits, lo, hi = 0, 13, -1
+    for j in range(1, end - start + 1):  # the last j cards
+        r = played[end - j] >> 2
+        if (bits >> r) & 1:
+            break
+        bits |= 1 << r
+        lo, hi = min(lo, r), max(hi, r)
+        if j < 2:
+            continue
+        if hi - lo == j - 1:
+            if lo > 0:
+                out[lo - 1] = j + 1
+            if hi < 12:
+                out[hi + 1] = j + 1
+        elif hi - lo == j:
+            for g in range(lo + 1, hi):
+                if not (bits >> g) & 1:
+                    out[g] = j + 1
+
+
+@njit(PEG_SIG, cache=True)
+def defensive_peg(hand, played, state, rules, rng, params):
+    """Points now, less the expected best reply, less counts of 5 and 21, plus leading from a pair
+    (see the module docstring); the last player in a count comes as close to 31 as he can."""
+    risk_weight = _param(params, 0, DEFAULT_PARAMS[0])
+    count_penalty = _param(params, 1, DEFAULT_PARAMS[1])
+    pair_bonus = _param(params, 2, DEFAULT_PARAMS[2])
+    count = state[S_COUNT]
+    start, n = state[S_COUNT_START], state[S_N_PLAYED]
+    bath = rules[R_BATH] != 0
+    active = rules[R_ACTIVE]
+
+    # Who replies: the next player in turn who has not said go in this count.
+    replier = -1
+    for step in range(1, active):
+        r = (state[S_ROLE] + step) % active
+        if not (state[S_GO_MASK] >> r) & 1:
+            replier = r
+            break
+    last_player = replier < 0
+
+    # The cards we have not seen, as a 52-bit mask; replies are taken by kind: a rank, or each
+    # card when Bath flushes make suits count.
+    seen = 0
+    mine_left = 0
+    for c in hand:
+        if c >= 0:
+            seen |= 1 << c
+            mine_left += 1
+    for i in range(n):
+        seen |= 1 << played[i]
+    for c in (state[S_STARTER], state[S_THROWN], state[S_THROWN + 1]):
+        if c >= 0:
+            seen |= 1 << c
+    unseen = 52 - popcount(seen)
+    # Cards the replier still holds: the others' cards left, shared evenly.
+    others_left = (active - 1) * rules[R_KEPT] - (n - (rules[R_KEPT] - mine_left))
+    k = min((others_left + active - 2) // (active - 1), unseen)
+    can_reply = not last_player and k > 0 and n + 1 < played.shape[0]
+
+    scoring = np.empty((2, N_REPLY), dtype=np.int64)  # points and multiplicity of scoring replies
+    pair_run = np.empty(13, dtype=np.int64)
+    best_i, best_value = -1, 0.0
+    for i in range(hand.shape[0]):
+        if not is_legal_play(hand, i, count):
+            continue
+        card = hand[i]
+        played[n] = card  # played[n:] is scratch for the policy (see base)
+        value = float(peg_points_kernel(played, start, n + 1, bath))
+        after = count + card_value(card)
+        if not last_player:
+            n_scoring = 0
+            if can_reply:
+                if not bath:
+                    reply_pair_run(played, start, n + 1, pair_run)
+                for kind in range(52 if bath else 13):
+                    if bath:
+                        reply, mult = kind, 1 - ((seen >> kind) & 1)
+                    else:  # one card stands for its rank
+                        reply, mult = kind << 2, popcount((~seen >> (kind << 2)) & 15)
+                    total = after + card_value(reply)
+                    if mult == 0 or total > MAX_COUNT:
+                        continue
+                    if bath:
+                        played[n + 1] = reply
+                        p = peg_points_kernel(played, start, n + 2, True)
+                    else:
+                        p = pair_run[kind] + (2 if total == 15 or total == MAX_COUNT else 0)
+                    if p > 0:
+                        scoring[0, n_scoring] = p
+                        scoring[1, n_scoring] = mult
+                        n_scoring += 1
+            value -= risk_weight * expected_best(scoring[0], scoring[1], n_scoring, unseen, k)
+            if after == 5 or after == 21:
+                value -= count_penalty
+            if count == 0:
+                for j in range(hand.shape[0]):
+                    if j != i and hand[j] >= 0 and hand[j] >> 2 == card >> 2:
+                        value += pair_bonus
+                        break
+        if (best_i < 0 or value > best_value
+                or (value == best_value and (card_value(card), card) > (card_value(hand[best_i]), hand[best_i]))):
+            best_i, best_value = i, value
+    return best_i
+
+
+register("peg", "defensive", defensive_peg, params=DEFAULT_PARAMS)

@@ -1,0 +1,177 @@
+"""The numbered notebooks: each runs at its small default size, is committed without outputs, and
+stops plainly on a missing saved run; and the notebook helpers (analysis.notebook_helpers)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import ipykernel  # noqa: F401  (the notebooks run on the python3 kernel of this environment)
+import nbformat
+import numpy as np
+import pytest
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+from analysis import notebook_helpers as nh
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK_DIR = ROOT / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+EXPECTED = ["01-scoring", "02-twenty-five-points", "03-first-dealer", "04-three-hand", "05-discards",
+            "06-pegging", "07-lurches"]
+SEED_FILE = re.compile(r"`\d{3}_[0-9a-f]{16}\.txt`")
+VERDICT = re.compile(r"\b(supported|not supported|inconclusive|not run)\b", re.IGNORECASE)
+GREEDY = {"discard": "greedy", "peg": "greedy"}
+
+
+def read(path: Path):
+    return nbformat.read(path, as_version=4)
+
+
+def execute(nb, path: Path):
+    NotebookClient(nb, kernel_name="python3", timeout=600,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    return nb
+
+
+def parameters_index(nb) -> int:
+    tagged = [i for i, c in enumerate(nb.cells) if "parameters" in c.metadata.get("tags", [])]
+    assert len(tagged) == 1, "exactly one cell tagged 'parameters'"
+    return tagged[0]
+
+
+def text_output(cell) -> str:
+    return "".join(o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream")
+
+
+def test_the_numbered_notebooks_are_all_there():
+    assert [p.stem for p in NOTEBOOKS] == EXPECTED
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_committed_without_outputs(path):
+    nb = read(path)
+    nbformat.validate(nb)
+    assert nb.nbformat == 4 and nb.metadata["kernelspec"]["name"] == "python3"
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"cell {i} has outputs: clear them before committing"
+            assert cell.execution_count is None, f"cell {i} has an execution count: clear it before committing"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_layout(path):
+    """Claim first (with the seed file quoted), then the parameters cell, then a verdict cell last."""
+    nb = read(path)
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and SEED_FILE.search(first.source)
+    assert parameters_index(nb) == 1 and "full size" in nb.cells[1].source
+    assert nb.cells[-1].cell_type == "code" and "print(" in nb.cells[-1].source
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_runs_at_the_default_size(path):
+    nb = execute(read(path), path)
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors
+    verdict = text_output(nb.cells[-1])
+    assert verdict.strip(), "the verdict cell printed nothing"
+    if path.stem != "01-scoring":
+        assert VERDICT.search(verdict), verdict
+    else:
+        assert "equals Lumetta's published counts: True" in verdict
+    figures = sum("image/png" in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    assert figures >= 1, "no figure was drawn"
+
+
+def test_a_missing_run_directory_stops_the_notebook_plainly(tmp_path):
+    path = NOTEBOOK_DIR / "02-twenty-five-points.ipynb"
+    nb = read(path)
+    missing = tmp_path / "no-such-run"
+    nb.cells.insert(parameters_index(nb) + 1, nbformat.v4.new_code_cell(f"RUN_DIR = {str(missing)!r}"))
+    with pytest.raises(CellExecutionError) as err:
+        execute(nb, path)
+    assert f"run directory {missing} does not exist" in str(err.value)
+    assert "Traceback" not in str(err.value)
+    ran = [c for c in nb.cells if c.cell_type == "code" and c.execution_count]
+    assert "load_saved_run" in ran[-1].source, "the notebook went on past the failed load"
+
+
+# ---- the helpers ----
+
+@pytest.fixture(scope="module")
+def deals_run(tmp_path_factory):
+    from sims.cribbage.engine import Job
+    from sims.runner import run
+
+    out = tmp_path_factory.mktemp("runs") / "six-card"
+    run(Job.make("deals", "six-card", GREEDY, 2_000, seed=3), out=out, progress=False)
+    return out
+
+
+def test_load_saved_run_accepts_a_matching_run(deals_run):
+    saved = nh.load_saved_run(deals_run, kind="deals", rules="six-card")
+    e = nh.claims.points_per_two_deals(saved.summary)
+    assert saved.summary["n"] == 2_000 and 15 < e.estimate < 35
+
+
+@pytest.mark.parametrize("kind, rules, message", [
+    ("games", None, "is a 'deals' run; this needs a 'games' run"),
+    ("deals", "five-card", "used rules 'six-card'; this needs 'five-card'"),
+])
+def test_load_saved_run_refuses_a_mismatched_run(deals_run, kind, rules, message):
+    with pytest.raises(SystemExit, match=f"cannot use the saved run: run .* {re.escape(message)}"):
+        nh.load_saved_run(deals_run, kind=kind, rules=rules)
+
+
+def test_impossible_scores_of_the_exact_distributions():
+    import pandas as pd
+
+    from sims.cribbage import show_distribution
+
+    counts = pd.DataFrame({"hand": show_distribution(crib=False), "crib": show_distribution(crib=True)})
+    assert nh.impossible_scores(counts) == {"hand": [19, 25, 26, 27], "crib": [19, 25, 26, 27]}
+    published = nh.published_hand_counts()
+    assert (published.reindex(counts.index, fill_value=0).to_numpy() == counts["hand"].to_numpy()).all()
+
+
+@pytest.mark.parametrize("rules", ["five-card", "six-card", "three-hand"])
+def test_peg_events_add_up_to_the_engines_go_and_pegging(rules):
+    """Same seed, same deals: end hole + last card is the compiled engine's go, the sum its pegging."""
+    from sims.cribbage import simulate_deals
+
+    policies = {"discard": "greedy", "peg": "defensive"}
+    events = nh.peg_events(rules, policies, 300, 5).set_index(["role", "component"])["mean"]
+    engine = simulate_deals(rules, policies, 300, 5).table().set_index(["role", "component"])["mean"]
+    for role in engine.index.get_level_values("role").unique():
+        assert events[role, "end hole"] + events[role, "last card"] == pytest.approx(engine[role, "go"], abs=1e-12)
+        assert events[role, "pegging"] == pytest.approx(engine[role, "pegging"], abs=1e-12)
+
+
+def test_paired_components_and_seat_margins():
+    from sims.cribbage import simulate_deals
+
+    a = simulate_deals("six-card", GREEDY, 500, 2, records=True)
+    b = simulate_deals("six-card", GREEDY, 500, 2, records=True)
+    same = nh.paired_components(a, b)
+    assert (same["estimate"] == 0).all() and (same["lo"] == 0).all()
+    other = simulate_deals("six-card", GREEDY, 400, 2, records=True)
+    with pytest.raises(ValueError, match="same deals"):
+        nh.paired_components(a, other)
+    with pytest.raises(ValueError, match="records=True"):
+        nh.paired_components(a, simulate_deals("six-card", GREEDY, 500, 2))
+    margins = nh.seat_margins(a, seat=0).set_index("component")
+    rec = a.records
+    sign = np.where(rec["dealer"] == 0, 1, -1)
+    assert margins.loc["total", "estimate"] == pytest.approx((sign * (rec["dealer_total"] - rec["pone_total"])).mean())
+    flipped = nh.seat_margins(a, seat=1).set_index("component")
+    assert flipped.loc["total", "estimate"] == pytest.approx(-margins.loc["total", "estimate"])
+
+
+def test_preference_by_threshold_keeps_thresholds_no_game_meets():
+    from sims.cribbage import play_games
+
+    games = play_games("six-card-61", GREEDY, 300, 4, records=True).games
+    table = nh.preference_by_threshold(games, [10, 60])
+    assert table["n"].iloc[0] > 0 and table["n"].iloc[1] == 0 and np.isnan(table["estimate"].iloc[1])
+    assert nh.as_chart(table)["label"].tolist() == ["10+"]
