@@ -233,20 +233,13 @@ def paired_components(a, b, components=("play", "pegging", "total")) -> pd.DataF
 
 # ---- 07: lurches ----
 
-def loser_scores(games: pd.DataFrame) -> np.ndarray:
-    """Final score of every losing side of every game (two per game with three players)."""
-    sides = sorted(c for c in games.columns if c.startswith("score_"))
-    scores = games[sides].to_numpy()
-    return scores[np.arange(len(sides))[None, :] != games["winner"].to_numpy()[:, None]]
-
-
 def loser_score_figure(games_by_rules: dict, thresholds: dict, title: str = "The loser's final score") -> Figure:
     """P(loser ends on each score) per variant, with its lurch/skunk thresholds as dashed lines."""
     fig = Figure(figsize=(7.0, 4.0), layout="constrained")
     ax = fig.subplots()
     ax.set_title(title)
     for label, games in games_by_rules.items():
-        scores = loser_scores(games)
+        scores = claims.loser_scores(games)
         freq = np.bincount(scores) / scores.size
         line, = ax.step(np.arange(freq.size), freq, where="mid", label=label)
         for t in thresholds.get(label, ()):

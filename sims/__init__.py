@@ -10,6 +10,10 @@ warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
 __version__ = "0.1.0"
 
+from ._cache import drop_stale_kernels  # noqa: E402
+
+drop_stale_kernels()
+
 
 def __getattr__(name):
     """``sims.load_run`` and ``sims.run`` without importing the engine on ``import sims``."""

@@ -1,10 +1,11 @@
 """The baseline policies: ``random`` and ``greedy``, for discarding and for the play."""
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from ...rng import randint
-from ..pegging import peg_points_kernel
+from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_BATH, R_THROW
 from ..scoring import kept_points
 from .base import DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, is_legal_play, next_throw
@@ -42,19 +43,20 @@ def greedy_discard(hand, state, rules, rng, params):
 
 @njit(PEG_SIG, cache=True)
 def random_peg(hand, played, state, rules, rng, params):
-    """Lay a uniformly random legal card."""
+    """Lay a uniformly random legal card (the pick-th legal card in hand order; branch-light)."""
     count = state[S_COUNT]
     legal = 0
+    n_legal = 0
     for i in range(hand.shape[0]):
-        if is_legal_play(hand, i, count):
-            legal += 1
-    pick = randint(rng, legal)
-    for i in range(hand.shape[0]):
-        if is_legal_play(hand, i, count):
-            if pick == 0:
-                return i
-            pick -= 1
-    return -1
+        ok = np.int64(hand[i] >= 0 and count + card_value(hand[i]) <= MAX_COUNT)
+        legal |= ok << i
+        n_legal += ok
+    for _ in range(randint(rng, n_legal)):
+        legal &= legal - 1
+    i = 0
+    while not (legal >> i) & 1:
+        i += 1
+    return i
 
 
 @njit(PEG_SIG, cache=True)
