@@ -209,7 +209,8 @@ class Context:
         else:
             result = self.play_games(rules, policies, n, self.seed, records=True, score_log=score_log)
         seconds = time.perf_counter() - start
-        self.runs.append({"kind": kind + (" + score log" if score_log else ""), "rules": rules,
+        extra = " + score log" if score_log else " + records" if records else ""
+        self.runs.append({"kind": kind + extra, "rules": rules,
                           "policies": key[2], "seed": self.seed, "n": n,
                           "engine version": result.summary.get("version", ""), "seconds": round(seconds, 1)})
         self._cache[key] = result

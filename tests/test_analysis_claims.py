@@ -115,7 +115,7 @@ COMPONENTS = {"dealer": {"hand": 8.0, "crib": 4.7, "play": 2.3, "go": 0.9, "heel
 
 
 class FakeDeals:
-    def __init__(self, rules, policies, n, seed):
+    def __init__(self, rules, policies, n, seed, records=False):
         bonus = 0.2 if policies["peg"] == claims.CLOSE_PEG else 0.0
         roles = {}
         for role, comps in COMPONENTS.items():
@@ -124,6 +124,9 @@ class FakeDeals:
             cells["total"] = {"mean": sum(comps.values()) + bonus * (role == "dealer"), "se": 0.02}
             roles[role] = cells
         self.summary = {"kind": "deals", "rules": rules, "n": n, "seed": seed, "version": "fake", "roles": roles}
+        noise = np.random.default_rng(seed).normal(0.0, 1.0, n)  # the same deals for every policy
+        self.records = (pd.DataFrame({"dealer_pegging": roles["dealer"]["pegging"]["mean"] + noise})
+                        if records else None)
 
     def table(self):
         return pd.DataFrame([{"role": r, "component": c, "mean": v["mean"], "se": v["se"], "n": self.summary["n"]}
@@ -188,13 +191,16 @@ def test_main_job_end_to_end(fake_engine, tmp_path, capsys, monkeypatch):
     assert len(runs) == len({(r["kind"], r["rules"], r["policies"]) for r in runs})
 
 
-def test_unregistered_policies_are_reported_not_run(fake_engine, tmp_path, capsys):
+def test_unregistered_policies_are_reported_not_run(fake_engine, tmp_path, capsys, monkeypatch):
+    from sims.cribbage.policies import REGISTRY
+
+    monkeypatch.delitem(REGISTRY["discard"], "hoyle")
     out = tmp_path / "r"
     assert claims.main(["--out", str(out), "--quiet", "--games", "500", "--deals", "100", "--only", "5", "7"]) == 0
     printed = capsys.readouterr().out
     assert "not run: 5. seed004_discards: needs discard policy 'hoyle'" in printed
     text = (out / "report.md").read_text()
-    assert "## Not run" in text and "### Claim 7a:" in text and "greedy + greedy" in text
+    assert "## Not run" in text and "### Claim 7a:" in text and "expected_net + defensive" in text
 
 
 def test_bad_arguments_exit_2(fake_engine, tmp_path, capsys):

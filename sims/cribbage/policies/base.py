@@ -98,13 +98,16 @@ def split_throw(hand, mask, kept, thrown):
 
 @njit(cache=True)
 def next_throw(mask, n_cards, n_throw):
-    """The next valid throw mask after ``mask`` (start from -1), or -1 when done."""
-    m = mask + 1
-    while m < (1 << n_cards):
-        if popcount(m) == n_throw:
-            return m
-        m += 1
-    return -1
+    """The next throw mask after ``mask`` in increasing order (start from -1), or -1 when done.
+
+    Gosper's hack: the next larger integer with the same number of bits set.
+    """
+    if mask < 0:
+        return (1 << n_throw) - 1
+    low = mask & -mask
+    ripple = mask + low
+    m = (((ripple ^ mask) >> 2) // low) | ripple
+    return m if m < (1 << n_cards) else -1
 
 
 @njit(cache=True, inline="always")
