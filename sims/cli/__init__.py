@@ -30,20 +30,23 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _commands():
+def _commands(only=None):
+    """Command modules by name; ``only`` imports just the module of that command (fast start-up)."""
+    names = [info.name for info in pkgutil.iter_modules(__path__)]
+    wanted = only.replace("-", "_") if only else None
     found = {}
-    for info in pkgutil.iter_modules(__path__):
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for name in [wanted] if wanted in names else names:
+        module = importlib.import_module(f"{__name__}.{name}")
         if hasattr(module, "COMMAND"):
             found[module.COMMAND] = module
-    return dict(sorted(found.items()))
+    return dict(sorted(found.items())) if found else _commands()
 
 
-def build_parser():
+def build_parser(only=None):
     parser = _Parser(prog="sims", description="Monte Carlo strategy lab for period card games (cribbage).")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, module in _commands().items():
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+    for name, module in _commands(only).items():
+        p = sub.add_parser(name, help=module.HELP.replace("%", "%%"), description=module.HELP)
         module.add_arguments(p)
         p.add_argument("--json", action="store_true", help="print the result as JSON")
         p.set_defaults(_module=module)
@@ -51,7 +54,8 @@ def build_parser():
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(only=argv[0] if argv and not argv[0].startswith("-") else None)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
