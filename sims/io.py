@@ -47,11 +47,16 @@ _DAMAGED = (pa.ArrowException, OSError, ValueError, KeyError, TypeError, IndexEr
 
 # ---------------------------------------------------------------- atomic files
 
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
+
 def atomic_write(path: Path, write) -> None:
     """Call ``write(binary_file)`` on a temporary file next to ``path``, then move it into place."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TMP_SUFFIX)
     try:
+        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes 0600; results are ordinary files
         with os.fdopen(fd, "wb") as f:
             write(f)
             f.flush()

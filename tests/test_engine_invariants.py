@@ -16,7 +16,7 @@ from numba import njit, types
 from sims.cards import parse_cards
 from sims.cribbage import PRESETS, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
-from sims.cribbage.engine import _DISCARDS, _F64_1, _I64_1, _I64_2, _I64_3, _PEGS, _U64_2, Job, _seed_streams
+from sims.cribbage.engine import _DISCARDS, _F64_1, _I64_1, _I64_2, _I64_3, _PEGS, _U64_2, Job, seed_streams
 from sims.cribbage.pegging import card_value
 from sims.cribbage.play import COMPONENTS, E_SIZE, MAX_SEATS, N_COMP, new_work, play_deal
 from sims.cribbage.policies import DISCARD_SIG, PEG_SIG
@@ -43,7 +43,7 @@ def _fuzz_deals(rules, keys, n, discard_fns, peg_fns, params, poff, decks, kept,
     comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
     err = np.zeros(E_SIZE, dtype=np.int64)
     for g in range(n):
-        _seed_streams(keys, 0, g, deck_rng, seat_rngs)
+        seed_streams(keys, 0, g, deck_rng, seat_rngs)
         scores[:] = 0
         comp[:, :] = 0
         if play_deal(rules, g % players, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
@@ -65,7 +65,7 @@ def fuzz(rules, policies, n, seed):
            "crib": np.zeros((n, 4), dtype=np.int64), "laid": np.zeros((n, r.active * r.kept), dtype=np.int64),
            "held": np.zeros((n, r.active, r.kept), dtype=np.int64),
            "comp": np.zeros((n, r.active, N_COMP), dtype=np.int64)}
-    _fuzz_deals(r.to_kernel(), chunk_keys(seed, 0, 1), n, *job._kernel_policies(), out["deck"], out["kept"],
+    _fuzz_deals(r.to_kernel(), chunk_keys(seed, 0, 1), n, *job.kernel_policies(), out["deck"], out["kept"],
                 out["crib"], out["laid"], out["held"], out["comp"])
     out["n_laid"] = (out["held"] < 0).sum(axis=(1, 2))
     return out

@@ -71,7 +71,7 @@ def replay(rules, hands, starter, from_pack="", dealer=0, scores=None, check_tar
     start = list(scores) if scores is not None else [0] * rules.sides
     deal = ref.play_deal(rules, dealer, deck, seat_rngs, SCRIPT, list(start), check_target)
     if KERNEL_TAKES_A_DECK:
-        discard_fns, peg_fns, params, poff = Job.make("deals", rules, SCRIPT, 1, 0)._kernel_policies()
+        discard_fns, peg_fns, params, poff = Job.make("deals", rules, SCRIPT, 1, 0).kernel_policies()
         kernel_scores = np.zeros(4, dtype=np.int64)
         kernel_scores[:rules.sides] = start
         comp = np.zeros((4, len(play.COMPONENTS)), dtype=np.int64)

@@ -258,3 +258,21 @@ def test_reply_pair_run_matches_the_pegging_scorer():
             count = sum(min((c >> 2) + 1, 10) for c in reply)
             want = peg_points_kernel(reply, 0, length + 1, False) - (2 if count in (15, 31) else 0)
             assert out[r] == want, (seq[:length], r)
+
+
+def test_defensive_keep_close_is_a_switch():
+    # The pone (role 1) is the last player: the dealer (role 0) has said go.  Keeping close he lays
+    # the nine (count 29); without the rule (keep_close 0, registered as defensive_no_close) the two.
+    no_close = resolve("peg", "defensive_no_close")
+    assert no_close.fn is peg_policies.defensive_peg and no_close.params[3] == 0.0
+    assert resolve("peg", "defensive").params[3] == 1.0
+    i, hand = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD", go_mask=1)
+    j, _ = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD", go_mask=1,
+                params=no_close.params)
+    assert (hand[i], hand[j]) == tuple(parse_cards("9D 2C"))
+    # Points now still come first, and with a reply possible the switch changes nothing.
+    j, hand = _peg(peg_policies.defensive_peg, ["9D", "JH", "2C", -1], "KC QD", go_mask=1, params=no_close.params)
+    assert hand[j] == parse_cards("JH")[0]
+    i, hand = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD")
+    j, _ = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD", params=no_close.params)
+    assert i == j

@@ -1,7 +1,8 @@
 """Strategy speed: exact discard analysis per hand (issue 4 aims at <= 10 ms for a six-card hand
 after compiling; MichaelCook/cribbage's C program takes 0.26 s), its compile time cold and cached,
-``sims discard`` wall time with a warm cache (aim: about a second), and self-play rates of the
-strategy policies (aim: >= 100,000 six-card deals/s with expected_net + defensive on 2 cores).
+``sims discard`` wall time with a warm cache (aim: about a second), self-play rates of the
+strategy policies (aim: >= 100,000 six-card deals/s with expected_net + defensive on 2 cores),
+rollout pegging, whole games, and crib tables by self-play.
 """
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ import time
 import numba
 import numpy as np
 
+from ..cribbage.crib_self_play import self_play_tables
 from ..cribbage.discards import analyze_discards
 from ..cribbage.policies import discard as discard_policies
 from ..cribbage.policies import pegging as _pegging  # noqa: F401  (registers defensive)
+from ..cribbage.policies import rollout as _rollout  # noqa: F401  (registers rollout)
 from ..cribbage.rules import get_rules
-from ..cribbage.simulate import simulate_deals
+from ..cribbage.simulate import play_games, simulate_deals
 
 NAME = "strategy"
 HAND = "5H 5S JD 6C 4H KD"
@@ -91,8 +94,17 @@ def run() -> list[dict]:
     threads = numba.config.NUMBA_NUM_THREADS
     for discard, peg, n in (("expected_net", "defensive", 200_000), ("expected_hand", "defensive", 100_000),
                             ("hoyle", "defensive", 50_000), ("exact_net", "defensive", 50_000),
-                            ("expected_net", "greedy", 200_000)):
+                            ("expected_net", "greedy", 200_000), ("expected_net", "rollout", 2_000),
+                            ("expected_net", ["rollout", "defensive"], 4_000)):
         policies = {"discard": discard, "peg": peg}
         seconds = _best(lambda p=policies, n=n: simulate_deals("six-card", p, n, seed=1), 2)
-        rows.append({"what": f"six-card self-play {discard} + {peg}", "threads": threads, "deals/s": n / seconds})
+        label = peg if isinstance(peg, str) else " vs ".join(peg)
+        rows.append({"what": f"six-card self-play {discard} + {label}", "threads": threads, "deals/s": n / seconds})
+    for discard, peg, n in (("expected_net", "defensive", 20_000), ("hoyle", "defensive", 2_000),
+                            ("expected_net", "rollout", 100)):
+        policies = {"discard": discard, "peg": peg}
+        seconds = _best(lambda p=policies, n=n: play_games("six-card", p, n, seed=1), 1)
+        rows.append({"what": f"six-card games {discard} + {peg}", "threads": threads, "games/s": n / seconds})
+    seconds = _best(lambda: self_play_tables("six-card", None, 500_000, seed=1), 2)
+    rows.append({"what": "crib tables by self-play (expected_net)", "threads": threads, "deals/s": 500_000 / seconds})
     return rows

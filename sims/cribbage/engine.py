@@ -25,6 +25,8 @@ from .play import (E_ANSWER, E_CARDS, E_COUNT, E_ITEM, E_KIND, E_N_CARDS, E_SEAT
                    ERR_DISCARD, G_COLS, MAX_SEATS,
                    N_COMP, POLICY_ERROR, new_work, play_deal, play_game)
 from .policies import Policy, PolicyError, resolve
+# Registers "rollout": it calls play.play_out, so policies/__init__ cannot import it without a cycle.
+from .policies import rollout as _rollout  # noqa: F401
 from .policies.base import DiscardFn, PegFn
 from .rules import Rules, get_rules
 
@@ -48,7 +50,7 @@ _PEGS = types.UniTuple(PegFn, MAX_SEATS)
 
 
 @njit(cache=True)
-def _seed_streams(keys, c, i, deck_rng, seat_rngs):
+def seed_streams(keys, c, i, deck_rng, seat_rngs):
     seed_state(deck_rng, keys[c, 0], i)
     for s in range(MAX_SEATS):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
@@ -72,7 +74,7 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
         sums, sumsq, s_sums, s_sumsq, h = role_sums[c], role_sumsq[c], seat_sums[c], seat_sumsq[c], hist[c]
         start = first_item + c * chunk_size
         for i in range(min(chunk_size, n_items - c * chunk_size)):
-            _seed_streams(keys, c, i, deck_rng, seat_rngs)
+            seed_streams(keys, c, i, deck_rng, seat_rngs)
             g = start + i
             dealer = g % players
             scores[:] = 0
@@ -108,7 +110,7 @@ def _game_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
         seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
         comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
         for i in range(min(chunk_size, n_items - c * chunk_size)):
-            _seed_streams(keys, c, i, deck_rng, seat_rngs)
+            seed_streams(keys, c, i, deck_rng, seat_rngs)
             row = c * chunk_size + i
             log = logs[row] if logs.shape[0] > 0 else logs[0:0, 0]
             if play_game(rules_c, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c, comp, err[c], work,
@@ -186,7 +188,7 @@ class Job:
             "version": __version__, "numba": numba.__version__, "numpy": np.__version__,
         }
 
-    def _kernel_policies(self):
+    def kernel_policies(self):
         seats = range(MAX_SEATS)
         discard_fns = tuple(self.discard[s % len(self.discard)].fn for s in seats)
         peg_fns = tuple(self.peg[s % len(self.peg)].fn for s in seats)
@@ -228,7 +230,7 @@ def run_chunks(job: Job, first_chunk: int, n_chunks: int, threads: int | None = 
     n_items = job.chunk_items(first_chunk, n_chunks)
     first_item = first_chunk * job.chunk_size
     rules = job.rules.to_kernel()
-    discard_fns, peg_fns, params, poff = job._kernel_policies()
+    discard_fns, peg_fns, params, poff = job.kernel_policies()
     err = np.zeros((n_chunks, E_SIZE), dtype=np.int64)
     previous = numba.get_num_threads()
     if threads is not None:
@@ -240,7 +242,7 @@ def run_chunks(job: Job, first_chunk: int, n_chunks: int, threads: int | None = 
             arrays = _run_games(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, poff, err)
     finally:
         numba.set_num_threads(previous)
-    _raise_policy_error(job, err)
+    raise_policy_error(job, err)
     return Batch(job.kind, n_items, arrays)
 
 
@@ -272,7 +274,7 @@ def _run_games(job, rules, keys, first_item, n_items, discard_fns, peg_fns, para
     return arrays
 
 
-def _raise_policy_error(job, err):
+def raise_policy_error(job, err):
     bad = np.flatnonzero(err[:, E_KIND])
     if bad.size == 0:
         return

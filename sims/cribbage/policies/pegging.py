@@ -21,10 +21,12 @@ Seed 003 (six-card): "it is of advantage to the last player to keep as close as
 possible, in hope of coming in for fifteen, a sequence, or pair, besides the end
 hole, or thirty-one".  When every other player has said go in this count, we
 are that last player: no reply is possible, so after the points scored now we
-lay the highest card that fits, coming as close to thirty-one as we can.
+lay the highest card that fits, coming as close to thirty-one as we can.  With
+``keep_close`` 0 the last player lays the lowest card instead (the rule's
+counterfactual: ``defensive_no_close``).
 
 ``params`` (optional): ``risk_weight`` (1.0), ``count_penalty`` (0.5),
-``pair_lead_bonus`` (0.5).
+``pair_lead_bonus`` (0.5), ``keep_close`` (1.0; 0 turns the rule off).
 """
 from __future__ import annotations
 
@@ -37,7 +39,8 @@ from . import register
 from .base import (PEG_SIG, popcount, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, S_STARTER, S_THROWN,
                    is_legal_play)
 
-DEFAULT_PARAMS = (1.0, 0.5, 0.5)
+DEFAULT_PARAMS = (1.0, 0.5, 0.5, 1.0)
+NO_CLOSE_PARAMS = DEFAULT_PARAMS[:3] + (0.0,)
 N_REPLY = 52
 
 
@@ -110,14 +113,31 @@ def reply_pair_run(played, start, end, out):
                     out[g] = j + 1
 
 
+@njit(cache=True)
+def only_legal(hand, count):
+    """The index of the one card that can be laid, or -1 when there is a choice."""
+    only = -1
+    for i in range(hand.shape[0]):
+        if is_legal_play(hand, i, count):
+            if only >= 0:
+                return -1
+            only = i
+    return only
+
+
 @njit(PEG_SIG, cache=True)
 def defensive_peg(hand, played, state, rules, rng, params):
     """Points now, less the expected best reply, less counts of 5 and 21, plus leading from a pair
-    (see the module docstring); the last player in a count comes as close to 31 as he can."""
+    (see the module docstring); the last player in a count comes as close to 31 as he can
+    (``keep_close``) or lays his lowest card."""
     risk_weight = _param(params, 0, DEFAULT_PARAMS[0])
     count_penalty = _param(params, 1, DEFAULT_PARAMS[1])
     pair_bonus = _param(params, 2, DEFAULT_PARAMS[2])
+    keep_close = _param(params, 3, DEFAULT_PARAMS[3]) != 0.0
     count = state[S_COUNT]
+    only = only_legal(hand, count)
+    if only >= 0:
+        return only
     start, n = state[S_COUNT_START], state[S_N_PLAYED]
     bath = rules[R_BATH] != 0
     active = rules[R_ACTIVE]
@@ -150,8 +170,12 @@ def defensive_peg(hand, played, state, rules, rng, params):
     k = min((others_left + active - 2) // (active - 1), unseen)
     can_reply = not last_player and k > 0 and n + 1 < played.shape[0]
 
-    scoring = np.empty((2, N_REPLY), dtype=np.int64)  # points and multiplicity of scoring replies
-    pair_run = np.empty(13, dtype=np.int64)
+    scratch = np.empty((3, N_REPLY), dtype=np.int64)  # one allocation for the two below
+    scoring = scratch[:2]  # points and multiplicity of scoring replies
+    pair_run = scratch[2, :13]
+    # Ties: the higher card (low cards kept for the end of the count), but the lowest for a last
+    # player who does not keep close.
+    higher = keep_close or not last_player
     best_i, best_value = -1, 0.0
     for i in range(hand.shape[0]):
         if not is_legal_play(hand, i, count):
@@ -190,10 +214,14 @@ def defensive_peg(hand, played, state, rules, rng, params):
                     if j != i and hand[j] >= 0 and hand[j] >> 2 == card >> 2:
                         value += pair_bonus
                         break
-        if (best_i < 0 or value > best_value
-                or (value == best_value and (card_value(card), card) > (card_value(hand[best_i]), hand[best_i]))):
+        if best_i < 0 or value > best_value:
             best_i, best_value = i, value
+        elif value == best_value:
+            key, best_key = (card_value(card), card), (card_value(hand[best_i]), hand[best_i])
+            if (key > best_key) == higher:
+                best_i = i
     return best_i
 
 
 register("peg", "defensive", defensive_peg, params=DEFAULT_PARAMS)
+register("peg", "defensive_no_close", defensive_peg, params=NO_CLOSE_PARAMS)

@@ -1,0 +1,68 @@
+"""``sims crib-tables``: crib discard tables by self-play, compared with a published table
+(see :mod:`sims.cribbage.crib_self_play`)."""
+from __future__ import annotations
+
+COMMAND = "crib-tables"
+HELP = "expected crib by the rank pair thrown, by self-play (optionally iterated), against Schell's table"
+LARGEST = 10
+MIN_DEALS = 100  # entries from fewer deals are too noisy to list among the largest differences
+
+
+def add_arguments(parser):
+    parser.add_argument("--rules", default="six-card", help="a two-player preset (default six-card)")
+    parser.add_argument("--deals", type=int, default=200_000, help="deals per self-play round (default 200000)")
+    parser.add_argument("--iterate", type=int, default=0, metavar="K",
+                        help="rounds of tables -> expected_net -> tables, from Schell's (default 0: one "
+                             "self-play with --discard)")
+    parser.add_argument("--tol", type=float, default=0.05,
+                        help="stop iterating when no entry changes by this much (default 0.05)")
+    parser.add_argument("--discard", default="expected_net",
+                        help="discard policy, or a comma list one per seat, without --iterate (default expected_net)")
+    parser.add_argument("--compare", default="schell", help="published table to compare with: schell, hessel")
+    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    parser.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
+    parser.add_argument("--out", metavar="PATH.csv", help="write the table here, its provenance beside it (.json)")
+
+
+def run(args) -> dict:
+    from ..cribbage.crib_self_play import iterate_tables, self_play_tables, write_table  # the engine: when run
+    from ..cribbage.crib_tables import compare_tables, reference_table
+
+    reference = reference_table(args.compare)
+    history = []
+    if args.iterate:
+        table, frame = iterate_tables(args.rules, n_deals=args.deals, seed=args.seed, iterations=args.iterate,
+                                      tol=args.tol, threads=args.threads)
+        history = frame.to_dict(orient="records")
+    else:
+        discard = [name.strip() for name in args.discard.split(",")]
+        table = self_play_tables(args.rules, {"discard": discard}, args.deals, args.seed, threads=args.threads)
+    files = [str(p) for p in write_table(table, args.out)] if args.out else []
+    diff = compare_tables(table, reference)
+    mean_abs = diff.groupby("to_whom")["difference"].apply(lambda d: float(d.abs().mean())).to_dict()
+    largest = diff[diff["n"] >= MIN_DEALS].head(LARGEST)
+    return {"provenance": table.attrs["provenance"], "history": history, "files": files,
+            "compare": {"source": args.compare, "mean_abs_difference": mean_abs,
+                        "largest": largest.astype({"n": "int64"}).to_dict(orient="records")},
+            "table": table.astype(object).where(table.notna(), None).to_dict(orient="records")}
+
+
+def render(result: dict) -> str:
+    p = result["provenance"]
+    discard = ", ".join(d["name"] for d in p["policies"]["discard"])
+    lines = [f"{p['rules']}: {p['n_deals']:,} deals per round, seed {p['seed']}, discard {discard}, "
+             f"{p['iterations']} iteration(s)"]
+    for h in result["history"]:
+        lines.append(f"  round {h['iteration']}: largest change {h['max_abs_change']:.3f}, "
+                     f"mean change {h['mean_abs_change']:.4f}")
+    c = result["compare"]
+    lines.append(f"against {c['source']}: mean absolute difference dealer {c['mean_abs_difference']['dealer']:.3f}, "
+                 f"pone {c['mean_abs_difference']['pone']:.3f}")
+    lines.append(f"largest differences (entries from at least {MIN_DEALS} deals):")
+    lines.append(f"{'throw':<7} {'to_whom':<7} {'here':>6} {'± se':>6} {'n':>8} {c['source']:>7} {'diff':>6}")
+    for row in c["largest"]:
+        lines.append(f"{row['card1_rank'] + '-' + row['card2_rank']:<7} {row['to_whom']:<7} {row['value']:6.2f} "
+                     f"{row['se']:6.2f} {row['n']:8,} {row['reference']:7.2f} {row['difference']:+6.2f}")
+    for path in result["files"]:
+        lines.append(f"wrote {path}")
+    return "\n".join(lines)

@@ -1,0 +1,218 @@
+"""Crib discard tables by self-play, and their iteration to a fixed point.
+
+:func:`self_play_tables` deals independent two-player deals with the engine's
+own deal (:func:`sims.cribbage.play.play_deal`, the same deals as
+:func:`sims.cribbage.simulate.simulate_deals` for the same seed and policies),
+and for every rank pair records the crib that followed when the dealer laid
+those two ranks out (``to_whom = dealer``: into his own crib) and when the pone
+did (``to_whom = pone``: into the opponent's crib), with standard errors.  The
+pegging does not touch the crib, so the deals are pegged greedily (cheap).
+
+:func:`iterate_tables` starts from a table (Schell's by default), plays the
+``expected_net`` discard policy with it, takes the self-play table as the next
+table, and repeats until the largest change of an entry is below ``tol`` or
+after ``iterations`` rounds.  Every round plays the same deals (the same seed),
+so a round whose policy throws exactly as the last one did returns the same
+table: the iteration has a true fixed point.  Rank pairs that the policy seldom
+throws (a pone almost never gives away two fives) are estimated from few deals;
+each entry is shrunk toward the previous table with the weight of
+``prior_deals`` deals, ``(sum + prior_deals * previous) / (n + prior_deals)``,
+and a pair never thrown keeps its previous value.
+"""
+from __future__ import annotations
+
+from io import StringIO
+from pathlib import Path
+
+import numba
+import numpy as np
+import pandas as pd
+from numba import njit, prange, types
+
+from .. import __version__
+from ..io import atomic_write, git_commit, write_json
+from ..rng import N_STREAMS, chunk_keys
+from ..stats import mean_se
+from .crib_tables import N_RANKS, PARAMS_SIZE, TO_WHOM, matrices_table, params_matrices, reference_table, table_params
+from .engine import Job, raise_policy_error, seed_streams
+from .play import C_CRIB, E_ITEM, E_SIZE, MAX_SEATS, N_COMP, POLICY_ERROR, new_work, play_deal
+from .policies.base import DiscardFn, PegFn
+from .policies.discard import SCHELL_PARAMS, expected_net_policy
+
+_I64_1 = types.Array(types.int64, 1, "C")
+_I64_2 = types.Array(types.int64, 2, "C")
+_I64_4 = types.Array(types.int64, 4, "C")
+_U64_2 = types.Array(types.uint64, 2, "C")
+_F64_1 = types.Array(types.float64, 1, "C")
+_DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
+_PEGS = types.UniTuple(PegFn, MAX_SEATS)
+
+DEFAULT_PRIOR_DEALS = 20.0
+
+
+@njit(types.void(_I64_1, _U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1,
+                 _I64_4, _I64_4, _I64_4, _I64_2), cache=True, parallel=True)
+def _throw_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, sums, sumsq,
+                  counts, err):
+    """Deals as the engine plays them (deal ``g`` dealt by seat ``g % players``); chunk ``c`` adds the crib
+    to ``sums[c, role, lo, hi]`` for the ranks ``lo <= hi`` that the player in ``role`` threw."""
+    players = rules[0]
+    for c in prange(keys.shape[0]):
+        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
+        work = new_work(rules_c)
+        thrown = work[4]
+        deck_rng = np.empty(4, dtype=np.uint64)
+        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+        scores = np.zeros(MAX_SEATS, dtype=np.int64)
+        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        start = first_item + c * chunk_size
+        for i in range(min(chunk_size, n_items - c * chunk_size)):
+            seed_streams(keys, c, i, deck_rng, seat_rngs)
+            g = start + i
+            scores[:] = 0
+            comp[:, :] = 0
+            if play_deal(rules_c, g % players, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
+                         poff_c, comp, err[c], work) == POLICY_ERROR:
+                err[c, E_ITEM] = g
+                break
+            crib = comp[0, C_CRIB]
+            for role in range(2):
+                a, b = thrown[role, 0] >> 2, thrown[role, 1] >> 2
+                lo, hi = min(a, b), max(a, b)
+                sums[c, role, lo, hi] += crib
+                sumsq[c, role, lo, hi] += crib * crib
+                counts[c, role, lo, hi] += 1
+
+
+def _symmetric(upper):
+    """A 13x13 matrix filled on and above the diagonal, mirrored below it."""
+    return np.triu(upper) + np.triu(upper, 1).T
+
+
+def _check_rules(job: Job) -> None:
+    rules = job.rules
+    if rules.active != 2 or rules.throw != 2 or rules.crib_from_pack:
+        raise ValueError(f"crib tables are by the rank pair each of two players throws; {rules.name} has "
+                         f"{rules.active} players in a deal throwing {rules.throw} card(s) each")
+
+
+def _play(job: Job, threads):
+    """Totals ``(sums, sumsq, counts)``, each ``[2 roles, 13, 13]`` upper-triangular, over the job's deals."""
+    n_chunks = job.n_chunks
+    keys = chunk_keys(job.seed, 0, n_chunks, N_STREAMS)
+    discard_fns, peg_fns, params, poff = job.kernel_policies()
+    shape = (n_chunks, 2, N_RANKS, N_RANKS)
+    sums, sumsq, counts = (np.zeros(shape, dtype=np.int64) for _ in range(3))
+    err = np.zeros((n_chunks, E_SIZE), dtype=np.int64)
+    previous = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    try:
+        _throw_chunks(job.rules.to_kernel(), keys, 0, job.n, job.chunk_size, discard_fns, peg_fns, params, poff,
+                      sums, sumsq, counts, err)
+    finally:
+        numba.set_num_threads(previous)
+    raise_policy_error(job, err)
+    return sums.sum(0), sumsq.sum(0), counts.sum(0)
+
+
+def _describe(job: Job) -> dict:
+    """Provenance of a self-play round; a crib table among a policy's params is named, not listed."""
+    def policy(p):
+        params = list(p.params)
+        if len(params) == PARAMS_SIZE:
+            params = "schell crib table" if tuple(params) == SCHELL_PARAMS else "a crib table"
+        return {"name": p.name, "params": params}
+    seats = [policy(p) for p in job.discard]
+    return {"rules": job.rules.name, "policies": {"discard": seats[:1] if seats[0] == seats[-1] else seats},
+            "seed": job.seed, "n_deals": job.n, "chunk_size": job.chunk_size, "version": __version__,
+            "numba": numba.__version__}
+
+
+def self_play_tables(rules="six-card", policies=None, n_deals: int = 100_000, seed: int = 0,
+                     threads: int | None = None) -> pd.DataFrame:
+    """The expected crib for every rank pair thrown by the dealer and by the pone, with standard errors.
+
+    ``policies`` as for :func:`simulate_deals` (only the discard policies matter; default
+    ``expected_net``).  Columns: ``card1_rank, card2_rank, to_whom, expected_crib_points, se, n,
+    source``; a pair never thrown has NaN, one thrown once a NaN ``se``.  ``.attrs["provenance"]``
+    says how the table was made.
+    """
+    discard = (policies or {}).get("discard", "expected_net")
+    job = Job.make("deals", rules, {"discard": discard, "peg": "greedy"}, n_deals, seed)
+    _check_rules(job)
+    sums, sumsq, counts = _play(job, threads)
+    return _table(sums, sumsq, counts, "self-play", {**_describe(job), "iterations": 0})
+
+
+def _table(sums, sumsq, counts, source, provenance, value=None):
+    """The tidy table from upper-triangular totals; ``value`` overrides the plain means."""
+    mean, se = mean_se(sums, sumsq, counts)
+    if value is None:
+        value = mean
+    columns = {"expected_crib_points": {who: _symmetric(value[k]) for k, who in enumerate(TO_WHOM)},
+               "se": {who: _symmetric(se[k]) for k, who in enumerate(TO_WHOM)},
+               "n": {who: _symmetric(counts[k]) for k, who in enumerate(TO_WHOM)}}
+    table = matrices_table(columns, source)
+    table["n"] = table["n"].astype(np.int64)
+    table.attrs["provenance"] = provenance
+    return table
+
+
+def iterate_tables(rules="six-card", start="schell", n_deals: int = 100_000, seed: int = 0, iterations: int = 5,
+                   tol: float = 0.05, prior_deals: float = DEFAULT_PRIOR_DEALS,
+                   threads: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Tables -> ``expected_net`` with them -> self-play tables -> ... (module docstring).
+
+    ``start``: a published table's name or a table DataFrame.  Returns the last table (``se``
+    and ``n`` of its own round) and the history: per round the largest and the mean absolute
+    change of an entry.
+    """
+    if isinstance(iterations, bool) or not isinstance(iterations, (int, np.integer)) or iterations < 1:
+        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+    if not (np.isfinite(tol) and tol >= 0):
+        raise ValueError(f"tol must be a non-negative number, got {tol!r}")
+    if not (np.isfinite(prior_deals) and prior_deals >= 0):
+        raise ValueError(f"prior_deals must be a non-negative number, got {prior_deals!r}")
+    table = reference_table(start) if isinstance(start, str) else start
+    params = table_params(table)
+    history = []
+    for round_ in range(1, int(iterations) + 1):
+        policy = expected_net_policy(params)
+        job = Job.make("deals", rules, {"discard": policy, "peg": "greedy"}, n_deals, seed)
+        _check_rules(job)
+        sums, sumsq, counts = _play(job, threads)
+        previous = params_matrices(params)
+        prior = np.stack([np.triu(previous[who]) for who in TO_WHOM])
+        weight = counts + prior_deals
+        value = np.divide(sums + prior_deals * prior, weight, out=prior.copy(), where=weight > 0)
+        new = np.concatenate([_symmetric(value[k]).ravel() for k in range(2)])
+        change = np.abs(new - params)
+        history.append({"iteration": round_, "max_abs_change": float(change.max()),
+                        "mean_abs_change": float(change.mean())})
+        params = new
+        if change.max() < tol:
+            break
+    iterated = {"discard": [{"name": "expected_net", "params": "the table of the round before"}]}
+    provenance = {**_describe(job), "policies": iterated,
+                  "iterations": len(history), "start": start if isinstance(start, str) else "table",
+                  "tol": tol, "prior_deals": prior_deals, "history": history}
+    return _table(sums, sumsq, counts, "self-play", provenance, value=value), pd.DataFrame(history)
+
+
+def write_table(table: pd.DataFrame, path) -> tuple[Path, Path]:
+    """Write ``table`` as CSV (the columns of data/reference, plus ``se`` and ``n``) and its provenance
+    as JSON beside it (same name, ``.json``); returns both paths.  Creates the directory."""
+    path = Path(path)
+    if path.suffix != ".csv":
+        raise ValueError(f"the table file must end in .csv, got {path}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sidecar = path.with_suffix(".json")
+    provenance = {**table.attrs.get("provenance", {}), "git_commit": git_commit(), "file": path.name}
+    text = StringIO()
+    text.write(f"# Crib discard table by self-play (sims {__version__}); provenance in {sidecar.name}.\n")
+    text.write("# Columns as data/reference/crib_discard_tables.csv, plus se (standard error) and n (deals).\n")
+    table.to_csv(text, index=False, float_format="%.4f")
+    atomic_write(path, lambda f: f.write(text.getvalue().encode()))
+    write_json(sidecar, provenance)
+    return path, sidecar
