@@ -118,7 +118,9 @@ class Claim:
         return judge(self.interval, self.claimed)
 
     def _fmt(self, x: float) -> str:
-        return f"{100 * x:.1f}%" if self.percent else f"{x:.2f}"
+        if self.percent:
+            return f"{100 * x:.1f}%"
+        return f"{x:.4f}" if 0 < abs(x) < 0.1 else f"{x:.2f}"  # small differences keep their digits
 
     def format_estimate(self) -> str:
         return f"{self._fmt(self.estimate)} [{self._fmt(self.interval[0])}, {self._fmt(self.interval[1])}]"

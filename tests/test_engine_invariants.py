@@ -16,7 +16,7 @@ from numba import njit, types
 from sims.cards import parse_cards
 from sims.cribbage import PRESETS, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
-from sims.cribbage.engine import _DISCARDS, _F64_1, _I64_1, _I64_2, _I64_3, _PEGS, _U64_2, Job, seed_streams
+from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, I64_3, PEGS, U64_2, Job, seed_streams
 from sims.cribbage.pegging import card_value
 from sims.cribbage.play import COMPONENTS, E_SIZE, MAX_SEATS, N_COMP, new_work, play_deal
 from sims.cribbage.policies import DISCARD_SIG, PEG_SIG
@@ -31,8 +31,8 @@ FUZZ_DEALS = 600          # per seed and preset
 C = {name: k for k, name in enumerate(COMPONENTS)}
 
 
-@njit(types.void(_I64_1, _U64_2, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1, _I64_2, _I64_3, _I64_2, _I64_2,
-                 _I64_3, _I64_3), cache=True)
+@njit(types.void(I64_1, U64_2, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2, I64_3, I64_2, I64_2,
+                 I64_3, I64_3), cache=True)
 def _fuzz_deals(rules, keys, n, discard_fns, peg_fns, params, poff, decks, kept, cribs, laid, held, comps):
     """Deals 0..n-1 of chunk 0 (deal g dealt by seat g % players), keeping the kernel's work arrays."""
     players, active = rules[0], rules[1]

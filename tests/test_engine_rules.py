@@ -16,7 +16,7 @@ from numba import njit, types
 from sims.cards import parse_card, parse_cards
 from sims.cribbage import play, play_games
 from sims.cribbage import reference_engine as ref
-from sims.cribbage.engine import _DISCARDS, _F64_1, _I64_1, _I64_2, _PEGS, _U64_2, Job
+from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, PEGS, U64_2, Job
 from sims.cribbage.policies import DISCARD_SIG, PEG_SIG
 from sims.cribbage.policies.base import S_COUNT, is_legal_play
 from sims.cribbage.reference import peg_items
@@ -45,8 +45,8 @@ def first_legal(hand, played, state, rules, rng, params):
 SCRIPT = {"discard": throw_last, "peg": first_legal}
 
 if KERNEL_TAKES_A_DECK:
-    @njit(types.int64(_I64_1, types.int64, _I64_1, types.boolean, _I64_1, _U64_2, _DISCARDS, _PEGS, _F64_1,
-                      _I64_1, _I64_2, _I64_1), cache=True)
+    @njit(types.int64(I64_1, types.int64, I64_1, types.boolean, I64_1, U64_2, DISCARDS, PEGS, F64_1,
+                      I64_1, I64_2, I64_1), cache=True)
     def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_fns, peg_fns, params, poff,
                      comp, laid):
         """The kernel's deal from a stacked deck; ``laid`` gets the cards laid (-1 after the last)."""

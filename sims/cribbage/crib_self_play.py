@@ -34,24 +34,16 @@ from ..io import atomic_write, git_commit, write_json
 from ..rng import N_STREAMS, chunk_keys
 from ..stats import mean_se
 from .crib_tables import N_RANKS, PARAMS_SIZE, TO_WHOM, matrices_table, params_matrices, reference_table, table_params
-from .engine import Job, raise_policy_error, seed_streams
+from .engine import DISCARDS, F64_1, I64_1, I64_2, I64_4, PEGS, U64_2, Job, raise_policy_error, seed_streams
 from .play import C_CRIB, E_ITEM, E_SIZE, MAX_SEATS, N_COMP, POLICY_ERROR, new_work, play_deal
-from .policies.base import DiscardFn, PegFn
 from .policies.discard import SCHELL_PARAMS, expected_net_policy
 
-_I64_1 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_I64_4 = types.Array(types.int64, 4, "C")
-_U64_2 = types.Array(types.uint64, 2, "C")
-_F64_1 = types.Array(types.float64, 1, "C")
-_DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
-_PEGS = types.UniTuple(PegFn, MAX_SEATS)
 
 DEFAULT_PRIOR_DEALS = 20.0
 
 
-@njit(types.void(_I64_1, _U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1,
-                 _I64_4, _I64_4, _I64_4, _I64_2), cache=True, parallel=True)
+@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
+                 I64_4, I64_4, I64_4, I64_2), cache=True, parallel=True)
 def _throw_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, sums, sumsq,
                   counts, err):
     """Deals as the engine plays them (deal ``g`` dealt by seat ``g % players``); chunk ``c`` adds the crib

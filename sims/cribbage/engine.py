@@ -38,15 +38,15 @@ LOG_DEALS = 64          # deals logged per game when a score log is asked for
 ROLE_NAMES = {2: ("dealer", "pone"), 3: ("dealer", "eldest", "second"),
               4: ("dealer", "eldest", "dealer_partner", "eldest_partner")}
 
-_I64_1 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_I64_3 = types.Array(types.int64, 3, "C")
-_I64_4 = types.Array(types.int64, 4, "C")
-_I16_3 = types.Array(types.int16, 3, "C")
-_U64_2 = types.Array(types.uint64, 2, "C")
-_F64_1 = types.Array(types.float64, 1, "C")
-_DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
-_PEGS = types.UniTuple(PegFn, MAX_SEATS)
+I64_1 = types.Array(types.int64, 1, "C")
+I64_2 = types.Array(types.int64, 2, "C")
+I64_3 = types.Array(types.int64, 3, "C")
+I64_4 = types.Array(types.int64, 4, "C")
+I16_3 = types.Array(types.int16, 3, "C")
+U64_2 = types.Array(types.uint64, 2, "C")
+F64_1 = types.Array(types.float64, 1, "C")
+DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
+PEGS = types.UniTuple(PegFn, MAX_SEATS)
 
 
 @njit(cache=True)
@@ -56,8 +56,8 @@ def seed_streams(keys, c, i, deck_rng, seat_rngs):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
 
 
-@njit(types.void(_I64_1, _U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1,
-                 _I64_3, _I64_3, _I64_3, _I64_3, _I64_2, _I64_4, _I16_3, _I64_2),
+@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
+                 I64_3, I64_3, I64_3, I64_3, I64_2, I64_4, I16_3, I64_2),
       cache=True, parallel=True)
 def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff,
                  role_sums, role_sumsq, seat_sums, seat_sumsq, seat_n, hist, records, err):
@@ -99,8 +99,8 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
                         records[c * chunk_size + i, r, k] = comp[r, k]
 
 
-@njit(types.void(_I64_1, _U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1, _I64_2,
-                 _I16_3, _I64_2), cache=True, parallel=True)
+@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2,
+                 I16_3, I64_2), cache=True, parallel=True)
 def _game_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, rows, logs, err):
     """Whole games; game ``i`` of chunk ``c`` writes ``rows[c * chunk_size + i]``."""
     for c in prange(keys.shape[0]):

@@ -114,3 +114,21 @@ def next_throw(mask, n_cards, n_throw):
 def is_legal_play(hand, i, count):
     """Card ``hand[i]`` can be laid: still held and the count stays within thirty-one."""
     return 0 <= i < hand.shape[0] and hand[i] >= 0 and count + card_value(hand[i]) <= MAX_COUNT
+
+
+@njit(cache=True)
+def seen_cards(hand, played, state):
+    """What this player knows: a 52-bit mask of his cards in hand, every card laid, the starter and his
+    own throw, and how many cards he still holds."""
+    seen = 0
+    held = 0
+    for c in hand:
+        if c >= 0:
+            seen |= 1 << c
+            held += 1
+    for i in range(state[S_N_PLAYED]):
+        seen |= 1 << played[i]
+    for c in (state[S_STARTER], state[S_THROWN], state[S_THROWN + 1]):
+        if c >= 0:
+            seen |= 1 << c
+    return seen, held

@@ -36,8 +36,7 @@ from numba import njit
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_ACTIVE, R_BATH, R_KEPT
 from . import register
-from .base import (PEG_SIG, popcount, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, S_STARTER, S_THROWN,
-                   is_legal_play)
+from .base import (PEG_SIG, popcount, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play, seen_cards)
 
 DEFAULT_PARAMS = (1.0, 0.5, 0.5, 1.0)
 NO_CLOSE_PARAMS = DEFAULT_PARAMS[:3] + (0.0,)
@@ -153,17 +152,7 @@ def defensive_peg(hand, played, state, rules, rng, params):
 
     # The cards we have not seen, as a 52-bit mask; replies are taken by kind: a rank, or each
     # card when Bath flushes make suits count.
-    seen = 0
-    mine_left = 0
-    for c in hand:
-        if c >= 0:
-            seen |= 1 << c
-            mine_left += 1
-    for i in range(n):
-        seen |= 1 << played[i]
-    for c in (state[S_STARTER], state[S_THROWN], state[S_THROWN + 1]):
-        if c >= 0:
-            seen |= 1 << c
+    seen, mine_left = seen_cards(hand, played, state)
     unseen = 52 - popcount(seen)
     # Cards the replier still holds: the others' cards left, shared evenly.
     others_left = (active - 1) * rules[R_KEPT] - (n - (rules[R_KEPT] - mine_left))

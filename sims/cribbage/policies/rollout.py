@@ -41,7 +41,7 @@ from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_T
 from ..rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PARTNERS
 from . import register
 from .base import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER,
-                   S_THROWN, is_legal_play, popcount)
+                   S_THROWN, is_legal_play, popcount, seen_cards)
 from .pegging import DEFAULT_PARAMS as BASE_PARAMS, defensive_peg, only_legal
 
 DEFAULT_SAMPLES = 32
@@ -102,17 +102,7 @@ def rollout_peg(hand, played, state, rules, rng, params):
     bath = rules[R_BATH] != 0
 
     # What I have not seen, and how many cards each other player holds.
-    seen = 0
-    mine_left = 0
-    for c in hand:
-        if c >= 0:
-            seen |= 1 << c
-            mine_left += 1
-    for i in range(n):
-        seen |= 1 << played[i]
-    for c in (state[S_STARTER], state[S_THROWN], state[S_THROWN + 1]):
-        if c >= 0:
-            seen |= 1 << c
+    seen, mine_left = seen_cards(hand, played, state)
     pool = np.empty(52 - popcount(seen), dtype=np.int64)
     j = 0
     for c in range(52):
