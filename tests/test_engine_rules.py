@@ -10,7 +10,6 @@ against the points worked out by hand here, and in the njit kernel from the same
 from itertools import pairwise
 
 import numpy as np
-import pytest
 from numba import njit, types
 
 from sims.cards import parse_card, parse_cards
@@ -22,9 +21,6 @@ from sims.cribbage.policies.base import S_COUNT, is_legal_play
 from sims.cribbage.reference import peg_items
 from sims.cribbage.rules import R_THROW, get_rules
 from sims.rng import seed_state
-
-KERNEL_TAKES_A_DECK = hasattr(play, "play_dealt")
-
 
 @njit(DISCARD_SIG, cache=True)
 def throw_last(hand, state, rules, rng, params):
@@ -44,23 +40,22 @@ def first_legal(hand, played, state, rules, rng, params):
 
 SCRIPT = {"discard": throw_last, "peg": first_legal}
 
-if KERNEL_TAKES_A_DECK:
-    @njit(types.int64(I64_1, types.int64, I64_1, types.boolean, I64_1, U64_2, DISCARDS, PEGS, F64_1,
-                      I64_1, I64_2, I64_1), cache=True)
-    def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_fns, peg_fns, params, poff,
-                     comp, laid):
-        """The kernel's deal from a stacked deck; ``laid`` gets the cards laid (-1 after the last)."""
-        work = play.new_work(rules)
-        work[0][:] = deck
-        err = np.zeros(play.E_SIZE, dtype=np.int64)
-        winner = play.play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params,
-                                 poff, comp, err, work)
-        n_laid = 0
-        for r in range(rules[1]):
-            for c in work[3][r]:
-                n_laid += c < 0
-        laid[:n_laid] = work[6][:n_laid]
-        return winner
+@njit(types.int64(I64_1, types.int64, I64_1, types.boolean, I64_1, U64_2, DISCARDS, PEGS, F64_1,
+                  I64_1, I64_2, I64_1), cache=True)
+def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_fns, peg_fns, params, poff,
+                 comp, laid):
+    """The kernel's deal from a stacked deck; ``laid`` gets the cards laid (-1 after the last)."""
+    work = play.new_work(rules)
+    work[0][:] = deck
+    err = np.zeros(play.E_SIZE, dtype=np.int64)
+    winner = play.play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params,
+                             poff, comp, err, work)
+    n_laid = 0
+    for r in range(rules[1]):
+        for c in work[3][r]:
+            n_laid += c < 0
+    laid[:n_laid] = work[6][:n_laid]
+    return winner
 
 
 def replay(rules, hands, starter, from_pack="", dealer=0, scores=None, check_target=False):
@@ -70,18 +65,17 @@ def replay(rules, hands, starter, from_pack="", dealer=0, scores=None, check_tar
     seat_rngs = np.zeros((4, 4), dtype=np.uint64)
     start = list(scores) if scores is not None else [0] * rules.sides
     deal = ref.play_deal(rules, dealer, deck, seat_rngs, SCRIPT, list(start), check_target)
-    if KERNEL_TAKES_A_DECK:
-        discard_fns, peg_fns, params, poff = Job.make("deals", rules, SCRIPT, 1, 0).kernel_policies()
-        kernel_scores = np.zeros(4, dtype=np.int64)
-        kernel_scores[:rules.sides] = start
-        comp = np.zeros((4, len(play.COMPONENTS)), dtype=np.int64)
-        laid = np.full(rules.active * rules.kept, -1, dtype=np.int64)
-        winner = _kernel_deal(rules.to_kernel(), dealer, kernel_scores, check_target, np.array(deck, dtype=np.int64),
-                              seat_rngs, discard_fns, peg_fns, params, poff, comp, laid)
-        assert np.array_equal(comp[:rules.active], deal.components()), "kernel and reference points differ"
-        assert laid[laid >= 0].tolist() == [card for _, card, _ in deal.laid], "kernel and reference play differ"
-        assert kernel_scores[:rules.sides].tolist() == [s + p for s, p in zip(start, deal.side_points())]
-        assert winner == (play.NO_WINNER if deal.winner is None else deal.winner)
+    discard_fns, peg_fns, params, poff = Job.make("deals", rules, SCRIPT, 1, 0).kernel_policies()
+    kernel_scores = np.zeros(4, dtype=np.int64)
+    kernel_scores[:rules.sides] = start
+    comp = np.zeros((4, len(play.COMPONENTS)), dtype=np.int64)
+    laid = np.full(rules.active * rules.kept, -1, dtype=np.int64)
+    winner = _kernel_deal(rules.to_kernel(), dealer, kernel_scores, check_target, np.array(deck, dtype=np.int64),
+                          seat_rngs, discard_fns, peg_fns, params, poff, comp, laid)
+    assert np.array_equal(comp[:rules.active], deal.components()), "kernel and reference points differ"
+    assert laid[laid >= 0].tolist() == [card for _, card, _ in deal.laid], "kernel and reference play differ"
+    assert kernel_scores[:rules.sides].tolist() == [s + p for s, p in zip(start, deal.side_points())]
+    assert winner == (play.NO_WINNER if deal.winner is None else deal.winner)
     return deal
 
 
@@ -95,12 +89,6 @@ def cards(text):
 
 
 DEALER, PONE = 0, 1
-
-
-def test_kernel_can_replay_a_stacked_deck():
-    """Rule-book replays need the kernel to play a deal from given cards (see the module docstring)."""
-    if not KERNEL_TAKES_A_DECK:
-        pytest.xfail("sims.cribbage.play has no play_dealt(...) entry that plays a deal from a stacked deck")
 
 
 # -- seed 000, "Sequences" ----------------------------------------------------------------------
