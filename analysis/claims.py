@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 import pandas as pd
+from sims.cribbage.results import loser_scores
 
 from . import plots
 from .report import Section, environment, timestamp, write_report
@@ -280,12 +281,6 @@ def nondealer_preference(games: pd.DataFrame, threshold: int = 10) -> tuple[Esti
         raise ValueError(f"no game had the first non-dealer at {threshold}+ with the dealer at most average")
     wins = int((games["winner"].to_numpy()[mask] == 1 - dealer[mask]).sum())
     return rate_ci(wins, int(mask.sum())), average, float(mask.mean())
-
-
-def loser_scores(games: pd.DataFrame) -> np.ndarray:
-    """Final score of every losing side of every game (two per game with three players)."""
-    scores = _by_side(games, "score_")
-    return scores[np.arange(scores.shape[1])[None, :] != games["winner"].to_numpy()[:, None]]
 
 
 def lurch_rate(games: pd.DataFrame, threshold: int) -> Estimate:

@@ -36,6 +36,13 @@ def _thresholds(rules) -> dict[str, int]:
     return found
 
 
+def loser_scores(games: pd.DataFrame) -> np.ndarray:
+    """Final score of every losing side of every game (two per game with three players)."""
+    sides = sum(1 for c in games.columns if c.startswith("score_"))
+    scores = games[[f"score_{s}" for s in range(sides)]].to_numpy()
+    return scores[np.arange(sides)[None, :] != games["winner"].to_numpy()[:, None]]
+
+
 @dataclass
 class DealResult:
     """Independent deals: per-role and per-seat means with standard errors, histograms, optional records."""
@@ -149,8 +156,7 @@ class GameResult:
             rate, lo, hi = wilson(int((g["winner"] == s).sum()), n)
             wins[name] = {"rate": rate, "lo": lo, "hi": hi}
         rate, lo, hi = wilson(int((g["winner"] == g["first_dealer_side"]).sum()), n)
-        scores = g[[f"score_{s}" for s in range(len(self.sides))]].to_numpy()
-        losers = scores[np.arange(len(self.sides))[None, :] != g["winner"].to_numpy()[:, None]]
+        losers = loser_scores(g)
         lurches = {}
         for name, threshold in _thresholds(self.job.rules).items():
             rate_t, lo_t, hi_t = wilson(int((losers < threshold).sum()), losers.size)
