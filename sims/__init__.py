@@ -10,9 +10,11 @@ warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
 
 __version__ = "0.1.0"
 
-from ._cache import drop_stale_kernels  # noqa: E402
+from pathlib import Path  # noqa: E402
 
-drop_stale_kernels()
+from .core.cache import install as _install_kernel_cache  # noqa: E402
+
+_install_kernel_cache(Path(__file__).parent)
 
 
 def __getattr__(name):

@@ -18,9 +18,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..rng import randint
+from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
+from ..core.rng import randint
 from .pegging import MAX_COUNT, card_value, peg_points_kernel
-from .policies.base import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,
+from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,
                             S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
                             is_legal_play, is_valid_throw, split_throw)
 from .rules import (R_ACTIVE, R_BATH, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_ONE_COUNT,
@@ -41,10 +42,9 @@ A_COUNT, A_START, A_N_PLAYED, A_GO_MASK, A_TURN, A_LAST, A_SIZE = range(7)
 NO_WINNER = -1
 POLICY_ERROR = -2
 
-# ``err`` layout when a policy answers illegally.
-E_KIND, E_SEAT, E_ANSWER, E_COUNT, E_ITEM, E_N_CARDS, E_CARDS = 0, 1, 2, 3, 4, 5, 6
-E_SIZE = E_CARDS + 8
-ERR_DISCARD, ERR_PEG = 1, 2
+# ``err`` when a policy answers illegally (sims.core.errors): the count, then the cards in hand.
+E_COUNT, E_N_CARDS, E_CARDS = E_GAME, E_GAME + 1, E_GAME + 2
+ERR_DISCARD, ERR_PEG = 1, 2    # 1 + the decision's place in GAME.decisions
 
 # Game record columns.
 G_FIRST_DEALER, G_WINNER, G_DEALS = 0, 1, 2
@@ -125,7 +125,7 @@ def _can_play(kept_row, count):
 
 @njit(cache=True)
 def _policy_error(err, kind, seat, answer, count, cards):
-    err[E_KIND] = kind
+    err[E_DECISION] = kind
     err[E_SEAT] = seat
     err[E_ANSWER] = answer
     err[E_COUNT] = count

@@ -51,13 +51,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import format_cards
-from ..rng import chunk_keys, randint, seed_state
-from .engine import CHUNK_DEALS, CHUNK_GAMES, _per_seat
-from .play import COMPONENTS
-from .policies import REGISTRY, Policy, resolve
-from .policies.base import (EMPTY_PARAMS, S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK,
+from ..core.jobs import per_seat
+from ..core.policies import Policy
+from ..core.rng import chunk_keys, randint, seed_state
+from .contract import (EMPTY_PARAMS, S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK,
                             S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
                             S_THROWN, PolicyError)
+from .game import GAME
+from .play import COMPONENTS
+from .policies import POLICIES, resolve
 from .reference import peg_score, show_score
 from .rules import R_BATH, R_THROW, get_rules
 
@@ -130,8 +132,7 @@ def _seat_policy(kind, spec):
     if isinstance(spec, str):
         spec = resolve(kind, spec)  # unknown names: the engine's ValueError
     if isinstance(spec, Policy):
-        builtin = REGISTRY[kind].get(spec.name)
-        own = builtin is not None and builtin.fn is spec.fn and spec.name in BUILTIN[kind]
+        own = spec.spec is not None and spec.spec is POLICIES[kind].get(spec.name) and spec.name in BUILTIN[kind]
         return SeatPolicy(spec.name, BUILTIN[kind][spec.name] if own else spec.fn, spec.params_array())
     if callable(spec):
         return SeatPolicy(getattr(spec, "__name__", "user"), spec)
@@ -141,9 +142,9 @@ def _seat_policy(kind, spec):
 def seat_policies(rules, policies) -> tuple[list[SeatPolicy], list[SeatPolicy]]:
     """``{"discard": spec, "peg": spec}`` (a name, a callable, or one per seat) -> per-seat policies."""
     policies = dict(policies or {})
-    discard = [_seat_policy("discard", s) for s in _per_seat(policies.get("discard", "random"), rules.players,
+    discard = [_seat_policy("discard", s) for s in per_seat(policies.get("discard", "random"), rules.players,
                                                              "discard")]
-    peg = [_seat_policy("peg", s) for s in _per_seat(policies.get("peg", "random"), rules.players, "peg")]
+    peg = [_seat_policy("peg", s) for s in per_seat(policies.get("peg", "random"), rules.players, "peg")]
     return discard, peg
 
 
@@ -161,7 +162,7 @@ def streams(keys, index):
 
 def item_streams(seed, item, chunk_size):
     """Streams of item ``item`` of a run: chunk ``item // chunk_size``, index ``item % chunk_size``."""
-    keys = chunk_keys(seed, item // chunk_size, 1)[0]
+    keys = chunk_keys(seed, item // chunk_size, 1, GAME.n_streams)[0]
     return streams(keys, item % chunk_size)
 
 
@@ -470,11 +471,11 @@ def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
 
 # -- runs from a master seed, as the engine cuts them ---------------------------------------------
 
-def simulate_deals(rules, policies, n_deals, seed, chunk_size=CHUNK_DEALS):
+def simulate_deals(rules, policies, n_deals, seed, chunk_size=GAME.chunk_size["deals"]):
     """Deals 0 .. n_deals-1 of a run (deal ``g`` dealt by seat ``g % players``), as :class:`Deal` s."""
     rules = get_rules(rules)
     policies = seat_policies(rules, policies)
-    keys = chunk_keys(seed, 0, -(-n_deals // chunk_size))
+    keys = chunk_keys(seed, 0, -(-n_deals // chunk_size), GAME.n_streams)
     deals = []
     for g in range(n_deals):
         deck_rng, seat_rngs = streams(keys[g // chunk_size], g % chunk_size)
@@ -482,9 +483,9 @@ def simulate_deals(rules, policies, n_deals, seed, chunk_size=CHUNK_DEALS):
     return deals
 
 
-def play_games(rules, policies, n_games, seed, chunk_size=CHUNK_GAMES):
+def play_games(rules, policies, n_games, seed, chunk_size=GAME.chunk_size["games"]):
     """Games 0 .. n_games-1 of a run, as :class:`Game` s."""
     rules = get_rules(rules)
     policies = seat_policies(rules, policies)
-    keys = chunk_keys(seed, 0, -(-n_games // chunk_size))
+    keys = chunk_keys(seed, 0, -(-n_games // chunk_size), GAME.n_streams)
     return [play_game(rules, *streams(keys[g // chunk_size], g % chunk_size), policies) for g in range(n_games)]

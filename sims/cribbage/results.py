@@ -1,4 +1,4 @@
-"""Results of deal and game simulations: summaries with intervals, tables and DataFrames."""
+"""Results of cribbage deal and game simulations: summaries with intervals, tables and DataFrames."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,21 +6,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..core.batch import Batch
+from ..core.jobs import Job
 from ..stats import mean_se, wilson
-from .engine import HIST_BINS, ROLE_NAMES, Batch, Job
-from .play import COMPONENTS, G_DEALS, G_FIRST_DEAL, G_FIRST_DEALER, G_SCORE, G_WINNER, MAX_SEATS
+from .engine import HIST_BINS, place_names, role_names, side_names
+from .play import COMPONENTS
 
-
-def role_names(rules) -> tuple[str, ...]:
-    """Names of the places at a deal: dealer, pone (two-handed) or eldest and the rest."""
-    return ROLE_NAMES[rules.active]
-
-
-def side_names(rules) -> tuple[str, ...]:
-    """Scoring sides: each seat, or the two partnerships in four-hand."""
-    if rules.partners:
-        return ("seats 0+2", "seats 1+3")
-    return tuple(f"seat {s}" for s in range(rules.players))
+__all__ = ["DealResult", "GameResult", "loser_scores", "role_names", "side_names", "summarize"]
 
 
 def _thresholds(rules) -> dict[str, int]:
@@ -43,6 +35,15 @@ def loser_scores(games: pd.DataFrame) -> np.ndarray:
     return scores[np.arange(sides)[None, :] != games["winner"].to_numpy()[:, None]]
 
 
+def _rate(successes: int, n: int) -> dict:
+    rate, lo, hi = wilson(int(successes), int(n))
+    return {"rate": rate, "lo": lo, "hi": hi}
+
+
+def _by(frame: pd.DataFrame, by: str) -> pd.DataFrame:
+    return frame[frame["by"] == by]
+
+
 @dataclass
 class DealResult:
     """Independent deals: per-role and per-seat means with standard errors, histograms, optional records."""
@@ -54,60 +55,53 @@ class DealResult:
     def roles(self):
         return role_names(self.job.rules)
 
+    def _table(self, by: str) -> pd.DataFrame:
+        t = _by(self.batch.totals, by)
+        mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
+        return pd.DataFrame({by: t["who"].to_numpy(), "component": t["component"].to_numpy(), "mean": mean,
+                             "se": se, "n": t["n"].to_numpy()})
+
     def table(self) -> pd.DataFrame:
         """Tidy per-role table: role, component, mean, se, n."""
-        a = self.batch.arrays
-        n = self.batch.n
-        mean, se = mean_se(a["role_sums"], a["role_sumsq"], n)
-        rows = [(role, comp, mean[r, k], se[r, k], n) for r, role in enumerate(self.roles)
-                for k, comp in enumerate(COMPONENTS)]
-        return pd.DataFrame(rows, columns=["role", "component", "mean", "se", "n"])
+        return self._table("role")
 
     def seat_table(self) -> pd.DataFrame:
         """Tidy per-seat table (seats deal in turn): seat, component, mean, se, n."""
-        a = self.batch.arrays
-        rows = []
-        for s in range(self.job.rules.players):
-            mean, se = mean_se(a["seat_sums"][s], a["seat_sumsq"][s], a["seat_n"][s])
-            rows += [(s, comp, mean[k], se[k], int(a["seat_n"][s])) for k, comp in enumerate(COMPONENTS)]
-        return pd.DataFrame(rows, columns=["seat", "component", "mean", "se", "n"])
+        table = self._table("seat")
+        table["seat"] = table["seat"].str.removeprefix("seat ").astype(int)
+        return table
 
     @property
     def histograms(self) -> dict[str, pd.DataFrame]:
         """Per role: counts of deals by points (0 .. HIST_BINS-1, the last bin holding the rest) per component."""
-        hist = self.batch.arrays["hist"]
+        h = _by(self.batch.histograms, "role")
         index = pd.RangeIndex(HIST_BINS, name="points")
-        return {role: pd.DataFrame(hist[r].T, index=index, columns=list(COMPONENTS))
-                for r, role in enumerate(self.roles)}
+        out = {}
+        for role in self.roles:
+            wide = h[h["who"] == role].pivot(index="value", columns="component", values="count")
+            out[role] = wide.reindex(index=index, columns=list(COMPONENTS)).fillna(0).astype(np.int64)
+        return out
 
     @property
     def records(self) -> pd.DataFrame | None:
         """Per-deal rows (deal, dealer seat, ``{role}_{component}``) when the job asked for them."""
-        a = self.batch.arrays
-        if "records" not in a:
-            return None
-        deal = a["record_index"]
-        data = {"deal": deal, "dealer": deal % self.job.rules.players}
-        for r, role in enumerate(self.roles):
-            for k, comp in enumerate(COMPONENTS):
-                data[f"{role}_{comp}"] = a["records"][:, r, k].astype(np.int64)
-        return pd.DataFrame(data)
+        return self.batch.rows.get("deals")
 
     @property
     def summary(self) -> dict:
-        by_role = {}
-        for row in self.table().itertuples():
-            by_role.setdefault(row.role, {})[row.component] = {"mean": float(row.mean), "se": float(row.se)}
-        by_seat = {}
-        for row in self.seat_table().itertuples():
-            by_seat.setdefault(f"seat {row.seat}", {})[row.component] = {"mean": float(row.mean),
-                                                                          "se": float(row.se)}
-        return {**self.job.describe(), "roles": by_role, "seats": by_seat}
+        def nested(table, key, label=str):
+            out = {}
+            for row in table.itertuples(index=False):
+                who = label(getattr(row, key))
+                out.setdefault(who, {})[row.component] = {"mean": float(row.mean), "se": float(row.se)}
+            return out
+        return {**self.job.describe(), "roles": nested(self.table(), "role"),
+                "seats": nested(self.seat_table(), "seat", lambda s: f"seat {s}")}
 
 
 @dataclass
 class GameResult:
-    """Whole games: winners, first dealer, final scores, game length, lurches."""
+    """Whole games: win rates, the first dealer's, game length, lurches; rows per game when recorded."""
 
     job: Job
     batch: Batch
@@ -116,56 +110,55 @@ class GameResult:
     def sides(self):
         return side_names(self.job.rules)
 
+    def _count(self, by: str, who: str, component: str = "wins") -> int:
+        return self.batch.total(by, who, component)[1]
+
+    @property
+    def finished(self) -> int:
+        """Games that reached the target within the deal cap (the rates are out of these)."""
+        return self.batch.n - self._count("game", "all", "unfinished")
+
     @property
     def games(self) -> pd.DataFrame:
-        """One row per game: game, first_dealer (seat), winner (side), score_<side>, deals, first_deal_<side>."""
-        rows = self.batch.arrays["rows"]
-        n_sides = len(self.sides)
-        data = {"game": self.batch.arrays["record_index"], "first_dealer": rows[:, G_FIRST_DEALER],
-                "winner": rows[:, G_WINNER], "deals": rows[:, G_DEALS]}
-        for s in range(n_sides):
-            data[f"score_{s}"] = rows[:, G_SCORE + s]
-        for s in range(n_sides):
-            data[f"first_deal_{s}"] = rows[:, G_FIRST_DEAL + s]
-        frame = pd.DataFrame(data)
-        frame["first_dealer_side"] = frame["first_dealer"] % 2 if self.job.rules.partners else frame["first_dealer"]
-        return frame
+        """One row per game: game, first_dealer (seat), winner (side), deals, score_<side>, first_deal_<side>,
+        first_dealer_side.  Kept only when the job asked for records (memory grows with them)."""
+        if "games" not in self.batch.rows:
+            raise ValueError("per-game rows were not kept: play with records=True")
+        return self.batch.rows["games"]
 
     def score_log(self) -> pd.DataFrame | None:
         """Per deal of each game (up to 64): game, deal, dealer, score_<side> after the deal."""
-        logs = self.batch.arrays.get("logs")
-        if logs is None:
-            return None
-        deals = self.batch.arrays["rows"][:, G_DEALS]
-        n_games, length = logs.shape[:2]
-        game = np.repeat(self.batch.arrays["record_index"], length)
-        deal = np.tile(np.arange(length), n_games)
-        keep = deal < np.repeat(np.minimum(deals, length), length)
-        flat = logs.reshape(n_games * length, 1 + MAX_SEATS).astype(np.int64)[keep]
-        data = {"game": game[keep], "deal": deal[keep], "dealer": flat[:, 0]}
-        for s in range(len(self.sides)):
-            data[f"score_{s}"] = flat[:, 1 + s]
-        return pd.DataFrame(data)
+        return self.batch.rows.get("score_log")
+
+    def loser_score_counts(self) -> pd.Series:
+        """How many losing sides finished on each score."""
+        return self.batch.histogram("loser", "all", "score")
+
+    def deal_count_histogram(self) -> pd.Series:
+        """How many games lasted each number of deals (the last bin holds the longer ones)."""
+        return self.batch.histogram("game", "all", "deals")
+
+    def place_table(self) -> pd.DataFrame:
+        """Win rate by place from the first dealer (not in partnership games): place, wins, rate, lo, hi."""
+        if self.job.rules.partners:
+            return pd.DataFrame(columns=["place", "wins", "rate", "lo", "hi"])
+        rows = [{"place": p, "wins": w, **_rate(w, self.finished)}
+                for p in place_names(self.job.rules) for w in [self._count("place", p)]]
+        return pd.DataFrame(rows)
 
     @property
     def summary(self) -> dict:
-        g = self.games
-        n = len(g)
-        wins = {}
-        for s, name in enumerate(self.sides):
-            rate, lo, hi = wilson(int((g["winner"] == s).sum()), n)
-            wins[name] = {"rate": rate, "lo": lo, "hi": hi}
-        rate, lo, hi = wilson(int((g["winner"] == g["first_dealer_side"]).sum()), n)
-        losers = loser_scores(g)
+        n = self.finished
+        losers = self.loser_score_counts()
         lurches = {}
         for name, threshold in _thresholds(self.job.rules).items():
-            rate_t, lo_t, hi_t = wilson(int((losers < threshold).sum()), losers.size)
-            lurches[name] = {"threshold": threshold, "rate": rate_t, "lo": lo_t, "hi": hi_t}
-        deals = g["deals"].to_numpy(dtype=np.float64)
-        return {**self.job.describe(), "win_rate": wins, "first_dealer_win": {"rate": rate, "lo": lo, "hi": hi},
-                "deals_per_game": {"mean": float(deals.mean()), "se": float(deals.std(ddof=1) / np.sqrt(n))
-                                   if n > 1 else float("nan")},
-                "loser_below": lurches}
+            lurches[name] = {"threshold": threshold, **_rate(losers[losers.index < threshold].sum(), losers.sum())}
+        _, deals, deals_sq = self.batch.total("game", "all", "deals")
+        mean, se = mean_se(deals, deals_sq, self.batch.n)
+        return {**self.job.describe(), "win_rate": {side: _rate(self._count("side", side), n) for side in self.sides},
+                "first_dealer_win": _rate(self._count("first_dealer", "first dealer's side"), n),
+                "deals_per_game": {"mean": float(mean), "se": float(se)},
+                "loser_below": lurches, "unfinished": self.batch.n - n}
 
 
 def summarize(job: Job, batch: Batch):

@@ -21,7 +21,6 @@ import pandas as pd
 
 from ..stats import Z95, wilson
 from .policies import resolve
-from .policies import rollout as _rollout  # noqa: F401  (registers the rollout pegging policy)
 from .rules import get_rules
 from .simulate import play_games, simulate_deals
 

@@ -1,94 +1,61 @@
-"""Policy registry: built-in policies by name, and user policies passed in as njit functions.
+"""Cribbage's built-in policies as a declarative table, and :func:`resolve` for names and user functions.
+
+Each entry names its njit function by ``"module:function"``; nothing is imported
+until a policy is asked for (:mod:`sims.core.policies`).
 
 >>> from numba import njit
->>> from sims.cribbage.policies import PEG_SIG, resolve
+>>> from sims.cribbage.contract import PEG_SIG, S_COUNT
+>>> from sims.cribbage.policies import resolve
 >>> @njit(PEG_SIG)
 ... def lowest(hand, played, state, rules, rng, params):
 ...     best = -1
 ...     for i in range(hand.shape[0]):
-...         if hand[i] >= 0 and state[5] + min((hand[i] >> 2) + 1, 10) <= 31:
+...         if hand[i] >= 0 and state[S_COUNT] + min((hand[i] >> 2) + 1, 10) <= 31:
 ...             if best < 0 or hand[i] < hand[best]:
 ...                 best = i
 ...     return best
 >>> resolve("peg", lowest).name
 'lowest'
+>>> resolve("peg", "defensive").describe()
+{'name': 'defensive', 'params': {'risk_weight': 1.0, 'count_penalty': 0.5, 'pair_bonus': 0.5, 'keep_close': 1.0}}
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ...core.policies import Policy, PolicySpec, TableParams
 
-import numpy as np
-from numba.core.registry import CPUDispatcher
+M = "sims.cribbage.policies"
+CRIB_TABLE = TableParams("crib table", 338, f"{M}.discard:named_crib_tables", "schell")
+DEFENSIVE = ("risk_weight", "count_penalty", "pair_bonus", "keep_close")
 
-from .base import DISCARD_SIG, PEG_SIG, PolicyError, S_SIZE  # noqa: F401  (re-exported)
-from .builtin import greedy_discard, greedy_peg, random_discard, random_peg
-
-KINDS = {"discard": DISCARD_SIG, "peg": PEG_SIG}
-
-
-@dataclass(frozen=True)
-class Policy:
-    """A named njit policy of one kind with its parameter vector."""
-
-    name: str
-    kind: str
-    fn: CPUDispatcher = field(repr=False, compare=False)
-    params: tuple = ()
-
-    def params_array(self) -> np.ndarray:
-        return np.asarray(self.params, dtype=np.float64)
-
-    def describe(self) -> dict:
-        return {"name": self.name, "params": list(self.params)}
-
-
-REGISTRY: dict[str, dict[str, Policy]] = {"discard": {}, "peg": {}}
-
-
-def register(kind: str, name: str, fn, params=()) -> Policy:
-    """Make ``fn`` available by ``name``; returns the Policy."""
-    policy = _as_policy(kind, fn, name, params)
-    REGISTRY[kind][name] = policy
-    return policy
+POLICIES = {
+    "discard": {
+        "random": PolicySpec(f"{M}.builtin:random_discard", help="a uniformly random throw"),
+        "greedy": PolicySpec(f"{M}.builtin:greedy_discard", help="keep the cards that score most without a starter"),
+        "expected_hand": PolicySpec(f"{M}.discard:expected_hand_discard",
+                                    help="keep the cards with the best exact expected hand"),
+        "expected_net": PolicySpec(f"{M}.discard:expected_net_discard", CRIB_TABLE,
+                                   help="expected hand +/- the crib table's value of the throw (Schell's by default)"),
+        "exact_net": PolicySpec(f"{M}.discard:exact_net_discard",
+                                help="expected hand +/- the exact crib when the others throw at random"),
+        "hoyle": PolicySpec(f"{M}.discard:hoyle_discard",
+                            help="seed 004: the dealer lays out his best cards for the crib, the pone his worst"),
+    },
+    "peg": {
+        "random": PolicySpec(f"{M}.builtin:random_peg", help="a uniformly random legal card"),
+        "greedy": PolicySpec(f"{M}.builtin:greedy_peg", help="the card that scores most at once"),
+        "defensive": PolicySpec(f"{M}.pegging:defensive_peg", DEFENSIVE, (1.0, 0.5, 0.5, 1.0),
+                                help="score now, give little away; the last player keeps close (seed 003 §89)"),
+        "defensive_no_close": PolicySpec(f"{M}.pegging:defensive_peg", DEFENSIVE, (1.0, 0.5, 0.5, 0.0),
+                                         help="defensive without keeping close"),
+        "rollout": PolicySpec(f"{M}.rollout:rollout_peg", ("samples", "margin"), (32.0, 0.25),
+                              help="play each card out against sampled hands (slow, strong)"),
+    },
+}
 
 
-def _as_policy(kind, fn, name, params):
-    sig = KINDS[kind]
-    if not isinstance(fn, CPUDispatcher):
-        raise ValueError(f"{kind} policy {name!r} must be an @njit function with signature {sig}")
-    if sig.args not in fn.signatures:
-        try:
-            fn.compile(sig.args)
-        except Exception as exc:  # numba raises many types; the user needs one line
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise ValueError(f"{kind} policy {name!r} does not compile for {sig}: {first}") from None
-    return Policy(name, kind, fn, tuple(float(p) for p in params))
+def resolve(decision: str, spec, params=None) -> Policy:
+    """A cribbage Policy from a built-in name, a ``{name, params}`` table, a Policy or a user's njit function."""
+    from ...core.jobs import resolve_one
+    from ..game import GAME
 
-
-def resolve(kind: str, spec, params=None) -> Policy:
-    """A Policy from a registered name, a Policy, or a user's njit function."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown policy kind {kind!r}")
-    if isinstance(spec, Policy):
-        policy = spec
-    elif isinstance(spec, str):
-        try:
-            policy = REGISTRY[kind][spec]
-        except KeyError:
-            names = ", ".join(sorted(REGISTRY[kind]))
-            raise ValueError(f"unknown {kind} policy {spec!r}; choose from {names}") from None
-    else:
-        policy = _as_policy(kind, spec, getattr(spec, "__name__", "user"), ())
-    if policy.kind != kind:
-        raise ValueError(f"policy {policy.name!r} is a {policy.kind} policy, not a {kind} policy")
-    if params is not None:
-        policy = Policy(policy.name, kind, policy.fn, tuple(float(p) for p in params))
-    return policy
-
-
-register("discard", "random", random_discard)
-register("discard", "greedy", greedy_discard)
-register("peg", "random", random_peg)
-register("peg", "greedy", greedy_peg)
-
-from . import discard, pegging  # noqa: E402,F401  (registers expected_hand, expected_net, exact_net, hoyle, defensive)
+    return resolve_one(GAME, decision, spec, params)

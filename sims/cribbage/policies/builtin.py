@@ -4,11 +4,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...rng import randint
+from ...core.rng import randint
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_BATH, R_THROW
 from ..scoring import kept_points
-from .base import DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, is_legal_play, next_throw
+from ..contract import DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, is_legal_play, next_throw
 
 
 @njit(DISCARD_SIG, cache=True)

@@ -26,15 +26,17 @@ The optimiser :mod:`sims.cribbage.discards` tabulates the same kernels for every
 """
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 from numba import njit
 
+from ...core.policies import Policy
+from ..contract import DISCARD_SIG, S_CRIB_MINE, next_throw, split_throw
 from ..crib_tables import N_RANKS, PARAMS_SIZE, reference_table, table_params
 from ..rules import R_CRIB_FLUSH_FOUR, R_THROW
 from ..scoring import CRIB_SIZE, JACK, show_points
 from ..tables import BASE, EMPTY, RANK_TABLE, rank_points
-from . import Policy, register, resolve
-from .base import DISCARD_SIG, S_CRIB_MINE, next_throw, split_throw
 
 
 @njit(cache=True)
@@ -315,18 +317,35 @@ def hoyle_discard(hand, state, rules, rng, params):
     return masks[best]
 
 
+@njit(DISCARD_SIG, cache=True)
+def hoyle_hand_discard(hand, state, rules, rng, params):
+    """Seed 004's advice under its other reading: the pone lays down "the very worst in his hand" for
+    *his hand*, keeping the cards with the best exact expected hand over the unseen starters (ties: the
+    throw worth least to the dealer's crib); the dealer lays down the two best cards for his crib, as
+    in :func:`hoyle_discard`.  The analysis tests the advice under both readings (claims 5a, 5b).
+    """
+    if state[S_CRIB_MINE] != 0:
+        return hoyle_discard(hand, state, rules, rng, params)
+    masks, hand_mean, crib_mean = throw_expectations(hand, rules[R_THROW], rules[R_CRIB_FLUSH_FOUR] != 0, True)
+    best = 0
+    for j in range(1, masks.shape[0]):
+        if hand_mean[j] > hand_mean[best] or (hand_mean[j] == hand_mean[best] and crib_mean[j] < crib_mean[best]):
+            best = j
+    return masks[best]
+
+
 def expected_net_policy(table) -> Policy:
     """The ``expected_net`` policy with a crib table (a DataFrame as in data/reference) or a
     338-value parameter vector (dealer table then pone table, row-major by rank)."""
     params = np.asarray(table_params(table) if hasattr(table, "columns") else table, dtype=np.float64)
     if params.shape != (PARAMS_SIZE,) or not np.isfinite(params).all():
         raise ValueError(f"an expected_net crib table needs {PARAMS_SIZE} finite values, got shape {params.shape}")
+    from . import resolve
+
     return resolve("discard", "expected_net", params=params)
 
 
-SCHELL_PARAMS = tuple(table_params(reference_table("schell")))
-
-register("discard", "expected_hand", expected_hand_discard)
-register("discard", "expected_net", expected_net_discard, params=SCHELL_PARAMS)
-register("discard", "exact_net", exact_net_discard)
-register("discard", "hoyle", hoyle_discard)
+@cache
+def named_crib_tables() -> dict[str, tuple]:
+    """The crib tables ``expected_net`` knows by name: the published ones (Schell's is its default)."""
+    return {source: tuple(table_params(reference_table(source))) for source in ("schell", "hessel")}

@@ -35,8 +35,7 @@ from numba import njit
 
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_ACTIVE, R_BATH, R_KEPT
-from . import register
-from .base import (PEG_SIG, popcount, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play, seen_cards)
+from ..contract import (PEG_SIG, popcount, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play, seen_cards)
 
 DEFAULT_PARAMS = (1.0, 0.5, 0.5, 1.0)
 NO_CLOSE_PARAMS = DEFAULT_PARAMS[:3] + (0.0,)
@@ -212,5 +211,3 @@ def defensive_peg(hand, played, state, rules, rng, params):
     return best_i
 
 
-register("peg", "defensive", defensive_peg, params=DEFAULT_PARAMS)
-register("peg", "defensive_no_close", defensive_peg, params=NO_CLOSE_PARAMS)

@@ -34,13 +34,13 @@ import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
 
-from ...rng import next_u64, randint
+from ...core.rng import next_u64, randint
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
-from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING, E_SIZE,
+from ...core.errors import E_SIZE
+from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING,
                     MAX_SEATS, N_COMP, play_out)
 from ..rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PARTNERS
-from . import register
-from .base import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER,
+from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER,
                    S_THROWN, is_legal_play, popcount, seen_cards)
 from .pegging import DEFAULT_PARAMS as BASE_PARAMS, defensive_peg, only_legal
 
@@ -197,4 +197,3 @@ def rollout_peg(hand, played, state, rules, rng, params):
     return best_i
 
 
-register("peg", "rollout", rollout_peg, params=(float(DEFAULT_SAMPLES), DEFAULT_MARGIN))

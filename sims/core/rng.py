@@ -7,6 +7,8 @@ item ``i`` of the chunk seeds each stream from ``(key, i)``.  A deal or game is
 therefore a pure function of (seed, chunk, index, stream), whatever the number
 of threads or workers.  Stream 0 is the deck; stream 1 + seat is that seat's
 policy stream, so changing one seat's policy never changes the cards dealt.
+``SeedSequence.generate_state`` is prefix-stable, so a game with more seats
+(Loo: up to ten) draws the same first keys as one with fewer.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import numpy as np
 from numba import njit, uint64
 
 DECK_STREAM = 0
-N_STREAMS = 5  # the deck and up to four seats
+MAX_STREAMS = 11  # the deck and up to ten seats
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -26,9 +28,11 @@ def check_seed(seed) -> int:
     return int(seed)
 
 
-def chunk_keys(seed: int, first_chunk: int, n_chunks: int, n_streams: int = N_STREAMS) -> np.ndarray:
+def chunk_keys(seed: int, first_chunk: int, n_chunks: int, n_streams: int) -> np.ndarray:
     """Keys ``[n_chunks, n_streams]`` (uint64) for chunks first_chunk ... first_chunk+n_chunks-1."""
     seed = check_seed(seed)
+    if not 1 <= n_streams <= MAX_STREAMS:
+        raise ValueError(f"n_streams must be 1..{MAX_STREAMS}, got {n_streams}")
     keys = np.empty((n_chunks, n_streams), dtype=np.uint64)
     for j in range(n_chunks):
         ss = np.random.SeedSequence(seed, spawn_key=(first_chunk + j,))

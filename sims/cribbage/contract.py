@@ -7,7 +7,7 @@ A **discard policy** chooses the cards to lay out for the crib::
         # hand:   int64[cards_dealt], the cards dealt to this seat
         # state:  int64[S_SIZE], the situation (S_* indices below)
         # rules:  int64[R_SIZE], Rules.to_kernel() (R_* indices in sims.cribbage.rules)
-        # rng:    uint64[4], this seat's own random stream (sims.rng.uniform / randint)
+        # rng:    uint64[4], this seat's own random stream (sims.core.rng.uniform / randint)
         # params: float64[:], this policy's parameters (empty if it takes none)
         return mask   # int64 bit mask of positions in hand to throw: exactly rules[R_THROW] bits
 
@@ -22,7 +22,7 @@ A **pegging policy** chooses which card to lay in the play::
         return i      # index into hand of a card with hand[i] >= 0 and count + value <= 31
 
 The engine calls a pegging policy only when it has a legal card, checks every
-answer and stops with a :class:`PolicyError` naming the policy and the
+answer and stops with a :class:`sims.core.errors.PolicyError` naming the policy and the
 situation when an answer is illegal.  Both kinds are compiled against the fixed
 signatures so that the engine compiles once for all policies and numba's
 on-disk cache works across processes.
@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from ..pegging import MAX_COUNT, card_value
+from .pegging import MAX_COUNT, card_value
 
 _I64 = types.Array(types.int64, 1, "C")
 _U64 = types.Array(types.uint64, 1, "C")
@@ -61,10 +61,6 @@ S_THROWN = 13      # S_THROWN .. S_THROWN+1: the cards I threw (-1 if fewer)
 S_SIZE = 15
 
 EMPTY_PARAMS = np.zeros(0, dtype=np.float64)
-
-
-class PolicyError(ValueError):
-    """A policy returned an illegal choice."""
 
 
 @njit(cache=True, inline="always")

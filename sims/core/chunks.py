@@ -1,0 +1,51 @@
+"""Chunked parallel runs: a range of a job's chunks in one kernel call of its game's engine."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import numba
+
+from .batch import Batch
+from .errors import PolicyError, new_err, raise_policy_error
+from .policies import load
+from .rng import chunk_keys
+
+
+def check_threads(threads) -> int | None:
+    """None (all cores) or a positive integer; else a one-line error."""
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    return threads
+
+
+@contextmanager
+def numba_threads(threads: int | None):
+    """Run the enclosed kernels on ``threads`` numba threads (at most the configured number)."""
+    previous = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
+def run_chunks(job, first_chunk: int, n_chunks: int, threads: int | None = None) -> Batch:
+    """Play chunks first_chunk .. first_chunk + n_chunks - 1 of ``job``; an illegal answer raises PolicyError."""
+    if first_chunk < 0 or n_chunks < 1 or first_chunk + n_chunks > job.n_chunks:
+        raise ValueError(f"chunks {first_chunk}..{first_chunk + n_chunks - 1} are outside 0..{job.n_chunks - 1}")
+    engine = load(job.game.engine)
+    keys = chunk_keys(job.seed, first_chunk, n_chunks, job.game.n_streams)
+    err = new_err(n_chunks)
+    with numba_threads(threads):
+        try:
+            batch = engine.play_chunks(job, keys, first_chunk * job.chunk_size,
+                                       job.chunk_items(first_chunk, n_chunks), err)
+        except SystemError as exc:   # a user's njit policy raised inside the kernel
+            users = sorted({p.name for seats in job.policies.values() for p in seats if p.spec is None})
+            who = f"policy {' or '.join(repr(u) for u in users)}" if users else "a policy"
+            cause = exc.__cause__ or exc.__context__ or exc
+            raise PolicyError(f"{who} raised {type(cause).__name__}: {' '.join(str(cause).split())} "
+                              f"(chunks {first_chunk}..{first_chunk + n_chunks - 1}, seed {job.seed})") from None
+    raise_policy_error(job, err, engine.describe_error)
+    return batch

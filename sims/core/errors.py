@@ -1,0 +1,37 @@
+"""Illegal policy answers: the error row kernels fill, and the one-line :class:`PolicyError`.
+
+A kernel that meets an illegal answer writes the situation into its chunk's
+``err`` row and stops that chunk; the core finds the first such row and raises
+:class:`PolicyError`, with the game's own words for the situation
+(``describe_error`` of its engine module).  Layout of a row (int64[E_SIZE]):
+``E_DECISION`` 1 + the index of the decision in ``Game.decisions`` (0: no error),
+``E_SEAT``, ``E_ITEM`` (deal or game index), ``E_ANSWER`` (what the policy
+returned); ``E_GAME`` onwards is the game's to use (cards in hand, count, ...).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+E_DECISION, E_SEAT, E_ITEM, E_ANSWER, E_GAME = range(5)
+E_SIZE = 32
+
+
+class PolicyError(ValueError):
+    """A policy returned an illegal choice, or raised."""
+
+
+def new_err(n_chunks: int) -> np.ndarray:
+    return np.zeros((n_chunks, E_SIZE), dtype=np.int64)
+
+
+def raise_policy_error(job, err: np.ndarray, describe) -> None:
+    """Raise PolicyError for the first chunk whose row records an illegal answer (none: return)."""
+    bad = np.flatnonzero(err[:, E_DECISION])
+    if bad.size == 0:
+        return
+    row = err[bad[0]]
+    decision = job.game.decisions[int(row[E_DECISION]) - 1].name
+    seat = int(row[E_SEAT])
+    policy = job.policies[decision][seat]
+    raise PolicyError(f"{decision} policy {policy.name!r} (seat {seat}) {describe(job, row)} "
+                      f"({job.item_name} {int(row[E_ITEM])}, seed {job.seed})")

@@ -1,0 +1,150 @@
+"""Where batches are played: this process (numba threads), or Dask workers that write their own files.
+
+Dask: workers rebuild the job from its spec, importing each policy by ``module:name``
+(built-in policies and njit functions defined in an importable module work; a function
+defined in a notebook or ``__main__`` cannot be sent to a cluster), play whole batches,
+write their own files into the run directory and return small summaries: the directory
+must be on a filesystem that this process and every worker see at the same path.  A
+local cluster listens on localhost over TLS with temporary credentials, so another user
+of the machine cannot submit code to its workers.
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+
+import numba
+
+from . import store as st
+from .chunks import run_chunks
+
+CHUNKS_PER_THREAD = 32      # a batch: 32 chunks per numba thread, 0.4-1.5 s of deals or games
+SCHEDULER_TIMEOUT = "10s"
+
+
+def default_batch_chunks(job, threads: int, workers: int = 1) -> int:
+    """About a second of work per batch, and at least two batches per worker when the job allows."""
+    return max(1, min(CHUNKS_PER_THREAD * threads, -(-job.n_chunks // (2 * workers))))
+
+
+def local_batches(job, plan, todo, threads, writer):
+    """This process: one parallel kernel call per batch; ``writer(index, batch)`` stores it (or None)."""
+    for index in todo:
+        batch = run_chunks(job, *plan.chunks(index), threads)
+        if writer is not None:
+            writer(index, batch)
+        yield index, batch
+
+
+_WORKER_JOBS: dict = {}
+_KERNEL_LOCK = threading.Lock()     # a worker with several Python threads still runs one kernel at a time
+
+
+def _worker_job(spec: dict, out: str | None):
+    from .jobspec import job_from_spec
+
+    key = st.fingerprint(spec)
+    if key not in _WORKER_JOBS:
+        _WORKER_JOBS[key] = job_from_spec(spec, run_dir=out)
+    return _WORKER_JOBS[key]
+
+
+def _warm_worker(spec: dict, out: str | None) -> int:
+    """Load the compiled kernels and policies once (a one-item job); returns the worker's numba threads."""
+    job = _worker_job(spec, out).with_size(1)
+    with _KERNEL_LOCK:
+        run_chunks(job, 0, 1)
+    return numba.get_num_threads()
+
+
+def _worker_batch(spec, index, first_chunk, n_chunks, threads, out, identity):
+    """A Dask task: play one batch, write its files (when ``out``), return a small summary or the batch."""
+    job = _worker_job(spec, out)
+    start = time.perf_counter()
+    with _KERNEL_LOCK:
+        batch = run_chunks(job, first_chunk, n_chunks, threads)
+    if out is None:
+        return index, batch
+    st.write_batch(Path(out), identity, index, first_chunk, n_chunks, batch)
+    return index, {"n": batch.n, "seconds": time.perf_counter() - start}
+
+
+def dask_batches(client, spec, plan, todo, threads, store):
+    """Batches as Dask tasks, a few per worker in flight; workers write the files, this process reads them."""
+    from distributed import as_completed
+
+    out = str(store.path.resolve()) if store is not None else None
+    identity = store.identity if store is not None else None
+    window = max(2, 2 * len(client.scheduler_info().get("workers", {})))
+    todo = iter(todo)
+    running = as_completed()
+    futures = []
+    token = uuid.uuid4().hex[:8]        # fresh task keys: a resumed run never meets its cancelled tasks
+
+    def submit() -> bool:
+        index = next(todo, None)
+        if index is None:
+            return False
+        futures.append(client.submit(_worker_batch, spec, index, *plan.chunks(index), threads, out, identity,
+                                     key=f"sims-batch-{index}-{token}"))
+        running.add(futures[-1])
+        return True
+
+    try:
+        for _ in range(window):
+            if not submit():
+                break
+        for future in running:
+            index, payload = future.result()
+            if store is None:
+                yield index, payload
+            else:
+                try:
+                    yield index, store.read(plan, index)
+                except st.DamagedRun as exc:
+                    if not st.record_path(store.path, index).exists():
+                        raise ValueError(f"the files of batch {index} written by a worker are not in {store.path}: "
+                                         f"--out must be on a filesystem shared by this machine and the workers") \
+                            from None
+                    raise exc
+            submit()
+    finally:
+        client.cancel([f for f in futures if not f.done()], force=True)
+
+
+@contextmanager
+def dask_client(workers: int | None = None, scheduler: str | None = None, client=None, threads: int | None = None):
+    """``client`` itself, or a Client of the scheduler at ``scheduler`` (a one-line error within
+    :data:`SCHEDULER_TIMEOUT` if nothing answers there as Dask), or of a LocalCluster of ``workers``
+    (default: one per core) single-threaded processes on localhost over TLS with temporary credentials,
+    each with ``threads`` numba threads (default: the cores shared out)."""
+    if client is not None:
+        yield client
+        return
+    import logging
+
+    from distributed import Client, LocalCluster
+    if scheduler is not None:
+        try:
+            c = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ValueError(f"no Dask scheduler answered at {scheduler} within {SCHEDULER_TIMEOUT} "
+                             f"({st.one_line(exc)})") from None
+        with c:
+            yield c
+        return
+    from distributed.security import Security
+
+    workers = workers or os.cpu_count() or 1
+    per_worker = threads or max(1, (os.cpu_count() or 1) // workers)
+    security = Security.temporary()
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      protocol="tls://", security=security, dashboard_address=None,
+                      silence_logs=logging.ERROR, env={"NUMBA_NUM_THREADS": str(per_worker)}) as cluster, \
+            Client(cluster, security=security) as c:
+        c.wait_for_workers(workers)
+        yield c

@@ -1,0 +1,169 @@
+"""Policies: a game's declarative table of built-ins, user njit functions, and checked parameters.
+
+A game lists its built-in policies as data, ``{decision: {name: PolicySpec(...)}}``,
+naming each njit function by ``"module:attribute"``; :func:`resolve` imports a
+policy the first time it is asked for, so no module is imported only to register
+something.  A user policy is an njit function passed in directly: it is compiled
+once against the decision's signature, and the engine (compiled once for every
+policy, see the games' ``engine`` modules) takes it as a first-class function.
+
+Parameters are one float64 vector per policy.  A spec names them (``params``) or
+says they form one table (:class:`TableParams`, e.g. a 338-value crib table known by
+name); :func:`resolve` refuses a vector of the wrong length or with NaN or infinity,
+naming the policy.  :meth:`Policy.describe` labels the values for manifests and
+summaries: scalars by name, a table by its name and SHA-256.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+def load(target: str):
+    """The object a ``"module:attribute"`` (or ``"module"``) string names."""
+    module, _, attr = target.partition(":")
+    obj = importlib.import_module(module)
+    for part in filter(None, attr.split(".")):
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True)
+class TableParams:
+    """Parameters that form one table: ``size`` values, with named tables from ``tables``
+    (``"module:attribute"`` of a function returning ``{name: values}``); ``default`` names the default."""
+
+    label: str
+    size: int
+    tables: str
+    default: str
+
+    def named(self) -> Mapping[str, tuple]:
+        return {name: tuple(float(v) for v in values) for name, values in load(self.tables)().items()}
+
+    def name_of(self, values: tuple) -> str:
+        """The name of a known table with exactly these values, else ``"custom"``."""
+        for name, known in self.named().items():
+            if tuple(known) == tuple(values):
+                return name
+        return "custom"
+
+
+@dataclass(frozen=True)
+class PolicySpec:
+    """A built-in policy: its njit function, the names of its parameters (or a :class:`TableParams`)
+    and their defaults."""
+
+    function: str
+    params: tuple[str, ...] | TableParams = ()
+    defaults: tuple[float, ...] = ()
+    help: str = ""
+
+    @property
+    def size(self) -> int:
+        return self.params.size if isinstance(self.params, TableParams) else len(self.params)
+
+    def default_params(self) -> tuple[float, ...]:
+        if isinstance(self.params, TableParams):
+            return self.params.named()[self.params.default]
+        return tuple(float(x) for x in self.defaults)
+
+
+def sha256(values) -> str:
+    return hashlib.sha256(np.asarray(values, dtype="<f8").tobytes()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A named njit policy for one decision, with its parameter vector."""
+
+    name: str
+    decision: str
+    fn: object = field(repr=False, compare=False)
+    params: tuple = ()
+    spec: PolicySpec | None = field(default=None, repr=False, compare=False)
+
+    def params_array(self) -> np.ndarray:
+        return np.asarray(self.params, dtype=np.float64)
+
+    def labelled_params(self) -> dict | list:
+        """Scalars by name; a table by name and SHA-256 (never its values); a user policy's as a list."""
+        if self.spec is None:
+            return list(self.params)
+        if isinstance(self.spec.params, TableParams):
+            return {"table": self.spec.params.name_of(self.params), "sha256": sha256(self.params)}
+        return dict(zip(self.spec.params, self.params))
+
+    def describe(self) -> dict:
+        return {"name": self.name, "params": self.labelled_params()}
+
+
+def check_params(decision: str, name: str, params, size: int | None) -> tuple[float, ...]:
+    """A finite float vector of ``size`` values (any size when None); else a one-line error naming the policy."""
+    try:
+        values = tuple(float(p) for p in params)
+    except (TypeError, ValueError):
+        raise ValueError(f"{decision} policy {name!r}: params must be a list of numbers, got {params!r}") from None
+    if size is not None and len(values) != size:
+        raise ValueError(f"{decision} policy {name!r} takes {size} parameter(s), got {len(values)}")
+    bad = [i for i, v in enumerate(values) if not math.isfinite(v)]
+    if bad:
+        raise ValueError(f"{decision} policy {name!r}: parameter {bad[0]} is {values[bad[0]]}, not a finite number")
+    return values
+
+
+def compile_for(decision: str, name: str, fn, signature):
+    """``fn`` compiled for ``signature`` (a user's @njit function); else a one-line error."""
+    from numba.core.registry import CPUDispatcher
+
+    if not isinstance(fn, CPUDispatcher):
+        raise ValueError(f"{decision} policy {name!r} must be an @njit function with signature {signature}")
+    if signature.args not in fn.signatures:
+        try:
+            fn.compile(signature.args)
+        except Exception as exc:  # numba raises many types; the user needs one line
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise ValueError(f"{decision} policy {name!r} does not compile for {signature}: {first}") from None
+    return fn
+
+
+def builtin(table: Mapping[str, Mapping[str, PolicySpec]], decision: str, name: str, params=None) -> Policy:
+    """The built-in policy ``name`` of ``decision`` from a game's table, imported now."""
+    try:
+        spec = table[decision][name]
+    except KeyError:
+        raise ValueError(f"unknown {decision} policy {name!r}; choose from "
+                         f"{', '.join(sorted(table.get(decision, {})))}") from None
+    values = spec.default_params() if params is None else check_params(decision, name, params, spec.size)
+    return Policy(name, decision, load(spec.function), values, spec)
+
+
+def user(decision: str, fn, signature, params=()) -> Policy:
+    """A user's njit function as a policy (its name is the function's)."""
+    name = getattr(fn, "__name__", "user")
+    compile_for(decision, name, fn, signature)
+    return Policy(name, decision, fn, check_params(decision, name, params, None))
+
+
+def function_path(fn) -> str | None:
+    """``module:qualname`` of an njit policy when another process could import it, else None."""
+    py = getattr(fn, "py_func", None)
+    if py is None or py.__module__ in (None, "__main__") or "<" in py.__qualname__:
+        return None
+    return f"{py.__module__}:{py.__qualname__}"
+
+
+def import_function(decision: str, name: str, path: str | None):
+    """The njit function at ``module:qualname`` (a worker rebuilding a job); else a one-line error."""
+    if path is None:
+        raise ValueError(f"{decision} policy {name!r} is not importable from a module (defined in a notebook "
+                         f"or script?): move it into a module that the workers can import")
+    try:
+        return load(path)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"{decision} policy {name!r}: cannot import {path} ({' '.join(str(exc).split())})") from None

@@ -1,0 +1,87 @@
+"""What a game gives the core: the :class:`Game` record every game folder defines.
+
+The core (jobs, chunked runs, the run store, the spec reader, the CLI) knows no
+game.  A game is a folder ``sims/<name>/`` whose ``game.py`` defines ``GAME``, a
+:class:`Game`, and :mod:`sims.core.registry` lists it.  Every field that names
+code is a ``"module"`` or ``"module:attribute"`` string imported on first use,
+so listing the games (or ``sims --help``) compiles no kernel.
+
+The engine module a game names must define::
+
+    def play_chunks(job, keys, first_item, n_items, err) -> Batch
+        # play items first_item .. first_item+n_items-1 of ``job`` (chunk c of the call holds
+        # items first_item + c*job.chunk_size ...); keys = uint64[n_chunks, n_streams] from
+        # sims.core.rng.chunk_keys; on an illegal policy answer fill err[c] (sims.core.errors
+        # layout) and stop that chunk.
+    def describe_error(job, row) -> str
+        # the situation of one err row in words: "returned mask 3 for hand 5H 5S ...: it must ..."
+
+and its results module::
+
+    def summarize(job, batch) -> result   # an object with .summary (JSON-able dict) and .table()
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .policies import PolicySpec, load
+
+KINDS = ("deals", "games")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One kind of decision a player makes (cribbage: ``discard``, ``peg``) and its policies' njit signature.
+
+    ``signature`` is a ``"module:attribute"`` naming the numba signature; ``default`` the policy
+    used when none is given."""
+
+    name: str
+    signature: str
+    default: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the core needs of one game (see the module docstring)."""
+
+    name: str
+    title: str
+    rules: str                                    # "module" defining Rules, PRESETS and get_rules
+    default_preset: str
+    decisions: tuple[Decision, ...]
+    policies: Mapping[str, Mapping[str, PolicySpec]]   # decision -> policy name -> spec (declarative)
+    engine: str                                   # "module" with play_chunks and describe_error
+    results: str                                  # "module" with summarize(job, batch)
+    reference: str                                # "module" of the slow plain-Python engine (test oracle)
+    chunk_size: Mapping[str, int] = field(default_factory=lambda: {"deals": 4096, "games": 256})
+    max_seats: int = 4                            # seat random streams the kernels draw from
+    kinds: tuple[str, ...] = KINDS
+
+    @cached_property
+    def rules_module(self):
+        return importlib.import_module(self.rules)
+
+    @property
+    def presets(self) -> Mapping:
+        return self.rules_module.PRESETS
+
+    def get_rules(self, rules):
+        """A preset by name, or the game's Rules as given; anything else is a one-line error."""
+        return self.rules_module.get_rules(self.default_preset if rules is None else rules)
+
+    def decision(self, name: str) -> Decision:
+        for d in self.decisions:
+            if d.name == name:
+                return d
+        raise ValueError(f"{self.name} has no decision {name!r}; its decisions are "
+                         f"{', '.join(d.name for d in self.decisions)}")
+
+    @property
+    def n_streams(self) -> int:
+        """Random streams per item: the deck and one per seat."""
+        return 1 + self.max_seats

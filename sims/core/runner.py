@@ -1,0 +1,347 @@
+"""Batch runs: a job cut into batches of chunks, with progress, a run store, resume and Dask.
+
+A batch is ``batch_chunks`` consecutive chunks played by one kernel call (about a
+second of work); it is the unit of the progress bar, of the stored files, of resume
+and of a Dask task.  Totals are exact integers, so the result of a run does not
+depend on where or in which order its batches were played: a run resumed after a
+crash, or played on a Dask cluster, gives the same numbers as one uninterrupted run.
+Planning never lists the batches: a run of 10^12 deals starts at once, and without
+per-item rows its memory stays flat whatever its size.
+
+>>> from sims.core.jobs import Job
+>>> job = Job.make("cribbage", "deals", "six-card", {"discard": "greedy", "peg": "greedy"}, 20_000, seed=1)
+>>> result = run(job, out="data/runs/demo", progress=False)        # doctest: +SKIP
+>>> load_run("data/runs/demo").table()                              # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import ExitStack
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numba
+import pandas as pd
+from tqdm.auto import tqdm
+
+from . import store as st
+from .chunks import check_threads
+from .executors import dask_batches, dask_client, default_batch_chunks, local_batches
+from .jobs import RNG, Job, Plan
+from .jobspec import job_from_spec, job_spec
+from .policies import load
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run after a finished batch; finished batches are kept."""
+
+
+def summarize(job: Job, batch):
+    """The game's result object for a batch of ``job``."""
+    return load(job.game.results).summarize(job, batch)
+
+
+class _Collector:
+    """The merged Batch of a job: totals added as batches arrive, rows kept by batch and joined in order."""
+
+    def __init__(self):
+        self.totals = None
+        self.rows = {}
+
+    def add(self, index: int, batch) -> None:
+        from .batch import Batch
+
+        totals = Batch(batch.kind, batch.n, batch.totals, batch.histograms, {})
+        self.totals = totals if self.totals is None else self.totals.merge(totals)
+        if batch.rows:
+            self.rows[index] = batch.rows
+
+    @property
+    def n(self) -> int:
+        return 0 if self.totals is None else self.totals.n
+
+    def batch(self):
+        rows = {}
+        for index in sorted(self.rows):
+            for name, frame in self.rows[index].items():
+                rows.setdefault(name, []).append(frame)
+        self.totals.rows = {name: pd.concat(frames, ignore_index=True) for name, frames in rows.items()}
+        return self.totals
+
+
+class RunStore:
+    """A run directory (see :mod:`sims.core.store`): opened, locked, checked against the job."""
+
+    def __init__(self, path, job: Job):
+        self.path = Path(path)
+        self.job = job
+        self.manifest = None
+        self._lock = None
+
+    @property
+    def identity(self) -> dict:
+        return {"game": self.job.game.name, "rules": self.job.rules.name, "run": self.manifest["run"]}
+
+    def open(self) -> int | None:
+        """Check the directory can hold this job and lock it; the batch size of an existing run, else None."""
+        for parent in [self.path, *self.path.parents]:
+            if parent.exists() and not parent.is_dir():
+                raise ValueError(f"output {self.path}: {parent} exists and is not a directory")
+        manifest_path = self.path / st.MANIFEST
+        if self.path.is_dir() and not manifest_path.exists() and any(
+                p.name != ".lock" and not p.name.endswith(st.TMP_SUFFIX) for p in self.path.iterdir()):
+            raise ValueError(f"output directory {self.path} is not empty and holds no sims run ({st.MANIFEST}); "
+                             f"choose another --out")
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot create {self.path}: {exc.strerror or st.one_line(exc)}") from None
+        self._take_lock()
+        if manifest_path.exists():
+            self.manifest = read_manifest(self.path)
+            self._refuse_if_different(self.manifest)
+            return self.manifest["batch_chunks"]
+        return None
+
+    def _take_lock(self):
+        import fcntl
+
+        f = open(self.path / ".lock", "w")  # noqa: SIM115 - held open for the run: the lock lives with it
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            raise ValueError(f"run directory {self.path} is in use by another sims run") from None
+        self._lock = f
+
+    def close(self):
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def _spec(self) -> dict:
+        spec = job_spec(self.job)
+        spec.pop("tables", None)
+        return spec
+
+    def _refuse_if_different(self, existing: dict):
+        diff = st.first_difference({"sims": st.versions()["sims"], "job": self._spec()},
+                                   {"sims": existing["versions"].get("sims"), "job": existing["job"]})
+        if diff:
+            raise ValueError(f"output directory {self.path} holds another run ({diff}); choose another --out "
+                             f"or delete it")
+
+    def begin(self, plan: Plan) -> set[int]:
+        """Write the manifest of a new run (or check the batch size of an old one); the finished batches."""
+        if self.manifest is None:
+            spec = job_spec(self.job)
+            for digest, values in spec.pop("tables", {}).items():
+                (self.path / st.PARAMS).mkdir(exist_ok=True)
+                st.write_json(self.path / st.PARAMS / f"{digest}.json", {"sha256": digest, "values": values})
+            manifest = {"format": st.FORMAT, "game": self.job.game.name, "job": spec,
+                        "batch_chunks": plan.batch_chunks, "n_batches": plan.n_batches, "n_chunks": self.job.n_chunks,
+                        "rng": RNG, "versions": st.versions(), "git_commit": st.git_commit(),
+                        "created": datetime.now(UTC).isoformat(timespec="seconds")}
+            manifest["run"] = st.fingerprint({"job": spec, "batch_chunks": plan.batch_chunks,
+                                              "sims": manifest["versions"]["sims"]})
+            (self.path / st.BATCHES).mkdir(exist_ok=True)
+            st.write_json(self.path / st.MANIFEST, manifest, seal=True)
+            self.manifest = read_manifest(self.path)
+        elif self.manifest["batch_chunks"] != plan.batch_chunks:
+            raise ValueError(f"output directory {self.path} was started with batch_chunks "
+                             f"{self.manifest['batch_chunks']}, not {plan.batch_chunks}; drop --batch-chunks to resume")
+        st.remove_stale_temporaries(self.path)
+        done = st.finished_indices(self.path)
+        for index in sorted(done):
+            self.check(plan, index)
+        return done
+
+    def _expected(self, plan: Plan, index: int) -> dict:
+        first, n_chunks = plan.chunks(index)
+        return {"first_chunk": first, "n_chunks": n_chunks, "n": plan.items(index), "kind": self.job.kind}
+
+    def check(self, plan: Plan, index: int) -> None:
+        if not 0 <= index < plan.n_batches:
+            raise st.DamagedRun(f"damaged run {self.path}: batch record {index} is outside 0..{plan.n_batches - 1}")
+        st.check_batch(self.path, self.identity, index, self._expected(plan, index))
+
+    def write(self, plan: Plan, index: int, batch) -> None:
+        st.write_batch(self.path, self.identity, index, *plan.chunks(index), batch)
+
+    def read(self, plan: Plan, index: int):
+        return st.read_batch(self.path, self.identity, index, self._expected(plan, index))
+
+
+def read_manifest(path: Path) -> dict:
+    """A run directory's manifest, its checksum and shape checked; else a one-line error."""
+    manifest = st.read_json(Path(path) / st.MANIFEST, "manifest", sealed=True)
+    if manifest.get("format") != st.FORMAT:
+        raise ValueError(f"{path} is a {manifest.get('format')!r} run directory; this sims reads {st.FORMAT!r}")
+    missing = [k for k in ("run", "job", "batch_chunks", "versions") if k not in manifest]
+    if missing or not isinstance(manifest["versions"], dict) or not isinstance(manifest["job"], dict):
+        what = f"no {missing[0]!r}" if missing else "job or versions is not a table"
+        raise st.DamagedRun(f"manifest {Path(path) / st.MANIFEST} is corrupt ({what})")
+    bc = manifest["batch_chunks"]
+    if isinstance(bc, bool) or not isinstance(bc, int) or bc < 1:
+        raise st.DamagedRun(f"manifest {Path(path) / st.MANIFEST} is corrupt (batch_chunks is {bc!r}, "
+                            f"not a positive integer)")
+    return manifest
+
+
+def load_run(path, partial: bool = False):
+    """The result of a run directory, rebuilt from its files, each checked.
+
+    An unfinished run is an error unless ``partial``: then the result covers the finished
+    batches only and its summary says so (``partial``: finished and total batches).
+    """
+    path = Path(path)
+    if not path.is_dir():
+        raise ValueError(f"run directory {path} does not exist")
+    manifest = read_manifest(path)
+    try:
+        job = job_from_spec(manifest["job"], run_dir=path, import_functions=False)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise st.DamagedRun(f"manifest {path / st.MANIFEST} is corrupt ({st.one_line(exc)})") from None
+    plan = Plan(job, manifest["batch_chunks"])
+    store = RunStore(path, job)
+    store.manifest = manifest
+    done = sorted(st.finished_indices(path))
+    if len(done) < plan.n_batches and not partial:
+        raise ValueError(f"run {path} is incomplete ({len(done)} of {plan.n_batches} batches): rerun it to finish, "
+                         f"or load it with partial=True")
+    if not done:
+        raise ValueError(f"run {path} has no finished batch yet")
+    collector = _Collector()
+    for index in done:
+        store.check(plan, index)
+        collector.add(index, store.read(plan, index))
+    result = summarize(job.with_size(collector.n), collector.batch())
+    if len(done) < plan.n_batches:
+        result.partial = {"batches": len(done), "of": plan.n_batches, "n": collector.n, "of_n": job.n}
+    return result
+
+
+class _StopOnCtrlC:
+    """First Ctrl-C: finish the batch in hand, then stop; a second one stops at once."""
+
+    def __init__(self):
+        self.requested = False
+        self._previous = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def _handler(self, signum, frame):
+        self.requested = True
+        signal.signal(signal.SIGINT, self._previous)
+
+    def __exit__(self, *exc):
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+
+class _Executor:
+    """Where batches are played: this process, or a Dask cluster started (or reached) on first use."""
+
+    def __init__(self, job, threads, workers, scheduler, client, stack):
+        self.job, self.threads, self.stack = job, threads, stack
+        self.dask = (workers, scheduler, client) if any(x is not None for x in (workers, scheduler, client)) else None
+        self.client = None
+        self.worker_threads = []
+
+    def _connect(self, spec, out):
+        if self.client is None:
+            from .executors import _warm_worker
+
+            self.client = self.stack.enter_context(dask_client(*self.dask, self.threads))
+            self.worker_threads = list(self.client.run(_warm_worker, spec, out).values())
+        return self.client
+
+    def default_batch_chunks(self, spec, out) -> int:
+        if self.dask is None:
+            return default_batch_chunks(self.job, self.threads or numba.get_num_threads())
+        self._connect(spec, out)
+        return default_batch_chunks(self.job, self.threads or min(self.worker_threads, default=1),
+                                    max(1, len(self.worker_threads)))
+
+    def batches(self, plan, todo, store, spec):
+        if self.dask is None:
+            writer = (lambda index, batch: store.write(plan, index, batch)) if store is not None else None
+            return local_batches(self.job, plan, todo, self.threads, writer)
+        out = str(store.path.resolve()) if store is not None else None
+        return dask_batches(self._connect(spec, out), spec, plan, todo, self.threads, store)
+
+
+def run(job: Job, out=None, *, batch_chunks: int | None = None, threads: int | None = None,
+        workers: int | None = None, scheduler: str | None = None, client=None, progress: bool = True,
+        on_batch=None):
+    """Play ``job`` in batches and return its game's result.
+
+    ``out``: a run directory; an existing one for the same job is resumed, one for another job is
+    refused.  Without ``out`` nothing is written.  ``threads``: numba threads (per worker on Dask).
+    ``workers``: start a local Dask cluster of that many single-threaded processes; ``scheduler``: the
+    address of a running Dask scheduler; ``client``: a ``distributed.Client``.  ``on_batch(index,
+    batch)`` is called after each batch is stored.  Ctrl-C stops after the batch in hand and raises
+    :class:`RunInterrupted`.
+    """
+    if sum(x is not None for x in (workers, scheduler, client)) > 1:
+        raise ValueError("give at most one of workers, scheduler and client")
+    for name, value in (("batch_chunks", batch_chunks), ("workers", workers)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    check_threads(threads)
+    spec = job_spec(job)
+    if any(x is not None for x in (workers, scheduler, client)):
+        job_from_spec(spec)   # every policy importable by the workers, else a one-line error now
+    with ExitStack() as stack, _StopOnCtrlC() as stop:
+        store = None
+        if out is not None:
+            store = RunStore(out, job)
+            stack.callback(store.close)
+            batch_chunks = batch_chunks or store.open()
+        executor = _Executor(job, threads, workers, scheduler, client, stack)
+        out_dir = str(store.path.resolve()) if store is not None else None
+        plan = Plan(job, batch_chunks or executor.default_batch_chunks(spec, out_dir))
+        done = store.begin(plan) if store is not None else set()
+        collector = _Collector()
+        for index in sorted(done):
+            collector.add(index, store.read(plan, index))
+        todo = (i for i in range(plan.n_batches) if i not in done)
+        if len(done) < plan.n_batches and not stop.requested:
+            _play(job, plan, done, executor.batches(plan, todo, store, spec), store, collector, progress, on_batch,
+                  stop)
+        if stop.requested and collector.n < job.n:
+            _interrupted(plan, collector, store)
+        result = summarize(job, collector.batch())
+        if store is not None:
+            st.write_json(store.path / st.SUMMARY, result.summary)
+        return result
+
+
+def _play(job, plan, done, batches, store, collector, progress, on_batch, stop):
+    """Consume finished batches into ``collector`` with a progress bar; stop cleanly on Ctrl-C."""
+    bar = tqdm(total=job.n, initial=collector.n, unit=f" {job.kind}", unit_scale=True, disable=not progress,
+               desc=f"{job.game.name} {job.rules.name} {job.kind}", smoothing=0.1, leave=False)
+    with bar:
+        try:
+            for index, batch in batches:
+                collector.add(index, batch)
+                bar.update(batch.n)
+                if on_batch is not None:
+                    on_batch(index, batch)
+                if stop.requested:
+                    break
+        except Exception:
+            if not stop.requested:   # Ctrl-C also reaches Dask worker processes: their failure is the stop
+                raise
+        finally:
+            batches.close()
+
+
+def _interrupted(plan, collector, store):
+    kept = (f"finished batches are kept in {store.path}: run the same command again to resume"
+            if store is not None else "nothing was kept (no output directory)")
+    raise RunInterrupted(f"stopped after {collector.n:,} of {plan.job.n:,} {plan.job.kind}; {kept}")

@@ -1,0 +1,20 @@
+"""Cribbage as a game of the core: the record :mod:`sims.core.registry` lists."""
+from ..core.protocol import Decision, Game
+from .policies import POLICIES
+
+GAME = Game(
+    name="cribbage",
+    title="Cribbage (five-, six- and eight-card; three- and four-hand)",
+    rules="sims.cribbage.rules",
+    default_preset="six-card",
+    decisions=(
+        Decision("discard", "sims.cribbage.contract:DISCARD_SIG", "random", "cards laid out for the crib"),
+        Decision("peg", "sims.cribbage.contract:PEG_SIG", "random", "the card laid in the play"),
+    ),
+    policies=POLICIES,
+    engine="sims.cribbage.engine",
+    results="sims.cribbage.results",
+    reference="sims.cribbage.reference_engine",
+    chunk_size={"deals": 4096, "games": 256},
+    max_seats=4,
+)
