@@ -17,10 +17,14 @@ from .core.cache import install as _install_kernel_cache  # noqa: E402
 _install_kernel_cache(Path(__file__).parent)
 
 
-def __getattr__(name):
-    """``sims.load_run`` and ``sims.run`` without importing the engine on ``import sims``."""
-    if name in ("load_run", "run"):
-        from . import runner
+_LAZY = {"load_run": "sims.core.runner", "run": "sims.core.runner", "simulate": "sims.core.api",
+         "PolicyError": "sims.core.errors", "Job": "sims.core.jobs", "get_game": "sims.core.registry"}
 
-        return getattr(runner, name)
+
+def __getattr__(name):
+    """``sims.load_run``, ``sims.run``, ``sims.simulate`` ... without importing the engine on ``import sims``."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'sims' has no attribute {name!r}")

@@ -16,8 +16,8 @@ CASES = json.loads((GOLDEN / "cribbage_9ecc7a3.json").read_text())["cases"]
 ARRAYS = np.load(GOLDEN / "cribbage_9ecc7a3.npz")
 
 
-def _grid(frame, by, who, components=COMPONENTS):
-    t = frame[frame["by"] == by].set_index(["who", "component"])
+def _grid(frame, scope, who, components=COMPONENTS):
+    t = frame[frame["scope"] == scope].set_index(["who", "component"])
     return {col: np.array([[t.loc[(w, c), col] for c in components] for w in who]) for col in ("n", "sum", "sumsq")}
 
 

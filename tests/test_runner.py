@@ -1,4 +1,4 @@
-"""Batch runner, run directories, specs and ``sims run``: resume, refusal, corruption, atomic writes."""
+"""Batch runs, specs and ``sims run``: resume, refusal, Ctrl-C and kill -9, flat planning, atomic writes."""
 from __future__ import annotations
 
 import json
@@ -13,12 +13,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sims import io
 from sims.cli import main
-from sims.cribbage.engine import Job, run_job
-from sims.cribbage.results import summarize
-from sims.runner import Plan, RunInterrupted, default_batch_chunks, load_run, run
-from sims.spec import RunSpec, read_spec
+from sims.core import store as st
+from sims.core.chunks import run_chunks
+from sims.core.executors import default_batch_chunks
+from sims.core.jobs import Job, Plan
+from sims.core.runner import RunInterrupted, load_run, run, summarize
+from sims.core.spec import RunSpec, read_spec
 
 GREEDY = {"discard": "greedy", "peg": "greedy"}
 N_DEALS = 5 * 4096 - 100          # five chunks, the last one short
@@ -39,14 +40,23 @@ def crash_after(k):
     return hook, seen
 
 
+def bare(job):
+    """The job in one kernel call, no runner."""
+    return summarize(job, run_chunks(job, 0, job.n_chunks))
+
+
+def deal_job(**kw):
+    return Job.make("cribbage", "deals", "six-card", GREEDY, kw.pop("n", N_DEALS), kw.pop("seed", 7), **kw)
+
+
 @pytest.fixture(scope="module")
 def deals_job():
-    return Job.make("deals", "six-card", GREEDY, N_DEALS, seed=7, records=True)
+    return deal_job(records=True)
 
 
 @pytest.fixture(scope="module")
 def deals_reference(deals_job):
-    return summarize(deals_job, run_job(deals_job))
+    return bare(deals_job)
 
 
 def files(path: Path) -> dict:
@@ -54,11 +64,15 @@ def files(path: Path) -> dict:
             if p.is_file() and p.name != ".lock"}
 
 
+def batch_records(path: Path) -> list[str]:
+    return sorted(p.name for p in (path / st.BATCHES).glob("batch-*.json"))
+
+
 # ---------------------------------------------------------------- plan
 
 @pytest.mark.parametrize("n_chunks,k", [(1, 1), (5, 1), (5, 2), (5, 5), (7, 3), (64, 16)])
 def test_plan_covers_every_chunk_once(n_chunks, k):
-    job = Job.make("deals", "six-card", None, n_chunks * 100 - 7, 0, chunk_size=100)
+    job = Job.make("cribbage", "deals", "six-card", None, n_chunks * 100 - 7, 0, chunk_size=100)
     plan = Plan(job, k)
     chunks = [c for i in range(plan.n_batches) for c in range(plan.chunks(i)[0], sum(plan.chunks(i)))]
     assert chunks == list(range(n_chunks))
@@ -66,11 +80,20 @@ def test_plan_covers_every_chunk_once(n_chunks, k):
 
 
 def test_default_batch_is_a_few_chunks_per_thread_and_two_batches_per_worker():
-    job = Job.make("deals", "six-card", None, 1000 * 4096, 0)
+    job = Job.make("cribbage", "deals", "six-card", None, 1000 * 4096, 0)
     assert default_batch_chunks(job, threads=2) == 64
     assert default_batch_chunks(job, threads=1, workers=400) == 2        # ceil(1000 / 800)
-    small = Job.make("deals", "six-card", None, 10, 0)
+    small = Job.make("cribbage", "deals", "six-card", None, 10, 0)
     assert default_batch_chunks(small, threads=8, workers=4) == 1
+
+
+def test_planning_a_huge_run_lists_no_batches():
+    """10^15 deals: the plan is arithmetic, so making it costs nothing (today's runner listed every batch)."""
+    job = Job.make("cribbage", "deals", "six-card", None, 10 ** 15, 0)
+    plan = Plan(job, 64)
+    start = time.perf_counter()
+    assert plan.n_batches == -(-job.n_chunks // 64) and plan.items(plan.n_batches - 1) > 0
+    assert time.perf_counter() - start < 1.0
 
 
 # ---------------------------------------------------------------- runs, resume
@@ -84,9 +107,10 @@ def test_run_equals_bare_kernel_and_load_run_round_trips(tmp_path, deals_job, de
     pd.testing.assert_frame_equal(loaded.records, deals_reference.records)
     for role, frame in deals_reference.histograms.items():
         pd.testing.assert_frame_equal(loaded.histograms[role], frame)
-    assert json.loads((tmp_path / "run" / io.SUMMARY).read_text()) == json.loads(json.dumps(result.summary))
-    manifest = json.loads((tmp_path / "run" / io.MANIFEST).read_text())
+    assert json.loads((tmp_path / "run" / st.SUMMARY).read_text()) == json.loads(json.dumps(result.summary))
+    manifest = json.loads((tmp_path / "run" / st.MANIFEST).read_text())
     assert manifest["job"]["seed"] == 7 and manifest["batch_chunks"] == 2 and manifest["n_batches"] == 3
+    assert manifest["game"] == "cribbage" and manifest["job"]["policies"]["discard"][0]["name"] == "greedy"
     assert set(manifest["versions"]) >= {"sims", "numba", "numpy", "pyarrow", "python"}
     assert "git_commit" in manifest
 
@@ -95,9 +119,8 @@ def test_resume_after_crash_gives_the_uninterrupted_summary(tmp_path, deals_job,
     hook, seen = crash_after(2)
     with pytest.raises(Crash):
         run(deals_job, tmp_path, batch_chunks=1, progress=False, on_batch=hook)
-    assert sorted(p.name for p in (tmp_path / io.SHARDS).glob("*[0-9].parquet")) == \
-        ["batch-00000.parquet", "batch-00001.parquet"]
-    assert not (tmp_path / io.SUMMARY).exists()
+    assert batch_records(tmp_path) == ["batch-00000.json", "batch-00001.json"]
+    assert not (tmp_path / st.SUMMARY).exists()
     hook, seen = crash_after(99)
     result = run(deals_job, tmp_path, progress=False, on_batch=hook)   # batch size taken from the manifest
     assert seen == [2, 3, 4]                                           # nothing counted twice
@@ -106,9 +129,21 @@ def test_resume_after_crash_gives_the_uninterrupted_summary(tmp_path, deals_job,
     assert run(deals_job, tmp_path, progress=False, on_batch=crash_after(1)[0]).summary == deals_reference.summary
 
 
+def test_partial_load_reads_the_finished_batches_and_says_so(tmp_path, deals_job):
+    with pytest.raises(Crash):
+        run(deals_job, tmp_path, batch_chunks=1, progress=False, on_batch=crash_after(2)[0])
+    with pytest.raises(ValueError, match=r"incomplete \(2 of 5 batches\).*partial=True"):
+        load_run(tmp_path)
+    part = load_run(tmp_path, partial=True)
+    assert part.partial == {"batches": 2, "of": 5, "n": 2 * 4096, "of_n": N_DEALS}
+    assert part.summary["n"] == 2 * 4096
+    assert part.summary == bare(deal_job(n=2 * 4096, records=True)).summary
+
+
 def test_games_resume_keeps_every_game_row_in_order(tmp_path):
-    job = Job.make("games", "six-card", {"discard": "greedy", "peg": "random"}, 700, seed=3, score_log=True)
-    reference = summarize(job, run_job(job))
+    job = Job.make("cribbage", "games", "six-card", {"discard": "greedy", "peg": "random"}, 700, seed=3,
+                   records=True, score_log=True)
+    reference = bare(job)
     with pytest.raises(Crash):
         run(job, tmp_path, batch_chunks=1, progress=False, on_batch=crash_after(1)[0])
     result = run(job, tmp_path, progress=False)
@@ -120,38 +155,37 @@ def test_games_resume_keeps_every_game_row_in_order(tmp_path):
 def test_ctrl_c_stops_after_the_batch_and_keeps_it(tmp_path, deals_job, deals_reference):
     def interrupt(index, batch):
         os.kill(os.getpid(), signal.SIGINT)
-    with pytest.raises(RunInterrupted, match=r"stopped after 1 of 5 batches.*run the same command again"):
+    with pytest.raises(RunInterrupted, match=r"stopped after 4,096 of 20,380 deals.*run the same command again"):
         run(deals_job, tmp_path, batch_chunks=1, progress=False, on_batch=interrupt)
-    assert len(list((tmp_path / io.SHARDS).glob("*[0-9].parquet"))) == 1
+    assert len(batch_records(tmp_path)) == 1
     assert run(deals_job, tmp_path, progress=False).summary == deals_reference.summary
 
 
 def test_kill_9_mid_run_then_rerun_resumes(tmp_path, capsys):
-    job = Job.make("deals", "six-card", GREEDY, 20 * 4096, seed=11)
+    job = deal_job(n=20 * 4096, seed=11)
     argv = ["run", "--deals", str(job.n), "--discard", "greedy", "--peg", "greedy", "--seed", "11", "--out",
             str(tmp_path), "--batch-chunks", "1", "--threads", "1", "--quiet", "--json"]
     proc = subprocess.Popen([sys.executable, "-m", "sims", *argv], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
-    deadline = time.time() + 60
-    while len(list((tmp_path / io.SHARDS).glob("*[0-9].parquet"))) < 3 and time.time() < deadline:
+    deadline = time.time() + 120
+    while len(batch_records(tmp_path)) < 3 and time.time() < deadline:
         time.sleep(0.01)
     proc.send_signal(signal.SIGKILL)
     assert proc.wait() == -signal.SIGKILL
-    kept = len(list((tmp_path / io.SHARDS).glob("*[0-9].parquet")))
+    kept = len(batch_records(tmp_path))
     assert 3 <= kept < 20
     code, out, err = cli(capsys, *argv)                                # the same command again
     assert code == 0, err
-    expected = summarize(job, run_job(job)).summary
-    assert json.loads(out) == json.loads(json.dumps(expected))
-    assert not list(tmp_path.rglob(f"*{io.TMP_SUFFIX}"))
+    assert json.loads(out) == json.loads(json.dumps(bare(job).summary))
+    assert not list(tmp_path.rglob(f"*{st.TMP_SUFFIX}"))
 
 
-# ---------------------------------------------------------------- refusals and corruption
+# ---------------------------------------------------------------- refusals
 
 def test_directory_of_another_run_is_refused_and_left_alone(tmp_path, deals_job):
     run(deals_job, tmp_path, batch_chunks=2, progress=False)
     before = files(tmp_path)
-    other = Job.make("deals", "six-card", GREEDY, N_DEALS, seed=8, records=True)
+    other = deal_job(seed=8, records=True)
     with pytest.raises(ValueError, match=r"holds another run \(job.seed: 8 here, 7 there\)"):
         run(other, tmp_path, progress=False)
     with pytest.raises(ValueError, match="batch_chunks 2, not 1"):
@@ -166,43 +200,6 @@ def test_non_empty_directory_without_manifest_is_refused(tmp_path, deals_job):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
-@pytest.mark.parametrize("which", ["totals", "rows"])
-def test_truncated_shard_is_named_with_the_fix(tmp_path, deals_job, which):
-    run(deals_job, tmp_path, batch_chunks=2, progress=False)
-    shard = io.shard_paths(tmp_path, 1)[0 if which == "totals" else 1]
-    shard.write_bytes(shard.read_bytes()[:-30])
-    for call in (lambda: run(deals_job, tmp_path, progress=False), lambda: load_run(tmp_path)):
-        with pytest.raises(ValueError) as info:
-            call()
-        message = str(info.value)
-        assert str(shard) in message and "delete it to recompute" in message and "\n" not in message
-    shard.unlink()
-    io.shard_paths(tmp_path, 1)[0].unlink(missing_ok=True)
-    assert run(deals_job, tmp_path, progress=False).summary == load_run(tmp_path).summary
-
-
-def test_shard_of_another_batch_is_refused(tmp_path, deals_job):
-    run(deals_job, tmp_path, batch_chunks=2, progress=False)
-    first, second = io.shard_paths(tmp_path, 0)[0], io.shard_paths(tmp_path, 1)[0]
-    second.write_bytes(first.read_bytes())
-    with pytest.raises(ValueError, match=r"batch-00001.parquet \(index is 0, expected 1\)"):
-        load_run(tmp_path)
-
-
-def test_load_run_refuses_missing_corrupt_and_incomplete(tmp_path, deals_job):
-    with pytest.raises(ValueError, match="does not exist"):
-        load_run(tmp_path / "nothing")
-    with pytest.raises(ValueError, match="manifest .* is missing"):
-        load_run(tmp_path)
-    with pytest.raises(Crash):
-        run(deals_job, tmp_path, batch_chunks=1, progress=False, on_batch=crash_after(1)[0])
-    with pytest.raises(ValueError, match=r"incomplete \(1 of 5 batches\)"):
-        load_run(tmp_path)
-    (tmp_path / io.MANIFEST).write_text('{"format": "sims-run/1", "job": ')
-    with pytest.raises(ValueError, match="manifest .* is corrupt"):
-        load_run(tmp_path)
-
-
 def test_second_writer_is_refused_while_the_first_holds_the_directory(tmp_path, deals_job):
     def second_run(index, batch):
         with pytest.raises(ValueError, match="in use by another sims run"):
@@ -214,24 +211,53 @@ def test_second_writer_is_refused_while_the_first_holds_the_directory(tmp_path, 
 
 def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
     target = tmp_path / "x.json"
-    io.write_json(target, {"a": 1})
+    st.write_json(target, {"a": 1})
 
     def half_written(f):
         f.write(b'{"a": ')
-        raise OSError("disk full")
+        raise OSError("broken pipe")
     with pytest.raises(OSError):
-        io.atomic_write(target, half_written)
+        st.atomic_write(target, half_written)
     monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError("no")))
     with pytest.raises(OSError):
-        io.write_json(target, {"a": 2})
+        st.write_json(target, {"a": 2})
     assert json.loads(target.read_text()) == {"a": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def test_full_disk_is_one_line_and_keeps_the_finished_batches(tmp_path, deals_job, monkeypatch):
+    import errno
+
+    real = st.atomic_write
+    calls = []
+
+    def fill_up(path, write):
+        calls.append(path)
+        if "batch-00002" in str(path):
+            raise ValueError(f"disk full while writing {path}; finished batches are kept") \
+                from OSError(errno.ENOSPC, "No space left on device")
+        real(path, write)
+    monkeypatch.setattr(st, "atomic_write", fill_up)
+    with pytest.raises(ValueError, match="disk full while writing .*batch-00002.*finished batches are kept"):
+        run(deals_job, tmp_path, batch_chunks=1, progress=False)
+    monkeypatch.setattr(st, "atomic_write", real)
+    assert batch_records(tmp_path) == ["batch-00000.json", "batch-00001.json"]
+
+
+def test_enospc_from_the_filesystem_becomes_the_one_line_error(tmp_path):
+    import errno
+
+    def no_space(f):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    with pytest.raises(ValueError, match=r"disk full while writing .*x.bin; finished batches are kept"):
+        st.atomic_write(tmp_path / "x.bin", no_space)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_stale_temporaries_of_a_killed_writer_are_removed_on_resume(tmp_path, deals_job):
     with pytest.raises(Crash):
         run(deals_job, tmp_path, batch_chunks=1, progress=False, on_batch=crash_after(1)[0])
-    stale = tmp_path / io.SHARDS / f".batch-00001.parquet.abc{io.TMP_SUFFIX}"
+    stale = tmp_path / st.TOTALS / f".batch-00001.parquet.abc{st.TMP_SUFFIX}"
     stale.write_bytes(b"PAR1 half")
     run(deals_job, tmp_path, progress=False)
     assert not stale.exists()
@@ -240,7 +266,7 @@ def test_stale_temporaries_of_a_killed_writer_are_removed_on_resume(tmp_path, de
 # ---------------------------------------------------------------- policies for Dask
 
 def test_policy_defined_in_main_is_refused_for_dask_before_starting_a_cluster(tmp_path):
-    from sims.cribbage.policies import PEG_SIG
+    from sims.cribbage.contract import PEG_SIG
     namespace = {"__name__": "__main__"}
     exec("from numba import njit\n"  # noqa: S102 - a function whose module is __main__, as in a notebook
          "def first_legal(hand, played, state, rules, rng, params):\n"
@@ -250,11 +276,11 @@ def test_policy_defined_in_main_is_refused_for_dask_before_starting_a_cluster(tm
          "    return -1\n", namespace)
     from numba import njit
     fn = njit(PEG_SIG)(namespace["first_legal"])
-    job = Job.make("deals", "six-card", {"discard": "random", "peg": fn}, 100, 0)
+    job = Job.make("cribbage", "deals", "six-card", {"discard": "random", "peg": fn}, 100, 0)
     assert run(job, progress=False).summary["n"] == 100          # fine in this process
     with pytest.raises(ValueError, match="not importable from a module"):
         run(job, tmp_path, workers=2, progress=False)
-    assert not tmp_path.joinpath(io.MANIFEST).exists()
+    assert not tmp_path.joinpath(st.MANIFEST).exists()
 
 
 # ---------------------------------------------------------------- specs
@@ -270,27 +296,34 @@ def test_spec_file_settings(tmp_path):
                            'peg = [{name = "greedy"}, "random"]\n[rules]\npreset = "six-card"\nbath_flush = true\n')
     spec = RunSpec.from_settings(read_spec(path))
     job = spec.job()
-    assert (job.kind, job.n, job.seed, job.rules.bath_flush) == ("deals", 1000, 3, True)
-    assert [p.name for p in job.discard] == ["greedy", "random"] and [p.name for p in job.peg] == ["greedy", "random"]
-    assert spec.out_dir() == Path("data/runs/deals-six-card-custom-greedy+random-greedy+random-n1000-seed3")
+    assert (job.game.name, job.kind, job.n, job.seed, job.rules.bath_flush) == ("cribbage", "deals", 1000, 3, True)
+    assert [p.name for p in job.policies["discard"]] == ["greedy", "random"]
+    assert [p.name for p in job.policies["peg"]] == ["greedy", "random"]
+    assert spec.out_dir(job) == Path("data/runs/cribbage-deals-six-card-custom-greedy+random-greedy+random-n1000-seed3")
 
 
 @pytest.mark.parametrize("text,message", [
-    ("deals = 10\nsede = 1\n", "unknown key 'sede'"),
+    ("deals = 10\nsede = 1\n", "unknown setting 'sede'"),
     ("deals = 10\n[rules]\npreset = 'six-card'\ntarget_score = 61\n", "unknown rules key 'target_score'"),
-    ("deals = 10\npeg = {name = 'greedy', parms = [1]}\n", "unknown key 'parms'"),
+    ("deals = 10\npeg = {name = 'greedy', parms = [1]}\n", "must have a name and optional params"),
     ("deals = 10\ndiscard = 'clever'\n", "unknown discard policy 'clever'"),
+    ("deals = 10\npeg = {name = 'defensive', params = [1, 2, 3]}\n", "'defensive' takes 4 parameter"),
+    ("deals = 10\npeg = {name = 'defensive', params = [1, 2, 3, nan]}\n", "parameter 3 is nan"),
+    ("deals = 10\ndiscard = {name = 'expected_net', params = [1, 2, 3]}\n", "'expected_net' takes 338 param"),
     ("deals = 10\ngames = 10\n", "not both"),
     ("seed = 1\n", "give the number of deals or of games"),
     ("deals = 'many'\n", "deals must be an integer"),
     ("deals = 10\nrecords = 1\n", "records must be true or false"),
     ("deals = 10\n[rules]\nbath_flush = 1\n", "rules.bath_flush must be true or false"),
     ("deals = 10\nworkers = 2\nscheduler = 'tcp://x:1'\n", "workers or scheduler"),
+    ("deals = 10\ngame = 'whist'\n", "unknown game 'whist'"),
+    ("deals = 10\nthreads = 0\n", "threads must be a positive integer"),
+    ("deals = 1_000_000_000_000_000_000\n", "must be at most"),
     ("deals = = 10\n", "is not valid TOML"),
 ])
 def test_bad_spec_is_one_line_naming_the_problem(tmp_path, text, message):
     with pytest.raises(ValueError, match=message) as info:
-        RunSpec.from_settings(read_spec(write(tmp_path, text)))
+        RunSpec.from_settings(read_spec(write(tmp_path, text))).job()
     assert "\n" not in str(info.value)
 
 
@@ -309,19 +342,24 @@ def cli(capsys, *argv):
 
 @pytest.mark.parametrize("argv,message", [
     (["run", "SPEC/missing.toml"], "spec file SPEC/missing.toml not found"),
-    (["run", "SPEC/bad.toml"], "unknown key 'sede'"),
+    (["run", "SPEC/bad.toml"], "unknown setting 'sede'"),
     (["run", "--deals", "10", "--discard", "nope"], "unknown discard policy 'nope'"),
     (["run", "--deals", "10", "--games", "10"], "not both"),
-    (["run", "--deals", "0"], "must be a positive integer, got 0"),
+    (["run", "--deals", "0"], "expected a positive integer, got 0"),
+    (["run", "--deals", "10", "--threads", "-3"], "expected a positive integer, got -3"),
     (["run", "--deals", "10", "--rule", "target=x"], "takes an integer"),
+    (["run", "--deals", "10", "--rule", "target=1000000000000000000000000000000"], "target must be 1 to 10000"),
     (["run", "--deals", "10", "--out", "SPEC/bad.toml"], "is not a directory"),
+    (["run", "--deals", "10", "--out", "SPEC/bad.toml/under"], "is not a directory"),
+    (["simulate", "--deals", "10", "--threads", "0"], "expected a positive integer, got 0"),
+    (["play", "--games", "10", "--rules", "six-card", "--rule", "target=61"], "lurch 91, target 61"),
 ])
 def test_cli_bad_input_exits_2_with_one_line(tmp_path, capsys, argv, message):
     write(tmp_path, "deals = 10\nsede = 1\n", "bad.toml")
     argv = [a.replace("SPEC", str(tmp_path)) for a in argv]
     code, out, err = cli(capsys, *argv)
     assert code == 2 and out == ""
-    assert err.startswith("sims run: error: ") and message.replace("SPEC", str(tmp_path)) in err
+    assert err.startswith(f"sims {argv[0]}: error: ") and message.replace("SPEC", str(tmp_path)) in err
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
@@ -329,9 +367,8 @@ def test_cli_json_is_the_result_summary_and_flags_override_the_spec(tmp_path, ca
     spec = write(tmp_path, f'games = 300\nseed = 99\ndiscard = "greedy"\nout = "{tmp_path / "g"}"\n')
     code, out, err = cli(capsys, "run", str(spec), "--seed", "5", "--json", "--quiet")
     assert code == 0 and err == ""
-    job = Job.make("games", "six-card", {"discard": "greedy", "peg": "random"}, 300, seed=5)
-    expected = summarize(job, run_job(job)).summary
-    assert json.loads(out) == json.loads(json.dumps(expected))
+    job = Job.make("cribbage", "games", "six-card", {"discard": "greedy", "peg": "random"}, 300, seed=5)
+    assert json.loads(out) == json.loads(json.dumps(bare(job).summary))
     code, out, err = cli(capsys, "run", str(spec), "--quiet")          # seed 99 into the same directory
     assert code == 2 and "job.seed: 99 here, 5 there" in err
 
@@ -340,16 +377,16 @@ def test_cli_default_out_dir_and_text_output(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out, _ = cli(capsys, "run", "--deals", "500", "--seed", "2", "--quiet")
     assert code == 0 and "500 deals, seed 2" in out
-    assert (tmp_path / "data/runs/deals-six-card-random-random-n500-seed2" / io.SUMMARY).exists()
+    assert (tmp_path / "data/runs/cribbage-deals-six-card-random-random-n500-seed2" / st.SUMMARY).exists()
 
 
 def test_cli_interrupt_exits_130_with_how_to_resume(capsys, monkeypatch):
-    import sims.runner
+    import sims.core.runner
 
     def interrupted(*args, **kwargs):
-        raise RunInterrupted("stopped after 2 of 5 batches; finished shards are kept in X: run the same command "
-                             "again to resume")
-    monkeypatch.setattr(sims.runner, "run", interrupted)
+        raise RunInterrupted("stopped after 2 of 5 batches; finished batches are kept in X: run the same "
+                             "command again to resume")
+    monkeypatch.setattr(sims.core.runner, "run", interrupted)
     code, _, err = cli(capsys, "run", "--deals", "10", "--quiet")
     assert code == 130 and "stopped after 2 of 5 batches" in err and "Traceback" not in err
 
@@ -359,3 +396,9 @@ def test_records_flag_keeps_per_deal_rows(tmp_path, capsys):
     assert code == 0, err
     records = load_run(tmp_path).records
     assert len(records) == 300 and np.array_equal(records["deal"], np.arange(300))
+
+
+def test_version_flag(capsys):
+    from sims import __version__
+
+    assert main(["--version"]) == 0 and capsys.readouterr().out.strip() == f"sims {__version__}"

@@ -4,7 +4,8 @@ Each sub-command is a module of this package that defines::
 
     COMMAND = "score"                    # the sub-command's name
     HELP = "one line for sims --help"
-    def add_arguments(parser): ...       # argparse arguments (``--json`` is added for you)
+    def add_arguments(parser): ...       # argparse arguments (``--json`` is added for you);
+                                         # with GAME_AWARE = True: add_arguments(parser, game)
     def run(args) -> dict: ...           # does the work, returns a JSON-able result
     def render(result) -> str: ...       # the human-readable text
 
@@ -18,6 +19,8 @@ import importlib
 import json
 import pkgutil
 import sys
+
+from .. import __version__
 
 
 class CliError(ValueError):
@@ -42,12 +45,23 @@ def _commands(only=None):
     return dict(sorted(found.items())) if found else _commands()
 
 
-def build_parser(only=None):
-    parser = _Parser(prog="sims", description="Monte Carlo strategy lab for period card games (cribbage).")
+def build_parser(only=None, argv=()):
+    from .common import game_of
+
+    parser = _Parser(prog="sims", description="Monte Carlo strategy lab for period card games: cribbage, "
+                                              "All Fours and Loo.")
+    parser.add_argument("--version", action="version", version=f"sims {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    game = None
     for name, module in _commands(only).items():
         p = sub.add_parser(name, help=module.HELP.replace("%", "%%"), description=module.HELP)
-        module.add_arguments(p)
+        if getattr(module, "GAME_AWARE", False):
+            from ..core.registry import get_game
+
+            game = game or get_game(game_of(argv))
+            module.add_arguments(p, game)
+        else:
+            module.add_arguments(p)
         p.add_argument("--json", action="store_true", help="print the result as JSON")
         p.set_defaults(_module=module)
     return parser
@@ -55,19 +69,26 @@ def build_parser(only=None):
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(only=argv[0] if argv and not argv[0].startswith("-") else None)
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 2
     try:
+        parser = build_parser(only=argv[0] if argv and not argv[0].startswith("-") else None, argv=argv)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:     # --help, --version, or a usage error already reported in one line
+            return exc.code
+        if args.command is None:
+            parser.print_help()
+            return 2
         result = args._module.run(args)
-    except (ValueError, FileNotFoundError, FileExistsError, KeyError) as exc:
+    except (ValueError, FileNotFoundError, FileExistsError, KeyError, OverflowError) as exc:
         message = exc.args[0] if exc.args else type(exc).__name__
-        sys.stderr.write(f"sims {args.command}: error: {' '.join(str(message).split())}\n")
+        sys.stderr.write(f"sims {argv[0] if argv else ''}: error: {' '.join(str(message).split())}\n")
+        return 2
+    except MemoryError:
+        sys.stderr.write(f"sims {argv[0] if argv else ''}: error: not enough memory for this run: ask for fewer "
+                         f"items, or drop --records\n")
         return 2
     except KeyboardInterrupt as exc:
-        sys.stderr.write(f"sims {args.command}: {exc.args[0] if exc.args else 'interrupted'}\n")
+        sys.stderr.write(f"sims {argv[0] if argv else ''}: {exc.args[0] if exc.args else 'interrupted'}\n")
         return 130
     text = json.dumps(result, indent=2, default=_jsonable) if args.json else args._module.render(result)
     try:

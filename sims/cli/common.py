@@ -1,59 +1,91 @@
-"""Arguments shared by the simulation commands: rules, per-seat policies, seed, threads."""
+"""Arguments shared by the simulation commands: the game, its rules and a policy flag per decision."""
 from __future__ import annotations
 
-import dataclasses
+import argparse
 
-from ..cribbage.rules import PRESETS, Rules, get_rules
+from ..core.registry import DEFAULT_GAME, GAMES, get_game
+from ..core.spec import apply_rule_changes
 
 
-def add_simulation_arguments(parser, size_flag: str, size_help: str, default: int) -> None:
-    parser.add_argument("--rules", default="six-card", help=f"preset: {', '.join(PRESETS)} (default six-card)")
+def positive(text: str) -> int:
+    """An argparse type: a positive integer (``--threads 0`` or ``-3`` is refused)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
+def game_of(argv) -> str:
+    """The game a command line is about, before the full parser exists: ``--game``, else the ``game`` of a
+    TOML spec file named on it, else cribbage."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game")
+    known, rest = pre.parse_known_args(argv)
+    name = known.game
+    if name is None:
+        from ..core.spec import read_spec
+
+        for arg in rest:
+            if arg.endswith(".toml"):
+                try:
+                    name = read_spec(arg).get("game")
+                except ValueError:
+                    pass
+                break
+    return name if name in GAMES else DEFAULT_GAME
+
+
+def add_game_arguments(parser, game, defaults: bool = True) -> None:
+    """``--game``, ``--rules``, ``--rule`` and one policy flag per decision of ``game``."""
+    parser.add_argument("--game", default=DEFAULT_GAME if defaults else None, choices=list(GAMES),
+                        help=f"the game (default {DEFAULT_GAME}); the flags below are {game.name}'s")
+    parser.add_argument("--rules", default=None, metavar="PRESET",
+                        help=f"preset: {', '.join(game.presets)} (default {game.default_preset})")
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                        help="change one rules field, e.g. --rule target=61 --rule bath_flush=true")
-    parser.add_argument(size_flag, dest="n", type=int, default=default, help=size_help)
-    parser.add_argument("--discard", default="random", help="discard policy, or a comma list one per seat")
-    parser.add_argument("--peg", default="random", help="pegging policy, or a comma list one per seat")
+                        help="change one rules field, e.g. --rule target=61")
+    for d in game.decisions:
+        names = ", ".join(game.policies[d.name])
+        parser.add_argument(f"--{d.name}", default=None, metavar="POLICY",
+                            help=f"{d.help}: a policy ({names}) or a comma list, one per seat "
+                                 f"(default {d.default})")
+    for option, text in game.options.items():
+        parser.add_argument(f"--{option.replace('_', '-')}", dest=option, action="store_true",
+                            default=False if defaults else None, help=text)
+
+
+def add_simulation_arguments(parser, game, size_flag: str, size_help: str, default: int) -> None:
+    add_game_arguments(parser, game)
+    parser.add_argument(size_flag, dest="n", type=positive, default=default, help=size_help)
     parser.add_argument("--seed", type=int, default=0, help="master seed (non-negative integer)")
-    parser.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
+    parser.add_argument("--records", action="store_true", help="keep one row per deal or game (memory grows)")
+    parser.add_argument("--threads", type=positive, default=None, help="numba threads (default: all)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _parse_value(field: dataclasses.Field, text: str):
-    if field.type in (bool, "bool"):
-        lowered = text.lower()
-        if lowered not in ("true", "false", "1", "0", "yes", "no"):
-            raise ValueError(f"rules field {field.name!r} takes true or false, got {text!r}")
-        return lowered in ("true", "1", "yes")
-    if field.type in (int, "int"):
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"rules field {field.name!r} takes an integer, got {text!r}") from None
-    return text
-
-
-def rules_from_args(args) -> Rules:
+def rules_from_args(args):
     """The preset named by ``--rules`` with any ``--rule FIELD=VALUE`` changes."""
-    rules = get_rules(args.rules)
-    fields = {f.name: f for f in dataclasses.fields(Rules)}
-    changes = {}
-    for item in args.rule:
-        key, sep, value = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or key not in fields or key == "name":
-            raise ValueError(f"--rule {item!r}: expected FIELD=VALUE with FIELD one of "
-                             f"{', '.join(f for f in fields if f != 'name')}")
-        changes[key] = _parse_value(fields[key], value.strip())
-    return dataclasses.replace(rules, **changes) if changes else rules
+    game = get_game(args.game)
+    return apply_rule_changes(game, game.get_rules(args.rules), args.rule)
 
 
 def policies_from_args(args) -> dict:
-    """``--discard greedy,random`` -> per-seat lists."""
-    def split(text):
-        names = [t.strip() for t in text.split(",")]
-        if any(not name for name in names):
-            raise ValueError(f"empty policy name in {text!r}")
-        return names
-    return {"discard": split(args.discard), "peg": split(args.peg)}
+    """``--discard greedy,random`` -> per-seat lists, for each decision of the game given."""
+    game = get_game(args.game)
+    return {d.name: getattr(args, d.name) for d in game.decisions if getattr(args, d.name, None) is not None}
+
+
+def options_from_args(args) -> dict:
+    return {option: True for option in get_game(args.game).options if getattr(args, option, None)}
+
+
+def render_summary(summary: dict) -> str:
+    """The game's own text for a result summary."""
+    from ..core.policies import load
+
+    return load(get_game(summary.get("game")).results).render(summary)
 
 
 def interval(entry: dict) -> str:

@@ -1,11 +1,10 @@
 """``sims discard``: what every throw of a dealt hand is worth (see :mod:`sims.cribbage.discards`)."""
 from __future__ import annotations
 
-from ..cribbage.discards import DEFAULT_SAMPLES, analyze_discards
-from ..cribbage.policies import discard as _discard_policies  # noqa: F401  (registers the policies)
+from ..cribbage.discards import DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
 
 COMMAND = "discard"
-HELP = "exact expected hand, crib and net for every way to throw a dealt hand"
+HELP = "every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging"
 
 
 def add_arguments(parser):
@@ -16,36 +15,106 @@ def add_arguments(parser):
     seat.add_argument("--role", dest="role", metavar="ROLE",
                       help="three-hand: dealer, eldest, second; four-hand: dealer, eldest, dealer_partner, "
                            "eldest_partner")
-    parser.add_argument("--rules", default="six-card", help="rules preset (default six-card)")
-    parser.add_argument("--opponent", metavar="POLICY",
-                        help="also estimate the crib when the others throw by this discard policy")
+    parser.add_argument("--rules", default="six-card", metavar="PRESET", help="rules preset (default six-card)")
+    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
+                        help="change one rules field, e.g. --rule crib_flush_four=true")
+    parser.add_argument("--crib", metavar="SOURCE[,SOURCE...]",
+                        help="crib values side by side, the first ranking the throws: exact (the others throw at "
+                             "random; default), schell, hessel, self_play (tables), or a discard policy (sampled: "
+                             "the others throw by it)")
+    parser.add_argument("--opponent", metavar="POLICY", help="short for --crib POLICY,exact")
+    parser.add_argument("--pegging", action="store_true",
+                        help="estimate the kept cards' pegging (my side's less the other side's) from sampled deals")
+    parser.add_argument("--peg", metavar="POLICY",
+                        help=f"the pegging policy of that estimate, for every player (default {DEFAULT_PEG}; "
+                             f"implies --pegging)")
+    parser.add_argument("--sort", choices=SORTS, default="net",
+                        help="rank by net (hand +/- the first crib source; default), total (net + pegging) or hand")
+    parser.add_argument("--all", action="store_true", help="one row per throw (default: suit-equivalent throws "
+                                                           "share a row)")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                        help=f"deals sampled for --opponent (default {DEFAULT_SAMPLES})")
-    parser.add_argument("--seed", type=int, default=0, help="seed for --opponent sampling (default 0)")
+                        help=f"deals sampled for a policy's crib and for --pegging (default {DEFAULT_SAMPLES})")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (default 0)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar while sampling")
 
 
-def run(args) -> list[dict]:
-    frame = analyze_discards(" ".join(args.cards), args.role, rules=args.rules, opponent=args.opponent,
-                             samples=args.samples, seed=args.seed)
-    rows = frame.to_dict(orient="records")
+def run(args) -> dict:
+    from ..core.spec import apply_rule_changes
+    from ..cribbage.game import GAME
+
+    rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
+    crib = [name.strip() for name in args.crib.split(",")] if args.crib else None
+    pegging = (args.peg or DEFAULT_PEG) if (args.pegging or args.peg) else None
+    advice = advise(" ".join(args.cards), args.role, rules, opponent=args.opponent, samples=args.samples,
+                    seed=args.seed, crib=crib, pegging=pegging, sort=args.sort, collapse=not args.all,
+                    progress=not args.quiet)
+    return advice.to_dict()
+
+
+def _columns(result: dict) -> list[tuple[str, list[str]]]:
+    """The table's columns: a header and one cell per row."""
+    rows = result["rows"]
+
+    def number(name, digits=3):
+        return [f"{row[name]:.{digits}f}" for row in rows]
+
+    columns = [("rank", [str(row["rank"]) for row in rows]), ("thrown", [" ".join(row["thrown"]) for row in rows]),
+               ("kept", [" ".join(row["kept"]) for row in rows])]
+    if result["collapsed"]:
+        columns.append(("throws", [str(row["throws"]) for row in rows]))
+    columns += [("hand", number("hand")), ("min-max", [f"{row['hand_min']}-{row['hand_max']}" for row in rows])]
+    for source in result["crib"]:
+        crib = "crib" if source["kind"] == "exact" else f"crib_{source['name']}"
+        label = "" if source["kind"] == "exact" else f":{source['name']}"
+        columns.append((f"crib{label}", number(crib)))
+        if source["kind"] == "policy":
+            columns.append(("±se", number(f"{crib}_se")))
+        columns.append((f"net{label}", number("net" if source["kind"] == "exact" else f"net_{source['name']}")))
+    if result["pegging"]:
+        columns += [("pegging", number("pegging")), ("±se", number("pegging_se")), ("total", number("total"))]
+    columns.append(("vs best", number("vs_best")))
+    columns.append(("helps most", [" ".join(f"{h['rank']}:{h['points']:.3g}" for h in row["helps_most"])
+                                   for row in rows]))
+    if result["collapsed"] and any(row["same_as"] for row in rows):
+        columns.append(("same as", [", ".join(" ".join(t) for t in row["same_as"]) for row in rows]))
+    return columns
+
+
+def _table(columns) -> list[str]:
+    widths = [max(len(head), *(len(cell) for cell in cells)) for head, cells in columns]
+    left = {"thrown", "kept", "helps most", "same as"}
+
+    def line(cells):
+        return "  ".join(c.ljust(w) if head in left else c.rjust(w)
+                         for (head, _), c, w in zip(columns, cells, widths)).rstrip()
+
+    return [line([head for head, _ in columns])] + [line(cells) for cells in zip(*(c for _, c in columns))]
+
+
+def render(result: dict) -> str:
+    rows = result["rows"]
+    rules = result["rules"]["name"]
+    shown = (f"{result['throws']} throws in {len(rows)} rows (suit-equivalent throws share a row; --all lists each)"
+             if result["collapsed"] else f"{result['throws']} throws")
+    lines = [f"{' '.join(result['hand'])}, {result['role']}, {rules}: {shown}",
+             f"sorted by {result['sort']['key']}, best first; hand: the kept cards' expected points over the "
+             f"{result['starters']} starters not seen (lowest-highest); helps most: starter rank:points", ""]
+    lines += _table(_columns(result))
+    lines += ["", f"The kept cards' points over the {result['starters']} starters (points x starters):"]
+    width = max(len(" ".join(row["kept"])) for row in rows)
     for row in rows:
-        row["thrown"] = row["thrown"].split()
-        row["kept"] = row["kept"].split()
-    return rows
-
-
-def render(rows: list[dict]) -> str:
-    opponent = "opp_net" in rows[0]
-    head = f"{'thrown':<9} {'kept':<21} {'hand':>7} {'crib':>7} {'net':>7}"
-    if opponent:
-        head += f" {'opp_crib':>9} {'± se':>6} {'opp_net':>8}"
-    lines = [head]
-    for row in rows:
-        line = (f"{' '.join(row['thrown']):<9} {' '.join(row['kept']):<21} {row['hand']:7.3f} "
-                f"{row['crib']:7.3f} {row['net']:7.3f}")
-        if opponent:
-            line += f" {row['opp_crib']:9.3f} {row['opp_crib_se']:6.3f} {row['opp_net']:8.3f}"
-        lines.append(line)
-    lines.append("crib: exact over every random throw by the others and every starter"
-                 + ("; opp_crib: sampled under the opponent policy" if opponent else ""))
-    return "\n".join(lines)
+        spread = " ".join(f"{points}x{n}" for points, n in row["hand_dist"].items())
+        lines.append(f"{row['rank']:>4}  {' '.join(row['kept']):<{width}}  {spread}")
+    notes = []
+    for source in result["crib"]:
+        if source["kind"] == "table":
+            notes.append(f"crib:{source['name']}: {source['title']}, by the ranks thrown (a table of two-handed "
+                         f"six-card play)")
+        elif source["kind"] == "policy":
+            notes.append(f"crib:{source['name']}: {source['title']}, {source['samples']:,} sampled deals "
+                         f"(seed {source['seed']}), the same deals for every throw")
+    if result["pegging"]:
+        p = result["pegging"]
+        notes.append(f"pegging: {p['value']}; everyone pegs by {p['policy']['name']}, the others lay out by "
+                     f"{p['others_discard']['name']}; {p['samples']:,} sampled deals (seed {p['seed']})")
+    return "\n".join(lines + ([""] + notes if notes else []))

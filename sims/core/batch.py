@@ -2,9 +2,9 @@
 
 Every game reports in the same three shapes, which the run store writes as they are:
 
-* ``totals``: one row per (``by``, ``who``, ``component``) with ``n``, ``sum`` and ``sumsq``
+* ``totals``: one row per (``scope``, ``who``, ``component``) with ``n``, ``sum`` and ``sumsq``
   (int64): e.g. ``role, dealer, hand`` or ``seat, seat 1, total`` or ``side, seats 0+2, wins``;
-* ``histograms``: one row per (``by``, ``who``, ``component``, ``value``) with ``count``;
+* ``histograms``: one row per (``scope``, ``who``, ``component``, ``value``) with ``count``;
 * ``rows`` (when asked for): named tables (``deals``, ``games``, ``score_log`` ...) of one row per deal,
   game or event, the item index (``deal`` / ``game``) first, then named columns.
 
@@ -18,32 +18,32 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-TOTAL_KEYS = ["by", "who", "component"]
+TOTAL_KEYS = ["scope", "who", "component"]
 TOTAL_VALUES = ["n", "sum", "sumsq"]
-HIST_KEYS = ["by", "who", "component", "value"]
+HIST_KEYS = ["scope", "who", "component", "value"]
 HIST_VALUES = ["count"]
 
 
-def totals_frame(by: str, who, components, sums, sumsq, n) -> pd.DataFrame:
+def totals_frame(scope: str, who, components, sums, sumsq, n) -> pd.DataFrame:
     """Long-form totals of ``sums[w, k]`` / ``sumsq[w, k]`` over ``n`` (a count, or one per ``who``)."""
     who, components = list(who), list(components)
     sums = np.asarray(sums, dtype=np.int64).reshape(len(who), len(components))
     sumsq = np.asarray(sumsq, dtype=np.int64).reshape(len(who), len(components))
     counts = np.broadcast_to(np.asarray(n, dtype=np.int64).reshape(-1, 1), sums.shape)
-    return pd.DataFrame({"by": by, "who": np.repeat(who, len(components)), "component": components * len(who),
+    return pd.DataFrame({"scope": scope, "who": np.repeat(who, len(components)), "component": components * len(who),
                          "n": counts.ravel(), "sum": sums.ravel(), "sumsq": sumsq.ravel()})
 
 
-def counts_frame(by: str, who, components, counts, n) -> pd.DataFrame:
+def counts_frame(scope: str, who, components, counts, n) -> pd.DataFrame:
     """Totals of 0/1 outcomes (wins, lurches): sum = sumsq = the count."""
-    return totals_frame(by, who, components, counts, counts, n)
+    return totals_frame(scope, who, components, counts, counts, n)
 
 
-def hist_frame(by: str, who, components, hist) -> pd.DataFrame:
+def hist_frame(scope: str, who, components, hist) -> pd.DataFrame:
     """Long-form histograms of ``hist[w, k, value]``, keeping only the values that occurred."""
     hist = np.asarray(hist, dtype=np.int64)
     w, k, v = np.nonzero(hist)
-    return pd.DataFrame({"by": by, "who": np.asarray(list(who), dtype=object)[w],
+    return pd.DataFrame({"scope": scope, "who": np.asarray(list(who), dtype=object)[w],
                          "component": np.asarray(list(components), dtype=object)[k],
                          "value": v.astype(np.int64), "count": hist[w, k, v]})
 
@@ -79,16 +79,16 @@ class Batch:
         return Batch(self.kind, self.n + other.n, _add(self.totals, other.totals, TOTAL_KEYS),
                      _add(self.histograms, other.histograms, HIST_KEYS), rows)
 
-    def total(self, by: str, who: str, component: str) -> tuple[int, int, int]:
+    def total(self, scope: str, who: str, component: str) -> tuple[int, int, int]:
         """(n, sum, sumsq) of one total."""
         t = self.totals
-        row = t[(t["by"] == by) & (t["who"] == who) & (t["component"] == component)]
+        row = t[(t["scope"] == scope) & (t["who"] == who) & (t["component"] == component)]
         if len(row) != 1:
-            raise KeyError(f"no total {by}/{who}/{component}")
+            raise KeyError(f"no total {scope}/{who}/{component}")
         return tuple(int(row[c].iloc[0]) for c in TOTAL_VALUES)
 
-    def histogram(self, by: str, who: str, component: str) -> pd.Series:
+    def histogram(self, scope: str, who: str, component: str) -> pd.Series:
         """Counts by value of one histogram (values that never occurred are absent)."""
         h = self.histograms
-        sel = h[(h["by"] == by) & (h["who"] == who) & (h["component"] == component)]
+        sel = h[(h["scope"] == scope) & (h["who"] == who) & (h["component"] == component)]
         return sel.set_index("value")["count"].sort_index()

@@ -34,7 +34,7 @@ def run_chunks(job, first_chunk: int, n_chunks: int, threads: int | None = None)
     """Play chunks first_chunk .. first_chunk + n_chunks - 1 of ``job``; an illegal answer raises PolicyError."""
     if first_chunk < 0 or n_chunks < 1 or first_chunk + n_chunks > job.n_chunks:
         raise ValueError(f"chunks {first_chunk}..{first_chunk + n_chunks - 1} are outside 0..{job.n_chunks - 1}")
-    engine = load(job.game.engine)
+    engine = load(job.engine or job.game.engine)
     keys = chunk_keys(job.seed, first_chunk, n_chunks, job.game.n_streams)
     err = new_err(n_chunks)
     with numba_threads(threads):

@@ -97,9 +97,11 @@ class Job:
     chunk_size: int
     records: bool = False
     options: tuple = ()
+    engine: str | None = None      # another kernel module of the game for this job (default ``game.engine``)
 
     @classmethod
-    def make(cls, game, kind, rules, policies, n, seed, records=False, chunk_size=None, **options) -> "Job":
+    def make(cls, game, kind, rules, policies, n, seed, records=False, chunk_size=None, engine=None,
+             **options) -> "Job":
         game = get_game(game)
         if kind not in game.kinds:
             raise ValueError(f"unknown job kind {kind!r}; use {' or '.join(repr(k) for k in game.kinds)}")
@@ -107,7 +109,7 @@ class Job:
         chunk = check_count(chunk_size or game.chunk_size[kind], "chunk_size", 1 << 20)
         return cls(game, kind, rules, resolve_policies(game, policies, rules.players), check_seed(seed),
                    check_count(n, f"the number of {kind}"), chunk, bool(records),
-                   tuple(sorted((k, v) for k, v in options.items() if v)))
+                   tuple(sorted((k, v) for k, v in options.items() if v)), engine)
 
     def option(self, name: str, default=False):
         return dict(self.options).get(name, default)
@@ -129,7 +131,7 @@ class Job:
         return {"game": self.game.name, "kind": self.kind, "rules": self.rules.to_dict(),
                 "policies": {d: [p.describe() for p in seats] for d, seats in self.policies.items()},
                 "seed": self.seed, "n": self.n, "chunk_size": self.chunk_size, "records": self.records,
-                **dict(self.options), "rng": RNG, "version": __version__, "numba": numba.__version__,
+                **dict(self.options), **({"engine": self.engine} if self.engine else {}), "rng": RNG, "version": __version__, "numba": numba.__version__,
                 "numpy": np.__version__}
 
     def with_size(self, n: int) -> "Job":

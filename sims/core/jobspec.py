@@ -31,7 +31,7 @@ def job_spec(job: Job) -> dict:
     spec = {"game": job.game.name, "kind": job.kind, "rules": job.rules.to_dict(),
             "policies": {d: [policy(p) for p in seats] for d, seats in job.policies.items()},
             "seed": job.seed, "n": job.n, "chunk_size": job.chunk_size, "records": job.records,
-            "options": dict(job.options)}
+            "options": dict(job.options), "engine": job.engine}
     return {**spec, "tables": tables} if tables else spec
 
 
@@ -77,4 +77,4 @@ def job_from_spec(spec: dict, run_dir=None, import_functions: bool = True) -> Jo
     policies = {d.name: tuple(_policy(game, d.name, e, spec, run_dir, import_functions)
                               for e in spec["policies"][d.name]) for d in game.decisions}
     return Job(game, spec["kind"], rules, policies, spec["seed"], spec["n"], spec["chunk_size"], spec["records"],
-               tuple(sorted(spec.get("options", {}).items())))
+               tuple(sorted(spec.get("options", {}).items())), spec.get("engine"))

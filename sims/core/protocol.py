@@ -61,6 +61,7 @@ class Game:
     chunk_size: Mapping[str, int] = field(default_factory=lambda: {"deals": 4096, "games": 256})
     max_seats: int = 4                            # seat random streams the kernels draw from
     kinds: tuple[str, ...] = KINDS
+    options: Mapping[str, str] = field(default_factory=dict)   # the game's on/off job switches -> help
 
     @cached_property
     def rules_module(self):

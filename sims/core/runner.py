@@ -287,6 +287,22 @@ def run(job: Job, out=None, *, batch_chunks: int | None = None, threads: int | N
     batch)`` is called after each batch is stored.  Ctrl-C stops after the batch in hand and raises
     :class:`RunInterrupted`.
     """
+    with ExitStack() as stack:
+        batch, store = play(job, out, stack, batch_chunks=batch_chunks, threads=threads, workers=workers,
+                            scheduler=scheduler, client=client, progress=progress, on_batch=on_batch)
+        result = summarize(job, batch)
+        if store is not None:
+            st.write_json(store.path / st.SUMMARY, result.summary)
+        return result
+
+
+def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=None, threads=None, workers=None,
+         scheduler=None, client=None, progress=True, on_batch=None):
+    """The merged Batch of ``job`` played in batches (see :func:`run`), and its RunStore (or None)."""
+    if stack is None:
+        with ExitStack() as own:
+            return play(job, out, own, batch_chunks=batch_chunks, threads=threads, workers=workers,
+                        scheduler=scheduler, client=client, progress=progress, on_batch=on_batch)
     if sum(x is not None for x in (workers, scheduler, client)) > 1:
         raise ValueError("give at most one of workers, scheduler and client")
     for name, value in (("batch_chunks", batch_chunks), ("workers", workers)):
@@ -296,32 +312,29 @@ def run(job: Job, out=None, *, batch_chunks: int | None = None, threads: int | N
     spec = job_spec(job)
     if any(x is not None for x in (workers, scheduler, client)):
         job_from_spec(spec)   # every policy importable by the workers, else a one-line error now
-    with ExitStack() as stack, _StopOnCtrlC() as stop:
-        store = None
-        if out is not None:
-            store = RunStore(out, job)
-            stack.callback(store.close)
-            batch_chunks = batch_chunks or store.open()
-        executor = _Executor(job, threads, workers, scheduler, client, stack)
-        out_dir = str(store.path.resolve()) if store is not None else None
-        plan = Plan(job, batch_chunks or executor.default_batch_chunks(spec, out_dir))
-        done = store.begin(plan) if store is not None else set()
-        collector = _Collector()
-        for index in sorted(done):
-            collector.add(index, store.read(plan, index))
-        todo = (i for i in range(plan.n_batches) if i not in done)
-        if len(done) < plan.n_batches and not stop.requested:
-            _play(job, plan, done, executor.batches(plan, todo, store, spec), store, collector, progress, on_batch,
-                  stop)
-        if stop.requested and collector.n < job.n:
-            _interrupted(plan, collector, store)
-        result = summarize(job, collector.batch())
-        if store is not None:
-            st.write_json(store.path / st.SUMMARY, result.summary)
-        return result
+    stop = stack.enter_context(_StopOnCtrlC())
+    store = None
+    if out is not None:
+        store = RunStore(out, job)
+        stack.callback(store.close)
+        existing = store.open()
+        batch_chunks = batch_chunks or existing
+    executor = _Executor(job, threads, workers, scheduler, client, stack)
+    out_dir = str(store.path.resolve()) if store is not None else None
+    plan = Plan(job, batch_chunks or executor.default_batch_chunks(spec, out_dir))
+    done = store.begin(plan) if store is not None else set()
+    collector = _Collector()
+    for index in sorted(done):
+        collector.add(index, store.read(plan, index))
+    todo = (i for i in range(plan.n_batches) if i not in done)
+    if len(done) < plan.n_batches and not stop.requested:
+        _play(job, plan, executor.batches(plan, todo, store, spec), collector, progress, on_batch, stop)
+    if collector.n < job.n:
+        _interrupted(plan, collector, store)
+    return collector.batch(), store
 
 
-def _play(job, plan, done, batches, store, collector, progress, on_batch, stop):
+def _play(job, plan, batches, collector, progress, on_batch, stop):
     """Consume finished batches into ``collector`` with a progress bar; stop cleanly on Ctrl-C."""
     bar = tqdm(total=job.n, initial=collector.n, unit=f" {job.kind}", unit_scale=True, disable=not progress,
                desc=f"{job.game.name} {job.rules.name} {job.kind}", smoothing=0.1, leave=False)

@@ -3,9 +3,10 @@
 Layout of a run directory::
 
     manifest.json                    what was run (game, job spec, batch size), with what (versions, commit)
-    totals/batch-00012.parquet       long form: game, rules, run, batch, by, who, component, n, sum, sumsq
-    histograms/batch-00012.parquet   game, rules, run, batch, by, who, component, value, count
-    deals/batch-00012.parquet        (or games/, score_log/ ...) one row per item with named columns, if kept
+    totals/batch-00012.parquet       long form: game, rules, run, batch, scope, who, component, n, sum, sumsq
+    histograms/batch-00012.parquet   game, rules, run, batch, scope, who, component, value, count
+    deals/batch-00012.parquet        (or games/, score_log/ ...) run, batch, then one row per item with
+                                     named columns, if kept
     batches/batch-00012.json         batch 12 is done: its chunks, size and the SHA-256 of each of its files
     params/<sha256>.json             a policy's custom parameter table, named in the manifest by its hash
     summary.json                     the finished run's summary
@@ -201,11 +202,12 @@ def write_batch(run_dir: Path, identity: dict, index: int, first_chunk: int, n_c
         except OSError as exc:
             raise ValueError(f"cannot write in {run_dir}: {exc.strerror or one_line(exc)}") from None
         data = pa.Table.from_pandas(frame, preserve_index=False)
-        ids = {"game": identity["game"], "rules": identity["rules"], "run": identity["run"]}
-        for position, (column, value) in enumerate([*ids.items(), ("batch", index)]):
+        ids = {"game": identity["game"], "rules": identity["rules"]} if table in (TOTALS, HISTOGRAMS) else {}
+        ids.update(run=identity["run"], batch=index)
+        for position, (column, value) in enumerate(ids.items()):
             data = data.add_column(position, column, pa.array([value] * len(frame),
                                                               pa.int64() if column == "batch" else pa.string()))
-        meta = {**ids, "batch": index, "table": table, "format": FORMAT}
+        meta = {**identity, "batch": index, "table": table, "format": FORMAT}
         data = data.replace_schema_metadata({**(data.schema.metadata or {}), _META_KEY: json.dumps(meta)})
         path = folder / f"{name}.parquet"
         atomic_write(path, lambda f, d=data: pq.write_table(d, f, write_page_checksum=True, compression="zstd"))
@@ -237,6 +239,8 @@ def check_batch(run_dir: Path, identity: dict, index: int, expected: dict) -> di
             actual = file_sha256(file)
         except FileNotFoundError:
             raise _damaged(file, "missing") from None
+        except OSError as exc:
+            raise _damaged(file, exc.strerror or one_line(exc)) from None
         if actual != digest:
             raise _damaged(file, "its SHA-256 does not match the batch record")
     return record
@@ -255,9 +259,12 @@ def read_batch(run_dir: Path, identity: dict, index: int, expected: dict):
             meta = json.loads(table.schema.metadata[_META_KEY])
         except _DAMAGED as exc:
             raise _damaged(path, one_line(exc)) from None
-        if meta.get("run") != identity["run"] or meta.get("batch") != index or meta.get("table") != Path(name).parent.name:
+        runs, batches = table.column("run").unique().to_pylist(), table.column("batch").unique().to_pylist()
+        if (meta.get("run") != identity["run"] or meta.get("batch") != index or meta.get("table") != Path(name).parent.name
+                or runs not in ([], [identity["run"]]) or batches not in ([], [index])):
             raise _damaged(path, f"it belongs to run {meta.get('run')!r} batch {meta.get('batch')!r}")
-        frame = table.drop_columns(["game", "rules", "run", "batch"]).to_pandas()
+        ids = ["game", "rules", "run", "batch"] if Path(name).parent.name in (TOTALS, HISTOGRAMS) else ["run", "batch"]
+        frame = table.drop_columns(ids).to_pandas()
         frames[Path(name).parent.name] = frame
     n = record["n"]
     rows = {k: v for k, v in frames.items() if k not in (TOTALS, HISTOGRAMS)}

@@ -30,16 +30,19 @@ import pandas as pd
 from numba import njit, prange, types
 
 from .. import __version__
-from ..io import atomic_write, git_commit, write_json
-from ..rng import N_STREAMS, chunk_keys
+from ..core.batch import Batch, totals_frame
+from ..core.errors import E_ITEM
+from ..core.jobs import Job
+from ..core.runner import play
+from ..core.store import atomic_write, git_commit, write_json
 from ..stats import mean_se
-from .crib_tables import N_RANKS, PARAMS_SIZE, TO_WHOM, matrices_table, params_matrices, reference_table, table_params
-from .engine import DISCARDS, F64_1, I64_1, I64_2, I64_4, PEGS, U64_2, Job, raise_policy_error, seed_streams
-from .play import C_CRIB, E_ITEM, E_SIZE, MAX_SEATS, N_COMP, POLICY_ERROR, new_work, play_deal
-from .policies.discard import SCHELL_PARAMS, expected_net_policy
-
+from .crib_tables import N_RANKS, TO_WHOM, matrices_table, params_matrices, reference_table, table_params
+from .engine import DISCARDS, F64_1, I64_1, I64_2, I64_4, PEGS, U64_2, describe_error, seed_streams  # noqa: F401
+from .play import C_CRIB, MAX_SEATS, N_COMP, POLICY_ERROR, new_work, play_deal
+from .policies.discard import expected_net_policy
 
 DEFAULT_PRIOR_DEALS = 20.0
+PAIRS = [(lo, hi) for lo in range(N_RANKS) for hi in range(lo, N_RANKS)]
 
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
@@ -76,6 +79,22 @@ def _throw_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg
                 counts[c, role, lo, hi] += 1
 
 
+def play_chunks(job, keys, first_item, n_items, err) -> Batch:
+    """The core's engine entry for a self-play job: the crib by the rank pair each role threw, as totals
+    (``by`` = ``to_whom``, ``who`` = ``lo-hi`` ranks, component ``crib``)."""
+    (discard_fns, peg_fns), params, poff = job.kernel_policies()
+    shape = (keys.shape[0], 2, N_RANKS, N_RANKS)
+    sums, sumsq, counts = (np.zeros(shape, dtype=np.int64) for _ in range(3))
+    _throw_chunks(job.rules.to_kernel(), keys, first_item, n_items, job.chunk_size, discard_fns, peg_fns, params,
+                  poff, sums, sumsq, counts, err)
+    sums, sumsq, counts = sums.sum(0), sumsq.sum(0), counts.sum(0)
+    who = [f"{lo}-{hi}" for lo, hi in PAIRS]
+    lo, hi = np.array(PAIRS).T
+    frames = [totals_frame(to_whom, who, ["crib"], sums[k, lo, hi], sumsq[k, lo, hi], counts[k, lo, hi])
+              for k, to_whom in enumerate(TO_WHOM)]
+    return Batch("deals", n_items, pd.concat(frames, ignore_index=True), pd.DataFrame())
+
+
 def _symmetric(upper):
     """A 13x13 matrix filled on and above the diagonal, mirrored below it."""
     return np.triu(upper) + np.triu(upper, 1).T
@@ -88,41 +107,35 @@ def _check_rules(job: Job) -> None:
                          f"{rules.active} players in a deal throwing {rules.throw} card(s) each")
 
 
-def _play(job: Job, threads):
-    """Totals ``(sums, sumsq, counts)``, each ``[2 roles, 13, 13]`` upper-triangular, over the job's deals."""
-    n_chunks = job.n_chunks
-    keys = chunk_keys(job.seed, 0, n_chunks, N_STREAMS)
-    discard_fns, peg_fns, params, poff = job.kernel_policies()
-    shape = (n_chunks, 2, N_RANKS, N_RANKS)
-    sums, sumsq, counts = (np.zeros(shape, dtype=np.int64) for _ in range(3))
-    err = np.zeros((n_chunks, E_SIZE), dtype=np.int64)
-    previous = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
-    try:
-        _throw_chunks(job.rules.to_kernel(), keys, 0, job.n, job.chunk_size, discard_fns, peg_fns, params, poff,
-                      sums, sumsq, counts, err)
-    finally:
-        numba.set_num_threads(previous)
-    raise_policy_error(job, err)
-    return sums.sum(0), sumsq.sum(0), counts.sum(0)
+def _job(rules, discard, n_deals, seed) -> Job:
+    job = Job.make("cribbage", "deals", rules, {"discard": discard, "peg": "greedy"}, n_deals, seed,
+                   engine=__name__)
+    _check_rules(job)
+    return job
+
+
+def _play(job: Job, threads, progress=False):
+    """Totals ``(sums, sumsq, counts)``, each ``[2 roles, 13, 13]`` upper-triangular, over the job's deals
+    (played in batches by the core's runner)."""
+    batch, _ = play(job, threads=threads, progress=progress)
+    t = batch.totals.set_index(["scope", "who"])
+    out = np.zeros((3, 2, N_RANKS, N_RANKS), dtype=np.int64)
+    for k, to_whom in enumerate(TO_WHOM):
+        for lo, hi in PAIRS:
+            out[:, k, lo, hi] = t.loc[(to_whom, f"{lo}-{hi}"), ["sum", "sumsq", "n"]].to_numpy()
+    return out[0], out[1], out[2]
 
 
 def _describe(job: Job) -> dict:
     """Provenance of a self-play round; a crib table among a policy's params is named, not listed."""
-    def policy(p):
-        params = list(p.params)
-        if len(params) == PARAMS_SIZE:
-            params = "schell crib table" if tuple(params) == SCHELL_PARAMS else "a crib table"
-        return {"name": p.name, "params": params}
-    seats = [policy(p) for p in job.discard]
+    seats = [p.describe() for p in job.policies["discard"]]
     return {"rules": job.rules.name, "policies": {"discard": seats[:1] if seats[0] == seats[-1] else seats},
             "seed": job.seed, "n_deals": job.n, "chunk_size": job.chunk_size, "version": __version__,
             "numba": numba.__version__}
 
 
 def self_play_tables(rules="six-card", policies=None, n_deals: int = 100_000, seed: int = 0,
-                     threads: int | None = None) -> pd.DataFrame:
+                     threads: int | None = None, progress: bool = False) -> pd.DataFrame:
     """The expected crib for every rank pair thrown by the dealer and by the pone, with standard errors.
 
     ``policies`` as for :func:`simulate_deals` (only the discard policies matter; default
@@ -130,10 +143,8 @@ def self_play_tables(rules="six-card", policies=None, n_deals: int = 100_000, se
     source``; a pair never thrown has NaN, one thrown once a NaN ``se``.  ``.attrs["provenance"]``
     says how the table was made.
     """
-    discard = (policies or {}).get("discard", "expected_net")
-    job = Job.make("deals", rules, {"discard": discard, "peg": "greedy"}, n_deals, seed)
-    _check_rules(job)
-    sums, sumsq, counts = _play(job, threads)
+    job = _job(rules, (policies or {}).get("discard", "expected_net"), n_deals, seed)
+    sums, sumsq, counts = _play(job, threads, progress)
     return _table(sums, sumsq, counts, "self-play", {**_describe(job), "iterations": 0})
 
 
@@ -153,7 +164,7 @@ def _table(sums, sumsq, counts, source, provenance, value=None):
 
 def iterate_tables(rules="six-card", start="schell", n_deals: int = 100_000, seed: int = 0, iterations: int = 5,
                    tol: float = 0.05, prior_deals: float = DEFAULT_PRIOR_DEALS,
-                   threads: int | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+                   threads: int | None = None, progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Tables -> ``expected_net`` with them -> self-play tables -> ... (module docstring).
 
     ``start``: a published table's name or a table DataFrame.  Returns the last table (``se``
@@ -170,10 +181,8 @@ def iterate_tables(rules="six-card", start="schell", n_deals: int = 100_000, see
     params = table_params(table)
     history = []
     for round_ in range(1, int(iterations) + 1):
-        policy = expected_net_policy(params)
-        job = Job.make("deals", rules, {"discard": policy, "peg": "greedy"}, n_deals, seed)
-        _check_rules(job)
-        sums, sumsq, counts = _play(job, threads)
+        job = _job(rules, expected_net_policy(params), n_deals, seed)
+        sums, sumsq, counts = _play(job, threads, progress)
         previous = params_matrices(params)
         prior = np.stack([np.triu(previous[who]) for who in TO_WHOM])
         weight = counts + prior_deals

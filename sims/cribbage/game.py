@@ -17,4 +17,5 @@ GAME = Game(
     reference="sims.cribbage.reference_engine",
     chunk_size={"deals": 4096, "games": 256},
     max_seats=4,
+    options={"score_log": "games: keep the score after every deal (up to 64 a game)"},
 )

@@ -40,8 +40,8 @@ def _rate(successes: int, n: int) -> dict:
     return {"rate": rate, "lo": lo, "hi": hi}
 
 
-def _by(frame: pd.DataFrame, by: str) -> pd.DataFrame:
-    return frame[frame["by"] == by]
+def _in(frame: pd.DataFrame, scope: str) -> pd.DataFrame:
+    return frame[frame["scope"] == scope]
 
 
 @dataclass
@@ -55,10 +55,10 @@ class DealResult:
     def roles(self):
         return role_names(self.job.rules)
 
-    def _table(self, by: str) -> pd.DataFrame:
-        t = _by(self.batch.totals, by)
+    def _table(self, scope: str) -> pd.DataFrame:
+        t = _in(self.batch.totals, scope)
         mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
-        return pd.DataFrame({by: t["who"].to_numpy(), "component": t["component"].to_numpy(), "mean": mean,
+        return pd.DataFrame({scope: t["who"].to_numpy(), "component": t["component"].to_numpy(), "mean": mean,
                              "se": se, "n": t["n"].to_numpy()})
 
     def table(self) -> pd.DataFrame:
@@ -74,7 +74,7 @@ class DealResult:
     @property
     def histograms(self) -> dict[str, pd.DataFrame]:
         """Per role: counts of deals by points (0 .. HIST_BINS-1, the last bin holding the rest) per component."""
-        h = _by(self.batch.histograms, "role")
+        h = _in(self.batch.histograms, "role")
         index = pd.RangeIndex(HIST_BINS, name="points")
         out = {}
         for role in self.roles:
@@ -110,8 +110,8 @@ class GameResult:
     def sides(self):
         return side_names(self.job.rules)
 
-    def _count(self, by: str, who: str, component: str = "wins") -> int:
-        return self.batch.total(by, who, component)[1]
+    def _count(self, scope: str, who: str, component: str = "wins") -> int:
+        return self.batch.total(scope, who, component)[1]
 
     @property
     def finished(self) -> int:
@@ -164,3 +164,40 @@ class GameResult:
 def summarize(job: Job, batch: Batch):
     """The result object for a finished batch of a job."""
     return (DealResult if job.kind == "deals" else GameResult)(job, batch)
+
+
+def _interval(entry: dict) -> str:
+    return f"{entry['rate']:.4f} [{entry['lo']:.4f}, {entry['hi']:.4f}]"
+
+
+def _policies(summary: dict) -> str:
+    return ", ".join(f"{d} {','.join(p['name'] for p in seats)}" for d, seats in summary["policies"].items())
+
+
+def render(summary: dict) -> str:
+    """A deal or game summary as text (``sims simulate`` / ``sims play``)."""
+    rules = summary["rules"]
+    if summary["kind"] == "deals":
+        roles = list(summary["roles"])
+        components = list(next(iter(summary["roles"].values())))
+        lines = [f"{rules['name']}: {summary['n']:,} deals, seed {summary['seed']}, {_policies(summary)}",
+                 f"{'component':<10}" + "".join(f"{role:>22}" for role in roles)]
+        for comp in components:
+            lines.append(f"{comp:<10}" + "".join(f"{summary['roles'][r][comp]['mean']:>12.4f} ± "
+                                                 f"{summary['roles'][r][comp]['se']:<7.4f}" for r in roles))
+        lines.append("(mean points per deal ± standard error)")
+        return "\n".join(lines)
+    lines = [f"{rules['name']} to {rules['target']}: {summary['n']:,} games, seed {summary['seed']}, "
+             f"{_policies(summary)}", "win rate [95% interval]"]
+    for side, entry in summary["win_rate"].items():
+        lines.append(f"  {side:<14}{_interval(entry)}")
+    lines.append(f"  {'first dealer':<14}{_interval(summary['first_dealer_win'])}")
+    deals = summary["deals_per_game"]
+    lines.append(f"deals per game {deals['mean']:.2f} ± {deals['se']:.2f}")
+    lines.append("losers lurched / skunked [95% interval]")
+    for name, entry in summary["loser_below"].items():
+        lines.append(f"  {name:<24}{_interval(entry)}")
+    if summary.get("unfinished"):
+        lines.append(f"{summary['unfinished']:,} games did not reach the target within the deal cap "
+                     f"(left out of the rates)")
+    return "\n".join(lines)

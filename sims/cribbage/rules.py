@@ -13,6 +13,7 @@ import numpy as np
 
 CRIB_SIZE = 4
 MAX_SEATS = 4
+MAX_TARGET = 10_000   # scores are logged as int16
 
 # Kernel array layout.
 R_PLAYERS, R_ACTIVE, R_DEALT, R_THROW, R_KEPT, R_FROM_PACK, R_TARGET, R_PARTNERS, \
@@ -76,8 +77,11 @@ class Rules:
             bad("partners need four players")
         if self.sit_out and self.players != 3:
             bad("sitting out in rotation needs three players")
-        if self.target < 1 or not 0 <= self.double_lurch <= self.lurch <= self.target:
-            bad("need 0 <= double_lurch <= lurch <= target and target >= 1")
+        if not 1 <= self.target <= MAX_TARGET:
+            bad(f"target must be 1 to {MAX_TARGET}, got {self.target}")
+        if not 0 <= self.double_lurch <= self.lurch <= self.target:
+            bad(f"need 0 <= double_lurch <= lurch <= target, got double_lurch {self.double_lurch}, "
+                f"lurch {self.lurch}, target {self.target}")
 
     @property
     def active(self) -> int:

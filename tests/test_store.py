@@ -1,0 +1,161 @@
+"""The run store: tidy Parquet that pandas, pyarrow and DuckDB read by column name, labelled manifests,
+and damaged or foreign files refused with one line, never read as different numbers."""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+
+import numpy as np
+import pandas as pd
+import pyarrow.dataset as ds
+import pytest
+
+from sims.core import store as st
+from sims.core.jobs import Job
+from sims.core.runner import load_run, run
+from sims.cribbage.crib_tables import reference_table, table_params
+
+GREEDY = {"discard": "greedy", "peg": "greedy"}
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    path = tmp_path_factory.mktemp("runs") / "deals"
+    job = Job.make("cribbage", "deals", "six-card", GREEDY, 3 * 4096, seed=5, records=True)
+    return path, run(job, path, batch_chunks=1, progress=False)
+
+
+def fresh_copy(stored, tmp_path):
+    path, _ = stored
+    shutil.copytree(path, tmp_path / "run", ignore=shutil.ignore_patterns(".lock"))
+    return tmp_path / "run"
+
+
+def test_tidy_tables_read_by_name_without_sims(stored):
+    path, result = stored
+    totals = pd.read_parquet(path / "totals")
+    assert list(totals.columns) == ["game", "rules", "run", "batch", "scope", "who", "component", "n", "sum", "sumsq"]
+    assert set(totals["batch"]) == {0, 1, 2} and set(totals["game"]) == {"cribbage"}
+    dealer = totals[(totals["scope"] == "role") & (totals["who"] == "dealer") & (totals["component"] == "total")]
+    assert dealer["sum"].sum() / dealer["n"].sum() == pytest.approx(
+        result.table().set_index(["role", "component"]).loc[("dealer", "total"), "mean"], abs=0)
+    hist = ds.dataset(path / "histograms").to_table().to_pandas()
+    assert {"scope", "who", "component", "value", "count"} <= set(hist.columns)
+    assert hist[(hist["who"] == "pone") & (hist["component"] == "hand")]["count"].sum() == 3 * 4096
+    deals = pd.read_parquet(path / "deals")
+    assert len(deals) == 3 * 4096 and {"run", "batch", "deal", "dealer", "dealer_hand", "pone_pegging"} <= \
+        set(deals.columns)
+
+
+def test_duckdb_queries_a_run_by_column_name(stored):
+    duckdb = pytest.importorskip("duckdb")
+    path, result = stored
+    mean = duckdb.sql(f"SELECT sum(sum) / sum(n) AS mean FROM '{path}/totals/*.parquet' "
+                      "WHERE scope = 'role' AND who = 'pone' AND component = 'hand'").fetchall()[0][0]
+    expected = result.table().set_index(["role", "component"]).loc[("pone", "hand"), "mean"]
+    assert mean == pytest.approx(expected, rel=1e-12)
+
+
+def test_manifest_labels_parameters_and_keeps_custom_tables_by_hash(tmp_path):
+    table = table_params(reference_table("hessel"))
+    custom = tuple(np.round(table + 0.25, 3))
+    policies = {"discard": [{"name": "expected_net"}, {"name": "expected_net", "params": list(custom)}],
+                "peg": {"name": "defensive", "params": [1, 0.5, 0.5, 0]}}
+    job = Job.make("cribbage", "deals", "six-card", policies, 500, seed=1)
+    reference = run(job, progress=False)
+    run(job, tmp_path, progress=False)
+    manifest = json.loads((tmp_path / st.MANIFEST).read_text())
+    discard = manifest["job"]["policies"]["discard"]
+    assert discard[0]["params"]["table"] == "schell" and len(discard[0]["params"]["sha256"]) == 64
+    assert discard[1]["params"]["table"] == "custom"
+    assert manifest["job"]["policies"]["peg"][0]["params"] == {
+        "risk_weight": 1.0, "count_penalty": 0.5, "pair_bonus": 0.5, "keep_close": 0.0}
+    assert "338" not in json.dumps(manifest) and len(json.dumps(manifest)) < 6000     # no table values
+    saved = json.loads((tmp_path / "params" / f"{discard[1]['params']['sha256']}.json").read_text())
+    assert tuple(saved["values"]) == custom
+    assert load_run(tmp_path).summary == reference.summary
+
+
+def _all_files(path):
+    return [p for p in sorted(path.rglob("*")) if p.is_file() and p.name not in (".lock", st.SUMMARY)]
+
+
+def test_every_single_bit_flip_is_refused(stored, tmp_path):
+    """150 random single-bit flips across the manifest, batch records and Parquet files: none loads."""
+    path = fresh_copy(stored, tmp_path)
+    rng = random.Random(3)
+    targets = _all_files(path)
+    for trial in range(150):
+        target = rng.choice(targets)
+        data = bytearray(target.read_bytes())
+        byte = rng.randrange(len(data))
+        data[byte] ^= 1 << rng.randrange(8)
+        original = target.read_bytes()
+        target.write_bytes(bytes(data))
+        try:
+            with pytest.raises(ValueError) as info:
+                load_run(path)
+            assert "\n" not in str(info.value), (trial, target)
+        finally:
+            target.write_bytes(original)
+    assert load_run(path).summary == stored[1].summary
+
+
+def test_file_of_another_batch_is_refused(stored, tmp_path):
+    path = fresh_copy(stored, tmp_path)
+    shutil.copy(path / "totals/batch-00000.parquet", path / "totals/batch-00001.parquet")
+    with pytest.raises(ValueError, match=r"totals/batch-00001.parquet \(its SHA-256 does not match"):
+        load_run(path)
+
+
+def test_swapped_rows_files_are_refused(stored, tmp_path):
+    path = fresh_copy(stored, tmp_path)
+    a, b = path / "deals/batch-00000.parquet", path / "deals/batch-00002.parquet"
+    data_a, data_b = a.read_bytes(), b.read_bytes()
+    a.write_bytes(data_b)
+    b.write_bytes(data_a)
+    with pytest.raises(ValueError, match="deals/batch-00000.parquet"):
+        load_run(path)
+
+
+def test_batch_of_another_run_is_refused_even_with_its_own_record(stored, tmp_path):
+    path = fresh_copy(stored, tmp_path)
+    other = tmp_path / "other"
+    job = Job.make("cribbage", "deals", "six-card", GREEDY, 3 * 4096, seed=6, records=True)
+    run(job, other, batch_chunks=1, progress=False)
+    for name in ("totals", "histograms", "deals"):
+        shutil.copy(other / name / "batch-00001.parquet", path / name / "batch-00001.parquet")
+    shutil.copy(other / st.BATCHES / "batch-00001.json", path / st.BATCHES / "batch-00001.json")
+    with pytest.raises(ValueError, match=r"batch-00001.json \(run is '\w+', expected '\w+'\)"):
+        load_run(path)
+
+
+@pytest.mark.parametrize("value", ["x", 0, 4.0, -1, True])
+def test_manifest_with_a_bad_batch_size_is_refused(stored, tmp_path, value):
+    path = fresh_copy(stored, tmp_path)
+    manifest = json.loads((path / st.MANIFEST).read_text())
+    manifest["batch_chunks"] = value
+    st.write_json(path / st.MANIFEST, manifest, seal=True)          # even with a valid checksum
+    with pytest.raises(ValueError, match="batch_chunks is .* not a positive integer"):
+        load_run(path)
+
+
+def test_a_table_folder_that_is_a_file_is_refused(stored, tmp_path):
+    path = fresh_copy(stored, tmp_path)
+    shutil.rmtree(path / "totals")
+    (path / "totals").write_text("not a folder")
+    with pytest.raises(ValueError, match="totals/batch-00000.parquet"):
+        load_run(path)
+    job = Job.make("cribbage", "deals", "six-card", GREEDY, 3 * 4096, seed=5, records=True)
+    with pytest.raises(ValueError, match="totals"):
+        run(job, path, progress=False)
+
+
+def test_missing_batch_record_means_that_batch_is_played_again(stored, tmp_path):
+    path = fresh_copy(stored, tmp_path)
+    (path / st.BATCHES / "batch-00001.json").unlink()
+    job = Job.make("cribbage", "deals", "six-card", GREEDY, 3 * 4096, seed=5, records=True)
+    played = []
+    result = run(job, path, progress=False, on_batch=lambda index, batch: played.append(index))
+    assert played == [1] and result.summary == stored[1].summary
