@@ -1,43 +1,37 @@
 """Helpers for the numbered notebooks (notebooks/*.ipynb): they only load, call and plot.
 
-The claims themselves are :mod:`analysis.claims`; this module runs its sections at a
-notebook's size and shows them, and builds the few tables and figures the notebooks
-show beyond the report: playing-strength and threshold tables, per-event pegging
-points, paired differences on common deals, crib table heatmaps, loser scores.
+The claims themselves are the sections of :mod:`analysis.claims`; this module runs a
+section at a notebook's size and shows it, and builds the few tables and figures the
+notebooks show beyond the report: threshold tables, per-event pegging points, paired
+differences on common deals, seat margins, crib table heatmaps.
 """
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
 from . import claims
+from .claims.command import verdict_text
+from .cribbage import nondealer_preference, published_hand_counts, seat_margin
 from .report import Section, verdict_rows
 from .runs import load_run
 from .stats import mean_ci, paired_diff
-
-REFERENCE_DIR = Path(__file__).resolve().parents[1] / "data" / "reference"
 
 
 # ---- running and showing the claims' sections ----
 
 def context(deals: int, games: int, seed: int = 1, log=print) -> claims.Context:
-    """A :class:`analysis.claims.Context` on the compiled engine: ``deals`` per deal simulation,
-    ``games`` per game simulation, one master seed (common random numbers)."""
-    return claims.Context(*claims.load_engine(), deals=deals, games=games, seed=seed, log=log)
+    """A :class:`analysis.claims.Context`: ``deals`` per deal simulation, ``games`` per game simulation,
+    one master seed (common random numbers)."""
+    return claims.Context(deals=deals, games=games, seed=seed, log=log)
 
 
-def run_section(fn, ctx: claims.Context) -> Section:
-    """``fn(ctx)`` for a section function of :mod:`analysis.claims`; a section that cannot run yet
-    (a policy it needs is not registered) comes back empty, its text saying why."""
-    number = next((k for k, f in claims.SECTIONS.items() if f is fn), "")
-    try:
-        return fn(ctx)
-    except claims.ClaimUnavailable as exc:
-        return Section(number, fn.__name__.replace("_", " "), text=f"Not run: {exc}.")
+def run_section(number: str, ctx: claims.Context) -> Section:
+    """Section ``number`` of the report (:func:`analysis.claims.section`) at the context's size."""
+    return claims.section(number).run(ctx)
 
 
 def show(section: Section) -> None:
@@ -56,11 +50,11 @@ def show(section: Section) -> None:
 
 
 def verdicts(*sections: Section) -> str:
-    """The verdict table of the sections' claims as text, and a line for each section that did not run."""
+    """The verdict table of the sections' claims as text (claim, verdict, estimate, claimed, margin, n, statement)."""
     found = [c for s in sections for c in s.claims]
-    lines = [claims.verdict_text(found)] if found else []
-    lines += [f"{s.number}. {s.title}: {s.text}" for s in sections if not s.claims and s.text]
-    return "\n".join(lines) or "no claims"
+    if not found:
+        raise ValueError("these sections hold no claims")
+    return verdict_text(found)
 
 
 def load_saved_run(path, kind: str | None = None, rules=None):
@@ -74,14 +68,8 @@ def load_saved_run(path, kind: str | None = None, rules=None):
 
 # ---- 01: scoring ----
 
-def published_hand_counts() -> pd.Series:
-    """Lumetta's published counts of hand scores over all 12,994,800 hands (data/reference)."""
-    table = pd.read_csv(REFERENCE_DIR / "hand_score_counts.csv", comment="#")
-    return table.set_index("score")["hand_count"].rename_axis("points")
-
-
 def against_published(hand_counts) -> pd.DataFrame:
-    """Exact hand counts by points beside :func:`published_hand_counts`, and their difference."""
+    """Exact hand counts by points beside Lumetta's published counts, and their difference."""
     table = pd.DataFrame({"exact": pd.Series(hand_counts), "published (Lumetta)": published_hand_counts()})
     table = table.fillna(0).astype(np.int64).rename_axis("points")
     table["difference"] = table["exact"] - table["published (Lumetta)"]
@@ -97,33 +85,15 @@ def impossible_scores(counts: pd.DataFrame) -> dict[str, list[int]]:
     return out
 
 
-# ---- 02: playing strength ----
-
-def strength_table(ctx: claims.Context, strengths: dict, rules: str = "six-card") -> pd.DataFrame:
-    """A player's points in two deals (:func:`analysis.claims.points_per_two_deals`) for each
-    labelled policy pair, with each role's mean total and the verdict against twenty-five."""
-    rows = []
-    for label, policies in strengths.items():
-        summary = ctx.deal_result(rules, policies).summary
-        e = claims.points_per_two_deals(summary)
-        rows.append({"label": label, "policies": claims.policy_label(policies),
-                     "dealer": claims.role_mean(summary, "dealer", "total")[0],
-                     "pone": claims.role_mean(summary, "pone", "total")[0],
-                     "estimate": e.estimate, "lo": e.lo, "hi": e.hi,
-                     "points in two deals [95% CI]": e.format(2),
-                     "verdict against 25": claims.judge(e.interval, (24.5, 25.5))})
-    return pd.DataFrame(rows)
-
-
 # ---- 03: the first non-dealer's preference ----
 
 def preference_by_threshold(games: pd.DataFrame, thresholds) -> pd.DataFrame:
-    """:func:`analysis.claims.nondealer_preference` for each threshold of the first non-dealer's
+    """:func:`analysis.cribbage.nondealer_preference` for each threshold of the first non-dealer's
     first deal (rows with no qualifying game have n = 0 and no estimate)."""
     rows = []
     for t in thresholds:
         try:
-            e, _average, share = claims.nondealer_preference(games, int(t))
+            e, _average, share = nondealer_preference(games, int(t))
         except ValueError:
             rows.append({"label": f"{t}+", "estimate": math.nan, "lo": math.nan, "hi": math.nan, "n": 0,
                          "share of games": 0.0, "win rate [95% CI]": ""})
@@ -143,11 +113,9 @@ def seat_margins(result, seat: int = 0, components=("hand", "crib", "pegging", "
         raise ValueError("seat margins need per-deal records: simulate with records=True")
     if result.job.rules.active != 2:
         raise ValueError("seat margins are for two players")
-    dealer = rec["dealer"].to_numpy() == seat
     rows = []
     for comp in components:
-        d, p = rec[f"dealer_{comp}"].to_numpy(), rec[f"pone_{comp}"].to_numpy()
-        e = mean_ci(np.where(dealer, d - p, p - d))
+        e = mean_ci(seat_margin(rec, seat, comp))
         rows.append({"component": comp, "estimate": e.estimate, "lo": e.lo, "hi": e.hi,
                      f"seat {seat} minus seat {1 - seat} [95% CI]": e.format(3)})
     return pd.DataFrame(rows)
@@ -155,22 +123,26 @@ def seat_margins(result, seat: int = 0, components=("hand", "crib", "pegging", "
 
 def crib_table_figure(tables: dict, title: str = "Expected crib points by the two cards thrown") -> Figure:
     """Heatmaps of crib tables (label -> table as in data/reference): one row per table,
-    columns: thrown into one's own crib (dealer), into the opponent's (pone)."""
+    columns: thrown into one's own crib (dealer), into the opponent's (pone); one colour scale."""
     from sims.cribbage.crib_tables import RANK_LABELS, TO_WHOM, table_matrices
 
     if not tables:
         raise ValueError("crib_table_figure needs at least one table")
-    fig = Figure(figsize=(9.0, 4.2 * len(tables)), layout="constrained")
+    matrices = {label: table_matrices(table) for label, table in tables.items()}
+    lo = min(float(np.nanmin(m[w])) for m in matrices.values() for w in TO_WHOM)
+    hi = max(float(np.nanmax(m[w])) for m in matrices.values() for w in TO_WHOM)
+    fig = Figure(figsize=(9.0, 4.0 * len(tables) + 0.6), dpi=150, layout="constrained")
     axes = np.atleast_2d(fig.subplots(len(tables), len(TO_WHOM)))
     fig.suptitle(title)
     ticks = np.arange(len(RANK_LABELS))
-    for row, (label, table) in zip(axes, tables.items(), strict=True):
+    for row, (label, matrix) in zip(axes, matrices.items(), strict=True):
         for ax, who in zip(row, TO_WHOM, strict=True):
-            image = ax.imshow(table_matrices(table)[who], cmap="viridis", origin="upper")
-            fig.colorbar(image, ax=ax, shrink=0.8, label="points")
-            ax.set_title(f"{label}: thrown to {who}")
+            image = ax.imshow(matrix[who], cmap="viridis", origin="upper", vmin=lo, vmax=hi)
+            ax.set_title(f"{label}: the {who}'s throw " + ("(his own crib)" if who == "dealer" else
+                                                            "(the dealer's crib)"), fontsize="medium")
             ax.set_xticks(ticks, RANK_LABELS)
             ax.set_yticks(ticks, RANK_LABELS)
+    fig.colorbar(image, ax=axes, shrink=0.6, label="expected crib points")
     return fig
 
 
@@ -231,27 +203,7 @@ def paired_components(a, b, components=("play", "pegging", "total")) -> pd.DataF
     return pd.DataFrame(rows)
 
 
-# ---- 07: lurches ----
-
-def loser_score_figure(games_by_rules: dict, thresholds: dict, title: str = "The loser's final score") -> Figure:
-    """P(loser ends on each score) per variant, with its lurch/skunk thresholds as dashed lines."""
-    fig = Figure(figsize=(7.0, 4.0), layout="constrained")
-    ax = fig.subplots()
-    ax.set_title(title)
-    for label, games in games_by_rules.items():
-        scores = claims.loser_scores(games)
-        freq = np.bincount(scores) / scores.size
-        line, = ax.step(np.arange(freq.size), freq, where="mid", label=label)
-        for t in thresholds.get(label, ()):
-            ax.axvline(t, color=line.get_color(), linestyle="--", alpha=0.7)
-    ax.set_xlabel("loser's final score (dashed: lurch / skunk thresholds)")
-    ax.set_ylabel("probability")
-    ax.legend()
-    return fig
-
-
 def as_chart(table: pd.DataFrame, label: str = "label") -> pd.DataFrame:
     """Rows label, estimate, lo, hi for :func:`analysis.plots.interval_chart` (rows without an estimate dropped)."""
     out = table.rename(columns={label: "label"})[["label", "estimate", "lo", "hi"]]
     return out.dropna().reset_index(drop=True)
-

@@ -2,24 +2,37 @@
 
 Each function builds a :class:`matplotlib.figure.Figure` directly (no pyplot
 state, Agg rendering on ``savefig``) and returns it; a notebook shows it by
-returning it, the report writer saves it as PNG.
+returning it, the report writer saves it as PNG at :data:`DPI`.  Conventions:
+the title names the variant and the policies (the caller's ``title``, a second
+line for details); estimates are drawn with their 95% intervals and the numbers
+are written beside them, so an interval narrower than its marker still reads;
+rate axes fit the data instead of starting at 0; legends sit below the axes.
 """
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch, Rectangle
 
 from .stats import COMPONENT_ORDER, LEVEL, z_value
 
-_SIZE = (7.0, 4.0)
+DPI = 150       # the report's PNGs: 8 in wide = 1200 pixels
+WIDTH = 8.0
+BAND_COLOURS = ("0.55", "tab:orange", "tab:green")   # the margin band first, then a published range
 
 
-def _figure(title: str, size=_SIZE):
-    fig = Figure(figsize=size, layout="constrained")
+def _figure(title: str, size=(WIDTH, 4.5)):
+    fig = Figure(figsize=size, dpi=DPI, layout="constrained")
     ax = fig.subplots()
-    ax.set_title(title)
+    ax.set_title(title, wrap=True)
     return fig, ax
+
+
+def _legend_below(fig: Figure, ax) -> None:
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:
+        fig.legend(handles, labels, loc="outside lower center", ncols=min(3, len(handles)), fontsize="small")
 
 
 def _need(df: pd.DataFrame, columns, what: str):
@@ -45,15 +58,17 @@ def score_distribution(counts, title: str = "Score distribution") -> Figure:
         mean = float((prob[col] * points).sum())
         ax.bar(points + (i - (df.shape[1] - 1) / 2) * width, prob[col], width=width,
                label=f"{col} (mean {mean:.3f})")
+    ax.set_xticks(points[::2] if points.size > 16 else points)
     ax.set_xlabel("points")
     ax.set_ylabel("probability")
-    ax.legend()
+    ax.grid(axis="y", alpha=0.3)
+    _legend_below(fig, ax)
     return fig
 
 
 def components_by_role(table: pd.DataFrame, title: str = "Points per deal by role",
                        components=None, level: float = LEVEL) -> Figure:
-    """Grouped bars of mean points per deal, component × role, with ±z·se error bars.
+    """Grouped bars of mean points per deal, component × role, with ±z·se error bars and the means written on.
 
     ``table``: tidy rows role, component, mean, se (``DealResult.table()``).
     ``components`` defaults to every component present except the sums (pegging, total).
@@ -71,72 +86,91 @@ def components_by_role(table: pd.DataFrame, title: str = "Points per deal by rol
     z = z_value(level)
     for i, role in enumerate(roles):
         rows = cell.loc[role].reindex(components)
-        ax.bar(x + (i - (len(roles) - 1) / 2) * width, rows["mean"], width=width,
-               yerr=z * rows["se"], capsize=3, label=role)
+        bars = ax.bar(x + (i - (len(roles) - 1) / 2) * width, rows["mean"], width=width,
+                      yerr=z * rows["se"], capsize=3, label=role)
+        ax.bar_label(bars, fmt="%.2f", fontsize="x-small", padding=2)
     ax.set_xticks(x, components)
-    ax.set_ylabel("mean points per deal")
-    ax.legend(title="role")
+    ax.set_ylabel(f"mean points per deal (±{level:.0%} interval)")
+    ax.margins(y=0.12)
+    ax.grid(axis="y", alpha=0.3)
+    _legend_below(fig, ax)
     return fig
 
 
-def win_rates(df: pd.DataFrame, title: str = "Win rate", reference: float | None = 0.5) -> Figure:
-    """Bars of win rates with their intervals; ``df`` columns label, rate, lo, hi (fractions)."""
-    _need(df, ["label", "rate", "lo", "hi"], "win_rates")
-    fig, ax = _figure(title)
-    x = np.arange(len(df))
-    rate = df["rate"].to_numpy(float) * 100
-    err = np.vstack([rate - df["lo"].to_numpy(float) * 100, df["hi"].to_numpy(float) * 100 - rate])
-    ax.bar(x, rate, yerr=err, capsize=4, color="tab:blue")
-    if reference is not None:
-        ax.axhline(reference * 100, color="grey", linestyle="--", label=f"{reference:.1%}")
-        ax.legend()
-    ax.set_xticks(x, df["label"], rotation=20, ha="right")
-    ax.set_ylabel("win rate (%)")
-    return fig
+def _value_text(e: float, lo: float, hi: float, digits: int, scale: float) -> str:
+    unit = "%" if scale == 100 else ""
+    return f"{e * scale:.{digits}f}{unit} [{lo * scale:.{digits}f}, {hi * scale:.{digits}f}]"
 
 
-def interval_chart(df: pd.DataFrame, title: str, xlabel: str, lines=(), band=None,
-                   percent: bool = False) -> Figure:
-    """Forest plot: one row per estimate with its interval.
+def interval_chart(df: pd.DataFrame, title: str, xlabel: str, lines=(), bands=(), percent: bool = False,
+                   digits: int | None = None) -> Figure:
+    """Forest plot: one row per estimate with its 95% interval, the numbers written at the right.
 
-    ``df`` columns label, estimate, lo, hi.  ``lines``: (value, label) pairs drawn
-    as vertical lines (e.g. the claimed number); ``band``: (lo, hi, label) shaded
-    (e.g. a published range).  ``percent`` shows fractions as percentages.
+    ``df`` columns label, estimate, lo, hi (fractions when ``percent``).  ``lines``: (value, label)
+    pairs drawn as dashed vertical lines (the claimed value, 50%); ``bands``: (lo, hi, label) shaded
+    (a published range, the margin of practical equivalence).  The axis fits the estimates, lines and
+    bands (it does not start at 0), so differences of a point or two show.
     """
     _need(df, ["label", "estimate", "lo", "hi"], "interval_chart")
     scale = 100.0 if percent else 1.0
-    fig, ax = _figure(title, (7.0, 1.2 + 0.45 * len(df)))
+    digits = (1 if percent else 2) if digits is None else digits
+    fig, ax = _figure(title, (WIDTH, 1.9 + 0.5 * len(df)))
     y = np.arange(len(df))[::-1]
-    est = df["estimate"].to_numpy(float) * scale
-    err = np.vstack([est - df["lo"].to_numpy(float) * scale, df["hi"].to_numpy(float) * scale - est])
-    ax.errorbar(est, y, xerr=err, fmt="o", capsize=4, color="tab:blue")
-    if band is not None:
-        ax.axvspan(band[0] * scale, band[1] * scale, color="tab:orange", alpha=0.25, label=band[2])
+    est, lo, hi = (df[c].to_numpy(float) for c in ("estimate", "lo", "hi"))
+    ax.errorbar(est * scale, y, xerr=np.vstack([est - lo, hi - est]) * scale, fmt="o", markersize=4,
+                capsize=5, elinewidth=2, color="tab:blue", label="estimate, 95% interval")
+    for (b_lo, b_hi, label), colour in zip(bands, BAND_COLOURS, strict=False):
+        ax.axvspan(b_lo * scale, b_hi * scale, color=colour, alpha=0.25, label=label)
     for value, label in lines:
-        ax.axvline(value * scale, color="grey", linestyle="--", label=label)
-    if band is not None or lines:
-        ax.legend(fontsize="small")
+        ax.axvline(value * scale, color="0.3", linestyle="--", linewidth=1, label=label)
     ax.set_yticks(y, df["label"])
     ax.set_ylim(-0.7, len(df) - 0.3)
+    ax.margins(x=0.08)
+    ax.grid(axis="x", alpha=0.3)
     ax.set_xlabel(xlabel + (" (%)" if percent else ""))
+    right = ax.twinx()
+    right.set_ylim(ax.get_ylim())
+    right.set_yticks(y, [_value_text(*v, digits, scale) for v in zip(est, lo, hi, strict=True)],
+                     fontsize="small")
+    right.tick_params(length=0)
+    _legend_below(fig, ax)
     return fig
 
 
-def game_lengths(lengths: dict, title: str = "Game length") -> Figure:
-    """P(game lasts k deals) for each labelled sample of game lengths (whole numbers of deals)."""
-    if not lengths:
-        raise ValueError("game_lengths needs at least one sample of game lengths")
+def game_lengths(counts: dict, title: str = "Game length") -> Figure:
+    """P(game lasts k deals) for each labelled count of games by deals (a Series: index deals, values games)."""
+    if not counts:
+        raise ValueError("game_lengths needs at least one count of games by length")
     fig, ax = _figure(title)
-    for label, values in lengths.items():
-        v = np.asarray(values, dtype=np.int64)
-        if v.size == 0 or v.min() < 1:
-            raise ValueError(f"game lengths for {label!r} must be a non-empty list of positive deal counts")
-        freq = np.bincount(v) / v.size
-        k = np.arange(freq.size)
-        ax.step(k[1:], freq[1:], where="mid", label=f"{label} (mean {v.mean():.1f})")
+    for label, series in counts.items():
+        s = pd.Series(series).sort_index()
+        if s.empty or s.sum() <= 0 or (s < 0).any() or s.index.min() < 1:
+            raise ValueError(f"game lengths for {label!r} need non-negative counts of games by deals (1 or more)")
+        freq = s / s.sum()
+        mean = float((freq * s.index.to_numpy(float)).sum())
+        ax.step(s.index, freq, where="mid", label=f"{label} (mean {mean:.1f} deals)")
     ax.set_xlabel("deals in the game")
-    ax.set_ylabel("probability")
-    ax.legend()
+    ax.set_ylabel("share of games")
+    ax.grid(alpha=0.3)
+    _legend_below(fig, ax)
+    return fig
+
+
+def loser_scores(counts: dict, thresholds=(), title: str = "The loser's final score") -> Figure:
+    """Share of losers ending on each score per variant (``counts``: label -> Series of losers by score),
+    with the lurch / skunk ``thresholds`` (values) as grey dashed lines, each labelled at the top."""
+    fig, ax = _figure(title)
+    for label, series in counts.items():
+        s = pd.Series(series).sort_index()
+        ax.step(s.index, s / s.sum(), where="mid", label=label)
+    for t in sorted(set(thresholds)):
+        ax.axvline(t, color="0.4", linestyle="--", linewidth=1)
+        ax.annotate(f"{t}", (t, 1), xycoords=("data", "axes fraction"), xytext=(2, -12),
+                    textcoords="offset points", fontsize="small", color="0.3")
+    ax.set_xlabel("loser's final score (dashed: lurch / skunk thresholds)")
+    ax.set_ylabel("share of losers")
+    ax.grid(alpha=0.3)
+    _legend_below(fig, ax)
     return fig
 
 
@@ -162,7 +196,8 @@ def win_probability_map(df: pd.DataFrame, target: int, bin_size: int = 1, min_co
 
     ``df`` columns score_self, score_opp (scores before a deal) and won (bool or 0/1,
     from the score_self player's view).  Scores are grouped in bins of ``bin_size``
-    points; cells with fewer than ``min_count`` observations are left blank.
+    points; cells with fewer than ``min_count`` positions are hatched grey ("too few"),
+    never coloured, so they cannot be mistaken for 50% (white).
     """
     _need(df, ["score_self", "score_opp", "won"], "win_probability_map")
     if bin_size < 1 or target < 1:
@@ -176,11 +211,22 @@ def win_probability_map(df: pd.DataFrame, target: int, bin_size: int = 1, min_co
     np.add.at(wins, (s, o), df["won"].to_numpy(float))
     with np.errstate(invalid="ignore", divide="ignore"):
         p = np.where(count >= min_count, wins / count, np.nan)
-    fig, ax = _figure(title, (6.0, 5.0))
+    fig, ax = _figure(title, (7.0, 6.6))
     edges = np.arange(bins + 1) * bin_size
-    mesh = ax.pcolormesh(edges, edges, p, cmap="RdBu", vmin=0, vmax=1, shading="flat")
-    fig.colorbar(mesh, ax=ax, label="P(win)")
+    few = Rectangle((0, 0), edges[-1], edges[-1], facecolor="0.85", edgecolor="0.6", hatch="//", linewidth=0,
+                    zorder=0)
+    ax.add_patch(few)
+    mesh = ax.pcolormesh(edges, edges, np.ma.masked_invalid(p), cmap="RdBu", vmin=0, vmax=1, shading="flat",
+                         zorder=1)
+    fig.colorbar(mesh, ax=ax, label="P(win) of the player whose score is on the y axis", shrink=0.85)
+    ax.plot([0, edges[-1]], [0, edges[-1]], color="0.3", linewidth=0.8, linestyle=":", label="level scores")
+    fig.legend(handles=[Patch(facecolor="0.85", edgecolor="0.6", hatch="//",
+                              label=f"fewer than {min_count} positions: no estimate"),
+                        *ax.get_legend_handles_labels()[0]],
+               loc="outside lower center", ncols=2, fontsize="small")
     ax.set_xlabel("opponent's score")
     ax.set_ylabel("my score")
+    ax.set_xlim(0, edges[-1])
+    ax.set_ylim(0, edges[-1])
     ax.set_aspect("equal")
     return fig

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import platform
 import re
 import shutil
 import subprocess
@@ -21,9 +20,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from .plots import DPI
+
 REPORT = "report.md"
 FIGURES = "figures"
-DPI = 100
 
 
 @dataclass
@@ -39,14 +39,11 @@ class Section:
 
 
 def environment() -> dict:
-    """Versions and the git commit of the working tree (with ``-dirty`` if it has changes)."""
-    import numba
-    import numpy
-
+    """Versions (:func:`sims.core.store.versions`) and the git commit of the working tree (``-dirty`` with changes)."""
     import sims
+    from sims.core.store import versions
 
-    env = {"sims": sims.__version__, "python": platform.python_version(), "numpy": numpy.__version__,
-           "numba": numba.__version__, "pandas": pd.__version__}
+    env = versions()
     commit = git_commit(Path(sims.__file__).resolve().parent.parent)
     if commit:
         env["git commit"] = commit
@@ -86,9 +83,10 @@ def markdown_table(df: pd.DataFrame) -> str:
 
 
 def verdict_rows(claims) -> pd.DataFrame:
-    """The verdict table: one row per claim."""
-    return pd.DataFrame([{"claim": c.id, "statement": c.statement, "estimate [95% CI]": c.format_estimate(),
-                          "claimed": c.claimed_text(), "verdict": c.verdict, "n": f"{c.n:,}",
+    """The verdict table: one row per claim, its reading of the text beside the statement."""
+    return pd.DataFrame([{"claim": c.id, "statement": c.statement + (f" (reading: {c.reading})" if c.reading else ""),
+                          "estimate [95% CI]": c.format_estimate(), "claimed": c.claimed_text(),
+                          "margin": c.margin_text(), "verdict": c.verdict, "n": f"{c.n:,}",
                           "rules": c.rules, "policies": c.policies} for c in claims])
 
 
@@ -100,9 +98,12 @@ def _claim_md(claim) -> list[str]:
     src = claim.source
     lines = [f"### Claim {claim.id}: {claim.statement}", "",
              f"- **Source**: seed {src.seed} {src.clause} (`{src.file}`):", f"  > {src.quote}",
-             f"- **Quantity**: {claim.quantity}",
-             f"- **Estimate**: {claim.format_estimate()} (95% interval), n = {claim.n:,}",
-             f"- **Claimed**: {claim.claimed_text()}"]
+             f"- **Quantity**: {claim.quantity}"]
+    if claim.reading:
+        lines.append(f"- **Reading of the text**: {claim.reading}")
+    lines += [f"- **Estimate**: {claim.format_estimate()} (95% interval), n = {claim.n:,}",
+              f"- **Claimed**: {claim.claimed_text()}",
+              f"- **Margin**: {claim.margin_text()}: {claim.claimed.why}"]
     if claim.reference is not None:
         lines.append(f"- **Published**: {claim.format_range(claim.reference.value)} ({claim.reference.source})")
     lines.append(f"- **Rules / policies**: {claim.rules} / {claim.policies}")

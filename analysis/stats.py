@@ -1,36 +1,40 @@
 """Confidence intervals and comparisons for simulation output.
 
-Every function returns an :class:`Estimate` (or :class:`Comparison`): the
-point estimate, its standard error, a two-sided interval at ``level`` and the
-number of items it rests on.  Intervals:
+Every function returns an :class:`Estimate` (or :class:`Comparison`): the point
+estimate, its standard error, a two-sided interval at ``level`` and the number of
+items it rests on.  Intervals:
 
-- means: normal (central limit) interval ``mean ± z·se``;
-- rates: Wilson score interval (good coverage near 0 and 1, never outside [0, 1]);
-- anything else: percentile bootstrap with a seeded :class:`numpy.random.Generator`;
+- means: normal (central limit) interval ``mean ± z·se``, z from ``scipy.stats.norm``;
+- rates: the Wilson score interval of :func:`sims.stats.wilson` (scipy's ``binomtest``),
+  the same one every result of the engine carries;
 - two policies on common random numbers: the mean of per-item differences (paired);
-- two rates from independent samples: Newcombe's hybrid score interval (his method 10).
+- sums of means from the same deals: the any-correlation bound on the standard error.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
+from scipy.stats import norm
 
-from sims.stats import wilson as sims_wilson
+from sims.stats import wilson
 
 LEVEL = 0.95
-# Column order of breakdown tables: shared/RULES.md's components, "pegging" = play + go.
+# Column order of breakdown tables: the rule decisions' components, "pegging" = play + go.
 COMPONENT_ORDER = ("hand", "crib", "play", "go", "pegging", "heels", "last", "total")
 
 
 def z_value(level: float = LEVEL) -> float:
-    """The two-sided standard normal quantile: 1.95996… for 95%."""
+    """The two-sided standard normal quantile.
+
+    >>> round(z_value(0.95), 6)
+    1.959964
+    """
     if not 0 < level < 1:
         raise ValueError(f"confidence level must be between 0 and 1, got {level!r}")
-    return NormalDist().inv_cdf(0.5 + level / 2)
+    return float(norm.ppf(0.5 + level / 2))
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,11 @@ class Estimate:
         return (self.lo, self.hi)
 
     def format(self, digits: int = 2, scale: float = 1.0) -> str:
-        """``12.34 [12.29, 12.39]``; ``scale=100`` shows a rate in percent."""
+        """``12.34 [12.29, 12.39]``; ``scale=100`` shows a rate in percent.
+
+        >>> rate_ci(30, 100).format(1, 100)
+        '30.0 [21.9, 39.6]'
+        """
         e, lo, hi = (x * scale for x in (self.estimate, self.lo, self.hi))
         return f"{e:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 
@@ -91,47 +99,17 @@ def mean_ci(samples, level: float = LEVEL) -> Estimate:
     return normal_ci(x.mean(), x.std(ddof=1) / math.sqrt(x.size), x.size, level)
 
 
-def wilson(successes: int, n: int, level: float = LEVEL) -> tuple[float, float]:
-    """Wilson score interval for a rate ``successes / n`` (the formula of :func:`sims.stats.wilson`)."""
-    n = _check_n(n)
-    if isinstance(successes, bool) or int(successes) != successes or not 0 <= successes <= n:
-        raise ValueError(f"successes must be a whole number from 0 to n={n}, got {successes!r}")
-    _, lo, hi = sims_wilson(successes, n, z_value(level))
-    return (0.0 if successes == 0 else lo, 1.0 if successes == n else hi)
+def rate_estimate(rate: float, lo: float, hi: float, n: int, level: float = LEVEL) -> Estimate:
+    """A rate and its interval as a result reports them, with the binomial standard error."""
+    return Estimate(float(rate), math.sqrt(rate * (1 - rate) / n), float(lo), float(hi), _check_n(n), level)
 
 
 def rate_ci(successes: int, n: int, level: float = LEVEL) -> Estimate:
-    """A rate with its binomial standard error and Wilson interval."""
-    lo, hi = wilson(successes, n, level)
-    p = successes / n
-    return Estimate(p, math.sqrt(p * (1 - p) / n), lo, hi, int(n), level)
-
-
-def bootstrap_ci(samples, statistic=np.mean, n_boot: int = 2000, level: float = LEVEL,
-                 seed: int = 0) -> Estimate:
-    """Percentile bootstrap interval of ``statistic`` (a numpy reduction taking ``axis=``).
-
-    Resamples are drawn with a seeded ``numpy.random.default_rng(seed)``, so the
-    same seed gives the same interval; se is the standard deviation of the
-    bootstrap replicates.
-    """
-    x = _samples(samples)
-    n_boot = _check_n(n_boot, "n_boot")
-    rng = np.random.default_rng(seed)
-    batch = max(1, min(n_boot, 20_000_000 // x.size))
-    reps = np.empty(n_boot)
-    for start in range(0, n_boot, batch):
-        stop = min(n_boot, start + batch)
-        reps[start:stop] = statistic(x[rng.integers(0, x.size, size=(stop - start, x.size))], axis=1)
-    alpha = (1 - level) / 2
-    lo, hi = np.quantile(reps, [alpha, 1 - alpha])
-    return Estimate(float(statistic(x)), float(reps.std(ddof=1)), float(lo), float(hi), x.size, level)
-
-
-def _comparison(diff, se, z_se, n, lo, hi, level) -> Comparison:
-    z = diff / z_se if z_se > 0 else (0.0 if diff == 0 else math.copysign(math.inf, diff))
-    p = 2 * (1 - NormalDist().cdf(abs(z)))
-    return Comparison(float(diff), float(se), float(lo), float(hi), int(n), level, float(z), float(p))
+    """A rate ``successes / n`` with its Wilson interval (:func:`sims.stats.wilson`)."""
+    n = _check_n(n)
+    if isinstance(successes, bool) or int(successes) != successes or not 0 <= successes <= n:
+        raise ValueError(f"successes must be a whole number from 0 to n={n}, got {successes!r}")
+    return rate_estimate(*wilson(int(successes), n, level), n, level)
 
 
 def paired_diff(a, b, level: float = LEVEL) -> Comparison:
@@ -143,26 +121,9 @@ def paired_diff(a, b, level: float = LEVEL) -> Comparison:
     a, b = _samples(a, "a"), _samples(b, "b")
     if a.size != b.size:
         raise ValueError(f"paired samples must have the same length, got {a.size} and {b.size}")
-    est = mean_ci(a - b, level)
-    return _comparison(est.estimate, est.se, est.se, est.n, est.lo, est.hi, level)
-
-
-def two_proportions(x1: int, n1: int, x2: int, n2: int, level: float = LEVEL) -> Comparison:
-    """Difference of two independent rates ``x1/n1 − x2/n2``.
-
-    Interval: Newcombe (1998) method 10, built from the two Wilson intervals;
-    z: the pooled two-proportion test; se: the unpooled standard error.
-    """
-    l1, u1 = wilson(x1, n1, level)
-    l2, u2 = wilson(x2, n2, level)
-    p1, p2 = x1 / n1, x2 / n2
-    d = p1 - p2
-    lo = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
-    hi = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
-    pooled = (x1 + x2) / (n1 + n2)
-    z_se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
-    se = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
-    return _comparison(d, se, z_se, min(n1, n2), lo, hi, level)
+    e = mean_ci(a - b, level)
+    z = e.estimate / e.se if e.se > 0 else (0.0 if e.estimate == 0 else math.copysign(math.inf, e.estimate))
+    return Comparison(e.estimate, e.se, e.lo, e.hi, e.n, level, float(z), float(2 * norm.sf(abs(z))))
 
 
 def combine(means, ses, weights, n: int, level: float = LEVEL, independent: bool = False) -> Estimate:
@@ -181,7 +142,11 @@ def combine(means, ses, weights, n: int, level: float = LEVEL, independent: bool
 
 
 def pm(mean: float, se: float, digits: int = 2, level: float = LEVEL) -> str:
-    """``'8.12 ± 0.03'`` with the half-width z·se of the interval."""
+    """``'8.12 ± 0.03'`` with the half-width z·se of the interval.
+
+    >>> pm(8.123, 0.01)
+    '8.12 ± 0.02'
+    """
     return f"{mean:.{digits}f} ± {z_value(level) * se:.{digits}f}"
 
 

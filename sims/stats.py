@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy.stats import binomtest
 
 Z95 = 1.959963984540054
 
@@ -18,12 +19,17 @@ def mean_se(total, total_sq, n):
     return mean, se
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """Rate and Wilson score interval ``(rate, lo, hi)`` for ``successes`` out of ``n``."""
+def wilson(successes: int, n: int, level: float = 0.95) -> tuple[float, float, float]:
+    """Rate and Wilson score interval ``(rate, lo, hi)`` for ``successes`` out of ``n`` (NaNs when ``n`` is 0).
+
+    The project's one Wilson interval: scipy's ``binomtest(...).proportion_ci(method="wilson")``.
+
+    >>> [round(x, 6) for x in wilson(8, 10)]
+    [0.8, 0.490162, 0.943318]
+    >>> wilson(0, 20)[1], wilson(20, 20)[2]
+    (0.0, 1.0)
+    """
     if n <= 0:
         return math.nan, math.nan, math.nan
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return p, max(0.0, centre - half), min(1.0, centre + half)
+    ci = binomtest(int(successes), int(n)).proportion_ci(confidence_level=level, method="wilson")
+    return successes / n, float(ci.low), float(ci.high)

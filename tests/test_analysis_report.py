@@ -5,9 +5,10 @@ import math
 import pandas as pd
 import pytest
 from matplotlib.figure import Figure
+from matplotlib.image import imread
 
 from analysis import report
-from analysis.claims import Claim, Reference, Source
+from analysis.claims import Claim, Reference, Source, equal, less
 from analysis.report import Section, write_report
 
 SRC = Source("003", "003_x.txt", "§89", "each player may, on the average, expect to make twenty-five points")
@@ -15,7 +16,7 @@ SRC = Source("003", "003_x.txt", "§89", "each player may, on the average, expec
 
 def _claim(cid="2", interval=(24.9, 25.1), **kw):
     return Claim(cid, "Twenty-five points in two deals.", SRC, "points in two deals", sum(interval) / 2, interval,
-                 (24.5, 25.5), 1000, **kw)
+                 1000, equal(25, 0.5, "rounds to 25"), **kw)
 
 
 def _figure():
@@ -29,7 +30,8 @@ def _sections():
                                       _claim("2b", (26.2, 26.4), notes="expert")],
                  text="Some words.", tables={"By role": pd.DataFrame({"a": [1.5], "b": ["x|y"]})},
                  figures={"Points by role": _figure()})
-    s2 = Section("7", "Lurches", [Claim("7a", "Rare.", SRC, "rate", 0.05, (0.04, 0.06), (0.0, 0.1), 500,
+    s2 = Section("7", "Lurches", [Claim("7a", "Rare.", SRC, "rate", 0.05, (0.04, 0.06), 500,
+                                        less(0.1, 0.01, "a round figure"), reading="rare = under 1 in 10",
                                         percent=True)])
     return [s1, s2]
 
@@ -47,15 +49,21 @@ def test_write_report_files_and_content(tmp_path):
     for piece in ["# Period claims checked by simulation", "Rule text.", "## Verdicts", "| 2 |", "| 7a |",
                   "## 2. Twenty-five", "### Claim 2b", "> each player may", "**Published**: 26.30 to 26.40",
                   "**Verdict**: **not supported**", "x\\|y", "## Not run", "- 5. seed004_discards: needs hoyle",
-                  "## Provenance", "- seed: 1", "| n |", "5.0% [4.0%, 6.0%]", "< 10.0%"]:
+                  "## Provenance", "- seed: 1", "| n |", "5.0% [4.0%, 6.0%]", "< 10.0%",
+                  "| claim | statement | estimate [95% CI] | claimed | margin | verdict |",
+                  "| 7a | Rare. (reading: rare = under 1 in 10) | 5.0% [4.0%, 6.0%] | < 10.0% | ±1% | supported |",
+                  "- **Margin**: ±0.5: rounds to 25", "- **Reading of the text**: rare = under 1 in 10",
+                  "- **Claimed**: = 25.00"]:
         assert piece in text, piece
     figures = list((out / "figures").iterdir())
     assert [f.name for f in figures] == ["2-points-by-role.png"]
     assert "](figures/2-points-by-role.png)" in text
     assert figures[0].read_bytes().startswith(b"\x89PNG")
+    assert imread(figures[0]).shape[1] >= 150 * 6.4  # the default 6.4-inch figure at 150 dpi or more
     data = json.loads((out / "claims.json").read_text())
     assert [c["verdict"] for c in data["claims"]] == ["supported", "not supported", "supported"]
-    assert data["claims"][2]["claimed"] == [0.0, 0.1]
+    assert data["claims"][2]["claimed"] == {"relation": "<", "value": 0.1, "margin": 0.01, "why": "a round figure",
+                                            "cap": None}
     assert data["provenance"]["runs"] == [{"n": 10}]
     assert _leftovers(tmp_path) == []
 

@@ -1,4 +1,4 @@
-"""analysis.stats: intervals against hand-computed values and seeded coverage checks."""
+"""analysis.stats and sims.stats: intervals against hand-computed values, exact coverage and seeded checks."""
 import math
 
 import numpy as np
@@ -6,10 +6,12 @@ import pandas as pd
 import pytest
 
 from analysis import stats
+from sims.stats import mean_se, wilson
 
 
 def test_z_value_95():
     assert stats.z_value(0.95) == pytest.approx(1.959964, abs=1e-6)
+    assert stats.z_value(0.99) == pytest.approx(2.575829, abs=1e-6)
     with pytest.raises(ValueError, match="between 0 and 1"):
         stats.z_value(1.5)
 
@@ -17,23 +19,64 @@ def test_z_value_95():
 def test_wilson_hand_computed_8_of_10():
     # p = 0.8, z² = 3.841459: centre = (0.8 + 0.192073)/1.384146 = 0.716738,
     # half = 1.959964·√(0.016 + 0.009604)/1.384146 = 0.226578.
-    lo, hi = stats.wilson(8, 10)
-    assert lo == pytest.approx(0.490162, abs=1e-5)
-    assert hi == pytest.approx(0.943318, abs=1e-5)
+    rate, lo, hi = wilson(8, 10)
+    assert rate == 0.8
+    assert lo == pytest.approx(0.490162, abs=1e-6)
+    assert hi == pytest.approx(0.943318, abs=1e-6)
 
 
-def test_wilson_edges_stay_in_unit_interval():
-    lo, hi = stats.wilson(0, 20)
+def _wilson_formula(k, n, z=1.959963984540054):
+    """The score interval written out (the project's formula before it came from scipy)."""
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@pytest.mark.parametrize("n", [1, 3, 10, 20_000, 10**9])
+def test_wilson_keeps_its_numbers(n):
+    for k in {0, 1, n // 3, n // 2, n - 1, n}:
+        _, lo, hi = wilson(k, n)
+        assert (lo, hi) == pytest.approx(_wilson_formula(k, n), abs=1e-15)
+
+
+def test_wilson_edges_and_levels():
+    _, lo, hi = wilson(0, 20)
     assert lo == 0.0 and 0 < hi < 0.2
-    lo, hi = stats.wilson(20, 20)
+    _, lo, hi = wilson(20, 20)
     assert hi == 1.0 and 0.8 < lo < 1
-    assert stats.wilson(5, 50, 0.99)[0] < stats.wilson(5, 50)[0]
+    assert wilson(5, 50, 0.99)[1] < wilson(5, 50)[1]
+    assert all(math.isnan(x) for x in wilson(0, 0))
 
 
-@pytest.mark.parametrize("x, n", [(11, 10), (-1, 10), (1, 0), (2.5, 10)])
-def test_wilson_bad_counts(x, n):
+@pytest.mark.parametrize("n, p", [(200, 0.05), (50, 0.1), (100, 0.5), (30, 0.02)])
+def test_wilson_exact_coverage(n, p):
+    """Exact binomial coverage of the 95% Wilson interval stays near 95% even at small rates."""
+    def covers(k):
+        _, lo, hi = wilson(k, n)
+        return lo <= p <= hi
+    coverage = sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1) if covers(k))
+    assert 0.94 <= coverage <= 0.99
+
+
+def test_rate_ci_is_the_one_wilson_interval():
+    e = stats.rate_ci(30, 100)
+    assert e.estimate == 0.3 and e.se == pytest.approx(math.sqrt(0.21 / 100))
+    assert e.interval == wilson(30, 100)[1:]
+    assert stats.rate_estimate(*wilson(30, 100), 100) == e
+
+
+@pytest.mark.parametrize("x, n", [(11, 10), (-1, 10), (1, 0), (2.5, 10), (True, 10)])
+def test_rate_ci_bad_counts(x, n):
     with pytest.raises(ValueError):
-        stats.wilson(x, n)
+        stats.rate_ci(x, n)
+
+
+def test_mean_se_from_sums():
+    x = np.array([1.0, 2.0, 3.0, 4.0])
+    mean, se = mean_se(x.sum(), (x * x).sum(), x.size)
+    assert mean == 2.5 and se == pytest.approx(math.sqrt(5 / 3) / 2)
 
 
 def test_normal_ci_coverage_seeded():
@@ -42,16 +85,6 @@ def test_normal_ci_coverage_seeded():
     x = rng.normal(3.0, 2.0, size=(2000, 100))
     covered = sum(lo <= 3.0 <= hi for lo, hi in (stats.mean_ci(row).interval for row in x))
     assert abs(covered / 2000 - 0.95) < 0.015
-
-
-@pytest.mark.parametrize("n, p", [(200, 0.05), (50, 0.1), (100, 0.5), (30, 0.02)])
-def test_wilson_exact_coverage(n, p):
-    """Exact binomial coverage of the 95% Wilson interval stays near 95% even at small rates."""
-    def covers(k):
-        lo, hi = stats.wilson(k, n)
-        return lo <= p <= hi
-    coverage = sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1) if covers(k))
-    assert 0.94 <= coverage <= 0.99
 
 
 def test_mean_ci_matches_formula_and_rejects_bad_samples():
@@ -63,35 +96,6 @@ def test_mean_ci_matches_formula_and_rejects_bad_samples():
         stats.mean_ci([1.0])
     with pytest.raises(ValueError, match="NaN"):
         stats.mean_ci([1.0, np.nan])
-
-
-def test_rate_ci():
-    e = stats.rate_ci(30, 100)
-    assert e.estimate == 0.3 and e.se == pytest.approx(math.sqrt(0.21 / 100))
-    assert e.interval == stats.wilson(30, 100)
-
-
-def test_bootstrap_reproducible_with_seed():
-    x = np.random.default_rng(1).exponential(size=300)
-    a = stats.bootstrap_ci(x, seed=5, n_boot=500)
-    b = stats.bootstrap_ci(x, seed=5, n_boot=500)
-    c = stats.bootstrap_ci(x, seed=6, n_boot=500)
-    assert a == b
-    assert a.interval != c.interval
-
-
-def test_bootstrap_mean_agrees_with_normal_interval():
-    x = np.random.default_rng(3).normal(10, 1, size=1000)
-    boot, normal = stats.bootstrap_ci(x, seed=1), stats.mean_ci(x)
-    assert boot.estimate == pytest.approx(normal.estimate)
-    assert boot.lo == pytest.approx(normal.lo, abs=0.01)
-    assert boot.hi == pytest.approx(normal.hi, abs=0.01)
-
-
-def test_bootstrap_median_batches():
-    x = np.arange(1.0, 102.0)
-    e = stats.bootstrap_ci(x, np.median, n_boot=300, seed=0)
-    assert e.estimate == 51.0 and e.lo < 51 < e.hi
 
 
 def test_paired_diff_on_common_random_numbers():
@@ -108,19 +112,13 @@ def test_paired_diff_on_common_random_numbers():
         stats.paired_diff(a, b[:-1])
 
 
-def test_paired_diff_no_difference():
-    x = np.array([1.0, 2.0, 3.0])
-    c = stats.paired_diff(x, x)
-    assert c.estimate == 0 and c.z == 0 and c.p == 1
-
-
-def test_two_proportions_newcombe_example():
-    # Newcombe (1998), Stat. Med. 17:873, example (a): 56/70 − 48/80, method 10: 0.0524 to 0.3339.
-    c = stats.two_proportions(56, 70, 48, 80)
-    assert c.estimate == pytest.approx(0.2)
-    assert c.lo == pytest.approx(0.0524, abs=1e-4)
-    assert c.hi == pytest.approx(0.3339, abs=1e-4)
-    assert c.z == pytest.approx(2.650, abs=1e-3)  # pooled test
+def test_paired_diff_p_value_hand_computed():
+    # differences 1, 2, 3, 4, 5, 6 (mean 3.5, sd 1.8708, se 0.76376): z = 4.5826, p = 2·(1 − Φ(4.5826)) = 4.59e-6
+    c = stats.paired_diff([2, 4, 6, 8, 10, 12], [1, 2, 3, 4, 5, 6])
+    assert c.z == pytest.approx(4.5826, abs=1e-4)
+    assert c.p == pytest.approx(4.59e-6, rel=1e-2)
+    same = stats.paired_diff([1.0, 2.0, 3.0], [1.0, 2.0, 3.0])
+    assert same.estimate == 0 and same.z == 0 and same.p == 1
 
 
 def test_combine_bound_and_independent():

@@ -1,19 +1,89 @@
-"""Crib tables by self-play: exact under random throws, consistent with the engine, iterated, written."""
+"""Crib tables: shipped as package data with their sources; by self-play: exact under random throws,
+consistent with the engine, iterated, written."""
 from __future__ import annotations
 
+import fnmatch
 import itertools
 import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from sims.cli import main
+from sims.cribbage import crib_tables
 from sims.cribbage.crib_self_play import iterate_tables, self_play_tables, write_table
-from sims.cribbage.crib_tables import (RANK_LABELS, compare_tables, reference_table, table_matrices,
-                                       table_params)
+from sims.cribbage.crib_tables import (RANK_LABELS, SOURCES, compare_tables, named_tables, provenance, reference_table,
+                                       table_matrices, table_params)
 from sims.cribbage.policies.discard import crib_total, crib_ways, expected_net_policy, unseen_counts
 from sims.cribbage.simulate import simulate_deals
+
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "sims" / "cribbage" / "data"
+
+
+def test_shipped_tables_by_name():
+    assert set(named_tables()) == set(SOURCES) == {"schell", "hessel", "self_play"}
+    for name, values in named_tables().items():
+        assert values == tuple(table_params(reference_table(name))), name
+    schell = reference_table("schell")
+    assert len(schell) == 182 and set(schell.source) == {"schell"} and set(schell.to_whom) == {"dealer", "pone"}
+    five_five = schell[(schell.card1_rank == "5") & (schell.card2_rank == "5")].set_index("to_whom")
+    assert five_five["expected_crib_points"].to_dict() == {"dealer": 8.79, "pone": 9.37}
+    self_play = reference_table("self_play")
+    assert len(self_play) == 182 and {"se", "n"} <= set(self_play.columns) and self_play.n.dtype.kind == "i"
+
+
+def test_each_table_keeps_its_source_beside_it():
+    published = (DATA / "crib_discard_tables.csv").read_text()
+    assert "Michael Schell" in published and "Craig Hessel" in published
+    assert "provenance in six_card_self_play.json" in (DATA / "six_card_self_play.csv").read_text()
+    meta = provenance("self_play")["provenance"]
+    assert (meta["rules"], meta["seed"], meta["n_deals"], meta["start"]) == ("six-card", 1, 2_000_000, "schell")
+    assert meta["file"] == "six_card_self_play.csv" and meta["iterations"] == len(meta["history"])
+    assert provenance("hessel") == {"name": "hessel", "title": crib_tables.TITLES["hessel"],
+                                    "file": "sims/cribbage/data/crib_discard_tables.csv"}
+    assert "sims/cribbage/data" in (ROOT / "data" / "reference" / "README.md").read_text()
+
+
+def test_read_from_the_package_away_from_the_checkout(tmp_path):
+    # The package alone, as a wheel installs it, run from another directory: the tables come from its data.
+    shutil.copytree(ROOT / "sims", tmp_path / "site" / "sims", ignore=shutil.ignore_patterns("__pycache__"))
+    script = ("import json, sims.cribbage.crib_tables as t; "
+              "print(json.dumps([t.__file__, t.named_tables(), t.provenance('self_play')['provenance']['seed']]))")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "site"), "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, check=True, capture_output=True,
+                         text=True).stdout
+    where, tables, seed = json.loads(out)
+    assert Path(where).is_relative_to(tmp_path / "site")
+    assert {name: tuple(v) for name, v in tables.items()} == named_tables() and seed == 1
+
+
+def test_package_data_is_declared_for_the_wheel():
+    # pyproject.toml must ship the tables, their provenance and their README in the wheel (package-data).
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    package_data = config.get("tool", {}).get("setuptools", {}).get("package-data", {})
+    patterns = [("sims/cribbage/", p) for p in package_data.get("sims.cribbage", [])]
+    patterns += [("sims/", p) for p in package_data.get("sims", [])]
+    patterns += [(prefix, p) for prefix in ("sims/", "sims/cribbage/") for p in package_data.get("*", [])]
+    files = {name for name, _ in crib_tables.SOURCES.values()} | {"six_card_self_play.json", "README.md"}
+    for path in sorted(DATA / f for f in files):
+        assert path.is_file(), path
+        name = path.relative_to(ROOT).as_posix()
+        assert any(name.startswith(prefix) and fnmatch.fnmatch(name[len(prefix):], p) for prefix, p in patterns), \
+            f"{name} is not in [tool.setuptools.package-data]"
+
+
+def test_unknown_source():
+    with pytest.raises(ValueError, match="unknown crib table source 'nobody'; choose from schell, hessel, self_play"):
+        reference_table("nobody")
 
 
 def _exact_random_crib(a, b):

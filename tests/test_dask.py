@@ -1,16 +1,21 @@
-"""The runner on a Dask LocalCluster gives exactly the local numbers (same seed, same shards)."""
+"""The runner on a Dask LocalCluster gives exactly the local numbers (same seed, same stored tables)."""
 from __future__ import annotations
 
 import numba
 import pandas as pd
 import pytest
 
-from sims import io
-from sims.cribbage.engine import Job, run_job
-from sims.cribbage.results import summarize
-from sims.runner import dask_client, load_run, run
+from sims.core import store as st
+from sims.core.chunks import run_chunks
+from sims.core.executors import dask_client
+from sims.core.jobs import Job
+from sims.core.runner import load_run, run, summarize
 
 distributed = pytest.importorskip("distributed")
+
+
+def bare(job):
+    return summarize(job, run_chunks(job, 0, job.n_chunks))
 
 
 @pytest.fixture(scope="module")
@@ -20,46 +25,74 @@ def client():
         yield c
 
 
-def test_local_cluster_listens_on_localhost_with_one_numba_thread_per_worker(client):
-    assert client.scheduler.address.startswith("tcp://127.0.0.1:")
+def test_local_cluster_listens_on_localhost_over_tls_with_one_numba_thread_per_worker(client):
+    assert client.scheduler.address.startswith("tls://127.0.0.1:")
     workers = client.scheduler_info()["workers"]
     assert len(workers) == 2 and all(w["nthreads"] == 1 and w["host"] == "127.0.0.1" for w in workers.values())
     assert set(client.run(numba.get_num_threads).values()) == {1}
 
 
-def test_dask_deals_equal_local_deals_and_shards(tmp_path, client):
-    job = Job.make("deals", "six-card", {"discard": "greedy", "peg": "greedy"}, 6 * 4096 + 5, seed=21,
+def test_local_cluster_refuses_a_client_without_its_credentials(client):
+    """Another local user holds other credentials, or none: the scheduler does not let either in."""
+    from distributed import Client
+    from distributed.security import Security
+
+    with pytest.raises((OSError, TimeoutError)):
+        Client(client.scheduler.address, security=Security.temporary(), timeout="3s")
+    with pytest.raises((OSError, TimeoutError)):
+        Client(client.scheduler.address.replace("tls://", "tcp://"), timeout="3s")
+
+
+def test_dask_deals_equal_local_deals_and_stored_tables(tmp_path, client):
+    job = Job.make("cribbage", "deals", "six-card", {"discard": "greedy", "peg": "greedy"}, 6 * 4096 + 5, seed=21,
                    records=True)
     local = run(job, tmp_path / "local", batch_chunks=2, progress=False)
     remote = run(job, tmp_path / "dask", batch_chunks=2, client=client, progress=False)
-    assert remote.summary == local.summary == summarize(job, run_job(job)).summary
+    assert remote.summary == local.summary == bare(job).summary
     pd.testing.assert_frame_equal(remote.records, local.records)
-    for index in range(4):
-        for local_shard, dask_shard in zip(io.shard_paths(tmp_path / "local", index),
-                                           io.shard_paths(tmp_path / "dask", index)):
-            assert pd.read_parquet(local_shard).equals(pd.read_parquet(dask_shard))
+    for table in ("totals", "histograms", "deals"):
+        for index in range(4):
+            name = f"{table}/batch-{index:05d}.parquet"
+            a, b = pd.read_parquet(tmp_path / "local" / name), pd.read_parquet(tmp_path / "dask" / name)
+            pd.testing.assert_frame_equal(a, b)
 
 
 def test_dask_resumes_a_local_run_and_games_match(tmp_path, client):
-    job = Job.make("games", "six-card", {"discard": "greedy", "peg": "random"}, 900, seed=4)
+    job = Job.make("cribbage", "games", "six-card", {"discard": "greedy", "peg": "random"}, 900, seed=4,
+                   records=True)
 
     def stop(index, batch):
         raise RuntimeError("crash")
     with pytest.raises(RuntimeError):
         run(job, tmp_path, batch_chunks=1, progress=False, on_batch=stop)
     resumed = run(job, tmp_path, client=client, progress=False)
-    reference = summarize(job, run_job(job))
+    reference = bare(job)
     assert resumed.summary == reference.summary
     pd.testing.assert_frame_equal(load_run(tmp_path).games, reference.games)
 
 
 def test_dask_without_output_directory_returns_the_batches(client):
-    job = Job.make("deals", "three-hand", None, 3 * 4096, seed=2)
-    assert run(job, client=client, batch_chunks=1, progress=False).summary == summarize(job, run_job(job)).summary
+    job = Job.make("cribbage", "deals", "three-hand", None, 3 * 4096, seed=2)
+    assert run(job, client=client, batch_chunks=1, progress=False).summary == bare(job).summary
 
 
 def test_default_batch_size_asks_the_workers(tmp_path, client):
-    job = Job.make("deals", "six-card", None, 2 * 4096, seed=5)
+    job = Job.make("cribbage", "deals", "six-card", None, 2 * 4096, seed=5)
     result = run(job, tmp_path, client=client, progress=False)
-    assert result.summary == summarize(job, run_job(job)).summary
-    assert io.read_json(tmp_path / io.MANIFEST, "manifest")["batch_chunks"] == 1   # two batches, one per worker
+    assert result.summary == bare(job).summary
+    assert st.read_json(tmp_path / st.MANIFEST, "manifest")["batch_chunks"] == 1   # two batches, one per worker
+
+
+def test_a_scheduler_that_does_not_answer_fails_within_the_timeout_with_one_line(tmp_path):
+    import socket
+    import time
+
+    with socket.socket() as silent:                 # listens, never speaks Dask
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        job = Job.make("cribbage", "deals", "six-card", None, 100, seed=5)
+        start = time.perf_counter()
+        with pytest.raises(ValueError, match=f"no Dask scheduler answered at {address} within") as info:
+            run(job, scheduler=address, progress=False)
+        assert time.perf_counter() - start < 30 and "\n" not in str(info.value)

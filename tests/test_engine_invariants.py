@@ -13,18 +13,21 @@ import numpy as np
 import pytest
 from numba import njit, types
 
+from tests.cribbage_records import records_array
 from sims.cards import parse_cards
 from sims.cribbage import PRESETS, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
-from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, I64_3, PEGS, U64_2, Job, seed_streams
+from sims.core.errors import E_SIZE
+from sims.core.jobs import Job
+from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, I64_3, PEGS, U64_2, seed_streams
 from sims.cribbage.pegging import card_value
-from sims.cribbage.play import COMPONENTS, E_SIZE, MAX_SEATS, N_COMP, new_work, play_deal
-from sims.cribbage.policies import DISCARD_SIG, PEG_SIG
-from sims.cribbage.policies.base import (EMPTY_PARAMS, S_COUNT, S_COUNT_START, S_N_PLAYED, S_SIZE, S_STARTER,
+from sims.cribbage.play import COMPONENTS, MAX_SEATS, N_COMP, new_work, play_deal
+from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
+from sims.cribbage.contract import (EMPTY_PARAMS, S_COUNT, S_COUNT_START, S_N_PLAYED, S_SIZE, S_STARTER,
                                          is_legal_play, is_valid_throw)
 from sims.cribbage.reference import peg_score
 from sims.cribbage.rules import R_DEALT, R_THROW
-from sims.rng import chunk_keys, randint
+from sims.core.rng import chunk_keys, randint
 
 SEEDS = (1, 2, 3, 4, 5)
 FUZZ_DEALS = 600          # per seed and preset
@@ -60,12 +63,12 @@ def _fuzz_deals(rules, keys, n, discard_fns, peg_fns, params, poff, decks, kept,
 def fuzz(rules, policies, n, seed):
     """The kernel's deals 0..n-1 of a run: a dict of arrays, one row per deal."""
     r = PRESETS[rules] if isinstance(rules, str) else rules
-    job = Job.make("deals", r, policies, n, seed)
+    job = Job.make("cribbage", "deals", r, policies, n, seed)
     out = {"deck": np.zeros((n, 52), dtype=np.int64), "kept": np.zeros((n, r.active, r.kept), dtype=np.int64),
            "crib": np.zeros((n, 4), dtype=np.int64), "laid": np.zeros((n, r.active * r.kept), dtype=np.int64),
            "held": np.zeros((n, r.active, r.kept), dtype=np.int64),
            "comp": np.zeros((n, r.active, N_COMP), dtype=np.int64)}
-    _fuzz_deals(r.to_kernel(), chunk_keys(seed, 0, 1), n, *job.kernel_policies(), out["deck"], out["kept"],
+    _fuzz_deals(r.to_kernel(), chunk_keys(seed, 0, 1, 5), n, *job.kernel_policies()[0], *job.kernel_policies()[1:], out["deck"], out["kept"],
                 out["crib"], out["laid"], out["held"], out["comp"])
     out["n_laid"] = (out["held"] < 0).sum(axis=(1, 2))
     return out
@@ -176,7 +179,7 @@ def test_fuzz_every_card_accounted_for_and_the_play_rescored(rules):
 def test_fuzz_matches_records_and_reference_deck(rules):
     """The fuzz kernel plays the very deals of simulate_deals, from the decks the reference shuffles."""
     f = fuzz(rules, None, 300, seed=6)
-    records = simulate_deals(rules, None, 300, 6, records=True).batch.arrays["records"]
+    records = records_array(simulate_deals(rules, None, 300, 6, records=True))
     assert np.array_equal(f["comp"], records[:, :PRESETS[rules].active])
     deals = ref.simulate_deals(rules, None, 300, 6)
     need = PRESETS[rules].active * PRESETS[rules].cards_dealt + PRESETS[rules].crib_from_pack + 1
@@ -258,8 +261,8 @@ def test_same_seed_same_results_on_one_and_two_threads():
     assert one.summary["roles"] == two.summary["roles"] and one.summary["seats"] == two.summary["seats"]
     for role in one.histograms:
         assert one.histograms[role].equals(two.histograms[role])
-    g1 = play_games("four-hand", {"discard": "greedy"}, 600, 42, threads=1, score_log=True)
-    g2 = play_games("four-hand", {"discard": "greedy"}, 600, 42, threads=2, score_log=True)
+    g1 = play_games("four-hand", {"discard": "greedy"}, 600, 42, records=True, threads=1, score_log=True)
+    g2 = play_games("four-hand", {"discard": "greedy"}, 600, 42, records=True, threads=2, score_log=True)
     assert g1.games.equals(g2.games) and g1.score_log().equals(g2.score_log())
     assert g1.summary["win_rate"] == g2.summary["win_rate"]
 
@@ -290,7 +293,7 @@ def test_changing_one_seats_policy_never_changes_the_cards_dealt(rules):
     ra = simulate_deals(rules, base, 3000, 11, records=True).records
     rb = simulate_deals(rules, changed, 3000, 11, records=True).records
     assert ra["dealer_heels"].equals(rb["dealer_heels"]) and not ra["dealer_total"].equals(rb["dealer_total"])
-    ga, gb = play_games(rules, base, 300, 11).games, play_games(rules, changed, 300, 11).games
+    ga, gb = play_games(rules, base, 300, 11, records=True).games, play_games(rules, changed, 300, 11, records=True).games
     assert ga["first_dealer"].equals(gb["first_dealer"])
 
 

@@ -16,13 +16,14 @@ import numpy as np
 import pytest
 from numba import njit
 
+from tests.cribbage_records import records_array
 from sims.cribbage import PRESETS, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
 from sims.cribbage.play import COMPONENTS
-from sims.cribbage.policies import DISCARD_SIG, PEG_SIG
-from sims.cribbage.policies.base import S_COUNT, S_N_PLAYED, S_SIZE, is_legal_play, is_valid_throw
+from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
+from sims.cribbage.contract import S_COUNT, S_N_PLAYED, S_SIZE, is_legal_play, is_valid_throw
 from sims.cribbage.rules import R_THROW, get_rules
-from sims.rng import randint
+from sims.core.rng import randint
 
 N_DEALS = 2_000        # per preset, random policies (issue: >= 2,000 seeded deals of every preset)
 N_GREEDY_DEALS = 300   # greedy discarding scores every throw with the literal scorer ...
@@ -89,7 +90,7 @@ POLICIES = {
 
 
 def assert_same_deals(rules, policies, n, seed):
-    fast = simulate_deals(rules, policies, n, seed, records=True).batch.arrays["records"]
+    fast = records_array(simulate_deals(rules, policies, n, seed, records=True))
     slow = ref.simulate_deals(rules, policies, n, seed)
     assert len(slow) == n
     for g, deal in enumerate(slow):
@@ -103,7 +104,7 @@ def assert_same_deals(rules, policies, n, seed):
 
 
 def assert_same_games(rules, policies, n, seed):
-    fast = play_games(rules, policies, n, seed).games
+    fast = play_games(rules, policies, n, seed, records=True).games
     slow = ref.play_games(rules, policies, n, seed)
     for g, game in enumerate(slow):
         row = fast.iloc[g]
@@ -144,8 +145,8 @@ def test_deals_match_reference_across_chunks():
     """A run longer than one chunk: deal g of chunk g // chunk_size, index g % chunk_size."""
     from sims.cribbage.engine import CHUNK_DEALS
     n = CHUNK_DEALS + 200
-    fast = simulate_deals("six-card-61", None, n, 3, records=True).batch.arrays["records"]
-    keys = ref.chunk_keys(3, 0, 2)
+    fast = records_array(simulate_deals("six-card-61", None, n, 3, records=True))
+    keys = ref.chunk_keys(3, 0, 2, 5)
     for g in range(CHUNK_DEALS - 100, n):
         deck_rng, seat_rngs = ref.streams(keys[g // CHUNK_DEALS], g % CHUNK_DEALS)
         deal = ref.play_deal("six-card-61", g % 2, ref.shuffled_deck(PRESETS["six-card-61"], deck_rng), seat_rngs,

@@ -15,12 +15,14 @@ from numba import njit, types
 from sims.cards import parse_card, parse_cards
 from sims.cribbage import play, play_games
 from sims.cribbage import reference_engine as ref
-from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, PEGS, U64_2, Job
-from sims.cribbage.policies import DISCARD_SIG, PEG_SIG
-from sims.cribbage.policies.base import S_COUNT, is_legal_play
+from sims.core.errors import E_SIZE
+from sims.core.jobs import Job
+from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, PEGS, U64_2
+from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
+from sims.cribbage.contract import S_COUNT, is_legal_play
 from sims.cribbage.reference import peg_items
 from sims.cribbage.rules import R_THROW, get_rules
-from sims.rng import seed_state
+from sims.core.rng import seed_state
 
 @njit(DISCARD_SIG, cache=True)
 def throw_last(hand, state, rules, rng, params):
@@ -47,7 +49,7 @@ def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_f
     """The kernel's deal from a stacked deck; ``laid`` gets the cards laid (-1 after the last)."""
     work = play.new_work(rules)
     work[0][:] = deck
-    err = np.zeros(play.E_SIZE, dtype=np.int64)
+    err = np.zeros(E_SIZE, dtype=np.int64)
     winner = play.play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params,
                              poff, comp, err, work)
     n_laid = 0
@@ -65,7 +67,7 @@ def replay(rules, hands, starter, from_pack="", dealer=0, scores=None, check_tar
     seat_rngs = np.zeros((4, 4), dtype=np.uint64)
     start = list(scores) if scores is not None else [0] * rules.sides
     deal = ref.play_deal(rules, dealer, deck, seat_rngs, SCRIPT, list(start), check_target)
-    discard_fns, peg_fns, params, poff = Job.make("deals", rules, SCRIPT, 1, 0).kernel_policies()
+    (discard_fns, peg_fns), params, poff = Job.make("cribbage", "deals", rules, SCRIPT, 1, 0).kernel_policies()
     kernel_scores = np.zeros(4, dtype=np.int64)
     kernel_scores[:rules.sides] = start
     comp = np.zeros((4, len(play.COMPONENTS)), dtype=np.int64)
@@ -206,13 +208,13 @@ def test_seed001_three_for_last_five_card_non_dealer_starts_with_three():
         assert game.scores[nondealer] - pegged[nondealer] == 3
         assert game.scores[game.first_dealer] == pegged[game.first_dealer]
     # The kernel: the score after the first deal less the first deal's points is the start.
-    result = play_games("five-card", None, 200, seed=2, score_log=True)
+    result = play_games("five-card", None, 200, seed=2, records=True, score_log=True)
     games, log = result.games, result.score_log()
     first = log[log["deal"] == 0].set_index("game")
     for s in range(2):
         start = first[f"score_{s}"] - games.set_index("game")[f"first_deal_{s}"]
         assert (start == np.where(games.set_index("game")["first_dealer"] == s, 0, 3)).all()
-    six = play_games("six-card", None, 100, seed=2, score_log=True)
+    six = play_games("six-card", None, 100, seed=2, records=True, score_log=True)
     first = six.score_log()
     first = first[first["deal"] == 0].set_index("game")
     for s in range(2):
@@ -298,7 +300,7 @@ def test_three_rotation_previous_dealer_sits_out_and_the_deal_passes_left():
                 assert (deal.dealer + 2) % 3 == game.deals[k - 1].dealer  # the previous dealer sits out
             assert {deal.seat(p.role) for p in deal.pegs} <= {deal.dealer, (deal.dealer + 1) % 3}
     # The kernel: after each deal, the player sitting out has the score he had before it.
-    result = play_games("three-rotation", None, 200, seed=8, score_log=True)
+    result = play_games("three-rotation", None, 200, seed=8, records=True, score_log=True)
     log = result.score_log()
     first = result.games.set_index("game")["first_dealer"]
     assert (log["dealer"] == (first.loc[log["game"]].to_numpy() + log["deal"]) % 3).all()

@@ -13,15 +13,29 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from analysis import notebook_helpers as nh
+from analysis.claims.model import VERDICTS
+from analysis.cribbage import points_per_two_deals
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
-EXPECTED = ["01-scoring", "02-twenty-five-points", "03-first-dealer", "04-three-hand", "05-discards",
+CRIBBAGE = ["01-scoring", "02-twenty-five-points", "03-first-dealer", "04-three-hand", "05-discards",
             "06-pegging", "07-lurches"]
 SEED_FILE = re.compile(r"`\d{3}_[0-9a-f]{16}\.txt`")
-VERDICT = re.compile(r"\b(supported|not supported|inconclusive|not run)\b", re.IGNORECASE)
 GREEDY = {"discard": "greedy", "peg": "greedy"}
+# What each notebook's verdict cell must show at its default size (seed 1): every claim it tests, each with a
+# verdict, and estimates near the default-size report's, with tolerances of four standard errors or more at the
+# notebook's size (a wrong engine - a crib not scored, seats not rotating, a rule dropped - lands outside).
+CLAIMS = {
+    "02-twenty-five-points": {"2": (25.5, 27.5)},                 # 26.5 points in two deals, 5,000 deals
+    "03-first-dealer": {"3a": (0.45, 0.62), "3b": (0.47, 0.63), "3c": (0.40, 0.57), "3d": (0.38, 0.54),
+                        "3e": (0.52, 0.80)},                      # 53%, 55%, 48%, 46%, 66% of 1,000 games
+    "04-three-hand": {"4a": (0.33, 0.46), "4b": (0.33, 0.46),     # three-rotation: 39.6% of 2,000 games
+                      "4c": (0.38, 0.52), "4d": (0.38, 0.52)},    # true three-hand: 45.1%
+    "05-discards": {"5a": (0.09, 0.34), "5b": (0.20, 0.48)},      # the advice wins 21% / 34% of 250 games
+    "06-pegging": {"6": (-0.15, 0.15)},                           # keeping close: 0.002 points a deal
+    "07-lurches": {"7a": (0.0, 0.04), "7b": (0.15, 0.28)},        # 1.0% and 21.3% of 1,000 games
+}
 
 
 def read(path: Path):
@@ -45,7 +59,22 @@ def text_output(cell) -> str:
 
 
 def test_the_numbered_notebooks_are_all_there():
-    assert [p.stem for p in NOTEBOOKS] == EXPECTED
+    stems = [p.stem for p in NOTEBOOKS]
+    assert set(CRIBBAGE) <= set(stems)
+    assert all(re.fullmatch(r"\d\d-[a-z0-9-]+", s) for s in stems)
+    assert len({s[:2] for s in stems}) == len(stems), "two notebooks share a number"
+
+
+def verdict_rows(text: str) -> dict[str, tuple[str, float]]:
+    """``{claim: (verdict, estimate)}`` from the verdict table the last cell prints (analysis.claims.command)."""
+    lines = text.strip().splitlines()
+    assert lines and lines[0].split()[:2] == ["claim", "verdict"], text
+    rows = {}
+    for line in lines[1:]:
+        cid, verdict, estimate = re.split(r"\s{2,}", line)[:3]
+        number = float(re.match(r"-?[\d.]+", estimate).group())
+        rows[cid] = (verdict, number / 100 if "%" in estimate.split()[0] else number)
+    return rows
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -57,6 +86,17 @@ def test_committed_without_outputs(path):
         if cell.cell_type == "code":
             assert cell.outputs == [], f"cell {i} has outputs: clear them before committing"
             assert cell.execution_count is None, f"cell {i} has an execution count: clear it before committing"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_paths_into_the_repository(path):
+    """A notebook copied out of the repository still runs: its code reads data through the packages, never
+    through a path like '../data/...' or 'data/reference/...'."""
+    for i, cell in enumerate(read(path).cells):
+        if cell.cell_type == "code":
+            code = "\n".join(line.split("#")[0] for line in cell.source.splitlines())  # comments may name paths
+            assert not re.search(r"""["'](\.\./|\./)?(data|notebooks)/""", code), f"cell {i}: {code}"
+            assert "../" not in code, f"cell {i}: {code}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -76,10 +116,15 @@ def test_runs_at_the_default_size(path):
     assert not errors
     verdict = text_output(nb.cells[-1])
     assert verdict.strip(), "the verdict cell printed nothing"
-    if path.stem != "01-scoring":
-        assert VERDICT.search(verdict), verdict
-    else:
+    assert "not run" not in verdict.lower(), verdict
+    if path.stem == "01-scoring":
         assert "equals Lumetta's published counts: True" in verdict
+    elif path.stem in CLAIMS:
+        rows = verdict_rows(verdict)
+        assert set(rows) == set(CLAIMS[path.stem]), verdict
+        for cid, (lo, hi) in CLAIMS[path.stem].items():
+            found, estimate = rows[cid]
+            assert found in VERDICTS and lo < estimate < hi, (cid, found, estimate)
     figures = sum("image/png" in o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
     assert figures >= 1, "no figure was drawn"
 
@@ -101,17 +146,17 @@ def test_a_missing_run_directory_stops_the_notebook_plainly(tmp_path):
 
 @pytest.fixture(scope="module")
 def deals_run(tmp_path_factory):
-    from sims.cribbage.engine import Job
-    from sims.runner import run
+    from sims.core.jobs import Job
+    from sims.core.runner import run
 
     out = tmp_path_factory.mktemp("runs") / "six-card"
-    run(Job.make("deals", "six-card", GREEDY, 2_000, seed=3), out=out, progress=False)
+    run(Job.make("cribbage", "deals", "six-card", GREEDY, 2_000, seed=3), out=out, progress=False)
     return out
 
 
 def test_load_saved_run_accepts_a_matching_run(deals_run):
     saved = nh.load_saved_run(deals_run, kind="deals", rules="six-card")
-    e = nh.claims.points_per_two_deals(saved.summary)
+    e = points_per_two_deals(saved.summary)
     assert saved.summary["n"] == 2_000 and 15 < e.estimate < 35
 
 

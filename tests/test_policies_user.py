@@ -11,11 +11,17 @@ import numpy as np
 import pytest
 from numba import njit
 
+from tests.cribbage_records import records_array
 from sims.cribbage import engine, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
-from sims.cribbage.engine import Job, run_chunks
-from sims.cribbage.policies import DISCARD_SIG, PEG_SIG, PolicyError, resolve
-from sims.cribbage.policies.base import S_COUNT
+from sims.core.chunks import run_chunks
+from sims.core.jobs import Job
+from sims.cribbage.game import GAME
+from sims.core.errors import PolicyError
+from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
+from sims.cribbage.policies import resolve
+from sims.cribbage.contract import S_COUNT
+from sims.cribbage.play import COMPONENTS
 from sims.cribbage.rules import R_THROW, get_rules
 
 
@@ -75,14 +81,14 @@ def test_user_peg_policy_runs_without_recompiling_the_engine():
     assert len(engine._deal_chunks.signatures) == deal_sigs == 1
     assert len(engine._game_chunks.signatures) == game_sigs == 1
     assert low.summary["policies"]["peg"][0]["name"] == "lowest"
-    assert mixed.summary["policies"]["peg"] == [{"name": "lowest", "params": []}, {"name": "greedy", "params": []}]
+    assert mixed.summary["policies"]["peg"] == [{"name": "lowest", "params": []}, {"name": "greedy", "params": {}}]
     # The policies really played: the same deals, different pegging.
     assert low.records["dealer_hand"].equals(high.records["dealer_hand"])
     assert not low.records["dealer_pegging"].equals(high.records["dealer_pegging"])
     # ... exactly as the reference plays them with the same njit functions.
     for policy, result in ((lowest, low), (highest, high)):
         for g, deal in enumerate(ref.simulate_deals("six-card", {"peg": policy}, 200, 1)):
-            assert np.array_equal(deal.components(), result.batch.arrays["records"][g, :2])
+            assert np.array_equal(deal.components(), records_array(result)[g])
 
 
 def test_user_policy_params_reach_the_policy_without_recompiling():
@@ -95,7 +101,7 @@ def test_user_policy_params_reach_the_policy_without_recompiling():
     assert len(engine._deal_chunks.signatures) == 1
     for policy, result in ((first, a), (last, b)):
         for g, deal in enumerate(ref.simulate_deals("six-card", {"discard": policy}, 100, 3)):
-            assert np.array_equal(deal.components(), result.batch.arrays["records"][g, :2])
+            assert np.array_equal(deal.components(), records_array(result)[g])
 
 
 def test_a_notebook_policy_hits_the_engine_cache_in_a_fresh_process():
@@ -105,7 +111,7 @@ def test_a_notebook_policy_hits_the_engine_cache_in_a_fresh_process():
         import json
         from numba import njit
         from sims.cribbage import engine, play_games, simulate_deals
-        from sims.cribbage.policies import PEG_SIG
+        from sims.cribbage.contract import PEG_SIG
 
         @njit(PEG_SIG)
         def mine(hand, played, state, rules, rng, params):
@@ -130,7 +136,7 @@ def test_a_notebook_policy_hits_the_engine_cache_in_a_fresh_process():
 def first_reference_error(rules, policies, n, seed):
     """The reference's PolicyError at the first deal of the run whose policy answers illegally."""
     for g in range(n):
-        deck_rng, seat_rngs = ref.item_streams(seed, g, engine.CHUNK_DEALS)
+        deck_rng, seat_rngs = ref.item_streams(seed, g, GAME.chunk_size["deals"])
         r = get_rules(rules)
         try:
             ref.play_deal(r, g % r.players, ref.shuffled_deck(r, deck_rng), seat_rngs, policies)
@@ -148,7 +154,7 @@ def test_illegal_card_names_the_policy_and_the_situation(rules):
     assert "peg policy 'always_first' (seat 1) chose index 0 with count" in message
     item, expected = first_reference_error(rules, policies, 1000, 5)
     assert message.startswith(expected)                     # the same count and the same cards in hand
-    assert message.endswith(f"(item {item}, seed 5)")
+    assert message.endswith(f"(deal {item}, seed 5)")
     assert "\n" not in message and isinstance(info.value, ValueError)
 
 
@@ -164,7 +170,7 @@ def test_bad_discard_mask_names_the_policy_and_the_hand(policy, mask):
 
 
 def test_illegal_card_in_a_game_is_reported_too():
-    pattern = r"peg policy 'always_first' \(seat [01]\) chose index 0 .*\(item 0, seed 3\)"
+    pattern = r"peg policy 'always_first' \(seat [01]\) chose index 0 .*\(game 0, seed 3\)"
     with pytest.raises(PolicyError, match=pattern):
         play_games("five-card", {"peg": always_first}, 10, 3)
 
@@ -172,8 +178,8 @@ def test_illegal_card_in_a_game_is_reported_too():
 def test_policy_error_item_is_the_game_of_the_run_in_a_later_chunk():
     """Chunk 1's first game is game ``CHUNK_GAMES`` of the run; the error must say so (the
     runner plays a job a few chunks at a time, so the item must not be counted within the call)."""
-    job = Job.make("games", "five-card", {"peg": always_first}, engine.CHUNK_GAMES + 10, 3)
-    with pytest.raises(PolicyError, match=rf"\(item {engine.CHUNK_GAMES}, seed 3\)"):
+    job = Job.make("cribbage", "games", "five-card", {"peg": always_first}, GAME.chunk_size["games"] + 10, 3)
+    with pytest.raises(PolicyError, match=rf"\(game {GAME.chunk_size['games']}, seed 3\)"):
         run_chunks(job, 1, 1)
 
 

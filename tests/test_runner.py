@@ -352,6 +352,7 @@ def cli(capsys, *argv):
     (["run", "--deals", "10", "--out", "SPEC/bad.toml"], "is not a directory"),
     (["run", "--deals", "10", "--out", "SPEC/bad.toml/under"], "is not a directory"),
     (["simulate", "--deals", "10", "--threads", "0"], "expected a positive integer, got 0"),
+    (["simulate", "--deals", "1000000000000000", "--records"], "GiB, more than this machine's"),
     (["play", "--games", "10", "--rules", "six-card", "--rule", "target=61"], "lurch 91, target 61"),
 ])
 def test_cli_bad_input_exits_2_with_one_line(tmp_path, capsys, argv, message):

@@ -8,13 +8,16 @@ import pytest
 
 from sims.cards import parse_cards
 from sims.cribbage import reference
-from sims.cribbage.crib_tables import PARAMS_SIZE, reference_table, table_matrices, table_params
+from sims.cribbage import reference_engine as ref
+from sims.cribbage.contract import (ROLE_NAMES, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_GO_MASK, S_N_PLAYED, S_ROLE,
+                                    S_SIZE, S_STARTER, S_THROWN, is_valid_throw)
+from sims.cribbage.crib_tables import PARAMS_SIZE, named_tables, reference_table, table_matrices, table_params
 from sims.cribbage.discards import analyze_discards, crib_is_mine, role_index
+from sims.cribbage.play import COMPONENTS
 from sims.cribbage.policies import discard as discard_policies
-from sims.cribbage.policies import greedy_peg, resolve
 from sims.cribbage.policies import pegging as peg_policies
-from sims.cribbage.policies.base import (S_COUNT, S_COUNT_START, S_CRIB_MINE, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE,
-                                         S_STARTER, S_THROWN, is_valid_throw)
+from sims.cribbage.policies import resolve
+from sims.cribbage.policies.builtin import greedy_peg
 from sims.cribbage.rules import PRESETS, get_rules
 from sims.cribbage.simulate import simulate_deals
 
@@ -60,7 +63,7 @@ def test_expected_hand_and_exact_net_pick_the_optimisers_best(preset, role):
     rng = np.random.default_rng(17)
     for _ in range(4):
         hand = [int(c) for c in rng.choice(52, rules.cards_dealt, replace=False)]
-        frame = analyze_discards(hand, role, rules=preset)
+        frame = analyze_discards(hand, role, rules=preset, collapse=False)
         by_thrown = {frozenset(parse_cards(t)): i for i, t in enumerate(frame["thrown"])}
         pick = by_thrown[frozenset(_thrown(hand, _throw("expected_hand", hand, preset, role)))]
         assert frame["hand"][pick] == pytest.approx(frame["hand"].max())
@@ -74,7 +77,7 @@ def test_reference_tables_and_params():
     assert (schell["dealer"] == schell["dealer"].T).all()
     params = table_params(reference_table("hessel"))
     assert params.shape == (PARAMS_SIZE,) and params[169 + 10 * 13 + 10] == 6.56   # J-J into the opponent's crib
-    assert discard_policies.SCHELL_PARAMS == tuple(table_params(reference_table("schell")))
+    assert resolve("discard", "expected_net").params == named_tables()["schell"]
     with pytest.raises(ValueError, match="unknown crib table source"):
         reference_table("nobody")
     with pytest.raises(ValueError, match="lacks the dealer entry"):
@@ -118,7 +121,7 @@ def _hoyle_slow(hand, role, preset):
     against brute force), best for the crib's owner and worst otherwise; ties by the points kept."""
     rules = get_rules(preset)
     mine = crib_is_mine(rules, role_index(rules, role))
-    frame = analyze_discards(hand, role, rules=preset)
+    frame = analyze_discards(hand, role, rules=preset, collapse=False)
     keys = [((1 if mine else -1) * row.crib, reference.show_score(parse_cards(row.kept), None))
             for row in frame.itertuples()]
     return set(parse_cards(frame["thrown"][max(range(len(keys)), key=keys.__getitem__)]))
@@ -214,12 +217,27 @@ def test_expected_best_reply_matches_enumeration():
     assert got == pytest.approx(want)
 
 
+def assert_same_deals_as_reference(preset, policies, n, seed):
+    """The engine's per-deal points by role and component equal the plain-Python reference engine's on
+    the same random streams (``sims.cribbage.reference_engine``), which calls the same njit policies with
+    the state it builds itself: a policy shown a different state, or an engine that mishandles its
+    answer, changes a deal."""
+    rules = get_rules(preset)
+    fast = simulate_deals(rules, policies, n, seed, records=True).records
+    slow = ref.simulate_deals(rules, policies, n, seed)
+    columns = [[f"{role}_{c}" for c in COMPONENTS] for role in ROLE_NAMES[rules.active]]
+    assert len(fast) == len(slow) == n
+    for g, deal in enumerate(slow):
+        got = np.array([fast.loc[g, names].to_numpy(dtype=np.int64) for names in columns])
+        assert np.array_equal(got, deal.components()), (preset, g, got.tolist(), deal.components().tolist())
+
+
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_policies_play_legally_in_the_engine(preset):
-    # The engine checks every answer and raises PolicyError on an illegal one.
-    for discard in DISCARDS:
-        result = simulate_deals(preset, {"discard": discard, "peg": "defensive"}, n_deals=300, seed=3)
-        assert result.batch.n > 0
+@pytest.mark.parametrize("discard", DISCARDS)
+def test_policies_play_as_the_reference_engine_plays_them(preset, discard):
+    # Every strategy discard with defensive pegging, in every variant: legal (the engine raises PolicyError
+    # on an illegal answer) and the same deals, point for point, as the reference engine.
+    assert_same_deals_as_reference(preset, {"discard": discard, "peg": "defensive"}, 40, seed=3)
 
 
 def test_expected_net_self_play_shows_match_expert_figures():

@@ -1,5 +1,5 @@
-"""Runner overhead: greedy six-card deals through the bare kernel (``run_job``), through the
-runner writing shards locally, and through the runner on a 2-worker Dask LocalCluster.
+"""Runner overhead: greedy six-card deals through the bare kernel (one ``run_chunks`` call), through the
+runner writing the run store locally, and through the runner on a 2-worker Dask LocalCluster.
 
 Issue 5 aims: runner overhead <= 5% of the bare kernel.  Wall seconds on a shared machine
 swing by tens of percent, so CPU seconds (this process plus, on Dask, the workers) are
@@ -15,9 +15,10 @@ from pathlib import Path
 
 import numba
 
-from ..cribbage.engine import Job, run_job
-from ..runner import dask_client
-from ..runner import run as run_batches
+from ..core.chunks import run_chunks
+from ..core.executors import dask_client
+from ..core.jobs import Job
+from ..core.runner import run as run_batches
 
 NAME = "runner"
 N_DEALS = 300_000
@@ -36,16 +37,23 @@ def _timed(fn, *args, cpu_client=None, **kwargs) -> tuple[float, float]:
     return time.perf_counter() - wall, _cpu(cpu_client) - cpu
 
 
+def _job(n):
+    return Job.make("cribbage", "deals", "six-card", {"discard": "greedy", "peg": "greedy"}, n, seed=1)
+
+
+def run_job(job):
+    return run_chunks(job, 0, job.n_chunks)
+
+
 def run(n_deals: int = N_DEALS) -> list[dict]:
-    job = Job.make("deals", "six-card", {"discard": "greedy", "peg": "greedy"}, n_deals, seed=1)
+    job = _job(n_deals)
     threads = numba.get_num_threads()
-    run_job(Job.make("deals", "six-card", {"discard": "greedy", "peg": "greedy"}, 10, seed=1))   # load the cache
+    run_job(_job(10))   # load the cache
     bare, local, dask = [], [], []
     with tempfile.TemporaryDirectory(prefix="sims-bench-runner-") as tmp:
         start = time.perf_counter()
         with dask_client(workers=2, threads=1) as client:
-            run_batches(Job.make("deals", "six-card", {"discard": "greedy", "peg": "greedy"}, 10, seed=1),
-                        client=client, progress=False)
+            run_batches(_job(10), client=client, progress=False)
             startup = time.perf_counter() - start
             for r in range(REPEATS):
                 bare.append(_timed(run_job, job))
@@ -59,8 +67,8 @@ def run(n_deals: int = N_DEALS) -> list[dict]:
         return {"what": what, "deals": n_deals, "wall s": best_wall, "deals/s": n_deals / best_wall,
                 "wall vs bare %": 100 * (best_wall / wall - 1), "cpu s": best_cpu,
                 "cpu vs bare %": 100 * (best_cpu / cpu - 1)}
-    return [row(f"bare kernel run_job, {threads} numba threads", bare),
-            row(f"runner, local, {threads} threads, shards on disk", local),
+    return [row(f"bare kernel, {threads} numba threads", bare),
+            row(f"runner, local, {threads} threads, run store on disk", local),
             row("runner, Dask LocalCluster 2 workers x 1 thread", dask),
             {"what": "Dask LocalCluster start + warm-up (not in the row above)", "wall s": startup}]
 

@@ -19,8 +19,6 @@ import numpy as np
 from ..cribbage.crib_self_play import self_play_tables
 from ..cribbage.discards import analyze_discards
 from ..cribbage.policies import discard as discard_policies
-from ..cribbage.policies import pegging as _pegging  # noqa: F401  (registers defensive)
-from ..cribbage.policies import rollout as _rollout  # noqa: F401  (registers rollout)
 from ..cribbage.rules import get_rules
 from ..cribbage.simulate import play_games, simulate_deals
 

@@ -2,6 +2,8 @@
 (see :mod:`sims.cribbage.crib_self_play`)."""
 from __future__ import annotations
 
+from .common import positive
+
 COMMAND = "crib-tables"
 HELP = "expected crib by the rank pair thrown, by self-play (optionally iterated), against Schell's table"
 LARGEST = 10
@@ -20,7 +22,8 @@ def add_arguments(parser):
                         help="discard policy, or a comma list one per seat, without --iterate (default expected_net)")
     parser.add_argument("--compare", default="schell", help="published table to compare with: schell, hessel")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
+    parser.add_argument("--threads", type=positive, default=None, help="numba threads (default: all)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--out", metavar="PATH.csv", help="write the table here, its provenance beside it (.json)")
 
 
@@ -32,11 +35,12 @@ def run(args) -> dict:
     history = []
     if args.iterate:
         table, frame = iterate_tables(args.rules, n_deals=args.deals, seed=args.seed, iterations=args.iterate,
-                                      tol=args.tol, threads=args.threads)
+                                      tol=args.tol, threads=args.threads, progress=not args.quiet)
         history = frame.to_dict(orient="records")
     else:
         discard = [name.strip() for name in args.discard.split(",")]
-        table = self_play_tables(args.rules, {"discard": discard}, args.deals, args.seed, threads=args.threads)
+        table = self_play_tables(args.rules, {"discard": discard}, args.deals, args.seed, threads=args.threads,
+                                 progress=not args.quiet)
     files = [str(p) for p in write_table(table, args.out)] if args.out else []
     diff = compare_tables(table, reference)
     mean_abs = diff.groupby("to_whom")["difference"].apply(lambda d: float(d.abs().mean())).to_dict()

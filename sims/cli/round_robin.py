@@ -1,6 +1,8 @@
 """``sims round-robin``: every pair of policy combos plays whole games (see :mod:`sims.cribbage.tournament`)."""
 from __future__ import annotations
 
+from .common import positive
+
 COMMAND = "round-robin"
 HELP = "every pair of discard+peg policy combos plays games; win rates with 95% intervals and a matrix"
 
@@ -11,14 +13,15 @@ def add_arguments(parser):
     parser.add_argument("--policies", help="comma list of DISCARD+PEG combos (default expected_net+defensive, "
                                            "hoyle+defensive, greedy+greedy, random+random)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
+    parser.add_argument("--threads", type=positive, default=None, help="numba threads (default: all)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def run(args) -> dict:
     from ..cribbage.tournament import DEFAULT_COMBOS, round_robin, win_matrix  # the engine: only when run
 
     combos = args.policies.split(",") if args.policies else DEFAULT_COMBOS
-    frame = round_robin(args.rules, combos, args.games, args.seed, threads=args.threads)
+    frame = round_robin(args.rules, combos, args.games, args.seed, threads=args.threads, progress=not args.quiet)
     matrix = win_matrix(frame)
     return {**frame.attrs, "pairs": frame.to_dict(orient="records"),
             "matrix": matrix.astype(object).where(matrix.notna(), None).to_dict(orient="index")}

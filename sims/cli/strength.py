@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from .common import positive
 
 COMMAND = "strength"
 HELP = "self-play averages per deal by role and component, and the first dealer's wins, against expert figures"
@@ -17,7 +18,8 @@ def add_arguments(parser):
     parser.add_argument("--deals", type=int, default=200_000, help="independent deals (default 200000)")
     parser.add_argument("--games", type=int, default=20_000, help="games for the first dealer (default 20000)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
+    parser.add_argument("--threads", type=positive, default=None, help="numba threads (default: all)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def run(args) -> dict:
@@ -25,7 +27,8 @@ def run(args) -> dict:
 
     rows = []
     for combo in args.policies.split(","):
-        frame = strength(args.rules, combo.strip(), args.deals, args.games, args.seed, threads=args.threads)
+        frame = strength(args.rules, combo.strip(), args.deals, args.games, args.seed, threads=args.threads,
+                         progress=not args.quiet)
         rows += frame.astype(object).where(frame.notna(), None).to_dict(orient="records")
     return {"rules": frame.attrs["rules"], "seed": args.seed, "deals": args.deals, "games": args.games,
             "sources": LITERATURE_SOURCES, "rows": rows}

@@ -143,7 +143,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, client
     per_worker = threads or max(1, (os.cpu_count() or 1) // workers)
     security = Security.temporary()
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      protocol="tls://", security=security, dashboard_address=None,
+                      protocol="tls://", security=security, dashboard_address="127.0.0.1:0",
                       silence_logs=logging.ERROR, env={"NUMBA_NUM_THREADS": str(per_worker)}) as cluster, \
             Client(cluster, security=security) as c:
         c.wait_for_workers(workers)

@@ -62,6 +62,7 @@ class Game:
     max_seats: int = 4                            # seat random streams the kernels draw from
     kinds: tuple[str, ...] = KINDS
     options: Mapping[str, str] = field(default_factory=dict)   # the game's on/off job switches -> help
+    record_bytes: Mapping[str, int] = field(default_factory=lambda: {"deals": 64, "games": 128})  # memory a row
 
     @cached_property
     def rules_module(self):

@@ -15,6 +15,7 @@ per-item rows its memory stays flat whatever its size.
 """
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from contextlib import ExitStack
@@ -309,6 +310,7 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
     check_threads(threads)
+    _check_memory(job)
     spec = job_spec(job)
     if any(x is not None for x in (workers, scheduler, client)):
         job_from_spec(spec)   # every policy importable by the workers, else a one-line error now
@@ -332,6 +334,18 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
     if collector.n < job.n:
         _interrupted(plan, collector, store)
     return collector.batch(), store
+
+
+def _check_memory(job: Job) -> None:
+    """Per-item rows are held until the result is built: refuse a run whose rows cannot fit in memory."""
+    if not job.records:
+        return
+    need = job.n * job.game.record_bytes[job.kind]
+    have = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    if need > have:
+        raise ValueError(f"keeping a row for each of {job.n:,} {job.kind} needs about {need / 2**30:,.0f} GiB, more "
+                         f"than this machine's {have / 2**30:,.0f} GiB: drop --records (totals and histograms "
+                         f"stay exact), or run fewer {job.kind}")
 
 
 def _play(job, plan, batches, collector, progress, on_batch, stop):

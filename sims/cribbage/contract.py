@@ -60,6 +60,10 @@ S_GO_MASK = 12     # bit r set: the player in role r has said go in this count
 S_THROWN = 13      # S_THROWN .. S_THROWN+1: the cards I threw (-1 if fewer)
 S_SIZE = 15
 
+# The names of the places ``state[S_ROLE]`` counts from the dealer, by the number of players in the deal.
+ROLE_NAMES = {2: ("dealer", "pone"), 3: ("dealer", "eldest", "second"),
+              4: ("dealer", "eldest", "dealer_partner", "eldest_partner")}
+
 EMPTY_PARAMS = np.zeros(0, dtype=np.float64)
 
 

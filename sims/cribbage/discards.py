@@ -1,49 +1,79 @@
-"""The discard optimiser: what every possible throw is worth, exactly.
+"""The discard advisor: what every throw of a dealt hand is worth, and how its kept hand spreads.
 
-For one dealt hand and one seat, every way to lay out cards for the crib gets
+For one dealt hand and one seat (``role``), every way to lay out cards for the crib gets
 
-* ``hand`` – the exact expected show of the kept cards over every starter the
-  player has not seen (46 in six-card, 47 in five-card, 44 in eight-card,
-  47 in three- and four-hand);
-* ``crib`` – the exact expected crib when the other players throw at random:
-  every way the unseen cards can complete the crib (the opponent's two cards,
-  C(46,2) = 1,035 in six-card; in three-hand the two other players' cards and
-  the pack card, and in four-hand the three other players' cards, C(47,3) =
-  16,215) times every remaining starter.  The sum is taken in closed form by
-  rank multiset with nobs and flushes counted combinatorially (see
-  :func:`sims.cribbage.policies.discard.crib_total`), so it is exact and cheap
-  for every preset and ``crib_method`` is always ``"exact"``;
-* ``net`` – hand plus the crib when the crib is the player's side's (the dealer;
-  in four-hand also his partner), hand minus the crib otherwise.  In three-hand a
-  non-dealer's net counts the whole crib against him although it helps only one
-  of his two opponents;
-* with ``opponent`` (a discard policy): ``opp_crib`` ± ``opp_crib_se`` and
-  ``opp_net``, the crib when the other players throw by that policy, estimated
-  from ``samples`` seeded deals of their hands from the unseen cards (the same
-  deals for every throw, so differences between throws are sharper than the
-  standard errors suggest).
+* ``hand``: the exact expected show of the kept cards over every starter the player
+  has not seen (46 in six-card, 47 in five-card, three- and four-hand, 44 in
+  eight-card); ``hand_min`` and ``hand_max`` over those starters, ``hand_dist`` (how
+  many of them give each number of points) and ``helps_most`` (the starter ranks that
+  give the kept cards most points, on average over the unseen cards of the rank);
+* ``crib``: the exact expected crib when the other players throw at random: every way
+  the unseen cards can complete the crib times every remaining starter, summed in
+  closed form by rank multiset with nobs and flushes counted combinatorially
+  (:func:`sims.cribbage.policies.discard.crib_total`);
+* ``net``: hand plus the crib when the crib is the player's side's (the dealer; in
+  four-hand also his partner), hand minus the crib otherwise.  In three-hand a
+  non-dealer's net counts the whole crib against him although it helps only one of his
+  two opponents.
 
-Rows are sorted best first by ``opp_net`` when an opponent policy is given,
-else by ``net``; ties by the expected hand.
+More crib sources side by side (``crib``, a list whose first source ranks the throws):
+
+* ``schell``, ``hessel``, ``self_play``: the shipped tables' value of the thrown ranks
+  (:mod:`sims.cribbage.crib_tables`), read as the ``expected_net`` policy reads them:
+  they are tables of two-handed six-card play, used as they stand in other variants,
+  a single card thrown (three- and four-hand) valued by its row averaged over the other
+  card's rank; columns ``crib_<source>`` and ``net_<source>``;
+* a discard policy: the crib when the others throw by that policy, estimated from
+  ``samples`` seeded deals of their hands from the unseen cards: ``crib_<policy>`` ±
+  ``crib_<policy>_se`` and ``net_<policy>``.  ``opponent=POLICY`` is short for
+  ``crib=[POLICY, "exact"]``.
+
+With ``pegging`` (a pegging policy), ``pegging`` ± ``pegging_se`` estimates the kept
+cards' worth in the play from the same sampled deals: the player's side's pegging (play
+and go) less the other side's (per opposing side, as :mod:`.policies.rollout` counts it)
+in the play from its opening as the engine plays it (his heels scored first), everyone
+pegging by that policy, the others laying out by the first sampled crib policy
+(``expected_net`` when there is none); ``total`` = net + pegging.  Every sampled figure
+uses the same deals for every throw, so differences between throws are sharper than the
+standard errors suggest.
+
+Rows.  Suit-equivalent throws are one row (``throws``: how many; ``same_as``: the
+others) unless ``collapse=False``: two throws are suit-equivalent when they keep and
+throw the same ranks and their suits change no exact figure (the same expected crib,
+the same number of starters giving each score, the same points from every starter
+rank); sampled figures are estimated once per row.  Rows are sorted best first by the
+stated ``sort`` key, the net by the first crib source (or ``total``, or ``hand``), ties
+by the expected hand; ``rank`` 1 is the best (equal keys share a rank) and ``vs_best``
+is the key less the best key.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
+
 import numpy as np
-import pandas as pd
 from numba import njit, types
 
-from ..cards import format_cards, parse_cards
-from ..rng import check_seed, chunk_keys, randint, seed_state
-from .engine import ROLE_NAMES
-from .policies import resolve
-from .policies.base import (S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
-                            S_THROWN, DiscardFn, is_valid_throw, split_throw)
-from .policies.discard import throw_expectations
-from .rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_PARTNERS, R_TARGET, R_THROW, Rules, \
-    get_rules
-from .scoring import CRIB_SIZE, show_points
+from ..cards import format_card, parse_cards
+from ..core.errors import E_DECISION, E_ITEM, E_SEAT, E_SIZE, PolicyError
+from ..core.rng import check_seed, chunk_keys, randint, seed_state
+from .contract import (ROLE_NAMES, S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
+                       S_THROWN, DiscardFn, PegFn, is_valid_throw, split_throw)
+from .crib_tables import RANK_LABELS, SOURCES, TITLES, named_tables
+from .play import (A_LAST, A_SIZE, A_TURN, C_HEELS, C_PEGGING, ERR_DISCARD, MAX_SEATS, N_COMP, POLICY_ERROR,
+                   _policy_error, _score, play_out)
+from .policies.discard import table_crib_value, throw_expectations
+from .rules import (R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_PARTNERS, R_TARGET, R_THROW, Rules,
+                    get_rules)
+from .scoring import CRIB_SIZE, JACK, show_points
 
 DEFAULT_SAMPLES = 2000
+DEFAULT_PEG = "defensive"
+PEGGING_DISCARD = "expected_net"   # the others' discards for the pegging estimate without a sampled crib policy
+HELPS_MOST = 3                     # starter ranks listed in ``helps_most``
+SORTS = ("net", "total", "hand")
+PROGRESS_DELAY = 2.0               # seconds of sampling before a progress bar appears
+EXACT = "exact"
 
 
 def role_index(rules: Rules, role: str) -> int:
@@ -61,9 +91,22 @@ def crib_is_mine(rules: Rules, role: int) -> bool:
     return role == 0 or (rules.partners and role % 2 == 0)
 
 
-_I64 = types.Array(types.int64, 1, "C")
-_U64 = types.Array(types.uint64, 1, "C")
-_F64 = types.Array(types.float64, 1, "C")
+# ---------------------------------------------------------------------------------------------- kernels
+
+@njit(cache=True)
+def _exact(hand, n_throw, crib_flush_four, pool):
+    """Every throw mask with its exact expected hand and random-opponent crib
+    (:func:`throw_expectations`), and the kept cards' points with each starter of ``pool``."""
+    masks, hand_mean, crib_mean = throw_expectations(hand, n_throw, crib_flush_four, True)
+    n_kept = hand.shape[0] - n_throw
+    kept = np.empty(n_kept, dtype=np.int64)
+    thrown = np.empty(n_throw, dtype=np.int64)
+    points = np.empty((masks.shape[0], pool.shape[0]), dtype=np.int64)
+    for j in range(masks.shape[0]):
+        split_throw(hand, masks[j], kept, thrown)
+        for s in range(pool.shape[0]):
+            points[j, s] = show_points(kept, n_kept, pool[s], False, False)
+    return masks, hand_mean, crib_mean, points
 
 
 @njit(cache=True)
@@ -74,47 +117,69 @@ def _draw(pool, top, rng):
     return pool[top]
 
 
-@njit(types.int64(_I64, _I64, _I64, _I64, _I64, DiscardFn, _F64, _U64, types.int64, _F64, _F64), cache=True)
-def _policy_crib(hand, pool, masks, others, rules, policy, params, keys, samples, crib_sum, crib_sq):
-    """Sample the others' hands from the unseen ``pool``, let ``policy`` throw for each, complete
-    the crib from the pack if the variant says so, cut a starter, and score the crib for each of
-    ``masks``.  Returns -1, or the illegal mask the policy gave."""
-    dealt, n_throw = rules[R_DEALT], rules[R_THROW]
+_I64 = types.Array(types.int64, 1, "C")
+_U64 = types.Array(types.uint64, 1, "C")
+_F64 = types.Array(types.float64, 1, "C")
+_PEGS = types.UniTuple(PegFn, MAX_SEATS)
+_SAMPLE_SIG = types.void(_I64, types.int64, _I64, _I64, _I64, DiscardFn, _F64, _PEGS, _F64, _I64, _U64,
+                         types.int64, types.int64, types.boolean, _F64, _F64, _F64, _F64, _I64)
+
+
+def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_params, poff, keys, first, n,
+            pegging, crib_sum, crib_sq, peg_sum, peg_sq, err):
+    """Sampled deals ``first .. first+n-1``: the others' hands from the unseen ``pool`` (kept
+    shuffled between calls, so batches add up to one run), their throws by ``discard``, the
+    crib completed from the pack where the variant says so, a starter; then for each throw in
+    ``masks`` the crib and, with ``pegging``, the play from its opening, every seat pegging by
+    ``pegs`` (seat ``s``'s parameters at ``peg_params[poff[2s+1]:poff[2s+2]]``).  Adds to the sums;
+    on an illegal answer fills ``err`` (:mod:`sims.core.errors`) and stops."""
+    dealt, n_throw, active = rules[R_DEALT], rules[R_THROW], rules[R_ACTIVE]
+    n_kept = dealt - n_throw
     flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
-    mine = np.empty(n_throw, dtype=np.int64)
-    kept = np.empty(hand.shape[0] - n_throw, dtype=np.int64)
+    partners = rules[R_PARTNERS] != 0
+    opp_sides = 1 if partners else active - 1
     other_hand = np.empty(dealt, dtype=np.int64)
-    other_kept = np.empty(dealt - n_throw, dtype=np.int64)
-    other_thrown = np.empty(n_throw, dtype=np.int64)
+    kept = np.full((MAX_SEATS, n_kept), -1, dtype=np.int64)   # every role's kept cards
+    thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)      # every role's throw, as policies see it
+    mine = np.empty(n_throw, dtype=np.int64)
     crib = np.empty(CRIB_SIZE, dtype=np.int64)
     state = np.zeros(S_SIZE, dtype=np.int64)
+    in_play = np.empty((MAX_SEATS, n_kept), dtype=np.int64)
+    played = np.empty(active * n_kept, dtype=np.int64)
+    at = np.zeros(A_SIZE, dtype=np.int64)
+    scores = np.zeros(MAX_SEATS, dtype=np.int64)
+    comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
     deck_rng = np.empty(4, dtype=np.uint64)
     policy_rng = np.empty(4, dtype=np.uint64)
-    for i in range(samples):
+    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    for i in range(first, first + n):
         seed_state(deck_rng, keys[0], i)
         seed_state(policy_rng, keys[1], i)
-        top = 0  # pool[:top] holds the cards drawn so far in this sample
+        top = 0  # pool[:top] holds the cards drawn so far in this deal
         filled = n_throw
-        for o in range(others.shape[0]):
+        for role in range(active):
+            if role == me:
+                continue
             for j in range(dealt):
                 other_hand[j] = _draw(pool, top, deck_rng)
                 top += 1
-            role = others[o]
             state[:] = 0
             state[S_SEAT] = role
             state[S_ROLE] = role
             state[S_DEALER] = 0
-            state[S_ACTIVE] = rules[R_ACTIVE]
+            state[S_ACTIVE] = active
             state[S_STARTER] = -1
             state[S_TARGET] = rules[R_TARGET]
-            state[S_CRIB_MINE] = 1 if role == 0 or (rules[R_PARTNERS] != 0 and role % 2 == 0) else 0
+            state[S_CRIB_MINE] = 1 if role == 0 or (partners and role % 2 == 0) else 0
             state[S_THROWN] = -1
             state[S_THROWN + 1] = -1
-            mask = policy(other_hand, state, rules, policy_rng, params)
+            mask = discard(other_hand, state, rules, policy_rng, discard_params)
             if not is_valid_throw(mask, dealt, n_throw):
-                return mask
-            split_throw(other_hand, mask, other_kept, other_thrown)
-            crib[filled:filled + n_throw] = other_thrown
+                _policy_error(err, ERR_DISCARD, role, mask, 0, other_hand)
+                err[E_ITEM] = i
+                return
+            split_throw(other_hand, mask, kept[role], thrown[role, :n_throw])
+            crib[filled:filled + n_throw] = thrown[role, :n_throw]
             filled += n_throw
         for _ in range(rules[R_FROM_PACK]):  # three-hand: a card from the pack completes the crib
             crib[filled] = _draw(pool, top, deck_rng)
@@ -122,63 +187,361 @@ def _policy_crib(hand, pool, masks, others, rules, policy, params, keys, samples
             filled += 1
         starter = _draw(pool, top, deck_rng)
         for m in range(masks.shape[0]):
-            split_throw(hand, masks[m], kept, mine)
+            split_throw(hand, masks[m], kept[me], mine)
             crib[:n_throw] = mine
             points = float(show_points(crib, CRIB_SIZE, starter, True, flush_four))
             crib_sum[m] += points
             crib_sq[m] += points * points
-    return -1
+            if not pegging:
+                continue
+            thrown[me, :n_throw] = mine
+            in_play[:, :] = kept
+            for s in range(MAX_SEATS):  # the same pegging streams for every throw
+                seed_state(seat_rngs[s], keys[2 + s], i)
+            scores[:] = 0
+            comp[:, :] = 0
+            if starter >> 2 == JACK:   # his heels, as the engine scores them before the play
+                _score(rules, scores, comp, 0, 0, C_HEELS, 2, False)
+            at[:] = 0
+            at[A_TURN], at[A_LAST] = 1 % active, -1   # the eldest leads to an empty count
+            if play_out(rules, 0, scores, False, starter, in_play, played, thrown, state, at, seat_rngs, pegs,
+                        peg_params, poff, comp, err) == POLICY_ERROR:
+                err[E_ITEM] = i
+                return
+            diff = 0.0
+            for r in range(active):
+                if r == me or (partners and r % 2 == me % 2):
+                    diff += comp[r, C_PEGGING]
+                else:
+                    diff -= comp[r, C_PEGGING] / opp_sides
+            peg_sum[m] += diff
+            peg_sq[m] += diff * diff
 
 
-def analyze_discards(hand, role: str, rules="six-card", opponent=None, samples: int = DEFAULT_SAMPLES,
-                     seed: int = 0) -> pd.DataFrame:
-    """Every throw of ``hand`` for the player in ``role``, best first (see the module docstring).
+@cache
+def _sampler():
+    """The sampling kernel, compiled (or loaded from numba's cache) on first use only, so that the
+    exact advice does not pay for it; its explicit types let every policy share one compilation."""
+    return njit(_SAMPLE_SIG, cache=True)(_sample)
+
+
+# ---------------------------------------------------------------------------------------------- advice
+
+@dataclass(frozen=True)
+class Source:
+    """Where a crib value comes from: ``exact``, a shipped table, or a sampled discard policy."""
+
+    name: str
+    kind: str                 # "exact", "table" or "policy"
+    policy: object = None     # the resolved Policy of a sampled source
+
+    @property
+    def crib(self) -> str:
+        return "crib" if self.kind == EXACT else f"crib_{self.name}"
+
+    @property
+    def net(self) -> str:
+        return "net" if self.kind == EXACT else f"net_{self.name}"
+
+    def describe(self, samples: int, seed: int) -> dict:
+        if self.kind == EXACT:
+            return {"name": EXACT, "kind": EXACT, "title": "exact, the others throwing at random"}
+        if self.kind == "table":
+            return {"name": self.name, "kind": "table", "title": TITLES[self.name]}
+        return {"name": self.name, "kind": "policy", "title": f"sampled, the others throwing by {self.name}",
+                "policy": self.policy.describe(), "samples": samples, "seed": seed}
+
+
+def _source(spec) -> Source:
+    if isinstance(spec, str) and spec == EXACT:
+        return Source(EXACT, EXACT)
+    if isinstance(spec, str) and spec in SOURCES:
+        return Source(spec, "table")
+    from .policies import POLICIES, resolve
+
+    if isinstance(spec, str) and spec not in POLICIES["discard"]:
+        raise ValueError(f"unknown crib source {spec!r}; choose from {EXACT}, {', '.join(SOURCES)} or a discard "
+                         f"policy ({', '.join(POLICIES['discard'])})")
+    policy = resolve("discard", spec)
+    return Source(policy.name, "policy", policy)
+
+
+def _sources(crib, opponent) -> tuple[Source, ...]:
+    if opponent is not None and crib is not None:
+        raise ValueError("give the crib sources or an opponent policy, not both (opponent=P is crib=[P, 'exact'])")
+    if crib is None:
+        crib = [EXACT] if opponent is None else [opponent, EXACT]
+    elif isinstance(crib, str) or not isinstance(crib, (list, tuple)):
+        crib = [crib]
+    sources = tuple(_source(spec) for spec in crib)
+    if not sources:
+        raise ValueError("give at least one crib source")
+    names = [s.name for s in sources]
+    if len(set(names)) < len(names):
+        raise ValueError(f"crib source {next(n for n in names if names.count(n) > 1)!r} given twice")
+    return sources
+
+
+def _check_samples(samples) -> int:
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
+        raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
+    return int(samples)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advisor's answer: the question (hand, role, rules, crib sources, sampling) and the rows,
+    best first (see the module docstring for the columns)."""
+
+    hand: tuple[int, ...]
+    role: str
+    rules: Rules
+    sources: tuple[Source, ...]
+    sort: str
+    sort_key: str
+    pegging: dict | None
+    samples: int
+    seed: int
+    collapse: bool
+    n_throws: int
+    n_starters: int
+    rows: tuple[dict, ...]
+
+    def describe(self) -> dict:
+        """Everything but the rows, JSON-able."""
+        return {"hand": [format_card(c) for c in self.hand], "role": self.role, "rules": self.rules.to_dict(),
+                "crib": [s.describe(self.samples, self.seed) for s in self.sources],
+                "sort": {"column": self.sort, "key": self.sort_key}, "pegging": self.pegging,
+                "collapsed": self.collapse, "throws": self.n_throws, "starters": self.n_starters}
+
+    def to_dict(self) -> dict:
+        """The question and the rows as JSON-able data: cards as lists, ``hand_dist`` as
+        ``{points: starters}``, ``helps_most`` as ``[{rank, points, cards}]``."""
+        return {**self.describe(), "rows": [dict(row) for row in self.rows]}
+
+    def frame(self):
+        """The rows as a DataFrame (cards as text, ``helps_most`` as ``rank:points`` text), with
+        :meth:`describe` in ``attrs``."""
+        import pandas as pd
+
+        rows = []
+        for row in self.rows:
+            row = dict(row)
+            row["thrown"], row["kept"] = " ".join(row["thrown"]), " ".join(row["kept"])
+            row["same_as"] = ", ".join(" ".join(t) for t in row["same_as"])
+            row["helps_most"] = " ".join(f"{h['rank']}:{h['points']:.4g}" for h in row["helps_most"])
+            rows.append(row)
+        frame = pd.DataFrame(rows)
+        frame.attrs.update(self.describe())
+        return frame
+
+
+def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
+           crib=None, pegging=None, sort: str = "net", collapse: bool = True, progress: bool = False) -> Advice:
+    """Every throw of ``hand`` for the player in ``role`` (module docstring), without pandas.
 
     ``role``: ``dealer``/``pone`` with two players (three-rotation too), ``dealer``/``eldest``/
     ``second`` in three-hand, ``dealer``/``eldest``/``dealer_partner``/``eldest_partner`` in four-hand.
-
-    >>> analyze_discards("5H 5S JD 6C 4H KD", "dealer").iloc[0][["thrown", "kept"]].tolist()
-    ['JD KD', '5H 5S 6C 4H']
+    ``crib``: a crib source or a list of them, the first ranking the throws (default ``exact``);
+    ``pegging``: a pegging policy to estimate the kept cards' pegging with; ``samples`` and ``seed``:
+    the deals of every sampled figure; ``sort``: ``net``, ``total`` or ``hand``; ``collapse``: one
+    row per suit-equivalent set of throws; ``progress``: a progress bar on stderr when sampling
+    takes more than a few seconds.
     """
     rules = get_rules(rules)
     cards = parse_cards(hand)
     if len(cards) != rules.cards_dealt:
         raise ValueError(f"{rules.name} deals {rules.cards_dealt} cards to each player, got {len(cards)}")
     me = role_index(rules, role)
-    sign = 1.0 if crib_is_mine(rules, me) else -1.0
+    sources = _sources(crib, opponent)
+    if sort not in SORTS:
+        raise ValueError(f"unknown sort {sort!r}; choose from {', '.join(SORTS)}")
+    if sort == "total" and pegging is None:
+        raise ValueError("sorting by total (net + pegging) needs a pegging policy")
+    sampled = [s.policy for s in sources if s.kind == "policy"]
+    peg_policy = peg_discard = None
+    if pegging is not None:
+        from .policies import resolve
+
+        peg_policy = resolve("peg", pegging)
+        peg_discard = sampled[0] if sampled else resolve("discard", PEGGING_DISCARD)
+    if sampled or peg_policy is not None:
+        samples, seed = _check_samples(samples), check_seed(seed)
+    else:
+        samples, seed = 0, 0
+
     arr = np.asarray(cards, dtype=np.int64)
-    masks, hand_mean, crib_mean = throw_expectations(arr, rules.throw, rules.crib_flush_four, True)
-    frame = pd.DataFrame({
-        "thrown": [format_cards(c for i, c in enumerate(cards) if (m >> i) & 1) for m in masks],
-        "kept": [format_cards(c for i, c in enumerate(cards) if not (m >> i) & 1) for m in masks],
-        "hand": hand_mean,
-        "crib": crib_mean,
-        "net": hand_mean + sign * crib_mean,
-        "crib_method": "exact",
-    })
-    key = "net"
-    if opponent is not None:
-        policy = resolve("discard", opponent)
-        if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
-            raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
-        keys = chunk_keys(check_seed(seed), 0, 1, n_streams=2)[0]
-        others = np.array([r for r in range(rules.active) if r != me], dtype=np.int64)
-        total = np.zeros(len(masks))
-        squares = np.zeros(len(masks))
-        pool = np.array([c for c in range(52) if c not in cards], dtype=np.int64)
-        bad = _policy_crib(arr, pool, masks, others, rules.to_kernel(), policy.fn, policy.params_array(), keys,
-                           int(samples), total, squares)
-        if bad != -1:
-            raise ValueError(f"discard policy {policy.name!r} returned an illegal throw mask {bad} "
-                             f"(must name {rules.throw} of {rules.cards_dealt} cards)")
-        mean = total / samples
-        var = np.maximum(squares - samples * mean**2, 0.0) / (samples - 1)
-        frame["opp_crib"] = mean
-        frame["opp_crib_se"] = np.sqrt(var / samples)
-        frame["opp_net"] = hand_mean + sign * mean
-        key = "opp_net"
-    frame = frame.sort_values([key, "hand"], ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update(rules=rules.name, role=ROLE_NAMES[rules.active][me], hand=format_cards(cards),
-                       opponent=None if opponent is None else policy.name,
-                       samples=int(samples) if opponent is not None else 0, seed=int(seed))
-    return frame
+    pool = np.array([c for c in range(52) if c not in cards], dtype=np.int64)
+    masks, hand_mean, crib_mean, points = _exact(arr, rules.throw, rules.crib_flush_four, pool)
+    classes = _classes(arr, masks, crib_mean, points, pool, suits_matter=peg_policy is not None and rules.bath_flush)
+    stands_for = np.array([c[0] for c in classes], dtype=np.int64)
+    mine = crib_is_mine(rules, me)
+    sign = 1.0 if mine else -1.0
+
+    # The figures of each class of suit-equivalent throws, from the throw that stands for it.
+    columns = {"hand": hand_mean[stands_for], "crib": crib_mean[stands_for]}
+    columns["net"] = columns["hand"] + sign * columns["crib"]
+    for source in sources:
+        if source.kind == "table":
+            params = np.asarray(named_tables()[source.name], dtype=np.float64)
+            value = np.array([table_crib_value(_cards(arr, masks[j], True), rules.throw, params, mine)
+                              for j in stands_for])
+            columns[source.crib], columns[source.net] = value, columns["hand"] + sign * value
+    runs = sampled or ([peg_discard] if peg_discard is not None else [])
+    estimates = _estimates(arr, me, pool, masks[stands_for], rules, runs, peg_policy, samples, seed, progress)
+    for source, estimate in zip((s for s in sources if s.kind == "policy"), estimates):
+        columns[source.crib], columns[f"{source.crib}_se"] = estimate[:2]
+        columns[source.net] = columns["hand"] + sign * estimate[0]
+    pegging_info = None
+    if peg_policy is not None:
+        columns["pegging"], columns["pegging_se"] = estimates[0][2:]
+        columns["total"] = columns[sources[0].net] + columns["pegging"]
+        pegging_info = {"policy": peg_policy.describe(), "others_discard": peg_discard.describe(),
+                        "samples": samples, "seed": seed,
+                        "value": "the player's side's pegging (play and go) less the other side's, per deal"}
+
+    key = {"net": sources[0].net, "total": "total", "hand": "hand"}[sort]
+    rows = _rows(arr, masks, points, pool, classes, columns, key, collapse)
+    first = _title(sources[0])
+    sort_key = {"net": f"net = hand {'+' if mine else '-'} crib ({first})",
+                "total": f"total = net ({first}) + pegging", "hand": "the expected hand"}[sort]
+    return Advice(tuple(cards), ROLE_NAMES[rules.active][me], rules, sources, key, sort_key, pegging_info, samples,
+                  seed, collapse, len(masks), len(pool), tuple(rows))
+
+
+def analyze_discards(hand, role: str, rules="six-card", opponent=None, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                     **options):
+    """:func:`advise` as a DataFrame, best throw first (its question in ``attrs``).
+
+    >>> analyze_discards("5H 5S JD 6C 4H KD", "dealer").iloc[0][["thrown", "kept"]].tolist()
+    ['JD KD', '5H 5S 6C 4H']
+    """
+    return advise(hand, role, rules, opponent, samples, seed, **options).frame()
+
+
+def hand_distributions(frame):
+    """How many starters give each number of points to each row's kept cards: one row per row of
+    ``frame`` (labelled by the cards thrown), one column per number of points."""
+    import pandas as pd
+
+    table = pd.DataFrame(list(frame["hand_dist"]), index=frame["thrown"]).fillna(0).astype(int)
+    table = table.reindex(columns=range(min(table.columns), max(table.columns) + 1), fill_value=0)
+    table.columns.name = "points"
+    return table
+
+
+def _title(source: Source) -> str:
+    return source.describe(0, 0)["title"]
+
+
+def _cards(hand, mask, thrown: bool) -> np.ndarray:
+    """The cards ``mask`` throws (or keeps)."""
+    return np.array([c for i, c in enumerate(hand) if bool((mask >> i) & 1) == thrown], dtype=np.int64)
+
+
+def _names(hand, mask, thrown: bool) -> list[str]:
+    return [format_card(c) for c in _cards(hand, mask, thrown)]
+
+
+def _classes(hand, masks, crib_mean, points, pool, suits_matter) -> list[list[int]]:
+    """Throws (indices into ``masks``) in classes of suit-equivalent throws (module docstring), in
+    mask order; ``suits_matter`` (Bath flushes in a pegging estimate) keeps every kept hand apart."""
+    ranks = pool >> 2
+    found: dict[tuple, list[int]] = {}
+    for j, mask in enumerate(masks):
+        kept = _cards(hand, mask, False)
+        key = (tuple(sorted(kept >> 2)), tuple(sorted(_cards(hand, mask, True) >> 2)), float(crib_mean[j]),
+               tuple(np.bincount(points[j])), tuple(np.bincount(ranks, weights=points[j], minlength=13)),
+               tuple(kept) if suits_matter else ())
+        found.setdefault(key, []).append(j)
+    return list(found.values())
+
+
+def _rows(hand, masks, points, pool, classes, columns, key, collapse) -> list[dict]:
+    """The rows best first by ``columns[key]`` (ties by the expected hand): one per class of suit-equivalent
+    throws, or with ``collapse`` off one per throw, each with the figures of its class."""
+    if collapse:
+        layout = list(enumerate(classes))
+    else:
+        of = {j: c for c, group in enumerate(classes) for j in group}
+        layout = [(of[j], [j] + [o for o in classes[of[j]] if o != j]) for j in range(len(masks))]
+    layout.sort(key=lambda item: (-columns[key][item[0]], -columns["hand"][item[0]]))
+    best = columns[key][layout[0][0]]
+    rows = []
+    for place, (c, group) in enumerate(layout):
+        tied = place > 0 and columns[key][c] == columns[key][layout[place - 1][0]]
+        kept_points = points[group[0]]
+        row = {"rank": rows[-1]["rank"] if tied else place + 1, "thrown": _names(hand, masks[group[0]], True),
+               "kept": _names(hand, masks[group[0]], False), "throws": len(group) if collapse else 1,
+               "hand": float(columns["hand"][c]),
+               "hand_min": int(kept_points.min()), "hand_max": int(kept_points.max())}
+        row.update({name: float(values[c]) for name, values in columns.items() if name != "hand"})
+        row["vs_best"] = float(columns[key][c] - best)
+        row["helps_most"] = _helps_most(kept_points, pool)
+        row["hand_dist"] = {int(p): int(n) for p, n in enumerate(np.bincount(kept_points)) if n}
+        row["same_as"] = [_names(hand, masks[j], True) for j in group[1:]]
+        rows.append(row)
+    return rows
+
+
+def _helps_most(points, pool) -> list[dict]:
+    """The starter ranks giving the kept cards most points, on average over the rank's unseen cards."""
+    ranks = pool >> 2
+    held = np.bincount(ranks, minlength=13)
+    mean = np.bincount(ranks, weights=points, minlength=13) / np.maximum(held, 1)
+    top = sorted((r for r in range(13) if held[r]), key=lambda r: (-mean[r], r))[:HELPS_MOST]
+    return [{"rank": RANK_LABELS[r], "points": float(mean[r]), "cards": int(held[r])} for r in top]
+
+
+def _estimates(hand, me, pool, masks, rules, runs, peg_policy, samples, seed, progress) -> list[tuple]:
+    """For each discard policy of ``runs``, on the same sampled deals: the crib's mean and standard
+    error per throw, and for the first, with ``peg_policy``, the pegging difference's too."""
+    if not runs:
+        return []
+    from tqdm.auto import tqdm
+
+    from .policies import resolve
+
+    keys = chunk_keys(seed, 0, 1, n_streams=2 + MAX_SEATS)[0]   # deck, the others' discards, each seat's pegging
+    kernel_rules = rules.to_kernel()
+    pegger = peg_policy if peg_policy is not None else resolve("peg", "random")   # only typed without pegging
+    peg_fns = (pegger.fn,) * MAX_SEATS
+    size = pegger.params_array().size
+    peg_params = np.tile(pegger.params_array(), MAX_SEATS)
+    poff = np.array([(i // 2) * size for i in range(2 * MAX_SEATS + 1)], dtype=np.int64)   # the engine's layout
+    batch = max(64, -(-samples // 100))
+    out = []
+    with tqdm(total=samples * len(runs), desc="sampling deals", unit=" deals", delay=PROGRESS_DELAY,
+              disable=not progress, leave=False) as bar:
+        for index, policy in enumerate(runs):
+            pegging = peg_policy is not None and index == 0
+            sums = [np.zeros(len(masks)) for _ in range(4)]
+            err = np.zeros(E_SIZE, dtype=np.int64)
+            deck = pool.copy()   # every policy meets the same deals
+            for first in range(0, samples, batch):
+                n = min(batch, samples - first)
+                _sampler()(hand, me, deck, masks, kernel_rules, policy.fn, policy.params_array(), peg_fns,
+                           peg_params, poff, keys, first, n, pegging, *sums, err)
+                if err[E_DECISION]:
+                    _raise_policy_error(err, rules, policy if err[E_DECISION] == ERR_DISCARD else peg_policy, seed)
+                bar.update(n)
+            out.append(_mean_se(sums[0], sums[1], samples) + (_mean_se(sums[2], sums[3], samples) if pegging else ()))
+    return out
+
+
+def _mean_se(total, squares, n) -> tuple[np.ndarray, np.ndarray]:
+    mean = total / n
+    var = np.maximum(squares - n * mean**2, 0.0) / (n - 1)
+    return mean, np.sqrt(var / n)
+
+
+def _raise_policy_error(err, rules, policy, seed):
+    """The one-line PolicyError for an illegal answer in a sampled deal."""
+    from types import SimpleNamespace
+
+    from .engine import describe_error   # it reads only ``job.rules``
+
+    decision = "discard" if err[E_DECISION] == ERR_DISCARD else "peg"
+    raise PolicyError(f"{decision} policy {policy.name!r} (role {int(err[E_SEAT])}) "
+                      f"{describe_error(SimpleNamespace(rules=rules), err)} "
+                      f"(sampled deal {int(err[E_ITEM])}, seed {seed})")

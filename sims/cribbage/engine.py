@@ -18,7 +18,7 @@ from ..cards import format_cards
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
 from ..core.rng import seed_state
-from .contract import DiscardFn, PegFn
+from .contract import ROLE_NAMES, DiscardFn, PegFn
 from .play import (COMPONENTS, E_CARDS, E_COUNT, E_N_CARDS, ERR_DISCARD, G_COLS, G_DEALS, G_FIRST_DEAL,
                    G_FIRST_DEALER, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, new_work,
                    play_deal, play_game)
@@ -26,9 +26,6 @@ from .play import (COMPONENTS, E_CARDS, E_COUNT, E_N_CARDS, ERR_DISCARD, G_COLS,
 HIST_BINS = 64          # points 0..63 per component per deal; larger values land in the last bin
 DEAL_BINS = 256         # game lengths 0..255 deals; longer games land in the last bin
 LOG_DEALS = 64          # deals logged per game when a score log is asked for
-
-ROLE_NAMES = {2: ("dealer", "pone"), 3: ("dealer", "eldest", "second"),
-              4: ("dealer", "eldest", "dealer_partner", "eldest_partner")}
 
 I64_1 = types.Array(types.int64, 1, "C")
 I64_2 = types.Array(types.int64, 2, "C")

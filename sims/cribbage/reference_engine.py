@@ -51,12 +51,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import format_cards
+from ..core.errors import PolicyError
 from ..core.jobs import per_seat
 from ..core.policies import Policy
 from ..core.rng import chunk_keys, randint, seed_state
 from .contract import (EMPTY_PARAMS, S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK,
                             S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
-                            S_THROWN, PolicyError)
+                            S_THROWN)
 from .game import GAME
 from .play import COMPONENTS
 from .policies import POLICIES, resolve

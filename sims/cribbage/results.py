@@ -114,6 +114,16 @@ class GameResult:
         return self.batch.total(scope, who, component)[1]
 
     @property
+    def side_wins(self) -> pd.Series:
+        """Games won by each side (side name -> count)."""
+        return pd.Series({side: self._count("side", side) for side in self.sides}, name="wins")
+
+    @property
+    def first_dealer_wins(self) -> int:
+        """Games won by the first dealer's side."""
+        return self._count("first_dealer", "first dealer's side")
+
+    @property
     def finished(self) -> int:
         """Games that reached the target within the deal cap (the rates are out of these)."""
         return self.batch.n - self._count("game", "all", "unfinished")
@@ -155,8 +165,8 @@ class GameResult:
             lurches[name] = {"threshold": threshold, **_rate(losers[losers.index < threshold].sum(), losers.sum())}
         _, deals, deals_sq = self.batch.total("game", "all", "deals")
         mean, se = mean_se(deals, deals_sq, self.batch.n)
-        return {**self.job.describe(), "win_rate": {side: _rate(self._count("side", side), n) for side in self.sides},
-                "first_dealer_win": _rate(self._count("first_dealer", "first dealer's side"), n),
+        return {**self.job.describe(), "win_rate": {side: _rate(w, n) for side, w in self.side_wins.items()},
+                "first_dealer_win": _rate(self.first_dealer_wins, n),
                 "deals_per_game": {"mean": float(mean), "se": float(se)},
                 "loser_below": lurches, "unfinished": self.batch.n - n}
 

@@ -55,14 +55,14 @@ def _seats(rules, first, second):
     return {"discard": [c[0] for c in seats], "peg": [c[1] for c in seats]}
 
 
-def _wins(rules, first, second, n_games, seed, threads):
+def _wins(rules, first, second, n_games, seed, threads, progress):
     """Games won by side 0 (``first``) in ``n_games`` games."""
-    games = play_games(rules, _seats(rules, first, second), n_games, seed, threads=threads).games
-    return int((games["winner"] == 0).sum())
+    return int(play_games(rules, _seats(rules, first, second), n_games, seed, threads=threads,
+                          progress=progress).side_wins.iloc[0])
 
 
 def round_robin(rules="six-card", combos=DEFAULT_COMBOS, n_games: int = 1_000, seed: int = 0,
-                threads: int | None = None) -> pd.DataFrame:
+                threads: int | None = None, progress: bool = False) -> pd.DataFrame:
     """Every pair of combos plays ``n_games`` games, each in each seat half the time (same seed).
 
     One row per ordered pair: ``combo, opponent, games, wins, rate, lo, hi`` (95% Wilson interval
@@ -82,8 +82,8 @@ def round_robin(rules="six-card", combos=DEFAULT_COMBOS, n_games: int = 1_000, s
     half = (n_games + 1) // 2
     rows = []
     for a, b in itertools.combinations(names, 2):
-        wins = _wins(rules, parsed[a], parsed[b], half, seed, threads)
-        wins += (n_games - half) - _wins(rules, parsed[b], parsed[a], n_games - half, seed, threads)
+        wins = _wins(rules, parsed[a], parsed[b], half, seed, threads, progress)
+        wins += (n_games - half) - _wins(rules, parsed[b], parsed[a], n_games - half, seed, threads, progress)
         for combo, opponent, w in ((a, b, wins), (b, a, n_games - wins)):
             rate, lo, hi = wilson(w, n_games)
             rows.append({"combo": combo, "opponent": opponent, "games": int(n_games), "wins": w, "rate": rate,
@@ -100,7 +100,7 @@ def win_matrix(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def strength(rules="six-card", combo: str = "expected_net+defensive", n_deals: int = 200_000,
-             n_games: int = 20_000, seed: int = 0, threads: int | None = None) -> pd.DataFrame:
+             n_games: int = 20_000, seed: int = 0, threads: int | None = None, progress: bool = False) -> pd.DataFrame:
     """Self-play of ``combo``: per-deal averages by role and component and the first dealer's win
     rate, each with a 95% interval, beside the published expert figures (:data:`LITERATURE`).
 
@@ -113,7 +113,7 @@ def strength(rules="six-card", combo: str = "expected_net+defensive", n_deals: i
                          "in a deal")
     discard, peg = parse_combo(combo)
     policies = {"discard": discard, "peg": peg}
-    table = simulate_deals(rules, policies, n_deals, seed, threads=threads).table()
+    table = simulate_deals(rules, policies, n_deals, seed, threads=threads, progress=progress).table()
     literature = LITERATURE if rules == get_rules("six-card") else {}
     rows = []
     for role in ("dealer", "pone"):
@@ -125,12 +125,12 @@ def strength(rules="six-card", combo: str = "expected_net+defensive", n_deals: i
             rows.append({"role": role, "component": component, "estimate": entry["mean"], "se": entry["se"],
                          "lo": entry["mean"] - Z95 * entry["se"], "hi": entry["mean"] + Z95 * entry["se"],
                          "lit_lo": lit[0], "lit_hi": lit[1], "n": int(entry["n"])})
-    games = play_games(rules, policies, n_games, seed, threads=threads).games
-    rate, lo, hi = wilson(int((games["winner"] == games["first_dealer_side"]).sum()), len(games))
+    games = play_games(rules, policies, n_games, seed, threads=threads, progress=progress)
+    rate, lo, hi = wilson(games.first_dealer_wins, games.finished)
     lit = FIRST_DEALER_WINS if literature else (np.nan, np.nan)
     rows.append({"role": "first dealer", "component": "wins", "estimate": rate,
-                 "se": np.sqrt(rate * (1 - rate) / len(games)), "lo": lo, "hi": hi, "lit_lo": lit[0],
-                 "lit_hi": lit[1], "n": len(games)})
+                 "se": np.sqrt(rate * (1 - rate) / games.finished), "lo": lo, "hi": hi, "lit_lo": lit[0],
+                 "lit_hi": lit[1], "n": games.finished})
     frame = pd.DataFrame(rows)
     frame.insert(0, "combo", combo)
     frame.attrs.update(rules=rules.name, seed=int(seed), sources=LITERATURE_SOURCES)

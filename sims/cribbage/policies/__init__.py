@@ -39,6 +39,8 @@ POLICIES = {
                                 help="expected hand +/- the exact crib when the others throw at random"),
         "hoyle": PolicySpec(f"{M}.discard:hoyle_discard",
                             help="seed 004: the dealer lays out his best cards for the crib, the pone his worst"),
+        "hoyle_hand": PolicySpec(f"{M}.discard:hoyle_hand_discard",
+                                 help="seed 004 read the other way: the pone throws the cards worst for his own hand"),
     },
     "peg": {
         "random": PolicySpec(f"{M}.builtin:random_peg", help="a uniformly random legal card"),

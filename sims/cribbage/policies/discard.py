@@ -21,6 +21,8 @@ not one's own counts fully against, as in two-handed play:
   the other players throw at random;
 * ``hoyle``         – seed 004's advice, read literally: the crib's owner throws the cards
   worth most to a crib, the others the cards worth least (see :func:`hoyle_discard`).
+* ``hoyle_hand``    – the same advice with the pone's "very worst in his hand" read as the
+  cards worth least to his own hand (see :func:`hoyle_hand_discard`).
 
 The optimiser :mod:`sims.cribbage.discards` tabulates the same kernels for every throw.
 """

@@ -1,0 +1,80 @@
+"""Every period claim checked by simulation: the main job (``python -m analysis.claims``).
+
+A *section* of the report is a module of this package that defines::
+
+    NUMBER = "9"                     # its place in the report (cribbage 1-7, All Fours 9, Loo 10, ...)
+    TITLE = "All Fours: ..."         # its heading
+    def run(ctx) -> analysis.report.Section: ...   # its claims, tables and figures
+
+:func:`sections` finds them (adding a claim is adding a module); ``ctx`` is a
+:class:`~analysis.claims.context.Context`, which runs the simulations through
+:func:`sims.core.api.simulate` at the report's size and caches them.  The claim
+record and the verdict rule, with its margin of practical equivalence, are in
+:mod:`analysis.claims.model`.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+from .context import ClaimUnavailable, Context, policy_label
+from .model import (INCONCLUSIVE, NEGLIGIBLE, NOT_SUPPORTED, SUPPORTED, VERDICT_RULE, Claim, Claimed, Reference,
+                    Source, at_least, equal, less, more, source)
+
+__all__ = ["INCONCLUSIVE", "NEGLIGIBLE", "NOT_SUPPORTED", "SUPPORTED", "VERDICT_RULE", "Claim", "ClaimUnavailable",
+           "Claimed", "Context", "Reference", "Source", "at_least", "equal", "less", "more", "policy_label",
+           "run_claims", "section", "sections", "source"]
+
+
+def _order(number: str) -> tuple:
+    return tuple(int(part) if part.isdigit() else part for part in number.split("."))
+
+
+def sections() -> dict[str, ModuleType]:
+    """The section modules of this package by NUMBER, in report order."""
+    found = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if all(hasattr(module, name) for name in ("NUMBER", "TITLE", "run")):
+            if module.NUMBER in found:
+                raise ValueError(f"sections {found[module.NUMBER].__name__} and {module.__name__} "
+                                 f"share the number {module.NUMBER}")
+            found[module.NUMBER] = module
+    return dict(sorted(found.items(), key=lambda item: _order(item[0])))
+
+
+def section(number: str) -> ModuleType:
+    """One section module by its number."""
+    found = sections()
+    if number not in found:
+        raise ValueError(f"unknown section {number!r}; sections are {', '.join(found)}")
+    return found[number]
+
+
+def run_claims(ctx: Context, only=None):
+    """Run the sections (all, or the numbers in ``only``); returns (sections run, skipped as
+    (number, title, reason)) — a section whose game or policies are not in the package yet is skipped."""
+    from ..report import Section
+
+    found = sections()
+    unknown = sorted(set(only or ()) - set(found), key=_order)
+    if unknown:
+        raise ValueError(f"unknown section {unknown[0]!r}; sections are {', '.join(found)}")
+    done, skipped = [], []
+    for number, module in found.items():
+        if only and number not in only:
+            continue
+        ctx.log(f"{number}. {module.TITLE}")
+        try:
+            result = module.run(ctx)
+        except ClaimUnavailable as exc:
+            skipped.append((number, module.TITLE, str(exc)))
+            ctx.log(f"  not run: {exc}")
+            continue
+        if not isinstance(result, Section):
+            raise TypeError(f"section {number} ({module.__name__}) must return a Section")
+        done.append(result)
+    return done, skipped

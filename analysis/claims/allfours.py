@@ -1,0 +1,296 @@
+"""Section 9: All Fours (seed 003 §91-94, seed 000 "Laws of All-Fours", "Maxims"): the four maxims, begging
+and the dealer's answer, one card counting all fours, a deal with nothing to reckon; and, measured without a
+period claim to judge, how often the expert plays as each maxim says, the first dealer's chances and the
+length of a game.
+
+The quantities are pure functions of the engine's results below :func:`run`, so notebook 09 can call them
+on results of any size.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from .. import plots
+from ..report import Section
+from ..stats import Estimate, combine, paired_diff, rate_ci, rate_estimate
+from .context import policy_label
+from .model import Claim, Reference, more, source
+
+NUMBER = "9"
+TITLE = "All Fours: the maxims, begging, one card counting all fours"
+GAME = "allfours"
+RULES = "two-hand"
+# Begging and answering by the hand's strength in trumps; the play by the four maxims (fast and sound).
+MAIN = {"beg": "threshold", "answer": "threshold", "play": "maxims"}
+MAXIMS = ("knave", "tens", "best_cards", "eldest_trumps")
+MAXIM_NAMES = ("i knave", "ii tens", "iii best cards", "iv eldest trumps")
+BEG_THRESHOLDS = (0, 1, 2, 3, 4, 5, 6, 7, 13)          # beg below this strength: 0 never, 13 always
+ANSWER_THRESHOLDS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 13)    # give one from this strength: 0 always, 13 never
+MAXIM_DEALS = 500_000     # the paired maxim runs keep a row per hand: at most this many
+EXPERT_SHARE = 100        # the expert plays one hand in a hundred of the report's size (it searches)
+PRESETS = ("two-hand", "seven-up", "four-hand")
+
+SRC_MAXIMS = (
+    source("003", "§94 i", "Make your knave as soon as you can."),
+    source("003", "§94 ii", "Secure your tens by playing any small cards, by which you may throw the lead into "
+                            "you adversary's hand."),
+    source("003", "§94 iii", "Win your adversary's best cards when you can, either by trumping or with superior "
+                             "cards."),
+    source("003", "§94 iv", "If, being eldest hand, you hold either ace, king, or queen of trumps, without the "
+                            "knave or ten, play them immediately, as, by this means, you may chance to win the "
+                            "knave or ten."),
+)
+SRC_BEG = source("003", "§93 v", "_Begging_ is when the eldest hand, disliking his cards, uses his privilege")
+SRC_ONE_CARD = source("003", "§92 vi", "One card may count all-fours")
+SRC_NOTHING = source("003", "§93 iv", "thus it may happen that a deal may be played without having any to reckon "
+                                      "for game.")
+POINT_MARGIN = 0.01
+POINT_WHY = ("a hundredth of a point a hand is under a tenth of a point over a game of ten (six or seven hands), "
+             "about half a game in a hundred")
+GAIN = more(0.0, POINT_MARGIN, POINT_WHY)
+POSSIBLE = more(0.0, 0.0, "'may' says only that it can happen: any rate above nothing")
+MAXIM_STATEMENTS = (
+    "Making the knave as soon as one can gains points (maxim i).",
+    "Securing one's tens by playing small cards gains points (maxim ii).",
+    "Winning the adversary's best cards, by trumping or with superior cards, gains points (maxim iii).",
+    "The eldest playing his ace, king or queen of trumps at once, without the knave or ten, gains points (maxim iv).",
+)
+MAXIM_READINGS = (
+    "'make your knave' = play the knave of trumps as soon as it surely takes the trick",
+    "'secure your tens' = holding a ten, lead a small card (no trump, nothing that counts for game); following, "
+    "play the ten when it surely takes the trick",
+    "'your adversary's best cards' = his ace, king, queen, knave or ten winning the trick; take it with any card "
+    "that wins, trumps included",
+    "'play them immediately' = the eldest, leading, plays his highest of A K Q of trumps while the knave or ten "
+    "of trumps is still out",
+)
+
+
+# ---- the quantities ----
+
+def seat_net(records: pd.DataFrame, seat: int = 0) -> np.ndarray:
+    """Per hand of a two-handed deal run kept with records: ``seat``'s points minus his adversary's."""
+    diff = (records["dealer_total"] - records["eldest_total"]).to_numpy(np.float64)
+    return np.where(records["dealer"].to_numpy() == seat, diff, -diff)
+
+
+def seat_wins(games: pd.DataFrame, seat: int = 0) -> np.ndarray:
+    """Per game of a two-handed game run kept with records: 1 if ``seat`` won."""
+    return (games["winner"].to_numpy() == seat).astype(np.float64)
+
+
+def eldest_net(summary: dict) -> Estimate:
+    """The eldest's points per hand minus the dealer's (se: the any-correlation bound)."""
+    roles = list(summary["roles"])
+    dealer, eldest = (summary["roles"][r]["total"] for r in roles)
+    return combine([eldest["mean"], dealer["mean"]], [eldest["se"], dealer["se"]], [1, -1], summary["n"])
+
+
+def event_rate(summary: dict, event: str) -> Estimate:
+    """The share of hands in which ``event`` happened (Wilson interval)."""
+    e = summary["events_per_hand"][event]
+    return rate_ci(round(e["mean"] * summary["n"]), summary["n"])
+
+
+def nothing_to_reckon_exact() -> float:
+    """P(no ace, king, queen, knave or ten among the 12 cards in play) when every hand is played on the first
+    card turned: 20 cards count, and the turned card is one of them 20 times in 52."""
+    return (20 / 52 * math.comb(32, 12) + 32 / 52 * math.comb(31, 12)) / math.comb(51, 12)
+
+
+def maxim_policies(k: int | None) -> dict:
+    """The main policies with seat 0 playing the maxims without maxim ``k`` (None: all four), seat 1 all four."""
+    switches = [1.0] * 4
+    if k is not None:
+        switches[k] = 0.0
+    return {**MAIN, "play": [{"name": "maxims", "params": switches}, "maxims"]}
+
+
+def begging_policies(beg: int, answer: int) -> dict:
+    return {"beg": {"name": "threshold", "params": [beg]}, "answer": {"name": "threshold", "params": [answer]},
+            "play": MAIN["play"]}
+
+
+def begging_matrix(results: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """From ``{(beg, answer): deal result}``: the eldest's net points per hand (rows: beg thresholds,
+    columns: answer thresholds) and its standard errors."""
+    est = {key: eldest_net(r.summary) for key, r in results.items()}
+    begs = sorted({b for b, _ in est})
+    answers = sorted({a for _, a in est})
+    value = pd.DataFrame([[est[(b, a)].estimate for a in answers] for b in begs], index=begs, columns=answers)
+    se = pd.DataFrame([[est[(b, a)].se for a in answers] for b in begs], index=begs, columns=answers)
+    value.index.name, value.columns.name = "beg below", "give one from"
+    return value, se
+
+
+def safest(value: pd.DataFrame) -> tuple[int, int]:
+    """The zero-sum game of the begging matrix in pure strategies: the eldest's beg threshold with the best
+    worst case (max-min) and the dealer's answer threshold with the best worst case for him (min-max)."""
+    return int(value.min(axis=1).idxmax()), int(value.max(axis=0).idxmin())
+
+
+def begging_gain(value: pd.DataFrame, se: pd.DataFrame, n: int) -> tuple[Estimate, int, int]:
+    """What begging gains the eldest: his net points per hand at his safest threshold, against the dealer's
+    best answer to it, minus never begging (threshold 0); with those two thresholds."""
+    beg = safest(value)[0]
+    answer = int(value.loc[beg].idxmin())
+    never = value.loc[0]
+    e = combine([value.loc[beg, answer], float(never.mean())], [se.loc[beg, answer], float(se.loc[0].max())],
+                [1, -1], n)
+    return e, beg, answer
+
+
+def first_dealer(summary: dict) -> Estimate:
+    f = summary["first_dealer_win"]
+    return rate_estimate(f["rate"], f["lo"], f["hi"], summary["n"] - summary["unfinished"])
+
+
+def heatmap(value: pd.DataFrame, title: str) -> Figure:
+    """The begging matrix as a heat map, each cell written in."""
+    fig = Figure(figsize=(plots.WIDTH, 5.0), dpi=plots.DPI, layout="constrained")
+    ax = fig.subplots()
+    ax.set_title(title, wrap=True)
+    lim = float(np.abs(value.to_numpy()).max())
+    image = ax.imshow(value.to_numpy(), cmap="RdBu", vmin=-lim, vmax=lim, aspect="auto")
+    ax.set_xticks(range(value.shape[1]), [str(c) for c in value.columns])
+    ax.set_yticks(range(value.shape[0]), [str(i) for i in value.index])
+    ax.set_xlabel("the dealer gives one from strength (0: always, 13: never)")
+    ax.set_ylabel("the eldest begs below strength (0: never, 13: always)")
+    for (i, j), v in np.ndenumerate(value.to_numpy()):
+        ax.text(j, i, f"{v:+.2f}", ha="center", va="center", fontsize="x-small")
+    fig.colorbar(image, ax=ax, label="the eldest's points per hand minus the dealer's")
+    return fig
+
+
+# ---- the section ----
+
+def _maxims(ctx, label):
+    n = min(ctx.deals, MAXIM_DEALS)
+    base = ctx.result(GAME, "deals", RULES, maxim_policies(None), n=n, records=True).records
+    base_games = ctx.result(GAME, "games", RULES, maxim_policies(None), records=True).games
+    claims, rows = [], []
+    for k, (name, src, statement, reading) in enumerate(zip(MAXIM_NAMES, SRC_MAXIMS, MAXIM_STATEMENTS, MAXIM_READINGS,
+                                                             strict=True)):
+        off = ctx.result(GAME, "deals", RULES, maxim_policies(k), n=n, records=True).records
+        off_games = ctx.result(GAME, "games", RULES, maxim_policies(k), records=True).games
+        points = paired_diff(seat_net(base), seat_net(off))
+        games = paired_diff(seat_wins(base_games), seat_wins(off_games))
+        claims.append(Claim(
+            f"9{'abcd'[k]}", statement, src, "a player's points per hand minus his adversary's, dealing in turn: with the maxim minus without",
+            points.estimate, points.interval, points.n, GAIN, reading=reading,
+            notes=f"Seat 0 plays the maxims with or without this one (the others on); seat 1 plays all four. Same "
+                  f"hands in both runs (common random numbers), paired interval. Games won to 10, paired the same "
+                  f"way: {games.format(4)} ({games.n:,} games).",
+            rules=RULES, policies=f"{label}; seat 0 without maxim {name.split()[0]}"))
+        rows.append({"label": name, "estimate": points.estimate, "lo": points.lo, "hi": points.hi,
+                     "points per hand [95% CI]": points.format(4), "games won [95% CI]": games.format(4),
+                     "hands": points.n, "games": games.n})
+    return claims, pd.DataFrame(rows)
+
+
+def _agreement(ctx):
+    n = max(200, ctx.deals // EXPERT_SHARE)
+    policies = {**MAIN, "play": ["expert", "maxims"]}
+    result = ctx.result(GAME, "deals", RULES, policies, n=n, agreement=True)
+    table = result.agreement()
+    table = table[table["seat"] == "seat 0"].drop(columns="seat").reset_index(drop=True)
+    table["label"], table["estimate"] = table["maxim"], table["rate"]
+    side = result.table().set_index(["scope", "who", "component"])
+    strength = combine([side.loc[("side", "seat 0", "total"), "mean"], side.loc[("side", "seat 1", "total"), "mean"]],
+                       [side.loc[("side", "seat 0", "total"), "se"], side.loc[("side", "seat 1", "total"), "se"]],
+                       [1, -1], n)
+    return table, strength, n
+
+
+def _begging(ctx):
+    results = {}
+    for beg in BEG_THRESHOLDS:
+        for answer in ANSWER_THRESHOLDS:
+            # never begging: the answer is never asked, so one run serves the row
+            key = (0, ANSWER_THRESHOLDS[0]) if beg == 0 else (beg, answer)
+            results[(beg, answer)] = results.get(key) or ctx.result(GAME, "deals", RULES, begging_policies(beg, answer))
+    return begging_matrix(results)
+
+
+def run(ctx) -> Section:
+    label = policy_label(MAIN)
+    claims, maxim_table = _maxims(ctx, label)
+
+    value, se = _begging(ctx)
+    gain, beg, answer = begging_gain(value, se, ctx.deals)
+    safe_beg, safe_answer = safest(value)
+    claims.append(Claim(
+        "9e", "Begging pays the eldest when he dislikes his cards.", SRC_BEG,
+        "the eldest's points per hand minus the dealer's: begging by his safest threshold minus never begging",
+        gain.estimate, gain.interval, gain.n, GAIN,
+        reading="'disliking his cards' = the strength of his hand in trumps (trumps held plus trump honours "
+                "A K Q J 10) is below a threshold; 'uses his privilege' pays if the best threshold beats never "
+                "begging when the dealer answers as well as he can",
+        notes=f"Thresholds from self-play on the same hands: the eldest's safest choice is to beg below strength "
+              f"{safe_beg} (the best worst case over the dealer's answers), the dealer's to give one from strength "
+              f"{safe_answer}; against the eldest's {beg}, the dealer's best answer is {answer}. Never begging "
+              f"gives the eldest {value.loc[0].mean():+.3f} a hand. The se is the any-correlation bound.",
+        rules=RULES, policies=f"threshold begging and answering, {MAIN['play']} play"))
+
+    main = ctx.result(GAME, "deals", RULES, MAIN)
+    one = event_rate(main.summary, "one card all fours")
+    claims.append(Claim(
+        "9f", "One card may count all fours.", SRC_ONE_CARD, "share of hands in which the only trump in play is "
+        "the knave and its holder's side also wins game", one.estimate, one.interval, one.n, POSSIBLE,
+        reading="'one card counts all fours' = the knave is the only trump in play (so high, low and jack) and "
+                "its side takes game", rules=RULES, policies=label, percent=True,
+        notes=f"A side scores all four points (with any cards) in "
+              f"{event_rate(main.summary, 'all fours').estimate:.2%} of hands."))
+    nothing = event_rate(main.summary, "nothing to reckon")
+    exact = nothing_to_reckon_exact()
+    claims.append(Claim(
+        "9g", "A deal may be played without anything to reckon for game.", SRC_NOTHING,
+        "share of hands with no ace, king, queen, knave or ten in play", nothing.estimate, nothing.interval,
+        nothing.n, POSSIBLE, reference=Reference((exact, exact), "exact, every hand played on the first card "
+                                                 "turned (no begging): 12 of 51 cards, 20 of 52 counting"),
+        rules=RULES, policies=label, percent=True,
+        notes="Running the cards deals more cards, so with begging it is rarer than the exact value without."))
+
+    agreement, strength, n_expert = _agreement(ctx)
+    games = {preset: ctx.result(GAME, "games", preset, MAIN) for preset in PRESETS}
+    game_rows = []
+    for preset, result in games.items():
+        f = first_dealer(result.summary)
+        hands = result.summary["hands_per_game"]
+        game_rows.append({"label": preset, "estimate": f.estimate, "lo": f.lo, "hi": f.hi,
+                          "first dealer wins [95% CI]": f.format(1, 100),
+                          "hands per game": f"{hands['mean']:.2f} ± {1.96 * hands['se']:.2f}", "games": f.n})
+    game_table = pd.DataFrame(game_rows)
+    events = pd.DataFrame([{"event": e, "per hand": f"{v['mean']:.4f} ± {1.96 * v['se']:.4f}"}
+                           for e, v in main.summary["events_per_hand"].items()])
+    text = (f"Main policies: {label} (thresholds at the policies' defaults). The expert (determinised search, "
+            f"{n_expert:,} hands) against the maxims: {strength.format(3)} points per hand more. Measured without a "
+            f"period claim: the first dealer's chances and the length of a game, below.")
+    return Section(NUMBER, TITLE, claims, text=text, tables={
+        "The maxims: with minus without (paired, same hands and games)": maxim_table[
+            ["label", "points per hand [95% CI]", "games won [95% CI]", "hands", "games"]],
+        "How often the expert plays as a maxim advises (when it advises some cards but not all)": agreement[
+            ["maxim", "advised", "agreed", "rate", "lo", "hi"]],
+        "The eldest's points per hand minus the dealer's, by begging and answering threshold": value.round(3),
+        "The first dealer and the length of a game": game_table[["label", "first dealer wins [95% CI]",
+                                                                 "hands per game", "games"]],
+        "What happens in a hand (main policies)": events}, figures={
+        "The maxims, with minus without": plots.interval_chart(
+            maxim_table, f"Each maxim on minus off: seat 0's points per hand minus seat 1's, {RULES}\n"
+                         f"{int(maxim_table['hands'].iloc[0]):,} paired hands", "points per hand",
+            lines=[(0, "no difference")], bands=[(-POINT_MARGIN, POINT_MARGIN, "± the margin (0.01)")], digits=3),
+        "The expert's agreement with each maxim": plots.interval_chart(
+            agreement, f"Share of the expert's plays that follow the maxim, when it applies\n{n_expert:,} hands, "
+                       f"expert against the maxims", "plays as the maxim advises", lines=[(0.5, "half")],
+            percent=True),
+        "Begging and answering": heatmap(value, f"The eldest's net points per hand by threshold, {RULES}\n"
+                                                f"{MAIN['play']} play, {ctx.deals:,} hands each"),
+        "The first dealer's chances": plots.interval_chart(
+            game_table, f"Games won by the first dealer('s side)\n{label}", "games won", lines=[(0.5, "even")],
+            percent=True),
+        "The length of a game": plots.game_lengths(
+            {p: r.hands_histogram() for p, r in games.items()}, f"Hands per game\n{label}")})

@@ -1,0 +1,79 @@
+"""The main job: ``python -m analysis.claims [--full] [--out data/reports] [--quiet] [--seed N] [--only 2 3 ...]``.
+
+Runs every section (:func:`analysis.claims.sections`), prints the verdict table and writes
+the report (:mod:`analysis.report`) into ``data/reports/``.  The default size finishes in a
+few minutes on 2 cores; ``--full`` runs publication-size simulations.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import pandas as pd
+
+from ..report import environment, timestamp, write_report
+from . import run_claims
+from .context import Context
+from .model import VERDICT_RULE
+
+# (deals per simulation, games per simulation)
+SIZES = {"default": (200_000, 20_000), "full": (10_000_000, 1_000_000)}
+
+
+def verdict_text(claims) -> str:
+    """The verdict table as fixed-width text for the terminal."""
+    rows = [("claim", "verdict", "estimate [95% CI]", "claimed", "margin", "n", "statement")]
+    rows += [(c.id, c.verdict, c.format_estimate(), c.claimed_text(), c.margin_text(), f"{c.n:,}",
+              c.statement + (f" (reading: {c.reading})" if c.reading else "")) for c in claims]
+    widths = [max(len(r[i]) for r in rows) for i in range(6)]
+    return "\n".join("  ".join(r[i].ljust(widths[i]) for i in range(6)) + "  " + r[6] for r in rows)
+
+
+def rules_tables(ctx: Context) -> dict[str, pd.DataFrame]:
+    """Every field of the rules each game's simulations used, one table per game."""
+    by_game: dict[str, list] = {}
+    for (game, _label), rules in ctx.rules_used().items():
+        by_game.setdefault(game, []).append(rules)
+    return {f"rules ({game})": pd.DataFrame(rows) for game, rows in by_game.items()}
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m analysis.claims", description=(
+        "Check every period claim by simulation, print the verdicts and write the report."))
+    p.add_argument("--full", action="store_true", help="publication-size runs (default: a few minutes on 2 cores)")
+    p.add_argument("--out", default="data/reports", help="report directory (default: data/reports)")
+    p.add_argument("--quiet", action="store_true", help="no progress messages")
+    p.add_argument("--seed", type=int, default=1, help="master seed of every simulation (default: 1)")
+    p.add_argument("--deals", type=int, help="deals per deal simulation (overrides the size)")
+    p.add_argument("--games", type=int, help="games per game simulation (overrides the size)")
+    p.add_argument("--only", nargs="+", metavar="N", help="run only these sections (numbers)")
+    return p
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        deals, games = SIZES["full" if args.full else "default"]
+        deals, games = args.deals or deals, args.games or games
+        if deals < 1 or games < 1:
+            raise ValueError("--deals and --games must be positive")
+        log = (lambda m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+        ctx = Context(deals=deals, games=games, seed=args.seed, log=log)
+        start = time.perf_counter()
+        done, skipped = run_claims(ctx, args.only)
+        claims = [c for s in done for c in s.claims]
+        print(verdict_text(claims))
+        for number, title, reason in skipped:
+            print(f"not run: {number}. {title}: {reason}")
+        provenance = {"command": "python -m analysis.claims " + " ".join(argv if argv is not None else sys.argv[1:]),
+                      "generated": timestamp(), "seed": args.seed, "deals per simulation": deals,
+                      "games per simulation": games, "wall time (s)": round(time.perf_counter() - start, 1),
+                      **environment(), "simulations": pd.DataFrame(ctx.runs), **rules_tables(ctx)}
+        path = write_report(done, args.out, provenance, skipped, preamble=VERDICT_RULE)
+        print(f"report: {path}")
+    except ValueError as exc:
+        print(f"analysis.claims: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+

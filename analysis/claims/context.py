@@ -1,0 +1,133 @@
+"""The simulations the claims share: run once per (game, kind, rules, policies, size), cached and logged.
+
+Every section of every game asks its Context for results; the Context runs them through
+:func:`sims.core.api.simulate` at the report's size (``deals`` / ``games``), with one master
+seed, so comparisons of policies on the same rules play the same deals (common random
+numbers), and records each run for the report's provenance table.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+class ClaimUnavailable(Exception):
+    """A claim cannot run yet: the game or a policy it needs is not in the package."""
+
+
+def simulate(game, kind, rules, policies, n, seed, records=False, **options):
+    """:func:`sims.core.api.simulate`, imported on first use (the engines compile only when a claim runs)."""
+    from sims.core.api import simulate as core_simulate
+
+    return core_simulate(game, kind, rules, policies, n, seed, records=records, **options)
+
+
+def _spec_name(spec) -> str:
+    """A policy spec in words: a name, ``name{params}`` for a table, ``expected_net(hessel)`` for a
+    resolved policy with a named table, a user function's name."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, dict):
+        return f"{spec.get('name')}{spec['params']}" if spec.get("params") is not None else str(spec.get("name"))
+    if hasattr(spec, "labelled_params"):  # a resolved sims.core.policies.Policy
+        params = spec.labelled_params()
+        if isinstance(params, dict) and "table" in params:
+            return f"{spec.name}({params['table']})"
+        return f"{spec.name}{params}" if params else spec.name
+    return getattr(spec, "__name__", repr(spec))
+
+
+def _spec_key(spec):
+    """What makes two specs the same policy: the words of :func:`_spec_name`, and the exact parameters."""
+    if isinstance(spec, (list, tuple)):
+        return tuple(_spec_key(s) for s in spec)
+    if hasattr(spec, "labelled_params"):
+        return (spec.name, tuple(spec.params))
+    if callable(spec):
+        return spec
+    return _spec_name(spec)
+
+
+def policy_label(policies: dict) -> str:
+    """The policies in a line, decisions in the order given; per-seat lists as ``a/b``.
+
+    >>> policy_label({"discard": ["hoyle", "expected_net"], "peg": "defensive"})
+    'hoyle/expected_net + defensive'
+    """
+    def one(spec):
+        return "/".join(map(_spec_name, spec)) if isinstance(spec, (list, tuple)) else _spec_name(spec)
+    return " + ".join(one(spec) for spec in policies.values())
+
+
+def rules_label(game: str, rules) -> tuple[str, object]:
+    """(label, the game's Rules) for a preset name (None: the game's default) or a Rules object; the label
+    is the preset's name, with ``*`` when the rules differ from that preset."""
+    from sims.core.registry import get_game
+
+    g = get_game(game)
+    resolved = g.get_rules(rules)
+    return resolved.name + ("" if g.presets.get(resolved.name) == resolved else "*"), resolved
+
+
+def missing(game: str, policies: dict) -> list[str]:
+    """What the package lacks to run ``policies`` in ``game``: the game itself, or built-in policy names."""
+    from sims.core.registry import get_game
+
+    try:
+        table = get_game(game).policies
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(f"sims.{game}"):
+            return [f"the game {game!r} ({exc.name} is not in the package yet)"]
+        raise
+    names = ((d, name) for d, spec in policies.items()
+             for name in (spec if isinstance(spec, (list, tuple)) else [spec]) if isinstance(name, str))
+    return [f"{d} policy {name!r}" for d, name in names if name not in table.get(d, {})]
+
+
+@dataclass
+class Context:
+    """Runs and caches the simulations of the report: ``deals`` per deal run and ``games`` per game run
+    unless a section asks for another ``n``; ``seed`` is every run's master seed."""
+
+    deals: int
+    games: int
+    seed: int = 1
+    log: Callable[[str], None] = lambda message: None
+    simulate: Callable | None = None   # default: this module's :func:`simulate`
+    runs: list = field(default_factory=list)
+    _cache: dict = field(default_factory=dict, repr=False)
+    _rules: dict = field(default_factory=dict, repr=False)
+
+    def result(self, game: str, kind: str, rules, policies: dict, n: int | None = None, records: bool = False,
+               **options):
+        """The game's result object for ``n`` (default: the report's size) deals or games.
+
+        A run made with ``records`` or more options serves the requests that ask for less.
+        Raises :class:`ClaimUnavailable` when the game or a named policy is not in the package.
+        """
+        n = n or (self.deals if kind == "deals" else self.games)
+        options = {k: v for k, v in options.items() if v}
+        label, resolved = rules_label(game, rules)
+        key = (game, kind, label, resolved, policy_label(policies), n,
+               tuple((d, _spec_key(spec)) for d, spec in policies.items()))
+        for (cached_key, has_records, has_options), result in self._cache.items():
+            if cached_key == key and has_records >= records and options.items() <= dict(has_options).items():
+                return result
+        lacking = missing(game, policies)
+        if lacking:
+            raise ClaimUnavailable(f"needs {', '.join(lacking)}, not in the package yet")
+        extra = "".join(f" + {k.replace('_', ' ')}" for k in ["records"] * records + sorted(options))
+        self.log(f"  {game} {kind}: {key[2]}, {key[4]}, n={n:,}{extra} ...")
+        start = time.perf_counter()
+        result = (self.simulate or simulate)(game, kind, rules, policies, n, self.seed, records=records, **options)
+        self.runs.append({"game": game, "kind": kind + extra, "rules": key[2], "policies": key[4],
+                          "seed": self.seed, "n": n, "engine version": result.summary.get("version", ""),
+                          "seconds": round(time.perf_counter() - start, 1)})
+        self._rules[(game, key[2])] = result.summary.get("rules", {})
+        self._cache[(key, records, tuple(sorted(options.items())))] = result
+        return result
+
+    def rules_used(self) -> dict:
+        """``{(game, rules label): every field of those rules}`` for the provenance tables."""
+        return dict(self._rules)

@@ -1,0 +1,302 @@
+"""Section 10: Loo (seed 000 "Three-Card Loo", "Five-Card Loo"; seed 003 §95-96): "five or seven make the
+best game" under three readings, how the pool grows in unlimited and limited loo, and, measured without a
+period claim to judge, the worth of taking the miss, the single, Pam be civil and each place's money.
+
+The quantities are pure functions of the engine's results below :func:`run`, so the notebook (10) can
+call them on results of any size.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+from sims.stats import wilson
+
+from .. import plots
+from ..report import Section
+from ..stats import Estimate, combine, normal_ci, paired_diff, rate_estimate
+from .context import policy_label
+from .model import Claim, equal, more, source
+
+NUMBER = "10"
+TITLE = "Loo: the best number of players, the pool, the miss, the single, Pam"
+GAME = "loo"
+# Declarations and exchanges from the self-play tables; cards played greedily (the searching player is too slow
+# for eight table sizes at report size, and the declarations are what the claims are about).
+MAIN = {"declare": "expert", "exchange": "expert", "card": "greedy"}
+PLAYERS = tuple(range(3, 11))
+BEST = (5, 7)
+
+SRC_BEST = source("003", "§96 i", "This game is played by any number of persons, from three, but five or seven "
+                  "make the best game.")
+SRC_UNLIMITED = source("000", "Five-Card Loo", "sometimes it is settled that each person looed shall pay a sum "
+                       "equal to what happens to be on the table at the time.")
+SRC_LIMITED = source("003", "§95", "This game is played both Limited and Unlimited Loo")
+
+# The readings of "the best game" (each: id, name, higher is better?, margin, why, reading).
+READINGS = (
+    ("10a", "contested play", True, 0.01, "one deal in a hundred: less than a player would notice in an evening",
+     "a seat's share of deals in which it plays for the tricks against at least one other player (not passing, "
+     "not taking the pool unopposed): the best game gives each player the most contested play"),
+    ("10b", "even places", False, 0.05, "a twentieth of a stake a deal: a few stakes over an evening of 60 deals",
+     "the spread of the money per deal between the best and the worst place at the table (in stakes, the "
+     "dealer's own stake set aside): the best game is the most even"),
+    ("10c", "the pool played for", True, 0.01, "one deal in a hundred",
+     "the share of deals whose pool is won in play rather than taken without play (by the dealer when nobody "
+     "stands, or by a lone stander when the dealer gives up): the best game is played out most often"),
+)
+GROWTH_MARGIN = 0.05
+GROWTH_WHY = "a pool five per cent larger is a twentieth of a stake on an ordinary pool"
+GROWTH = (
+    ("10d", "three-card-unlimited", SRC_UNLIMITED, more(1.0, GROWTH_MARGIN, GROWTH_WHY),
+     "In unlimited loo the pool grows from deal to deal.",
+     "the game's reputation: where each looed player pays what is on the table, the pools late in a session are "
+     "larger than the early ones"),
+    ("10e", "three-card", SRC_LIMITED, equal(1.0, GROWTH_MARGIN, GROWTH_WHY),
+     "In limited loo the pool settles: it does not grow through a session.",
+     "the pools late in a session are as large as the early ones, to within the margin"),
+)
+THRESHOLD = {"declare": "threshold", "exchange": "threshold", "card": "greedy"}
+
+
+def contested_share(summary: dict) -> Estimate:
+    """A seat's chance to play in a contested deal: (E[standers] - P(stakes given up)) / players; the lone
+    stander of a deal given up plays no trick.  The se is the any-correlation bound (same deals)."""
+    n = summary["rules"]["players"]
+    standers, given = summary["deal"]["standers"], summary["endings"]["stakes given up"]
+    given_se = np.sqrt(given["rate"] * (1 - given["rate"]) / summary["n"])
+    return combine([standers["mean"], given["rate"]], [standers["se"], given_se], [1 / n, -1 / n], summary["n"])
+
+
+def place_spread(summary: dict) -> Estimate:
+    """The money per deal of the best place less that of the worst, in stakes, the dealer's stake added back
+    (it evens out as the deal goes round; deals held over one stake, so only the dealer stakes).  The se is
+    the any-correlation bound."""
+    stake = summary["rules"]["stake"]
+    money = {role: (r["money"]["mean"] + (stake if role == "dealer" else 0), r["money"]["se"])
+             for role, r in summary["roles"].items()}
+    best = max(money, key=lambda r: money[r][0])
+    worst = min(money, key=lambda r: money[r][0])
+    return combine([money[best][0], money[worst][0]], [money[best][1], money[worst][1]], [1 / stake, -1 / stake],
+                   summary["n"])
+
+
+def played_share(summary: dict) -> Estimate:
+    """The share of deals won in play (ended "played", or swept by a flush)."""
+    e = summary["endings"]
+    rate = e["played"]["rate"] + e["flush"]["rate"]
+    se = np.sqrt(rate * (1 - rate) / summary["n"])
+    return normal_ci(rate, se, summary["n"])
+
+
+MEASURES = {"contested play": contested_share, "even places": place_spread, "the pool played for": played_share}
+
+
+def best_of(estimates: dict[int, Estimate], higher: bool, among=BEST) -> Estimate:
+    """How much the better of ``among`` beats the best of the other table sizes (positive: it is better),
+    with the two estimates' standard errors combined as independent runs."""
+    sign = 1 if higher else -1
+    ours = max(among, key=lambda n: sign * estimates[n].estimate)
+    theirs = max((n for n in estimates if n not in among), key=lambda n: sign * estimates[n].estimate)
+    a, b = estimates[ours], estimates[theirs]
+    return combine([a.estimate, b.estimate], [a.se, b.se], [sign, -sign], min(a.n, b.n), independent=True)
+
+
+def by_players(results: dict[int, object]) -> pd.DataFrame:
+    """The three readings by number of players: one row per (players, reading) with estimate, lo, hi."""
+    rows = []
+    for n, result in results.items():
+        for name, fn in MEASURES.items():
+            e = fn(result.summary)
+            rows.append({"players": n, "reading": name, "estimate": e.estimate, "lo": e.lo, "hi": e.hi, "se": e.se})
+    return pd.DataFrame(rows)
+
+
+def pool_growth(result) -> Estimate:
+    """The mean pool of a session's last round of deals over that of its second round (1: no growth).  The
+    se of each round's mean is bounded by the mean of its deals' se (any correlation), and the ratio's by the
+    delta method."""
+    pools = result.pool_by_deal()
+    n = result.job.rules.players
+    second, last = pools.iloc[n:2 * n], pools.iloc[-n:]
+    a, b = last["pool"].mean(), second["pool"].mean()
+    sa, sb = last["se"].mean(), second["se"].mean()
+    ratio = a / b
+    return normal_ci(ratio, ratio * np.hypot(sa / a, sb / b), result.batch.n)
+
+
+def seat_money(result, seat: int = 0) -> np.ndarray:
+    """Money of ``seat`` in each deal of a deal result kept with records (seat = dealer + role)."""
+    rec = result.records
+    n = result.job.rules.players
+    by_role = rec[[f"{role}_money" for role in result.roles]].to_numpy(np.float64)
+    return by_role[np.arange(len(rec)), (seat - rec["dealer"].to_numpy()) % n]
+
+
+def without_miss():
+    """The expert declaration policy with the miss never worth taking (its cells: nothing won, always looed)."""
+    from sims.core.jobs import resolve_one
+    from sims.core.registry import get_game
+    from sims.loo.policies.expert import MISS_CLASS, cell, declare_table
+
+    table = declare_table().copy()
+    for n in PLAYERS:
+        for order in range(1, n + 1):
+            for before in range(3):
+                at = cell(3, n, order, before, MISS_CLASS)
+                table[at], table[at + 1] = 0.0, 1.0
+    return resolve_one(get_game(GAME), "declare", {"name": "expert", "params": table.tolist()})
+
+
+def miss_worth(with_miss, no_miss, seat: int = 0):
+    """Seat 0's money per deal taking the miss when the tables say, less never taking it (same deals)."""
+    return paired_diff(seat_money(with_miss, seat), seat_money(no_miss, seat))
+
+
+def civility(civil, rude) -> dict:
+    """Pam be civil on and off, the same deals: the share of deals whose money changes, and the money per deal
+    that moves (half the sum over players of the absolute change)."""
+    columns = [f"{role}_money" for role in civil.roles]
+    a, b = civil.records[columns].to_numpy(), rude.records[columns].to_numpy()
+    changed = (a != b).any(axis=1)
+    moved = np.abs(a - b).sum(axis=1) / 2
+    rate, lo, hi = wilson(int(changed.sum()), len(changed))
+    return {"deals changed": rate_estimate(rate, lo, hi, len(changed)),
+            "money moved per deal": normal_ci(moved.mean(), moved.std(ddof=1) / np.sqrt(len(moved)), len(moved))}
+
+
+def money_by_place(summary: dict) -> pd.DataFrame:
+    """Money per deal and the rates by place from the dealer (as the result summarises them)."""
+    rows = []
+    for role, r in summary["roles"].items():
+        money = r["money"]
+        rows.append({"place": role, "money per deal": f"{money['mean']:+.3f} ± {money['hi'] - money['mean']:.3f}",
+                     "stands": f"{100 * r['stood']['rate']:.1f}%", "takes the miss": f"{100 * r['miss']['rate']:.1f}%",
+                     "looed (of stands)": f"{100 * r['looed']['rate']:.1f}%", "tricks": f"{r['tricks']['mean']:.3f}"})
+    return pd.DataFrame(rows)
+
+
+def growth_figure(results: dict, title: str) -> Figure:
+    """The mean pool at each deal of a session (in stakes), one line per labelled session result."""
+    fig = Figure(figsize=(plots.WIDTH, 4.5))
+    ax = fig.subplots()
+    for label, result in results.items():
+        pools = result.pool_by_deal()
+        stake = result.job.rules.stake
+        ax.plot(pools["deal"], pools["pool"] / stake, label=label)
+        ax.fill_between(pools["deal"], (pools["pool"] - 1.96 * pools["se"]) / stake,
+                        (pools["pool"] + 1.96 * pools["se"]) / stake, alpha=0.25)
+    ax.set_xlabel("deal of the session")
+    ax.set_ylabel("mean pool played for (stakes)")
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    return fig
+
+
+def run(ctx) -> Section:
+    label = policy_label(MAIN)
+    claims, tables, figures = [], {}, {}
+
+    # Five or seven make the best game: three-card loo at every table size (five players with records first: the
+    # same run serves the worth of the miss below).
+    with_miss = ctx.result(GAME, "deals", "three-card", MAIN, records=True)
+    results = {n: ctx.result(GAME, "deals", _players("three-card", n), MAIN) for n in PLAYERS}
+    measured = by_players(results)
+    for cid, name, higher, margin, why, reading in READINGS:
+        estimates = {n: MEASURES[name](results[n].summary) for n in PLAYERS}
+        e = best_of(estimates, higher)
+        claims.append(Claim(cid, f"Five or seven make the best game ({name}).", SRC_BEST,
+                            f"{name}: the better of 5 and 7 players against the best other table size "
+                            f"({'higher' if higher else 'lower'} is better)", e.estimate, (e.lo, e.hi), e.n,
+                            more(0.0, margin, why), reading=reading, rules="three-card, 3-10 players",
+                            policies=label, percent=name != "even places"))
+        chart = measured[measured["reading"] == name].assign(label=lambda d: d["players"].astype(str) + " players")
+        figures[f"Five or seven: {name}"] = plots.interval_chart(
+            chart, f"Three-card loo, {name} by number of players\n{label}, {ctx.deals:,} deals each",
+            name + ("" if higher else " (stakes; lower is better)"), percent=name != "even places",
+            digits=3 if name == "even places" else 1)
+    tables["Five or seven: the readings by number of players"] = measured.pivot(
+        index="players", columns="reading", values="estimate").round(4)
+
+    # The pool in unlimited and limited loo.
+    sessions = {name: ctx.result(GAME, "games", name, MAIN) for name in ("three-card-unlimited", "three-card")}
+    for cid, name, src, claimed, statement, reading in GROWTH:
+        e = pool_growth(sessions[name])
+        claims.append(Claim(cid, statement, src, "mean pool in a session's last round of deals over that in its "
+                            "second round", e.estimate, (e.lo, e.hi), e.n, claimed, reading=reading,
+                            notes=f"Sessions of {sessions[name].job.rules.session_deals} deals, five players; a "
+                                  f"looe is capped at {sessions[name].job.rules.loo_limit} units (a table's means).",
+                            rules=name, policies=label))
+    bold = {name: ctx.result(GAME, "games", name, THRESHOLD) for name in sessions}
+    figures["The pool through a session"] = growth_figure(
+        {**{f"{_loo(name)}, {label}": r for name, r in sessions.items()},
+         **{f"{_loo(name)}, {policy_label(THRESHOLD)}": r for name, r in bold.items()}},
+        f"Mean pool by deal of a session, five players, {ctx.games:,} sessions each\n"
+        f"(threshold players stand on the strength of their hands, whatever a looe costs)")
+    tables["Money by place, three-card loo, five players"] = money_by_place(results[5].summary)
+
+    # The worth of taking the miss: seat 0 with and without it, the others expert; the same deals.
+    others = [MAIN["declare"]] * 4
+    no_miss = ctx.result(GAME, "deals", "three-card", {**MAIN, "declare": [without_miss(), *others]}, records=True)
+    worth = miss_worth(with_miss, no_miss)
+    # The single against stake-all, on deals with nothing held over.
+    single = {s: ctx.result(GAME, "deals", _single("three-card", s), MAIN, clean=True)
+              for s in ("always-first", "stake-all")}
+    # Pam be civil, on and off: five-card, the same deals.
+    civil = ctx.result(GAME, "deals", "five-card-pam", MAIN, records=True)
+    rude = ctx.result(GAME, "deals", _rude(), MAIN, records=True)
+    manners = civility(civil, rude)
+    tables["Measured without a period claim"] = pd.DataFrame([
+        {"quantity": "taking the miss when the tables say, against never: seat 0's money per deal (three-card)",
+         "estimate [95% CI]": _fmt(worth)},
+        *({"quantity": f"clean deals, {s}: pool played for; money carried on (three-card)",
+           "estimate [95% CI]": f"{_fmt(_mean(r, 'pool'), signed=False)}; {_fmt(_mean(r, 'next_pool'), signed=False)}"}
+          for s, r in single.items()),
+        {"quantity": "Pam be civil against not: share of five-card deals whose money changes",
+         "estimate [95% CI]": _fmt(manners["deals changed"], percent=True)},
+        {"quantity": "Pam be civil against not: money moved per deal",
+         "estimate [95% CI]": _fmt(manners["money moved per deal"])},
+    ])
+    runs = [*results.values(), *sessions.values(), *bold.values(), with_miss, no_miss, *single.values(), civil, rude]
+    text = (f"Policies: {label} (declarations and exchanges from the self-play tables, the cards played "
+            "greedily). Independent deals hold one stake over from the deal before unless said otherwise; where "
+            "the seeds are silent the rules are the readings of shared/RULES.md (Loo). Money was conserved in "
+            f"every run: {all(r.summary['money']['conserved'] for r in runs)}.")
+    return Section(NUMBER, TITLE, claims, text=text, tables=tables, figures=figures)
+
+
+def _mean(result, what: str) -> Estimate:
+    m = result.summary["deal"][what]
+    return normal_ci(m["mean"], m["se"], result.batch.n)
+
+
+def _fmt(e: Estimate, percent: bool = False, signed: bool = True) -> str:
+    s = 100 if percent else 1
+    unit = "%" if percent else ""
+    f = "+.3f" if signed else ".3f"
+    return f"{s * e.estimate:{f}}{unit} [{s * e.lo:{f}}, {s * e.hi:{f}}]"
+
+
+def _loo(preset: str) -> str:
+    return "unlimited" if preset.endswith("unlimited") else "limited"
+
+
+def _players(preset: str, n: int):
+    from sims.loo import get_rules
+
+    rules = get_rules(preset)
+    return rules if n == rules.players else rules.replace(name=f"{preset}, {n} players", players=n)
+
+
+def _single(preset: str, single: str):
+    from sims.loo import get_rules
+
+    rules = get_rules(preset)
+    return rules if single == rules.single else rules.replace(name=f"{preset}, {single}", single=single)
+
+
+def _rude():
+    from sims.loo import get_rules
+
+    return get_rules("five-card-pam").replace(name="five-card-pam, Pam not civil", pam_be_civil=False)

@@ -1,0 +1,66 @@
+"""Loo speed and strength: random five-player three-card deals/s on 1 and 2 threads (issue 11 aims at
+>= 1,000,000 on 2 cores), the ``expert`` policies' speed, and the expert's money per deal at a table of
+``threshold`` players and at a table of ``always`` players.
+
+The expert sits in seat 0 (every seat deals in turn, so it plays every place); the same deals are then
+played with seat 0 a ``threshold`` player, and the difference is the expert's gain (common random
+numbers: the same cards, and the other seats draw from their own streams).
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ..loo import simulate_deals
+from ..stats import Z95
+
+NAME = "loo"
+RANDOM = {"declare": "random", "exchange": "random", "card": "random"}
+EXPERT = {"declare": "expert", "exchange": "expert", "card": "expert"}
+THRESHOLD = {"declare": "threshold", "exchange": "threshold", "card": "greedy"}
+ALWAYS = {"declare": "always", "exchange": "keep", "card": "greedy"}
+RANDOM_DEALS = 2_000_000
+EXPERT_DEALS = 20_000
+MONEY_DEALS = 40_000
+REPEATS = 3
+
+
+def _rate(fn, n: int) -> float:
+    fn(min(n, 2_000))          # compiled and warm
+    best = float("inf")
+    for _ in range(REPEATS):
+        t = time.perf_counter()
+        fn(n)
+        best = min(best, time.perf_counter() - t)
+    return n / best
+
+
+def _seat0(preset, table: dict, seat0: dict, n: int, threads=None):
+    """Seat 0's money in each deal with ``seat0``'s policies against ``table``'s."""
+    policies = {d: [seat0[d]] + [table[d]] * 4 for d in table}
+    result = simulate_deals(preset, policies, n, seed=7, records=True, threads=threads)
+    rec = result.records
+    by_role = rec[[f"{role}_money" for role in result.roles]].to_numpy(float)
+    return by_role[np.arange(n), (-rec["dealer"].to_numpy()) % 5]     # seat 0 is role -dealer (mod 5)
+
+
+def run() -> list[dict]:
+    rows = []
+    for threads in (1, 2):
+        rate = _rate(lambda n: simulate_deals("three-card", RANDOM, n, seed=1, threads=threads), RANDOM_DEALS)
+        rows.append({"what": "random five-player three-card deals", "threads": threads, "deals/s": rate})
+    for preset in ("three-card", "five-card-pam"):
+        rate = _rate(lambda n: simulate_deals(preset, EXPERT, n, seed=1), EXPERT_DEALS)
+        rows.append({"what": f"{preset}: five expert players", "threads": "all", "deals/s": rate})
+        for label, table in (("threshold", THRESHOLD), ("always", ALWAYS)):
+            t = time.perf_counter()
+            expert = _seat0(preset, table, EXPERT, MONEY_DEALS)
+            seconds = time.perf_counter() - t
+            base = _seat0(preset, table, THRESHOLD, MONEY_DEALS)
+            gain = expert - base
+            se = gain.std(ddof=1) / len(gain) ** 0.5
+            rows.append({"what": f"{preset}: expert in seat 0 against four {label}", "threads": "all",
+                         "deals/s": MONEY_DEALS / seconds, "money/deal": expert.mean(),
+                         "threshold in seat 0": base.mean(), "gain": gain.mean(), "gain 95% +/-": Z95 * se})
+    return rows

@@ -1,0 +1,41 @@
+"""Peak memory of runs by size: games and deals without per-item rows keep memory flat.
+
+Each size runs ``sims run ... --quiet`` in a fresh process, which reports its own peak resident
+set size (``ru_maxrss``).  ``python -m sims.bench.memory games 100000 1000000``
+measures chosen sizes; ``python -m sims.bench memory`` the default ones (small, for ``make bench``).
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+
+NAME = "memory"
+DEFAULT = (("games", 100_000), ("games", 1_000_000), ("deals", 1_000_000), ("deals", 10_000_000))
+
+
+CHILD = ("import resource, sys\nfrom sims.cli import main\nassert main(sys.argv[1:]) == 0\n"
+         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+
+
+def measure(kind: str, n: int) -> dict:
+    """Peak RSS of one ``sims run`` of ``n`` random six-card deals or games in a fresh process."""
+    with tempfile.TemporaryDirectory(prefix="sims-bench-memory-") as tmp:
+        start = time.perf_counter()
+        out = subprocess.run([sys.executable, "-c", CHILD, "run", f"--{kind}", str(n), "--out", f"{tmp}/run",
+                              "--quiet"], check=True, capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+    peak_kb = int(out.stdout.strip().splitlines()[-1])
+    return {"what": f"random six-card {kind}", "n": n, "peak RSS MB": peak_kb / 1024, "wall s": seconds}
+
+
+def run(sizes=DEFAULT) -> list[dict]:
+    return [measure(kind, n) for kind, n in sizes]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from . import format_table
+
+    kind, *sizes = sys.argv[1:] or ["games", "100000"]
+    print(format_table(run([(kind, int(s)) for s in sizes])))

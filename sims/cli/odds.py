@@ -1,0 +1,107 @@
+"""``sims odds``: the dealer's chance of winning from every board position (see :mod:`sims.cribbage.odds`)."""
+from __future__ import annotations
+
+from .common import positive
+
+COMMAND = "odds"
+HELP = ("the dealer's chance of winning and expected game points from board positions before a deal "
+        "(two-handed cribbage), from the shipped table or built by simulation")
+
+
+def add_arguments(parser):
+    parser.add_argument("--rules", default="six-card", metavar="PRESET",
+                        help="a two-handed preset: six-card, six-card-61, five-card, eight-card (default six-card)")
+    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
+                        help="change one rules field (then the table must be built: --build)")
+    parser.add_argument("--score", action="append", default=[], metavar="DEALER-PONE",
+                        help="a position before the deal, the dealer's score first, e.g. 95-110 (repeatable)")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--table", metavar="FILE", help="read a table written with --out")
+    source.add_argument("--build", action="store_true",
+                        help="play deals and build the table (default: the table that ships for the preset)")
+    parser.add_argument("--discard", default="expected_net", help="discard policy of both players with --build")
+    parser.add_argument("--peg", default="defensive", help="pegging policy of both players with --build")
+    parser.add_argument("--deals", type=positive, default=None, help="deals to play with --build (default 1000000)")
+    parser.add_argument("--groups", type=positive, default=None, help="jackknife groups with --build (default 20)")
+    parser.add_argument("--seed", type=int, default=0, help="master seed with --build (default 0)")
+    parser.add_argument("--threads", type=positive, default=None, help="numba threads (default: all)")
+    parser.add_argument("--workers", type=positive, default=None, help="play the deals on this many Dask workers")
+    parser.add_argument("--out", metavar="FILE", help="write the whole table (.csv or .parquet)")
+    parser.add_argument("--figure", metavar="FILE", help="write the heatmap (.png, .svg, ...)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def parse_score(text: str) -> tuple[int, int]:
+    """``"95-110"`` -> (95, 110); else a one-line error."""
+    dealer, sep, pone = str(text).partition("-")
+    try:
+        if not sep:
+            raise ValueError
+        return int(dealer), int(pone)
+    except ValueError:
+        raise ValueError(f"--score takes DEALER-PONE, e.g. 95-110, got {text!r}") from None
+
+
+def run(args) -> dict:
+    from ..core.registry import get_game
+    from ..core.spec import apply_rule_changes
+    from ..cribbage.odds import table as odds
+
+    game = get_game("cribbage")
+    rules = apply_rule_changes(game, game.get_rules(args.rules), args.rule)
+    scores = [parse_score(s) for s in args.score]
+    build_only = [flag for flag, value in (("--deals", args.deals), ("--groups", args.groups),
+                                           ("--workers", args.workers)) if value is not None]
+    if build_only and not args.build:
+        raise ValueError(f"{build_only[0]} goes with --build")
+    if args.table:
+        table, source = odds.read_table(args.table, rules), args.table
+    elif args.build:
+        table = odds.win_table(rules, {"discard": args.discard, "peg": args.peg},
+                               args.deals or odds.DEFAULT_DEALS, args.seed, args.groups or odds.DEFAULT_GROUPS,
+                               threads=args.threads, progress=not args.quiet, workers=args.workers)
+        source = "built"
+    else:
+        table, source = odds.shipped_table(rules), "shipped"
+    positions = [table.at(d, p) for d, p in scores]
+    files = []
+    if args.out:
+        files.append(str(table.write(args.out)))
+    if args.figure:
+        from ..cribbage.odds.figure import save_heatmap
+
+        files.append(str(save_heatmap(table, args.figure)))
+    start = (0, 3) if rules.three_for_last else (0, 0)
+    step = 10 if rules.target > 61 else 5
+    marks = list(range(0, rules.target, step))
+    p = table.provenance
+    return {"rules": rules.name, "target": rules.target, "source": source,
+            "policies": {d: [s["name"] for s in seats][0] for d, seats in p.get("policies", {}).items()},
+            "deals": p.get("n"), "seed": p.get("seed"),
+            "largest_half_width": float(table.half_width * table.win_se.max()),
+            "first_dealer": table.at(*start), "positions": positions,
+            "grid": {"marks": marks, "win": [[float(table.win[d, q]) for q in marks] for d in marks]},
+            "files": files}
+
+
+def render(result: dict) -> str:
+    policies = " + ".join(result["policies"].values())
+    lines = [f"{result['rules']} (to {result['target']}), {result['source']} table: {policies} in self-play, "
+             f"{result['deals']:,} deals, seed {result['seed']}; 95% intervals within "
+             f"±{100 * result['largest_half_width']:.2f} percentage points"]
+    first = result["first_dealer"]
+    lines.append(f"first dealer (before the first deal, {first['dealer']}-{first['pone']}): "
+                 f"{100 * first['win']:.2f}% [{100 * first['win_lo']:.2f}, {100 * first['win_hi']:.2f}]")
+    if result["positions"]:
+        lines.append(f"{'dealer-pone':<12} {'dealer wins':>12} {'95% interval':>18} {'game points':>12}")
+        for at in result["positions"]:
+            lines.append(f"{at['dealer']:>5}-{at['pone']:<6} {100 * at['win']:11.2f}% "
+                         f"[{100 * at['win_lo']:6.2f}, {100 * at['win_hi']:6.2f}] {at['game_points']:+12.3f}")
+    else:
+        marks = result["grid"]["marks"]
+        lines.append("dealer wins (%) by dealer's score (rows) and pone's score (columns):")
+        lines.append("dealer " + "".join(f"{m:>5}" for m in marks))
+        for d, row in zip(marks, result["grid"]["win"]):
+            lines.append(f"{d:>6} " + "".join(f"{100 * w:5.0f}" for w in row))
+    lines += [f"wrote {f}" for f in result["files"]]
+    return "\n".join(lines)

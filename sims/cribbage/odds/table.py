@@ -1,0 +1,371 @@
+"""Win-probability tables: built from deal timings, looked up, written and read back.
+
+:func:`win_table` plays deals with the timing engine (:mod:`.timings`) through the
+core's runner (batches, an optional run directory with resume, Dask workers; the
+same numbers for the same seed wherever they run), then fills every board
+position by backward induction (:mod:`.induction`) with jackknife intervals.
+An :class:`OddsTable` answers for one position (:meth:`OddsTable.at`), lays the
+whole board out as a tidy DataFrame (:meth:`OddsTable.frame`), and writes CSV or
+Parquet with its provenance; :func:`read_table` reads either back and refuses a
+table made for other rules.  The tables that ship with the package live in
+``sims/cribbage/data/odds`` (:func:`shipped_table`).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from io import StringIO
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ...core import store as st
+from ...core.jobs import Job
+from ..rules import Rules, get_rules
+from .induction import DEFAULT_POINTS, jackknife, t95
+from .layout import N_RANKS, PEG_BINS, SHOW_BINS, TABLE_NAMES
+
+ENGINE = "sims.cribbage.odds.timings"
+DEFAULT_POLICIES = {"discard": "expected_net", "peg": "defensive"}
+DEFAULT_DEALS = 1_000_000
+DEFAULT_GROUPS = 20
+CHUNK_DEALS = 1024          # small chunks: the jackknife groups are whole chunks, so they come out nearly equal
+SHIPPED = ("six-card", "six-card-61", "five-card")
+FORMAT = "sims-odds/1"
+_META_KEY = b"sims-odds"
+# Shipped files store scaled integers: (column, numpy type, scale).
+QUANTA = {"win": ("uint16", 1 / 65535), "win_se": ("uint16", 1e-6), "game_points": ("int16", 1e-4),
+          "game_points_se": ("uint16", 1e-5)}
+
+
+@dataclass(frozen=True)
+class DealModel:
+    """What the position-aware players know of a deal, as counts over the deals played:
+    ``rest[k, D, P]`` the dealer's and the pone's pegging after ``k`` cards were laid (``rest[0]``: all of
+    it), ``hands[role, points]`` (0 dealer, 1 pone), ``cribs[role, lo, hi, points]`` the crib by the ranks
+    the player in ``role`` threw into it."""
+
+    rest: np.ndarray
+    hands: np.ndarray
+    cribs: np.ndarray
+
+    def frame(self) -> pd.DataFrame:
+        """Tidy counts: ``part, row, column, value, count`` (zeros left out)."""
+        parts = []
+        for name, arr in (("rest", self.rest), ("hands", self.hands[None]),
+                          ("cribs", self.cribs.reshape(1, -1, SHOW_BINS))):
+            idx = np.nonzero(arr)
+            parts.append(pd.DataFrame({"part": name, "row": idx[0], "column": idx[1], "value": idx[2],
+                                       "count": arr[idx]}))
+        return pd.concat(parts, ignore_index=True)
+
+    @classmethod
+    def from_frame(cls, frame: pd.DataFrame, kept: int) -> "DealModel":
+        shapes = {"rest": (2 * kept + 1, PEG_BINS, PEG_BINS),
+                  "hands": (1, 2, SHOW_BINS), "cribs": (1, 2 * N_RANKS * N_RANKS, SHOW_BINS)}
+        arrays = {}
+        for name, shape in shapes.items():
+            arr = np.zeros(shape, dtype=np.int64)
+            sel = frame[frame["part"] == name]
+            np.add.at(arr, (sel["row"].to_numpy(), sel["column"].to_numpy(), sel["value"].to_numpy()),
+                      sel["count"].to_numpy())
+            arrays[name] = arr
+        return cls(arrays["rest"], arrays["hands"][0],
+                   arrays["cribs"].reshape(2, N_RANKS, N_RANKS, SHOW_BINS))
+
+
+@dataclass(frozen=True, eq=False)
+class OddsTable:
+    """The dealer's chance of winning and his expected game points from every position before a deal.
+
+    Arrays are ``[target, target]``, indexed ``[dealer score, pone score]``; ``*_se`` their jackknife
+    standard errors (intervals use Student's t with ``groups - 1`` degrees of freedom).
+    """
+
+    rules: Rules
+    win: np.ndarray
+    win_se: np.ndarray
+    game_points: np.ndarray
+    game_points_se: np.ndarray
+    provenance: dict = field(default_factory=dict)
+    model: DealModel | None = None
+
+    @property
+    def target(self) -> int:
+        return self.rules.target
+
+    @property
+    def half_width(self) -> float:
+        """The 95% interval is the estimate +- this many standard errors."""
+        return t95(int(self.provenance.get("groups", 2)))
+
+    def check_scores(self, dealer, pone) -> tuple[int, int]:
+        """Scores of a position before a deal: integers 0 .. target - 1; else a one-line error."""
+        out = []
+        for who, score in (("dealer", dealer), ("pone", pone)):
+            if isinstance(score, bool) or not isinstance(score, (int, np.integer)) \
+                    or not 0 <= int(score) < self.target:
+                raise ValueError(f"the {who}'s score must be an integer 0..{self.target - 1} for a game to "
+                                 f"{self.target}, got {score!r}")
+            out.append(int(score))
+        return out[0], out[1]
+
+    def at(self, dealer, pone) -> dict:
+        """The dealer's chance of winning from ``(dealer, pone)`` and his expected game points, with intervals."""
+        d, p = self.check_scores(dealer, pone)
+        t = self.half_width
+        w, ws, g, gs = self.win[d, p], self.win_se[d, p], self.game_points[d, p], self.game_points_se[d, p]
+        return {"dealer": d, "pone": p, "win": float(w), "win_lo": float(w - t * ws), "win_hi": float(w + t * ws),
+                "game_points": float(g), "game_points_lo": float(g - t * gs),
+                "game_points_hi": float(g + t * gs)}
+
+    def frame(self) -> pd.DataFrame:
+        """One row per position: scores, the dealer's chance of winning and game points with 95% intervals."""
+        d, p = np.meshgrid(np.arange(self.target), np.arange(self.target), indexing="ij")
+        t = self.half_width
+        frame = pd.DataFrame({"dealer_score": d.ravel(), "pone_score": p.ravel()})
+        for name, value, se in (("win", self.win, self.win_se), ("game_points", self.game_points,
+                                                                  self.game_points_se)):
+            frame[name] = value.ravel()
+            frame[f"{name}_lo"] = (value - t * se).ravel()
+            frame[f"{name}_hi"] = (value + t * se).ravel()
+            frame[f"{name}_se"] = se.ravel()
+        frame.attrs.update(rules=self.rules.name, provenance=self.provenance)
+        return frame
+
+    def write(self, path, quantized: bool = False) -> Path:
+        """Write ``.csv`` (provenance on a first ``#`` line) or ``.parquet`` (provenance in the file's
+        metadata); ``quantized`` stores scaled integers (:data:`QUANTA`, Parquet only).  The deal model,
+        when there is one, goes beside it as ``<name>.model.parquet``."""
+        path = Path(path)
+        if path.suffix not in (".csv", ".parquet"):
+            raise ValueError(f"a table file must end in .csv or .parquet, got {path}")
+        if quantized and path.suffix != ".parquet":
+            raise ValueError("quantized tables are written as Parquet")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        columns = {"dealer_score": None, "pone_score": None, **{k: None for k in QUANTA}}
+        frame = self.frame()[list(columns)]
+        meta = {"format": FORMAT, "rules": self.rules.to_dict(), "provenance": self.provenance,
+                "quanta": {k: v[1] for k, v in QUANTA.items()} if quantized else {}}
+        if quantized:
+            for name, (dtype, scale) in QUANTA.items():
+                frame[name] = np.round(frame[name] / scale).astype(dtype)
+            frame[["dealer_score", "pone_score"]] = frame[["dealer_score", "pone_score"]].astype("uint8")
+        if path.suffix == ".csv":
+            text = StringIO()
+            text.write(f"# {json.dumps(meta)}\n")
+            frame.to_csv(text, index=False, float_format="%.6g")
+            st.atomic_write(path, lambda f: f.write(text.getvalue().encode()))
+        else:
+            _write_parquet(path, frame, meta)
+        if self.model is not None:
+            _write_parquet(model_path(path), self.model.frame(), {"format": FORMAT, "rules": self.rules.to_dict()})
+        return path
+
+
+def model_path(path: Path) -> Path:
+    return path.with_name(path.name.rsplit(".", 1)[0] + ".model.parquet")
+
+
+def _write_parquet(path: Path, frame: pd.DataFrame, meta: dict) -> None:
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    table = table.replace_schema_metadata({**(table.schema.metadata or {}),
+                                           _META_KEY: json.dumps(meta).encode()})
+    st.atomic_write(path, lambda f: pq.write_table(table, f, compression="zstd"))
+
+
+def _read(path) -> tuple[pd.DataFrame, dict]:
+    path = Path(path)
+    try:
+        if path.suffix == ".parquet":
+            table = pq.read_table(path)
+            meta = json.loads((table.schema.metadata or {}).get(_META_KEY, b"null"))
+            frame = table.to_pandas()
+        elif path.suffix == ".csv":
+            with open(path) as f:
+                first = f.readline()
+                meta = json.loads(first[1:]) if first.startswith("#") else None
+                frame = pd.read_csv(f)
+        else:
+            raise ValueError(f"a table file must end in .csv or .parquet, got {path}")
+    except FileNotFoundError:
+        raise ValueError(f"table file {path} does not exist") from None
+    except (OSError, pa.ArrowException, json.JSONDecodeError, pd.errors.ParserError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path} is not a board-position table ({st.one_line(exc)})") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise ValueError(f"{path} is not a board-position table (no {FORMAT} header)")
+    return frame, meta
+
+
+def read_table(path, rules=None) -> OddsTable:
+    """A table written by :meth:`OddsTable.write`; with ``rules`` (a preset name or Rules), a table made for
+    other rules is a one-line error."""
+    path = Path(path)
+    frame, meta = _read(path)
+    try:
+        made_for = Rules.from_dict(meta["rules"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"{path}: its rules are unreadable ({st.one_line(exc)})") from None
+    if rules is not None:
+        check_rules(get_rules(rules), made_for, path)
+    t = made_for.target
+    need = {"dealer_score", "pone_score", *QUANTA}
+    if not need <= set(frame.columns) or len(frame) != t * t:
+        raise ValueError(f"{path}: a table for a game to {t} needs {t * t} rows with columns {', '.join(sorted(need))}")
+    d, p = frame["dealer_score"].to_numpy(dtype=np.int64), frame["pone_score"].to_numpy(dtype=np.int64)
+    if d.min() < 0 or p.min() < 0 or d.max() >= t or p.max() >= t or len(set(zip(d, p))) != t * t:
+        raise ValueError(f"{path}: the scores must cover every position 0..{t - 1} once")
+    arrays = {}
+    for name in QUANTA:
+        values = frame[name].to_numpy(dtype=np.float64) * meta.get("quanta", {}).get(name, 1.0)
+        arr = np.empty((t, t))
+        arr[d, p] = values
+        arrays[name] = arr
+    model = None
+    if model_path(path).exists():
+        model = DealModel.from_frame(_read(model_path(path))[0], made_for.kept)
+    return OddsTable(made_for, arrays["win"], arrays["win_se"], arrays["game_points"], arrays["game_points_se"],
+                     meta.get("provenance", {}), model)
+
+
+def check_rules(wanted: Rules, made_for: Rules, where) -> None:
+    """A table answers only for the rules it was made for (the preset's name aside); else a one-line error
+    naming the first difference."""
+    made = made_for.to_dict()
+    diff = next((k for k, v in wanted.to_dict().items() if k != "name" and made.get(k) != v), None)
+    if diff is not None:
+        raise ValueError(f"{where} was made for {made_for.name!r} ({diff} {made[diff]!r}), "
+                         f"not for {wanted.name!r} ({diff} {wanted.to_dict()[diff]!r})")
+
+
+def shipped_path(rules) -> Path:
+    """The package's table file for a preset (:data:`SHIPPED`); else a one-line error."""
+    rules = get_rules(rules)
+    preset = get_rules(rules.name) if rules.name in SHIPPED else None
+    if preset is None or rules.to_dict() != preset.to_dict():
+        changed = "" if preset is None else " with " + ", ".join(
+            f"{k} {v}" for k, v in rules.to_dict().items() if preset.to_dict()[k] != v)
+        raise ValueError(f"no table ships for rules {rules.name!r}{changed}; tables ship for the presets "
+                         f"{', '.join(SHIPPED)} (build one with sims odds --build)")
+    return Path(str(resources.files("sims.cribbage").joinpath("data", "odds", f"{rules.name}.parquet")))
+
+
+def build_shipped(n_deals: int = DEFAULT_DEALS, seed: int = 0, presets=SHIPPED, threads: int | None = None) -> list:
+    """Rebuild the tables that ship with the package (expected_net + defensive, quantized Parquet and the
+    deal model beside each); returns the files written."""
+    return [win_table(name, DEFAULT_POLICIES, n_deals, seed, threads=threads).write(shipped_path(name),
+                                                                                     quantized=True)
+            for name in presets]
+
+
+def shipped_table(rules="six-card") -> OddsTable:
+    """The table that ships with the package for a preset, under expected_net + defensive self-play."""
+    return read_table(shipped_path(rules), rules)
+
+
+def _same_both_seats(job: Job) -> None:
+    for decision, seats in job.policies.items():
+        if len({(p.name, p.params) for p in seats}) != 1:
+            raise ValueError(f"a board-position table is for one {decision} policy at both seats, got "
+                             f"{', '.join(p.name for p in seats)}")
+
+
+def timing_job(rules, policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0, groups: int = DEFAULT_GROUPS,
+               chunk_size: int = CHUNK_DEALS) -> Job:
+    """The core job that plays the deals of a table (its engine is :mod:`.timings`)."""
+    if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or groups < 2:
+        raise ValueError(f"groups must be an integer of at least 2 (the jackknife needs them), got {groups!r}")
+    rules = get_rules(rules)
+    if rules.players != 2 or rules.partners:
+        raise ValueError(f"board-position tables are for two players; {rules.name} has {rules.players}")
+    job = Job.make("cribbage", "deals", rules, policies or DEFAULT_POLICIES, n_deals, seed, chunk_size=chunk_size,
+                   engine=ENGINE, groups=int(groups))
+    _same_both_seats(job)
+    return job
+
+
+def counts_of(batch, groups: int, target: int):
+    """``(counts[groups, 3, target + 1, target + 1], deals[groups])`` from a merged timing Batch."""
+    counts = np.zeros((groups, 3, target + 1, target + 1), dtype=np.int64)
+    h = batch.histograms
+    for k, name in enumerate(TABLE_NAMES):
+        sel = h[h["scope"] == name]
+        np.add.at(counts, (sel["who"].astype(int).to_numpy(), k, sel["component"].astype(int).to_numpy(),
+                           sel["value"].to_numpy()), sel["count"].to_numpy())
+    t = batch.totals
+    sel = t[t["scope"] == "group"]
+    deals = np.zeros(groups, dtype=np.int64)
+    deals[sel["who"].astype(int).to_numpy()] = sel["sum"].to_numpy()
+    return counts, deals
+
+
+def model_of(batch, kept: int) -> DealModel:
+    """The deal model (:class:`DealModel`) from a merged timing Batch."""
+    h = batch.histograms
+    h = h[h["scope"] == "model"]
+    parts = {}
+    for name, who in (("rest", [f"rest {k}" for k in range(2 * kept + 1)]),
+                      ("hands", ["hand"]), ("cribs", ["crib"])):
+        sel = h[h["who"].isin(who)]
+        parts[name] = sel.assign(row=sel["who"].map({w: i for i, w in enumerate(who)}))
+    rest = np.zeros((2 * kept + 1, PEG_BINS, PEG_BINS), dtype=np.int64)
+    sel = parts["rest"]
+    np.add.at(rest, (sel["row"].to_numpy(), sel["component"].astype(int).to_numpy(), sel["value"].to_numpy()),
+              sel["count"].to_numpy())
+    hands = np.zeros((2, SHOW_BINS), dtype=np.int64)
+    sel = parts["hands"]
+    np.add.at(hands, (sel["component"].map({"dealer": 0, "pone": 1}).to_numpy(), sel["value"].to_numpy()),
+              sel["count"].to_numpy())
+    cribs = np.zeros((2, N_RANKS, N_RANKS, SHOW_BINS), dtype=np.int64)
+    sel = parts["cribs"]
+    split = sel["component"].str.split(" ", expand=True)
+    np.add.at(cribs, (split[0].map({"dealer": 0, "pone": 1}).to_numpy(), split[1].astype(int).to_numpy(),
+                      split[2].astype(int).to_numpy(), sel["value"].to_numpy()), sel["count"].to_numpy())
+    return DealModel(rest, hands, cribs)
+
+
+def table_from_batch(job: Job, batch, points=DEFAULT_POINTS) -> OddsTable:
+    """Backward induction with jackknife intervals over a merged timing Batch of ``job``."""
+    rules = job.rules
+    groups = job.option("groups")
+    counts, deals = counts_of(batch, groups, rules.target)
+    win, win_se, gp, gp_se = jackknife(rules.target, counts, deals, rules.lurch, rules.double_lurch, points)
+    provenance = {**job.describe(), "n": int(batch.n), "groups": int((deals > 0).sum()),
+                  "method": "backward induction over deal timings; delete-a-group jackknife",
+                  "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]},
+                  "git_commit": st.git_commit()}
+    return OddsTable(rules, win, win_se, gp, gp_se, provenance, model_of(batch, rules.kept))
+
+
+def check_points(points) -> tuple[float, float, float]:
+    try:
+        values = tuple(float(x) for x in points)
+    except (TypeError, ValueError):
+        values = ()
+    if len(values) != 3 or not all(np.isfinite(values)):
+        raise ValueError(f"game points are three numbers (a win, a lurch, a double lurch), got {points!r}")
+    return values
+
+
+def win_table(rules="six-card", policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0,
+              groups: int = DEFAULT_GROUPS, points=DEFAULT_POINTS, threads: int | None = None,
+              progress: bool = False, out=None, workers: int | None = None, scheduler: str | None = None,
+              client=None) -> OddsTable:
+    """The dealer's chance of winning and expected game points from every position, under ``policies``
+    (one discard and one pegging policy for both players, which must not look at the score; default
+    expected_net + defensive), from ``n_deals`` deals in ``groups`` jackknife groups.
+
+    ``out``: a run directory (resumed if it holds this job); ``workers`` / ``scheduler`` / ``client``:
+    play the deals on Dask (:func:`sims.core.runner.run`); the numbers are the same either way.
+    """
+    from ...core.runner import play
+
+    points = check_points(points)
+    job = timing_job(rules, policies, n_deals, seed, groups)
+    batch, _ = play(job, out, threads=threads, workers=workers, scheduler=scheduler, client=client,
+                    progress=progress)
+    return table_from_batch(job, batch, points)

@@ -1,0 +1,742 @@
+"""Position-aware players: a discard and a pegging policy that play for the game, not for the deal.
+
+Both read one parameter vector of *sections*, one per rule set, made from a
+board-position table (:func:`position_params`; the shipped tables by default,
+:func:`named_tables`).  A section holds a header (a mark, its length, the
+``zone``, the kernel rules it is for), the dealer's chance of winning ``W[d, p]``
+before a deal (:mod:`sims.cribbage.odds`), the deal model of the table's
+self-play (:class:`sims.cribbage.odds.table.DealModel`: the pegging still to come
+after ``k`` cards, each side's hand, the crib by the two ranks a player threw
+into it) and the parameters of the baseline policies.  Rules with no section
+get an illegal answer, so the engine stops with a PolicyError.
+
+**The zone.**  In a deal that starts with both scores more than ``zone`` points
+from the target, both policies play exactly as the baseline (``expected_net``
+with Schell's crib table, ``defensive``): far from home the chance of winning is
+nearly linear in the points of a deal, and playing for points is playing for the
+game.  (The pegging policy takes the start of the deal from the scores, less the
+points pegged so far and the heels; so whether a deal is played for the game is
+fixed when it is dealt, and a table of the players' self-play can be built from
+deal timings outside the zone: :func:`sims.cribbage.odds.position_table`.)
+
+**Discard.**  Each throw gets its chance of winning, averaged exactly over the
+starters the player has not seen: the kept cards are shown with each starter,
+and a jack turned is two for his heels to the dealer at once.  The rest of the
+deal comes from the deal model, in counting order (RULES.md): the pegging of both
+sides (when both could peg out, the race is counted as even), the pone's hand,
+the dealer's hand, the crib (given the two ranks the player threw), then ``W``
+from the new scores with the deal passed.  The pegging is taken as independent
+of the cards kept, and the other hand and the crib as in self-play.
+
+**Pegging.**  A card that reaches the target wins at once and is laid.  Else
+each card gets the chance of winning after it and the opponent's best reply,
+``sum_y P(best reply = y) R(my score + points now, his score + y)``, the reply's
+distribution computed as ``defensive`` computes its mean (the cards he may hold
+drawn from the cards not seen), and ``R`` the chance of winning with the rest of
+the play from the deal model and then the shows: the player's own hand is known
+(the cards he laid are told from the order of play: the sets of laid cards that
+obey "a player who can play must", averaged over when several do), the other
+hand and the crib come from the deal model.  ``defensive``'s count penalty and
+pair-lead bonus enter at the value of a point there.  A last player (the
+opponent has said go) has no reply to fear; ties go to ``defensive``'s card.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..contract import (DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_MY_SCORE, S_N_PLAYED,
+                        S_OPP_SCORE, S_ROLE, S_STARTER, S_THROWN, is_legal_play, next_throw, popcount, seen_cards,
+                        split_throw)
+from ..crib_tables import PARAMS_SIZE
+from ..pegging import MAX_COUNT, card_value, peg_points_kernel
+from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET, R_THROW
+from ..scoring import JACK, show_points
+from .discard import expected_net_discard
+from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal, reply_pair_run
+
+MARK = 7_121_061.0          # the first value of every section
+H_MARK, H_LEN, H_ZONE, H_RULES = 0, 1, 2, 3
+H_SIZE = H_RULES + R_SIZE
+PB = 32                     # pegging bins (sims.cribbage.odds.layout.PEG_BINS)
+SB = 32                     # show bins (sims.cribbage.odds.layout.SHOW_BINS)
+NR = 13
+N_PEG_PARAMS = len(DEFENSIVE_PARAMS)
+RACE = 0.5                  # both sides could peg out: counted as even
+DEFAULT_ZONE = 40
+PRIOR_DEALS = 20.0          # the crib given a rank pair is shrunk toward the role's crib with this weight
+SHIFT = 8                   # the pone's crib of a throw is moved by at most this from the mean crib
+SMALLEST = 1e-4             # outcomes of the deal model less likely than this are left out
+TIE = 1e-12
+
+# Offsets of a section, as :func:`section` returns them.
+X_T, X_K, X_ZONE, X_W, X_REST, X_HANDS, X_CRIBS, X_CRIB_TABLE, X_PEG, X_SIZE = range(10)
+
+
+def section_size(target: int, kept: int) -> int:
+    return H_SIZE + target * target + (2 * kept + 1) * PB * PB + 2 * SB + 2 * NR * NR * SB + PARAMS_SIZE \
+        + N_PEG_PARAMS
+
+
+@njit(cache=True)
+def section(params, rules):
+    """The offsets (``X_*``) of the section of ``params`` made for ``rules``; ``ix[X_T]`` is -1 when none is."""
+    ix = np.full(X_SIZE, -1, dtype=np.int64)
+    pos = 0
+    while pos + H_SIZE <= params.shape[0] and params[pos + H_MARK] == MARK:
+        same = True
+        for r in range(R_SIZE):
+            if params[pos + H_RULES + r] != rules[r]:
+                same = False
+        if same:
+            t, k = rules[R_TARGET], rules[R_KEPT]
+            ix[X_T], ix[X_K], ix[X_ZONE] = t, k, np.int64(params[pos + H_ZONE])
+            off = pos + H_SIZE
+            ix[X_W] = off
+            off += t * t
+            ix[X_REST] = off
+            off += (2 * k + 1) * PB * PB
+            ix[X_HANDS] = off
+            off += 2 * SB
+            ix[X_CRIBS] = off
+            off += 2 * NR * NR * SB
+            ix[X_CRIB_TABLE] = off
+            off += PARAMS_SIZE
+            ix[X_PEG] = off
+            return ix
+        pos += np.int64(params[pos + H_LEN])
+    return ix
+
+
+@njit(cache=True, inline="always")
+def _w(params, ix, dealer, pone):
+    """The dealer's chance of winning before a deal from (dealer, pone), both below the target."""
+    return params[ix[X_W] + dealer * ix[X_T] + pone]
+
+
+@njit(cache=True, inline="always")
+def _crib(params, ix, role, lo, hi, points):
+    return params[ix[X_CRIBS] + ((role * NR + lo) * NR + hi) * SB + points]
+
+
+@njit(cache=True, inline="always")
+def _hand(params, ix, role, points):
+    return params[ix[X_HANDS] + role * SB + points]
+
+
+@njit(cache=True)
+def rest_cells(params, ix, laid):
+    """The pegging still to come after ``laid`` cards, as lists ``(dealer points, pone points, chance)``
+    of the cells with a chance."""
+    k = min(laid, 2 * ix[X_K])
+    base = ix[X_REST] + k * PB * PB
+    n = 0
+    for c in range(PB * PB):
+        n += params[base + c] > 0
+    di = np.empty(n, dtype=np.int64)
+    pj = np.empty(n, dtype=np.int64)
+    pr = np.empty(n)
+    n = 0
+    for c in range(PB * PB):
+        if params[base + c] > 0:
+            di[n], pj[n], pr[n] = c // PB, c % PB, params[base + c]
+            n += 1
+    return di, pj, pr
+
+
+@njit(cache=True)
+def _sparse(params, start, size):
+    """The nonzero entries of ``params[start:start + size]``: (index, value) arrays."""
+    n = 0
+    for i in range(size):
+        n += params[start + i] > 0
+    idx, val = np.empty(n, dtype=np.int64), np.empty(n)
+    n = 0
+    for i in range(size):
+        if params[start + i] > 0:
+            idx[n], val[n] = i, params[start + i]
+            n += 1
+    return idx, val
+
+
+@njit(cache=True, inline="always")
+def in_zone(ix, me, opp):
+    t = ix[X_T]
+    return me < t and opp < t and max(me, opp) >= t - ix[X_ZONE]
+
+
+@njit(cache=True)
+def _thrown_ranks(thrown):
+    a, b = thrown[0] >> 2, thrown[1] >> 2
+    return min(a, b), max(a, b)
+
+
+# ---------------------------------------------------------------------------------------------- discard
+
+@njit(cache=True)
+def dealer_utility(params, ix, me, opp, di, pj, pr, util):
+    """``util[x]``: the dealer's chance of winning from (me, opp) before the play, when his hand and crib
+    show ``x`` points between them (the pegging and the pone's hand from the deal model)."""
+    t = ix[X_T]
+    if me >= t:                          # his heels took him home
+        util[:] = 1.0
+        return
+    nd, np_ = t - me, t - opp
+    after = np.zeros((nd, np_))          # after[a, b]: the dealer on me + a, the pone on opp + b, pone shown
+    decided = 0.0
+    for c in range(di.shape[0]):
+        i, j, p = di[c], pj[c], pr[c]
+        if me + i >= t:
+            decided += p * (RACE if opp + j >= t else 1.0)
+            continue
+        if opp + j >= t:
+            continue
+        for y in range(SB):
+            q = _hand(params, ix, 1, y)
+            if q > 0 and opp + j + y < t:
+                after[i, j + y] += p * q
+    row = after.sum(axis=1)
+    for x in range(util.shape[0]):
+        u = decided
+        for a in range(nd):
+            if row[a] == 0:
+                continue
+            home = me + a + x
+            if home >= t:                # his hand and crib take him home
+                u += row[a]
+                continue
+            for b in range(np_):
+                if after[a, b] > 0:
+                    u += after[a, b] * (1.0 - _w(params, ix, opp + b, home))
+        util[x] = u
+
+
+@njit(cache=True)
+def _dealer_values(hand, params, ix, me, opp, masks, starters, values):
+    di, pj, pr = rest_cells(params, ix, 0)
+    util = np.empty((2, 2 * SB))
+    dealer_utility(params, ix, me, opp, di, pj, pr, util[0])
+    dealer_utility(params, ix, me + 2, opp, di, pj, pr, util[1])
+    n, k = hand.shape[0], 2
+    kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
+    g = np.empty((2, SB))                 # g[heel, h]: the chance with a hand of h, over the crib
+    for m in range(masks.shape[0]):
+        split_throw(hand, masks[m], kept, thrown)
+        lo, hi = _thrown_ranks(thrown)
+        crib, crib_p = _sparse(params, ix[X_CRIBS] + (lo * NR + hi) * SB, SB)
+        g[:, :] = np.nan
+        total = 0.0
+        for s in starters:
+            heel = 1 if s >> 2 == JACK else 0
+            h = min(show_points(kept, n - k, s, False, False), SB - 1)
+            if np.isnan(g[heel, h]):
+                v = 0.0
+                for c in range(crib.shape[0]):
+                    v += crib_p[c] * util[heel, h + crib[c]]
+                g[heel, h] = v
+            total += g[heel, h]
+        values[m] = total / starters.shape[0]
+
+
+@njit(cache=True)
+def _pone_values(hand, params, ix, me, opp, masks, starters, values):
+    """The pone's chance of winning for each throw (module docstring).  ``after[a, b]``: his chance on
+    ``me + a`` with the dealer on ``low + b`` before the dealer shows his hand and the crib, the crib as the
+    pone's crib in self-play; the crib of a throw is that distribution moved to the throw's mean (between
+    whole points by linear interpolation)."""
+    t = ix[X_T]
+    di, pj, pr = rest_cells(params, ix, 0)
+    low = max(opp - SHIFT, 0)
+    nm, nz = t - me, t - low
+    overall = np.zeros(SB)
+    for lo in range(NR):
+        for hi in range(lo, NR):
+            for c in range(SB):
+                overall[c] += _crib(params, ix, 1, lo, hi, c)
+    overall /= overall.sum()
+    mean_all = 0.0
+    for c in range(SB):
+        mean_all += c * overall[c]
+    both = np.zeros(2 * SB)              # the dealer's hand and crib together
+    for y in range(SB):
+        for c in range(SB):
+            both[y + c] += _hand(params, ix, 0, y) * overall[c]
+    shown = np.nonzero(both)[0].astype(np.int64)
+    shown_p = both[shown]
+    after = np.zeros((nm, nz + 1))        # the pone on me + a, the dealer on low + b (b = nz: home already)
+    for a in range(nm):
+        for b in range(nz):
+            w = 0.0
+            for i in range(shown.shape[0]):
+                if low + b + shown[i] < t:
+                    w += shown_p[i] * _w(params, ix, me + a, low + b + shown[i])
+            after[a, b] = w
+    r = np.empty((2, SB))
+    n, k = hand.shape[0], 2
+    kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
+    for m in range(masks.shape[0]):
+        split_throw(hand, masks[m], kept, thrown)
+        lo, hi = _thrown_ranks(thrown)
+        shift = -mean_all
+        for c in range(SB):
+            shift += c * _crib(params, ix, 1, lo, hi, c)
+        r[:, :] = np.nan
+        total = 0.0
+        for s in starters:
+            heel = 1 if s >> 2 == JACK else 0
+            dealer = opp + 2 * heel
+            if dealer >= t:
+                continue                  # his heels: the dealer is home
+            h = min(show_points(kept, n - k, s, False, False), SB - 1)
+            if np.isnan(r[heel, h]):
+                v = 0.0
+                for cell in range(di.shape[0]):
+                    i, j, p = di[cell], pj[cell], pr[cell]
+                    mine, theirs = me + j >= t, dealer + i >= t
+                    if mine or theirs:
+                        v += p * (RACE if mine and theirs else 1.0 if mine else 0.0)
+                        continue
+                    sp = me + j + h
+                    if sp >= t:
+                        v += p
+                        continue
+                    z = max(dealer + i + shift, low)
+                    z0 = min(np.int64(z), t)
+                    frac = z - z0
+                    v += p * ((1 - frac) * after[sp - me, z0 - low] + frac * after[sp - me, min(z0 + 1, t) - low])
+                r[heel, h] = v
+            total += r[heel, h]
+        values[m] = total / starters.shape[0]
+
+
+@njit(DISCARD_SIG, cache=True)
+def position_discard(hand, state, rules, rng, params):
+    """The throw with the best chance of winning the game (module docstring); ``expected_net`` outside
+    the zone."""
+    ix = section(params, rules)
+    if ix[X_T] < 0 or rules[R_THROW] != 2:
+        return -1                         # no table for these rules
+    me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
+    if not in_zone(ix, me, opp):
+        return expected_net_discard(hand, state, rules, rng, params[ix[X_CRIB_TABLE]:ix[X_CRIB_TABLE] + PARAMS_SIZE])
+    n = hand.shape[0]
+    seen = 0
+    for c in hand:
+        seen |= 1 << c
+    starters = np.empty(52 - n, dtype=np.int64)
+    j = 0
+    for c in range(52):
+        if not (seen >> c) & 1:
+            starters[j] = c
+            j += 1
+    masks = np.empty(15 if n == 6 else 28 if n == 8 else 10, dtype=np.int64)
+    mask, j = next_throw(-1, n, 2), 0
+    while mask >= 0:
+        masks[j] = mask
+        j += 1
+        mask = next_throw(mask, n, 2)
+    values = np.empty(j)
+    if state[S_ROLE] == 0:
+        _dealer_values(hand, params, ix, me, opp, masks[:j], starters, values)
+    else:
+        _pone_values(hand, params, ix, me, opp, masks[:j], starters, values)
+    return masks[np.argmax(values)]
+
+
+# ---------------------------------------------------------------------------------------------- pegging
+
+@njit(cache=True)
+def _could_lay(hand, played, n, start, cards, with_hand, count):
+    """Whether a player holding the cards of ``played[start:n]`` marked in ``cards`` (and, ``with_hand``,
+    those in ``hand``) has one that fits the count."""
+    room = MAX_COUNT - count
+    for k in range(start, n):
+        if (cards >> k) & 1 and card_value(played[k]) <= room:
+            return True
+    if with_hand:
+        for c in hand:
+            if c >= 0 and card_value(c) <= room:
+                return True
+    return False
+
+
+@njit(cache=True)
+def obeys_the_play(hand, played, n, role, kept, mine, count_now):
+    """Whether the cards of ``played[:n]`` marked in ``mine`` can be the ones this player (``role``) laid:
+    the pone leads; within a count the players take turns unless the one to play cannot; a card that does
+    not fit shows that nobody could play; a new count is led by the player after the last one, if he
+    has cards left.  The other player's unseen cards are not held against him."""
+    if n == 0:
+        return True
+    theirs = ((1 << n) - 1) & ~mine
+    laid = np.zeros(2, dtype=np.int64)
+    count = 0
+    for k in range(n):
+        owner = role if (mine >> k) & 1 else 1 - role
+        value = card_value(played[k])
+        if k == 0:
+            if owner != 1:
+                return False
+        else:
+            prev = role if (mine >> (k - 1)) & 1 else 1 - role
+            if count + value > MAX_COUNT:     # a go: nobody could lay a card
+                if _could_lay(hand, played, n, k, mine, True, count) or \
+                        _could_lay(hand, played, n, k, theirs, False, count):
+                    return False
+                count = 0
+            if count == 0:
+                nxt = 1 - prev
+                if owner != (nxt if laid[nxt] < kept else prev):
+                    return False
+            elif owner == prev:
+                other = 1 - prev
+                cards, with_hand = (mine, True) if other == role else (theirs, False)
+                if laid[other] < kept and _could_lay(hand, played, n, k, cards, with_hand, count):
+                    return False
+        laid[owner] += 1
+        if laid[owner] > kept:
+            return False
+        count += value
+        if count == MAX_COUNT:
+            count = 0
+    last = role if (mine >> (n - 1)) & 1 else 1 - role
+    if count_now == 0:
+        if count > 0 and _could_lay(hand, played, n, n, mine, True, count):
+            return False
+        nxt = 1 - last
+        return role == (nxt if laid[nxt] < kept else last)
+    return True
+
+
+@njit(cache=True)
+def kept_candidates(hand, played, state, rules, shows, masks):
+    """Every set of laid cards that :func:`obeys_the_play` as this player's: ``masks[:n]`` (bits over
+    ``played``) and the show of the kept cards each makes, ``shows[:n]``; returns ``n`` (at most
+    ``shows.shape[0]``)."""
+    n, kept_size = state[S_N_PLAYED], rules[R_KEPT]
+    held = 0
+    for c in hand:
+        held += c >= 0
+    laid = kept_size - held
+    kept = np.empty(kept_size, dtype=np.int64)
+    found = 0
+    mine = next_throw(-1, n, laid) if laid > 0 else 0
+    while mine >= 0 and found < shows.shape[0]:
+        if obeys_the_play(hand, played, n, state[S_ROLE], kept_size, mine, state[S_COUNT]):
+            j = 0
+            for c in hand:
+                if c >= 0:
+                    kept[j] = c
+                    j += 1
+            for k in range(n):
+                if (mine >> k) & 1:
+                    kept[j] = played[k]
+                    j += 1
+            shows[found], masks[found] = show_points(kept, kept_size, state[S_STARTER], False, False), mine
+            found += 1
+        if laid == 0:
+            break
+        mine = next_throw(mine, n, laid)
+    return found
+
+
+@njit(cache=True)
+def pegged(played, n, count_now, mine, bath):
+    """The points this player (his cards marked in ``mine``) and the other pegged in ``played[:n]``: each
+    card's points, the go when a card did not fit (or, ``count_now`` being 0, after the last card)."""
+    points = np.zeros(2, dtype=np.int64)     # [mine, theirs]
+    count, start = 0, 0
+    for k in range(n):
+        value = card_value(played[k])
+        if count + value > MAX_COUNT:
+            points[1 - ((mine >> (k - 1)) & 1)] += 1
+            count, start = 0, k
+        count += value
+        points[1 - ((mine >> k) & 1)] += peg_points_kernel(played, start, k + 1, bath)
+        if count == MAX_COUNT:
+            count, start = 0, k + 1
+    if n > 0 and count_now == 0 and count > 0:
+        points[1 - ((mine >> (n - 1)) & 1)] += 1
+    return points[0], points[1]
+
+
+@njit(cache=True)
+def reply_chances(played, start, n, after, seen, k, bath, levels, chances):
+    """The opponent's best reply to the count ``played[start:n]`` (which stands at ``after``), when he holds
+    ``k`` cards drawn from the cards not ``seen``: ``levels[:m]`` the points it may score (highest first)
+    and ``chances[:m]`` the chance of each; returns ``m``.  A reply scoring nothing has the rest."""
+    unseen = 52 - popcount(seen)
+    points = np.zeros(52, dtype=np.int64)
+    mult = np.zeros(52, dtype=np.int64)
+    kinds = 0
+    pair_run = np.zeros(NR, dtype=np.int64)
+    if not bath:
+        reply_pair_run(played, start, n, pair_run)
+    for kind in range(52 if bath else NR):
+        if bath:
+            reply, count = kind, 1 - ((seen >> kind) & 1)
+        else:
+            reply, count = kind << 2, popcount((~seen >> (kind << 2)) & 15)
+        total = after + card_value(reply)
+        if count == 0 or total > MAX_COUNT:
+            continue
+        if bath:
+            played[n] = reply
+            p = peg_points_kernel(played, start, n + 1, True)
+        else:
+            p = pair_run[kind] + (2 if total == 15 or total == MAX_COUNT else 0)
+        if p > 0:
+            points[kinds], mult[kinds] = p, count
+            kinds += 1
+    m = 0
+    below = 1.0                         # P(best reply >= the level above)
+    level = 1 << 30
+    reached = 0.0
+    while True:
+        nxt = 0
+        for i in range(kinds):
+            if nxt < points[i] < level:
+                nxt = points[i]
+        if nxt == 0:
+            break
+        holders = 0
+        for i in range(kinds):
+            if points[i] >= nxt:
+                holders += mult[i]
+        p_none = 1.0
+        for j in range(k):
+            p_none *= max(unseen - holders - j, 0) / (unseen - j)
+        at_least = 1.0 - p_none
+        levels[m], chances[m] = nxt, at_least - reached
+        reached = at_least
+        m += 1
+        level = nxt
+    levels[m], chances[m] = 0, 1.0 - reached
+    return m + 1
+
+
+@njit(cache=True)
+def _after_show(params, ix, dealer, me, opp, shows, n_shows, first, first_p, second, second_p):
+    """My chance of winning once the play is over, on ``me`` against ``opp``, my hand showing one of
+    ``shows[:n_shows]``; the rest in counting order: as the pone, the dealer's hand and crib together
+    (``first[i]`` points with chance ``first_p[i]``); as the dealer, the pone's hand (``first``) then my
+    crib (``second``)."""
+    t = ix[X_T]
+    total = 0.0
+    for s in range(n_shows):
+        mine = me + shows[s]
+        if not dealer:
+            if mine >= t:
+                total += 1.0
+                continue
+            for i in range(first.shape[0]):
+                if opp + first[i] < t:
+                    total += first_p[i] * _w(params, ix, mine, opp + first[i])
+            continue
+        for i in range(first.shape[0]):
+            theirs = opp + first[i]
+            if theirs >= t:
+                continue
+            for j in range(second.shape[0]):
+                home = mine + second[j]
+                total += first_p[i] * second_p[j] * (1.0 if home >= t else 1.0 - _w(params, ix, theirs, home))
+    return total / n_shows
+
+
+@njit(cache=True)
+def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, memo, base_me, base_opp):
+    """My chance of winning on ``me`` against ``opp`` with the rest of the play ``cells`` (from
+    :func:`rest_cells`) to come, then :func:`_after_show` (``shown`` its four arrays), memoised over the
+    scores from ``(base_me, base_opp)``."""
+    t = ix[X_T]
+    di, pj, pr = cells
+    first, first_p, second, second_p = shown
+    v = 0.0
+    for cell in range(di.shape[0]):
+        mine = me + (di[cell] if dealer else pj[cell])
+        theirs = opp + (pj[cell] if dealer else di[cell])
+        if mine >= t or theirs >= t:
+            v += pr[cell] * (RACE if mine >= t and theirs >= t else 1.0 if mine >= t else 0.0)
+            continue
+        a, b = mine - base_me, theirs - base_opp
+        if np.isnan(memo[a, b]):
+            memo[a, b] = _after_show(params, ix, dealer, mine, theirs, shows, n_shows, first, first_p, second,
+                                     second_p)
+        v += pr[cell] * memo[a, b]
+    return v
+
+
+@njit(PEG_SIG, cache=True)
+def position_peg(hand, played, state, rules, rng, params):
+    """Lay the card with the best chance of winning the game (module docstring); ``defensive`` outside the
+    zone."""
+    ix = section(params, rules)
+    if ix[X_T] < 0:
+        return -1                         # no table for these rules
+    count = state[S_COUNT]
+    only = only_legal(hand, count)
+    if only >= 0:
+        return only
+    peg_params = params[ix[X_PEG]:ix[X_PEG] + N_PEG_PARAMS]
+    base = defensive_peg(hand, played, state, rules, rng, peg_params)
+    t = ix[X_T]
+    me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
+    if not in_zone(ix, me, opp):          # then the deal did not start in the zone either
+        return base
+    role, dealer = state[S_ROLE], state[S_ROLE] == 0
+    start, n = state[S_COUNT_START], state[S_N_PLAYED]
+    bath = rules[R_BATH] != 0
+    shows = np.empty(8, dtype=np.int64)
+    masks = np.empty(8, dtype=np.int64)
+    n_shows = kept_candidates(hand, played, state, rules, shows, masks)
+    if n_shows == 0:
+        return base
+    # The zone is judged on the scores at the start of the deal: less the pegging so far and the heels.
+    mine_so_far, theirs_so_far = pegged(played, n, count, masks[0], bath)
+    heels = 2 if state[S_STARTER] >> 2 == JACK else 0
+    if not in_zone(ix, me - mine_so_far - (heels if dealer else 0), opp - theirs_so_far - (0 if dealer else heels)):
+        return base
+    lo, hi = _thrown_ranks(state[S_THROWN:S_THROWN + 2])
+    if dealer:                           # the pone's hand, then my crib
+        first, first_p = _sparse(params, ix[X_HANDS] + SB, SB)
+        second, second_p = _sparse(params, ix[X_CRIBS] + (lo * NR + hi) * SB, SB)
+    else:                                # the dealer's hand and crib (my two ranks in it) together
+        both = np.zeros(2 * SB)
+        for y in range(SB):
+            for c in range(SB):
+                both[y + c] += _hand(params, ix, 0, y) * _crib(params, ix, 1, lo, hi, c)
+        first, first_p = np.nonzero(both)[0].astype(np.int64), both[both > 0]
+        second, second_p = first[:0], first_p[:0]
+    shown = (first, first_p, second, second_p)
+    seen, mine_left = seen_cards(hand, played, state)
+    their_left = 2 * rules[R_KEPT] - n - mine_left
+    last_player = ((state[S_GO_MASK] >> (1 - role)) & 1) != 0 or their_left == 0
+    memo = np.full((t - me, t - opp), np.nan)
+    now_cells = rest_cells(params, ix, n)
+    one_cells = rest_cells(params, ix, n + 1)
+    two_cells = rest_cells(params, ix, n + 2)
+    slope = _rest_of_deal(params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memo, me,
+                          opp) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memo,
+                                               me, opp)
+    levels = np.empty(54, dtype=np.int64)
+    chances = np.empty(54)
+    best, best_value = -1, -1.0
+    value_base = -1.0
+    for i in range(hand.shape[0]):
+        if not is_legal_play(hand, i, count):
+            continue
+        card = hand[i]
+        played[n] = card
+        now = peg_points_kernel(played, start, n + 1, bath)
+        if me + now >= t:
+            return i                      # it wins the game now
+        after = count + card_value(card)
+        if after == MAX_COUNT:
+            after = 0
+        if last_player or after == 0:   # no reply to fear, or he leads a new count
+            m = 1
+            levels[0], chances[0] = 0, 1.0
+        else:
+            m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)), bath,
+                              levels, chances)
+        value = 0.0
+        for r in range(m):
+            if chances[r] > 0:
+                mine_then = me + now
+                theirs_then = opp + levels[r]
+                if theirs_then >= t:
+                    continue              # his reply takes him home
+                value += chances[r] * _rest_of_deal(params, ix, dealer, mine_then, theirs_then,
+                                                    one_cells if last_player else two_cells, shows, n_shows,
+                                                    shown, memo, me, opp)
+        if not last_player:
+            if after == 5 or after == 21:
+                value -= slope * peg_params[1]
+            if count == 0:
+                for j in range(hand.shape[0]):
+                    if j != i and hand[j] >= 0 and hand[j] >> 2 == card >> 2:
+                        value += slope * peg_params[2]
+                        break
+        if i == base:
+            value_base = value
+        if value > best_value + TIE:
+            best, best_value = i, value
+    return base if value_base >= best_value - TIE else best
+
+
+# ---------------------------------------------------------------------------------------------- parameters
+
+PRESETS = ("six-card", "six-card-61", "five-card")     # a section each (sims.cribbage.odds.table.SHIPPED)
+
+
+def _chances(counts: np.ndarray, axis) -> np.ndarray:
+    """Counts as chances along ``axis``, those below :data:`SMALLEST` left out (the policies' loops run
+    over the outcomes with a chance)."""
+    p = counts / counts.sum(axis=axis, keepdims=True)
+    p[p < SMALLEST] = 0.0
+    return p / p.sum(axis=axis, keepdims=True)
+
+
+def position_params(table, zone: int = DEFAULT_ZONE) -> np.ndarray:
+    """One section (module docstring) from a board-position table with a deal model."""
+    from .discard import named_crib_tables
+
+    if table.model is None:
+        raise ValueError("the position-aware players need a table with its deal model (build it, or read it with "
+                         "its .model.parquet file)")
+    if isinstance(zone, bool) or not isinstance(zone, (int, np.integer)) or not 1 <= zone <= table.target:
+        raise ValueError(f"zone must be an integer 1..{table.target}, got {zone!r}")
+    rules = table.rules
+    model = table.model
+    rest = model.rest.astype(np.float64)
+    total = rest.sum(axis=(1, 2))
+    rest[total == 0, 0, 0] = 1.0           # no deal got that far: nothing more to peg
+    rest = _chances(rest, axis=(1, 2))
+    hands = _chances(model.hands.astype(np.float64), axis=1)
+    cribs = np.empty(model.cribs.shape)
+    for role in range(2):
+        overall = model.cribs[role].sum(axis=(0, 1))
+        overall = overall / max(overall.sum(), 1)
+        counts = model.cribs[role]
+        cribs[role] = _chances(counts + PRIOR_DEALS * overall, axis=2)
+    header = np.zeros(H_SIZE)
+    header[H_MARK], header[H_LEN], header[H_ZONE] = MARK, section_size(rules.target, rules.kept), zone
+    header[H_RULES:] = rules.to_kernel()
+    return np.concatenate([header, np.clip(table.win, 0, 1).ravel(), rest.ravel(), hands.ravel(), cribs.ravel(),
+                           np.asarray(named_crib_tables()["schell"]), np.asarray(DEFENSIVE_PARAMS, dtype=float)])
+
+
+def position_vector(tables=(), zone: int = DEFAULT_ZONE) -> np.ndarray:
+    """The policies' parameter vector: a section for each of :data:`PRESETS`, from the table among
+    ``tables`` made for that preset, else from the table that ships for it."""
+    from ..odds.table import shipped_table
+    from ..rules import get_rules
+
+    given = {}
+    for table in tables:
+        name = next((p for p in PRESETS if get_rules(p).to_dict() | {"name": table.rules.name}
+                     == table.rules.to_dict()), None)
+        if name is None:
+            raise ValueError(f"the position-aware players take tables for {', '.join(PRESETS)}; "
+                             f"this one is for {table.rules.name!r}")
+        given[name] = table
+    return np.concatenate([position_params(given.get(p) or shipped_table(p), zone) for p in PRESETS])
+
+
+def named_tables() -> dict[str, tuple]:
+    """The parameter tables the policies know by name: ``shipped``, from the tables that ship."""
+    return {"shipped": tuple(position_vector())}
+
+
+VECTOR_SIZE = sum(section_size(t, k) for t, k in ((121, 4), (61, 4), (61, 3)))
+
+
+def position_policies(tables=(), zone: int = DEFAULT_ZONE) -> dict:
+    """``{"discard": Policy, "peg": Policy}``: the position-aware players with the given tables (module
+    docstring; :func:`position_vector`)."""
+    from ...core.policies import Policy, PolicySpec, TableParams
+
+    values = tuple(float(v) for v in position_vector(tables, zone))
+    params = TableParams("board-position tables", VECTOR_SIZE, f"{__name__}:named_tables", "shipped")
+    return {decision: Policy("position", decision, fn, values, PolicySpec(f"{__name__}:{fn.__name__}", params))
+            for decision, fn in (("discard", position_discard), ("peg", position_peg))}
