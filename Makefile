@@ -19,6 +19,7 @@ full: $(STAMP)
 	$(PY) -m analysis.claims --full
 
 test: $(STAMP)
+	$(VENV)/bin/sims compile       # every game's kernels once, side by side, before the test workers load them
 	$(PY) -m pytest -q -n 2
 
 bench: $(STAMP)

@@ -212,7 +212,7 @@ def write_table(table: pd.DataFrame, path) -> tuple[Path, Path]:
     provenance = {**table.attrs.get("provenance", {}), "git_commit": git_commit(), "file": path.name}
     text = StringIO()
     text.write(f"# Crib discard table by self-play (sims {__version__}); provenance in {sidecar.name}.\n")
-    text.write("# Columns as data/reference/crib_discard_tables.csv, plus se (standard error) and n (deals).\n")
+    text.write("# Columns as sims/cribbage/data/crib_discard_tables.csv, plus se (standard error) and n (deals).\n")
     table.to_csv(text, index=False, float_format="%.4f")
     atomic_write(path, lambda f: f.write(text.getvalue().encode()))
     write_json(sidecar, provenance)

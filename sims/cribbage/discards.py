@@ -537,11 +537,9 @@ def _mean_se(total, squares, n) -> tuple[np.ndarray, np.ndarray]:
 
 def _raise_policy_error(err, rules, policy, seed):
     """The one-line PolicyError for an illegal answer in a sampled deal."""
-    from types import SimpleNamespace
-
-    from .engine import describe_error   # it reads only ``job.rules``
+    from .play import describe_illegal
 
     decision = "discard" if err[E_DECISION] == ERR_DISCARD else "peg"
     raise PolicyError(f"{decision} policy {policy.name!r} (role {int(err[E_SEAT])}) "
-                      f"{describe_error(SimpleNamespace(rules=rules), err)} "
+                      f"{describe_illegal(rules, err)} "
                       f"(sampled deal {int(err[E_ITEM])}, seed {seed})")

@@ -14,14 +14,13 @@ import numpy as np
 import pandas as pd
 from numba import njit, prange, types
 
-from ..cards import format_cards
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
-from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
+from ..core.errors import E_ITEM
 from ..core.rng import seed_state
 from .contract import ROLE_NAMES, DiscardFn, PegFn
-from .play import (COMPONENTS, E_CARDS, E_COUNT, E_N_CARDS, ERR_DISCARD, G_COLS, G_DEALS, G_FIRST_DEAL,
-                   G_FIRST_DEALER, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, new_work,
-                   play_deal, play_game)
+from .play import (COMPONENTS, G_COLS, G_DEALS, G_FIRST_DEAL,
+                   G_FIRST_DEALER, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, describe_illegal,
+                   new_work, play_deal, play_game)
 
 HIST_BINS = 64          # points 0..63 per component per deal; larger values land in the last bin
 DEAL_BINS = 256         # game lengths 0..255 deals; longer games land in the last bin
@@ -232,10 +231,4 @@ def _score_log(game, logs, n_sides) -> pd.DataFrame:
 
 def describe_error(job, row) -> str:
     """An illegal discard or card, with the cards the policy held."""
-    cards = format_cards(int(x) for x in row[E_CARDS:E_CARDS + row[E_N_CARDS]] if x >= 0)
-    answer = int(row[E_ANSWER])
-    if row[E_DECISION] == ERR_DISCARD:
-        return (f"returned mask {answer} for hand {cards}: it must name exactly {job.rules.throw} of the "
-                f"{job.rules.cards_dealt} cards")
-    return (f"chose index {answer} with count {int(row[E_COUNT])} and cards {cards} in hand: it must pick a card "
-            f"still held that keeps the count within 31")
+    return describe_illegal(job.rules, row)

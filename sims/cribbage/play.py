@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..cards import format_cards
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from ..core.rng import randint
 from .pegging import MAX_COUNT, card_value, peg_points_kernel
@@ -52,6 +53,17 @@ G_SCORE = 3                    # final score of side s at G_SCORE + s
 G_FIRST_DEAL = G_SCORE + 4     # points side s made in the first deal at G_FIRST_DEAL + s
 G_COLS = G_FIRST_DEAL + 4
 MAX_DEALS = 10_000             # every deal scores at least the last card, so games end long before
+
+
+def describe_illegal(rules, row) -> str:
+    """An illegal discard or card in words (an ``err`` row), with the cards the policy held."""
+    cards = format_cards(int(x) for x in row[E_CARDS:E_CARDS + row[E_N_CARDS]] if x >= 0)
+    answer = int(row[E_ANSWER])
+    if row[E_DECISION] == ERR_DISCARD:
+        return (f"returned mask {answer} for hand {cards}: it must name exactly {rules.throw} of the "
+                f"{rules.cards_dealt} cards")
+    return (f"chose index {answer} with count {int(row[E_COUNT])} and cards {cards} in hand: it must pick a card "
+            f"still held that keeps the count within 31")
 
 
 @njit(cache=True)

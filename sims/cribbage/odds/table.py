@@ -24,7 +24,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ...core import store as st
-from ...core.jobs import Job
+from ...core.jobs import Job, check_count
 from ..rules import Rules, get_rules
 from .induction import DEFAULT_POINTS, jackknife, t95
 from .layout import N_RANKS, PEG_BINS, SHOW_BINS, TABLE_NAMES
@@ -282,6 +282,10 @@ def timing_job(rules, policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0
     rules = get_rules(rules)
     if rules.players != 2 or rules.partners:
         raise ValueError(f"board-position tables are for two players; {rules.name} has {rules.players}")
+    n_deals = check_count(n_deals, "the number of deals")
+    if n_deals < groups:
+        raise ValueError(f"a table needs at least as many deals as jackknife groups ({groups}), got {n_deals}")
+    chunk_size = min(chunk_size, n_deals // groups)    # each group gets deals, even in a small table
     job = Job.make("cribbage", "deals", rules, policies or DEFAULT_POLICIES, n_deals, seed, chunk_size=chunk_size,
                    engine=ENGINE, groups=int(groups))
     _same_both_seats(job)
@@ -334,7 +338,7 @@ def table_from_batch(job: Job, batch, points=DEFAULT_POINTS) -> OddsTable:
     groups = job.option("groups")
     counts, deals = counts_of(batch, groups, rules.target)
     win, win_se, gp, gp_se = jackknife(rules.target, counts, deals, rules.lurch, rules.double_lurch, points)
-    provenance = {**job.describe(), "n": int(batch.n), "groups": int((deals > 0).sum()),
+    provenance = {**job.describe(), "n": int(batch.n), "groups": int(groups),
                   "method": "backward induction over deal timings; delete-a-group jackknife",
                   "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]},
                   "git_commit": st.git_commit()}

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...core.policies import Policy, PolicySpec, TableParams
 
 M = "sims.cribbage.policies"
-CRIB_TABLE = TableParams("crib table", 338, f"{M}.discard:named_crib_tables", "schell")
+CRIB_TABLE = TableParams("crib table", 338, "sims.cribbage.crib_tables:named_tables", "schell")
 DEFENSIVE = ("risk_weight", "count_penalty", "pair_bonus", "keep_close")
 
 POLICIES = {

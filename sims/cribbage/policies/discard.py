@@ -28,14 +28,12 @@ The optimiser :mod:`sims.cribbage.discards` tabulates the same kernels for every
 """
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 from numba import njit
 
 from ...core.policies import Policy
 from ..contract import DISCARD_SIG, S_CRIB_MINE, next_throw, split_throw
-from ..crib_tables import N_RANKS, PARAMS_SIZE, reference_table, table_params
+from ..crib_tables import N_RANKS, PARAMS_SIZE, table_params
 from ..rules import R_CRIB_FLUSH_FOUR, R_THROW
 from ..scoring import CRIB_SIZE, JACK, show_points
 from ..tables import BASE, EMPTY, RANK_TABLE, rank_points
@@ -345,9 +343,3 @@ def expected_net_policy(table) -> Policy:
     from . import resolve
 
     return resolve("discard", "expected_net", params=params)
-
-
-@cache
-def named_crib_tables() -> dict[str, tuple]:
-    """The crib tables ``expected_net`` knows by name: the published ones (Schell's is its default)."""
-    return {source: tuple(table_params(reference_table(source))) for source in ("schell", "hessel")}

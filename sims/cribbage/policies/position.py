@@ -679,7 +679,7 @@ def _chances(counts: np.ndarray, axis) -> np.ndarray:
 
 def position_params(table, zone: int = DEFAULT_ZONE) -> np.ndarray:
     """One section (module docstring) from a board-position table with a deal model."""
-    from .discard import named_crib_tables
+    from ..crib_tables import named_tables as named_crib_tables
 
     if table.model is None:
         raise ValueError("the position-aware players need a table with its deal model (build it, or read it with "

@@ -1,0 +1,212 @@
+"""The table of the position-aware players' self-play, and the iteration table -> players -> table.
+
+The position-aware players (:mod:`sims.cribbage.policies.position`) play a deal
+for the game when it starts within ``zone`` points of the target, and exactly as
+expected_net + defensive otherwise.  Their table is therefore the baseline's
+recursion (:mod:`.induction`, from deal timings) everywhere, except that at each
+position of the zone ``per_position`` deals are dealt and played twice from the
+same streams: by the baseline (read at the position from its timings) and by
+the position-aware players from the position's scores with the engine's own
+counting out; the recursion adds their mean difference.  The continuation of
+every deal uses the new table, so what the players gain near home is carried
+back to every position.
+
+:func:`iterate_position` starts from the baseline's table, makes the players
+with it, builds their table, makes the players with that, and so on until the
+largest change in the zone is below ``tol`` (as the crib tables were iterated,
+:mod:`sims.cribbage.crib_self_play`).  Every round deals the same cards, so a
+round in which the players play as in the last one reproduces its table.  The
+players keep the deal model of the baseline (its pegging, hands and cribs).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from numba import njit, prange, types
+
+from ...core.chunks import numba_threads
+from ...core.errors import E_ITEM, new_err, raise_policy_error
+from ...core.jobs import Job, check_count
+from ...core.rng import chunk_keys
+from ...core.runner import play
+from ..contract import DiscardFn, PegFn
+from ..engine import describe_error, seed_streams
+from ..play import A_N_PLAYED, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, new_work, play_deal
+from ..rules import R_TARGET, get_rules
+from .induction import DEALER_WINS, DEFAULT_POINTS, GOES_ON, PONE_WINS, jackknife
+from .layout import EV_ROWS, MAX_EVENTS, POINTS, ROLE
+from .table import (DEFAULT_DEALS, DEFAULT_GROUPS, DEFAULT_POLICIES, OddsTable, check_points, counts_of, model_of,
+                    table_from_batch, timing_job)
+from .timings import deal_events
+
+DEFAULT_PER_POSITION = 400
+
+_I64_1 = types.Array(types.int64, 1, "C")
+_I64_2 = types.Array(types.int64, 2, "C")
+_I64_4 = types.Array(types.int64, 4, "C")
+_U64_2 = types.Array(types.uint64, 2, "C")
+_F64_1 = types.Array(types.float64, 1, "C")
+_DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
+_PEGS = types.UniTuple(PegFn, MAX_SEATS)
+
+
+@njit(cache=True)
+def read_deal(ev, n_events, dealer, pone, target, out):
+    """The outcome (:mod:`.induction`) of a deal with events ``ev[:, :n_events]`` from (dealer, pone)."""
+    have = np.zeros(2, dtype=np.int64)
+    start = (dealer, pone)
+    for e in range(n_events):
+        r = ev[ROLE, e]
+        have[r] += ev[POINTS, e]
+        if start[r] + have[r] >= target:
+            out[0], out[1], out[2] = (DEALER_WINS if r == 0 else PONE_WINS), start[1 - r] + have[1 - r], 0
+            return
+    out[0], out[1], out[2] = GOES_ON, have[0], have[1]
+
+
+@njit(types.void(_I64_1, _U64_2, _I64_2, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1, _DISCARDS, _PEGS, _F64_1,
+                 _I64_1, _I64_4, _I64_2), cache=True, parallel=True)
+def _zone_deals(rules, keys, positions, m, base_discard, base_peg, base_params, base_poff, discard, peg, params, poff,
+                out, err):
+    """Position ``j`` (dealer, pone), deal ``i < m`` (seat 0 deals, streams of item ``i`` of chunk ``j``):
+    ``out[j, i, 0]`` the outcome of the baseline's deal read at the position, ``out[j, i, 1]`` of the same
+    cards played from the position by the players given."""
+    target = rules[R_TARGET]
+    for j in prange(positions.shape[0]):
+        rules_c, base_params_c, base_poff_c = rules.copy(), base_params.copy(), base_poff.copy()
+        params_c, poff_c = params.copy(), poff.copy()
+        work = new_work(rules_c)
+        deck_rng = np.empty(4, dtype=np.uint64)
+        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+        scores = np.zeros(MAX_SEATS, dtype=np.int64)
+        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        ev = np.zeros((EV_ROWS, MAX_EVENTS), dtype=np.int64)
+        d, p = positions[j, 0], positions[j, 1]
+        for i in range(m):
+            seed_streams(keys, j, i, deck_rng, seat_rngs)
+            scores[:] = 0
+            comp[:, :] = 0
+            if play_deal(rules_c, 0, scores, False, deck_rng, seat_rngs, base_discard, base_peg, base_params_c,
+                         base_poff_c, comp, err[j], work) == POLICY_ERROR:
+                err[j, E_ITEM] = i
+                break
+            n = deal_events(rules_c, comp, work[6], work[8][A_N_PLAYED], work[2], ev)
+            read_deal(ev, n, d, p, target, out[j, i, 0])
+            seed_streams(keys, j, i, deck_rng, seat_rngs)
+            scores[0], scores[1] = d, p
+            comp[:, :] = 0
+            winner = play_deal(rules_c, 0, scores, True, deck_rng, seat_rngs, discard, peg, params_c, poff_c, comp,
+                               err[j], work)
+            if winner == POLICY_ERROR:
+                err[j, E_ITEM] = i
+                break
+            o = out[j, i, 1]
+            if winner == NO_WINNER:
+                o[0], o[1], o[2] = GOES_ON, scores[0] - d, scores[1] - p
+            else:
+                o[0], o[1], o[2] = (DEALER_WINS if winner == 0 else PONE_WINS), scores[1 - winner], 0
+
+
+def zone_of(rules, zone: int) -> np.ndarray:
+    """``[target, target]``: the index of each position whose deal starts within ``zone`` of the target, else -1."""
+    t = rules.target
+    d, p = np.meshgrid(np.arange(t), np.arange(t), indexing="ij")
+    inside = np.maximum(d, p) >= t - zone
+    index = np.full((t, t), -1, dtype=np.int64)
+    index[inside] = np.arange(inside.sum())
+    return index
+
+
+def zone_deals(rules, players: dict, zone: int, per_position: int, seed: int, threads=None) -> np.ndarray:
+    """``samples[j, i, (baseline, players), (kind, x, y)]`` for the zone's positions (:func:`zone_of`)."""
+    rules = get_rules(rules)
+    index = zone_of(rules, zone)
+    positions = np.ascontiguousarray(np.argwhere(index >= 0), dtype=np.int64)      # in index order (row-major)
+    base = Job.make("cribbage", "deals", rules, DEFAULT_POLICIES, 1, seed)
+    job = Job.make("cribbage", "deals", rules, players, 1, seed)
+    base_fns, base_params, base_poff = base.kernel_policies()
+    fns, params, poff = job.kernel_policies()
+    keys = chunk_keys(seed, 0, len(positions), job.game.n_streams)
+    out = np.zeros((len(positions), per_position, 2, 3), dtype=np.int64)
+    err = new_err(len(positions))
+    with numba_threads(threads):
+        _zone_deals(rules.to_kernel(), keys, positions, per_position, *base_fns, base_params, base_poff, *fns,
+                    params, poff, out, err)
+    raise_policy_error(job, err, describe_error)
+    return out
+
+
+def _zone_size(players: dict, rules) -> int:
+    """The zone the players' parameter vector gives for ``rules``."""
+    from ..policies.position import X_ZONE, section
+
+    zone = int(section(np.asarray(players["peg"].params, dtype=np.float64), rules.to_kernel())[X_ZONE])
+    if zone < 0:
+        raise ValueError(f"the position-aware players have no table for {rules.name!r}")
+    return zone
+
+
+def position_table(rules="six-card-61", players=None, n_deals: int = DEFAULT_DEALS,
+                   per_position: int = DEFAULT_PER_POSITION, seed: int = 0, groups: int = DEFAULT_GROUPS,
+                   points=DEFAULT_POINTS, threads: int | None = None, progress: bool = False,
+                   baseline=None) -> OddsTable:
+    """The table of the position-aware ``players`` (``{"discard": Policy, "peg": Policy}`` from
+    :func:`sims.cribbage.policies.position.position_policies`; default: with the shipped tables) in
+    self-play: the baseline's deal timings from ``n_deals`` deals, and ``per_position`` deals at each
+    position of the players' zone (module docstring).  ``baseline``: the timing Batch of an earlier call
+    with the same rules, deals, seed and groups (the iteration reuses it)."""
+    from ..policies.position import position_policies
+
+    rules = get_rules(rules)
+    points = check_points(points)
+    per_position = check_count(per_position, "per_position")
+    players = players or position_policies()
+    zone = _zone_size(players, rules)
+    job = timing_job(rules, DEFAULT_POLICIES, n_deals, seed, groups)
+    batch = baseline if baseline is not None else play(job, threads=threads, progress=progress)[0]
+    counts, deals = counts_of(batch, groups, rules.target)
+    samples = zone_deals(rules, players, zone, per_position, seed, threads)
+    index = zone_of(rules, zone)
+    win, win_se, gp, gp_se = jackknife(rules.target, counts, deals, rules.lurch, rules.double_lurch, points, index,
+                                       samples)
+    provenance = {**job.describe(), "n": int(batch.n), "groups": int(groups), "zone": zone,
+                  "per_position": per_position, "zone_positions": int((index >= 0).sum()),
+                  "players": {d: p.describe()["name"] for d, p in players.items()},
+                  "method": "backward induction over the baseline's deal timings, with the position-aware players' "
+                            "deals at every position of the zone (paired differences); delete-a-group jackknife",
+                  "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]}}
+    return OddsTable(rules, win, win_se, gp, gp_se, provenance, model_of(batch, rules.kept))
+
+
+def iterate_position(rules="six-card-61", zone: int | None = None, iterations: int = 4, tol: float = 0.005,
+                     n_deals: int = DEFAULT_DEALS, per_position: int = DEFAULT_PER_POSITION, seed: int = 0,
+                     groups: int = DEFAULT_GROUPS, threads: int | None = None,
+                     progress: bool = False) -> tuple[OddsTable, pd.DataFrame]:
+    """Table -> position-aware players -> their table -> ... from the baseline's table (module docstring).
+
+    Returns the last table and the history: per round the largest and the mean absolute change of the
+    dealer's chance in the zone, and the largest standard error there.
+    """
+    from ..policies.position import DEFAULT_ZONE, position_policies
+
+    rules = get_rules(rules)
+    zone = DEFAULT_ZONE if zone is None else zone
+    iterations = check_count(iterations, "iterations")
+    if not (np.isfinite(tol) and tol >= 0):
+        raise ValueError(f"tol must be a non-negative number, got {tol!r}")
+    job = timing_job(rules, DEFAULT_POLICIES, n_deals, seed, groups)
+    batch = play(job, threads=threads, progress=progress)[0]
+    table = table_from_batch(job, batch)
+    inside = zone_of(rules, zone) >= 0
+    history = []
+    for round_ in range(1, iterations + 1):
+        players = position_policies([table], zone)
+        new = position_table(rules, players, n_deals, per_position, seed, groups, threads=threads, baseline=batch)
+        change = np.abs(new.win - table.win)[inside]
+        history.append({"iteration": round_, "max_abs_change": float(change.max()),
+                        "mean_abs_change": float(change.mean()), "max_se": float(new.win_se[inside].max())})
+        table = OddsTable(new.rules, new.win, new.win_se, new.game_points, new.game_points_se,
+                          {**new.provenance, "iteration": round_, "history": list(history)}, new.model)
+        if change.max() < tol:
+            break
+    return table, pd.DataFrame(history)

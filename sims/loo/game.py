@@ -1,0 +1,25 @@
+"""Loo as a game of the core: the record :mod:`sims.core.registry` lists."""
+from ..core.protocol import Decision, Game
+from .policies import POLICIES
+
+GAME = Game(
+    name="loo",
+    title="Loo (three-card with the miss, five-card with Pam; three to ten players)",
+    rules="sims.loo.rules",
+    default_preset="three-card",
+    decisions=(
+        Decision("declare", "sims.loo.contract:DECIDE_SIG", "threshold",
+                 "play, take the miss or pass (five-card: stand or throw up); the dealer's play or give up"),
+        Decision("exchange", "sims.loo.contract:DECIDE_SIG", "threshold",
+                 "five-card: the cards a stander changes for cards from the pack"),
+        Decision("card", "sims.loo.contract:CARD_SIG", "greedy", "the card played where the laws leave a choice"),
+    ),
+    policies=POLICIES,
+    engine="sims.loo.engine",
+    results="sims.loo.results",
+    reference="sims.loo.reference",
+    chunk_size={"deals": 4096, "games": 64},
+    max_seats=10,
+    options={"clean": "independent deals with nothing held over in the pool: a single (or everyone stakes, "
+                      "under single=stake-all); by default one stake is held over"},
+)

@@ -1,0 +1,321 @@
+"""The ``expert`` policies: declarations and exchanges from tables learnt by self-play, card play by a
+determinised search.
+
+**Declarations.**  The money a declaration brings is what the player takes out of
+the pool less what he pays if looed; passing brings nothing (the stake is already
+in).  For a hand of class ``k`` (:func:`sims.loo.policies.hands.hand_class`), the
+player's order of declaring ``o`` (1 the eldest ... ``n`` the dealer), the players
+standing before him ``b`` (0, 1, 2 or more) and ``n`` players, the table holds what a
+stander took, in shares of the pool (``won``: a trick is one share, sweeping or being
+given the stakes the whole pool), and how often he was looed (``looed``); the
+player stands when ``share * won - loo * looed`` is positive, and takes the miss
+(class ``MISS_CLASS``) when that is worth more still.  The tables are estimated by
+self-play and iterated to a fixed point (:mod:`sims.loo.policies.self_play`); they
+ship in ``sims/loo/data/`` with their provenance.
+
+**Exchanges** (five-card).  The table holds, by number of players, the chance that a
+card of each category (:data:`sims.loo.policies.hands.CATEGORIES`) wins a trick for the
+stander who plays it; a card is changed when a card drawn from the unseen pack is
+expected to win more often, the weakest first, while the pack lasts.
+
+**Card play.**  Where the laws leave a choice, each legal card is played out against
+``samples`` deals of the unseen cards to the other standers (respecting the suits
+they have shown void), everyone then playing ``greedy``, and the card with the most
+money for the player on average is chosen (the same deals for every card).
+"""
+from __future__ import annotations
+
+import csv
+import json
+from functools import cache
+from importlib import resources
+
+import numpy as np
+from numba import njit
+
+from ...core.rng import randint
+from ..contract import (CARD_SIG, DECIDE_SIG, MAX_CARDS, MAX_SEATS, MISS, PASS, PLAY, S_DECLARED, S_LEGAL, S_LOO,
+                        S_MISS, S_N_PLAYED, S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_ROLE, S_SHARE, S_STOOD, S_TRICK,
+                        S_TRICK_START, S_TRICKS, S_TRUMP, S_TRUMP_SUIT)
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, R_CARDS, R_PAM_CIVIL
+from ..tricks import legal_mask, power, suit_of
+from .builtin import greedy_choice
+from .hands import FIVE_CARD_CLASSES, MISS_CLASS, N_CATEGORIES, THREE_CARD_CLASSES, category, hand_class
+
+ORDERS = MAX_PLAYERS                   # order of declaring, 1 .. players
+BEFORE = 3                             # players standing before: 0, 1, 2 or more
+STATS = ("won", "looed")
+THREE_CLASSES = THREE_CARD_CLASSES + 1   # and the miss
+PLAYER_COUNTS = MAX_PLAYERS - MIN_PLAYERS + 1
+THREE_SIZE = PLAYER_COUNTS * ORDERS * BEFORE * THREE_CLASSES * 2
+FIVE_SIZE = PLAYER_COUNTS * ORDERS * BEFORE * FIVE_CARD_CLASSES * 2
+DECLARE_SIZE = THREE_SIZE + FIVE_SIZE
+EXCHANGE_SIZE = PLAYER_COUNTS * N_CATEGORIES
+SEARCH = ("samples",)
+
+DECLARE_FILE = "expert_declare.csv"
+EXCHANGE_FILE = "expert_exchange.csv"
+PROVENANCE_FILE = "expert_tables.json"
+
+
+@njit(cache=True, inline="always")
+def cell(cards, players, order, before, klass):
+    """Index of the ``won`` entry of a cell of the declaration tables (``looed`` follows it)."""
+    classes = THREE_CLASSES if cards == 3 else FIVE_CARD_CLASSES
+    base = 0 if cards == 3 else THREE_SIZE
+    return base + ((((players - MIN_PLAYERS) * ORDERS + order - 1) * BEFORE + min(before, BEFORE - 1)) * classes
+                   + klass) * 2
+
+
+@njit(cache=True)
+def declare_from_table(hand, state, rules, table):
+    """PLAY, MISS or PASS, whichever the table says brings the most money (ties to passing, then playing)."""
+    cards, n = rules[R_CARDS], state[S_PLAYERS]
+    order, before = state[S_DECLARED] + 1, state[S_N_STOOD]
+    share, loo = state[S_SHARE], state[S_LOO]
+    at = cell(cards, n, order, before, hand_class(hand, state[S_TRUMP_SUIT], state[S_PAM]))
+    best, answer = 0.0, PASS
+    stand = share * table[at] - loo * table[at + 1]
+    if stand > best:
+        best, answer = stand, PLAY
+    if state[S_MISS] == 1:
+        at = cell(cards, n, order, before, MISS_CLASS)
+        if share * table[at] - loo * table[at + 1] > best:
+            answer = MISS
+    return answer
+
+
+@njit(DECIDE_SIG, cache=True)
+def expert_declare(hand, state, rules, rng, params):
+    """:func:`declare_from_table` with the learnt tables (``params``)."""
+    return declare_from_table(hand, state, rules, params)
+
+
+@njit(cache=True)
+def unseen_categories(hand, state):
+    """How many cards of each category the player has not seen (not in his hand, not the trump)."""
+    trump_suit, pam = state[S_TRUMP_SUIT], state[S_PAM]
+    counts = np.zeros(N_CATEGORIES, dtype=np.int64)
+    for card in range(52):
+        counts[category(card, trump_suit, pam)] += 1
+    for card in hand:
+        counts[category(card, trump_suit, pam)] -= 1
+    counts[category(state[S_TRUMP], trump_suit, pam)] -= 1
+    return counts
+
+
+@njit(DECIDE_SIG, cache=True)
+def expert_exchange(hand, state, rules, rng, params):
+    """Change the cards less likely to win a trick than a card drawn from the unseen pack, the weakest first,
+    while the pack lasts (``params``: win chances by players and category)."""
+    trump_suit, pam = state[S_TRUMP_SUIT], state[S_PAM]
+    row = params[(state[S_PLAYERS] - MIN_PLAYERS) * N_CATEGORIES:(state[S_PLAYERS] - MIN_PLAYERS + 1) * N_CATEGORIES]
+    unseen = unseen_categories(hand, state)
+    drawn = 0.0
+    for c in range(N_CATEGORIES):
+        drawn += unseen[c] * row[c]
+    drawn /= unseen.sum()
+    n = hand.shape[0]
+    mask = 0
+    for _ in range(min(n, state[S_PACK])):
+        worst, worst_value = -1, drawn
+        for i in range(n):
+            value = row[category(hand[i], trump_suit, pam)]
+            if not (mask >> i) & 1 and value < worst_value:
+                worst, worst_value = i, value
+        if worst < 0:
+            break
+        mask |= 1 << worst
+    return mask
+
+
+# -- card play by determinised search --------------------------------------------------------------------
+
+@njit(cache=True)
+def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil, tricks):
+    """Play every card left in ``hands`` (row j: the j-th stander in order from the dealer's left; -1
+    played), ``greedy`` for everyone, from trick ``first_trick`` whose first ``n_trick`` cards ``trick``
+    were played from stander ``lead`` on; adds the tricks won to ``tricks[j]``."""
+    m = hands.shape[0]
+    cards = trick.copy()
+    for t in range(first_trick, k):
+        led, led_suit, best_power, best_card, winner = -1, -1, -1, -1, -1
+        for j in range(n_trick):
+            card = cards[j]
+            if j == 0:
+                led, led_suit = card, suit_of(card, trump_suit, pam)
+            p = power(card, led_suit, trump_suit, pam)
+            if p > best_power:
+                best_power, best_card, winner = p, card, (lead + j) % m
+        for j in range(n_trick, m):
+            who = (lead + j) % m
+            legal = legal_mask(hands[who], led, best_power, trump_suit, pam, civil)
+            i = greedy_choice(hands[who], legal, led, best_card, trump_suit, pam)
+            card = hands[who, i]
+            hands[who, i] = -1
+            if j == 0:
+                led, led_suit = card, suit_of(card, trump_suit, pam)
+            p = power(card, led_suit, trump_suit, pam)
+            if p > best_power:
+                best_power, best_card, winner = p, card, who
+        tricks[winner] += 1
+        lead = winner
+        n_trick = 0
+
+
+@njit(cache=True)
+def _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, hands, me):
+    """Deal ``need[j]`` unseen cards to each other stander j, avoiding the suits he has shown void in where
+    the cards allow (Pam may lie anywhere)."""
+    for i in range(n_unseen - 1, 0, -1):
+        j = randint(rng, i + 1)
+        unseen[i], unseen[j] = unseen[j], unseen[i]
+    used = np.zeros(n_unseen, dtype=np.bool_)
+    m = hands.shape[0]
+    for strict in (True, False):
+        for j in range(m):
+            if j == me:
+                continue
+            have = 0
+            for c in range(hands.shape[1]):
+                have += hands[j, c] >= 0
+            for i in range(n_unseen):
+                if have >= need[j]:
+                    break
+                card = unseen[i]
+                if used[i]:
+                    continue
+                if strict and card != pam and (voids[j] >> suit_of(card, trump_suit, pam)) & 1:
+                    continue
+                for c in range(hands.shape[1]):
+                    if hands[j, c] < 0:
+                        hands[j, c] = card
+                        break
+                used[i] = True
+                have += 1
+
+
+@njit(CARD_SIG, cache=True)
+def expert_card(hand, played, state, rules, rng, params):
+    """The legal card that brings the most money over ``samples`` determinised deals (module docstring)."""
+    samples = max(1, int(params[0]))
+    n, k = state[S_PLAYERS], hand.shape[0]
+    trump_suit, pam, civil = state[S_TRUMP_SUIT], state[S_PAM], rules[R_PAM_CIVIL] != 0
+    me_role = state[S_ROLE]
+    # The standers in order from the dealer's left, and where I sit among them.
+    seq = np.empty(MAX_SEATS, dtype=np.int64)
+    m, me = 0, 0
+    for t in range(1, n + 1):
+        if (state[S_STOOD] >> (t % n)) & 1:
+            if t % n == me_role:
+                me = m
+            seq[m] = t % n
+            m += 1
+    index_of = np.full(MAX_SEATS, -1, dtype=np.int64)
+    for j in range(m):
+        index_of[seq[j]] = j
+    # What I have seen: my hand, the cards played, the trump; who has shown void in which suit.
+    seen = np.zeros(52, dtype=np.bool_)
+    for c in hand:
+        if c >= 0:
+            seen[c] = True
+    seen[state[S_TRUMP]] = True
+    n_played = state[S_N_PLAYED]
+    voids = np.zeros(m, dtype=np.int64)
+    played_by = np.zeros(m, dtype=np.int64)
+    led_suit = -1
+    for i in range(n_played):
+        card, who = played[i, 0], index_of[played[i, 1]]
+        seen[card] = True
+        played_by[who] += 1
+        if (i % m) == 0:
+            led_suit = suit_of(card, trump_suit, pam)
+        elif suit_of(card, trump_suit, pam) != led_suit:
+            voids[who] |= 1 << led_suit
+    unseen = np.empty(52, dtype=np.int64)
+    n_unseen = 0
+    for c in range(52):
+        if not seen[c]:
+            unseen[n_unseen] = c
+            n_unseen += 1
+    need = np.empty(m, dtype=np.int64)
+    for j in range(m):
+        need[j] = k - played_by[j]
+    # The trick so far.
+    start = state[S_TRICK_START]
+    n_trick = n_played - start
+    trick = np.full(MAX_SEATS, -1, dtype=np.int64)
+    for i in range(n_trick):
+        trick[i] = played[start + i, 0]
+    lead = index_of[played[start, 1]] if n_trick > 0 else me
+    share, loo = state[S_SHARE], state[S_LOO]
+    so_far = state[S_TRICKS + me_role]
+
+    options = np.empty(MAX_CARDS, dtype=np.int64)
+    n_options = 0
+    for i in range(k):
+        if (state[S_LEGAL] >> i) & 1:
+            options[n_options] = i
+            n_options += 1
+    value = np.zeros(n_options, dtype=np.float64)
+    base = np.full((m, k), -1, dtype=np.int64)
+    hands = np.empty((m, k), dtype=np.int64)
+    tricks = np.zeros(m, dtype=np.int64)
+    for _ in range(samples):
+        base[:, :] = -1
+        base[me, :] = hand
+        _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, base, me)
+        for o in range(n_options):
+            hands[:, :] = base
+            trick[n_trick] = hand[options[o]]
+            hands[me, options[o]] = -1
+            tricks[:] = 0
+            play_out(hands, lead, trick, n_trick + 1, state[S_TRICK], k, trump_suit, pam, civil, tricks)
+            won = so_far + tricks[me]
+            value[o] += share * won - (loo if won == 0 else 0)
+    best = 0
+    for o in range(1, n_options):
+        if value[o] > value[best]:
+            best = o
+    return options[best]
+
+
+# -- the shipped tables -------------------------------------------------------------------------------
+
+def _data(name: str):
+    return resources.files("sims.loo").joinpath("data", name)
+
+
+@cache
+def declare_table() -> np.ndarray:
+    """The shipped declaration tables as the ``expert`` declare policy's parameter vector."""
+    table = np.zeros(DECLARE_SIZE)
+    with _data(DECLARE_FILE).open(encoding="utf-8") as f:
+        for row in csv.DictReader(line for line in f if not line.startswith("#")):
+            at = cell(int(row["cards"]), int(row["players"]), int(row["order"]), int(row["before"]),
+                      int(row["class"]))
+            table[at], table[at + 1] = float(row["won"]), float(row["looed"])
+    return table
+
+
+@cache
+def exchange_table() -> np.ndarray:
+    """The shipped exchange table as the ``expert`` exchange policy's parameter vector."""
+    table = np.zeros(EXCHANGE_SIZE)
+    with _data(EXCHANGE_FILE).open(encoding="utf-8") as f:
+        for row in csv.DictReader(line for line in f if not line.startswith("#")):
+            table[(int(row["players"]) - MIN_PLAYERS) * N_CATEGORIES + int(row["category"])] = float(row["wins"])
+    return table
+
+
+def provenance() -> dict:
+    """How the shipped tables were made (:mod:`sims.loo.policies.self_play`)."""
+    return json.loads(_data(PROVENANCE_FILE).read_text(encoding="utf-8"))
+
+
+def named_declare_tables() -> dict:
+    return {"self_play": declare_table()}
+
+
+def named_exchange_tables() -> dict:
+    return {"self_play": exchange_table()}

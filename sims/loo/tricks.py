@@ -1,0 +1,149 @@
+"""The laws of the play in Loo: the order of the cards, Pam, following and heading, forced leads, flushes.
+
+Pure njit functions of cards (ids of :mod:`sims.cards`: ``rank * 4 + suit``,
+rank 0 = ace ... 12 = king), shared by the kernels, the contract's legality
+checks and the policies.
+
+* Order (seed 000, Three-Card Loo: "ace highest; then king, queen, knave, ten,
+  and so on, down to deuce"): :func:`rank_order` is 12 for the ace, 11 for the
+  king ... 0 for the deuce.
+* Pam (seed 000, Five-Card Loo): the knave of clubs (or, by agreement, of
+  trumps) "is the highest card"; it is a trump whatever suit is turned, so it
+  follows trumps and is void in clubs when clubs are not trumps.
+* Power of a card in a trick: trumps above the suit led, Pam above all; a card of
+  another suit cannot win.
+* Following (shared/RULES.md, Loo "Play"): follow suit if you can and head the
+  trick if you can; void in the suit led, trump, and overtrump, when that wins the
+  trick; otherwise any card.  "Pam be civil": when the ace of trumps is led,
+  Pam may not be played on it while its holder has another card.
+* Forced leads, the first lead of a deal: with two or more trumps lead the
+  highest (seed 000: "If the first player possess two or three trumps, he must
+  play the highest"); with the ace of trumps as the only trump, lead it.
+* Flushes (five-card): five cards of a suit, or four and Pam.
+"""
+from __future__ import annotations
+
+from numba import njit
+
+ACE, KNAVE = 0, 10
+CLUBS = 0
+NO_CARD = -1
+TRUMP_POWER = 100      # power of the lowest trump; the suit led is 0..12 below it
+PAM_POWER = TRUMP_POWER + 13
+
+
+@njit(cache=True, inline="always")
+def rank_order(card):
+    """Ace high: 12 for an ace, 11 for a king ... 0 for a deuce."""
+    return ((card >> 2) + 12) % 13
+
+
+@njit(cache=True, inline="always")
+def pam_of(trump_suit, cards, pam_trumps):
+    """The card that is Pam: the knave of clubs, or of trumps; none (-1) in three-card loo."""
+    if cards != 5:
+        return NO_CARD
+    return KNAVE * 4 + (trump_suit if pam_trumps else CLUBS)
+
+
+@njit(cache=True, inline="always")
+def suit_of(card, trump_suit, pam):
+    """The suit a card belongs to in the play: Pam is a trump."""
+    return trump_suit if card == pam else card & 3
+
+
+@njit(cache=True, inline="always")
+def power(card, led_suit, trump_suit, pam):
+    """How strongly ``card`` bids for a trick led in ``led_suit``: Pam, then trumps, then the suit led;
+    -1 for a card of another suit (it cannot win)."""
+    if card == pam:
+        return PAM_POWER
+    suit = card & 3
+    if suit == trump_suit:
+        return TRUMP_POWER + rank_order(card)
+    if suit == led_suit:
+        return rank_order(card)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def is_trump_ace(card, trump_suit):
+    return card == ACE * 4 + trump_suit
+
+
+@njit(cache=True)
+def legal_mask(hand, led_card, best_power, trump_suit, pam, civil):
+    """Bit ``i`` set when ``hand[i]`` (-1: already played) may be played to the trick.
+
+    ``led_card`` is the card led (-1: this player leads, and any card may go),
+    ``best_power`` the power of the card winning the trick so far, ``civil`` whether
+    Pam must be civil.
+    """
+    held = 0
+    for i in range(hand.shape[0]):
+        if hand[i] >= 0:
+            held |= 1 << i
+    if led_card < 0:
+        return held
+    led_suit = suit_of(led_card, trump_suit, pam)
+    if civil and pam >= 0 and is_trump_ace(led_card, trump_suit):
+        for i in range(hand.shape[0]):     # Pam be civil: Pam waits while another card is held
+            if hand[i] == pam and held != 1 << i:
+                held &= ~(1 << i)
+    follow, head, trump, overtrump = 0, 0, 0, 0
+    for i in range(hand.shape[0]):
+        if not (held >> i) & 1:
+            continue
+        card = hand[i]
+        wins = power(card, led_suit, trump_suit, pam) > best_power
+        if suit_of(card, trump_suit, pam) == led_suit:
+            follow |= 1 << i
+            if wins:
+                head |= 1 << i
+        elif suit_of(card, trump_suit, pam) == trump_suit:
+            trump |= 1 << i
+            if wins:
+                overtrump |= 1 << i
+    if follow:
+        return head if head else follow
+    if overtrump:
+        return overtrump
+    return held
+
+
+@njit(cache=True)
+def forced_lead(hand, trump_suit, pam):
+    """The index of the card the first leader must lead, or -1 when he may lead any card: the highest of
+    two or more trumps; the ace of trumps when it is his only trump."""
+    n_trumps, best, best_power = 0, -1, -1
+    for i in range(hand.shape[0]):
+        card = hand[i]
+        if card >= 0 and suit_of(card, trump_suit, pam) == trump_suit:
+            n_trumps += 1
+            p = power(card, trump_suit, trump_suit, pam)
+            if p > best_power:
+                best, best_power = i, p
+    if n_trumps >= 2 or (n_trumps == 1 and is_trump_ace(hand[best], trump_suit)):
+        return best
+    return -1
+
+
+@njit(cache=True)
+def flush_value(hand, trump_suit, pam):
+    """A five-card hand's flush, or -1: five cards of a suit, or four and Pam.  Larger is better: a trump
+    flush beats a plain one, then the higher top card (Pam above all)."""
+    suit, top = -1, -1
+    for i in range(hand.shape[0]):
+        card = hand[i]
+        if card == pam:
+            top = 13
+            continue
+        if suit < 0:
+            suit = card & 3
+        elif card & 3 != suit:
+            return -1
+        if top < 13:
+            top = max(top, rank_order(card))
+    if suit < 0:
+        return -1
+    return (14 if suit == trump_suit else 0) + top
