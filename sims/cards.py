@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 import numpy as np
+from numba import njit
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -97,3 +98,19 @@ def check_disjoint(*groups: Iterable[int]) -> None:
             if card in seen:
                 raise ValueError(f"duplicate card {format_card(card)}")
             seen.add(card)
+
+
+@njit(cache=True, inline="always")
+def bit(card):
+    """The card as a one-card mask: sets of cards are int64 bit masks in the kernels."""
+    return np.int64(1) << card
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    """How many cards a mask holds (Kernighan's count)."""
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n

@@ -180,7 +180,8 @@ def _maxims(ctx, label):
         points = paired_diff(seat_net(base), seat_net(off))
         games = paired_diff(seat_wins(base_games), seat_wins(off_games))
         claims.append(Claim(
-            f"9{'abcd'[k]}", statement, src, "a player's points per hand minus his adversary's, dealing in turn: with the maxim minus without",
+            f"9{'abcd'[k]}", statement, src,
+            "a player's points per hand minus his adversary's, dealing in turn: with the maxim minus without",
             points.estimate, points.interval, points.n, GAIN, reading=reading,
             notes=f"Seat 0 plays the maxims with or without this one (the others on); seat 1 plays all four. Same "
                   f"hands in both runs (common random numbers), paired interval. Games won to 10, paired the same "
@@ -242,7 +243,7 @@ def run(ctx) -> Section:
         "9f", "One card may count all fours.", SRC_ONE_CARD, "share of hands in which the only trump in play is "
         "the knave and its holder's side also wins game", one.estimate, one.interval, one.n, POSSIBLE,
         reading="'one card counts all fours' = the knave is the only trump in play (so high, low and jack) and "
-                "its side takes game", rules=RULES, policies=label, percent=True,
+                "its side takes game", rules=RULES, policies=label,
         notes=f"A side scores all four points (with any cards) in "
               f"{event_rate(main.summary, 'all fours').estimate:.2%} of hands."))
     nothing = event_rate(main.summary, "nothing to reckon")
@@ -252,7 +253,7 @@ def run(ctx) -> Section:
         "share of hands with no ace, king, queen, knave or ten in play", nothing.estimate, nothing.interval,
         nothing.n, POSSIBLE, reference=Reference((exact, exact), "exact, every hand played on the first card "
                                                  "turned (no begging): 12 of 51 cards, 20 of 52 counting"),
-        rules=RULES, policies=label, percent=True,
+        rules=RULES, policies=label,
         notes="Running the cards deals more cards, so with begging it is rarer than the exact value without."))
 
     agreement, strength, n_expert = _agreement(ctx)

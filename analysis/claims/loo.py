@@ -261,7 +261,7 @@ def run(ctx) -> Section:
     runs = [*results.values(), *sessions.values(), *bold.values(), with_miss, no_miss, *single.values(), civil, rude]
     text = (f"Policies: {label} (declarations and exchanges from the self-play tables, the cards played "
             "greedily). Independent deals hold one stake over from the deal before unless said otherwise; where "
-            "the seeds are silent the rules are the readings of shared/RULES.md (Loo). Money was conserved in "
+            "the seeds are silent the rules are the readings of docs/rules.md (Loo). Money was conserved in "
             f"every run: {all(r.summary['money']['conserved'] for r in runs)}.")
     return Section(NUMBER, TITLE, claims, text=text, tables=tables, figures=figures)
 

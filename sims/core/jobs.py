@@ -105,11 +105,14 @@ class Job:
         game = get_game(game)
         if kind not in game.kinds:
             raise ValueError(f"unknown job kind {kind!r}; use {' or '.join(repr(k) for k in game.kinds)}")
+        unknown = sorted(set(options) - set(game.options))
+        if unknown:
+            raise ValueError(f"unknown {game.name} option {unknown[0]!r}; options: {', '.join(game.options) or 'none'}")
         rules = game.get_rules(rules)
         chunk = check_count(chunk_size or game.chunk_size[kind], "chunk_size", 1 << 20)
         return cls(game, kind, rules, resolve_policies(game, policies, rules.players), check_seed(seed),
                    check_count(n, f"the number of {kind}"), chunk, bool(records),
-                   tuple(sorted((k, v) for k, v in options.items() if v)), engine)
+                   tuple(sorted((k, v) for k, v in options.items() if v is not None and v is not False)), engine)
 
     def option(self, name: str, default=False):
         return dict(self.options).get(name, default)

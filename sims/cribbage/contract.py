@@ -32,6 +32,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
+from ..cards import popcount
 from .pegging import MAX_COUNT, card_value
 
 _I64 = types.Array(types.int64, 1, "C")
@@ -65,15 +66,6 @@ ROLE_NAMES = {2: ("dealer", "pone"), 3: ("dealer", "eldest", "second"),
               4: ("dealer", "eldest", "dealer_partner", "eldest_partner")}
 
 EMPTY_PARAMS = np.zeros(0, dtype=np.float64)
-
-
-@njit(cache=True, inline="always")
-def popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit(cache=True, inline="always")

@@ -1,6 +1,6 @@
 """One deal of any variant, and one whole game: the njit kernels.
 
-A deal (shared/RULES.md, seeds 000, 001, 003): shuffle; deal; discards,
+A deal (docs/rules.md, seeds 000, 001, 003): shuffle; deal; discards,
 eldest first round to the dealer; the crib completed from the pack where the
 variant says so; the starter cut, a jack being "two for his heels" to the
 dealer at once; the play (go and thirty-one, the player left of the last

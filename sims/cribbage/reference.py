@@ -3,7 +3,7 @@
 Every combination is enumerated literally from the rule texts (seed 000):
 fifteens are subsets whose pips sum to 15; pairs are two cards of one rank;
 a run is a set of three or more cards of distinct consecutive ranks that no
-further card of the show extends; flush and nobs as in shared/RULES.md.
+further card of the show extends; flush and nobs as in docs/rules.md.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A slow, obviously-correct rules engine in plain Python: the oracle for the njit kernels.
 
-Written from shared/RULES.md and the seeds, one rule per step, with the
+Written from docs/rules.md and the seeds, one rule per step, with the
 literal scorers of :mod:`sims.cribbage.reference` (``show_score``,
 ``peg_score``) and no numba in its logic:
 

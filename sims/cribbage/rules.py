@@ -1,15 +1,16 @@
-"""Rules as data: one frozen, validated dataclass and the presets of shared/RULES.md.
+"""Rules as data: one frozen, validated dataclass and the presets of docs/rules.md.
 
 Every nuance the seeds disagree on is a named field, so a user can change it:
-``dataclasses.replace(PRESETS["six-card"], target=61)``.  Kernels see the flat
+``PRESETS["six-card-61"].replace(bath_flush=True)``.  Kernels see the flat
 int64 array from :meth:`Rules.to_kernel`, indexed by the ``R_*`` constants.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
+
+from ..core.rules import GameRules, preset
 
 CRIB_SIZE = 4
 MAX_SEATS = 4
@@ -22,7 +23,7 @@ R_PLAYERS, R_ACTIVE, R_DEALT, R_THROW, R_KEPT, R_FROM_PACK, R_TARGET, R_PARTNERS
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(GameRules):
     """One cribbage variant.
 
     players         people at the table (2, 3 or 4)
@@ -122,19 +123,6 @@ class Rules:
         arr[R_SIT_OUT] = self.sit_out
         return arr
 
-    def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Rules":
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise ValueError(f"unknown rules field {sorted(unknown)[0]!r}")
-        return cls(**data)
-
-    def replace(self, **changes) -> "Rules":
-        return dataclasses.replace(self, **changes)
-
 
 PRESETS: dict[str, Rules] = {
     r.name: r
@@ -156,9 +144,4 @@ PRESETS: dict[str, Rules] = {
 
 def get_rules(rules: str | Rules) -> Rules:
     """A preset by name, or the Rules given; unknown names raise ValueError listing the presets."""
-    if isinstance(rules, Rules):
-        return rules
-    try:
-        return PRESETS[rules]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown rules {rules!r}; presets: {', '.join(PRESETS)}") from None
+    return preset(PRESETS, Rules, rules)

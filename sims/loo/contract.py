@@ -39,6 +39,8 @@ from __future__ import annotations
 
 from numba import njit, types
 
+from ..cards import popcount
+
 _I64 = types.Array(types.int64, 1, "C")
 _I64_2 = types.Array(types.int64, 2, "C")
 _U64 = types.Array(types.uint64, 1, "C")
@@ -87,15 +89,6 @@ S_LEGAL = 25         # bit i: hand[i] may be played
 S_TRICKS = 26        # S_TRICKS + r: tricks taken so far by the player in role r
 S_EXCHANGED = S_TRICKS + MAX_SEATS   # S_EXCHANGED + r: cards the player in role r changed (-1: not yet)
 S_SIZE = S_EXCHANGED + MAX_SEATS
-
-
-@njit(cache=True, inline="always")
-def popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit(cache=True, inline="always")

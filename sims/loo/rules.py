@@ -1,4 +1,4 @@
-"""Loo's rules as data: one frozen, validated dataclass and the presets of shared/RULES.md (Loo).
+"""Loo's rules as data: one frozen, validated dataclass and the presets of docs/rules.md (Loo).
 
 Seed 000 "Three-Card Loo" and "Five-Card Loo", seed 003 §95-96.  Every reading
 where the seeds are silent is a field, so a user can change it:
@@ -11,10 +11,11 @@ is a stake or a whole pool).
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
+
+from ..core.rules import GameRules, preset
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 10
 SINGLES = ("always-first", "stake-all")
@@ -28,7 +29,7 @@ R_CARDS, R_PLAYERS, R_STAKE, R_UNLIMITED, R_LOO_LIMIT, R_STAKE_ALL, R_PAM_TRUMPS
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(GameRules):
     """One variant of Loo.
 
     cards           3: three-card loo, a miss dealt (seed 000 "Three-Card Loo"); 5: five-card loo with
@@ -122,22 +123,6 @@ class Rules:
         arr[R_ROUNDS] = self.session_rounds
         return arr
 
-    def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Rules":
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise ValueError(f"unknown rules field {sorted(unknown)[0]!r}")
-        return cls(**data)
-
-    def replace(self, **changes) -> "Rules":
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise ValueError(f"unknown rules field {sorted(unknown)[0]!r}")
-        return dataclasses.replace(self, **changes)
-
 
 PRESETS: dict[str, Rules] = {
     r.name: r
@@ -152,9 +137,4 @@ PRESETS: dict[str, Rules] = {
 
 def get_rules(rules: str | Rules) -> Rules:
     """A preset by name, or the Rules given; unknown names raise ValueError listing the presets."""
-    if isinstance(rules, Rules):
-        return rules
-    try:
-        return PRESETS[rules]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown rules {rules!r}; presets: {', '.join(PRESETS)}") from None
+    return preset(PRESETS, Rules, rules)

@@ -12,7 +12,7 @@ checks and the policies.
   follows trumps and is void in clubs when clubs are not trumps.
 * Power of a card in a trick: trumps above the suit led, Pam above all; a card of
   another suit cannot win.
-* Following (shared/RULES.md, Loo "Play"): follow suit if you can and head the
+* Following (docs/rules.md, Loo "Play"): follow suit if you can and head the
   trick if you can; void in the suit led, trump, and overtrump, when that wins the
   trick; otherwise any card.  "Pam be civil": when the ace of trumps is led,
   Pam may not be played on it while its holder has another card.

@@ -2,7 +2,7 @@
 
 The position-aware players (:mod:`sims.cribbage.policies.position`) play a deal
 for the game when it starts within ``zone`` points of the target, and exactly as
-expected_net + defensive otherwise.  Their table is therefore the baseline's
+their baseline (expected_net with defensive or distilled pegging) otherwise.  Their table is therefore the baseline's
 recursion (:mod:`.induction`, from deal timings) everywhere, except that at each
 position of the zone ``per_position`` deals are dealt and played twice from the
 same streams: by the baseline (read at the position from its timings) and by
@@ -35,7 +35,7 @@ from ..play import A_N_PLAYED, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, new_w
 from ..rules import R_TARGET, get_rules
 from .induction import DEALER_WINS, DEFAULT_POINTS, GOES_ON, PONE_WINS, jackknife
 from .layout import EV_ROWS, MAX_EVENTS, POINTS, ROLE
-from .table import (DEFAULT_DEALS, DEFAULT_GROUPS, DEFAULT_POLICIES, OddsTable, check_points, counts_of, model_of,
+from .table import (DEFAULT_DEALS, DEFAULT_GROUPS, OddsTable, check_points, counts_of, model_of,
                     table_from_batch, timing_job)
 from .timings import deal_events
 
@@ -119,10 +119,12 @@ def zone_of(rules, zone: int) -> np.ndarray:
 
 def zone_deals(rules, players: dict, zone: int, per_position: int, seed: int, threads=None) -> np.ndarray:
     """``samples[j, i, (baseline, players), (kind, x, y)]`` for the zone's positions (:func:`zone_of`)."""
+    from ..policies.position import baseline_policies
+
     rules = get_rules(rules)
     index = zone_of(rules, zone)
     positions = np.ascontiguousarray(np.argwhere(index >= 0), dtype=np.int64)      # in index order (row-major)
-    base = Job.make("cribbage", "deals", rules, DEFAULT_POLICIES, 1, seed)
+    base = Job.make("cribbage", "deals", rules, baseline_policies(players, rules), 1, seed)
     job = Job.make("cribbage", "deals", rules, players, 1, seed)
     base_fns, base_params, base_poff = base.kernel_policies()
     fns, params, poff = job.kernel_policies()
@@ -155,14 +157,14 @@ def position_table(rules="six-card-61", players=None, n_deals: int = DEFAULT_DEA
     self-play: the baseline's deal timings from ``n_deals`` deals, and ``per_position`` deals at each
     position of the players' zone (module docstring).  ``baseline``: the timing Batch of an earlier call
     with the same rules, deals, seed and groups (the iteration reuses it)."""
-    from ..policies.position import position_policies
+    from ..policies.position import baseline_policies, position_policies
 
     rules = get_rules(rules)
     points = check_points(points)
     per_position = check_count(per_position, "per_position")
     players = players or position_policies()
     zone = _zone_size(players, rules)
-    job = timing_job(rules, DEFAULT_POLICIES, n_deals, seed, groups)
+    job = timing_job(rules, baseline_policies(players, rules), n_deals, seed, groups)
     batch = baseline if baseline is not None else play(job, threads=threads, progress=progress)[0]
     counts, deals = counts_of(batch, groups, rules.target)
     samples = zone_deals(rules, players, zone, per_position, seed, threads)
@@ -180,27 +182,27 @@ def position_table(rules="six-card-61", players=None, n_deals: int = DEFAULT_DEA
 
 def iterate_position(rules="six-card-61", zone: int | None = None, iterations: int = 4, tol: float = 0.005,
                      n_deals: int = DEFAULT_DEALS, per_position: int = DEFAULT_PER_POSITION, seed: int = 0,
-                     groups: int = DEFAULT_GROUPS, threads: int | None = None,
+                     groups: int = DEFAULT_GROUPS, base: str = "defensive", threads: int | None = None,
                      progress: bool = False) -> tuple[OddsTable, pd.DataFrame]:
     """Table -> position-aware players -> their table -> ... from the baseline's table (module docstring).
 
     Returns the last table and the history: per round the largest and the mean absolute change of the
     dealer's chance in the zone, and the largest standard error there.
     """
-    from ..policies.position import DEFAULT_ZONE, position_policies
+    from ..policies.position import DEFAULT_ZONE, baseline_policies, position_policies
 
     rules = get_rules(rules)
     zone = DEFAULT_ZONE if zone is None else zone
     iterations = check_count(iterations, "iterations")
     if not (np.isfinite(tol) and tol >= 0):
         raise ValueError(f"tol must be a non-negative number, got {tol!r}")
-    job = timing_job(rules, DEFAULT_POLICIES, n_deals, seed, groups)
+    job = timing_job(rules, baseline_policies(position_policies(zone=zone, base=base), rules), n_deals, seed, groups)
     batch = play(job, threads=threads, progress=progress)[0]
     table = table_from_batch(job, batch)
     inside = zone_of(rules, zone) >= 0
     history = []
     for round_ in range(1, iterations + 1):
-        players = position_policies([table], zone)
+        players = position_policies([table], zone, base)
         new = position_table(rules, players, n_deals, per_position, seed, groups, threads=threads, baseline=batch)
         change = np.abs(new.win - table.win)[inside]
         history.append({"iteration": round_, "max_abs_change": float(change.max()),

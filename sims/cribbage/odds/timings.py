@@ -1,6 +1,6 @@
 """When each point of a deal falls: the kernel behind the board-position tables.
 
-Counting out (shared/RULES.md, "Order of showing"): a deal scores in a fixed
+Counting out (docs/rules.md, "Order of showing"): a deal scores in a fixed
 order, his heels at the cut, the play card by card, the pone's hand, the
 dealer's hand, the crib, and the game ends the instant a side reaches the
 target.  With policies that do not look at the score, what a deal scores and in

@@ -53,7 +53,8 @@ from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET, R_THROW
 from ..scoring import JACK, show_points
 from .discard import expected_net_discard
-from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal, reply_pair_run
+from .distilled import N_PARAMS as N_DISTILLED, distilled_peg, reply_chances
+from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
 
 MARK = 7_121_061.0          # the first value of every section
 H_MARK, H_LEN, H_ZONE, H_RULES = 0, 1, 2, 3
@@ -70,12 +71,13 @@ SMALLEST = 1e-4             # outcomes of the deal model less likely than this a
 TIE = 1e-12
 
 # Offsets of a section, as :func:`section` returns them.
-X_T, X_K, X_ZONE, X_W, X_REST, X_HANDS, X_CRIBS, X_CRIB_TABLE, X_PEG, X_SIZE = range(10)
+X_T, X_K, X_ZONE, X_W, X_REST, X_HANDS, X_CRIBS, X_CRIB_TABLE, X_BASE, X_PEG, X_DISTILLED, X_SIZE = range(12)
+BASES = ("defensive", "distilled")      # the pegging a section falls back on (X_BASE: its index)
 
 
 def section_size(target: int, kept: int) -> int:
     return H_SIZE + target * target + (2 * kept + 1) * PB * PB + 2 * SB + 2 * NR * NR * SB + PARAMS_SIZE \
-        + N_PEG_PARAMS
+        + 1 + N_PEG_PARAMS + N_DISTILLED
 
 
 @njit(cache=True)
@@ -102,7 +104,9 @@ def section(params, rules):
             off += 2 * NR * NR * SB
             ix[X_CRIB_TABLE] = off
             off += PARAMS_SIZE
-            ix[X_PEG] = off
+            ix[X_BASE] = np.int64(params[off])
+            ix[X_PEG] = off + 1
+            ix[X_DISTILLED] = off + 1 + N_PEG_PARAMS
             return ix
         pos += np.int64(params[pos + H_LEN])
     return ix
@@ -461,61 +465,6 @@ def pegged(played, n, count_now, mine, bath):
 
 
 @njit(cache=True)
-def reply_chances(played, start, n, after, seen, k, bath, levels, chances):
-    """The opponent's best reply to the count ``played[start:n]`` (which stands at ``after``), when he holds
-    ``k`` cards drawn from the cards not ``seen``: ``levels[:m]`` the points it may score (highest first)
-    and ``chances[:m]`` the chance of each; returns ``m``.  A reply scoring nothing has the rest."""
-    unseen = 52 - popcount(seen)
-    points = np.zeros(52, dtype=np.int64)
-    mult = np.zeros(52, dtype=np.int64)
-    kinds = 0
-    pair_run = np.zeros(NR, dtype=np.int64)
-    if not bath:
-        reply_pair_run(played, start, n, pair_run)
-    for kind in range(52 if bath else NR):
-        if bath:
-            reply, count = kind, 1 - ((seen >> kind) & 1)
-        else:
-            reply, count = kind << 2, popcount((~seen >> (kind << 2)) & 15)
-        total = after + card_value(reply)
-        if count == 0 or total > MAX_COUNT:
-            continue
-        if bath:
-            played[n] = reply
-            p = peg_points_kernel(played, start, n + 1, True)
-        else:
-            p = pair_run[kind] + (2 if total == 15 or total == MAX_COUNT else 0)
-        if p > 0:
-            points[kinds], mult[kinds] = p, count
-            kinds += 1
-    m = 0
-    below = 1.0                         # P(best reply >= the level above)
-    level = 1 << 30
-    reached = 0.0
-    while True:
-        nxt = 0
-        for i in range(kinds):
-            if nxt < points[i] < level:
-                nxt = points[i]
-        if nxt == 0:
-            break
-        holders = 0
-        for i in range(kinds):
-            if points[i] >= nxt:
-                holders += mult[i]
-        p_none = 1.0
-        for j in range(k):
-            p_none *= max(unseen - holders - j, 0) / (unseen - j)
-        at_least = 1.0 - p_none
-        levels[m], chances[m] = nxt, at_least - reached
-        reached = at_least
-        m += 1
-        level = nxt
-    levels[m], chances[m] = 0, 1.0 - reached
-    return m + 1
-
-
-@njit(cache=True)
 def _after_show(params, ix, dealer, me, opp, shows, n_shows, first, first_p, second, second_p):
     """My chance of winning once the play is over, on ``me`` against ``opp``, my hand showing one of
     ``shows[:n_shows]``; the rest in counting order: as the pone, the dealer's hand and crib together
@@ -568,8 +517,8 @@ def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, mem
 
 @njit(PEG_SIG, cache=True)
 def position_peg(hand, played, state, rules, rng, params):
-    """Lay the card with the best chance of winning the game (module docstring); ``defensive`` outside the
-    zone."""
+    """Lay the card with the best chance of winning the game (module docstring); the base pegging
+    (``defensive`` or ``distilled``) outside the zone."""
     ix = section(params, rules)
     if ix[X_T] < 0:
         return -1                         # no table for these rules
@@ -578,7 +527,10 @@ def position_peg(hand, played, state, rules, rng, params):
     if only >= 0:
         return only
     peg_params = params[ix[X_PEG]:ix[X_PEG] + N_PEG_PARAMS]
-    base = defensive_peg(hand, played, state, rules, rng, peg_params)
+    if ix[X_BASE] == 0:
+        base = defensive_peg(hand, played, state, rules, rng, peg_params)
+    else:
+        base = distilled_peg(hand, played, state, rules, rng, params[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED])
     t = ix[X_T]
     me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
     if not in_zone(ix, me, opp):          # then the deal did not start in the zone either
@@ -677,8 +629,10 @@ def _chances(counts: np.ndarray, axis) -> np.ndarray:
     return p / p.sum(axis=axis, keepdims=True)
 
 
-def position_params(table, zone: int = DEFAULT_ZONE) -> np.ndarray:
-    """One section (module docstring) from a board-position table with a deal model."""
+def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive") -> np.ndarray:
+    """One section (module docstring) from a board-position table with a deal model; ``base`` the pegging
+    outside the zone and the card whose value ties keep (:data:`BASES`)."""
+    from .distilled import named_tables as distilled_tables
     from ..crib_tables import named_tables as named_crib_tables
 
     if table.model is None:
@@ -686,6 +640,8 @@ def position_params(table, zone: int = DEFAULT_ZONE) -> np.ndarray:
                          "its .model.parquet file)")
     if isinstance(zone, bool) or not isinstance(zone, (int, np.integer)) or not 1 <= zone <= table.target:
         raise ValueError(f"zone must be an integer 1..{table.target}, got {zone!r}")
+    if base not in BASES:
+        raise ValueError(f"unknown base pegging {base!r}; choose from {', '.join(BASES)}")
     rules = table.rules
     model = table.model
     rest = model.rest.astype(np.float64)
@@ -703,10 +659,11 @@ def position_params(table, zone: int = DEFAULT_ZONE) -> np.ndarray:
     header[H_MARK], header[H_LEN], header[H_ZONE] = MARK, section_size(rules.target, rules.kept), zone
     header[H_RULES:] = rules.to_kernel()
     return np.concatenate([header, np.clip(table.win, 0, 1).ravel(), rest.ravel(), hands.ravel(), cribs.ravel(),
-                           np.asarray(named_crib_tables()["schell"]), np.asarray(DEFENSIVE_PARAMS, dtype=float)])
+                           np.asarray(named_crib_tables()["schell"]), [float(BASES.index(base))],
+                           np.asarray(DEFENSIVE_PARAMS, dtype=float), np.asarray(distilled_tables()["shipped"])])
 
 
-def position_vector(tables=(), zone: int = DEFAULT_ZONE) -> np.ndarray:
+def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive") -> np.ndarray:
     """The policies' parameter vector: a section for each of :data:`PRESETS`, from the table among
     ``tables`` made for that preset, else from the table that ships for it."""
     from ..odds.table import shipped_table
@@ -720,23 +677,40 @@ def position_vector(tables=(), zone: int = DEFAULT_ZONE) -> np.ndarray:
             raise ValueError(f"the position-aware players take tables for {', '.join(PRESETS)}; "
                              f"this one is for {table.rules.name!r}")
         given[name] = table
-    return np.concatenate([position_params(given.get(p) or shipped_table(p), zone) for p in PRESETS])
+    return np.concatenate([position_params(given.get(p) or shipped_table(p), zone, base) for p in PRESETS])
 
 
 def named_tables() -> dict[str, tuple]:
-    """The parameter tables the policies know by name: ``shipped``, from the tables that ship."""
-    return {"shipped": tuple(position_vector())}
+    """The parameter vectors the policies know by name, from the tables that ship: ``shipped`` (pegging on
+    ``defensive`` outside the zone) and ``shipped-distilled`` (on ``distilled``)."""
+    return {"shipped": tuple(position_vector()), "shipped-distilled": tuple(position_vector(base="distilled"))}
 
 
 VECTOR_SIZE = sum(section_size(t, k) for t, k in ((121, 4), (61, 4), (61, 3)))
 
 
-def position_policies(tables=(), zone: int = DEFAULT_ZONE) -> dict:
+def position_policies(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive") -> dict:
     """``{"discard": Policy, "peg": Policy}``: the position-aware players with the given tables (module
-    docstring; :func:`position_vector`)."""
+    docstring; :func:`position_vector`), named ``position`` (``position_distilled`` on ``distilled``)."""
     from ...core.policies import Policy, PolicySpec, TableParams
 
-    values = tuple(float(v) for v in position_vector(tables, zone))
-    params = TableParams("board-position tables", VECTOR_SIZE, f"{__name__}:named_tables", "shipped")
-    return {decision: Policy("position", decision, fn, values, PolicySpec(f"{__name__}:{fn.__name__}", params))
+    values = tuple(float(v) for v in position_vector(tables, zone, base))
+    default = "shipped" if base == "defensive" else "shipped-distilled"
+    params = TableParams("board-position tables", VECTOR_SIZE, f"{__name__}:named_tables", default)
+    name = "position" if base == "defensive" else "position_distilled"
+    return {decision: Policy(name, decision, fn, values, PolicySpec(f"{__name__}:{fn.__name__}", params))
             for decision, fn in (("discard", position_discard), ("peg", position_peg))}
+
+
+def baseline_policies(players: dict, rules) -> dict:
+    """The policies the position-aware ``players`` play outside their zone for ``rules``: expected_net with
+    Schell's table and their base pegging (``defensive``, or ``distilled`` with the section's tables)."""
+    from .distilled import distilled_policy
+
+    values = np.asarray(players["peg"].params, dtype=np.float64)
+    ix = section(values, rules.to_kernel())
+    if ix[X_T] < 0:
+        raise ValueError(f"the position-aware players have no table for {rules.name!r}")
+    if ix[X_BASE] == 0:
+        return {"discard": "expected_net", "peg": "defensive"}
+    return {"discard": "expected_net", "peg": distilled_policy(values[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED])}

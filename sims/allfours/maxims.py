@@ -1,0 +1,162 @@
+"""The four "Maxims for All-Fours" (seed 003 §94, seed 000) as advice a kernel can compute.
+
+Each maxim, given what a player sees (:mod:`sims.allfours.contract`), returns the bit mask
+of the positions in his hand it advises; 0 when it has nothing to say.  The ``maxims``
+play policy follows them; the engine's agreement tally asks how often another policy
+(the expert) plays a card a maxim advises.
+
+i.   "Make your knave as soon as you can": the knave of trumps, as soon as playing it makes
+     the trick surely his side's.
+ii.  "Secure your tens by playing any small cards, by which you may throw the lead into your
+     adversary's hand": holding a ten when he leads, a small card (not a trump, not a counting
+     card); following, a ten that makes the trick surely his side's.
+iii. "Win your adversary's best cards when you can, either by trumping or with superior
+     cards": when an adversary's counting card (A K Q J 10) is winning the trick, any card
+     that takes it, trumps included.
+iv.  "If, being eldest hand, you hold either ace, king, or queen of trumps, without the knave
+     or ten, play them immediately": the eldest, leading, plays his highest of them while the
+     knave or ten of trumps is still out.
+
+"Surely": the trick is won by his side whatever the players after him hold, that is he is
+the last to play, or no card he has not seen can beat the card winning it.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .cards import ACE, KING, QUEEN, TEN, beats, bit, game_points, knave_of, suit_mask, whist_rank
+from .contract import (P_CARD, P_ROLE, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE, S_TRICK_START, S_TRUMP,
+                       legal_mask, trick_best, unseen_cards)
+from .rules import R_MAY_TRUMP
+
+MAXIMS = ("i knave", "ii tens", "iii best cards", "iv eldest trumps")
+N_MAXIMS = len(MAXIMS)
+M_KNAVE, M_TENS, M_BEST_CARDS, M_ELDEST_TRUMPS = range(N_MAXIMS)
+
+
+@njit(cache=True, inline="always")
+def higher_unseen(card, trump, unseen):
+    """Some card not yet seen beats ``card`` when it is winning a trick: a higher card of its suit, or
+    (``card`` not a trump) any trump."""
+    s = card & 3
+    if s != trump and unseen & suit_mask(trump):
+        return True
+    for rank in range(13):
+        c = rank * 4 + s
+        if (unseen >> c) & 1 and whist_rank(c) > whist_rank(card):
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def surely_ours(card, played, state, unseen):
+    """Playing ``card`` now makes the current trick surely won by my side."""
+    trump = state[S_TRUMP]
+    me = state[S_ROLE]
+    best, role = trick_best(played, state, trump)
+    if best < 0 or beats(card, best, trump):
+        best, role = card, me
+    if (role - me) % 2 != 0:
+        return False
+    later = state[S_PLAYERS] - 1 - (state[S_N_PLAYED] - state[S_TRICK_START])
+    return later == 0 or not higher_unseen(best, trump, unseen)
+
+
+@njit(cache=True, inline="always")
+def _holds_rank(hand, rank):
+    for c in hand:
+        if c >= 0 and c >> 2 == rank:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def knave_advice(hand, played, state, rules):
+    """Maxim i: the knave of trumps when it surely makes."""
+    trump = state[S_TRUMP]
+    jack = knave_of(trump)
+    for i in range(hand.shape[0]):
+        if hand[i] == jack:
+            legal = legal_mask(hand, state[S_LEAD_SUIT], trump, rules[R_MAY_TRUMP] != 0)
+            if (legal >> i) & 1 and surely_ours(jack, played, state, unseen_cards(hand, played, state)):
+                return np.int64(1) << i
+    return np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def tens_advice(hand, played, state, rules):
+    """Maxim ii: leading with a ten in hand, a small card; following, a ten that surely makes."""
+    trump = state[S_TRUMP]
+    if not _holds_rank(hand, TEN):
+        return np.int64(0)
+    legal = legal_mask(hand, state[S_LEAD_SUIT], trump, rules[R_MAY_TRUMP] != 0)
+    unseen = unseen_cards(hand, played, state)
+    leading = state[S_LEAD_SUIT] < 0
+    tens, small = np.int64(0), np.int64(0)
+    for i in range(hand.shape[0]):
+        c = hand[i]
+        if c < 0 or not (legal >> i) & 1:
+            continue
+        if c >> 2 == TEN:
+            if not leading and surely_ours(c, played, state, unseen):
+                tens |= np.int64(1) << i
+        elif c & 3 != trump and game_points(c) == 0:
+            small |= np.int64(1) << i
+    return small if leading else tens
+
+
+@njit(cache=True, inline="always")
+def best_cards_advice(hand, played, state, rules):
+    """Maxim iii: when an adversary's counting card is winning the trick, the cards that take it."""
+    trump = state[S_TRUMP]
+    if state[S_LEAD_SUIT] < 0:
+        return np.int64(0)
+    best, role = trick_best(played, state, trump)
+    if (role - state[S_ROLE]) % 2 == 0:
+        return np.int64(0)
+    counting = False
+    for k in range(state[S_TRICK_START], state[S_N_PLAYED]):
+        if (played[P_ROLE, k] - state[S_ROLE]) % 2 != 0 and game_points(played[P_CARD, k]) > 0:
+            counting = True
+    if not counting:
+        return np.int64(0)
+    legal = legal_mask(hand, state[S_LEAD_SUIT], trump, rules[R_MAY_TRUMP] != 0)
+    mask = np.int64(0)
+    for i in range(hand.shape[0]):
+        if (legal >> i) & 1 and beats(hand[i], best, trump):
+            mask |= np.int64(1) << i
+    return mask
+
+
+@njit(cache=True, inline="always")
+def eldest_trumps_advice(hand, played, state, rules):
+    """Maxim iv: the eldest, leading with A, K or Q of trumps but not the knave or ten, plays the highest
+    of them while the knave or ten of trumps is still out."""
+    trump = state[S_TRUMP]
+    if state[S_ROLE] != 1 or state[S_LEAD_SUIT] >= 0:
+        return np.int64(0)
+    knave, ten = knave_of(trump), TEN * 4 + trump
+    best = -1
+    for i in range(hand.shape[0]):
+        c = hand[i]
+        if c == knave or c == ten:
+            return np.int64(0)       # "without the knave or ten"
+        if c >= 0 and c & 3 == trump and (c >> 2 == ACE or c >> 2 == KING or c >> 2 == QUEEN):
+            if best < 0 or whist_rank(c) > whist_rank(hand[best]):
+                best = i
+    if best < 0 or not unseen_cards(hand, played, state) & (bit(knave) | bit(ten)):
+        return np.int64(0)           # no honour, or nothing left to catch
+    return np.int64(1) << best
+
+
+@njit(cache=True)
+def advice(k, hand, played, state, rules):
+    """The mask maxim ``k`` (``M_*``) advises."""
+    if k == M_KNAVE:
+        return knave_advice(hand, played, state, rules)
+    if k == M_TENS:
+        return tens_advice(hand, played, state, rules)
+    if k == M_BEST_CARDS:
+        return best_cards_advice(hand, played, state, rules)
+    return eldest_trumps_advice(hand, played, state, rules)

@@ -1,0 +1,413 @@
+"""One hand and one whole game of All Fours: the njit kernels.
+
+A hand (seed 003 §91-93, seed 000 "Laws of All-Fours", docs/rules.md): six cards each,
+three at a time from the eldest; the next card turned for trump, a knave scoring 1 to
+the dealer at once.  The eldest stands or begs; the dealer gives one ("take one") or
+runs the cards: three more each and the next card turned, again while the suit first
+turned keeps turning, each knave turned scoring 1 to the dealer; a pack too short for
+the next round means a new deal by the same dealer.  Then the play (law iii: follow
+suit or trump; void, any card; the highest trump, else the highest card of the suit
+led, takes the trick, and its winner leads; a player with only one card he may play
+plays it unasked), and the points in order: high (the holder of the highest trump in
+play), low (the player the lowest trump in play was dealt to, even if it is taken),
+jack (the winner of the knave of trumps), game (the side whose tricks reckon most;
+equal totals per ``game_tie``, none when no counting card was in play).  A game ends
+the moment a side reaches the target.
+
+The deck is shuffled as it is dealt: the card at position ``pos`` is drawn uniformly
+from those not yet dealt (one Fisher-Yates step per card), so a hand that is never
+run draws 13 numbers, not 52.  :func:`play_hand` with ``shuffle=False`` deals a stacked
+deck as it lies instead (rule-book replays), a new pack of 52 for each new deal.
+
+Points go into ``scores[side]`` (side = seat % 2) and into ``comp[side role, component]``
+(side role 0: the dealer's side, 1: the eldest's); what happened into ``events``.  The
+kernels return the winning side, ``NO_WINNER``, ``POLICY_ERROR`` (the situation in
+``err``) or ``DECK_OUT`` (a stacked deck with no pack left for a new deal).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
+from ..core.rng import next_u64, randint, seed_state
+from .cards import KNAVE, beats, bit, game_points, knave_of, whist_rank
+from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISIONS, P_CARD, P_ROLE, S_BEGGED,
+                       S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_PLAYERS,
+                       S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET, S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK,
+                       is_choice, is_held, legal_mask)
+from .maxims import N_MAXIMS, advice
+from .rules import (HAND, PACK, PACKET, R_BEGGING, R_DISCARD_TO_SIX, R_GAME_TIE, R_HAND_MAX, R_MAY_TRUMP,
+                    R_PLAYERS, R_RUN_KNAVES, R_TARGET)
+
+MAX_SEATS = 4
+
+# Points by where they come from; ``total`` is their sum.
+COMPONENTS = ("turned", "gift", "high", "low", "jack", "game", "total")
+C_TURNED, C_GIFT, C_HIGH, C_LOW, C_JACK, C_GAME, C_TOTAL = range(7)
+N_COMP = len(COMPONENTS)
+
+# What happened in a hand (counts per hand).
+EVENTS = ("begged", "gave one", "ran", "redealt", "nothing to reckon", "game tied", "one card all fours",
+          "all fours")
+V_BEGGED, V_GAVE, V_RAN, V_REDEALT, V_NOTHING, V_TIED, V_ONE_CARD, V_ALL_FOURS = range(8)
+N_EVENTS = len(EVENTS)
+
+NO_WINNER = -1
+POLICY_ERROR = -2
+DECK_OUT = -3
+
+# ``err`` after E_GAME: the trump, the suit led (-1), the card turned, the cards held, then the hand.
+E_TRUMP, E_LEAD, E_TURNED, E_N_CARDS, E_CARDS = E_GAME, E_GAME + 1, E_GAME + 2, E_GAME + 3, E_GAME + 4
+
+# Game record columns.
+G_FIRST_DEALER, G_WINNER, G_HANDS, G_SCORE = 0, 1, 2, 3      # final score of side s at G_SCORE + s
+G_COLS = G_SCORE + 2
+MAX_HANDS = 100_000
+
+
+@njit(cache=True)
+def new_work(rules):
+    """Scratch for :func:`play_hand`: the pack, the hands by role, the cards played, a policy's view,
+    the role each card in play was dealt to, each role's discards."""
+    deck = np.arange(PACK, dtype=np.int64)
+    hands = np.full((MAX_SEATS, rules[R_HAND_MAX]), -1, dtype=np.int64)
+    played = np.full((2, rules[R_PLAYERS] * rules[R_HAND_MAX]), -1, dtype=np.int64)
+    state = np.zeros(S_SIZE, dtype=np.int64)
+    holder = np.full(PACK, -1, dtype=np.int64)
+    discards = np.zeros(MAX_SEATS, dtype=np.int64)
+    return deck, hands, played, state, holder, discards
+
+
+@njit(cache=True, inline="always")
+def _draw(deck, pos, shuffle, deck_rng):
+    """The card at ``pos``: drawn from the cards not yet dealt when shuffling, else as the deck lies."""
+    if shuffle:
+        j = pos + randint(deck_rng, PACK - pos)
+        deck[pos], deck[j] = deck[j], deck[pos]
+    return deck[pos]
+
+
+@njit(cache=True, inline="always")
+def side_of(rules, dealer, role):
+    """The side (seat % 2: partners sit opposite) of the player in ``role``."""
+    return ((dealer + role) % rules[R_PLAYERS]) % 2
+
+
+@njit(cache=True, inline="always")
+def _score(rules, scores, comp, dealer, role, component, points, check_target):
+    """Score ``points`` for the side of the player in ``role``; True if that side has reached the target."""
+    side = side_of(rules, dealer, role)
+    scores[side] += points
+    comp[role % 2, component] += points
+    comp[role % 2, C_TOTAL] += points
+    return check_target and scores[side] >= rules[R_TARGET]
+
+
+@njit(cache=True, inline="always")
+def _view(state, rules, scores, dealer, role, discards):
+    """The seat-dependent part of what a policy sees."""
+    seat = (dealer + role) % rules[R_PLAYERS]
+    state[S_SEAT] = seat
+    state[S_ROLE] = role
+    state[S_MY_SCORE] = scores[seat % 2]
+    state[S_OPP_SCORE] = scores[1 - seat % 2]
+    state[S_DISCARDED] = discards[role]
+    return seat
+
+
+@njit(cache=True)
+def _policy_error(err, decision, seat, answer, state, hand):
+    err[E_DECISION] = 1 + decision
+    err[E_SEAT] = seat
+    err[E_ANSWER] = answer
+    err[E_TRUMP] = state[S_TRUMP]
+    err[E_LEAD] = state[S_LEAD_SUIT]
+    err[E_TURNED] = state[S_TURNED]
+    n = min(hand.shape[0], err.shape[0] - E_CARDS)
+    err[E_CARDS:E_CARDS + n] = hand[:n]
+    err[E_N_CARDS] = n
+    return POLICY_ERROR
+
+
+@njit(cache=True, inline="always")
+def _own(params, poff, seat, decision):
+    return params[poff[seat * N_DECISIONS + decision]:poff[seat * N_DECISIONS + decision + 1]]
+
+
+@njit(cache=True)
+def _tally(tally, hand, played, state, rules, chosen, legal):
+    """Agreement with the maxims: ``tally[k, 0]`` counts decisions where maxim k advises some legal cards
+    but not all of them, ``tally[k, 1]`` those where the card chosen is one it advises."""
+    for k in range(N_MAXIMS):
+        mask = advice(k, hand, played, state, rules) & legal
+        if mask != 0 and mask != legal:
+            tally[k, 0] += 1
+            tally[k, 1] += (mask >> chosen) & 1
+
+
+@njit(cache=True)
+def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
+              play_fns, discard_fns, params, poff, comp, events, err, work, tally):
+    """One hand with ``dealer`` dealing, new deals included, from ``deck`` (see the module docstring).
+
+    ``scores`` per side are updated; the hand stops when a side reaches the target if ``check_target``.
+    ``tally`` (``[seat, maxim, 2]``, or no rows) counts the play decisions' agreement with the maxims.
+    """
+    _, hands, played, state, holder, discards = work
+    n = rules[R_PLAYERS]
+    eldest = 1 % n
+    state[S_DEALER] = dealer
+    state[S_PLAYERS] = n
+    state[S_TARGET] = rules[R_TARGET]
+    base = 0
+    while True:                                              # a new deal while the pack runs short
+        if shuffle:
+            for i in range(PACK):
+                deck[i] = i
+        elif base + PACK > deck.shape[0]:
+            return DECK_OUT
+        pos = base
+        hands[:n, :] = -1
+        discards[:] = 0
+        held = 0
+        for _packet in range(HAND // PACKET):               # three at a time, the eldest first
+            for t in range(n):
+                role = (t + 1) % n
+                for k in range(PACKET):
+                    hands[role, held + k] = _draw(deck, pos, shuffle, deck_rng)
+                    pos += 1
+            held += PACKET
+        turned = _draw(deck, pos, shuffle, deck_rng)
+        pos += 1
+        first_suit = turned & 3
+        state[S_TRUMP] = first_suit
+        state[S_TURNED] = turned
+        state[S_TURNED_MASK] = bit(turned)
+        state[S_BEGGED] = 0
+        state[S_RUNS] = 0
+        state[S_N_PLAYED] = 0
+        state[S_TRICK_START] = 0
+        state[S_LEAD_SUIT] = -1
+        state[S_HELD] = HAND
+        if turned >> 2 == KNAVE and _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
+            return side_of(rules, dealer, 0)
+
+        if not rules[R_BEGGING]:
+            break
+        seat = _view(state, rules, scores, dealer, eldest, discards)
+        answer = beg_fns[seat](hands[eldest, :held], state, rules, seat_rngs[seat], _own(params, poff, seat, D_BEG))
+        if not is_choice(answer):
+            return _policy_error(err, D_BEG, seat, answer, state, hands[eldest, :held])
+        if answer != BEG:
+            break
+        events[V_BEGGED] += 1
+        state[S_BEGGED] = 1
+        seat = _view(state, rules, scores, dealer, 0, discards)
+        answer = answer_fns[seat](hands[0, :held], state, rules, seat_rngs[seat], _own(params, poff, seat, D_ANSWER))
+        if not is_choice(answer):
+            return _policy_error(err, D_ANSWER, seat, answer, state, hands[0, :held])
+        if answer == GIVE:
+            events[V_GAVE] += 1
+            if _score(rules, scores, comp, dealer, eldest, C_GIFT, 1, check_target):
+                return side_of(rules, dealer, eldest)
+            break
+        short = False
+        while True:                                          # run the cards until a new suit turns up
+            if pos - base + PACKET * n + 1 > PACK:
+                short = True
+                break
+            for t in range(n):
+                role = (t + 1) % n
+                for k in range(PACKET):
+                    hands[role, held + k] = _draw(deck, pos, shuffle, deck_rng)
+                    pos += 1
+            held += PACKET
+            turned = _draw(deck, pos, shuffle, deck_rng)
+            pos += 1
+            events[V_RAN] += 1
+            state[S_RUNS] += 1
+            state[S_TURNED] = turned
+            state[S_TURNED_MASK] |= bit(turned)
+            state[S_HELD] = held
+            if rules[R_RUN_KNAVES] and turned >> 2 == KNAVE and \
+                    _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
+                return side_of(rules, dealer, 0)
+            if turned & 3 != first_suit:
+                break
+        if not short:
+            state[S_TRUMP] = turned & 3
+            break
+        events[V_REDEALT] += 1
+        if not shuffle:
+            base += PACK
+
+    trump = state[S_TRUMP]
+    tricks = held
+    if rules[R_DISCARD_TO_SIX] and held > HAND:             # each keeps six, the eldest first
+        for t in range(n):
+            role = (t + 1) % n
+            for _ in range(held - HAND):
+                seat = _view(state, rules, scores, dealer, role, discards)
+                i = discard_fns[seat](hands[role, :held], state, rules, seat_rngs[seat],
+                                      _own(params, poff, seat, D_DISCARD))
+                if not is_held(hands[role, :held], i):
+                    return _policy_error(err, D_DISCARD, seat, i, state, hands[role, :held])
+                discards[role] |= bit(hands[role, i])
+                hands[role, i] = -1
+        tricks = HAND
+    state[S_HELD] = tricks
+
+    # The play.
+    holder[:] = -1
+    for role in range(n):
+        for c in hands[role]:
+            if c >= 0:
+                holder[c] = role
+    may_trump = rules[R_MAY_TRUMP] != 0
+    jack = knave_of(trump)
+    jack_taker = -1
+    reckoned_0, reckoned_1 = 0, 0                            # points for game in each side role's tricks
+    leader = eldest
+    n_played = 0
+    for _trick in range(tricks):
+        state[S_TRICK_START] = n_played
+        state[S_LEAD_SUIT] = -1
+        best, best_role = -1, -1
+        for j in range(n):
+            role = (leader + j) % n
+            seat = _view(state, rules, scores, dealer, role, discards)
+            hand = hands[role, :held]
+            legal = legal_mask(hand, state[S_LEAD_SUIT], trump, may_trump)
+            if legal & (legal - 1) == 0:                     # one card he may play: he is not asked
+                i = 0
+                while not (legal >> i) & 1:
+                    i += 1
+            else:
+                i = play_fns[seat](hand, played, state, rules, seat_rngs[seat], _own(params, poff, seat, D_PLAY))
+                if not (0 <= i < held and (legal >> i) & 1):
+                    return _policy_error(err, D_PLAY, seat, i, state, hand)
+                if tally.shape[0] > 0:
+                    _tally(tally[seat], hand, played, state, rules, i, legal)
+            card = hands[role, i]
+            hands[role, i] = -1
+            played[P_CARD, n_played] = card
+            played[P_ROLE, n_played] = role
+            n_played += 1
+            state[S_N_PLAYED] = n_played
+            if j == 0:
+                state[S_LEAD_SUIT] = card & 3
+            if best < 0 or beats(card, best, trump):
+                best, best_role = card, role
+        points = 0
+        for k in range(n_played - n, n_played):
+            points += game_points(played[P_CARD, k])
+            if played[P_CARD, k] == jack:
+                jack_taker = best_role
+        if best_role % 2 == 0:
+            reckoned_0 += points
+        else:
+            reckoned_1 += points
+        leader = best_role
+
+    # High, low, jack and game, scored in that order.
+    high, low, n_trumps = -1, -1, 0
+    for c in range(trump, PACK, 4):
+        if holder[c] >= 0:
+            n_trumps += 1
+            if high < 0 or whist_rank(c) > whist_rank(high):
+                high = c
+            if low < 0 or whist_rank(c) < whist_rank(low):
+                low = c
+    game = -1                                                # the side role that scores game
+    if reckoned_0 + reckoned_1 == 0:
+        events[V_NOTHING] += 1
+    elif reckoned_0 == reckoned_1:
+        events[V_TIED] += 1
+        tie = rules[R_GAME_TIE]
+        game = -1 if tie == 0 else (1 if tie == 1 else 0)
+    else:
+        game = 0 if reckoned_0 > reckoned_1 else 1
+    if high >= 0 and jack_taker >= 0 and game >= 0 and holder[high] % 2 == game and holder[low] % 2 == game \
+            and jack_taker % 2 == game:
+        events[V_ALL_FOURS] += 1
+        if n_trumps == 1:
+            events[V_ONE_CARD] += 1
+    if high >= 0:
+        if _score(rules, scores, comp, dealer, holder[high], C_HIGH, 1, check_target):
+            return side_of(rules, dealer, holder[high])
+        if _score(rules, scores, comp, dealer, holder[low], C_LOW, 1, check_target):
+            return side_of(rules, dealer, holder[low])
+    if jack_taker >= 0 and _score(rules, scores, comp, dealer, jack_taker, C_JACK, 1, check_target):
+        return side_of(rules, dealer, jack_taker)
+    if game >= 0 and _score(rules, scores, comp, dealer, game, C_GAME, 1, check_target):
+        return side_of(rules, dealer, game)
+    return NO_WINNER
+
+
+@njit(cache=True)
+def cut_for_deal(deck_rng, players, deck):
+    """Each player cuts; the highest card deals, cards ranking as at whist (seed 003 §91); players
+    tied for highest cut again."""
+    cutting = (1 << players) - 1
+    while True:
+        for i in range(PACK):
+            deck[i] = i
+        high, high_mask = -1, 0
+        pos = 0
+        for p in range(players):
+            if not (cutting >> p) & 1:
+                continue
+            j = pos + randint(deck_rng, PACK - pos)
+            deck[pos], deck[j] = deck[j], deck[pos]
+            rank = whist_rank(deck[pos])
+            pos += 1
+            if rank > high:
+                high, high_mask = rank, 1 << p
+            elif rank == high:
+                high_mask |= 1 << p
+        if high_mask & (high_mask - 1) == 0:
+            for p in range(players):
+                if high_mask == 1 << p:
+                    return p
+        cutting = high_mask
+
+
+@njit(cache=True)
+def play_game(rules, deck_rng, seat_rngs, beg_fns, answer_fns, play_fns, discard_fns, params, poff, comp,
+              side_comp, events, err, work, tally, row):
+    """A whole game: cut for deal, hands dealt in turn to the left until a side reaches the target.
+
+    Each hand's pack is shuffled from its own stream, keyed by the next number of the game's deck
+    stream, so hand k of a game is dealt the same cards whatever the policies did before.
+    ``side_comp[side, component]`` adds up the game's points; ``row`` gets the game record (``G_*``).
+    Returns the winning side or POLICY_ERROR.
+    """
+    players = rules[R_PLAYERS]
+    scores = np.zeros(2, dtype=np.int64)
+    hand_rng = np.empty(4, dtype=np.uint64)
+    deck = work[0]
+    first = cut_for_deal(deck_rng, players, deck)
+    row[:] = 0
+    row[G_FIRST_DEALER] = first
+    dealer = first
+    winner = NO_WINNER
+    hands = 0
+    while winner == NO_WINNER and hands < MAX_HANDS:
+        seed_state(hand_rng, next_u64(deck_rng), 0)
+        comp[:, :] = 0
+        winner = play_hand(rules, dealer, scores, True, deck, True, hand_rng, seat_rngs, beg_fns, answer_fns,
+                           play_fns, discard_fns, params, poff, comp, events, err, work, tally)
+        if winner == POLICY_ERROR:
+            return POLICY_ERROR
+        for r in range(2):
+            side = side_of(rules, dealer, r)
+            for k in range(N_COMP):
+                side_comp[side, k] += comp[r, k]
+        hands += 1
+        dealer = (dealer + 1) % players
+    row[G_WINNER] = winner
+    row[G_HANDS] = hands
+    row[G_SCORE] = scores[0]
+    row[G_SCORE + 1] = scores[1]
+    return winner

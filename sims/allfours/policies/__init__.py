@@ -1,0 +1,48 @@
+"""All Fours' built-in policies as a declarative table (nothing is imported until a policy is asked for).
+
+>>> from sims.allfours.policies import POLICIES
+>>> sorted(POLICIES["play"])
+['expert', 'greedy', 'maxims', 'random']
+"""
+from __future__ import annotations
+
+from ...core.policies import PolicySpec
+
+M = "sims.allfours.policies"
+MAXIMS = ("knave", "tens", "best_cards", "eldest_trumps")
+
+POLICIES = {
+    "beg": {
+        "random": PolicySpec(f"{M}.basic:random_choice", help="beg or stand at random"),
+        "stand": PolicySpec(f"{M}.basic:constant", ("answer",), (0.0,), help="never beg"),
+        "beg": PolicySpec(f"{M}.basic:constant", ("answer",), (1.0,), help="always beg"),
+        "threshold": PolicySpec(f"{M}.begging:threshold_beg", ("strength",), (2.0,),
+                                help="beg when trumps + trump honours held are below the strength (default: the "
+                                     "eldest's safest threshold in self-play, report section 9)"),
+    },
+    "answer": {
+        "random": PolicySpec(f"{M}.basic:random_choice", help="give one or run the cards at random"),
+        "run": PolicySpec(f"{M}.basic:constant", ("answer",), (0.0,), help="always run the cards"),
+        "give": PolicySpec(f"{M}.basic:constant", ("answer",), (1.0,), help="always give one"),
+        "threshold": PolicySpec(f"{M}.begging:threshold_answer", ("strength",), (2.0,),
+                                help="give one when trumps + trump honours held reach the strength, unless "
+                                     "the point wins the eldest the game (default: the dealer's safest "
+                                     "threshold in self-play, report section 9)"),
+    },
+    "play": {
+        "random": PolicySpec(f"{M}.basic:random_play", help="a uniformly random legal card"),
+        "greedy": PolicySpec(f"{M}.basic:greedy_play",
+                             help="win the trick with the lowest card of the suit led that can, else play the "
+                                  "cheapest card; lead the highest plain card"),
+        "maxims": PolicySpec(f"{M}.maxims:maxims_play", MAXIMS, (1.0, 1.0, 1.0, 1.0),
+                             help="the four maxims of seed 003 §94, each on (1) or off (0); else greedy"),
+        "expert": PolicySpec(f"{M}.expert:expert_play", ("samples", "max_nodes"), (20.0, 1_000_000.0),
+                             help="determinised search: solve sampled deals exactly, play the best card on average "
+                                  "(the maxims when max_nodes positions are not enough for one sample)"),
+    },
+    "discard": {
+        "random": PolicySpec(f"{M}.basic:random_discard", help="throw out a random card (discard_to_six)"),
+        "cheapest": PolicySpec(f"{M}.basic:cheapest_discard",
+                               help="throw out the cheapest card: plain, counting nothing, low (discard_to_six)"),
+    },
+}

@@ -1,0 +1,146 @@
+"""The ``expert`` play policy: determinised search (:mod:`sims.allfours.search`).
+
+For each of ``samples`` deals of the hidden cards consistent with what the player has seen,
+every legal card is valued exactly (the rest of the hand solved with all cards known):
+jack and game won minus jack and game lost, the points of the hand the play can still
+change.  The card with the best total over the samples is played; equal totals go to the
+cheapest card.  The samples come from the seat's own random stream.
+
+The search of one decision may visit at most ``max_nodes`` positions (hands of six solve in
+a few thousand; two hands of twelve after the cards were run can take millions): the
+samples solved within the budget decide, and if not one is, the four maxims do.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..cards import bit, game_points, popcount
+from ..contract import (P_CARD, P_ROLE, PLAY_SIG, S_HELD, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE,
+                        S_TRICK_START, S_TRUMP, legal_mask, unseen_cards)
+from ..rules import R_GAME_TIE, R_MAY_TRUMP
+from ..search import (OVER_BUDGET, SEARCH_INDEX, X_BUDGET, X_GEN, X_JACK, X_MAY_TRUMP, X_PLAYERS, X_SIZE,
+                      X_TIE, X_TRUMP, beats_index, card_value, distinct, knave_index, new_table, sample_hands,
+                      to_search)
+from .basic import pick, throw_cost
+from .maxims import maxims_choice
+
+ALL_MAXIMS = np.ones(4, dtype=np.float64)
+
+
+@njit(cache=True)
+def _representative(b, kept, mine):
+    """The card of ``mine`` tried for ``b``: ``b`` if kept, else the nearest higher card of its suit that
+    is (:func:`search.distinct` keeps the top of each run of equivalent cards)."""
+    while not (kept >> b) & 1:
+        b += 1
+        while not (mine >> b) & 1:
+            b += 1
+    return b
+
+
+@njit(PLAY_SIG, cache=True)
+def expert_play(hand, played, state, rules, rng, params):
+    """The card with the best exact value over sampled deals (module docstring)."""
+    trump = state[S_TRUMP]
+    may_trump = rules[R_MAY_TRUMP] != 0
+    legal = legal_mask(hand, state[S_LEAD_SUIT], trump, may_trump)
+    if popcount(legal) == 1:
+        return pick(legal, 0)
+    n, me = state[S_PLAYERS], state[S_ROLE]
+    n_played, start = state[S_N_PLAYED], state[S_TRICK_START]
+    sides = np.zeros(4, dtype=np.int64)
+    for r in range(n):
+        sides[r] = (r - me) % 2
+
+    # What the play so far shows: each side's points for game, the voids, the cards left in each hand.
+    counts = np.full(4, state[S_HELD], dtype=np.int64)
+    voids = np.zeros(4, dtype=np.int64)
+    d = 0
+    shown = 0
+    for t0 in range(0, n_played, n):
+        lead = played[P_CARD, t0]
+        best, best_role, pts = SEARCH_INDEX[lead], played[P_ROLE, t0], 0
+        for k in range(t0, min(t0 + n, n_played)):
+            card, role = played[P_CARD, k], played[P_ROLE, k]
+            counts[role] -= 1
+            pts += game_points(card)
+            if beats_index(SEARCH_INDEX[card], best, trump):
+                best, best_role = SEARCH_INDEX[card], role
+            if card & 3 != lead & 3:
+                if lead & 3 == trump:
+                    voids[role] |= 1 << trump
+                elif card & 3 != trump or not may_trump:
+                    voids[role] |= 1 << (lead & 3)
+        shown += pts
+        if t0 < start:
+            d += pts if sides[best_role] == 0 else -pts
+
+    # The current trick, in search order.
+    j = n_played - start
+    leader = me if j == 0 else played[P_ROLE, start]
+    lead_suit, best, best_role, pts, jack_in = -1, -1, -1, 0, 0
+    jack = knave_index(trump)
+    for k in range(start, n_played):
+        b = SEARCH_INDEX[played[P_CARD, k]]
+        if k == start:
+            lead_suit = played[P_CARD, k] & 3
+        if best < 0 or beats_index(b, best, trump):
+            best, best_role = b, played[P_ROLE, k]
+        pts += game_points(played[P_CARD, k])
+        jack_in = 1 if b == jack else jack_in
+
+    mine, legal_s = np.int64(0), np.int64(0)
+    for i in range(hand.shape[0]):
+        if hand[i] >= 0:
+            mine |= bit(hand[i])
+        if (legal >> i) & 1:
+            legal_s |= np.int64(1) << SEARCH_INDEX[hand[i]]
+    unseen = unseen_cards(hand, played, state)
+    ctx = np.zeros(X_SIZE, dtype=np.int64)
+    ctx[X_PLAYERS], ctx[X_TRUMP], ctx[X_MAY_TRUMP], ctx[X_JACK] = n, trump, may_trump, jack
+    ctx[X_BUDGET] = np.int64(params[1])
+    tie = rules[R_GAME_TIE]                  # 0 none, 1 the eldest's side, 2 the dealer's
+    tie_value = 0 if tie == 0 else (1 - 2 * sides[1] if tie == 1 else 1 - 2 * sides[0])
+    tt_key, tt_val, tt_gen = new_table()
+    dealt = np.zeros(4, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.int64)
+    values = np.zeros(52, dtype=np.int64)
+    totals = np.zeros(hand.shape[0], dtype=np.int64)
+    solved = 0
+    for _ in range(max(1, int(params[0]))):
+        sample_hands(unseen, counts, voids, me, n, rng, dealt)
+        dealt[me] = mine
+        reckoning = shown
+        others = np.int64(0) if best < 0 else np.int64(1) << best
+        for r in range(n):
+            hands[r] = to_search(dealt[r])
+            if r != me:
+                others |= hands[r]
+            for c in range(52):
+                if (dealt[r] >> c) & 1:
+                    reckoning += game_points(c)
+        ctx[X_TIE] = tie_value if reckoning > 0 else 0
+        ctx[X_GEN] += 1
+        kept = distinct(legal_s, hands[me], others)
+        over = False
+        for b in range(52):
+            if (kept >> b) & 1 and not over:
+                values[b] = card_value(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best,
+                                       best_role, pts, jack_in, d, b)
+                over = values[b] == OVER_BUDGET
+        if over:
+            break
+        solved += 1
+        for i in range(hand.shape[0]):
+            if (legal >> i) & 1:
+                totals[i] += values[_representative(SEARCH_INDEX[hand[i]], kept, hands[me])]
+    if solved == 0:
+        return maxims_choice(hand, played, state, rules, ALL_MAXIMS)
+    choice = -1
+    for i in range(hand.shape[0]):
+        if (legal >> i) & 1 and (choice < 0 or totals[i] > totals[choice] or
+                                 (totals[i] == totals[choice] and throw_cost(hand[i], trump) <
+                                  throw_cost(hand[choice], trump))):
+            choice = i
+    return choice

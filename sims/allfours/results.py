@@ -1,0 +1,204 @@
+"""Results of All Fours hands and games: means with standard errors, rates with Wilson intervals, text.
+
+The batch layout is :mod:`sims.allfours.engine`'s.  Points are per hand (deals) or per game
+(games) by component: ``turned`` (knaves turned up, to the dealer), ``gift`` ("take one"),
+``high``, ``low``, ``jack``, ``game`` and their ``total``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from ..core.batch import Batch
+from ..core.jobs import Job
+from ..stats import mean_se, wilson
+from .engine import role_names, side_names
+from .maxims import MAXIMS
+from .play import COMPONENTS, EVENTS
+
+__all__ = ["DealResult", "GameResult", "render", "summarize"]
+
+
+def _rate(successes: int, n: int) -> dict:
+    rate, lo, hi = wilson(int(successes), int(n))
+    return {"rate": rate, "lo": lo, "hi": hi}
+
+
+def _means(totals: pd.DataFrame, scope: str) -> pd.DataFrame:
+    """scope, who, component, mean, se, n of the totals of one scope."""
+    t = totals[totals["scope"] == scope]
+    mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
+    return pd.DataFrame({"scope": scope, "who": t["who"].to_numpy(), "component": t["component"].to_numpy(),
+                         "mean": mean, "se": se, "n": t["n"].to_numpy()})
+
+
+def _nested(table: pd.DataFrame) -> dict:
+    out = {}
+    for row in table.itertuples(index=False):
+        out.setdefault(row.who, {})[row.component] = {"mean": float(row.mean), "se": float(row.se)}
+    return out
+
+
+@dataclass
+class _Result:
+    job: Job
+    batch: Batch
+
+    def events(self) -> pd.DataFrame:
+        """What happened per hand (:data:`play.EVENTS`): event, count, hands, mean per hand and its se.
+        The cards can be run several times in a hand, and a hand dealt again (and begged again); the
+        other events happen once or not at all."""
+        t = self.batch.totals
+        t = t[t["scope"] == "hand"]
+        mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
+        return pd.DataFrame({"event": t["component"].to_numpy(), "count": t["sum"].to_numpy(),
+                             "hands": t["n"].to_numpy(), "mean": mean, "se": se})
+
+    def agreement(self) -> pd.DataFrame:
+        """With the option ``agreement``: per seat and maxim, the play decisions where the maxim advised
+        some legal cards but not all, and the share where the card played was one it advised."""
+        t = self.batch.totals
+        t = t[t["scope"] == "maxim"]
+        rows = []
+        for seat in dict.fromkeys(t["who"]):
+            mine = t[t["who"] == seat].set_index("component")["sum"]
+            for maxim in MAXIMS:
+                advised, agreed = int(mine[f"{maxim} advised"]), int(mine[f"{maxim} agreed"])
+                rows.append({"seat": seat, "maxim": maxim, "advised": advised, "agreed": agreed,
+                             **_rate(agreed, advised)})
+        return pd.DataFrame(rows, columns=["seat", "maxim", "advised", "agreed", "rate", "lo", "hi"])
+
+    def _extras(self) -> dict:
+        events = {row.event: {"mean": row.mean, "se": row.se} for row in self.events().itertuples(index=False)}
+        agreement = {}
+        for row in self.agreement().itertuples(index=False):
+            agreement.setdefault(row.seat, {})[row.maxim] = {"advised": row.advised, "agreed": row.agreed,
+                                                             "rate": row.rate, "lo": row.lo, "hi": row.hi}
+        return {"events_per_hand": events, **({"maxim_agreement": agreement} if agreement else {})}
+
+
+@dataclass
+class DealResult(_Result):
+    """Independent hands: points per hand by side (the dealer's, the eldest's; and fixed sides), events."""
+
+    @property
+    def roles(self):
+        return role_names(self.job.rules)
+
+    def table(self) -> pd.DataFrame:
+        """Tidy: scope (``role`` or ``side``), who, component, mean, se, n (points per hand)."""
+        return pd.concat([_means(self.batch.totals, "role"), _means(self.batch.totals, "side")], ignore_index=True)
+
+    def histogram(self, role: str, component: str) -> pd.Series:
+        """Hands by the points ``role`` made in ``component``."""
+        return self.batch.histogram("role", role, component)
+
+    @property
+    def records(self) -> pd.DataFrame | None:
+        """Per-hand rows (deal, dealer, trump, the events, ``<role>_<component>``) when recorded."""
+        return self.batch.rows.get("deals")
+
+    @property
+    def summary(self) -> dict:
+        table = self.table()
+        return {**self.job.describe(), "roles": _nested(table[table["scope"] == "role"]),
+                "sides": _nested(table[table["scope"] == "side"]), **self._extras()}
+
+
+@dataclass
+class GameResult(_Result):
+    """Whole games: win rates by side and of the first dealer, hands per game, points per game."""
+
+    @property
+    def sides(self):
+        return side_names(self.job.rules)
+
+    @property
+    def finished(self) -> int:
+        """Games that reached the target (the rates are out of these)."""
+        return self.batch.n - self.batch.total("game", "all", "unfinished")[1]
+
+    def table(self) -> pd.DataFrame:
+        """Tidy: who (side, or first dealer), wins, games, rate, lo, hi."""
+        rows = [{"who": who, "wins": w, "games": self.finished, **_rate(w, self.finished)}
+                for who in (*self.sides, "first dealer")
+                for w in [self.batch.total("first dealer" if who == "first dealer" else "side", who, "wins")[1]]]
+        return pd.DataFrame(rows)
+
+    def points(self) -> pd.DataFrame:
+        """Points per game by side and component: who, component, mean, se, n."""
+        return _means(self.batch.totals, "side").query("component != 'wins'").reset_index(drop=True)
+
+    def hands_histogram(self) -> pd.Series:
+        """Games by the number of hands they lasted (the last bin holds the longer ones)."""
+        return self.batch.histogram("game", "all", "hands")
+
+    def loser_scores(self) -> pd.Series:
+        """Losing sides by their final score."""
+        return self.batch.histogram("game", "all", "loser score")
+
+    @property
+    def games(self) -> pd.DataFrame:
+        """One row per game: game, first_dealer (seat), winner (side), hands, score_0, score_1."""
+        if "games" not in self.batch.rows:
+            raise ValueError("per-game rows were not kept: play with records=True")
+        return self.batch.rows["games"]
+
+    @property
+    def summary(self) -> dict:
+        _, hands, hands_sq = self.batch.total("game", "all", "hands")
+        mean, se = mean_se(hands, hands_sq, self.batch.n)
+        wins = {row.who: {"rate": row.rate, "lo": row.lo, "hi": row.hi} for row in self.table().itertuples()}
+        points = self.points()
+        return {**self.job.describe(), "win_rate": {s: wins[s] for s in self.sides},
+                "first_dealer_win": wins["first dealer"], "hands_per_game": {"mean": float(mean), "se": float(se)},
+                "points_per_game": _nested(points), "unfinished": self.batch.n - self.finished, **self._extras()}
+
+
+def summarize(job: Job, batch: Batch):
+    """The result object for a finished batch of a job."""
+    return (DealResult if job.kind == "deals" else GameResult)(job, batch)
+
+
+def _interval(entry: dict) -> str:
+    return f"{entry['rate']:.4f} [{entry['lo']:.4f}, {entry['hi']:.4f}]"
+
+
+def _policies(summary: dict) -> str:
+    return ", ".join(f"{d} {','.join(p['name'] for p in seats)}" for d, seats in summary["policies"].items())
+
+
+def _table(entries: dict, columns: list[str]) -> list[str]:
+    lines = [f"{'component':<10}" + "".join(f"{who:>24}" for who in entries)]
+    for comp in columns:
+        lines.append(f"{comp:<10}" + "".join(f"{entries[w][comp]['mean']:>14.4f} ± {entries[w][comp]['se']:<7.4f}"
+                                             for w in entries))
+    return lines
+
+
+def render(summary: dict) -> str:
+    """A hand or game summary as text (``sims simulate`` / ``sims play --game allfours``)."""
+    rules = summary["rules"]
+    head = f"{rules['name']} to {rules['target']}: {summary['n']:,} {summary['kind']}, seed {summary['seed']}, " \
+           f"{_policies(summary)}"
+    events = summary["events_per_hand"]
+    event_line = "per hand: " + ", ".join(f"{name} {events[name]['mean']:.4f}" for name in EVENTS)
+    if summary["kind"] == "deals":
+        lines = [head, *_table(summary["roles"], list(COMPONENTS)), "(mean points per hand ± standard error)",
+                 event_line]
+    else:
+        lines = [head, "win rate [95% interval]"]
+        for side, entry in summary["win_rate"].items():
+            lines.append(f"  {side:<14}{_interval(entry)}")
+        lines.append(f"  {'first dealer':<14}{_interval(summary['first_dealer_win'])}")
+        hands = summary["hands_per_game"]
+        lines += [f"hands per game {hands['mean']:.2f} ± {hands['se']:.2f}",
+                  *_table(summary["points_per_game"], list(COMPONENTS)), "(mean points per game ± standard error)",
+                  event_line]
+        if summary.get("unfinished"):
+            lines.append(f"{summary['unfinished']:,} games did not reach the target (left out of the rates)")
+    for seat, maxims in summary.get("maxim_agreement", {}).items():
+        lines.append(f"{seat} agrees with the maxims: " + ", ".join(
+            f"{m} {_interval(e)} of {e['advised']:,}" for m, e in maxims.items()))
+    return "\n".join(lines)

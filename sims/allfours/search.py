@@ -1,0 +1,335 @@
+"""Determinised search for the play: sample the hidden cards, solve each sample exactly.
+
+**Sampling.**  A player knows his own cards, the cards turned up, every card played and
+by whom, and his own discards; the other cards ("unseen") are in the other hands or in
+the pack.  Play reveals voids (law iii): a player who does not follow a plain suit led
+with a card of it or a trump has none of it (with ``may_trump`` off, also when he
+trumps); one who does not follow a trump led has no trump.  :func:`sample_hands` deals
+each other player his number of unseen cards, uniformly among those his voids allow,
+the most constrained player first, starting again when a player is left short (with
+partners a deal can fail; after ``RETRIES`` failures the voids are ignored once).
+
+**Solving.**  With every hand known the rest of the play is a two-sided game of perfect
+information.  High and low are fixed by the deal, so only jack and game depend on the
+play, and a hand is worth (jack won − jack lost) + (game won − game lost), -2 .. 2, to
+the side judged.  :func:`card_value` finds the exact worth of one card by bisection with
+null-window alpha-beta searches (:func:`solve`: fail-soft, an explicit stack, a
+transposition table at trick boundaries keyed by the cards left, the leader and the
+difference in points for game so far).  Cards that win and lose the same tricks (next to
+each other in one hand, counting nothing, nothing between them) are tried once
+(:func:`distinct`); the leader tries trumps first and high cards first, a follower the
+cards that take the trick from the lowest.  A search stops with ``OVER_BUDGET`` after
+``ctx[X_BUDGET]`` positions.  Cards are held as bit masks in *search order*, ``suit * 13 +
+whist rank``, so a suit is 13 consecutive bits and higher bits win.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..core.rng import randint
+from .cards import GAME_POINTS, KNAVE, popcount, suit_mask, whist_rank
+
+SUIT13 = (1 << 13) - 1
+TT_BITS = 16
+RETRIES = 64
+EXACT, LOWER, UPPER = 0, 1, 2
+WIN = 3                       # above any value a hand can give (|jack| + |game| <= 2)
+
+# Search order <-> card ids, points for game by search index, the highest bit of a 13-bit mask.
+SEARCH_INDEX = np.array([(c & 3) * 13 + (((c >> 2) + 12) % 13) for c in range(52)], dtype=np.int64)
+CARD_OF = np.argsort(SEARCH_INDEX).astype(np.int64)
+POINTS = np.array([GAME_POINTS[CARD_OF[b] >> 2] for b in range(52)], dtype=np.int64)
+HIGH_BIT = np.array([-1] + [int(m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
+
+# The fixed facts of one search, in ``ctx``.
+X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_SIZE = range(9)
+OVER_BUDGET = -100            # what a search returns once it has visited more than ctx[X_BUDGET] positions
+
+
+@njit(cache=True)
+def to_search(cards_mask):
+    """A 52-bit mask of card ids -> the same cards in search order."""
+    out = np.int64(0)
+    m = cards_mask
+    for c in range(52):
+        if (m >> c) & 1:
+            out |= np.int64(1) << SEARCH_INDEX[c]
+    return out
+
+
+@njit(cache=True, inline="always")
+def _legal(hand, lead_suit, trump, may_trump):
+    if lead_suit < 0:
+        return hand
+    follow = hand & (np.int64(SUIT13) << (13 * lead_suit))
+    if follow == 0:
+        return hand
+    if may_trump:
+        return follow | (hand & (np.int64(SUIT13) << (13 * trump)))
+    return follow
+
+
+@njit(cache=True, inline="always")
+def beats_index(b, best, trump):
+    """Search index ``b`` takes the trick from ``best``."""
+    if b // 13 == best // 13:
+        return b > best
+    return b // 13 == trump
+
+
+@njit(cache=True, inline="always")
+def _slot(key):
+    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - TT_BITS))
+
+
+@njit(cache=True)
+def new_table():
+    """A transposition table: keys, packed values and generations (a new generation empties it)."""
+    return np.zeros(1 << TT_BITS, dtype=np.int64), np.zeros(1 << TT_BITS, dtype=np.int64), \
+        np.zeros(1 << TT_BITS, dtype=np.int64)
+
+
+# A frame of the search stack: the position (leader, cards in the trick, suit led, best card and its
+# role, points and knave in the trick, difference for game), its window, the cards still to try, the
+# value so far, the card being tried and the jack value its trick gave, the table key and slot.
+F_LEADER, F_J, F_LEAD, F_BEST, F_BEST_ROLE, F_PTS, F_JACK_IN, F_D, F_ALPHA, F_BETA, F_A0, F_B0, F_MOVES, \
+    F_VALUE, F_MOVE, F_JV, F_KEY, F_SLOT, F_SIZE = range(19)
+MAX_DEPTH = 64
+
+
+@njit(cache=True)
+def distinct(moves, hand, others):
+    """``moves`` without cards equivalent to a higher one kept: two cards of a suit next to each other in
+    ``hand``, both counting nothing for game, with none of ``others`` (the cards in other hands and the
+    card winning the trick) between them, win and lose the same tricks, so one is tried for both."""
+    out = moves
+    for s in range(4):
+        mine = (hand >> (13 * s)) & SUIT13
+        between = (others >> (13 * s)) & SUIT13
+        hi = -1
+        while mine:
+            lo = HIGH_BIT[mine]
+            mine ^= 1 << lo
+            if hi >= 0 and POINTS[13 * s + hi] == 0 and POINTS[13 * s + lo] == 0 and \
+                    between & ((1 << hi) - (1 << (lo + 1))) == 0:
+                out &= ~(np.int64(1) << (13 * s + lo))
+            else:
+                hi = lo
+    return out
+
+
+@njit(cache=True)
+def _next_move(moves, j, best, trump):
+    """The card to try next: leading, trumps first, each suit from its top; following, the cards that
+    take the trick from the lowest, then the others from the lowest."""
+    if j == 0:
+        for step in range(4):
+            s = (trump + step) % 4
+            m = (moves >> (13 * s)) & SUIT13
+            if m:
+                return s * 13 + HIGH_BIT[m]
+    pick, pick_key = -1, 1 << 20
+    m = moves
+    while m:
+        b = 0
+        while not (m >> b) & 1:
+            b += 1
+        m ^= np.int64(1) << b
+        key = (0 if beats_index(b, best, trump) else 64) + b % 13 + 13 * (b // 13 == trump)
+        if key < pick_key:
+            pick, pick_key = b, key
+    return pick
+
+
+@njit(cache=True, inline="always")
+def _key(hands, n, leader, d):
+    left = np.int64(0)
+    for r in range(n):
+        left |= hands[r]
+    return left | (np.int64(leader) << 52) | (np.int64(d + 128) << 54)
+
+
+@njit(cache=True)
+def solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, moves,
+          alpha, beta):
+    """The value of the position when the player to move plays one of ``moves`` (search order mask):
+    exact if it lies inside (``alpha``, ``beta``), else a bound on the side of the window it fell on
+    (fail-soft alpha-beta).
+
+    The position: ``hands[role]`` (search order) still held; the current trick led by ``leader`` with
+    ``j`` cards in it (``lead_suit``; ``best`` search index and ``best_role`` winning it; ``pts`` for
+    game and ``jack_in`` the knave of trumps in it); ``d`` = side 0's points for game in its tricks
+    minus side 1's.  ``sides[role]`` is 0 for the side judged, 1 for the other.  Values are for side 0.
+    An explicit stack rather than recursion: numba cannot load recursive functions from its cache.
+    """
+    n = ctx[X_PLAYERS]
+    trump = ctx[X_TRUMP]
+    may_trump = ctx[X_MAY_TRUMP] != 0
+    st = np.zeros((MAX_DEPTH, F_SIZE), dtype=np.int64)
+    top = st[0]
+    top[F_LEADER], top[F_J], top[F_LEAD], top[F_BEST], top[F_BEST_ROLE] = leader, j, lead_suit, best, best_role
+    top[F_PTS], top[F_JACK_IN], top[F_D], top[F_ALPHA], top[F_BETA] = pts, jack_in, d, alpha, beta
+    role = (leader + j) % n
+    top[F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
+    top[F_VALUE] = -WIN if sides[role] == 0 else WIN
+    sp = 0
+    back, v = False, np.int64(0)
+    while True:
+        f = st[sp]
+        role = (f[F_LEADER] + f[F_J]) % n
+        ours = sides[role] == 0
+        if back:                                   # the card f[F_MOVE] was worth v: take it back
+            back = False
+            v += f[F_JV]
+            hands[role] ^= np.int64(1) << f[F_MOVE]
+            if ours and v > f[F_VALUE]:
+                f[F_VALUE] = v
+                f[F_ALPHA] = max(f[F_ALPHA], v)
+            elif not ours and v < f[F_VALUE]:
+                f[F_VALUE] = v
+                f[F_BETA] = min(f[F_BETA], v)
+            if f[F_ALPHA] >= f[F_BETA]:
+                f[F_MOVES] = 0                     # cut off
+        if f[F_MOVES] == 0:                        # all cards tried: f is worth f[F_VALUE]
+            v = f[F_VALUE]
+            if sp == 0:
+                return v
+            if f[F_J] == 0:
+                flag = UPPER if v <= f[F_A0] else (LOWER if v >= f[F_B0] else EXACT)
+                tt_key[f[F_SLOT]] = f[F_KEY]
+                tt_val[f[F_SLOT]] = (v + WIN) * 4 + flag
+                tt_gen[f[F_SLOT]] = ctx[X_GEN]
+            sp -= 1
+            back = True
+            continue
+        b = _next_move(f[F_MOVES], f[F_J], f[F_BEST], trump)
+        f[F_MOVES] ^= np.int64(1) << b
+        f[F_MOVE] = b
+        hands[role] ^= np.int64(1) << b
+        ctx[X_NODES] += 1
+        if ctx[X_NODES] > ctx[X_BUDGET]:
+            for k in range(sp + 1):                # restore the hands before giving up
+                fr = st[k]
+                hands[(fr[F_LEADER] + fr[F_J]) % n] ^= np.int64(1) << fr[F_MOVE]
+            return OVER_BUDGET
+        if f[F_J] == 0 or beats_index(b, f[F_BEST], trump):
+            nb, nr = b, role
+        else:
+            nb, nr = f[F_BEST], f[F_BEST_ROLE]
+        npts = f[F_PTS] + POINTS[b]
+        njack = f[F_JACK_IN] != 0 or b == ctx[X_JACK]
+        c_alpha, c_beta = f[F_ALPHA], f[F_BETA]
+        if f[F_J] == n - 1:                        # the trick is complete: to nr's side
+            sign = 1 if sides[nr] == 0 else -1
+            jv = sign if njack else 0
+            c_leader, c_j, c_lead, c_best, c_role, c_pts, c_jack = nr, 0, -1, -1, -1, 0, 0
+            c_d = f[F_D] + sign * npts
+            c_alpha, c_beta = c_alpha - jv, c_beta - jv
+        else:
+            jv = 0
+            c_leader, c_j, c_best, c_role, c_pts, c_jack = f[F_LEADER], f[F_J] + 1, nb, nr, npts, np.int64(njack)
+            c_lead = b // 13 if f[F_J] == 0 else f[F_LEAD]
+            c_d = f[F_D]
+        f[F_JV] = jv
+        key, slot = np.int64(0), np.int64(0)
+        if c_j == 0:
+            if hands[c_leader] == 0:               # every card played: game
+                v = np.int64(1 if c_d > 0 else (-1 if c_d < 0 else ctx[X_TIE]))
+                back = True
+                continue
+            key = _key(hands, n, c_leader, c_d)
+            slot = _slot(key)
+            if tt_gen[slot] == ctx[X_GEN] and tt_key[slot] == key:
+                tv, flag = tt_val[slot] // 4 - WIN, tt_val[slot] % 4
+                if flag == EXACT or (flag == LOWER and tv >= c_beta) or (flag == UPPER and tv <= c_alpha):
+                    v = tv
+                    back = True
+                    continue
+        sp += 1
+        c = st[sp]
+        c[F_LEADER], c[F_J], c[F_LEAD], c[F_BEST], c[F_BEST_ROLE] = c_leader, c_j, c_lead, c_best, c_role
+        c[F_PTS], c[F_JACK_IN], c[F_D] = c_pts, c_jack, c_d
+        c[F_ALPHA], c[F_BETA], c[F_A0], c[F_B0] = c_alpha, c_beta, c_alpha, c_beta
+        c[F_KEY], c[F_SLOT] = key, slot
+        c_role_to_move = (c_leader + c_j) % n
+        others = np.int64(0) if c_best < 0 else np.int64(1) << c_best
+        for r in range(n):
+            if r != c_role_to_move:
+                others |= hands[r]
+        c[F_MOVES] = distinct(_legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move],
+                              others)
+        c[F_VALUE] = -WIN if sides[c_role_to_move] == 0 else WIN
+
+
+@njit(cache=True)
+def card_value(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b):
+    """The exact value of playing card ``b`` (search order) from the position of :func:`solve`: a
+    bisection of null-window searches over the five values a hand can give (-2 .. 2); OVER_BUDGET when
+    the search exceeds its budget."""
+    lo, hi = -2, 2
+    while lo < hi:
+        t = (lo + hi + 1) // 2
+        v = solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best, best_role, pts, jack_in,
+                  d, np.int64(1) << b, t - 1, t)
+        if v == OVER_BUDGET:
+            return v
+        if v >= t:
+            lo = t
+        else:
+            hi = t - 1
+    return lo
+
+
+@njit(cache=True)
+def sample_hands(unseen, counts, voids, me, n, rng, out):
+    """Deal ``counts[role]`` of the ``unseen`` cards (52-bit id mask) to each role but ``me``, none of a
+    suit in ``voids[role]`` (4-bit suit mask), into ``out[role]`` (id masks).  Module docstring."""
+    allowed = np.zeros(4, dtype=np.int64)
+    order = np.zeros(4, dtype=np.int64)
+    pool = np.zeros(52, dtype=np.int64)
+    k = 0
+    for r in range(n):
+        if r == me:
+            continue
+        a = np.int64(0)
+        for s in range(4):
+            if not (voids[r] >> s) & 1:
+                a |= suit_mask(s)
+        allowed[r] = unseen & a
+        order[k] = r
+        k += 1
+    for i in range(1, k):                      # fewest cards allowed first
+        j = i
+        while j > 0 and popcount(allowed[order[j]]) < popcount(allowed[order[j - 1]]):
+            order[j], order[j - 1] = order[j - 1], order[j]
+            j -= 1
+    for attempt in range(RETRIES + 1):
+        left = unseen
+        ok = True
+        for i in range(k):
+            r = order[i]
+            avail = left & allowed[r] if attempt < RETRIES else left
+            m = 0
+            for c in range(52):
+                if (avail >> c) & 1:
+                    pool[m] = c
+                    m += 1
+            if m < counts[r]:
+                ok = False
+                break
+            out[r] = 0
+            for t in range(counts[r]):
+                x = t + randint(rng, m - t)
+                pool[t], pool[x] = pool[x], pool[t]
+                out[r] |= np.int64(1) << pool[t]
+            left &= ~out[r]
+        if ok:
+            return True
+    return False
+
+
+@njit(cache=True)
+def knave_index(trump):
+    """The knave of trumps in search order."""
+    return trump * 13 + whist_rank(KNAVE * 4 + trump)

@@ -1,0 +1,439 @@
+"""Pegging by tables fitted to play-outs: ``distilled``, a fast policy taught by Monte Carlo returns.
+
+Each card the player may lay gets the value
+
+    a * points it scores now  +  b * expected best reply (as ``defensive`` computes it)
+    + RANK_COUNT[rank, count after]            (leads, and the counts a card leaves)
+    + COUNT_LOW[count after, lowest pip kept]   (keeping a low card for the go and for 31)
+    + SETUP[rank, a pair kept, a neighbour kept, leading]   (pair-royal and run set-ups)
+    + LEFT[count after, my cards left, his cards left]      (the end of the play)
+    + GO[he has said go, count after]           (the last player's count)
+
+and the card of highest value is laid (ties: the higher pip value).  The values
+of the tables are fitted to play-outs, not set by hand (:func:`distill`): deals
+are played by the policy itself, except that in each deal one decision (the
+one where the number of cards laid equals the starter's index modulo the cards
+in play) is made uniformly at random among the legal cards; what the player
+then pegged, less what the other pegged, to the end of the play, is that card's
+return.  Because the card was chosen at random, the return less the mean over
+the legal cards is the card's advantage with nothing of the deal mixed in, and
+a least-squares fit of that advantage to the centred features above (with a
+little ridge) gives the tables.  Playing by the fitted tables and fitting again
+is policy iteration; the tables that ship are the last round's
+(``sims/cribbage/data/odds/distilled-peg.json``, with their provenance).
+
+Two-handed play only: with three or four players the others' cards are not a
+single opponent's, and the policy lays ``defensive``'s card.
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+from numba import njit, prange, types
+
+from ...core.rng import randint, seed_state
+from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER,
+                        S_THROWN, DiscardFn, PegFn, is_legal_play, popcount, seen_cards)
+from ..pegging import MAX_COUNT, card_value, peg_points_kernel
+from ..play import A_N_PLAYED, MAX_SEATS, N_COMP, POLICY_ERROR, new_work, play_deal
+from ..rules import R_ACTIVE, R_BATH, R_DEALT, R_KEPT
+from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal, reply_pair_run
+
+NR = 13
+N_COUNTS = 32           # counts after a card: 1 .. 31 (0 unused)
+N_LOW = 11              # lowest pip value kept: 0 (nothing kept) .. 10
+# Parameter layout: two weights, then the tables.
+P_POINTS, P_REPLY = 0, 1
+RANK_COUNT = 2
+COUNT_LOW = RANK_COUNT + NR * N_COUNTS
+SETUP = COUNT_LOW + N_COUNTS * N_LOW
+LEFT = SETUP + NR * 8
+GO = LEFT + N_COUNTS * 4 * 5
+N_PARAMS = GO + 2 * N_COUNTS
+N_TABLES = 5            # table cells a card touches
+DATA = ("sims.cribbage", "data/odds/distilled-peg.json")
+
+
+@njit(cache=True)
+def reply_chances(played, start, n, after, seen, k, bath, levels, chances):
+    """The opponent's best reply to the count ``played[start:n]`` (which stands at ``after``), when he holds
+    ``k`` cards drawn from the cards not ``seen``: ``levels[:m]`` the points it may score (highest first)
+    and ``chances[:m]`` the chance of each; returns ``m``.  The last level, 0, is a reply scoring nothing.
+
+    Summed as ``defensive`` sums the mean: P(a draw of ``k`` holds none of the ``h`` cards scoring at least
+    a level) = C(unseen - h, k) / C(unseen, k)."""
+    unseen = 52 - popcount(seen)
+    points = np.zeros(52, dtype=np.int64)
+    mult = np.zeros(52, dtype=np.int64)
+    kinds = 0
+    pair_run = np.zeros(NR, dtype=np.int64)
+    if not bath:
+        reply_pair_run(played, start, n, pair_run)
+    for kind in range(52 if bath else NR):
+        if bath:
+            reply, count = kind, 1 - ((seen >> kind) & 1)
+        else:
+            reply, count = kind << 2, popcount((~seen >> (kind << 2)) & 15)
+        total = after + card_value(reply)
+        if count == 0 or total > MAX_COUNT:
+            continue
+        if bath:
+            played[n] = reply
+            p = peg_points_kernel(played, start, n + 1, True)
+        else:
+            p = pair_run[kind] + (2 if total == 15 or total == MAX_COUNT else 0)
+        if p > 0:
+            points[kinds], mult[kinds] = p, count
+            kinds += 1
+    m = 0
+    level = 1 << 30
+    reached = 0.0
+    while True:
+        nxt = 0
+        for i in range(kinds):
+            if nxt < points[i] < level:
+                nxt = points[i]
+        if nxt == 0:
+            break
+        holders = 0
+        for i in range(kinds):
+            if points[i] >= nxt:
+                holders += mult[i]
+        p_none = 1.0
+        for j in range(k):
+            p_none *= max(unseen - holders - j, 0) / (unseen - j)
+        levels[m], chances[m] = nxt, (1.0 - p_none) - reached
+        reached = 1.0 - p_none
+        m += 1
+        level = nxt
+    levels[m], chances[m] = 0, 1.0 - reached
+    return m + 1
+
+
+@njit(cache=True)
+def card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells):
+    """What the tables know of laying ``hand[i]``: returns (points now, expected best reply) and fills
+    ``cells`` with the five table indices (module docstring)."""
+    count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
+    card = hand[i]
+    rank = card >> 2
+    played[n] = card
+    now = peg_points_kernel(played, start, n + 1, rules[R_BATH] != 0)
+    after = count + card_value(card)
+    went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
+    reply = 0.0
+    if after < MAX_COUNT and not went and their_left > 0:
+        m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)),
+                          rules[R_BATH] != 0, levels, chances)
+        for r in range(m):
+            reply += levels[r] * chances[r]
+    low, left, pair, near = 0, 0, 0, 0
+    for j in range(hand.shape[0]):
+        if j == i or hand[j] < 0:
+            continue
+        left += 1
+        v = card_value(hand[j])
+        low = v if low == 0 else min(low, v)
+        d = abs((hand[j] >> 2) - rank)
+        pair |= d == 0
+        near |= 0 < d <= 2
+    cells[0] = RANK_COUNT + rank * N_COUNTS + after
+    cells[1] = COUNT_LOW + after * N_LOW + low
+    cells[2] = SETUP + rank * 8 + pair * 4 + near * 2 + (count == 0)
+    cells[3] = LEFT + (after * 4 + left) * 5 + min(their_left, 4)
+    cells[4] = GO + went * N_COUNTS + after
+    return float(now), reply
+
+
+@njit(cache=True)
+def _value(now, reply, cells, params):
+    v = params[P_POINTS] * now + params[P_REPLY] * reply
+    for c in range(N_TABLES):
+        v += params[cells[c]]
+    return v
+
+
+@njit(PEG_SIG, cache=True)
+def distilled_peg(hand, played, state, rules, rng, params):
+    """Lay the card of highest fitted value (module docstring); ``defensive``'s card with other than two
+    players."""
+    count = state[S_COUNT]
+    only = only_legal(hand, count)
+    if only >= 0:
+        return only
+    if rules[R_ACTIVE] != 2:
+        return defensive_peg(hand, played, state, rules, rng, params[:0])   # its default parameters
+    seen, mine_left = seen_cards(hand, played, state)
+    their_left = 2 * rules[R_KEPT] - state[S_N_PLAYED] - mine_left
+    levels = np.empty(54, dtype=np.int64)
+    chances = np.empty(54)
+    cells = np.empty(N_TABLES, dtype=np.int64)
+    best, best_value = -1, 0.0
+    for i in range(hand.shape[0]):
+        if not is_legal_play(hand, i, count):
+            continue
+        now, reply = card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells)
+        value = _value(now, reply, cells, params)
+        if best < 0 or value > best_value or (value == best_value and card_value(hand[i]) > card_value(hand[best])):
+            best, best_value = i, value
+    return best
+
+
+# ---------------------------------------------------------------------------------------------- fitting
+
+@njit(cache=True)
+def explored_at(state, rules):
+    """The number of cards laid at which a deal's random decision is made: the starter's index modulo the
+    cards in play."""
+    return state[S_STARTER] % (2 * rules[R_KEPT])
+
+
+@njit(PEG_SIG, cache=True)
+def exploring_peg(hand, played, state, rules, rng, params):
+    """``distilled`` with ``params``, except a uniformly random legal card at :func:`explored_at`."""
+    if state[S_N_PLAYED] != explored_at(state, rules):
+        return distilled_peg(hand, played, state, rules, rng, params)
+    legal = 0
+    for i in range(hand.shape[0]):
+        legal += is_legal_play(hand, i, state[S_COUNT])
+    pick = randint(rng, legal)
+    for i in range(hand.shape[0]):
+        if is_legal_play(hand, i, state[S_COUNT]):
+            if pick == 0:
+                return i
+            pick -= 1
+    return -1
+
+
+_I64_1 = types.Array(types.int64, 1, "C")
+_I64_2 = types.Array(types.int64, 2, "C")
+_I64_3 = types.Array(types.int64, 3, "C")
+_F64_1 = types.Array(types.float64, 1, "C")
+_F64_2 = types.Array(types.float64, 2, "C")
+_F64_3 = types.Array(types.float64, 3, "C")
+_U64_2 = types.Array(types.uint64, 2, "C")
+
+
+@njit(types.void(_I64_1, _U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4), _F64_1,
+                 _I64_1, _F64_3, _I64_3, _I64_2, _F64_1, _I64_2), cache=True, parallel=True)
+def _returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, y, err):
+    """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``): at the explored decision, for each legal card
+    ``x[row, card]`` = (points now, expected reply), ``cells[row, card]`` its table cells, ``legal[row]`` =
+    (number of legal cards, the card laid), and ``y[row]`` the return of the card laid; ``legal[row, 0]`` is
+    0 when the decision was not a choice."""
+    kept_n = rules[R_KEPT]
+    for c in prange(keys.shape[0]):
+        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
+        work = new_work(rules_c)
+        deck_rng = np.empty(4, dtype=np.uint64)
+        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+        scores = np.zeros(MAX_SEATS, dtype=np.int64)
+        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        state = np.zeros(S_SIZE, dtype=np.int64)
+        hand = np.empty(kept_n, dtype=np.int64)
+        buf = np.empty(2 * kept_n, dtype=np.int64)
+        levels = np.empty(54, dtype=np.int64)
+        chances = np.empty(54)
+        own = np.empty(N_TABLES, dtype=np.int64)
+        for i in range(chunk_size):
+            row = c * chunk_size + i
+            seed_state(deck_rng, keys[c, 0], i)
+            for seat in range(MAX_SEATS):
+                seed_state(seat_rngs[seat], keys[c, 1 + seat], i)
+            scores[:] = 0
+            comp[:, :] = 0
+            if play_deal(rules_c, i % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c,
+                         comp, err[c], work) == POLICY_ERROR:
+                break
+            played, kept, n_played = work[6], work[2], work[8][A_N_PLAYED]
+            state[S_STARTER] = work[0][2 * rules_c[R_DEALT]]
+            k_star = explored_at(state, rules_c)
+            if k_star >= n_played:
+                continue
+            # Replay the play to the explored decision: owners, counts, goes, and the points after it.
+            owner = np.empty(n_played, dtype=np.int64)
+            for k in range(n_played):
+                owner[k] = 0
+                for j in range(kept_n):
+                    if kept[1, j] == played[k]:
+                        owner[k] = 1
+            count, start, went = 0, 0, 0
+            ret = 0.0
+            for k in range(n_played):
+                value = card_value(played[k])
+                if count + value > MAX_COUNT:
+                    if k > k_star:
+                        ret += 1.0 if owner[k - 1] == owner[k_star] else -1.0
+                    count, start, went = 0, k, 0
+                if k == k_star:
+                    me = owner[k]
+                    hand[:] = kept[me]
+                    for j in range(k):
+                        for h in range(kept_n):
+                            if hand[h] == played[j]:
+                                hand[h] = -1
+                    went = 1 if k > start and owner[k - 1] == me else 0
+                    state[S_ROLE], state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED] = me, count, start, k
+                    state[S_GO_MASK] = went << (1 - me)
+                    state[S_THROWN], state[S_THROWN + 1] = work[4][me, 0], work[4][me, 1]
+                    buf[:k] = played[:k]
+                    seen, mine_left = seen_cards(hand, buf, state)
+                    their_left = 2 * kept_n - k - mine_left
+                    n_legal = 0
+                    for h in range(kept_n):
+                        if is_legal_play(hand, h, count):
+                            x[row, n_legal, 0], x[row, n_legal, 1] = card_features(
+                                hand, h, buf, state, rules_c, seen, their_left, levels, chances, own)
+                            cells[row, n_legal, :] = own
+                            if hand[h] == played[k]:
+                                legal[row, 1] = n_legal
+                            n_legal += 1
+                    legal[row, 0] = n_legal if n_legal > 1 else 0
+                count += value
+                if k >= k_star:
+                    points = peg_points_kernel(played, start, k + 1, rules_c[R_BATH] != 0)
+                    ret += points if owner[k] == owner[k_star] else -points
+                if count == MAX_COUNT:
+                    count, start = 0, k + 1
+            if count > 0:
+                ret += 1.0 if owner[n_played - 1] == owner[k_star] else -1.0
+            y[row] = ret
+
+
+def initial_params() -> np.ndarray:
+    """Tables that play about as ``defensive`` does: points now less the expected best reply, half a point
+    off a count of 5 or 21, half a point for leading from a pair, and the last player keeping close."""
+    p = np.zeros(N_PARAMS)
+    p[P_POINTS], p[P_REPLY] = 1.0, -DEFENSIVE_PARAMS[0]
+    for rank in range(NR):
+        for after in (5, 21):
+            p[RANK_COUNT + rank * N_COUNTS + after] -= DEFENSIVE_PARAMS[1]
+        for near in range(2):
+            p[SETUP + rank * 8 + 4 + near * 2 + 1] += DEFENSIVE_PARAMS[2]
+    p[GO + N_COUNTS:GO + 2 * N_COUNTS] = 0.01 * np.arange(N_COUNTS)
+    return p
+
+
+def play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", threads=None) -> dict:
+    """``n_deals`` deals with one random decision each (module docstring), the others by ``params``:
+    the features of every legal card at that decision and the return of the one laid."""
+    from ...core.chunks import numba_threads
+    from ...core.errors import new_err, raise_policy_error
+    from ...core.jobs import Job, check_count
+    from ...core.policies import Policy
+    from ...core.rng import chunk_keys
+    from ..engine import describe_error
+
+    n_deals = check_count(n_deals, "the number of deals")
+    explorer = Policy("exploring", "peg", exploring_peg, tuple(float(v) for v in params))
+    job = Job.make("cribbage", "deals", rules, {"discard": discard, "peg": explorer}, n_deals, seed)
+    if job.rules.active != 2:
+        raise ValueError(f"the distilled tables are for two-handed play; {job.rules.name} has {job.rules.active}")
+    chunk = 4096
+    n_chunks = -(-n_deals // chunk)
+    n = n_chunks * chunk
+    kept = job.rules.kept
+    x = np.zeros((n, kept, 2))
+    cells = np.zeros((n, kept, N_TABLES), dtype=np.int64)
+    legal = np.zeros((n, 2), dtype=np.int64)
+    y = np.zeros(n)
+    fns, values, poff = job.kernel_policies()
+    err = new_err(n_chunks)
+    with numba_threads(threads):
+        _returns(job.rules.to_kernel(), chunk_keys(seed, 0, n_chunks, job.game.n_streams), chunk, *fns, values,
+                 poff, x, cells, legal, y, err)
+    raise_policy_error(job, err, describe_error)
+    keep = legal[:, 0] > 1
+    return {"x": x[keep], "cells": cells[keep], "legal": legal[keep], "y": y[keep], "deals": n}
+
+
+def fit(samples: dict, ridge: float = 1.0) -> np.ndarray:
+    """The parameters that fit the advantage of the card laid (its return less the mean over the legal
+    cards) by least squares on the centred features, with ``ridge`` on every parameter."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.linalg import lsqr
+
+    x, cells, legal, y = samples["x"], samples["cells"], samples["legal"], samples["y"]
+    n, width = len(y), x.shape[1]
+    n_legal, chosen = legal[:, 0], legal[:, 1]
+    weight = np.where(np.arange(width)[None, :] < n_legal[:, None], -1.0 / n_legal[:, None], 0.0)
+    weight[np.arange(n), chosen] += 1.0           # the card laid, less the mean of the legal cards
+    continuous = (weight[:, :, None] * x).sum(1)
+    rows = np.concatenate([np.repeat(np.arange(n), width * N_TABLES), np.arange(n), np.arange(n)])
+    cols = np.concatenate([cells.reshape(-1), np.full(n, P_POINTS), np.full(n, P_REPLY)])
+    data = np.concatenate([np.repeat(weight.reshape(-1), N_TABLES), continuous[:, 0], continuous[:, 1]])
+    design = coo_matrix((data, (rows, cols)), shape=(n, N_PARAMS)).tocsr()
+    return lsqr(design, y - y.mean(), damp=np.sqrt(ridge), atol=1e-10, btol=1e-10, iter_lim=20_000)[0]
+
+
+def head_to_head(challenger, holder, rules="six-card", n_deals: int = 100_000, seed: int = 0,
+                 discard="expected_net", threads=None) -> tuple[float, float]:
+    """The challenger's pegging less the holder's, per deal, with its standard error: the same deals twice,
+    the seats exchanged (each deals half of them), so that the luck of the cards cancels."""
+    from ..simulate import simulate_deals
+
+    sides = []
+    for pegs in ([challenger, holder], [holder, challenger]):
+        rec = simulate_deals(rules, {"discard": discard, "peg": pegs}, n_deals, seed, records=True,
+                             threads=threads).records
+        seat0 = np.where(rec["dealer"] == 0, 1, -1) * (rec["dealer_pegging"] - rec["pone_pegging"]).to_numpy()
+        sides.append(seat0)
+    diff = (sides[0] - sides[1]) / 2
+    return float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(len(diff)))
+
+
+def distill(rules="six-card", rounds: int = 3, n_deals: int = 2_000_000, seed: int = 0, ridge: float = 1.0,
+            check_deals: int = 200_000, threads=None) -> tuple[np.ndarray, list]:
+    """Policy iteration (module docstring) from :func:`initial_params`: each round fits new tables to
+    play-outs of the current ones and keeps them if they beat the current ones head to head over
+    ``check_deals`` paired deals; stops at the first round that does not.  Returns the tables kept and
+    the history (per round: samples, the head-to-head against the tables before and against defensive)."""
+    params = initial_params()
+    current = distilled_policy(params)
+    history = []
+    for round_ in range(1, rounds + 1):
+        samples = play_outs(rules, params, n_deals, seed + round_, threads=threads)
+        new = fit(samples, ridge)
+        challenger = distilled_policy(new)
+        gain, gain_se = head_to_head(challenger, current, rules, check_deals, seed, threads=threads)
+        vs_defensive = head_to_head(challenger, "defensive", rules, check_deals, seed, threads=threads)
+        history.append({"round": round_, "samples": len(samples["y"]), "gain": gain, "gain_se": gain_se,
+                        "vs_defensive": vs_defensive[0], "vs_defensive_se": vs_defensive[1],
+                        "kept": gain > 0})
+        if gain <= 0:
+            break
+        params, current = new, challenger
+    return params, history
+
+
+def write_tables(params, provenance: dict, path=None) -> Path:
+    """Write the tables and how they were made (JSON); by default over the tables that ship."""
+    from ...core.store import write_json
+
+    path = Path(path) if path is not None else Path(str(resources.files(DATA[0]).joinpath(DATA[1])))
+    write_json(path, {"format": "sims-distilled-peg/1", "provenance": provenance,
+                      "params": [float(v) for v in params]})
+    return path
+
+
+def named_tables() -> dict[str, tuple]:
+    """The tables the policy knows by name: ``shipped``."""
+    data = json.loads(resources.files(DATA[0]).joinpath(DATA[1]).read_text())
+    if len(data["params"]) != N_PARAMS:
+        raise ValueError(f"{DATA[1]} holds {len(data['params'])} values, the policy takes {N_PARAMS}")
+    return {"shipped": tuple(float(v) for v in data["params"])}
+
+
+def distilled_policy(params=None):
+    """The ``distilled`` pegging Policy with ``params`` (default: the tables that ship)."""
+    from ...core.policies import Policy, PolicySpec, TableParams
+
+    spec = PolicySpec(f"{__name__}:distilled_peg", TableParams("distilled pegging tables", N_PARAMS,
+                                                                f"{__name__}:named_tables", "shipped"))
+    values = spec.default_params() if params is None else tuple(float(v) for v in params)
+    if len(values) != N_PARAMS:
+        raise ValueError(f"the distilled pegging tables take {N_PARAMS} values, got {len(values)}")
+    return Policy("distilled", "peg", distilled_peg, values, spec)

@@ -1,0 +1,58 @@
+"""Section 9 of the claims report (All Fours): its quantities on hand-made inputs, and the section end to end
+on the real engine at a tiny size."""
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.claims import Context, allfours
+from analysis.claims.model import VERDICTS
+
+
+def test_seat_net_follows_the_deal():
+    """Two hands: seat 0 deals the first (and makes 3 to 1), seat 1 the second (seat 0, eldest, makes 2 to 0)."""
+    records = pd.DataFrame({"dealer": [0, 1], "dealer_total": [3, 0], "eldest_total": [1, 2]})
+    assert allfours.seat_net(records, 0).tolist() == [2.0, 2.0]
+    assert allfours.seat_net(records, 1).tolist() == [-2.0, -2.0]
+
+
+def test_seat_wins():
+    assert allfours.seat_wins(pd.DataFrame({"winner": [0, 1, 0]}), 1).tolist() == [0.0, 1.0, 0.0]
+
+
+def test_safest_thresholds_of_a_zero_sum_matrix():
+    """Rows the eldest's choices, columns the dealer's, entries the eldest's gain: a saddle point at (2, 5)."""
+    value = pd.DataFrame([[0.0, 0.0, 0.0], [0.5, -0.2, 0.1], [0.4, 0.3, 0.2]], index=[0, 1, 2], columns=[0, 3, 5])
+    assert allfours.safest(value) == (2, 5)
+    se = value * 0 + 0.01
+    gain, beg, answer = allfours.begging_gain(value, se, 1000)
+    assert (beg, answer) == (2, 5) and gain.estimate == pytest.approx(0.2) and gain.se == pytest.approx(0.02)
+
+
+def test_nothing_to_reckon_exact():
+    """Direct count: no counting card among 12 cards drawn from 51, the turned card counting or not."""
+    p = 20 / 52 * math.comb(32, 12) / math.comb(51, 12) + 32 / 52 * math.comb(31, 12) / math.comb(51, 12)
+    assert allfours.nothing_to_reckon_exact() == pytest.approx(p)
+    assert 0.0003 < p < 0.002
+
+
+def test_maxim_policies_switch_one_maxim_off_for_seat_0():
+    policies = allfours.maxim_policies(2)
+    assert policies["play"][0]["params"] == [1.0, 1.0, 0.0, 1.0] and policies["play"][1] == "maxims"
+    assert allfours.maxim_policies(None)["play"][0]["params"] == [1.0] * 4
+
+
+def test_section_9_runs_on_the_real_engine():
+    ctx = Context(deals=2_000, games=200, seed=1)
+    section = allfours.run(ctx)
+    assert section.number == "9" and [c.id for c in section.claims] == ["9a", "9b", "9c", "9d", "9e", "9f", "9g"]
+    assert all(c.verdict in VERDICTS for c in section.claims)
+    # Maxim iii is worth a fifth of a point a hand, far outside its margin even on 2,000 hands.
+    assert section.claims[2].verdict == "supported" and 0.1 < section.claims[2].estimate < 0.3
+    matrix = section.tables["The eldest's points per hand minus the dealer's, by begging and answering threshold"]
+    assert list(matrix.index) == list(allfours.BEG_THRESHOLDS) and (matrix.loc[0].nunique() == 1)
+    agreement = section.tables["How often the expert plays as a maxim advises (when it advises some cards but not all)"]
+    assert (agreement["agreed"] <= agreement["advised"]).all()
+    assert len(section.figures) == 5
+    assert np.isfinite(section.claims[4].estimate)

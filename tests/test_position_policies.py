@@ -1,0 +1,185 @@
+"""The position-aware players (sims.cribbage.policies.position): baseline play outside the zone, the
+player's own hand told from the order of play, pegging out and defence near home, throws for the game,
+their parameter vector, and bad rules."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numba import njit
+
+from sims.cards import parse_card, parse_cards
+from sims.core.errors import PolicyError
+from sims.core.jobs import Job
+from sims.core.rng import chunk_keys
+from sims.cribbage import play, simulate_deals
+from sims.cribbage.contract import (S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_MY_SCORE, S_N_PLAYED,
+                                    S_OPP_SCORE, S_ROLE, S_SIZE, S_STARTER, S_TARGET, S_THROWN)
+from sims.cribbage.engine import seed_streams
+from sims.cribbage.odds.direct import games_from
+from sims.cribbage.pegging import card_value
+from sims.cribbage.policies import position
+from sims.cribbage.policies.pegging import defensive_peg
+from sims.cribbage.rules import get_rules
+from sims.cribbage.scoring import show_points
+
+PA = position.position_policies()
+POSITION = {"discard": PA["discard"], "peg": PA["peg"]}
+EXPERT = {"discard": "expected_net", "peg": "defensive"}
+
+
+def test_the_vector_has_a_section_per_preset():
+    values = np.asarray(PA["peg"].params)
+    assert values.shape == (position.VECTOR_SIZE,)
+    for name in position.PRESETS:
+        ix = position.section(values, get_rules(name).to_kernel())
+        assert ix[position.X_T] == get_rules(name).target
+    assert position.section(values, get_rules("eight-card").to_kernel())[position.X_T] == -1
+
+
+def test_far_from_home_they_play_as_the_baseline():
+    # Independent deals are played from love-all, outside the zone: every deal must score exactly as
+    # with expected_net + defensive.
+    a = simulate_deals("six-card", POSITION, 3000, seed=4, records=True).records
+    b = simulate_deals("six-card", EXPERT, 3000, seed=4, records=True).records
+    assert a.equals(b)
+
+
+def test_rules_without_a_table_stop_with_a_policy_error():
+    with pytest.raises(PolicyError, match="position"):
+        simulate_deals("eight-card", POSITION, 10, seed=1)
+
+
+@njit(cache=True)
+def _plays(rules, keys, n, discard_fns, peg_fns, params, poff, played, kept, starters, n_played, comps):
+    """Deals dealt by seat 0: the cards laid in order, the kept cards by role, the starter, the components."""
+    work = play.new_work(rules)
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = np.empty((play.MAX_SEATS, 4), dtype=np.uint64)
+    scores = np.zeros(play.MAX_SEATS, dtype=np.int64)
+    err = np.zeros(32, dtype=np.int64)
+    for g in range(n):
+        seed_streams(keys, 0, g, deck_rng, seat_rngs)
+        play.play_deal(rules, 0, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comps[g],
+                       err, work)
+        played[g] = work[6]
+        kept[g] = work[2][:2]
+        starters[g] = work[0][2 * rules[2]]
+        n_played[g] = work[8][play.A_N_PLAYED]
+
+
+@pytest.mark.parametrize("preset", ["six-card", "five-card"])
+def test_own_hand_told_from_the_order_of_play(preset):
+    # Every decision of 300 deals (random pegging, so that goes come in every order): the show of the
+    # cards the player really kept must be among those found, and it is almost always the only one.
+    rules = get_rules(preset)
+    n = 300
+    job = Job.make("cribbage", "deals", rules, {"discard": "random", "peg": "random"}, n, 3)
+    fns, params, poff = job.kernel_policies()
+    size = 2 * rules.kept
+    played = np.zeros((n, size), dtype=np.int64)
+    kept = np.zeros((n, 2, rules.kept), dtype=np.int64)
+    starters = np.zeros(n, dtype=np.int64)
+    n_played = np.zeros(n, dtype=np.int64)
+    comps = np.zeros((n, play.MAX_SEATS, play.N_COMP), dtype=np.int64)
+    _plays(rules.to_kernel(), chunk_keys(3, 0, 1, 5), n, *fns, params, poff, played, kept, starters, n_played, comps)
+    decisions = unique = 0
+    shows, masks = np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64)
+    for g in range(n):
+        owners = [0 if c in kept[g, 0] else 1 for c in played[g, :n_played[g]]]
+        count, start = 0, 0
+        for k in range(n_played[g]):
+            value = card_value(played[g, k])
+            if count + value > 31:
+                count, start = 0, k
+            who = owners[k]
+            hand = kept[g, who].copy()
+            for c in played[g, :k]:
+                hand[hand == c] = -1
+            state = np.zeros(S_SIZE, dtype=np.int64)
+            state[S_ROLE], state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED] = who, count, start, k
+            state[S_STARTER] = starters[g]
+            buf = np.zeros(size, dtype=np.int64)
+            buf[:k] = played[g, :k]
+            found = position.kept_candidates(hand, buf, state, rules.to_kernel(), shows, masks)
+            truth = show_points(kept[g, who], rules.kept, starters[g], False, False)
+            assert truth in shows[:found], (g, k)
+            mine = sum(1 << j for j in range(k) if owners[j] == who)
+            assert mine in masks[:found], (g, k)
+            decisions += 1
+            unique += len(set(shows[:found])) == 1
+            count += value
+            if count == 31:
+                count, start = 0, k + 1
+    assert unique > 0.95 * decisions, unique / decisions
+
+
+def _state(role, me, opp, played, count_start=0, starter="KS", thrown=("AH", "2H"), go_mask=0, rules="six-card"):
+    seq = parse_cards(played) if played else []
+    rules = get_rules(rules)
+    state = np.zeros(S_SIZE, dtype=np.int64)
+    state[S_ROLE], state[S_DEALER] = role, 0
+    state[S_MY_SCORE], state[S_OPP_SCORE], state[S_TARGET] = me, opp, rules.target
+    state[S_COUNT] = sum(min((c >> 2) + 1, 10) for c in seq[count_start:])
+    state[S_COUNT_START], state[S_N_PLAYED] = count_start, len(seq)
+    state[S_STARTER] = parse_card(starter)
+    state[S_THROWN], state[S_THROWN + 1] = parse_cards(thrown)
+    state[S_GO_MASK] = go_mask
+    buf = np.zeros(2 * rules.kept, dtype=np.int64)
+    buf[:len(seq)] = seq
+    return state, buf, rules.to_kernel()
+
+
+def _peg(fn, hand, state, buf, rules, params):
+    cards = np.asarray([-1 if c == "-" else parse_card(c) for c in hand], dtype=np.int64)
+    rng = np.array([1, 2, 3, 4], dtype=np.uint64)
+    return cards[fn(cards, buf.copy(), state, rules, rng, np.asarray(params, dtype=np.float64))]
+
+
+def test_pegs_out_when_a_card_wins():
+    # The dealer on 119 (two to go); the pone led a seven.  Pairing it wins the game at once.
+    state, buf, rules = _state(0, 119, 100, "7D")
+    pick = _peg(position.position_peg, ["7S", "KH", "2C", "9D"], state, buf, rules, PA["peg"].params)
+    assert pick == parse_card("7S")
+
+
+def test_plays_defence_when_the_opponent_is_near_home():
+    # The dealer (us, on 100) against a pone on 119 who needs two.  The pone led 10H, we laid 5C, he laid
+    # 3D: the count is 18; the starter is 3H.  3S pairs his three for 2 but leaves 21, and any ten-card
+    # makes 31 for him (sixteen of the cards we have not seen); 9C (27) or JD (28) score nothing and leave
+    # him a few cards that reach 31 or pair.  Defensive takes the pair; near the end that gives the game away.
+    state, buf, rules = _state(0, 100, 119, "10H 5C 3D", starter="3H")
+    hand = ["3S", "9C", "JD", "-"]
+    assert _peg(defensive_peg, hand, state, buf, rules, (1.0, 0.5, 0.5, 1.0)) == parse_card("3S")
+    assert _peg(position.position_peg, hand, state, buf, rules, PA["peg"].params) != parse_card("3S")
+
+
+def test_near_home_the_position_aware_player_wins_more():
+    # Paired games (the same streams, seats' policies exchanged) from positions near the end of a
+    # 61-point game: the position-aware player at seat 0 against expected_net + defensive, then the other
+    # way round.  Its rate over both must beat one half by more than 2 standard errors.
+    positions = [(50, 55), (55, 50), (54, 57), (57, 54), (45, 56), (56, 45)]
+    pa = {"discard": [PA["discard"], "expected_net"], "peg": [PA["peg"], "defensive"]}
+    base = {"discard": ["expected_net", PA["discard"]], "peg": ["defensive", PA["peg"]]}
+    first = games_from("six-card-61", pa, positions, 1500, seed=12)
+    second = games_from("six-card-61", base, positions, 1500, seed=12)
+    rate = (first["win"].mean() + 1 - second["win"].mean()) / 2
+    se = np.sqrt(0.25 / (2 * 1500 * len(positions)))
+    assert rate > 0.5 + 2 * se, rate
+
+
+def test_pegged_so_far_is_the_engines_pegging():
+    # At the end of each deal's play, the pegging read from the order of play with the dealer's cards
+    # marked must be each player's pegging as the engine scored it.
+    rules = get_rules("six-card")
+    n = 300
+    job = Job.make("cribbage", "deals", rules, {"discard": "random", "peg": "random"}, n, 6)
+    fns, params, poff = job.kernel_policies()
+    played = np.zeros((n, 8), dtype=np.int64)
+    kept = np.zeros((n, 2, 4), dtype=np.int64)
+    starters, n_played = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    comps = np.zeros((n, play.MAX_SEATS, play.N_COMP), dtype=np.int64)
+    _plays(rules.to_kernel(), chunk_keys(6, 0, 1, 5), n, *fns, params, poff, played, kept, starters, n_played, comps)
+    for g in range(n):
+        mine = sum(1 << k for k in range(n_played[g]) if played[g, k] in kept[g, 0])
+        dealer, pone = position.pegged(played[g], n_played[g], 0, mine, False)
+        assert (dealer, pone) == (comps[g, 0, play.C_PEGGING], comps[g, 1, play.C_PEGGING])
