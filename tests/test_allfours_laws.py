@@ -276,3 +276,13 @@ def test_rules_discard_to_six_a_card_thrown_out_is_not_in_play():
     assert len(hand.tricks) == 12 and hand.runs == 1
     assert card("2S") not in [c for _, c in hand.tricks]
     assert hand.points["eldest"]["low"] == 1 and hand.points["eldest"]["high"] == 1   # 4S is the only trump
+
+
+def test_the_docstring_examples_hold():
+    """The law vi replay in sims.allfours.stacked's docstring, and the policy table's."""
+    import doctest
+
+    from sims.allfours import policies, stacked
+    for module in (stacked, policies):
+        result = doctest.testmod(module)
+        assert result.attempted >= 2 and result.failed == 0, module.__name__

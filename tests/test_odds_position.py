@@ -68,3 +68,42 @@ def test_bad_input():
         odds_position.position_table("five-card", per_position=0)
     with pytest.raises(ValueError, match="no table for 'eight-card'"):
         odds_position.position_table("eight-card", per_position=5, n_deals=100, groups=2)
+
+
+def test_throw_win_chances():
+    # The pone on 115 needs 6: every throw that keeps six points whatever the starter (a run of three and
+    # two fifteens, or three fifteens) nearly always wins; throwing the two fives keeps JD 6C 4H KD, which
+    # needs a starter to make anything.  And the position-aware discard lays out the best throw.
+    from sims.cribbage.odds.throws import throw_win_chances
+
+    frame = throw_win_chances("5H 5S JD 6C 4H KD", "pone", 110, 115)
+    assert len(frame) == 15 and frame["win"].is_monotonic_decreasing
+    assert frame["win"].iloc[0] > 0.99
+    assert frame.set_index("thrown").loc["5H 5S", "win"] < 0.5
+    from sims.cards import parse_cards
+    from sims.cribbage.contract import S_MY_SCORE, S_OPP_SCORE, S_ROLE, S_SIZE, S_TARGET
+    from sims.cribbage.policies.position import position_discard
+
+    players = position_policies()
+    hand = np.asarray(parse_cards("5H 5S JD 6C 4H KD"), dtype=np.int64)
+    state = np.zeros(S_SIZE, dtype=np.int64)
+    state[S_ROLE], state[S_MY_SCORE], state[S_OPP_SCORE], state[S_TARGET] = 1, 115, 110, 121
+    mask = position_discard(hand, state, get_rules("six-card").to_kernel(), np.ones(4, dtype=np.uint64),
+                            np.asarray(players["discard"].params))
+    chosen = " ".join(sorted(c for i, c in enumerate("5H 5S JD 6C 4H KD".split()) if (mask >> i) & 1))
+    best = frame[frame["win"] == frame["win"].max()]["thrown"].map(lambda t: " ".join(sorted(t.split())))
+    assert chosen in set(best)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("5H 5S JD 6C 4H", "pone", 1, 2), "deals 6 cards"),
+    (("5H 5S JD 6C 4H KD", "pone", 1, 121), "pone's score must be an integer 0..120"),
+    (("5H 5S JD 6C 4H KD", "eldest", 1, 2), "role must be dealer or pone"),
+])
+def test_throw_win_chances_bad_input(args, message):
+    from sims.cribbage.odds.throws import throw_win_chances
+
+    with pytest.raises(ValueError, match=message):
+        throw_win_chances(*args)
+    with pytest.raises(ValueError, match="no board-position table"):
+        throw_win_chances("5H 5S JD 6C 4H KD AS 2S", "pone", 1, 2, rules="eight-card")

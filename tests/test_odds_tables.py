@@ -185,3 +185,18 @@ def peg_by_score(hand, played, state, rules, rng, params):
 def test_a_policy_that_looks_at_the_score_is_refused():
     with pytest.raises(ValueError, match="ignore the score"):
         win_table("six-card-61", {"discard": "expected_net", "peg": peg_by_score}, n_deals=2000, groups=2)
+
+
+def test_point_and_deal_values_worked_by_hand():
+    # The two-point game above: W = [[.75, .5], [1, .5]] (rows: the dealer's score).  Holding the deal at
+    # (d, p) is worth W(d, p) - (1 - W(p, d)); one more point to the dealer at (0, 0) is worth 1 - .75,
+    # one more to the pone costs him .75 - .5.
+    from sims.cribbage.odds.table import OddsTable
+
+    counts = counts_from([events([(1, 1), (0, 1)]), events([(0, 2)])], 2)
+    win, gp = solve(2, counts, 2, lurch=1, double_lurch=0, points=(1, 2, 3))
+    rules = get_rules("six-card").replace(target=2, lurch=0, double_lurch=0)
+    table = OddsTable(rules, win, np.zeros_like(win), gp, np.zeros_like(gp), {"groups": 2})
+    assert table.deal_values().tolist() == [[0.5, 0.5], [0.5, 0.0]]
+    values = table.point_values()
+    assert values[["mine", "his", "offence"]].iloc[0].tolist() == [0.25, 0.25, 0.5]

@@ -55,18 +55,3 @@ def beats(card, best, trump):
 def suit_mask(trump_or_suit):
     """The 52-bit mask of one suit's cards (ids ``rank * 4 + suit``)."""
     return np.int64(0x1111111111111) << trump_or_suit
-
-
-@njit(cache=True, inline="always")
-def bit(card):
-    return np.int64(1) << card
-
-
-@njit(cache=True, inline="always")
-def popcount(x):
-    """Cards in a mask."""
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n

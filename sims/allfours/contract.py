@@ -37,7 +37,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from .cards import ALL_CARDS, beats, bit
+from ..cards import bit
+from .cards import ALL_CARDS, beats
 
 _I64 = types.Array(types.int64, 1, "C")
 _I64_2 = types.Array(types.int64, 2, "C")

@@ -31,7 +31,8 @@ from numba import njit
 
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from ..core.rng import next_u64, randint, seed_state
-from .cards import KNAVE, beats, bit, game_points, knave_of, whist_rank
+from ..cards import bit
+from .cards import KNAVE, beats, game_points, knave_of, whist_rank
 from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISIONS, P_CARD, P_ROLE, S_BEGGED,
                        S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_PLAYERS,
                        S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET, S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK,

@@ -28,7 +28,8 @@ import numpy as np
 from numba import njit
 
 from ..core.rng import randint
-from .cards import GAME_POINTS, KNAVE, popcount, suit_mask, whist_rank
+from ..cards import popcount
+from .cards import GAME_POINTS, KNAVE, suit_mask, whist_rank
 
 SUIT13 = (1 << 13) - 1
 TT_BITS = 16

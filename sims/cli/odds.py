@@ -19,11 +19,23 @@ def add_arguments(parser):
     source.add_argument("--table", metavar="FILE", help="read a table written with --out")
     source.add_argument("--build", action="store_true",
                         help="play deals and build the table (default: the table that ships for the preset)")
+    source.add_argument("--position", action="store_true",
+                        help="build the table of the position-aware players' self-play, iterated from the built "
+                             "table (--iterate rounds)")
     parser.add_argument("--discard", default="expected_net", help="discard policy of both players with --build")
     parser.add_argument("--peg", default="defensive", help="pegging policy of both players with --build")
     parser.add_argument("--deals", type=positive, default=None, help="deals to play with --build (default 1000000)")
     parser.add_argument("--groups", type=positive, default=None, help="jackknife groups with --build (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="master seed with --build (default 0)")
+    parser.add_argument("--iterate", type=positive, default=1, metavar="K",
+                        help="with --position: rounds of table -> players -> table (default 1)")
+    parser.add_argument("--zone", type=positive, default=None,
+                        help="with --position: the players play for the game within this many points of home "
+                             "(default 40)")
+    parser.add_argument("--per-position", type=positive, default=None,
+                        help="with --position: deals played from each position of the zone (default 400)")
+    parser.add_argument("--base", choices=("defensive", "distilled"), default="defensive",
+                        help="with --position: the players' pegging outside the zone (default defensive)")
     parser.add_argument("--threads", type=positive, default=None, help="numba threads (default: all)")
     parser.add_argument("--workers", type=positive, default=None, help="play the deals on this many Dask workers")
     parser.add_argument("--out", metavar="FILE", help="write the whole table (.csv or .parquet)")
@@ -52,10 +64,24 @@ def run(args) -> dict:
     scores = [parse_score(s) for s in args.score]
     build_only = [flag for flag, value in (("--deals", args.deals), ("--groups", args.groups),
                                            ("--workers", args.workers)) if value is not None]
-    if build_only and not args.build:
-        raise ValueError(f"{build_only[0]} goes with --build")
+    if build_only and not (args.build or args.position):
+        raise ValueError(f"{build_only[0]} goes with --build or --position")
+    position_only = [flag for flag, value in (("--zone", args.zone), ("--per-position", args.per_position))
+                     if value is not None]
+    if position_only and not args.position:
+        raise ValueError(f"{position_only[0]} goes with --position")
     if args.table:
         table, source = odds.read_table(args.table, rules), args.table
+    elif args.position:
+        from ..cribbage.odds.position import DEFAULT_PER_POSITION, iterate_position
+
+        if args.workers:
+            raise ValueError("--position runs on this machine's threads (--threads), not on Dask workers")
+        table, _ = iterate_position(rules, args.zone, args.iterate, n_deals=args.deals or odds.DEFAULT_DEALS,
+                                    per_position=args.per_position or DEFAULT_PER_POSITION, seed=args.seed,
+                                    groups=args.groups or odds.DEFAULT_GROUPS, base=args.base, threads=args.threads,
+                                    progress=not args.quiet)
+        source = f"position-aware ({args.iterate} round(s))"
     elif args.build:
         table = odds.win_table(rules, {"discard": args.discard, "peg": args.peg},
                                args.deals or odds.DEFAULT_DEALS, args.seed, args.groups or odds.DEFAULT_GROUPS,
@@ -76,7 +102,8 @@ def run(args) -> dict:
     marks = list(range(0, rules.target, step))
     p = table.provenance
     return {"rules": rules.name, "target": rules.target, "source": source,
-            "policies": {d: [s["name"] for s in seats][0] for d, seats in p.get("policies", {}).items()},
+            "history": p.get("history", []),
+            "policies": p.get("players") or {d: seats[0]["name"] for d, seats in p.get("policies", {}).items()},
             "deals": p.get("n"), "seed": p.get("seed"),
             "largest_half_width": float(table.half_width * table.win_se.max()),
             "first_dealer": table.at(*start), "positions": positions,
@@ -89,6 +116,9 @@ def render(result: dict) -> str:
     lines = [f"{result['rules']} (to {result['target']}), {result['source']} table: {policies} in self-play, "
              f"{result['deals']:,} deals, seed {result['seed']}; 95% intervals within "
              f"±{100 * result['largest_half_width']:.2f} percentage points"]
+    for h in result["history"]:
+        lines.append(f"  round {h['iteration']}: largest change in the zone {100 * h['max_abs_change']:.2f} "
+                     f"percentage points, mean {100 * h['mean_abs_change']:.3f}")
     first = result["first_dealer"]
     lines.append(f"first dealer (before the first deal, {first['dealer']}-{first['pone']}): "
                  f"{100 * first['win']:.2f}% [{100 * first['win_lo']:.2f}, {100 * first['win_hi']:.2f}]")

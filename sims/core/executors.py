@@ -23,7 +23,7 @@ from . import store as st
 from .chunks import run_chunks
 
 CHUNKS_PER_THREAD = 32      # a batch: 32 chunks per numba thread, 0.4-1.5 s of deals or games
-SCHEDULER_TIMEOUT = "10s"
+SCHEDULER_SECONDS = 10
 
 
 def default_batch_chunks(job, threads: int, workers: int = 1) -> int:
@@ -117,26 +117,44 @@ def dask_batches(client, spec, plan, todo, threads, store):
 
 
 @contextmanager
+def _client_within(address: str, seconds: float):
+    """A Client of the scheduler at ``address``, or a one-line error when nothing answers there as Dask
+    within ``seconds`` (a socket that accepts and stays silent would otherwise hold the connection open)."""
+    from distributed import Client
+
+    found = {}
+
+    def connect():
+        try:
+            found["client"] = Client(address, timeout=seconds)
+        except Exception as exc:  # whatever the address gives back, the user needs one line
+            found["error"] = exc
+    thread = threading.Thread(target=connect, daemon=True)
+    thread.start()
+    thread.join(seconds + 5)
+    if "client" not in found:
+        reason = st.one_line(found["error"]) if "error" in found else "no answer"
+        raise ValueError(f"no Dask scheduler answered at {address} within {seconds} s ({reason})")
+    with found["client"] as client:
+        yield client
+
+
+@contextmanager
 def dask_client(workers: int | None = None, scheduler: str | None = None, client=None, threads: int | None = None):
     """``client`` itself, or a Client of the scheduler at ``scheduler`` (a one-line error within
-    :data:`SCHEDULER_TIMEOUT` if nothing answers there as Dask), or of a LocalCluster of ``workers``
+    :data:`SCHEDULER_SECONDS` if nothing answers there as Dask), or of a LocalCluster of ``workers``
     (default: one per core) single-threaded processes on localhost over TLS with temporary credentials,
     each with ``threads`` numba threads (default: the cores shared out)."""
     if client is not None:
         yield client
         return
+    if scheduler is not None:
+        with _client_within(scheduler, SCHEDULER_SECONDS) as c:
+            yield c
+        return
     import logging
 
     from distributed import Client, LocalCluster
-    if scheduler is not None:
-        try:
-            c = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise ValueError(f"no Dask scheduler answered at {scheduler} within {SCHEDULER_TIMEOUT} "
-                             f"({st.one_line(exc)})") from None
-        with c:
-            yield c
-        return
     from distributed.security import Security
 
     workers = workers or os.cpu_count() or 1

@@ -19,6 +19,9 @@ The engine module a game names must define::
 and its results module::
 
     def summarize(job, batch) -> result   # an object with .summary (JSON-able dict) and .table()
+    def render(summary) -> str            # the summary as text (sims simulate / play / run)
+
+Adding a game is adding such a folder and one line in :data:`sims.core.registry.GAMES`.
 """
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ import numpy as np
 from numba import njit
 
 from ...core.rng import randint
-from ..cards import beats, game_points, popcount, whist_rank
+from ...cards import popcount
+from ..cards import beats, game_points, whist_rank
 from ..contract import HAND_SIG, PLAY_SIG, S_LEAD_SUIT, S_ROLE, S_TRUMP, legal_mask, trick_best
 from ..rules import R_MAY_TRUMP
 

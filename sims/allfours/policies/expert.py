@@ -15,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cards import bit, game_points, popcount
+from ...cards import bit, popcount
+from ..cards import game_points
 from ..contract import (P_CARD, P_ROLE, PLAY_SIG, S_HELD, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE,
                         S_TRICK_START, S_TRUMP, legal_mask, unseen_cards)
 from ..rules import R_GAME_TIE, R_MAY_TRUMP

@@ -177,7 +177,7 @@ def position_table(rules="six-card-61", players=None, n_deals: int = DEFAULT_DEA
                   "method": "backward induction over the baseline's deal timings, with the position-aware players' "
                             "deals at every position of the zone (paired differences); delete-a-group jackknife",
                   "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]}}
-    return OddsTable(rules, win, win_se, gp, gp_se, provenance, model_of(batch, rules.kept))
+    return OddsTable(rules, win, win_se, gp, gp_se, provenance, model_of(batch, rules.kept, counts))
 
 
 def iterate_position(rules="six-card-61", zone: int | None = None, iterations: int = 4, tol: float = 0.005,

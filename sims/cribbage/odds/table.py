@@ -12,6 +12,7 @@ table made for other rules.  The tables that ship with the package live in
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from importlib import resources
@@ -27,7 +28,7 @@ from ...core import store as st
 from ...core.jobs import Job, check_count
 from ..rules import Rules, get_rules
 from .induction import DEFAULT_POINTS, jackknife, t95
-from .layout import N_RANKS, PEG_BINS, SHOW_BINS, TABLE_NAMES
+from .layout import N_RANKS, PEG_BINS, SHOW_BINS, TABLE_NAMES, TOTALS
 
 ENGINE = "sims.cribbage.odds.timings"
 DEFAULT_POLICIES = {"discard": "expected_net", "peg": "defensive"}
@@ -47,26 +48,28 @@ class DealModel:
     """What the position-aware players know of a deal, as counts over the deals played:
     ``rest[k, D, P]`` the dealer's and the pone's pegging after ``k`` cards were laid (``rest[0]``: all of
     it), ``hands[role, points]`` (0 dealer, 1 pone), ``cribs[role, lo, hi, points]`` the crib by the ranks
-    the player in ``role`` threw into it."""
+    the player in ``role`` threw into it; and ``totals[D, P]`` the deal's points of each (clipped to the
+    target)."""
 
     rest: np.ndarray
     hands: np.ndarray
     cribs: np.ndarray
+    totals: np.ndarray
 
     def frame(self) -> pd.DataFrame:
         """Tidy counts: ``part, row, column, value, count`` (zeros left out)."""
         parts = []
         for name, arr in (("rest", self.rest), ("hands", self.hands[None]),
-                          ("cribs", self.cribs.reshape(1, -1, SHOW_BINS))):
+                          ("cribs", self.cribs.reshape(1, -1, SHOW_BINS)), ("totals", self.totals[None])):
             idx = np.nonzero(arr)
             parts.append(pd.DataFrame({"part": name, "row": idx[0], "column": idx[1], "value": idx[2],
                                        "count": arr[idx]}))
         return pd.concat(parts, ignore_index=True)
 
     @classmethod
-    def from_frame(cls, frame: pd.DataFrame, kept: int) -> "DealModel":
-        shapes = {"rest": (2 * kept + 1, PEG_BINS, PEG_BINS),
-                  "hands": (1, 2, SHOW_BINS), "cribs": (1, 2 * N_RANKS * N_RANKS, SHOW_BINS)}
+    def from_frame(cls, frame: pd.DataFrame, kept: int, target: int) -> "DealModel":
+        shapes = {"rest": (2 * kept + 1, PEG_BINS, PEG_BINS), "hands": (1, 2, SHOW_BINS),
+                  "cribs": (1, 2 * N_RANKS * N_RANKS, SHOW_BINS), "totals": (1, target + 1, target + 1)}
         arrays = {}
         for name, shape in shapes.items():
             arr = np.zeros(shape, dtype=np.int64)
@@ -74,8 +77,8 @@ class DealModel:
             np.add.at(arr, (sel["row"].to_numpy(), sel["column"].to_numpy(), sel["value"].to_numpy()),
                       sel["count"].to_numpy())
             arrays[name] = arr
-        return cls(arrays["rest"], arrays["hands"][0],
-                   arrays["cribs"].reshape(2, N_RANKS, N_RANKS, SHOW_BINS))
+        return cls(arrays["rest"], arrays["hands"][0], arrays["cribs"].reshape(2, N_RANKS, N_RANKS, SHOW_BINS),
+                   arrays["totals"][0])
 
 
 @dataclass(frozen=True, eq=False)
@@ -136,6 +139,26 @@ class OddsTable:
             frame[f"{name}_se"] = se.ravel()
         frame.attrs.update(rules=self.rules.name, provenance=self.provenance)
         return frame
+
+    def point_values(self) -> pd.DataFrame:
+        """What one more point is worth, at each position with both scores below ``target - 1``: to the dealer
+        (``mine``: W(d + 1, p) - W(d, p)) and, against him, to the pone (``his``: W(d, p) - W(d, p + 1)), and
+        ``offence`` = mine / (mine + his): above one half the dealer's own points count for more than
+        keeping the pone's down."""
+        w = self.win
+        mine = w[1:, :-1] - w[:-1, :-1]
+        his = w[:-1, :-1] - w[:-1, 1:]
+        d, p = np.meshgrid(np.arange(self.target - 1), np.arange(self.target - 1), indexing="ij")
+        with np.errstate(invalid="ignore", divide="ignore"):
+            offence = mine / (mine + his)
+        return pd.DataFrame({"dealer_score": d.ravel(), "pone_score": p.ravel(), "mine": mine.ravel(),
+                             "his": his.ravel(), "offence": offence.ravel()})
+
+    def deal_values(self) -> np.ndarray:
+        """``[d, p]``: what holding the deal (the crib, the last card, his heels) is worth at each score: the
+        chance of winning as the dealer on ``d`` against ``p`` less the chance as the pone on the same scores,
+        ``W(d, p) - (1 - W(p, d))``."""
+        return self.win - (1 - self.win.T)
 
     def write(self, path, quantized: bool = False) -> Path:
         """Write ``.csv`` (provenance on a first ``#`` line) or ``.parquet`` (provenance in the file's
@@ -227,7 +250,7 @@ def read_table(path, rules=None) -> OddsTable:
         arrays[name] = arr
     model = None
     if model_path(path).exists():
-        model = DealModel.from_frame(_read(model_path(path))[0], made_for.kept)
+        model = DealModel.from_frame(_read(model_path(path))[0], made_for.kept, made_for.target)
     return OddsTable(made_for, arrays["win"], arrays["win_se"], arrays["game_points"], arrays["game_points_se"],
                      meta.get("provenance", {}), model)
 
@@ -274,6 +297,14 @@ def _same_both_seats(job: Job) -> None:
                              f"{', '.join(p.name for p in seats)}")
 
 
+def engine_job(kind, rules, policies, n, seed, engine: str, chunk_size=None, **options) -> Job:
+    """A cribbage job played by another kernel module (``engine``) with that module's own options.
+
+    (:meth:`Job.make` checks options against the game's; the odds engines' options are their own.)"""
+    job = Job.make("cribbage", kind, rules, policies, n, seed, chunk_size=chunk_size, engine=engine)
+    return dataclasses.replace(job, options=tuple(sorted(options.items())))
+
+
 def timing_job(rules, policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0, groups: int = DEFAULT_GROUPS,
                chunk_size: int = CHUNK_DEALS) -> Job:
     """The core job that plays the deals of a table (its engine is :mod:`.timings`)."""
@@ -286,8 +317,8 @@ def timing_job(rules, policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0
     if n_deals < groups:
         raise ValueError(f"a table needs at least as many deals as jackknife groups ({groups}), got {n_deals}")
     chunk_size = min(chunk_size, n_deals // groups)    # each group gets deals, even in a small table
-    job = Job.make("cribbage", "deals", rules, policies or DEFAULT_POLICIES, n_deals, seed, chunk_size=chunk_size,
-                   engine=ENGINE, groups=int(groups))
+    job = engine_job("deals", rules, policies or DEFAULT_POLICIES, n_deals, seed, ENGINE, chunk_size=chunk_size,
+                     groups=int(groups))
     _same_both_seats(job)
     return job
 
@@ -307,8 +338,8 @@ def counts_of(batch, groups: int, target: int):
     return counts, deals
 
 
-def model_of(batch, kept: int) -> DealModel:
-    """The deal model (:class:`DealModel`) from a merged timing Batch."""
+def model_of(batch, kept: int, counts: np.ndarray) -> DealModel:
+    """The deal model (:class:`DealModel`) from a merged timing Batch and its count tables by group."""
     h = batch.histograms
     h = h[h["scope"] == "model"]
     parts = {}
@@ -329,7 +360,7 @@ def model_of(batch, kept: int) -> DealModel:
     split = sel["component"].str.split(" ", expand=True)
     np.add.at(cribs, (split[0].map({"dealer": 0, "pone": 1}).to_numpy(), split[1].astype(int).to_numpy(),
                       split[2].astype(int).to_numpy(), sel["value"].to_numpy()), sel["count"].to_numpy())
-    return DealModel(rest, hands, cribs)
+    return DealModel(rest, hands, cribs, counts[:, TOTALS].sum(0))
 
 
 def table_from_batch(job: Job, batch, points=DEFAULT_POINTS) -> OddsTable:
@@ -342,7 +373,7 @@ def table_from_batch(job: Job, batch, points=DEFAULT_POINTS) -> OddsTable:
                   "method": "backward induction over deal timings; delete-a-group jackknife",
                   "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]},
                   "git_commit": st.git_commit()}
-    return OddsTable(rules, win, win_se, gp, gp_se, provenance, model_of(batch, rules.kept))
+    return OddsTable(rules, win, win_se, gp, gp_se, provenance, model_of(batch, rules.kept, counts))
 
 
 def check_points(points) -> tuple[float, float, float]:

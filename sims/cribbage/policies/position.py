@@ -216,7 +216,8 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
 
 
 @njit(cache=True)
-def _dealer_values(hand, params, ix, me, opp, masks, starters, values):
+def dealer_throw_values(hand, params, ix, me, opp, masks, starters, values):
+    """The dealer's chance of winning for each throw (module docstring), from (me, opp) before the deal."""
     di, pj, pr = rest_cells(params, ix, 0)
     util = np.empty((2, 2 * SB))
     dealer_utility(params, ix, me, opp, di, pj, pr, util[0])
@@ -243,7 +244,7 @@ def _dealer_values(hand, params, ix, me, opp, masks, starters, values):
 
 
 @njit(cache=True)
-def _pone_values(hand, params, ix, me, opp, masks, starters, values):
+def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     """The pone's chance of winning for each throw (module docstring).  ``after[a, b]``: his chance on
     ``me + a`` with the dealer on ``low + b`` before the dealer shows his hand and the crib, the crib as the
     pone's crib in self-play; the crib of a throw is that distribution moved to the throw's mean (between
@@ -341,9 +342,9 @@ def position_discard(hand, state, rules, rng, params):
         mask = next_throw(mask, n, 2)
     values = np.empty(j)
     if state[S_ROLE] == 0:
-        _dealer_values(hand, params, ix, me, opp, masks[:j], starters, values)
+        dealer_throw_values(hand, params, ix, me, opp, masks[:j], starters, values)
     else:
-        _pone_values(hand, params, ix, me, opp, masks[:j], starters, values)
+        pone_throw_values(hand, params, ix, me, opp, masks[:j], starters, values)
     return masks[np.argmax(values)]
 
 
@@ -638,8 +639,8 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive") ->
     if table.model is None:
         raise ValueError("the position-aware players need a table with its deal model (build it, or read it with "
                          "its .model.parquet file)")
-    if isinstance(zone, bool) or not isinstance(zone, (int, np.integer)) or not 1 <= zone <= table.target:
-        raise ValueError(f"zone must be an integer 1..{table.target}, got {zone!r}")
+    if isinstance(zone, bool) or not isinstance(zone, (int, np.integer)) or zone < 1:
+        raise ValueError(f"zone must be a positive integer (points from the target), got {zone!r}")
     if base not in BASES:
         raise ValueError(f"unknown base pegging {base!r}; choose from {', '.join(BASES)}")
     rules = table.rules
@@ -656,7 +657,7 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive") ->
         counts = model.cribs[role]
         cribs[role] = _chances(counts + PRIOR_DEALS * overall, axis=2)
     header = np.zeros(H_SIZE)
-    header[H_MARK], header[H_LEN], header[H_ZONE] = MARK, section_size(rules.target, rules.kept), zone
+    header[H_MARK], header[H_LEN], header[H_ZONE] = MARK, section_size(rules.target, rules.kept), min(zone, rules.target)
     header[H_RULES:] = rules.to_kernel()
     return np.concatenate([header, np.clip(table.win, 0, 1).ravel(), rest.ravel(), hands.ravel(), cribs.ravel(),
                            np.asarray(named_crib_tables()["schell"]), [float(BASES.index(base))],
