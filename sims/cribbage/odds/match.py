@@ -11,7 +11,6 @@ as totals per pair only (one small row per game), so 200,000 games fit easily.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from ...stats import Z95
 from ..rules import get_rules
@@ -47,9 +46,3 @@ def paired_match(rules, challenger: dict, holder: dict, n_games: int = 20_000, s
             "se_unpaired": float(unpaired), "game_points": float(gp), "game_points_se": float(gp_se),
             "deals_per_game": float(np.concatenate([runs[0][2], runs[1][2]]).mean())}
 
-
-def match_table(rows: list[dict], names: list[str]) -> pd.DataFrame:
-    """Matches as a table, one row each, labelled."""
-    frame = pd.DataFrame(rows)
-    frame.insert(0, "challenger", names)
-    return frame

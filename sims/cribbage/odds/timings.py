@@ -48,8 +48,8 @@ from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..play import (A_N_PLAYED, C_CRIB, C_HAND, C_HEELS, MAX_SEATS, N_COMP, POLICY_ERROR, new_work,
                     play_deal)
 from ..rules import R_BATH, R_TARGET
-from .layout import (DEALER, EV_ROWS, HEELS, KIND, LAID, MAX_EVENTS, N_RANKS, PEG_BINS, PEGGING, POINTS, ROLE,
-                     SHOW, SHOW_BINS, TABLE_NAMES, TOTALS)
+from .layout import (EV_ROWS, HEELS, KIND, LAID, MAX_EVENTS, N_RANKS, PEG_BINS, PEGGING, POINTS, ROLE, SHOW,
+                     SHOW_BINS, TABLE_NAMES, TOTALS)
 
 CHECK_DEALS = 8                     # deals per chunk replayed at other scores (:func:`_timing_chunks`)
 
@@ -178,8 +178,8 @@ def _timing_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, pe
                 seed_streams(keys, c, i, deck_rng, seat_rngs)
                 scores[:] = 0
                 if replay:
-                    scores[g % 2] = target - 1 - (3 * i) % 10
-                    scores[(g + 1) % 2] = target - 2 - (7 * i) % 10
+                    scores[g % 2] = max(target - 1 - (3 * i) % 10, 0)
+                    scores[(g + 1) % 2] = max(target - 2 - (7 * i) % 10, 0)
                 comp[:, :] = 0
                 if play_deal(rules_c, g % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
                              poff_c, comp, err[c], work) == POLICY_ERROR:

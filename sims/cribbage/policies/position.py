@@ -7,26 +7,29 @@ board-position table (:func:`position_params`; the shipped tables by default,
 before a deal (:mod:`sims.cribbage.odds`), the deal model of the table's
 self-play (:class:`sims.cribbage.odds.table.DealModel`: the pegging still to come
 after ``k`` cards, each side's hand, the crib by the two ranks a player threw
-into it) and the parameters of the baseline policies.  Rules with no section
-get an illegal answer, so the engine stops with a PolicyError.
+into it; outcomes less likely than 1 in 10,000 left out) and the parameters of
+the baseline policies.  Rules with no section get an illegal answer, so the
+engine stops with a PolicyError.
 
 **The zone.**  In a deal that starts with both scores more than ``zone`` points
-from the target, both policies play exactly as the baseline (``expected_net``
-with Schell's crib table, ``defensive``): far from home the chance of winning is
-nearly linear in the points of a deal, and playing for points is playing for the
-game.  (The pegging policy takes the start of the deal from the scores, less the
-points pegged so far and the heels; so whether a deal is played for the game is
-fixed when it is dealt, and a table of the players' self-play can be built from
-deal timings outside the zone: :func:`sims.cribbage.odds.position_table`.)
+from the target, both policies play exactly as the baseline: ``expected_net``
+with Schell's crib table, and the section's base pegging, ``defensive`` or
+``distilled`` (:mod:`.distilled`).  Far from home the chance of winning is nearly
+linear in the points of a deal, and playing for points is playing for the game.
+(The pegging policy takes the start of the deal from the scores, less the points
+pegged so far and the heels; so whether a deal is played for the game is fixed
+when it is dealt, and a table of the players' self-play can be built from deal
+timings outside the zone: :func:`sims.cribbage.odds.position.position_table`.)
 
 **Discard.**  Each throw gets its chance of winning, averaged exactly over the
 starters the player has not seen: the kept cards are shown with each starter,
 and a jack turned is two for his heels to the dealer at once.  The rest of the
 deal comes from the deal model, in counting order (RULES.md): the pegging of both
 sides (when both could peg out, the race is counted as even), the pone's hand,
-the dealer's hand, the crib (given the two ranks the player threw), then ``W``
-from the new scores with the deal passed.  The pegging is taken as independent
-of the cards kept, and the other hand and the crib as in self-play.
+the dealer's hand, the crib (given the two ranks the player threw; for the pone,
+the self-play crib moved to the mean of his two ranks), then ``W`` from the new
+scores with the deal passed.  The pegging is taken as independent of the cards
+kept, and the other hand and the crib as in self-play.
 
 **Pegging.**  A card that reaches the target wins at once and is laid.  Else
 each card gets the chance of winning after it and the opponent's best reply,
@@ -38,7 +41,7 @@ the play from the deal model and then the shows: the player's own hand is known
 obey "a player who can play must", averaged over when several do), the other
 hand and the crib come from the deal model.  ``defensive``'s count penalty and
 pair-lead bonus enter at the value of a point there.  A last player (the
-opponent has said go) has no reply to fear; ties go to ``defensive``'s card.
+opponent has said go) has no reply to fear; ties go to the base pegging's card.
 """
 from __future__ import annotations
 
@@ -54,14 +57,12 @@ from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET, R_THROW
 from ..scoring import JACK, show_points
 from .discard import expected_net_discard
 from .distilled import N_PARAMS as N_DISTILLED, distilled_peg, reply_chances
+from ..odds.layout import N_RANKS as NR, PEG_BINS as PB, SHOW_BINS as SB
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
 
 MARK = 7_121_061.0          # the first value of every section
 H_MARK, H_LEN, H_ZONE, H_RULES = 0, 1, 2, 3
 H_SIZE = H_RULES + R_SIZE
-PB = 32                     # pegging bins (sims.cribbage.odds.layout.PEG_BINS)
-SB = 32                     # show bins (sims.cribbage.odds.layout.SHOW_BINS)
-NR = 13
 N_PEG_PARAMS = len(DEFENSIVE_PARAMS)
 RACE = 0.5                  # both sides could peg out: counted as even
 DEFAULT_ZONE = 40
