@@ -30,6 +30,7 @@ from ..cards import format_card, format_cards
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
 from ..core.jobs import Job
+from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, U64_1, U64_2
 from ..core.rng import seed_state
 from .cards import SUIT_NAMES
 from .contract import S_TRUMP, HandFn, PlayFn
@@ -44,13 +45,6 @@ HAND_BINS = 256         # hands per game; longer games land in the last bin
 ROLE_NAMES = {2: ("dealer", "eldest"), 4: ("dealer's side", "eldest's side")}
 RECORD_COLUMNS = ("trump",) + EVENTS
 
-I64_1 = types.Array(types.int64, 1, "C")
-I64_2 = types.Array(types.int64, 2, "C")
-I64_3 = types.Array(types.int64, 3, "C")
-I64_4 = types.Array(types.int64, 4, "C")
-U64_1 = types.Array(types.uint64, 1, "C")
-U64_2 = types.Array(types.uint64, 2, "C")
-F64_1 = types.Array(types.float64, 1, "C")
 HANDS = types.UniTuple(HandFn, MAX_SEATS)
 PLAYS = types.UniTuple(PlayFn, MAX_SEATS)
 

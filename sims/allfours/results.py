@@ -12,6 +12,7 @@ import pandas as pd
 
 from ..core.batch import Batch
 from ..core.jobs import Job
+from ..core.text import policy_line, rate_interval
 from ..stats import mean_se, wilson
 from .engine import role_names, side_names
 from .maxims import MAXIMS
@@ -161,14 +162,6 @@ def summarize(job: Job, batch: Batch):
     return (DealResult if job.kind == "deals" else GameResult)(job, batch)
 
 
-def _interval(entry: dict) -> str:
-    return f"{entry['rate']:.4f} [{entry['lo']:.4f}, {entry['hi']:.4f}]"
-
-
-def _policies(summary: dict) -> str:
-    return ", ".join(f"{d} {','.join(p['name'] for p in seats)}" for d, seats in summary["policies"].items())
-
-
 def _table(entries: dict, columns: list[str]) -> list[str]:
     lines = [f"{'component':<10}" + "".join(f"{who:>24}" for who in entries)]
     for comp in columns:
@@ -181,7 +174,7 @@ def render(summary: dict) -> str:
     """A hand or game summary as text (``sims simulate`` / ``sims play --game allfours``)."""
     rules = summary["rules"]
     head = f"{rules['name']} to {rules['target']}: {summary['n']:,} {summary['kind']}, seed {summary['seed']}, " \
-           f"{_policies(summary)}"
+           f"{policy_line(summary)}"
     events = summary["events_per_hand"]
     event_line = "per hand: " + ", ".join(f"{name} {events[name]['mean']:.4f}" for name in EVENTS)
     if summary["kind"] == "deals":
@@ -190,8 +183,8 @@ def render(summary: dict) -> str:
     else:
         lines = [head, "win rate [95% interval]"]
         for side, entry in summary["win_rate"].items():
-            lines.append(f"  {side:<14}{_interval(entry)}")
-        lines.append(f"  {'first dealer':<14}{_interval(summary['first_dealer_win'])}")
+            lines.append(f"  {side:<14}{rate_interval(entry)}")
+        lines.append(f"  {'first dealer':<14}{rate_interval(summary['first_dealer_win'])}")
         hands = summary["hands_per_game"]
         lines += [f"hands per game {hands['mean']:.2f} ± {hands['se']:.2f}",
                   *_table(summary["points_per_game"], list(COMPONENTS)), "(mean points per game ± standard error)",
@@ -200,5 +193,5 @@ def render(summary: dict) -> str:
             lines.append(f"{summary['unfinished']:,} games did not reach the target (left out of the rates)")
     for seat, maxims in summary.get("maxim_agreement", {}).items():
         lines.append(f"{seat} agrees with the maxims: " + ", ".join(
-            f"{m} {_interval(e)} of {e['advised']:,}" for m, e in maxims.items()))
+            f"{m} {rate_interval(e)} of {e['advised']:,}" for m, e in maxims.items()))
     return "\n".join(lines)

@@ -86,7 +86,3 @@ def render_summary(summary: dict) -> str:
     from ..core.policies import load
 
     return load(get_game(summary.get("game")).results).render(summary)
-
-
-def interval(entry: dict) -> str:
-    return f"{entry['rate']:.4f} [{entry['lo']:.4f}, {entry['hi']:.4f}]"

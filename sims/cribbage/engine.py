@@ -16,6 +16,7 @@ from numba import njit, prange, types
 
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ITEM
+from ..core.kernel_types import F64_1, I16_3, I64_1, I64_2, I64_3, I64_4, U64_2
 from ..core.rng import seed_state
 from .contract import ROLE_NAMES, DiscardFn, PegFn
 from .play import (COMPONENTS, G_COLS, G_DEALS, G_FIRST_DEAL,
@@ -26,13 +27,6 @@ HIST_BINS = 64          # points 0..63 per component per deal; larger values lan
 DEAL_BINS = 256         # game lengths 0..255 deals; longer games land in the last bin
 LOG_DEALS = 64          # deals logged per game when a score log is asked for
 
-I64_1 = types.Array(types.int64, 1, "C")
-I64_2 = types.Array(types.int64, 2, "C")
-I64_3 = types.Array(types.int64, 3, "C")
-I64_4 = types.Array(types.int64, 4, "C")
-I16_3 = types.Array(types.int16, 3, "C")
-U64_2 = types.Array(types.uint64, 2, "C")
-F64_1 = types.Array(types.float64, 1, "C")
 DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
 PEGS = types.UniTuple(PegFn, MAX_SEATS)
 

@@ -8,6 +8,7 @@ import pandas as pd
 
 from ..core.batch import Batch
 from ..core.jobs import Job
+from ..core.text import policy_line, rate_interval
 from ..stats import mean_se, wilson
 from .engine import HIST_BINS, place_names, role_names, side_names
 from .play import COMPONENTS
@@ -176,21 +177,13 @@ def summarize(job: Job, batch: Batch):
     return (DealResult if job.kind == "deals" else GameResult)(job, batch)
 
 
-def _interval(entry: dict) -> str:
-    return f"{entry['rate']:.4f} [{entry['lo']:.4f}, {entry['hi']:.4f}]"
-
-
-def _policies(summary: dict) -> str:
-    return ", ".join(f"{d} {','.join(p['name'] for p in seats)}" for d, seats in summary["policies"].items())
-
-
 def render(summary: dict) -> str:
     """A deal or game summary as text (``sims simulate`` / ``sims play``)."""
     rules = summary["rules"]
     if summary["kind"] == "deals":
         roles = list(summary["roles"])
         components = list(next(iter(summary["roles"].values())))
-        lines = [f"{rules['name']}: {summary['n']:,} deals, seed {summary['seed']}, {_policies(summary)}",
+        lines = [f"{rules['name']}: {summary['n']:,} deals, seed {summary['seed']}, {policy_line(summary)}",
                  f"{'component':<10}" + "".join(f"{role:>22}" for role in roles)]
         for comp in components:
             lines.append(f"{comp:<10}" + "".join(f"{summary['roles'][r][comp]['mean']:>12.4f} ± "
@@ -198,15 +191,15 @@ def render(summary: dict) -> str:
         lines.append("(mean points per deal ± standard error)")
         return "\n".join(lines)
     lines = [f"{rules['name']} to {rules['target']}: {summary['n']:,} games, seed {summary['seed']}, "
-             f"{_policies(summary)}", "win rate [95% interval]"]
+             f"{policy_line(summary)}", "win rate [95% interval]"]
     for side, entry in summary["win_rate"].items():
-        lines.append(f"  {side:<14}{_interval(entry)}")
-    lines.append(f"  {'first dealer':<14}{_interval(summary['first_dealer_win'])}")
+        lines.append(f"  {side:<14}{rate_interval(entry)}")
+    lines.append(f"  {'first dealer':<14}{rate_interval(summary['first_dealer_win'])}")
     deals = summary["deals_per_game"]
     lines.append(f"deals per game {deals['mean']:.2f} ± {deals['se']:.2f}")
     lines.append("losers lurched / skunked [95% interval]")
     for name, entry in summary["loser_below"].items():
-        lines.append(f"  {name:<24}{_interval(entry)}")
+        lines.append(f"  {name:<24}{rate_interval(entry)}")
     if summary.get("unfinished"):
         lines.append(f"{summary['unfinished']:,} games did not reach the target within the deal cap "
                      f"(left out of the rates)")

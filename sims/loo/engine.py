@@ -25,6 +25,7 @@ from numba import njit, prange, types
 from ..cards import format_card, format_cards
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
+from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
 from ..core.rng import seed_state
 from .contract import DECLARATIONS, MAX_SEATS, CardFn, DecideFn
 from .play import (D_CARD, D_DECLARE, E_CARDS, E_LEGAL, E_MISS_OPEN, E_N_CARDS, E_PACK, E_ROLE, E_TRUMP,
@@ -36,11 +37,6 @@ POOL_BINS = 40      # pools by size in stakes: bin v holds 2**(v-1) <= pool/stak
 COUNT_BINS = MAX_SEATS + 1
 DEAL_HISTS = ("standers", "looed", "next_pool")
 
-I64_1 = types.Array(types.int64, 1, "C")
-I64_2 = types.Array(types.int64, 2, "C")
-I64_3 = types.Array(types.int64, 3, "C")
-U64_2 = types.Array(types.uint64, 2, "C")
-F64_1 = types.Array(types.float64, 1, "C")
 DECIDES = types.UniTuple(DecideFn, MAX_SEATS)
 CARDS = types.UniTuple(CardFn, MAX_SEATS)
 

@@ -38,6 +38,7 @@ from ... import __version__
 from ...core.chunks import numba_threads
 from ...core.errors import E_ITEM, new_err, raise_policy_error
 from ...core.jobs import Job
+from ...core.kernel_types import I64_4
 from ...core.policies import user
 from ...core.rng import chunk_keys, uniform
 from ..contract import DECIDE_SIG, MAX_SEATS, MISS, PLAY, S_MISS, S_PAM, S_TRUMP_SUIT
@@ -50,7 +51,6 @@ from .expert import (DECLARE_FILE, DECLARE_SIZE, EXCHANGE_FILE, EXCHANGE_SIZE, F
                      THREE_CLASSES, THREE_SIZE, cell, declare_from_table, expert_exchange)
 from .hands import CATEGORIES, MISS_CLASS, N_CATEGORIES, category, hand_class
 
-I64_4 = types.Array(types.int64, 4, "C")
 F64_4 = types.Array(types.float64, 4, "C")
 VARIANTS = {3: "three-card", 5: "five-card-pam"}
 START_WON, START_LOOED = 1.0, 0.35      # the first tables: every stander takes a share, looed a third of the time
