@@ -196,3 +196,20 @@ def test_a_policy_that_is_not_njit_or_does_not_fit_the_signature_is_a_value_erro
 
     with pytest.raises(ValueError, match="does not compile"):
         simulate_deals("six-card", {"peg": wrong}, 10, 0)
+
+
+@njit(PEG_SIG, cache=True)
+def raises(hand, played, state, rules, rng, params):
+    """A buggy peg policy: lays its first legal card, but raises once the count passes twenty."""
+    if state[S_COUNT] > 20:
+        raise ValueError("no card for you")
+    for i in range(hand.shape[0]):
+        if hand[i] >= 0 and state[S_COUNT] + min((hand[i] >> 2) + 1, 10) <= 31:
+            return i
+    return -1
+
+
+def test_a_policy_that_raises_is_a_policy_error_naming_it():
+    with pytest.raises(PolicyError, match=r"policy 'raises' raised .*no card for you") as info:
+        simulate_deals("six-card", {"peg": ["greedy", raises]}, 50, 1)
+    assert "\n" not in str(info.value)
