@@ -21,7 +21,6 @@ from sims.core.errors import PolicyError
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
 from sims.cribbage.policies import resolve
 from sims.cribbage.contract import S_COUNT
-from sims.cribbage.play import COMPONENTS
 from sims.cribbage.rules import R_THROW, get_rules
 
 

@@ -4,7 +4,6 @@ import re
 import shlex
 from pathlib import Path
 
-import pytest
 
 from sims.cli import main
 

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .policies import PolicySpec, load
+from .policies import PolicySpec
 
 KINDS = ("deals", "games")
 

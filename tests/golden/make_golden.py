@@ -4,7 +4,6 @@ import numpy as np
 import sims
 assert sims.__file__.startswith("/tmp/golden-src"), sims.__file__
 from sims.cribbage.engine import Job, run_job
-from sims.cribbage.rules import get_rules
 
 DEALS = [
     ("six-card", {"discard": "random", "peg": "random"}, 4000, 1, False),
