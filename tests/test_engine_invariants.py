@@ -304,7 +304,7 @@ BAD = [
     ({"n": True}, "positive integer"), ({"seed": -1}, "seed"), ({"seed": 1.5}, "seed"), ({"seed": "1"}, "seed"),
     ({"rules": "seven-card"}, "unknown rules"), ({"policies": {"peg": ["random"] * 3}}, "3 policies for 2 seats"),
     ({"policies": {"discard": ["random", "greedy", "random"]}}, "3 policies for 2 seats"),
-    ({"policies": {"peg": "clever"}}, "unknown peg policy"), ({"policies": {"pegging": "random"}}, "policy kind"),
+    ({"policies": {"peg": "clever"}}, "unknown peg policy"), ({"policies": {"pegging": "random"}}, "unknown cribbage decision .pegging."),
 ]
 
 

@@ -143,7 +143,8 @@ def test_deals_match_reference_per_seat_policies():
 
 def test_deals_match_reference_across_chunks():
     """A run longer than one chunk: deal g of chunk g // chunk_size, index g % chunk_size."""
-    from sims.cribbage.engine import CHUNK_DEALS
+    from sims.cribbage.game import GAME
+    CHUNK_DEALS = GAME.chunk_size["deals"]
     n = CHUNK_DEALS + 200
     fast = records_array(simulate_deals("six-card-61", None, n, 3, records=True))
     keys = ref.chunk_keys(3, 0, 2, 5)
