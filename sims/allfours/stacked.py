@@ -16,9 +16,10 @@ from numba import njit, types
 from ..cards import parse_cards
 from ..core.errors import new_err, raise_policy_error
 from ..core.jobs import Job
+from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 from ..core.rng import chunk_keys, seed_state
 from .contract import P_CARD, P_ROLE, S_N_PLAYED, S_RUNS, S_SIZE, S_TRUMP, S_TURNED
-from .engine import F64_1, HANDS, I64_1, I64_2, MAX_SEATS, PLAYS, U64_1, describe_error, role_names
+from .engine import HANDS, MAX_SEATS, PLAYS, describe_error, role_names
 from .maxims import N_MAXIMS
 from .play import COMPONENTS, DECK_OUT, EVENTS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR, new_work, play_hand
 from .rules import HAND, PACK, PACKET, get_rules
