@@ -56,3 +56,10 @@ def test_a_table_for_other_rules_is_refused(capsys, tmp_path):
     run(capsys, "--rules", "five-card", "--out", str(tmp_path / "five.parquet"))
     code, _, err = run(capsys, "--rules", "six-card-61", "--table", str(tmp_path / "five.parquet"))
     assert code == 2 and "was made for 'five-card'" in err
+
+
+def test_the_position_aware_players_table(capsys):
+    code, out, _ = run(capsys, "--rules", "five-card", "--position", "--zone", "3", "--per-position", "10",
+                       "--deals", "4000", "--groups", "4", "--iterate", "2", "--quiet", "--score", "58-58")
+    assert code == 0 and "position-aware (2 round(s)) table: position + position" in out
+    assert "round 1: largest change in the zone" in out and "58-58" in out

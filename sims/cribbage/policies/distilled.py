@@ -30,6 +30,7 @@ counted up to three of mine and four of his).
 from __future__ import annotations
 
 import json
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -426,6 +427,7 @@ def write_tables(params, provenance: dict, path=None) -> Path:
     return path
 
 
+@cache
 def named_tables() -> dict[str, tuple]:
     """The tables the policy knows by name: ``shipped``."""
     data = json.loads(resources.files(DATA[0]).joinpath(DATA[1]).read_text())

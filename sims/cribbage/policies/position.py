@@ -41,9 +41,13 @@ the play from the deal model and then the shows: the player's own hand is known
 obey "a player who can play must", averaged over when several do), the other
 hand and the crib come from the deal model.  ``defensive``'s count penalty and
 pair-lead bonus enter at the value of a point there.  A last player (the
-opponent has said go) has no reply to fear; ties go to the base pegging's card.
+opponent has said go) has no reply to fear.  The base player's throw and card
+stand unless another is better for the game by more than a margin
+(:data:`MARGINS`); a card that wins the game at once is always laid.
 """
 from __future__ import annotations
+
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -61,7 +65,7 @@ from ..odds.layout import N_RANKS as NR, PEG_BINS as PB, SHOW_BINS as SB
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
 
 MARK = 7_121_061.0          # the first value of every section
-H_MARK, H_LEN, H_ZONE, H_RULES = 0, 1, 2, 3
+H_MARK, H_LEN, H_ZONE, H_MARGIN, H_PEG_MARGIN, H_RULES = 0, 1, 2, 3, 4, 5
 H_SIZE = H_RULES + R_SIZE
 N_PEG_PARAMS = len(DEFENSIVE_PARAMS)
 RACE = 0.5                  # both sides could peg out: counted as even
@@ -70,9 +74,14 @@ PRIOR_DEALS = 20.0          # the crib given a rank pair is shrunk toward the ro
 SHIFT = 8                   # the pone's crib of a throw is moved by at most this from the mean crib
 SMALLEST = 1e-4             # outcomes of the deal model less likely than this are left out
 TIE = 1e-12
+# The base player's throw (card) stands unless another's chance of winning is better by more than the margin
+# (paired matches against expected_net + defensive: the position-aware throws gain with either pegging; the
+# position-aware cards gain over defensive's, but over distilled's only where they are much better).
+MARGINS = {"defensive": (0.0, 0.0), "distilled": (0.0, 0.1)}     # base pegging -> (discard, pegging)
 
 # Offsets of a section, as :func:`section` returns them.
-X_T, X_K, X_ZONE, X_W, X_REST, X_HANDS, X_CRIBS, X_CRIB_TABLE, X_BASE, X_PEG, X_DISTILLED, X_SIZE = range(12)
+X_T, X_K, X_ZONE, X_HEADER, X_W, X_REST, X_HANDS, X_CRIBS, X_CRIB_TABLE, X_BASE, X_PEG, X_DISTILLED, X_SIZE = \
+    range(13)
 BASES = ("defensive", "distilled")      # the pegging a section falls back on (X_BASE: its index)
 
 
@@ -93,7 +102,7 @@ def section(params, rules):
                 same = False
         if same:
             t, k = rules[R_TARGET], rules[R_KEPT]
-            ix[X_T], ix[X_K], ix[X_ZONE] = t, k, np.int64(params[pos + H_ZONE])
+            ix[X_T], ix[X_K], ix[X_ZONE], ix[X_HEADER] = t, k, np.int64(params[pos + H_ZONE]), pos
             off = pos + H_SIZE
             ix[X_W] = off
             off += t * t
@@ -323,8 +332,9 @@ def position_discard(hand, state, rules, rng, params):
     if ix[X_T] < 0 or rules[R_THROW] != 2:
         return -1                         # no table for these rules
     me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
+    base = expected_net_discard(hand, state, rules, rng, params[ix[X_CRIB_TABLE]:ix[X_CRIB_TABLE] + PARAMS_SIZE])
     if not in_zone(ix, me, opp):
-        return expected_net_discard(hand, state, rules, rng, params[ix[X_CRIB_TABLE]:ix[X_CRIB_TABLE] + PARAMS_SIZE])
+        return base
     n = hand.shape[0]
     seen = 0
     for c in hand:
@@ -346,7 +356,11 @@ def position_discard(hand, state, rules, rng, params):
         dealer_throw_values(hand, params, ix, me, opp, masks[:j], starters, values)
     else:
         pone_throw_values(hand, params, ix, me, opp, masks[:j], starters, values)
-    return masks[np.argmax(values)]
+    best = np.argmax(values)
+    for m in range(j):
+        if masks[m] == base and values[m] >= values[best] - params[ix[X_HEADER] + H_MARGIN]:
+            return base
+    return masks[best]
 
 
 # ---------------------------------------------------------------------------------------------- pegging
@@ -615,7 +629,7 @@ def position_peg(hand, played, state, rules, rng, params):
             value_base = value
         if value > best_value + TIE:
             best, best_value = i, value
-    return base if value_base >= best_value - TIE else best
+    return base if value_base >= best_value - max(params[ix[X_HEADER] + H_PEG_MARGIN], TIE) else best
 
 
 # ---------------------------------------------------------------------------------------------- parameters
@@ -631,9 +645,10 @@ def _chances(counts: np.ndarray, axis) -> np.ndarray:
     return p / p.sum(axis=axis, keepdims=True)
 
 
-def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive") -> np.ndarray:
+def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive", margins=None) -> np.ndarray:
     """One section (module docstring) from a board-position table with a deal model; ``base`` the pegging
-    outside the zone and the card whose value ties keep (:data:`BASES`)."""
+    outside the zone (:data:`BASES`); ``margins`` (discard, pegging): by how much another throw's or
+    card's chance of winning must beat the base player's (default :data:`MARGINS` of the base)."""
     from .distilled import named_tables as distilled_tables
     from ..crib_tables import named_tables as named_crib_tables
 
@@ -644,6 +659,9 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive") ->
         raise ValueError(f"zone must be a positive integer (points from the target), got {zone!r}")
     if base not in BASES:
         raise ValueError(f"unknown base pegging {base!r}; choose from {', '.join(BASES)}")
+    margins = MARGINS[base] if margins is None else tuple(margins)
+    if len(margins) != 2 or not all(np.isfinite(m) and 0 <= m < 1 for m in margins):
+        raise ValueError(f"margins are two chances of winning in [0, 1) (discard, pegging), got {margins!r}")
     rules = table.rules
     model = table.model
     rest = model.rest.astype(np.float64)
@@ -658,14 +676,15 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive") ->
         counts = model.cribs[role]
         cribs[role] = _chances(counts + PRIOR_DEALS * overall, axis=2)
     header = np.zeros(H_SIZE)
-    header[H_MARK], header[H_LEN], header[H_ZONE] = MARK, section_size(rules.target, rules.kept), min(zone, rules.target)
+    header[H_MARK], header[H_LEN] = MARK, section_size(rules.target, rules.kept)
+    header[H_ZONE], header[H_MARGIN], header[H_PEG_MARGIN] = min(zone, rules.target), margins[0], margins[1]
     header[H_RULES:] = rules.to_kernel()
     return np.concatenate([header, np.clip(table.win, 0, 1).ravel(), rest.ravel(), hands.ravel(), cribs.ravel(),
                            np.asarray(named_crib_tables()["schell"]), [float(BASES.index(base))],
                            np.asarray(DEFENSIVE_PARAMS, dtype=float), np.asarray(distilled_tables()["shipped"])])
 
 
-def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive") -> np.ndarray:
+def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive", margins=None) -> np.ndarray:
     """The policies' parameter vector: a section for each of :data:`PRESETS`, from the table among
     ``tables`` made for that preset, else from the table that ships for it."""
     from ..odds.table import shipped_table
@@ -679,9 +698,10 @@ def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive"
             raise ValueError(f"the position-aware players take tables for {', '.join(PRESETS)}; "
                              f"this one is for {table.rules.name!r}")
         given[name] = table
-    return np.concatenate([position_params(given.get(p) or shipped_table(p), zone, base) for p in PRESETS])
+    return np.concatenate([position_params(given.get(p) or shipped_table(p), zone, base, margins) for p in PRESETS])
 
 
+@cache
 def named_tables() -> dict[str, tuple]:
     """The parameter vectors the policies know by name, from the tables that ship: ``shipped`` (pegging on
     ``defensive`` outside the zone) and ``shipped-distilled`` (on ``distilled``)."""
@@ -691,12 +711,12 @@ def named_tables() -> dict[str, tuple]:
 VECTOR_SIZE = sum(section_size(t, k) for t, k in ((121, 4), (61, 4), (61, 3)))
 
 
-def position_policies(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive") -> dict:
+def position_policies(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive", margins=None) -> dict:
     """``{"discard": Policy, "peg": Policy}``: the position-aware players with the given tables (module
     docstring; :func:`position_vector`), named ``position`` (``position_distilled`` on ``distilled``)."""
     from ...core.policies import Policy, PolicySpec, TableParams
 
-    values = tuple(float(v) for v in position_vector(tables, zone, base))
+    values = tuple(float(v) for v in position_vector(tables, zone, base, margins))
     default = "shipped" if base == "defensive" else "shipped-distilled"
     params = TableParams("board-position tables", VECTOR_SIZE, f"{__name__}:named_tables", default)
     name = "position" if base == "defensive" else "position_distilled"
