@@ -50,7 +50,7 @@ def add_game_arguments(parser, game, defaults: bool = True) -> None:
         names = ", ".join(game.policies[d.name])
         parser.add_argument(f"--{d.name}", default=None, metavar="POLICY",
                             help=f"{d.help}: a policy ({names}) or a comma list, one per seat "
-                                 f"(default {d.default})")
+                                 f"(default {d.default}); NAME:PARAM=VALUE changes a parameter")
     for option, text in game.options.items():
         parser.add_argument(f"--{option.replace('_', '-')}", dest=option, action="store_true",
                             default=False if defaults else None, help=text)

@@ -48,24 +48,48 @@ def per_seat(spec, players: int, what: str) -> list:
     return [spec] * players
 
 
+def parse_policy(text: str, decision: str) -> tuple[str, dict | None]:
+    """``"maxims:knave=0:tens=0"`` -> ``("maxims", {"knave": 0.0, "tens": 0.0})``; ``"expected_net:table=hessel"``
+    names a table; a bare name has no changes (None)."""
+    name, *changes = [part.strip() for part in text.split(":")]
+    if not changes:
+        return name, None
+    params = {}
+    for change in changes:
+        key, eq, value = (part.strip() for part in change.partition("="))
+        if not eq or not key or not value:
+            raise ValueError(f"{decision} policy {text!r}: write NAME:PARAM=VALUE[:PARAM=VALUE...], "
+                             f"e.g. maxims:knave=0")
+        try:
+            params[key] = float(value)
+        except ValueError:
+            params[key] = value
+    return name, params
+
+
 def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
-    """A Policy from a name, a ``{"name": ..., "params": [...]}`` table, a Policy or an njit function;
-    ``params`` (checked) replace the policy's own."""
+    """A Policy from a name (``"name:param=value"`` changes parameters by name), a ``{"name": ...,
+    "params": [...] or {name: value}}`` table, a Policy or an njit function; ``params`` (checked)
+    replace the policy's own."""
     game.decision(decision)
     if isinstance(spec, dict):
         extra = set(spec) - {"name", "params"}
         if not isinstance(spec.get("name"), str) or extra:
             raise ValueError(f"{decision} policy table must have a name and optional params, got {spec!r}")
-        if spec.get("params") is not None and not isinstance(spec["params"], (list, tuple)):
-            raise ValueError(f"{decision} policy {spec['name']!r}: params must be a list of numbers")
+        if spec.get("params") is not None and not isinstance(spec["params"], (list, tuple, dict)):
+            raise ValueError(f"{decision} policy {spec['name']!r}: params must be a list of numbers "
+                             f"or a table of them by name")
         spec, params = spec["name"], spec.get("params") if params is None else params
     if isinstance(spec, str):
-        return pol.builtin(game.policies, decision, spec, params)
+        name, changes = parse_policy(spec, decision)
+        return pol.builtin(game.policies, decision, name, changes if params is None else params)
     if isinstance(spec, pol.Policy):
         if spec.decision != decision:
             raise ValueError(f"policy {spec.name!r} is a {spec.decision} policy, not a {decision} policy")
         if params is None:
             return spec
+        if spec.spec is not None and isinstance(params, dict):
+            return dataclasses.replace(spec, params=pol.named_params(decision, spec.name, spec.spec, params))
         if spec.spec is not None:
             return dataclasses.replace(spec, params=pol.check_params(decision, spec.name, params, spec.spec.size))
         spec = spec.fn

@@ -99,8 +99,20 @@ class Policy:
             return {"table": self.spec.params.name_of(self.params), "sha256": sha256(self.params)}
         return dict(zip(self.spec.params, self.params))
 
+    def label(self) -> str:
+        """The name, with the parameters that differ from the built-in's defaults in the form
+        :func:`sims.core.jobs.parse_policy` reads (``maxims:knave=0``, ``expected_net:table=hessel``)."""
+        if self.spec is None or self.params == self.spec.default_params():
+            return self.name
+        if isinstance(self.spec.params, TableParams):
+            return f"{self.name}:table={self.spec.params.name_of(self.params)}"
+        changed = [f"{k}={v:g}" for k, v, d in zip(self.spec.params, self.params, self.spec.default_params()) if v != d]
+        return ":".join([self.name, *changed])
+
     def describe(self) -> dict:
-        return {"name": self.name, "params": self.labelled_params()}
+        """Name and labelled parameters (and the label, when parameters were changed)."""
+        label = self.label()
+        return {"name": self.name, "params": self.labelled_params(), **({"label": label} if label != self.name else {})}
 
 
 def check_params(decision: str, name: str, params, size: int | None) -> tuple[float, ...]:
@@ -132,14 +144,40 @@ def compile_for(decision: str, name: str, fn, signature):
     return fn
 
 
+def named_params(decision: str, name: str, spec: PolicySpec, changes: Mapping) -> tuple[float, ...]:
+    """The defaults of ``spec`` with some parameters changed by name (``{"knave": 0}``), or a named
+    table chosen (``{"table": "hessel"}``); else a one-line error listing the names."""
+    if isinstance(spec.params, TableParams):
+        tables = spec.params.named()
+        if set(changes) != {"table"} or changes["table"] not in tables:
+            raise ValueError(f"{decision} policy {name!r} takes a table by name (table=NAME): "
+                             f"{', '.join(tables)}; got {dict(changes)!r}")
+        return tables[changes["table"]]
+    unknown = sorted(set(changes) - set(spec.params))
+    if unknown:
+        takes = ", ".join(spec.params) or "no parameters"
+        raise ValueError(f"{decision} policy {name!r} has no parameter {unknown[0]!r} (it takes {takes})")
+    for key, value in changes.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+            raise ValueError(f"{decision} policy {name!r}: parameter {key!r} must be a number, got {value!r}")
+    merged = dict(zip(spec.params, spec.default_params()), **changes)
+    return check_params(decision, name, [merged[k] for k in spec.params], spec.size)
+
+
 def builtin(table: Mapping[str, Mapping[str, PolicySpec]], decision: str, name: str, params=None) -> Policy:
-    """The built-in policy ``name`` of ``decision`` from a game's table, imported now."""
+    """The built-in policy ``name`` of ``decision`` from a game's table, imported now; ``params`` a full
+    vector, or a mapping of the parameters to change (:func:`named_params`)."""
     try:
         spec = table[decision][name]
     except KeyError:
         raise ValueError(f"unknown {decision} policy {name!r}; choose from "
                          f"{', '.join(sorted(table.get(decision, {})))}") from None
-    values = spec.default_params() if params is None else check_params(decision, name, params, spec.size)
+    if params is None:
+        values = spec.default_params()
+    elif isinstance(params, Mapping):
+        values = named_params(decision, name, spec, params)
+    else:
+        values = check_params(decision, name, params, spec.size)
     return Policy(name, decision, load(spec.function), values, spec)
 
 

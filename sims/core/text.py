@@ -8,5 +8,6 @@ def rate_interval(entry: dict) -> str:
 
 
 def policy_line(summary: dict) -> str:
-    """``discard greedy,greedy, peg random,random``: each decision's policy by seat."""
-    return ", ".join(f"{d} {','.join(p['name'] for p in seats)}" for d, seats in summary["policies"].items())
+    """``discard greedy,greedy, peg random,random``: each decision's policy by seat (changed parameters shown)."""
+    return ", ".join(f"{d} {','.join(p.get('label', p['name']) for p in seats)}"
+                     for d, seats in summary["policies"].items())
