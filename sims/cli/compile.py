@@ -15,16 +15,17 @@ def add_arguments(parser):
 
 
 def _compile(name: str) -> tuple[str, float]:
+    """Import every module of the game's package (its kernels compile on import, or load from the cache)."""
     import importlib
+    import pkgutil
     import time
 
     from ..core.registry import get_game
 
     start = time.perf_counter()
-    game = get_game(name)
-    for module in (game.engine, game.results, *(spec.function.partition(":")[0]
-                                                for table in game.policies.values() for spec in table.values())):
-        importlib.import_module(module)
+    package = importlib.import_module(get_game(name).engine.rpartition(".")[0])
+    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        importlib.import_module(module.name)
     return name, time.perf_counter() - start
 
 
