@@ -110,7 +110,8 @@ def resolve_policies(game: Game, policies, players: int) -> dict[str, tuple[pol.
 
 @dataclass(frozen=True)
 class Job:
-    """What to simulate.  ``options`` holds a game's extra switches (cribbage: ``score_log``)."""
+    """What to simulate.  ``options`` holds a game's extra switches (cribbage: ``score_log``), and with an
+    ``engine`` module that module's own (its ``OPTIONS``, ``{name: help}`` like :attr:`Game.options`)."""
 
     game: Game
     kind: str
@@ -129,9 +130,11 @@ class Job:
         game = get_game(game)
         if kind not in game.kinds:
             raise ValueError(f"unknown job kind {kind!r}; use {' or '.join(repr(k) for k in game.kinds)}")
-        unknown = sorted(set(options) - set(game.options))
+        known = {**game.options, **(getattr(pol.load(engine), "OPTIONS", {}) if engine else {})}
+        unknown = sorted(set(options) - set(known))
         if unknown:
-            raise ValueError(f"unknown {game.name} option {unknown[0]!r}; options: {', '.join(game.options) or 'none'}")
+            where = f"{game.name} ({engine})" if engine else game.name
+            raise ValueError(f"unknown {where} option {unknown[0]!r}; options: {', '.join(known) or 'none'}")
         rules = game.get_rules(rules)
         chunk = check_count(chunk_size or game.chunk_size[kind], "chunk_size", 1 << 20)
         return cls(game, kind, rules, resolve_policies(game, policies, rules.players), check_seed(seed),

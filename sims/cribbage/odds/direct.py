@@ -24,9 +24,10 @@ from ..engine import seed_streams
 from ..play import MAX_DEALS, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, new_work, play_deal
 from ..rules import R_DOUBLE_LURCH, R_LURCH, get_rules
 from .induction import DEFAULT_POINTS
-from .table import engine_job
 
 ENGINE = "sims.cribbage.odds.direct"
+OPTIONS = {"positions": "flat (dealer, pone, ...) scores games start from",
+           "points": "game points of a win, a lurch and a double lurch"}   # this engine's job options
 COMPONENTS = ("dealer wins", "game points", "deals")
 
 _I64_1 = types.Array(types.int64, 1, "C")
@@ -135,8 +136,8 @@ def games_job(rules, policies, positions, n_games: int, seed: int, points=DEFAUL
         raise ValueError(f"games from a position are two-handed; {rules.name} has {rules.players} players")
     positions = check_positions(rules, positions)
     flat = tuple(x for pos in positions for x in pos)
-    return engine_job("games", rules, policies, n_games * len(positions), seed, ENGINE, positions=flat,
-                      points=tuple(float(x) for x in points))
+    return Job.make("cribbage", "games", rules, policies, n_games * len(positions), seed, engine=ENGINE,
+                    positions=flat, points=tuple(float(x) for x in points))
 
 
 def games_from(rules, policies, positions, n_games: int = 10_000, seed: int = 0, points=DEFAULT_POINTS,

@@ -12,7 +12,6 @@ table made for other rules.  The tables that ship with the package live in
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import dataclass, field
 from importlib import resources
@@ -297,14 +296,6 @@ def _same_both_seats(job: Job) -> None:
                              f"{', '.join(p.name for p in seats)}")
 
 
-def engine_job(kind, rules, policies, n, seed, engine: str, chunk_size=None, **options) -> Job:
-    """A cribbage job played by another kernel module (``engine``) with that module's own options.
-
-    (:meth:`Job.make` checks options against the game's; the odds engines' options are their own.)"""
-    job = Job.make("cribbage", kind, rules, policies, n, seed, chunk_size=chunk_size, engine=engine)
-    return dataclasses.replace(job, options=tuple(sorted(options.items())))
-
-
 def timing_job(rules, policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0, groups: int = DEFAULT_GROUPS,
                chunk_size: int = CHUNK_DEALS) -> Job:
     """The core job that plays the deals of a table (its engine is :mod:`.timings`)."""
@@ -317,8 +308,8 @@ def timing_job(rules, policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0
     if n_deals < groups:
         raise ValueError(f"a table needs at least as many deals as jackknife groups ({groups}), got {n_deals}")
     chunk_size = min(chunk_size, n_deals // groups)    # each group gets deals, even in a small table
-    job = engine_job("deals", rules, policies or DEFAULT_POLICIES, n_deals, seed, ENGINE, chunk_size=chunk_size,
-                     groups=int(groups))
+    job = Job.make("cribbage", "deals", rules, policies or DEFAULT_POLICIES, n_deals, seed, chunk_size=chunk_size,
+                   engine=ENGINE, groups=int(groups))
     _same_both_seats(job)
     return job
 

@@ -52,6 +52,7 @@ from .layout import (EV_ROWS, HEELS, KIND, LAID, MAX_EVENTS, N_RANKS, PEG_BINS, 
                      SHOW_BINS, TABLE_NAMES, TOTALS)
 
 CHECK_DEALS = 8                     # deals per chunk replayed at other scores (:func:`_timing_chunks`)
+OPTIONS = {"groups": "jackknife groups: chunk c counts in group c % groups"}   # this engine's job options
 
 _I64_1 = types.Array(types.int64, 1, "C")
 _I64_2 = types.Array(types.int64, 2, "C")
