@@ -25,6 +25,11 @@ from ...core.policies import Policy, PolicySpec, TableParams
 
 M = "sims.cribbage.policies"
 CRIB_TABLE = TableParams("crib table", 338, "sims.cribbage.crib_tables:named_tables", "schell")
+# Board-position tables: a section per preset with a table (position.VECTOR_SIZE), pegging on defensive or
+# distilled outside the zone; the distilled pegging's own tables (distilled.N_PARAMS).
+POSITION = TableParams("board-position tables", 86146, f"{M}.position:named_tables", "shipped")
+POSITION_DISTILLED = TableParams("board-position tables", 86146, f"{M}.position:named_tables", "shipped-distilled")
+DISTILLED = TableParams("distilled pegging tables", 1578, f"{M}.distilled:named_tables", "shipped")
 DEFENSIVE = ("risk_weight", "count_penalty", "pair_bonus", "keep_close")
 
 POLICIES = {
@@ -41,6 +46,11 @@ POLICIES = {
                             help="seed 004: the dealer lays out his best cards for the crib, the pone his worst"),
         "hoyle_hand": PolicySpec(f"{M}.discard:hoyle_hand_discard",
                                  help="seed 004 read the other way: the pone throws the cards worst for his own hand"),
+        "position": PolicySpec(f"{M}.position:position_discard", POSITION,
+                               help="the throw with the best chance of winning the game, by the board-position "
+                                    "tables (expected_net far from home)"),
+        "position_distilled": PolicySpec(f"{M}.position:position_discard", POSITION_DISTILLED,
+                                         help="position, with the tables of the distilled pegging"),
     },
     "peg": {
         "random": PolicySpec(f"{M}.builtin:random_peg", help="a uniformly random legal card"),
@@ -51,6 +61,13 @@ POLICIES = {
                                          help="defensive without keeping close"),
         "rollout": PolicySpec(f"{M}.rollout:rollout_peg", ("samples", "margin"), (32.0, 0.25),
                               help="play each card out against sampled hands (slow, strong)"),
+        "distilled": PolicySpec(f"{M}.distilled:distilled_peg", DISTILLED,
+                                help="tables distilled from rollouts: near rollout's pegging at defensive's speed"),
+        "position": PolicySpec(f"{M}.position:position_peg", POSITION,
+                               help="weigh points for and against by the board-position tables (defensive far "
+                                    "from home)"),
+        "position_distilled": PolicySpec(f"{M}.position:position_peg", POSITION_DISTILLED,
+                                         help="position, pegging as distilled far from home"),
     },
 }
 
