@@ -4,7 +4,8 @@ from __future__ import annotations
 from ..cribbage.discards import DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
 
 COMMAND = "discard"
-HELP = "every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging"
+HELP = ("every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging, "
+        "the chance of winning from the score")
 
 
 def add_arguments(parser):
@@ -28,8 +29,12 @@ def add_arguments(parser):
     parser.add_argument("--peg", metavar="POLICY",
                         help=f"the pegging policy of that estimate, for every player (default {DEFAULT_PEG}; "
                              f"implies --pegging)")
+    parser.add_argument("--score", metavar="DEALER-PONE",
+                        help="the scores before the deal, e.g. 95-110: each throw's chance of winning the game "
+                             "(six-card, six-card-61, five-card)")
     parser.add_argument("--sort", choices=SORTS, default="net",
-                        help="rank by net (hand +/- the first crib source; default), total (net + pegging) or hand")
+                        help="rank by net (hand +/- the first crib source; default), total (net + pegging), hand "
+                             "or win (the chance of winning; needs --score)")
     parser.add_argument("--all", action="store_true", help="one row per throw (default: suit-equivalent throws "
                                                            "share a row)")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
@@ -46,7 +51,8 @@ def run(args) -> dict:
     crib = [name.strip() for name in args.crib.split(",")] if args.crib else None
     pegging = (args.peg or DEFAULT_PEG) if (args.pegging or args.peg) else None
     advice = advise(" ".join(args.cards), args.role, rules, opponent=args.opponent, samples=args.samples,
-                    seed=args.seed, crib=crib, pegging=pegging, sort=args.sort, collapse=not args.all,
+                    seed=args.seed, crib=crib, pegging=pegging, score=args.score, sort=args.sort,
+                    collapse=not args.all,
                     progress=not args.quiet)
     return advice.to_dict()
 
@@ -72,6 +78,8 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
         columns.append((f"net{label}", number("net" if source["kind"] == "exact" else f"net_{source['name']}")))
     if result["pegging"]:
         columns += [("pegging", number("pegging")), ("±se", number("pegging_se")), ("total", number("total"))]
+    if result["score"]:
+        columns.append(("win %", [f"{100 * row['win']:.2f}" for row in rows]))
     columns.append(("vs best", number("vs_best")))
     columns.append(("helps most", [" ".join(f"{h['rank']}:{h['points']:.3g}" for h in row["helps_most"])
                                    for row in rows]))
@@ -94,9 +102,10 @@ def _table(columns) -> list[str]:
 def render(result: dict) -> str:
     rows = result["rows"]
     rules = result["rules"]["name"]
+    at = f" at {result['score']['dealer']}-{result['score']['pone']}" if result["score"] else ""
     shown = (f"{result['throws']} throws in {len(rows)} rows (suit-equivalent throws share a row; --all lists each)"
              if result["collapsed"] else f"{result['throws']} throws")
-    lines = [f"{' '.join(result['hand'])}, {result['role']}, {rules}: {shown}",
+    lines = [f"{' '.join(result['hand'])}, {result['role']}, {rules}{at}: {shown}",
              f"sorted by {result['sort']['key']}, best first; hand: the kept cards' expected points over the "
              f"{result['starters']} starters not seen (lowest-highest); helps most: starter rank:points", ""]
     lines += _table(_columns(result))
@@ -117,4 +126,10 @@ def render(result: dict) -> str:
         p = result["pegging"]
         notes.append(f"pegging: {p['value']}; everyone pegs by {p['policy']['name']}, the others lay out by "
                      f"{p['others_discard']['name']}; {p['samples']:,} sampled deals (seed {p['seed']})")
+    if result["score"]:
+        s = result["score"]
+        notes.append(f"win %: your chance of winning the game, the dealer on {s['dealer']} and the pone on "
+                     f"{s['pone']} before the deal: exact over the starters, the rest of the deal in counting "
+                     f"order and the games after it from the {rules} board-position table (expected_net + "
+                     f"defensive self-play)")
     return "\n".join(lines + ([""] + notes if notes else []))

@@ -37,17 +37,24 @@ pegging by that policy, the others laying out by the first sampled crib policy
 uses the same deals for every throw, so differences between throws are sharper than the
 standard errors suggest.
 
+With ``score`` (the dealer's and the pone's scores before the deal, two players, for the
+rules presets with a board-position table: six-card, six-card-61, five-card), ``win`` is the
+player's chance of winning the game with each throw
+(:func:`sims.cribbage.odds.throws.throw_win_chances`: exact over the starters, the rest of
+the deal in counting order and the games after it from the shipped table's self-play).
+
 Rows.  Suit-equivalent throws are one row (``throws``: how many; ``same_as``: the
 others) unless ``collapse=False``: two throws are suit-equivalent when they keep and
 throw the same ranks and their suits change no exact figure (the same expected crib,
 the same number of starters giving each score, the same points from every starter
-rank); sampled figures are estimated once per row.  Rows are sorted best first by the
-stated ``sort`` key, the net by the first crib source (or ``total``, or ``hand``), ties
-by the expected hand; ``rank`` 1 is the best (equal keys share a rank) and ``vs_best``
-is the key less the best key.
+rank, the same chance of winning); sampled figures are estimated once per row.  Rows
+are sorted best first by the stated ``sort`` key, the net by the first crib source (or
+``total``, ``hand`` or ``win``), ties by the expected hand; ``rank`` 1 is the best
+(equal keys share a rank) and ``vs_best`` is the key less the best key.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -60,9 +67,9 @@ from ..core.rng import check_seed, chunk_keys, randint, seed_state
 from .contract import (ROLE_NAMES, S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
                        S_THROWN, DiscardFn, PegFn, is_valid_throw, split_throw)
 from .crib_tables import RANK_LABELS, SOURCES, TITLES, named_tables
+from .policies.discard import table_crib_value, throw_expectations
 from .play import (A_LAST, A_SIZE, A_TURN, C_HEELS, C_PEGGING, ERR_DISCARD, MAX_SEATS, N_COMP, POLICY_ERROR,
                    _policy_error, _score, play_out)
-from .policies.discard import table_crib_value, throw_expectations
 from .rules import (R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_PARTNERS, R_TARGET, R_THROW, Rules,
                     get_rules)
 from .scoring import CRIB_SIZE, JACK, show_points
@@ -71,7 +78,7 @@ DEFAULT_SAMPLES = 2000
 DEFAULT_PEG = "defensive"
 PEGGING_DISCARD = "expected_net"   # the others' discards for the pegging estimate without a sampled crib policy
 HELPS_MOST = 3                     # starter ranks listed in ``helps_most``
-SORTS = ("net", "total", "hand")
+SORTS = ("net", "total", "hand", "win")
 PROGRESS_DELAY = 2.0               # seconds of sampling before a progress bar appears
 EXACT = "exact"
 
@@ -300,6 +307,7 @@ class Advice:
     sort: str
     sort_key: str
     pegging: dict | None
+    score: dict | None
     samples: int
     seed: int
     collapse: bool
@@ -311,7 +319,7 @@ class Advice:
         """Everything but the rows, JSON-able."""
         return {"hand": [format_card(c) for c in self.hand], "role": self.role, "rules": self.rules.to_dict(),
                 "crib": [s.describe(self.samples, self.seed) for s in self.sources],
-                "sort": {"column": self.sort, "key": self.sort_key}, "pegging": self.pegging,
+                "sort": {"column": self.sort, "key": self.sort_key}, "pegging": self.pegging, "score": self.score,
                 "collapsed": self.collapse, "throws": self.n_throws, "starters": self.n_starters}
 
     def to_dict(self) -> dict:
@@ -337,14 +345,17 @@ class Advice:
 
 
 def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-           crib=None, pegging=None, sort: str = "net", collapse: bool = True, progress: bool = False) -> Advice:
+           crib=None, pegging=None, score=None, sort: str = "net", collapse: bool = True,
+           progress: bool = False) -> Advice:
     """Every throw of ``hand`` for the player in ``role`` (module docstring), without pandas.
 
     ``role``: ``dealer``/``pone`` with two players (three-rotation too), ``dealer``/``eldest``/
     ``second`` in three-hand, ``dealer``/``eldest``/``dealer_partner``/``eldest_partner`` in four-hand.
     ``crib``: a crib source or a list of them, the first ranking the throws (default ``exact``);
     ``pegging``: a pegging policy to estimate the kept cards' pegging with; ``samples`` and ``seed``:
-    the deals of every sampled figure; ``sort``: ``net``, ``total`` or ``hand``; ``collapse``: one
+    the deals of every sampled figure; ``score``: ``(dealer, pone)`` or ``"dealer-pone"`` before the deal,
+    for ``win``;
+    ``sort``: ``net``, ``total``, ``hand`` or ``win``; ``collapse``: one
     row per suit-equivalent set of throws; ``progress``: a progress bar on stderr when sampling
     takes more than a few seconds.
     """
@@ -358,6 +369,8 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
         raise ValueError(f"unknown sort {sort!r}; choose from {', '.join(SORTS)}")
     if sort == "total" and pegging is None:
         raise ValueError("sorting by total (net + pegging) needs a pegging policy")
+    if sort == "win" and score is None:
+        raise ValueError("sorting by the chance of winning needs the score (dealer, pone)")
     sampled = [s.policy for s in sources if s.kind == "policy"]
     peg_policy = peg_discard = None
     if pegging is not None:
@@ -373,7 +386,11 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
     arr = np.asarray(cards, dtype=np.int64)
     pool = np.array([c for c in range(52) if c not in cards], dtype=np.int64)
     masks, hand_mean, crib_mean, points = _exact(arr, rules.throw, rules.crib_flush_four, pool)
-    classes = _classes(arr, masks, crib_mean, points, pool, suits_matter=peg_policy is not None and rules.bath_flush)
+    win = score_info = None
+    if score is not None:
+        win, score_info = _win(arr, masks, ROLE_NAMES[rules.active][me], rules, score)
+    classes = _classes(arr, masks, crib_mean, points, pool, suits_matter=peg_policy is not None and rules.bath_flush,
+                       win=win)
     stands_for = np.array([c[0] for c in classes], dtype=np.int64)
     mine = crib_is_mine(rules, me)
     sign = 1.0 if mine else -1.0
@@ -381,6 +398,8 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
     # The figures of each class of suit-equivalent throws, from the throw that stands for it.
     columns = {"hand": hand_mean[stands_for], "crib": crib_mean[stands_for]}
     columns["net"] = columns["hand"] + sign * columns["crib"]
+    if win is not None:
+        columns["win"] = win[stands_for]
     for source in sources:
         if source.kind == "table":
             params = np.asarray(named_tables()[source.name], dtype=np.float64)
@@ -400,13 +419,14 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
                         "samples": samples, "seed": seed,
                         "value": "the player's side's pegging (play and go) less the other side's, per deal"}
 
-    key = {"net": sources[0].net, "total": "total", "hand": "hand"}[sort]
+    key = {"net": sources[0].net, "total": "total", "hand": "hand", "win": "win"}[sort]
     rows = _rows(arr, masks, points, pool, classes, columns, key, collapse)
     first = _title(sources[0])
     sort_key = {"net": f"net = hand {'+' if mine else '-'} crib ({first})",
-                "total": f"total = net ({first}) + pegging", "hand": "the expected hand"}[sort]
-    return Advice(tuple(cards), ROLE_NAMES[rules.active][me], rules, sources, key, sort_key, pegging_info, samples,
-                  seed, collapse, len(masks), len(pool), tuple(rows))
+                "total": f"total = net ({first}) + pegging", "hand": "the expected hand",
+                "win": "the chance of winning the game"}[sort]
+    return Advice(tuple(cards), ROLE_NAMES[rules.active][me], rules, sources, key, sort_key, pegging_info,
+                  score_info, samples, seed, collapse, len(masks), len(pool), tuple(rows))
 
 
 def analyze_discards(hand, role: str, rules="six-card", opponent=None, samples: int = DEFAULT_SAMPLES, seed: int = 0,
@@ -443,16 +463,46 @@ def _names(hand, mask, thrown: bool) -> list[str]:
     return [format_card(c) for c in _cards(hand, mask, thrown)]
 
 
-def _classes(hand, masks, crib_mean, points, pool, suits_matter) -> list[list[int]]:
+def _win(hand, masks, role: str, rules: Rules, score) -> tuple[np.ndarray, dict]:
+    """Each throw's chance of winning from ``score`` (dealer, pone), in ``masks`` order, and the score as
+    :meth:`Advice.describe` gives it."""
+    from .odds.throws import throw_win_chances
+
+    dealer, pone = parse_score(score)
+    chances = throw_win_chances(hand, role, dealer, pone, rules)
+    by_thrown = dict(zip(chances["thrown"], chances["win"]))
+    win = np.array([by_thrown[" ".join(_names(hand, mask, True))] for mask in masks])
+    return win, {"dealer": int(dealer), "pone": int(pone),
+                 "win": "the player's chance of winning the game from there, before the deal (board-position "
+                        "table of expected_net + defensive self-play)"}
+
+
+def parse_score(score) -> tuple:
+    """The dealer's score and the pone's before the deal, from ``"95-110"`` or ``(95, 110)`` (their range is
+    the table's to check)."""
+    if isinstance(score, str):
+        match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", score)
+        if match is None:
+            raise ValueError(f"the score is DEALER-PONE, the two scores before the deal, e.g. 95-110; got {score!r}")
+        return int(match[1]), int(match[2])
+    try:
+        dealer, pone = score
+    except (TypeError, ValueError):
+        raise ValueError(f"the score is two numbers (dealer, pone), got {score!r}") from None
+    return dealer, pone
+
+
+def _classes(hand, masks, crib_mean, points, pool, suits_matter, win=None) -> list[list[int]]:
     """Throws (indices into ``masks``) in classes of suit-equivalent throws (module docstring), in
-    mask order; ``suits_matter`` (Bath flushes in a pegging estimate) keeps every kept hand apart."""
+    mask order; ``suits_matter`` (Bath flushes in a pegging estimate) keeps every kept hand apart;
+    ``win``, the chances of winning, must agree too (to 1e-9)."""
     ranks = pool >> 2
     found: dict[tuple, list[int]] = {}
     for j, mask in enumerate(masks):
         kept = _cards(hand, mask, False)
         key = (tuple(sorted(kept >> 2)), tuple(sorted(_cards(hand, mask, True) >> 2)), float(crib_mean[j]),
                tuple(np.bincount(points[j])), tuple(np.bincount(ranks, weights=points[j], minlength=13)),
-               tuple(kept) if suits_matter else ())
+               tuple(kept) if suits_matter else (), () if win is None else round(float(win[j]), 9))
         found.setdefault(key, []).append(j)
     return list(found.values())
 

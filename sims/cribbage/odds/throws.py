@@ -28,13 +28,13 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
     cards = parse_cards(hand)
     if len(cards) != rules.cards_dealt:
         raise ValueError(f"{rules.name} deals {rules.cards_dealt} cards to each player, got {len(cards)}")
-    if role not in ("dealer", "pone"):
-        raise ValueError(f"role must be dealer or pone, got {role!r}")
     values = position.position_vector(tables)
     ix = position.section(values, rules.to_kernel())
     if ix[position.X_T] < 0 or rules.throw != 2:
         raise ValueError(f"no board-position table for rules {rules.name!r}; tables ship for "
                          f"{', '.join(position.PRESETS)}")
+    if role not in ("dealer", "pone"):
+        raise ValueError(f"role must be dealer or pone, got {role!r}")
     for who, score in (("dealer", dealer_score), ("pone", pone_score)):
         if isinstance(score, bool) or not isinstance(score, (int, np.integer)) or not 0 <= score < rules.target:
             raise ValueError(f"the {who}'s score must be an integer 0..{rules.target - 1} for a game to "

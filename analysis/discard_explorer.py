@@ -1,0 +1,83 @@
+"""The discard explorer of notebook 08: the advisor's table (:func:`sims.cribbage.discards.analyze_discards`,
+the numbers of ``sims discard``) and each throw's spread over the starters, behind a few controls; with the
+score on the board, each throw's chance of winning the game too (``sims discard --score``)."""
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from sims.cards import format_card
+from sims.cribbage.contract import ROLE_NAMES
+from sims.cribbage.discards import analyze_discards, hand_distributions
+from sims.cribbage.rules import PRESETS
+
+SOURCES = ("exact", "schell", "hessel", "self_play", "expected_net", "hoyle", "random")
+
+
+def spread_figure(frame) -> Figure:
+    """Each throw's kept cards: starters giving each number of points (rows best first; triangle: the mean)."""
+    table = hand_distributions(frame)
+    q = frame.attrs
+    fig = Figure(figsize=(8, 0.35 * len(table) + 1.6), dpi=150, layout="constrained")
+    ax = fig.subplots()
+    ax.imshow(table.to_numpy(), aspect="auto", cmap="Blues",
+              extent=(table.columns[0] - 0.5, table.columns[-1] + 0.5, len(table) - 0.5, -0.5))
+    for i, counts in enumerate(table.to_numpy()):
+        for points, n in zip(table.columns, counts):
+            if n:
+                ax.text(points, i, n, ha="center", va="center", fontsize="x-small",
+                        color="white" if n > counts.max() / 2 else "black")
+    ax.plot(frame["hand"], np.arange(len(table)) - 0.32, "v", color="tab:orange", markersize=6,
+            label="expected hand")
+    labels = [f"{r}. keep {k}" for r, k in zip(frame["rank"], frame["kept"])]
+    if q["score"]:
+        labels = [f"{label} ({100 * w:.1f}% to win)" for label, w in zip(labels, frame["win"])]
+    ax.set_yticks(range(len(table)), labels)
+    ax.set_xlabel(f"points of the kept cards with the starter (starters counted out of {q['starters']})")
+    at = f" at {q['score']['dealer']}-{q['score']['pone']}" if q["score"] else ""
+    ax.set_title(f"{q['rules']['name']}, {q['role']}{at}, dealt {' '.join(q['hand'])}: the kept cards over the "
+                 f"unseen starters (rows best first by {q['sort']['column']})", wrap=True)
+    fig.legend(loc="outside lower center", fontsize="small")
+    return fig
+
+
+def show(hand, rules, role, crib, score=None, sort="net", samples=300, seed=1):
+    """Display the advisor's table and picture for one hand (``score``: ``"95-110"``, the dealer's score
+    first, or None); a bad choice prints one line, not a traceback.  Returns the table (None on a bad
+    choice)."""
+    from IPython.display import Markdown, display
+
+    try:
+        frame = analyze_discards(hand, role, rules, crib=list(crib), score=score or None,
+                                 sort=sort if score else "net", samples=samples, seed=seed)
+    except ValueError as exc:
+        print(f"cannot advise: {exc}")
+        return None
+    display(Markdown(f"**{frame.attrs['throws']} throws in {len(frame)} rows**, sorted by "
+                     f"{frame.attrs['sort']['key']}"))
+    display(frame.drop(columns=["hand_dist"]).round(3))
+    display(spread_figure(frame))
+    return frame
+
+
+def explorer(hand, rules, role, crib, score=None, samples=300, seed=1):
+    """The controls (cards, variant, place, crib sources, score and sort) and the table and picture that
+    follow every change; the score is text, ``dealer-pone`` (empty: none)."""
+    import ipywidgets as widgets
+
+    cards = widgets.TagsInput(value=hand.split(), allowed_tags=[format_card(c) for c in range(52)],
+                              allow_duplicates=False, description="cards")
+    variant = widgets.Dropdown(options=list(PRESETS), value=rules, description="rules")
+    place = widgets.Dropdown(options=ROLE_NAMES[PRESETS[rules].active], value=role, description="place")
+    sources = widgets.TagsInput(value=list(crib), allowed_tags=list(SOURCES), allow_duplicates=False,
+                                description="crib")
+    board = widgets.Text(value=score or "", placeholder="dealer-pone, e.g. 95-110", description="score")
+    sort = widgets.Dropdown(options=[("net", "net"), ("chance of winning", "win")], value="net",
+                            description="sort")
+    variant.observe(lambda change: setattr(place, "options", ROLE_NAMES[PRESETS[change["new"]].active]),
+                    names="value")
+    out = widgets.interactive_output(
+        lambda cards, rules, role, crib, score, sort: show(" ".join(cards), rules, role, crib, score.strip(), sort,
+                                                           samples, seed),
+        {"cards": cards, "rules": variant, "role": place, "crib": sources, "score": board, "sort": sort})
+    return widgets.VBox([cards, widgets.HBox([variant, place]), sources, widgets.HBox([board, sort]), out])

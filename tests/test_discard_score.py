@@ -1,0 +1,117 @@
+"""``sims discard --score``: each throw's chance of winning the game from a board position, merged with the
+advisor's rows (sims.cribbage.discards, sims.cribbage.odds.throws), its JSON, its sort and its one-line errors."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from sims.cli import main
+from sims.cribbage.discards import advise, analyze_discards
+from sims.cribbage.odds.throws import throw_win_chances
+
+HAND = "5H 5S JD 6C 4H KD"
+
+
+@pytest.mark.parametrize("rules, hand, role, score", [("six-card", HAND, "dealer", (95, 110)),
+                                                      ("six-card", HAND, "pone", (95, 110)),
+                                                      ("six-card-61", "AC 2D 3H 9S 10S QC", "pone", (50, 12)),
+                                                      ("five-card", "5H 5D 9C 6S 6D", "dealer", (40, 55))])
+def test_every_throw_has_the_odds_function_s_chance(rules, hand, role, score):
+    frame = analyze_discards(hand, role, rules, score=score, collapse=False)
+    chances = throw_win_chances(hand, role, *score, rules).set_index("thrown")["win"]
+    assert len(frame) == len(chances)
+    for thrown, win in zip(frame["thrown"], frame["win"]):
+        assert win == chances[thrown]
+    assert frame.attrs["score"]["dealer"] == score[0] and frame.attrs["score"]["pone"] == score[1]
+
+
+@pytest.mark.parametrize("rules, hand, role, score", [("six-card", HAND, "dealer", (95, 110)),
+                                                      ("six-card", "JH 2H 4H 6H KC KD", "pone", (110, 100)),
+                                                      ("six-card", "5C 5D 5H JS 10D 4C", "dealer", (116, 118)),
+                                                      ("five-card", "5H 5D 9C 6S 6D", "dealer", (40, 55))])
+def test_suit_equivalent_throws_share_a_row_and_a_chance(rules, hand, role, score):
+    every = analyze_discards(hand, role, rules, score=score, collapse=False).set_index("thrown")
+    rows = analyze_discards(hand, role, rules, score=score)
+    for _, row in rows.iterrows():
+        for other in filter(None, row["same_as"].split(", ")):
+            assert every.loc[other, "win"] == pytest.approx(row["win"], abs=1e-9)
+    # the chance splits no row: the rows are those of the advice without a score
+    assert list(rows["thrown"].sort_values()) == list(analyze_discards(hand, role, rules)["thrown"].sort_values())
+
+
+def test_the_dealer_one_point_from_home_wins_with_any_hand_that_scores():
+    # Dealer on 120, pone on love: the pone cannot reach 121 in one deal, so a kept hand that scores with every
+    # starter takes the dealer home in the show, whatever the play; so does laying out the pair of fives, which
+    # is two in his own crib whatever else it holds.
+    frame = analyze_discards(HAND, "dealer", score=(120, 0), collapse=False)
+    assert (frame["hand_min"] >= 1).sum() == 14 and frame.loc[frame["hand_min"] == 0, "thrown"].tolist() == ["5H 5S"]
+    assert np.allclose(frame["win"], 1.0, atol=1e-9)
+
+
+def test_the_pone_one_point_from_home_counts_first():
+    # Pone on 120, dealer on love: the pone counts his hand before the dealer shows, so a kept hand that scores
+    # with every starter wins, and the dealer (who cannot reach 121 this deal) wins only if the pone scores
+    # nothing in the whole deal.
+    pone = analyze_discards(HAND, "pone", score=(0, 120), collapse=False)
+    assert np.allclose(pone.loc[pone["hand_min"] >= 1, "win"], 1.0, atol=1e-9)
+    dealer = analyze_discards(HAND, "dealer", score=(0, 120))
+    assert (dealer["win"] < 0.05).all()
+
+
+def test_his_heels_take_a_dealer_two_from_home_out_before_the_play():
+    # Dealer on 119, pone on 120: a jack turned is two to the dealer at once (3 jacks unseen of 46 starters).
+    frame = analyze_discards(HAND, "dealer", score=(119, 120))
+    assert (frame["win"] >= 3 / 46 - 1e-12).all() and (frame["win"] < 1).all()
+
+
+def test_sort_by_win_ranks_the_chances():
+    frame = analyze_discards(HAND, "dealer", score=(95, 110), sort="win")
+    assert frame["win"].is_monotonic_decreasing and frame.attrs["sort"]["column"] == "win"
+    assert frame["vs_best"].iloc[0] == 0 and frame["vs_best"].iloc[-1] == pytest.approx(
+        frame["win"].iloc[-1] - frame["win"].iloc[0])
+    with pytest.raises(ValueError, match="needs the score"):
+        advise(HAND, "dealer", sort="win")
+
+
+def test_cli_shows_the_chance_next_to_the_points_and_in_json(capsys):
+    assert main(["discard", *HAND.split(), "--dealer", "--score", "95-110"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("5H 5S JD 6C 4H KD, dealer, six-card at 95-110: 15 throws in 12 rows")
+    head = next(line for line in out.splitlines() if line.startswith("rank"))
+    assert "net  win %" in head
+    first = analyze_discards(HAND, "dealer", score=(95, 110)).iloc[0]
+    row = next(line for line in out.splitlines() if line.startswith("   1  JD KD"))
+    assert f"{first['net']:.3f}  {100 * first['win']:.2f}" in row
+    assert "the dealer on 95 and the pone on 110" in out
+    assert main(["discard", *HAND.split(), "--pone", "--score", "95-110", "--sort", "win", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["score"]["dealer"] == 95 and result["score"]["pone"] == 110
+    want = advise(HAND, "pone", score=(95, 110), sort="win").to_dict()["rows"]
+    assert [(r["thrown"], r["win"]) for r in result["rows"]] == [(r["thrown"], r["win"]) for r in want]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--dealer", "--score", "95-121"], "score must be an integer 0..120"),
+    (["--dealer", "--score", "95:110"], "the score is DEALER-PONE"),
+    (["--dealer", "--score", "95"], "the score is DEALER-PONE"),
+    (["--pone", "--rules", "six-card-61", "--score", "61-0"], "0..60"),
+    (["--role", "eldest", "--rules", "three-hand", "--score", "10-20"], "no board-position table"),
+    (["--dealer", "--rules", "eight-card", "--score", "10-20"], "no board-position table"),
+    (["--dealer", "--rule", "crib_flush_four=true", "--score", "10-20"], "no board-position table"),
+    (["--dealer", "--sort", "win"], "needs the score"),
+])
+def test_bad_scores_are_one_line_and_exit_2(capsys, argv, message):
+    hand = {"three-hand": "5H 5S JD 6C 4H", "eight-card": "5H 5S JD 6C 4H KD 2C 3C"}
+    rules = argv[argv.index("--rules") + 1] if "--rules" in argv else "six-card"
+    assert main(["discard", *hand.get(rules, HAND).split(), *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_score_is_two_numbers():
+    with pytest.raises(ValueError, match="two numbers"):
+        advise(HAND, "dealer", score=95)
+    with pytest.raises(ValueError, match="integer"):
+        advise(HAND, "dealer", score=(95.5, 10))
