@@ -11,8 +11,8 @@ import pytest
 from sims.cards import parse_cards
 from sims.cribbage import get_rules, reference
 from sims.cribbage.contract import S_CRIB_MINE, S_ROLE, S_SIZE, S_STARTER, S_THROWN
+from sims.cribbage.expectations import throw_expectations
 from sims.cribbage.policies import resolve
-from sims.cribbage.policies.discard import throw_expectations
 
 RNG_STATE = np.array([1, 2, 3, 4], dtype=np.uint64)
 

@@ -21,7 +21,8 @@ from sims.cribbage import crib_tables
 from sims.cribbage.crib_self_play import iterate_tables, self_play_tables, write_table
 from sims.cribbage.crib_tables import (RANK_LABELS, SOURCES, compare_tables, named_tables, provenance, reference_table,
                                        table_matrices, table_params)
-from sims.cribbage.policies.discard import crib_total, crib_ways, expected_net_policy, unseen_counts
+from sims.cribbage.expectations import crib_total, crib_ways, unseen_counts
+from sims.cribbage.policies.discard import expected_net_policy
 from sims.cribbage.simulate import simulate_deals
 
 

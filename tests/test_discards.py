@@ -19,8 +19,8 @@ from sims.cribbage import reference_engine as ref
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_SIZE
 from sims.cribbage.crib_tables import RANK_LABELS, reference_table, table_matrices
 from sims.cribbage.discards import advise, analyze_discards, hand_distributions, role_index
+from sims.cribbage.expectations import crib_total, crib_ways, starter_total, throw_expectations, unseen_counts
 from sims.cribbage.policies import resolve
-from sims.cribbage.policies.discard import crib_total, crib_ways, starter_total, throw_expectations, unseen_counts
 from sims.cribbage.rules import get_rules
 from sims.cribbage.scoring import score_shows
 

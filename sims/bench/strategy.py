@@ -1,8 +1,8 @@
 """Strategy speed: exact discard analysis per hand (issue 4 aims at <= 10 ms for a six-card hand
 after compiling; MichaelCook/cribbage's C program takes 0.26 s), its compile time cold and cached,
-``sims discard`` wall time with a warm cache (aim: about a second), self-play rates of the
-strategy policies (aim: >= 100,000 six-card deals/s with expected_net + defensive on 2 cores),
-rollout pegging, whole games, and crib tables by self-play.
+self-play rates of the strategy policies (aim: >= 100,000 six-card deals/s with expected_net +
+defensive on 2 cores), rollout pegging, whole games, and crib tables by self-play.  ``sims discard``
+from start to exit is the ``startup`` benchmark's.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import numpy as np
 
 from ..cribbage.crib_self_play import self_play_tables
 from ..cribbage.discards import analyze_discards
-from ..cribbage.policies import discard as discard_policies
+from ..cribbage.expectations import throw_expectations
 from ..cribbage.rules import get_rules
 from ..cribbage.simulate import play_games, simulate_deals
 
@@ -70,7 +70,7 @@ def run() -> list[dict]:
     rows += [{"what": f"compile: {step} (s)", "cold": cold[step], "cached": cached[step]} for step in cold]
 
     hand = np.asarray([int(c) for c in _hand("six-card")], dtype=np.int64)
-    kernel = _best(lambda: discard_policies.throw_expectations(hand, 2, False, True), 20)
+    kernel = _best(lambda: throw_expectations(hand, 2, False, True), 20)
     rows.append({"what": "six-card exact hand + crib, 15 throws (kernel)", "ms": kernel * 1e3,
                  "x MichaelCook C": MICHAELCOOK_C_SECONDS / kernel})
     full = _best(lambda: analyze_discards(HAND, "dealer"))
@@ -79,15 +79,10 @@ def run() -> list[dict]:
     for preset in ("five-card", "eight-card", "three-hand", "four-hand"):
         rules = get_rules(preset)
         h = _hand(preset)
-        seconds = _best(lambda h=h, k=rules.throw: discard_policies.throw_expectations(h, k, False, True), 5)
+        seconds = _best(lambda h=h, k=rules.throw: throw_expectations(h, k, False, True), 5)
         rows.append({"what": f"{preset} exact hand + crib (kernel)", "ms": seconds * 1e3})
     sampled = _best(lambda: analyze_discards(HAND, "pone", opponent="expected_net", samples=2000), 2)
     rows.append({"what": "six-card opponent expected_net, 2000 samples", "ms": sampled * 1e3})
-
-    cli = [os.path.join(os.path.dirname(sys.executable), "sims"), "discard", *HAND.split(), "--dealer"]
-    subprocess.run(cli, check=True, capture_output=True)  # warm the cache
-    wall = _best(lambda: subprocess.run(cli, check=True, capture_output=True), 3)
-    rows.append({"what": "sims discard (wall, warm cache)", "ms": wall * 1e3})
 
     threads = numba.config.NUMBA_NUM_THREADS
     for discard, peg, n in (("expected_net", "defensive", 200_000), ("expected_hand", "defensive", 100_000),

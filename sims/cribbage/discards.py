@@ -67,7 +67,7 @@ from ..core.rng import check_seed, chunk_keys, randint, seed_state
 from .contract import (ROLE_NAMES, S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
                        S_THROWN, DiscardFn, PegFn, is_valid_throw, split_throw)
 from .crib_tables import RANK_LABELS, SOURCES, TITLES, named_tables
-from .policies.discard import table_crib_value, throw_expectations
+from .expectations import table_crib_value, throw_expectations
 from .play import (A_LAST, A_SIZE, A_TURN, C_HEELS, C_PEGGING, ERR_DISCARD, MAX_SEATS, N_COMP, POLICY_ERROR,
                    _policy_error, _score, play_out)
 from .rules import (R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_PARTNERS, R_TARGET, R_THROW, Rules,

@@ -1,4 +1,4 @@
-"""Lookup tables for the show, built once at import.
+"""Lookup tables for the show, shipped as package data (``data/rank_table.npy``).
 
 Derivation of ``RANK_TABLE``: fifteens, pairs and runs depend only on the
 ranks of the cards shown, not on their order or suits.  A show of up to five
@@ -20,8 +20,16 @@ slots, counted from the rank histogram:
 Flush and nobs depend on suits and are bit tests in :mod:`.scoring`.
 Shows of more than five cards (the eight-card game's 6 + 1) use
 ``rank_points`` directly.
+
+The shipped table is :func:`build_rank_table`'s (a test checks it); reading it
+costs a millisecond, building it a tenth of a second at every start.  After a
+change to the scoring, write it again with
+``np.save("sims/cribbage/data/rank_table.npy", build_rank_table())``.
 """
 from __future__ import annotations
+
+import io
+from importlib import resources
 
 import numpy as np
 from numba import njit
@@ -68,7 +76,8 @@ def rank_points(counts):
 
 
 @njit(cache=True)
-def _build_rank_table():
+def build_rank_table():
+    """``rank_points`` of every five-slot index (module docstring); -1 where a rank appears over four times."""
     table = np.empty(TABLE_SIZE, dtype=np.int8)
     counts = np.zeros(13, dtype=np.int64)
     for idx in range(TABLE_SIZE):
@@ -87,4 +96,4 @@ def _build_rank_table():
     return table
 
 
-RANK_TABLE = _build_rank_table()
+RANK_TABLE = np.load(io.BytesIO(resources.files(__package__).joinpath("data", "rank_table.npy").read_bytes()))
