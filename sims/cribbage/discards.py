@@ -10,7 +10,7 @@ For one dealt hand and one seat (``role``), every way to lay out cards for the c
 * ``crib``: the exact expected crib when the other players throw at random: every way
   the unseen cards can complete the crib times every remaining starter, summed in
   closed form by rank multiset with nobs and flushes counted combinatorially
-  (:func:`sims.cribbage.policies.discard.crib_total`);
+  (:func:`sims.cribbage.expectations.crib_total`);
 * ``net``: hand plus the crib when the crib is the player's side's (the dealer; in
   four-hand also his partner), hand minus the crib otherwise.  In three-hand a
   non-dealer's net counts the whole crib against him although it helps only one of his

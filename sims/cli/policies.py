@@ -1,0 +1,48 @@
+"""``sims policies``: every game's decisions and built-in policies, with their parameters and defaults
+(the names that ``--discard expected_net:table=hessel`` or ``--play maxims:knave=0`` change)."""
+from __future__ import annotations
+
+COMMAND = "policies"
+HELP = "list each game's decisions and built-in policies with their parameters and defaults"
+
+
+def add_arguments(parser):
+    parser.add_argument("--game", default=None, metavar="GAME", help="one game (default all)")
+
+
+def run(args) -> dict:
+    from ..core.policies import TableParams
+    from ..core.registry import GAMES, get_game
+
+    rows = []
+    for name in [args.game] if args.game else list(GAMES):
+        game = get_game(name)
+        for d in game.decisions:
+            for policy, spec in game.policies[d.name].items():
+                if isinstance(spec.params, TableParams):
+                    params = {"table": spec.params.default, "tables": list(spec.params.named())}
+                else:
+                    params = dict(zip(spec.params, spec.default_params()))
+                rows.append({"game": name, "decision": d.name, "policy": policy, "default": policy == d.default,
+                             "params": params, "help": spec.help})
+    return {"policies": rows}
+
+
+def _params(params: dict) -> str:
+    if "tables" in params:
+        others = [t for t in params["tables"] if t != params["table"]]
+        return f"table={params['table']}" + (f" (or {', '.join(others)})" if others else "")
+    return " ".join(f"{k}={v:g}" for k, v in params.items())
+
+
+def render(result: dict) -> str:
+    lines, where = [], None
+    for row in result["policies"]:
+        if (row["game"], row["decision"]) != where:
+            where = row["game"], row["decision"]
+            lines.append(f"{'' if not lines else chr(10)}{row['game']} --{row['decision']}")
+        mark = " (default)" if row["default"] else ""
+        lines.append(f"  {row['policy']}{mark}: {row['help']}")
+        if row["params"]:
+            lines.append(f"      {_params(row['params'])}")
+    return "\n".join(lines)
