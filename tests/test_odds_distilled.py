@@ -61,3 +61,37 @@ def test_play_outs_explore_one_card_a_deal():
     share = np.bincount(legal[legal[:, 0] == 2, 1], minlength=2) / (legal[:, 0] == 2).sum()
     assert abs(share[0] - 0.5) < 0.05
     assert np.isfinite(y).all() and abs(y.mean()) < 2
+
+
+def test_the_card_fit_recovers_known_values():
+    # Every legal card's return is its value under known parameters plus noise shared by the decision
+    # (the deal's luck, which the play-out of every card has in common) and a little of its own.
+    rng = np.random.default_rng(1)
+    truth = np.zeros(D.N_PARAMS)
+    truth[D.P_POINTS], truth[D.P_REPLY] = 1.1, -0.8
+    used = rng.choice(np.arange(D.RANK_COUNT, D.N_PARAMS), 40, replace=False)
+    truth[used] = rng.normal(0, 0.5, 40)
+    n = 20_000
+    legal = np.zeros((n, 2), dtype=np.int64)
+    legal[:, 0] = rng.integers(2, 5, n)
+    x = rng.normal(0, 1, (n, 4, 2))
+    cells = rng.choice(used, (n, 4, D.N_TABLES))
+    q = (truth[D.P_POINTS] * x[..., 0] + truth[D.P_REPLY] * x[..., 1] + truth[cells].sum(-1)
+         + rng.normal(0, 3, (n, 1)) + rng.normal(0, 0.3, (n, 4)))
+    fitted = D.fit_cards({"x": x, "cells": cells, "legal": legal, "q": q}, ridge=1e-3)
+    assert fitted[D.P_POINTS] == pytest.approx(1.1, abs=0.02) and fitted[D.P_REPLY] == pytest.approx(-0.8, abs=0.02)
+    est = fitted[used] - fitted[used].mean()
+    assert np.corrcoef(est, truth[used] - truth[used].mean())[0, 1] > 0.97
+
+
+def test_card_play_outs_return_every_legal_card():
+    both = D.card_play_outs("six-card", D.initial_params(), 3000, seed=5)
+    one = D.card_play_outs("six-card", D.initial_params(), 3000, seed=5, opponent="defensive")
+    for s in (both, one):
+        legal, q = s["legal"], s["q"]
+        assert (legal[:, 0] >= 2).all() and (legal[:, 1] < legal[:, 0]).all()
+        live = np.arange(q.shape[1])[None, :] < legal[:, :1]
+        assert np.isfinite(q[live]).all() and np.abs(q[live]).max() < 40
+    # Every decision that was a choice, a few a deal; with an opponent, only the first seat's.
+    assert 3 * 3000 < len(both["q"]) < 8 * 3000
+    assert 0.4 < len(one["q"]) / len(both["q"]) < 0.6

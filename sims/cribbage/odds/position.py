@@ -17,6 +17,17 @@ largest change in the zone is below ``tol`` (as the crib tables were iterated,
 :mod:`sims.cribbage.crib_self_play`).  Every round deals the same cards, so a
 round in which the players play as in the last one reproduces its table.  The
 players keep the deal model of the baseline (its pegging, hands and cribs).
+
+A run for six-card-61 (zone 40: 3,280 positions; 400 deals at each, 1,000,000
+baseline deals, seed 0) reached the fixed point in three rounds: the largest
+change in the zone 4.80, 0.52, 0.22 percentage points (mean 0.26, 0.02, 0.003).
+The change is between rounds on the same cards, so it can fall below the
+sampling noise of the table itself, which it did not: the standard error in the
+zone is 0.26 points on average (median 0.12) and 2.6 at most, and getting every
+position below 0.5 would take some 25 times the deals.  The fixed point differs
+from the shipped baseline table by 0.27 points on average and 4.8 at most (dealer
+51, pone 54: 14.3% against 19.0%), beyond 1.96 standard errors at a fifth of the
+zone's positions, and not at all before the first deal (53.97% against 53.96%).
 """
 from __future__ import annotations
 
