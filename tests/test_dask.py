@@ -96,3 +96,29 @@ def test_a_scheduler_that_does_not_answer_fails_within_the_timeout_with_one_line
         with pytest.raises(ValueError, match=f"no Dask scheduler answered at {address} within 10 s") as info:
             run(job, scheduler=address, progress=False)
         assert time.perf_counter() - start < 30 and "\n" not in str(info.value)
+
+
+def test_ctrl_c_with_dask_workers_stops_at_once_with_one_line_and_keeps_the_batches(tmp_path):
+    """Issue 13 (8): Ctrl-C during a run on a local cluster neither hangs nor loses the finished batches."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    n = 400 * 4096
+    proc = subprocess.Popen([sys.executable, "-m", "sims", "run", "--deals", str(n), "--discard", "greedy", "--peg",
+                             "greedy", "--out", str(tmp_path), "--workers", "2", "--batch-chunks", "1", "--quiet"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 600                       # a loaded machine starts a cluster slowly
+    while len(list(tmp_path.glob("batches/batch-*.json"))) < 2 and time.time() < deadline:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("sims run --workers 2 hung after Ctrl-C")
+    assert proc.returncode == 130 and len(err.strip().splitlines()) == 1, err
+    assert "run the same command again to resume" in err
+    done = load_run(tmp_path, partial=True).summary["n"]      # deals in the kept batches, a chunk each
+    assert done % 4096 == 0 and 2 * 4096 <= done < n
