@@ -83,7 +83,7 @@ def _paired(samples, keep, d, p, lurch, double_lurch, points, win, game_points, 
     within 0 (the played mean alone) and 1 (the paired difference) so that a few odd deals cannot swing it;
     counted deals that all come out alike give no regression, and the paired difference is used."""
     m = 0
-    s1 = s0 = s11 = s00 = s10 = 0.0
+    s1 = s0 = s00 = s10 = 0.0
     for i in range(samples.shape[0]):
         if keep[i]:
             v1 = _outcome(samples[i, 1], d, p, lurch, double_lurch, points, win, game_points)[what]

@@ -62,7 +62,10 @@ POLICIES = {
         "rollout": PolicySpec(f"{M}.rollout:rollout_peg", ("samples", "margin"), (32.0, 0.25),
                               help="play each card out against sampled hands (slow, strong)"),
         "distilled": PolicySpec(f"{M}.distilled:distilled_peg", DISTILLED,
-                                help="tables distilled from rollouts: near rollout's pegging at defensive's speed"),
+                                help="tables fitted to play-outs: pegs more than rollout, at near defensive's speed"),
+        "distilled_end": PolicySpec(f"{M}.distilled:distilled_end_peg", DISTILLED,
+                                    help="distilled, with the end of the play (two cards each) solved exactly; "
+                                         "slower"),
         "position": PolicySpec(f"{M}.position:position_peg", POSITION,
                                help="weigh points for and against by the board-position tables (defensive far "
                                     "from home)"),

@@ -536,8 +536,6 @@ def end_values(hand, played, state, seen, their_left, values):
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
     role = state[S_ROLE]
     went_him = (state[S_GO_MASK] >> (1 - role)) & 1
-    # Who laid the last card of this count: he did, unless he has said go.
-    last = 0 if went_him else 1
     went = went_him << 1
     h = np.full((2, END_CARDS), -1, dtype=np.int64)
     mine = 0
@@ -832,7 +830,7 @@ def distill_cards(rules="six-card", start=None, rounds: int = 1, n_deals: int = 
     best, best_score = start, vs_def[0] / 2
     history = [{"round": 0, "vs_defensive": vs_def[0], "vs_defensive_se": vs_def[1], "vs_start": 0.0,
                 "vs_start_se": 0.0, "score": best_score, "kept": True}]
-    params, current = start, first
+    params = start
     for round_ in range(1, rounds + 1):
         parts = [card_play_outs(rules, params, n_deals, seed + 10 * round_ + j,
                                 opponent=None if o == "self" else o, threads=threads)
@@ -849,5 +847,5 @@ def distill_cards(rules="six-card", start=None, rounds: int = 1, n_deals: int = 
                         "score": score, "kept": kept})
         if kept:
             best, best_score = new, score
-        params, current = new, challenger
+        params = new
     return best, history
