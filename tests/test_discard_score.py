@@ -92,6 +92,15 @@ def test_cli_shows_the_chance_next_to_the_points_and_in_json(capsys):
     assert [(r["thrown"], r["win"]) for r in result["rows"]] == [(r["thrown"], r["win"]) for r in want]
 
 
+def test_sorted_by_the_chance_vs_best_is_in_percentage_points_like_the_chance(capsys):
+    assert main(["discard", *HAND.split(), "--pone", "--score", "110-95", "--sort", "win"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    frame = analyze_discards(HAND, "pone", score=(110, 95), sort="win")
+    second = next(line for line in lines if line.startswith("   2  "))
+    win, vs_best = second.split()[12:14]          # rank, 2 thrown, 4 kept, throws, hand, min-max, crib, net
+    assert (win, vs_best) == (f"{100 * frame['win'].iloc[1]:.2f}", f"{100 * frame['vs_best'].iloc[1]:.2f}")
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--dealer", "--score", "95-121"], "score must be an integer 0..120"),
     (["--dealer", "--score", "95:110"], "the score is DEALER-PONE"),

@@ -80,7 +80,10 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
         columns += [("pegging", number("pegging")), ("±se", number("pegging_se")), ("total", number("total"))]
     if result["score"]:
         columns.append(("win %", [f"{100 * row['win']:.2f}" for row in rows]))
-    columns.append(("vs best", number("vs_best")))
+    if result["sort"]["column"] == "win":      # the chance is shown in percent, so is its difference
+        columns.append(("vs best", [f"{100 * row['vs_best']:.2f}" for row in rows]))
+    else:
+        columns.append(("vs best", number("vs_best")))
     columns.append(("helps most", [" ".join(f"{h['rank']}:{h['points']:.3g}" for h in row["helps_most"])
                                    for row in rows]))
     if result["collapsed"] and any(row["same_as"] for row in rows):
