@@ -38,15 +38,12 @@ import numpy as np
 from numba import njit, types
 
 from ..cards import bit
+from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 from .cards import ALL_CARDS, beats
 
-_I64 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_U64 = types.Array(types.uint64, 1, "C")
-_F64 = types.Array(types.float64, 1, "C")
 
-HAND_SIG = types.int64(_I64, _I64, _I64, _U64, _F64)
-PLAY_SIG = types.int64(_I64, _I64_2, _I64, _I64, _U64, _F64)
+HAND_SIG = types.int64(I64_1, I64_1, I64_1, U64_1, F64_1)
+PLAY_SIG = types.int64(I64_1, I64_2, I64_1, I64_1, U64_1, F64_1)
 HandFn = types.FunctionType(HAND_SIG)
 PlayFn = types.FunctionType(PLAY_SIG)
 

@@ -33,14 +33,12 @@ import numpy as np
 from numba import njit, types
 
 from ..cards import popcount
+from ..core.kernel_types import F64_1, I64_1, U64_1
 from .pegging import MAX_COUNT, card_value
 
-_I64 = types.Array(types.int64, 1, "C")
-_U64 = types.Array(types.uint64, 1, "C")
-_F64 = types.Array(types.float64, 1, "C")
 
-DISCARD_SIG = types.int64(_I64, _I64, _I64, _U64, _F64)
-PEG_SIG = types.int64(_I64, _I64, _I64, _I64, _U64, _F64)
+DISCARD_SIG = types.int64(I64_1, I64_1, I64_1, U64_1, F64_1)
+PEG_SIG = types.int64(I64_1, I64_1, I64_1, I64_1, U64_1, F64_1)
 DiscardFn = types.FunctionType(DISCARD_SIG)
 PegFn = types.FunctionType(PEG_SIG)
 

@@ -63,6 +63,7 @@ from numba import njit, types
 
 from ..cards import format_card, parse_cards
 from ..core.errors import E_DECISION, E_ITEM, E_SEAT, E_SIZE, PolicyError
+from ..core.kernel_types import F64_1, I64_1, U64_1
 from ..core.rng import check_seed, chunk_keys, randint, seed_state
 from .contract import (ROLE_NAMES, S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
                        S_THROWN, DiscardFn, PegFn, is_valid_throw, split_throw)
@@ -124,12 +125,9 @@ def _draw(pool, top, rng):
     return pool[top]
 
 
-_I64 = types.Array(types.int64, 1, "C")
-_U64 = types.Array(types.uint64, 1, "C")
-_F64 = types.Array(types.float64, 1, "C")
 _PEGS = types.UniTuple(PegFn, MAX_SEATS)
-_SAMPLE_SIG = types.void(_I64, types.int64, _I64, _I64, _I64, DiscardFn, _F64, _PEGS, _F64, _I64, _U64,
-                         types.int64, types.int64, types.boolean, _F64, _F64, _F64, _F64, _I64)
+_SAMPLE_SIG = types.void(I64_1, types.int64, I64_1, I64_1, I64_1, DiscardFn, F64_1, _PEGS, F64_1, I64_1, U64_1,
+                         types.int64, types.int64, types.boolean, F64_1, F64_1, F64_1, F64_1, I64_1)
 
 
 def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_params, poff, keys, first, n,

@@ -40,14 +40,11 @@ from __future__ import annotations
 from numba import njit, types
 
 from ..cards import popcount
+from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 
-_I64 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_U64 = types.Array(types.uint64, 1, "C")
-_F64 = types.Array(types.float64, 1, "C")
 
-DECIDE_SIG = types.int64(_I64, _I64, _I64, _U64, _F64)
-CARD_SIG = types.int64(_I64, _I64_2, _I64, _I64, _U64, _F64)
+DECIDE_SIG = types.int64(I64_1, I64_1, I64_1, U64_1, F64_1)
+CARD_SIG = types.int64(I64_1, I64_2, I64_1, I64_1, U64_1, F64_1)
 DecideFn = types.FunctionType(DECIDE_SIG)
 CardFn = types.FunctionType(CARD_SIG)
 

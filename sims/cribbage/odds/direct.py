@@ -17,6 +17,7 @@ from numba import njit, prange, types
 from ...core.batch import HIST_KEYS, HIST_VALUES, Batch, totals_frame
 from ...core.errors import E_ITEM
 from ...core.jobs import Job
+from ...core.kernel_types import F64_1, F64_3, I64_1, I64_2, I64_3, U64_2
 from ...stats import mean_se, wilson
 from ..contract import DiscardFn, PegFn
 from ..engine import describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
@@ -30,13 +31,6 @@ OPTIONS = {"positions": "flat (dealer, pone, ...) scores games start from",
            "points": "game points of a win, a lurch and a double lurch"}   # this engine's job options
 COMPONENTS = ("dealer wins", "game points", "deals")
 
-_I64_1 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_I64_3 = types.Array(types.int64, 3, "C")
-_U64_2 = types.Array(types.uint64, 2, "C")
-_F64_1 = types.Array(types.float64, 1, "C")
-_F64_3 = types.Array(types.float64, 3, "C")
-
 
 @njit(cache=True, inline="always")
 def game_value(rules, points, loser_score):
@@ -48,9 +42,9 @@ def game_value(rules, points, loser_score):
     return points[0]
 
 
-@njit(types.void(_I64_1, _U64_2, types.int64, types.int64, types.int64, _I64_2, _F64_1,
-                 types.UniTuple(DiscardFn, MAX_SEATS), types.UniTuple(PegFn, MAX_SEATS), _F64_1, _I64_1,
-                 _I64_3, _F64_3, _I64_2),
+@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, I64_2, F64_1,
+                 types.UniTuple(DiscardFn, MAX_SEATS), types.UniTuple(PegFn, MAX_SEATS), F64_1, I64_1,
+                 I64_3, F64_3, I64_2),
       cache=True, parallel=True)
 def _games_from(rules, keys, first_item, n_items, chunk_size, positions, points, discard_fns, peg_fns, params, poff,
                 counts, sums, err):

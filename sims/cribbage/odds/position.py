@@ -46,6 +46,7 @@ from numba import njit, prange, types
 from ...core.chunks import numba_threads
 from ...core.errors import E_ITEM, new_err, raise_policy_error
 from ...core.jobs import Job, check_count
+from ...core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
 from ...core.rng import chunk_keys
 from ...core.runner import play
 from ..contract import DiscardFn, PegFn
@@ -60,11 +61,6 @@ from .timings import deal_events
 
 DEFAULT_PER_POSITION = 400
 
-_I64_1 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_I64_4 = types.Array(types.int64, 4, "C")
-_U64_2 = types.Array(types.uint64, 2, "C")
-_F64_1 = types.Array(types.float64, 1, "C")
 _DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
 _PEGS = types.UniTuple(PegFn, MAX_SEATS)
 
@@ -83,8 +79,8 @@ def read_deal(ev, n_events, dealer, pone, target, out):
     out[0], out[1], out[2] = GOES_ON, have[0], have[1]
 
 
-@njit(types.void(_I64_1, _U64_2, _I64_2, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1, _DISCARDS, _PEGS, _F64_1,
-                 _I64_1, _I64_4, _I64_2), cache=True, parallel=True)
+@njit(types.void(I64_1, U64_2, I64_2, types.int64, _DISCARDS, _PEGS, F64_1, I64_1, _DISCARDS, _PEGS, F64_1,
+                 I64_1, I64_4, I64_2), cache=True, parallel=True)
 def _zone_deals(rules, keys, positions, m, base_discard, base_peg, base_params, base_poff, discard, peg, params, poff,
                 out, err):
     """Position ``j`` (dealer, pone), deal ``i < m`` (seat 0 deals, streams of item ``i`` of chunk ``j``):

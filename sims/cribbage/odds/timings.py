@@ -41,6 +41,7 @@ from numba import njit, prange, types
 
 from ...core.batch import Batch, counts_frame, hist_frame
 from ...core.errors import E_DECISION, E_ITEM
+from ...core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, I64_5, U64_2
 from ..contract import DiscardFn, PegFn
 from ..engine import describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
 from ..engine import seed_streams
@@ -54,13 +55,6 @@ from .layout import (EV_ROWS, HEELS, KIND, LAID, MAX_EVENTS, N_RANKS, PEG_BINS, 
 CHECK_DEALS = 8                     # deals per chunk replayed at other scores (:func:`_timing_chunks`)
 OPTIONS = {"groups": "jackknife groups: chunk c counts in group c % groups"}   # this engine's job options
 
-_I64_1 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_I64_3 = types.Array(types.int64, 3, "C")
-_I64_4 = types.Array(types.int64, 4, "C")
-_I64_5 = types.Array(types.int64, 5, "C")
-_U64_2 = types.Array(types.uint64, 2, "C")
-_F64_1 = types.Array(types.float64, 1, "C")
 _DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
 _PEGS = types.UniTuple(PegFn, MAX_SEATS)
 
@@ -153,8 +147,8 @@ def same_events(ev1, n1, ev2, n2):
     return True
 
 
-@njit(types.void(_I64_1, _U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, _F64_1, _I64_1,
-                 _I64_4, _I64_4, _I64_3, _I64_5, _I64_2, _I64_1),
+@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, F64_1, I64_1,
+                 I64_4, I64_4, I64_3, I64_5, I64_2, I64_1),
       cache=True, parallel=True)
 def _timing_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff,
                    counts, rest, hands, cribs, err, changed):

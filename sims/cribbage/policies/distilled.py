@@ -65,6 +65,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit, prange, types
 
+from ...core.kernel_types import F64_1, F64_2, F64_3, I64_1, I64_2, I64_3, U64_2
 from ...core.rng import randint, seed_state
 from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE,
                         S_STARTER, S_THROWN, DiscardFn, PegFn, is_legal_play, popcount, seen_cards)
@@ -240,17 +241,19 @@ def exploring_peg(hand, played, state, rules, rng, params):
     return -1
 
 
-_I64_1 = types.Array(types.int64, 1, "C")
-_I64_2 = types.Array(types.int64, 2, "C")
-_I64_3 = types.Array(types.int64, 3, "C")
-_F64_1 = types.Array(types.float64, 1, "C")
-_F64_2 = types.Array(types.float64, 2, "C")
-_F64_3 = types.Array(types.float64, 3, "C")
-_U64_2 = types.Array(types.uint64, 2, "C")
+@njit(cache=True)
+def owners(played, kept, n_played, kept_n):
+    """Who laid each card of the play: 0 the seat of ``kept[0]``, 1 the seat of ``kept[1]`` (``kept_n`` cards each)."""
+    owner = np.zeros(n_played, dtype=np.int64)
+    for k in range(n_played):
+        for j in range(kept_n):
+            if kept[1, j] == played[k]:
+                owner[k] = 1
+    return owner
 
 
-@njit(types.void(_I64_1, _U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4), _F64_1,
-                 _I64_1, _F64_3, _I64_3, _I64_2, _F64_1, _I64_2), cache=True, parallel=True)
+@njit(types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4), F64_1,
+                 I64_1, F64_3, I64_3, I64_2, F64_1, I64_2), cache=True, parallel=True)
 def _returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, y, err):
     """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``): at the explored decision, for each legal card
     ``x[row, card]`` = (points now, expected reply), ``cells[row, card]`` its table cells, ``legal[row]`` =
@@ -286,12 +289,7 @@ def _returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cel
             if k_star >= n_played:
                 continue
             # Replay the play to the explored decision: owners, counts, goes, and the points after it.
-            owner = np.empty(n_played, dtype=np.int64)
-            for k in range(n_played):
-                owner[k] = 0
-                for j in range(kept_n):
-                    if kept[1, j] == played[k]:
-                        owner[k] = 1
+            owner = owners(played, kept, n_played, kept_n)
             count, start, went = 0, 0, 0
             ret = 0.0
             for k in range(n_played):
@@ -611,8 +609,8 @@ def distilled_end_peg(hand, played, state, rules, rng, params):
 
 # ---------------------------------------------------------------------------------------------- fitting to play-outs of every card
 
-@njit(types.void(_I64_1, _U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4), _F64_1,
-                 _I64_1, _F64_3, _I64_3, _I64_2, _F64_2, _I64_2, types.int64), cache=True, parallel=True)
+@njit(types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4), F64_1,
+                 I64_1, F64_3, I64_3, I64_2, F64_2, I64_2, types.int64), cache=True, parallel=True)
 def _card_returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, q, err, learner):
     """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``) played by the policies given; at every decision
     ``k`` that was a choice, row ``(c * chunk_size + i) * 2 * kept + k``: for each legal card its features
@@ -654,12 +652,7 @@ def _card_returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x
             played, kept, n_played = work[6], work[2], work[8][A_N_PLAYED]
             starter = work[0][2 * rules_c[R_DEALT]]
             state[S_STARTER] = starter
-            owner = np.empty(n_played, dtype=np.int64)
-            for k in range(n_played):
-                owner[k] = 0
-                for j in range(kept_n):
-                    if kept[1, j] == played[k]:
-                        owner[k] = 1
+            owner = owners(played, kept, n_played, kept_n)
             count, start = 0, 0
             for k in range(n_played):
                 value = card_value(played[k])

@@ -51,7 +51,6 @@ from .expert import (DECLARE_FILE, DECLARE_SIZE, EXCHANGE_FILE, EXCHANGE_SIZE, F
                      THREE_CLASSES, THREE_SIZE, cell, declare_from_table, expert_exchange)
 from .hands import CATEGORIES, MISS_CLASS, N_CATEGORIES, category, hand_class
 
-F64_4 = types.Array(types.float64, 4, "C")
 VARIANTS = {3: "three-card", 5: "five-card-pam"}
 START_WON, START_LOOED = 1.0, 0.35      # the first tables: every stander takes a share, looed a third of the time
 START_WINS = 0.3                        # the first exchange table: every card wins a trick three times in ten
