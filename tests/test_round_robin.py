@@ -65,6 +65,11 @@ def test_strength_table():
     parts = rows.loc[("dealer", "hand"), "estimate"] + rows.loc[("dealer", "crib"), "estimate"] + \
         rows.loc[("dealer", "pegging"), "estimate"] + rows.loc[("dealer", "heels"), "estimate"]
     assert rows.loc[("dealer", "total"), "estimate"] == pytest.approx(parts)
+    both = rows.loc[("dealer", "pegging+heels")]
+    assert both.estimate == pytest.approx(rows.loc[("dealer", "pegging"), "estimate"]
+                                          + rows.loc[("dealer", "heels"), "estimate"])
+    assert both.lo < both.estimate < both.hi and both.lit_lo == LITERATURE["dealer", "pegging"][0] == 3.5
+    assert ("pone", "pegging+heels") not in rows.index
     wins = rows.loc[("first dealer", "wins")]
     assert wins.n == 200 and wins.lo < wins.estimate < wins.hi and wins.lit_lo == 0.55
     assert ("pone", "crib") not in rows.index

@@ -87,6 +87,7 @@ def run() -> list[dict]:
     threads = numba.config.NUMBA_NUM_THREADS
     for discard, peg, n in (("expected_net", "defensive", 200_000), ("expected_hand", "defensive", 100_000),
                             ("hoyle", "defensive", 50_000), ("exact_net", "defensive", 50_000),
+                            ("expected_net", "distilled", 200_000), ("expected_peg", "distilled", 200_000),
                             ("expected_net", "greedy", 200_000), ("expected_net", "rollout", 2_000),
                             ("expected_net", ["rollout", "defensive"], 4_000)):
         policies = {"discard": discard, "peg": peg}

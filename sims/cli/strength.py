@@ -8,7 +8,7 @@ from .common import positive
 
 COMMAND = "strength"
 HELP = "self-play averages per deal by role and component, and the first dealer's wins, against expert figures"
-DEFAULT_COMBOS = "expected_net+defensive"
+DEFAULT_COMBOS = "expected_peg+distilled"   # the strongest fast pair
 
 
 def add_arguments(parser):
@@ -42,12 +42,14 @@ def _cell(value, percent):
 def render(result: dict) -> str:
     lines = [f"{result['rules']}: {result['deals']:,} deals and {result['games']:,} games per combo in self-play, "
              f"seed {result['seed']}",
-             f"{'combo':<24} {'role':<13} {'component':<9} {'estimate':>9} {'95% interval':>17} {'experts':>13}"]
+             f"{'combo':<24} {'role':<13} {'component':<13} {'estimate':>9} {'95% interval':>17} {'experts':>13}"]
     for row in result["rows"]:
         pct = row["component"] == "wins"
         est = f"{100 * row['estimate']:.1f}%" if pct else f"{row['estimate']:.3f}"
         ci = (f"[{100 * row['lo']:.1f}, {100 * row['hi']:.1f}]" if pct else f"[{row['lo']:.3f}, {row['hi']:.3f}]")
         lit = f"{_cell(row['lit_lo'], pct)}-{_cell(row['lit_hi'], pct)}" if row["lit_lo"] is not None else ""
-        lines.append(f"{row['combo']:<24} {row['role']:<13} {row['component']:<9} {est:>9} {ci:>17} {lit:>13}")
-    lines.append("pegging = play + go (the literature's 'play'); experts: " + result["sources"])
+        lines.append(f"{row['combo']:<24} {row['role']:<13} {row['component']:<13} {est:>9} {ci:>17} {lit:>13}")
+    lines.append("pegging = play + go; the literature's 'play' is set beside the dealer's pegging, and beside his "
+                 "pegging with his heels (the parts of Chambers' totals hold every point); experts: "
+                 + result["sources"])
     return "\n".join(lines)

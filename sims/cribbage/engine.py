@@ -17,11 +17,10 @@ from numba import njit, prange, types
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ITEM
 from ..core.kernel_types import F64_1, I16_3, I64_1, I64_2, I64_3, I64_4, U64_2
-from ..core.rng import seed_state
 from .contract import ROLE_NAMES, DiscardFn, PegFn
 from .play import (COMPONENTS, G_COLS, G_DEALS, G_FIRST_DEAL,
                    G_FIRST_DEALER, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, describe_illegal,
-                   new_work, play_deal, play_game)
+                   new_work, play_deal, play_game, seed_streams)
 
 HIST_BINS = 64          # points 0..63 per component per deal; larger values land in the last bin
 DEAL_BINS = 256         # game lengths 0..255 deals; longer games land in the last bin
@@ -46,13 +45,6 @@ def side_names(rules) -> tuple[str, ...]:
 def place_names(rules) -> tuple[str, ...]:
     """Seats by their place from the first dealer: ``first dealer``, ``first dealer +1`` ..."""
     return ("first dealer",) + tuple(f"first dealer +{k}" for k in range(1, rules.players))
-
-
-@njit(cache=True)
-def seed_streams(keys, c, i, deck_rng, seat_rngs):
-    seed_state(deck_rng, keys[c, 0], i)
-    for s in range(MAX_SEATS):
-        seed_state(seat_rngs[s], keys[c, 1 + s], i)
 
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,

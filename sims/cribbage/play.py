@@ -20,7 +20,7 @@ from numba import njit
 
 from ..cards import format_cards
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
-from ..core.rng import randint
+from ..core.rng import randint, seed_state
 from .pegging import MAX_COUNT, card_value, peg_points_kernel
 from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,
                             S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
@@ -216,6 +216,14 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
     at[A_COUNT], at[A_START], at[A_N_PLAYED] = count, count_start, n_played
     at[A_GO_MASK], at[A_TURN], at[A_LAST] = go_mask, turn, last
     return winner
+
+
+@njit(cache=True)
+def seed_streams(keys, c, i, deck_rng, seat_rngs):
+    """The random states of item ``i`` of chunk ``c``: the deck's from key 0, each seat's from key 1 + seat."""
+    seed_state(deck_rng, keys[c, 0], i)
+    for s in range(MAX_SEATS):
+        seed_state(seat_rngs[s], keys[c, 1 + s], i)
 
 
 @njit(cache=True)

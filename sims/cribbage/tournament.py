@@ -27,11 +27,15 @@ from .simulate import play_games, simulate_deals
 DEFAULT_COMBOS = ("expected_net+defensive", "hoyle+defensive", "greedy+greedy", "random+random")
 
 # Published per-deal averages for expert two-player six-card play and the first dealer's win rate
-# (shared/data/README.md): (role, component) -> (low, high); "pegging" is the literature's "play".
+# (shared/data/README.md): (role, component) -> (low, high).  The literature's "play" is set beside both
+# readings of it for the dealer: his pegging (play and go), and his pegging with his heels ("pegging+heels").
+# Chambers' five parts (each side's play and hand, the crib) sum to his totals, 10.1 and 16.2, "the average
+# for all five parts" (cribbage.org, John Chambers, tip 6), and the totals here hold the heels, so on that
+# reading his dealer's play holds the heels, pegged at the cut as the play opens.
 LITERATURE = {
     ("pone", "total"): (10.1, 10.3), ("pone", "pegging"): (2.0, 2.2), ("pone", "hand"): (8.0, 8.2),
-    ("dealer", "total"): (16.2, 16.5), ("dealer", "pegging"): (3.5, 3.6), ("dealer", "hand"): (7.9, 8.0),
-    ("dealer", "crib"): (4.6, 5.0),
+    ("dealer", "total"): (16.2, 16.5), ("dealer", "pegging"): (3.5, 3.6), ("dealer", "pegging+heels"): (3.5, 3.6),
+    ("dealer", "hand"): (7.9, 8.0), ("dealer", "crib"): (4.6, 5.0),
 }
 FIRST_DEALER_WINS = (0.55, 0.56)
 LITERATURE_SOURCES = ("J. Chambers, Cribbage: A New Concept; D. Colvert, Twenty-Six Theory; Cribbage Pro "
@@ -113,18 +117,24 @@ def strength(rules="six-card", combo: str = "expected_net+defensive", n_deals: i
                          "in a deal")
     discard, peg = parse_combo(combo)
     policies = {"discard": discard, "peg": peg}
-    table = simulate_deals(rules, policies, n_deals, seed, threads=threads, progress=progress).table()
+    deals = simulate_deals(rules, policies, n_deals, seed, records=True, threads=threads, progress=progress)
+    table = deals.table()
+    dealer_peg = deals.records["dealer_pegging"] + deals.records["dealer_heels"]
     literature = LITERATURE if rules == get_rules("six-card") else {}
     rows = []
     for role in ("dealer", "pone"):
-        for component in ("total", "hand", "crib", "pegging", "play", "go", "heels"):
-            entry = table[(table.role == role) & (table.component == component)].iloc[0]
-            if role == "pone" and component in ("crib", "heels"):
+        for component in ("total", "hand", "crib", "pegging", "pegging+heels", "play", "go", "heels"):
+            if role == "pone" and component in ("crib", "heels", "pegging+heels"):
                 continue
+            if component == "pegging+heels":
+                mean, se = dealer_peg.mean(), dealer_peg.std(ddof=1) / np.sqrt(len(dealer_peg))
+            else:
+                entry = table[(table.role == role) & (table.component == component)].iloc[0]
+                mean, se = entry["mean"], entry["se"]
             lit = literature.get((role, component), (np.nan, np.nan))
-            rows.append({"role": role, "component": component, "estimate": entry["mean"], "se": entry["se"],
-                         "lo": entry["mean"] - Z95 * entry["se"], "hi": entry["mean"] + Z95 * entry["se"],
-                         "lit_lo": lit[0], "lit_hi": lit[1], "n": int(entry["n"])})
+            rows.append({"role": role, "component": component, "estimate": mean, "se": se,
+                         "lo": mean - Z95 * se, "hi": mean + Z95 * se,
+                         "lit_lo": lit[0], "lit_hi": lit[1], "n": int(n_deals)})
     games = play_games(rules, policies, n_games, seed, threads=threads, progress=progress)
     rate, lo, hi = wilson(games.first_dealer_wins, games.finished)
     lit = FIRST_DEALER_WINS if literature else (np.nan, np.nan)

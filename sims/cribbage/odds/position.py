@@ -2,7 +2,7 @@
 
 The position-aware players (:mod:`sims.cribbage.policies.position`) play a deal
 for the game when it starts within ``zone`` points of the target, and exactly as
-their baseline (expected_net with defensive or distilled pegging) otherwise.  Their table is therefore the baseline's
+their baseline (expected_net + defensive, or expected_peg + distilled) otherwise.  Their table is therefore the baseline's
 recursion (:mod:`.induction`, from deal timings) everywhere, except that at each
 position of the zone ``per_position`` deals are dealt and played twice from the
 same streams: by the baseline (read at the position from its timings) and by

@@ -27,9 +27,12 @@ M = "sims.cribbage.policies"
 CRIB_TABLE = TableParams("crib table", 338, "sims.cribbage.crib_tables:named_tables", "schell")
 # Board-position tables: a section per preset with a table (position.VECTOR_SIZE), pegging on defensive or
 # distilled outside the zone; the distilled pegging's own tables (distilled.N_PARAMS).
-POSITION = TableParams("board-position tables", 86146, f"{M}.position:named_tables", "shipped")
-POSITION_DISTILLED = TableParams("board-position tables", 86146, f"{M}.position:named_tables", "shipped-distilled")
+POSITION = TableParams("board-position tables", 97066, f"{M}.position:named_tables", "shipped")
+POSITION_DISTILLED = TableParams("board-position tables", 97066, f"{M}.position:named_tables", "shipped-distilled")
 DISTILLED = TableParams("distilled pegging tables", 1578, f"{M}.distilled:named_tables", "shipped")
+# Crib table then the kept-pegging table (discard.N_KEPT values a role), by the crib table's name.
+KEPT_PEGGING = TableParams("crib and kept-pegging tables", 338 + 2 * 1820, f"{M}.kept_pegging:named_tables",
+                           "schell")
 DEFENSIVE = ("risk_weight", "count_penalty", "pair_bonus", "keep_close")
 
 POLICIES = {
@@ -40,6 +43,9 @@ POLICIES = {
                                     help="keep the cards with the best exact expected hand"),
         "expected_net": PolicySpec(f"{M}.discard:expected_net_discard", CRIB_TABLE,
                                    help="expected hand +/- the crib table's value of the throw (Schell's by default)"),
+        "expected_peg": PolicySpec(f"{M}.discard:expected_peg_discard", KEPT_PEGGING,
+                                   help="expected_net plus the pegging (mine less his) the ranks kept are worth, "
+                                        "by a table fitted to play-outs"),
         "exact_net": PolicySpec(f"{M}.discard:exact_net_discard",
                                 help="expected hand +/- the exact crib when the others throw at random"),
         "hoyle": PolicySpec(f"{M}.discard:hoyle_discard",
@@ -50,7 +56,7 @@ POLICIES = {
                                help="the throw with the best chance of winning the game, by the board-position "
                                     "tables (expected_net far from home)"),
         "position_distilled": PolicySpec(f"{M}.position:position_discard", POSITION_DISTILLED,
-                                         help="position, with the tables of the distilled pegging"),
+                                         help="position, playing as expected_peg + distilled far from home"),
     },
     "peg": {
         "random": PolicySpec(f"{M}.builtin:random_peg", help="a uniformly random legal card"),
@@ -70,7 +76,7 @@ POLICIES = {
                                help="weigh points for and against by the board-position tables (defensive far "
                                     "from home)"),
         "position_distilled": PolicySpec(f"{M}.position:position_peg", POSITION_DISTILLED,
-                                         help="position, pegging as distilled far from home"),
+                                         help="position, playing as expected_peg + distilled far from home"),
     },
 }
 

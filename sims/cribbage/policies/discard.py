@@ -11,6 +11,8 @@ not one's own counts fully against, as in two-handed play:
   (:func:`sims.cribbage.crib_tables.table_params`; Schell's six-card table by
   default, used as it stands in the other variants; :func:`expected_net_policy`
   makes the policy for another table);
+* ``expected_peg``  – ``expected_net`` plus the net pegging the kept ranks are worth in one's
+  role, from a table fitted to play-outs (:mod:`sims.cribbage.policies.kept_pegging`);
 * ``exact_net``     – expected hand plus or minus the exact expected crib when
   the other players throw at random;
 * ``hoyle``         – seed 004's advice, read literally: the crib's owner throws the cards
@@ -29,8 +31,10 @@ from ...core.policies import Policy
 from ..contract import DISCARD_SIG, S_CRIB_MINE, split_throw
 from ..crib_tables import PARAMS_SIZE, table_params
 from ..expectations import table_crib_value, throw_expectations
-from ..rules import R_CRIB_FLUSH_FOUR, R_THROW
+from ..rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_THROW
 from ..scoring import show_points
+
+N_KEPT = 1820          # multisets of four ranks: C(13 + 3, 4)
 
 
 @njit(cache=True)
@@ -50,6 +54,43 @@ def expected_hand_discard(hand, state, rules, rng, params):
     return _best(masks, hand_mean)
 
 
+@njit(cache=True)
+def kept_index(kept):
+    """The index (0 .. N_KEPT-1) of the ranks of four kept cards, as a multiset: with the ranks sorted,
+    r0 <= r1 <= r2 <= r3, the combination r0 < r1+1 < r2+2 < r3+3 in the combinatorial number system,
+    C(r0, 1) + C(r1 + 1, 2) + C(r2 + 2, 3) + C(r3 + 3, 4)."""
+    a, b, c, d = kept[0] >> 2, kept[1] >> 2, kept[2] >> 2, kept[3] >> 2
+    a, b = min(a, b), max(a, b)                 # a sorting network of four
+    c, d = min(c, d), max(c, d)
+    a, c = min(a, c), max(a, c)
+    b, d = min(b, d), max(b, d)
+    b, c = min(b, c), max(b, c)
+    b, c, d = b + 1, c + 2, d + 3
+    return a + b * (b - 1) // 2 + c * (c - 1) * (c - 2) // 6 + d * (d - 1) * (d - 2) * (d - 3) // 24
+
+
+@njit(cache=True)
+def net_values(hand, state, rules, params, kept_table):
+    """Per throw mask: the exact expected hand, plus (own crib) or minus (opponent's) the table value of
+    the throw; with ``kept_table`` (two-handed, four cards kept), plus the pegging the kept ranks are worth
+    to the crib's owner (``params[PARAMS_SIZE:][kept_index]``) or to the pone (the next N_KEPT).
+    Returns (masks, values)."""
+    n_throw = rules[R_THROW]
+    mine = state[S_CRIB_MINE] != 0
+    masks, values, _ = throw_expectations(hand, n_throw, rules[R_CRIB_FLUSH_FOUR] != 0, False)
+    kept = np.empty(hand.shape[0] - n_throw, dtype=np.int64)
+    thrown = np.empty(n_throw, dtype=np.int64)
+    pegging = PARAMS_SIZE + (0 if mine else N_KEPT)
+    kept_table = kept_table and rules[R_ACTIVE] == 2 and kept.shape[0] == 4
+    for j in range(masks.shape[0]):
+        split_throw(hand, masks[j], kept, thrown)
+        crib = table_crib_value(thrown, n_throw, params, mine)
+        values[j] += crib if mine else -crib
+        if kept_table:
+            values[j] += params[pegging + kept_index(kept)]
+    return masks, values
+
+
 @njit(DISCARD_SIG, cache=True)
 def expected_net_discard(hand, state, rules, rng, params):
     """Exact expected hand plus (own crib) or minus (opponent's) the table value of the throw.
@@ -57,18 +98,17 @@ def expected_net_discard(hand, state, rules, rng, params):
     ``params`` shorter than the 338 table values (a misuse :func:`expected_net_policy` prevents)
     is read as an empty table, making this ``expected_hand``.
     """
-    n_throw = rules[R_THROW]
-    mine = state[S_CRIB_MINE] != 0
-    masks, values, _ = throw_expectations(hand, n_throw, rules[R_CRIB_FLUSH_FOUR] != 0, False)
     if params.shape[0] < PARAMS_SIZE:
-        return _best(masks, values)
-    kept = np.empty(hand.shape[0] - n_throw, dtype=np.int64)
-    thrown = np.empty(n_throw, dtype=np.int64)
-    for j in range(masks.shape[0]):
-        split_throw(hand, masks[j], kept, thrown)
-        crib = table_crib_value(thrown, n_throw, params, mine)
-        values[j] += crib if mine else -crib
-    return _best(masks, values)
+        return expected_hand_discard(hand, state, rules, rng, params)
+    return _best(*net_values(hand, state, rules, params, False))
+
+
+@njit(DISCARD_SIG, cache=True)
+def expected_peg_discard(hand, state, rules, rng, params):
+    """``expected_net``, plus the net pegging (mine less his) the kept ranks are worth in one's role, from
+    the table after the crib table in ``params`` (:mod:`sims.cribbage.policies.kept_pegging`); with other
+    than two players or four cards kept, ``expected_net``."""
+    return _best(*net_values(hand, state, rules, params, True))
 
 
 @njit(DISCARD_SIG, cache=True)

@@ -37,12 +37,17 @@ they peg 0.071 a deal more than those tables and 0.164 more than ``defensive``
 (the exploring tables: 0.177), and over 30,000 paired deals 0.055 more than
 ``rollout`` (the exploring tables: 0.027).
 
-Why self-play does not reach the experts' 3.5 points for the dealer: the tables
-(and ``rollout``) are fitted to net pegging, mine less his, and a better player
-in both seats cancels much of it.  Against ``defensive`` (100,000 deals) these
+Self-play and the experts' 3.5 points for the dealer: the tables (and
+``rollout``) are fitted to net pegging, mine less his, and a better player in
+both seats cancels much of it.  Against ``defensive`` (100,000 deals) these
 tables as dealer peg 0.10 more and let the pone peg 0.11 less; ``rollout`` as
 dealer pegs 0.19 more but lets the pone peg 0.03 more (20,000 deals), and its
-self-play 3.45 is a more open game for both (the pone pegs 2.27, against 2.08 here).
+self-play 3.45 is a more open game for both (the pone pegs 2.27, against 2.08
+here).  A more open game is a weaker one: weighing the points now by 1.3 or the
+reply by 0.7 or 0.5 raises the dealer's self-play pegging to 3.38, 3.42, 3.48
+and loses 0.005, 0.019, 0.038 a deal to these tables.  With ``expected_peg``'s
+discards (which keep cards that peg) the dealer pegs 3.38 and the pone 2.14, and
+3.53 with his heels (:data:`sims.cribbage.tournament.LITERATURE` on the readings).
 
 An exact end (:func:`end_values`, :func:`distilled_end_peg`): when both hold at
 most two cards, the card of best value to the end of the play, both playing best
@@ -66,12 +71,12 @@ import numpy as np
 from numba import njit, prange, types
 
 from ...core.kernel_types import F64_1, F64_2, F64_3, I64_1, I64_2, I64_3, U64_2
-from ...core.rng import randint, seed_state
+from ...core.rng import randint
 from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE,
                         S_STARTER, S_THROWN, DiscardFn, PegFn, is_legal_play, popcount, seen_cards)
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING, MAX_SEATS, N_COMP,
-                    POLICY_ERROR, new_work, play_deal, play_out)
+                    POLICY_ERROR, new_work, play_deal, play_out, seed_streams)
 from ..rules import R_ACTIVE, R_BATH, R_DEALT, R_KEPT, R_ONE_COUNT
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal, reply_pair_run
 
@@ -275,9 +280,7 @@ def _returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cel
         own = np.empty(N_TABLES, dtype=np.int64)
         for i in range(chunk_size):
             row = c * chunk_size + i
-            seed_state(deck_rng, keys[c, 0], i)
-            for seat in range(MAX_SEATS):
-                seed_state(seat_rngs[seat], keys[c, 1 + seat], i)
+            seed_streams(keys, c, i, deck_rng, seat_rngs)
             scores[:] = 0
             comp[:, :] = 0
             if play_deal(rules_c, i % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c,
@@ -640,9 +643,7 @@ def _card_returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x
         err2 = np.zeros(err.shape[1], dtype=np.int64)
         for i in range(chunk_size):
             base_row = (c * chunk_size + i) * 2 * kept_n
-            seed_state(deck_rng, keys[c, 0], i)
-            for seat in range(MAX_SEATS):
-                seed_state(seat_rngs[seat], keys[c, 1 + seat], i)
+            seed_streams(keys, c, i, deck_rng, seat_rngs)
             scores[:] = 0
             comp[:, :] = 0
             dealer = i % 2

@@ -12,9 +12,10 @@ the baseline policies.  Rules with no section get an illegal answer, so the
 engine stops with a PolicyError.
 
 **The zone.**  In a deal that starts with both scores more than ``zone`` points
-from the target, both policies play exactly as the baseline: ``expected_net``
-with Schell's crib table, and the section's base pegging, ``defensive`` or
-``distilled`` (:mod:`.distilled`).  Far from home the chance of winning is nearly
+from the target, both policies play exactly as the baseline: the section's base
+pegging, ``defensive`` with ``expected_net``'s throws (Schell's crib table), or
+``distilled`` (:mod:`.distilled`) with ``expected_peg``'s (the same, and the
+kept cards' pegging: :mod:`.kept_pegging`).  Far from home the chance of winning is nearly
 linear in the points of a deal, and playing for points is playing for the game.
 (The pegging policy takes the start of the deal from the scores, less the points
 pegged so far and the heels; so whether a deal is played for the game is fixed
@@ -59,7 +60,7 @@ from ..crib_tables import PARAMS_SIZE
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET, R_THROW
 from ..scoring import JACK, show_points
-from .discard import expected_net_discard
+from .discard import N_KEPT, expected_net_discard, expected_peg_discard
 from .distilled import N_PARAMS as N_DISTILLED, distilled_peg, reply_chances
 from ..odds.layout import N_RANKS as NR, PEG_BINS as PB, SHOW_BINS as SB
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
@@ -83,10 +84,11 @@ MARGINS = {"defensive": (0.0, 0.0), "distilled": (0.0, 0.1)}     # base pegging 
 X_T, X_K, X_ZONE, X_HEADER, X_W, X_REST, X_HANDS, X_CRIBS, X_CRIB_TABLE, X_BASE, X_PEG, X_DISTILLED, X_SIZE = \
     range(13)
 BASES = ("defensive", "distilled")      # the pegging a section falls back on (X_BASE: its index)
+BASE_DISCARD = PARAMS_SIZE + 2 * N_KEPT  # the base throws' tables: Schell's crib table, the kept-pegging table
 
 
 def section_size(target: int, kept: int) -> int:
-    return H_SIZE + target * target + (2 * kept + 1) * PB * PB + 2 * SB + 2 * NR * NR * SB + PARAMS_SIZE \
+    return H_SIZE + target * target + (2 * kept + 1) * PB * PB + 2 * SB + 2 * NR * NR * SB + BASE_DISCARD \
         + 1 + N_PEG_PARAMS + N_DISTILLED
 
 
@@ -113,7 +115,7 @@ def section(params, rules):
             ix[X_CRIBS] = off
             off += 2 * NR * NR * SB
             ix[X_CRIB_TABLE] = off
-            off += PARAMS_SIZE
+            off += BASE_DISCARD
             ix[X_BASE] = np.int64(params[off])
             ix[X_PEG] = off + 1
             ix[X_DISTILLED] = off + 1 + N_PEG_PARAMS
@@ -326,13 +328,17 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
 
 @njit(DISCARD_SIG, cache=True)
 def position_discard(hand, state, rules, rng, params):
-    """The throw with the best chance of winning the game (module docstring); ``expected_net`` outside
+    """The throw with the best chance of winning the game (module docstring); the base player's outside
     the zone."""
     ix = section(params, rules)
     if ix[X_T] < 0 or rules[R_THROW] != 2:
         return -1                         # no table for these rules
     me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
-    base = expected_net_discard(hand, state, rules, rng, params[ix[X_CRIB_TABLE]:ix[X_CRIB_TABLE] + PARAMS_SIZE])
+    tables = params[ix[X_CRIB_TABLE]:ix[X_CRIB_TABLE] + BASE_DISCARD]
+    if ix[X_BASE] == 0:
+        base = expected_net_discard(hand, state, rules, rng, tables[:PARAMS_SIZE])
+    else:
+        base = expected_peg_discard(hand, state, rules, rng, tables)
     if not in_zone(ix, me, opp):
         return base
     n = hand.shape[0]
@@ -650,7 +656,7 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive", ma
     outside the zone (:data:`BASES`); ``margins`` (discard, pegging): by how much another throw's or
     card's chance of winning must beat the base player's (default :data:`MARGINS` of the base)."""
     from .distilled import named_tables as distilled_tables
-    from ..crib_tables import named_tables as named_crib_tables
+    from .kept_pegging import named_tables as kept_pegging_tables
 
     if table.model is None:
         raise ValueError("the position-aware players need a table with its deal model (build it, or read it with "
@@ -680,7 +686,7 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive", ma
     header[H_ZONE], header[H_MARGIN], header[H_PEG_MARGIN] = min(zone, rules.target), margins[0], margins[1]
     header[H_RULES:] = rules.to_kernel()
     return np.concatenate([header, np.clip(table.win, 0, 1).ravel(), rest.ravel(), hands.ravel(), cribs.ravel(),
-                           np.asarray(named_crib_tables()["schell"]), [float(BASES.index(base))],
+                           np.asarray(kept_pegging_tables()["schell"]), [float(BASES.index(base))],
                            np.asarray(DEFENSIVE_PARAMS, dtype=float), np.asarray(distilled_tables()["shipped"])])
 
 
@@ -725,8 +731,8 @@ def position_policies(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensiv
 
 
 def baseline_policies(players: dict, rules) -> dict:
-    """The policies the position-aware ``players`` play outside their zone for ``rules``: expected_net with
-    Schell's table and their base pegging (``defensive``, or ``distilled`` with the section's tables)."""
+    """The policies the position-aware ``players`` play outside their zone for ``rules``: ``expected_net``
+    and ``defensive``, or ``expected_peg`` and ``distilled`` with the section's tables."""
     from .distilled import distilled_policy
 
     values = np.asarray(players["peg"].params, dtype=np.float64)
@@ -735,4 +741,5 @@ def baseline_policies(players: dict, rules) -> dict:
         raise ValueError(f"the position-aware players have no table for {rules.name!r}")
     if ix[X_BASE] == 0:
         return {"discard": "expected_net", "peg": "defensive"}
-    return {"discard": "expected_net", "peg": distilled_policy(values[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED])}
+    return {"discard": "expected_peg",
+            "peg": distilled_policy(values[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED])}
