@@ -2,7 +2,9 @@
 stops plainly on a missing saved run; and the notebook helpers (analysis.notebook_helpers)."""
 from __future__ import annotations
 
+import copy
 import re
+import threading
 from pathlib import Path
 
 import ipykernel  # noqa: F401  (the notebooks run on the python3 kernel of this environment)
@@ -10,7 +12,7 @@ import nbformat
 import numpy as np
 import pytest
 from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError
+from nbclient.exceptions import CellExecutionError, DeadKernelError
 
 from analysis import notebook_helpers as nh
 from analysis.claims.model import VERDICTS
@@ -44,10 +46,36 @@ def read(path: Path):
     return nbformat.read(path, as_version=4)
 
 
+STALLED = 240   # seconds; the slowest notebook takes about 30 at its default size
+
+
 def execute(nb, path: Path):
-    NotebookClient(nb, kernel_name="python3", timeout=600,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
-    return nb
+    """Run ``nb`` in a fresh kernel.  nbclient can wait for good on a cell that shows widgets, the kernel idle
+    (jupyter/nbclient#312; seen here on the discard explorer's cell, about one full run in ten): a run that
+    has not finished after :data:`STALLED` seconds has its kernel stopped, and is run once more."""
+    pristine = copy.deepcopy(nb)
+    for attempt in (1, 2):
+        client = NotebookClient(nb, kernel_name="python3", timeout=600,
+                                resources={"metadata": {"path": str(path.parent)}})
+        stalled = threading.Event()
+        watchdog = threading.Timer(STALLED, _stop_kernel, (client, stalled))
+        watchdog.start()
+        try:
+            client.execute()
+            return nb
+        except DeadKernelError:
+            if attempt == 2 or not stalled.is_set():
+                raise
+            nb.update(copy.deepcopy(pristine))
+        finally:
+            watchdog.cancel()
+
+
+def _stop_kernel(client, stalled: threading.Event):
+    stalled.set()
+    process = getattr(getattr(client.km, "provisioner", None), "process", None)
+    if process is not None:
+        process.kill()
 
 
 def parameters_index(nb) -> int:
