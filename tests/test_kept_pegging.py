@@ -115,8 +115,9 @@ def test_play_outs_are_the_engines_deals():
 
 
 def test_bad_rules_and_counts_are_refused():
-    with pytest.raises(ValueError, match="two-handed play keeping four"):
-        kept_play_outs("eight-card", 10)
+    for preset in ("eight-card", "three-hand"):
+        with pytest.raises(ValueError, match="two-handed play keeping four"):
+            kept_play_outs(preset, 10)
     with pytest.raises(ValueError):
         kept_play_outs("six-card", 0)
 

@@ -27,6 +27,7 @@ from ...core.kernel_types import F64_1, I64_1, I64_2, U64_2
 from ..contract import DiscardFn, PegFn
 from ..crib_tables import named_tables as crib_tables
 from ..play import C_PEGGING, MAX_SEATS, N_COMP, POLICY_ERROR, new_work, play_deal, seed_streams
+from ..rules import get_rules
 from .discard import N_KEPT, kept_index
 
 SHRINK = 200.0          # deals' weight of the role's mean in each hand's value
@@ -71,10 +72,11 @@ def kept_play_outs(rules="six-card", n_deals: int = 1_000_000, seed: int = 0, op
     from ..engine import describe_error
 
     n_deals = check_count(n_deals, "the number of deals")
-    job = Job.make("cribbage", "deals", rules, {"discard": ["random", opponent], "peg": peg}, n_deals, seed)
-    if job.rules.active != 2 or job.rules.kept != 4:
-        raise ValueError(f"the kept-pegging table is for two-handed play keeping four cards; {job.rules.name} "
-                         f"has {job.rules.active} players keeping {job.rules.kept}")
+    given = get_rules(rules)
+    if given.active != 2 or given.kept != 4:
+        raise ValueError(f"the kept-pegging table is for two-handed play keeping four cards; {given.name} "
+                         f"has {given.active} players keeping {given.kept}")
+    job = Job.make("cribbage", "deals", given, {"discard": ["random", opponent], "peg": peg}, n_deals, seed)
     chunk = 4096
     n_chunks = -(-n_deals // chunk)
     kept = np.zeros((n_chunks * chunk, 2), dtype=np.int64)
