@@ -117,24 +117,21 @@ def strength(rules="six-card", combo: str = "expected_net+defensive", n_deals: i
                          "in a deal")
     discard, peg = parse_combo(combo)
     policies = {"discard": discard, "peg": peg}
-    deals = simulate_deals(rules, policies, n_deals, seed, records=True, threads=threads, progress=progress)
-    table = deals.table()
-    dealer_peg = deals.records["dealer_pegging"] + deals.records["dealer_heels"]
+    table = simulate_deals(rules, policies, n_deals, seed, threads=threads, progress=progress).table()
     literature = LITERATURE if rules == get_rules("six-card") else {}
     rows = []
     for role in ("dealer", "pone"):
         for component in ("total", "hand", "crib", "pegging", "pegging+heels", "play", "go", "heels"):
             if role == "pone" and component in ("crib", "heels", "pegging+heels"):
                 continue
-            if component == "pegging+heels":
-                mean, se = dealer_peg.mean(), dealer_peg.std(ddof=1) / np.sqrt(len(dealer_peg))
-            else:
-                entry = table[(table.role == role) & (table.component == component)].iloc[0]
-                mean, se = entry["mean"], entry["se"]
+            parts = [table[(table.role == role) & (table.component == part)].iloc[0]
+                     for part in component.split("+")]
+            # A sum's standard error is at most the sum of its parts' (no per-deal records are kept).
+            mean, se = sum(p["mean"] for p in parts), sum(p["se"] for p in parts)
             lit = literature.get((role, component), (np.nan, np.nan))
             rows.append({"role": role, "component": component, "estimate": mean, "se": se,
                          "lo": mean - Z95 * se, "hi": mean + Z95 * se,
-                         "lit_lo": lit[0], "lit_hi": lit[1], "n": int(n_deals)})
+                         "lit_lo": lit[0], "lit_hi": lit[1], "n": int(parts[0]["n"])})
     games = play_games(rules, policies, n_games, seed, threads=threads, progress=progress)
     rate, lo, hi = wilson(games.first_dealer_wins, games.finished)
     lit = FIRST_DEALER_WINS if literature else (np.nan, np.nan)

@@ -81,7 +81,7 @@ TIE = 1e-12
 MARGINS = {"defensive": (0.0, 0.0), "distilled": (0.0, 0.1)}     # base pegging -> (discard, pegging)
 
 # Offsets of a section, as :func:`section` returns them.
-X_T, X_K, X_ZONE, X_HEADER, X_W, X_REST, X_HANDS, X_CRIBS, X_CRIB_TABLE, X_BASE, X_PEG, X_DISTILLED, X_SIZE = \
+X_T, X_K, X_ZONE, X_HEADER, X_W, X_REST, X_HANDS, X_CRIBS, X_BASE_DISCARD, X_BASE, X_PEG, X_DISTILLED, X_SIZE = \
     range(13)
 BASES = ("defensive", "distilled")      # the pegging a section falls back on (X_BASE: its index)
 BASE_DISCARD = PARAMS_SIZE + 2 * N_KEPT  # the base throws' tables: Schell's crib table, the kept-pegging table
@@ -114,7 +114,7 @@ def section(params, rules):
             off += 2 * SB
             ix[X_CRIBS] = off
             off += 2 * NR * NR * SB
-            ix[X_CRIB_TABLE] = off
+            ix[X_BASE_DISCARD] = off
             off += BASE_DISCARD
             ix[X_BASE] = np.int64(params[off])
             ix[X_PEG] = off + 1
@@ -334,7 +334,7 @@ def position_discard(hand, state, rules, rng, params):
     if ix[X_T] < 0 or rules[R_THROW] != 2:
         return -1                         # no table for these rules
     me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
-    tables = params[ix[X_CRIB_TABLE]:ix[X_CRIB_TABLE] + BASE_DISCARD]
+    tables = params[ix[X_BASE_DISCARD]:ix[X_BASE_DISCARD] + BASE_DISCARD]
     if ix[X_BASE] == 0:
         base = expected_net_discard(hand, state, rules, rng, tables[:PARAMS_SIZE])
     else:
