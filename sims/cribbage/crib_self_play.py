@@ -38,7 +38,7 @@ from ..core.store import atomic_write, git_commit, write_json
 from ..stats import mean_se
 from .crib_tables import N_RANKS, TO_WHOM, matrices_table, params_matrices, reference_table, table_params
 from .engine import DISCARDS, F64_1, I64_1, I64_2, I64_4, PEGS, U64_2, describe_error, seed_streams  # noqa: F401
-from .play import C_CRIB, MAX_SEATS, N_COMP, POLICY_ERROR, new_work, play_deal
+from .play import C_CRIB, POLICY_ERROR, deal_buffers, play_deal
 from .policies.discard import expected_net_policy
 
 DEFAULT_PRIOR_DEALS = 20.0
@@ -54,12 +54,8 @@ def _throw_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg
     players = rules[0]
     for c in prange(keys.shape[0]):
         rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
-        work = new_work(rules_c)
+        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
         thrown = work[4]
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        scores = np.zeros(MAX_SEATS, dtype=np.int64)
-        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
         start = first_item + c * chunk_size
         for i in range(min(chunk_size, n_items - c * chunk_size)):
             seed_streams(keys, c, i, deck_rng, seat_rngs)

@@ -20,7 +20,7 @@ from ..core.kernel_types import F64_1, I16_3, I64_1, I64_2, I64_3, I64_4, U64_2
 from .contract import ROLE_NAMES, DiscardFn, PegFn
 from .play import (COMPONENTS, G_COLS, G_DEALS, G_FIRST_DEAL,
                    G_FIRST_DEALER, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, describe_illegal,
-                   new_work, play_deal, play_game, seed_streams)
+                   deal_buffers, play_deal, play_game, seed_streams)
 
 HIST_BINS = 64          # points 0..63 per component per deal; larger values land in the last bin
 DEAL_BINS = 256         # game lengths 0..255 deals; longer games land in the last bin
@@ -57,11 +57,7 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
     for c in prange(keys.shape[0]):
         # Thread-local copies: array reference counts on shared inputs would bounce between cores.
         rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        scores = np.zeros(MAX_SEATS, dtype=np.int64)
-        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
         sums, sumsq, s_sums, s_sumsq, h = role_sums[c], role_sumsq[c], seat_sums[c], seat_sumsq[c], hist[c]
         start = first_item + c * chunk_size
         for i in range(min(chunk_size, n_items - c * chunk_size)):
@@ -102,10 +98,7 @@ def _game_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
     sides = 2 if partners else players
     for c in prange(keys.shape[0]):
         rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as above
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        work, deck_rng, seat_rngs, _, comp = deal_buffers(rules_c)
         own_row = np.zeros(G_COLS, dtype=np.int64)
         for i in range(min(chunk_size, n_items - c * chunk_size)):
             seed_streams(keys, c, i, deck_rng, seat_rngs)

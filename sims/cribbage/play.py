@@ -82,6 +82,14 @@ def new_work(rules):
     return deck, hands, kept, in_play, thrown, crib, played, state, at
 
 
+@njit(cache=True)
+def deal_buffers(rules):
+    """A thread's buffers for playing deals: :func:`new_work`, the deck's and each seat's random states
+    (:func:`seed_streams`), the scores by side and the points by role and component."""
+    return (new_work(rules), np.empty(4, dtype=np.uint64), np.empty((MAX_SEATS, 4), dtype=np.uint64),
+            np.zeros(MAX_SEATS, dtype=np.int64), np.zeros((MAX_SEATS, N_COMP), dtype=np.int64))
+
+
 @njit(cache=True, inline="always")
 def side_of(rules, seat):
     """Partners (seats opposite) share a side; otherwise each seat is its own side."""

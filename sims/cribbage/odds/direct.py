@@ -22,7 +22,7 @@ from ...stats import mean_se, wilson
 from ..contract import DiscardFn, PegFn
 from ..engine import describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
 from ..engine import seed_streams
-from ..play import MAX_DEALS, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, new_work, play_deal
+from ..play import MAX_DEALS, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal
 from ..rules import R_DOUBLE_LURCH, R_LURCH, get_rules
 from .induction import DEFAULT_POINTS
 
@@ -53,11 +53,7 @@ def _games_from(rules, keys, first_item, n_items, chunk_size, positions, points,
     n_pos = positions.shape[0]
     for c in prange(keys.shape[0]):
         rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        scores = np.zeros(MAX_SEATS, dtype=np.int64)
-        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
         start = first_item + c * chunk_size
         for i in range(min(chunk_size, n_items - c * chunk_size)):
             seed_streams(keys, c, i, deck_rng, seat_rngs)

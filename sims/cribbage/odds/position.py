@@ -51,7 +51,7 @@ from ...core.rng import chunk_keys
 from ...core.runner import play
 from ..contract import DiscardFn, PegFn
 from ..engine import describe_error, seed_streams
-from ..play import A_N_PLAYED, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, new_work, play_deal
+from ..play import A_N_PLAYED, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal
 from ..rules import R_TARGET, get_rules
 from .induction import DEALER_WINS, DEFAULT_POINTS, GOES_ON, PONE_WINS, jackknife
 from .layout import EV_ROWS, MAX_EVENTS, POINTS, ROLE
@@ -90,11 +90,7 @@ def _zone_deals(rules, keys, positions, m, base_discard, base_peg, base_params, 
     for j in prange(positions.shape[0]):
         rules_c, base_params_c, base_poff_c = rules.copy(), base_params.copy(), base_poff.copy()
         params_c, poff_c = params.copy(), poff.copy()
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        scores = np.zeros(MAX_SEATS, dtype=np.int64)
-        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
         ev = np.zeros((EV_ROWS, MAX_EVENTS), dtype=np.int64)
         d, p = positions[j, 0], positions[j, 1]
         for i in range(m):

@@ -46,8 +46,7 @@ from ..contract import DiscardFn, PegFn
 from ..engine import describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
 from ..engine import seed_streams
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
-from ..play import (A_N_PLAYED, C_CRIB, C_HAND, C_HEELS, MAX_SEATS, N_COMP, POLICY_ERROR, new_work,
-                    play_deal)
+from ..play import A_N_PLAYED, C_CRIB, C_HAND, C_HEELS, MAX_SEATS, POLICY_ERROR, deal_buffers, play_deal
 from ..rules import R_BATH, R_TARGET
 from .layout import (EV_ROWS, HEELS, KIND, LAID, MAX_EVENTS, N_RANKS, PEG_BINS, PEGGING, POINTS, ROLE, SHOW,
                      SHOW_BINS, TABLE_NAMES, TOTALS)
@@ -159,11 +158,7 @@ def _timing_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, pe
     target = rules[R_TARGET]
     for c in prange(keys.shape[0]):
         rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        scores = np.zeros(MAX_SEATS, dtype=np.int64)
-        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
         ev = np.zeros((2, EV_ROWS, MAX_EVENTS), dtype=np.int64)    # events of the deal, and of its replay
         start = first_item + c * chunk_size
         for i in range(min(chunk_size, n_items - c * chunk_size)):

@@ -76,7 +76,7 @@ from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_
                         S_STARTER, S_THROWN, DiscardFn, PegFn, is_legal_play, popcount, seen_cards)
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING, MAX_SEATS, N_COMP,
-                    POLICY_ERROR, new_work, play_deal, play_out, seed_streams)
+                    POLICY_ERROR, deal_buffers, play_deal, play_out, seed_streams)
 from ..rules import R_ACTIVE, R_BATH, R_DEALT, R_KEPT, R_ONE_COUNT
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal, reply_pair_run
 
@@ -267,11 +267,7 @@ def _returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cel
     kept_n = rules[R_KEPT]
     for c in prange(keys.shape[0]):
         rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        scores = np.zeros(MAX_SEATS, dtype=np.int64)
-        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
         state = np.zeros(S_SIZE, dtype=np.int64)
         hand = np.empty(kept_n, dtype=np.int64)
         buf = np.empty(2 * kept_n, dtype=np.int64)
@@ -624,11 +620,7 @@ def _card_returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x
     kept_n = rules[R_KEPT]
     for c in prange(keys.shape[0]):
         rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        scores = np.zeros(MAX_SEATS, dtype=np.int64)
-        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
         comp2 = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
         state = np.zeros(S_SIZE, dtype=np.int64)
         st = np.zeros(S_SIZE, dtype=np.int64)

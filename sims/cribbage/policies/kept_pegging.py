@@ -26,7 +26,7 @@ from numba import njit, prange, types
 from ...core.kernel_types import F64_1, I64_1, I64_2, U64_2
 from ..contract import DiscardFn, PegFn
 from ..crib_tables import named_tables as crib_tables
-from ..play import C_PEGGING, MAX_SEATS, N_COMP, POLICY_ERROR, new_work, play_deal, seed_streams
+from ..play import C_PEGGING, POLICY_ERROR, deal_buffers, play_deal, seed_streams
 from ..rules import get_rules
 from .discard import N_KEPT, kept_index
 
@@ -43,11 +43,7 @@ def _kept_returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, k
     other's."""
     for c in prange(keys.shape[0]):
         rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        scores = np.zeros(MAX_SEATS, dtype=np.int64)
-        comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
         for i in range(chunk_size):
             row = c * chunk_size + i
             seed_streams(keys, c, i, deck_rng, seat_rngs)
