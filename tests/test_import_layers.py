@@ -12,7 +12,7 @@ import pytest
 from sims.core import registry, sources
 
 SIMS = frozenset({"sims"})
-CORE_MAY_IMPORT = {"sims", "sims.cards"}     # the version, and the cards every game shares
+CORE_MAY_IMPORT = {"sims", "sims.cards", "sims.stats"}   # the version; the cards and statistics every game shares
 
 
 def game_packages() -> dict[str, str]:
@@ -117,3 +117,18 @@ def test_the_numba_njit_finder_sees_both_spellings(tmp_path):
     (tmp_path / "b.py").write_text("import numba\nf = numba.njit(cache=True)(lambda: 1)\n")
     (tmp_path / "c.py").write_text("from sims.core.kernel import njit\n")
     assert [takes_njit_from_numba(tmp_path / f) for f in ("a.py", "b.py", "c.py")] == [True, True, False]
+
+
+def outside_games() -> dict[str, str]:
+    """Registered games from other distributions by name -> their top-level package."""
+    return {name: ep.value.split(".")[0] for name, ep in registry.registered().items()
+            if not ep.value.startswith("sims.")}
+
+
+@pytest.mark.parametrize("game", sorted(outside_games()) or [pytest.param("none", marks=pytest.mark.skip)])
+def test_a_game_of_another_distribution_uses_only_the_core(game):
+    """The worked example (docs/examples) is written against the core alone: no other game, no command line."""
+    top = outside_games()[game]
+    used = {i for m in sources.modules(top) for i in sources.imports(m, frozenset({"sims", top}), strings=True)}
+    assert sorted(i for i in used if i.startswith("sims") and not i.startswith("sims.core")
+                  and i not in CORE_MAY_IMPORT) == []

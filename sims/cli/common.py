@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..core.registry import default_name, get_game, names
+from ..core import registry
+from ..core.registry import get_game
 from ..core.spec import apply_rule_changes
 
 
@@ -35,13 +36,13 @@ def game_of(argv) -> str:
                 except ValueError:
                     pass
                 break
-    return name if name in names() else default_name()
+    return name if name in registry.names() else registry.default_name()
 
 
 def add_game_arguments(parser, game, defaults: bool = True) -> None:
     """``--game``, ``--rules``, ``--rule`` and one policy flag per decision of ``game``."""
-    parser.add_argument("--game", default=default_name() if defaults else None, choices=names(),
-                        help=f"the game (default {default_name()}); the flags below are {game.name}'s")
+    parser.add_argument("--game", default=registry.default_name() if defaults else None, choices=registry.names(),
+                        help=f"the game (default {registry.default_name()}); the flags below are {game.name}'s")
     parser.add_argument("--rules", default=None, metavar="PRESET",
                         help=f"preset: {', '.join(game.presets)} (default {game.default_preset})")
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",

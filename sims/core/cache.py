@@ -27,7 +27,7 @@ import stat
 from functools import lru_cache
 from pathlib import Path
 
-from .sources import module_file, reach
+from .sources import module_file, module_of, reach
 
 # The machinery that defines and places kernels: it forwards to numba.njit unchanged and puts no code in a
 # kernel, so editing it recompiles nothing.
@@ -69,10 +69,10 @@ def safe_root(root: Path) -> Path:
 
 
 @lru_cache(maxsize=None)
-def source_key(module: str, tops: frozenset[str]) -> str:
-    """Hash of the sources of ``module`` and of every module of packages ``tops`` it reaches (once a process)."""
+def source_key(modules: tuple[str, ...], tops: frozenset[str]) -> str:
+    """Hash of the sources of ``modules`` and of every module of packages ``tops`` they reach (once a process)."""
     digest = hashlib.sha256()
-    for name in reach(module, tops, stop=MACHINERY):
+    for name in sorted({m for module in modules for m in reach(module, tops, stop=MACHINERY)}):
         digest.update(name.encode() + b"\0" + module_file(name).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
@@ -81,16 +81,19 @@ def _make_locator():
     from numba.core import caching
 
     class Locator(caching.UserProvidedCacheLocator):
-        """Caches the functions of claimed packages by the sources their module reaches (module docstring)."""
+        """Caches the functions of claimed packages by the sources their module reaches (module docstring).
+
+        A function's module is its ``__module__``; the file its code comes from is usually that module's,
+        but may be another module's (:func:`sims.core.driver.deal_loop` runs a core template with a game's
+        globals): the key then covers what both reach, and the directory is the function's module's."""
 
         ROOTS: dict[str, Path] = {}   # claimed top-level package -> cache root
 
-        def __init__(self, py_func, py_file, cache: Path):
+        def __init__(self, py_func, py_file, cache: Path, modules: tuple[str, ...]):
             super().__init__(py_func, py_file)
-            module = py_func.__module__
-            key = source_key(module, frozenset({"sims", module.split(".")[0]}))
-            *package, leaf = module.split(".")
-            if Path(py_file).name == "__init__.py":
+            key = source_key(modules, frozenset({"sims", modules[0].split(".")[0]}))
+            *package, leaf = modules[0].split(".")
+            if module_file(modules[0]).name == "__init__.py":
                 package, leaf = [*package, leaf], "__init__"
             self._cache_path = str(cache.joinpath(*package, f"{leaf}-{key}"))
 
@@ -98,9 +101,10 @@ def _make_locator():
         def from_function(cls, py_func, py_file):
             module = getattr(py_func, "__module__", None) or ""
             cache = cls.ROOTS.get(module.split(".")[0])
-            if cache is None or module_file(module) != Path(py_file).resolve():
+            source = module_of(Path(py_file), frozenset({"sims", *cls.ROOTS}))
+            if cache is None or module_file(module) is None or source is None:
                 return None
-            self = cls(py_func, py_file, cache)
+            self = cls(py_func, py_file, cache, tuple(dict.fromkeys((module, source))))
             try:
                 self.ensure_cache_path()
             except OSError:   # not writable: numba's other locators decide

@@ -7,9 +7,10 @@ instead of from numba (``from sims.core.kernel import njit``); it accepts exactl
 module reaches, whatever was imported first; a test checks that no module of sims takes
 ``njit`` from numba.  Importing this module configures nothing.
 
-Kernels compiled here with an explicit signature take policies as first-class
-functions, a numba feature still called experimental; its warning is silenced while
-they compile (the feature works and is cached).
+The engines take policies as first-class functions, a numba feature still called
+experimental, whose warning would greet every compilation and every run: defining a
+kernel here also silences that one warning category, as sims always has (the feature
+works and is cached).
 """
 from __future__ import annotations
 
@@ -31,8 +32,7 @@ def njit(*args, **options):
 
     def define(function):
         claim(function)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", NumbaExperimentalFeatureWarning)
-            return compile_(function)
+        warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
+        return compile_(function)
 
     return define

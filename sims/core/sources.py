@@ -45,6 +45,18 @@ def module_file(name: str) -> Path | None:
     return None
 
 
+def module_of(path: Path, tops: frozenset[str]) -> str | None:
+    """The name of the module whose source is ``path``, within packages ``tops`` (None: outside them)."""
+    path = Path(path).resolve()
+    for top in sorted(tops):
+        root = package_root(top)
+        if root is not None and path.is_relative_to(root) and path.suffix == ".py":
+            parts = path.relative_to(root).with_suffix("").parts
+            name = ".".join((top, *(parts[:-1] if parts[-1] == "__init__" else parts)))
+            return name if module_file(name) == path else None
+    return None
+
+
 @dataclass(frozen=True)
 class Module:
     name: str
