@@ -6,10 +6,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run full test bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml docs/examples/triumph/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e docs/examples/triumph    # the worked example game: the conformance suite runs it
 	touch $(STAMP)
 
 run: $(STAMP)

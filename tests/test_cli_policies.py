@@ -2,7 +2,7 @@
 import json
 
 from sims.cli import main
-from sims.core.registry import GAMES, get_game
+from sims.core.registry import get_game, names
 
 
 def run(capsys, *argv):
@@ -16,14 +16,14 @@ def test_every_registered_policy_is_listed_with_its_defaults(capsys):
     rows = json.loads(out)["policies"]
     assert code == 0
     listed = {(r["game"], r["decision"], r["policy"]) for r in rows}
-    expected = {(g, d, p) for g in GAMES for d, table in get_game(g).policies.items() for p in table}
+    expected = {(g, d, p) for g in names() for d, table in get_game(g).policies.items() for p in table}
     assert listed == expected
     maxims = next(r for r in rows if r["game"] == "allfours" and r["policy"] == "maxims")
     assert maxims["params"] == {"knave": 1.0, "tens": 1.0, "best_cards": 1.0, "eldest_trumps": 1.0}
     net = next(r for r in rows if r["policy"] == "expected_net")
     assert net["params"]["table"] == "schell" and {"hessel", "self_play"} <= set(net["params"]["tables"])
     defaults = {(r["game"], r["decision"]) for r in rows if r["default"]}
-    assert defaults == {(g, d.name) for g in GAMES for d in get_game(g).decisions}
+    assert defaults == {(g, d.name) for g in names() for d in get_game(g).decisions}
 
 
 def test_one_game_as_text(capsys):

@@ -1,5 +1,6 @@
-"""Start-up: ``import sims`` leaves numba alone, yet every kernel gets sims's cache whatever is imported
-first, and Ctrl-C while numba loads is one line and exit status 130, not a traceback."""
+"""Start-up: ``import sims`` leaves numba alone and configures nothing, yet every kernel gets sims's cache
+whatever is imported first (kernels are defined through :func:`sims.core.kernel.njit`), and Ctrl-C while
+numba loads is one line and exit status 130, not a traceback."""
 from __future__ import annotations
 
 import subprocess
@@ -43,12 +44,19 @@ def test_the_command_line_entry_does_not_import_numba():
     assert python("import sys, sims.cli; print('numba' in sys.modules)").stdout.split() == ["False"]
 
 
+def test_importing_sims_configures_nothing():
+    """No import hook is installed and numba's cache locators are untouched until a kernel is defined."""
+    out = python("import sys; hooks = list(sys.meta_path); import sims, sims.core.registry, sims.core.protocol; "
+                 "print(sys.meta_path == hooks, 'numba' in sys.modules)")
+    assert out.stdout.split() == ["True", "False"], out.stderr
+
+
 @pytest.mark.parametrize("order", ["sims first", "numba first", "cache module first"])
 def test_kernels_are_cached_by_sims_whatever_is_imported_first(tmp_path, monkeypatch, order):
     monkeypatch.setenv("SIMS_CACHE_DIR", str(tmp_path))
     out = python(CACHED_WHERE, order)
     assert out.returncode == 0, out.stderr
-    assert list(tmp_path.glob("cribbage-*/cribbage/tables.pip_value-*.nbi"))
+    assert list(tmp_path.glob("sims/cribbage/tables-*/tables.pip_value-*.nbi"))
 
 
 def test_ctrl_c_while_numba_loads_is_one_line_and_130():
