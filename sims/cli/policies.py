@@ -15,7 +15,7 @@ def run(args) -> dict:
     from ..core.registry import GAMES, get_game
 
     rows = []
-    for name in [args.game] if args.game else list(GAMES):
+    for name in [args.game] if args.game is not None else list(GAMES):
         game = get_game(name)
         for d in game.decisions:
             for policy, spec in game.policies[d.name].items():
