@@ -221,9 +221,11 @@ def test_verify_names_the_first_bad_file_in_one_line_with_status_2(stored, tmp_p
 def test_a_record_naming_a_file_outside_the_run_is_refused(stored, tmp_path, capsys):
     """``../batch-00001.parquet`` with its true SHA-256, the file really there: refused, never read."""
     path = fresh_copy(stored, tmp_path)
-    shutil.copy(path / "totals/batch-00001.parquet", tmp_path / "batch-00001.parquet")
-    record = path / st.BATCHES / "batch-00001.json"
-    _reseal(record, lambda r: r["files"].update({"../batch-00001.parquet": r["files"].pop("totals/batch-00001.parquet")}))
+    shutil.copy(path / "histograms/batch-00001.parquet", tmp_path / "batch-00001.parquet")
+
+    def outside(record):
+        record["files"]["../batch-00001.parquet"] = record["files"].pop("histograms/batch-00001.parquet")
+    _reseal(path / st.BATCHES / "batch-00001.json", outside)
     with pytest.raises(ValueError, match=r"it names '\.\./batch-00001.parquet', not a table's file in this run"):
         load_run(path)
     code, _, err = verify(capsys, path)
@@ -258,14 +260,18 @@ def test_the_summary_names_its_run_and_carries_its_hash(stored, tmp_path):
 
 def test_pandas_with_page_checksums_refuses_a_flipped_data_page(stored, tmp_path):
     """The store writes page checksums: pandas, told to check them as the README does, refuses a page whose
-    bytes changed (without the check it may read other numbers)."""
+    bytes changed, where without the check it reads other numbers."""
     import pyarrow.parquet as pq
 
     path = fresh_copy(stored, tmp_path)
     file = path / "deals/batch-00000.parquet"
-    column = pq.ParquetFile(file).metadata.row_group(0).column(4)
+    before = pd.read_parquet(file, page_checksum_verification=True)
+    column = pq.ParquetFile(file).metadata.row_group(0).column(2)          # the deal numbers
+    assert column.path_in_schema == "deal"
+    start = column.dictionary_page_offset if column.has_dictionary_page else column.data_page_offset
     data = bytearray(file.read_bytes())
-    data[column.data_page_offset + column.total_compressed_size - 2] ^= 1     # inside the page, past its header
+    data[start + column.total_compressed_size - 2] ^= 1                     # in the column's last page
     file.write_bytes(bytes(data))
-    with pytest.raises(OSError, match="(?i)checksum|crc"):
+    assert not pd.read_parquet(file).equals(before)
+    with pytest.raises(OSError, match="CRC checksum verification failed"):
         pd.read_parquet(file, page_checksum_verification=True)
