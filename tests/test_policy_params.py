@@ -67,9 +67,9 @@ def test_an_unknown_table_lists_the_known_ones(capsys):
 
 def test_every_built_in_parameter_declares_what_it_takes():
     from sims.core.policies import PolicySpec, TableParams
-    from sims.core.registry import GAMES
+    from sims.core.registry import names
 
-    for name in GAMES:
+    for name in names():
         for decision, table in get_game(name).policies.items():
             for policy, spec in table.items():
                 if not isinstance(spec.params, TableParams):
