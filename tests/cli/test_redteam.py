@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HAND = ["5H", "5S", "JD", "6C", "4H", "KD"]
 RUN = ["run", "--deals", "10", "--quiet"]
 ALLFOURS = ["run", "--game", "allfours", "--games", "2", "--quiet"]
