@@ -24,6 +24,7 @@ test: $(STAMP)
 	$(PY) -m pytest -q -n 2 --durations=15
 
 bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'    # OpenSpiel, the engine benchmark's baseline
 	$(PY) -m sims.bench
 
 clean:
