@@ -21,7 +21,7 @@ full: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/sims compile       # every game's kernels once, side by side, before the test workers load them
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 --durations=15
 
 bench: $(STAMP)
 	$(PY) -m sims.bench

@@ -95,6 +95,7 @@ def _run(argv: list[str], program: bool) -> int:
         if args.command is None:
             parser.print_help()
             return 2
+        _check_shared_flags(args)
         result = args._module.run(args)
     except (ValueError, FileNotFoundError, FileExistsError, KeyError, OverflowError) as exc:
         message = exc.args[0] if exc.args else type(exc).__name__
@@ -113,6 +114,19 @@ def _run(argv: list[str], program: bool) -> int:
     except BrokenPipeError:  # e.g. piped into head
         sys.stderr.close()
     return 0
+
+
+def _check_shared_flags(args) -> None:
+    """``--seed`` and ``--threads`` mean the same in every command: checked here, before it starts (threads against
+    this machine's numba, unless they are per worker of a remote ``--scheduler``)."""
+    if getattr(args, "seed", None) is not None:
+        from ..core.rng import check_seed
+
+        check_seed(args.seed)
+    if getattr(args, "threads", None) is not None and getattr(args, "scheduler", None) is None:
+        from ..core.chunks import check_threads
+
+        check_threads(args.threads)
 
 
 def _jsonable(obj):

@@ -10,8 +10,10 @@ HELP = "compile and cache the kernels of every game (or of those named), one pro
 
 
 def add_arguments(parser):
+    from .common import positive
+
     parser.add_argument("games", nargs="*", metavar="GAME", help="games to compile (default all)")
-    parser.add_argument("--jobs", type=int, default=None, help="processes at once (default: the cores)")
+    parser.add_argument("--jobs", type=positive, default=None, help="processes at once (default: the cores)")
 
 
 def _compile(name: str) -> tuple[str, float]:

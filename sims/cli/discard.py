@@ -48,7 +48,7 @@ def run(args) -> dict:
     from ..cribbage.game import GAME
 
     rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
-    crib = [name.strip() for name in args.crib.split(",")] if args.crib else None
+    crib = [name.strip() for name in args.crib.split(",")] if args.crib is not None else None
     pegging = (args.peg or DEFAULT_PEG) if (args.pegging or args.peg) else None
     advice = advise(" ".join(args.cards), args.role, rules, opponent=args.opponent, samples=args.samples,
                     seed=args.seed, crib=crib, pegging=pegging, score=args.score, sort=args.sort,

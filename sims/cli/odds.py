@@ -77,7 +77,10 @@ def run(args) -> dict:
 
         if args.workers:
             raise ValueError("--position runs on this machine's threads (--threads), not on Dask workers")
-        table, _ = iterate_position(rules, args.zone, args.iterate, n_deals=args.deals or odds.DEFAULT_DEALS,
+        if args.deals is None:    # long work is asked for by name, not by looking up a position
+            raise ValueError(f"--position builds a table by playing deals, {odds.DEFAULT_DEALS:,} and more a round "
+                             f"at the shipped size: say how many with --deals N")
+        table, _ = iterate_position(rules, args.zone, args.iterate, n_deals=args.deals,
                                     per_position=args.per_position or DEFAULT_PER_POSITION, seed=args.seed,
                                     groups=args.groups or odds.DEFAULT_GROUPS, base=args.base, threads=args.threads,
                                     progress=not args.quiet)

@@ -15,7 +15,7 @@ def run(args) -> dict:
     from ..core.registry import get_game, names
 
     rows = []
-    for name in [args.game] if args.game else names():
+    for name in [args.game] if args.game is not None else names():
         game = get_game(name)
         for d in game.decisions:
             for policy, spec in game.policies[d.name].items():

@@ -30,6 +30,10 @@ def add_arguments(parser, game):
     where.add_argument("--workers", type=positive, metavar="N", help="start a local Dask cluster with N workers")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="use the Dask scheduler at this address, e.g. tls://host:8786")
+    for flag, what in (("ca-file", "the CA's certificate"), ("cert", "this client's certificate"),
+                       ("key", "this client's private key")):
+        parser.add_argument(f"--tls-{flag}", metavar="PEM", help=f"with a tls:// --scheduler: {what} (default: "
+                                                                 f"Dask's config distributed.comm.tls)")
     parser.add_argument("--threads", type=positive, metavar="T", help="numba threads (per Dask worker)")
     parser.add_argument("--quiet", action="store_true", default=None, help="no progress bar or messages")
 
@@ -56,7 +60,7 @@ def run(args) -> dict:
     job = spec.job()
     out = spec.out_dir(job)
     result = run_job(job, out, batch_chunks=spec.batch_chunks, threads=spec.threads, workers=spec.workers,
-                     scheduler=spec.scheduler, progress=not spec.quiet)
+                     scheduler=spec.scheduler, progress=not spec.quiet, security=spec.security())
     if not spec.quiet:
         sys.stderr.write(f"sims run: {job.n:,} {job.kind} in {out}\n")
     return result.summary

@@ -11,10 +11,15 @@ from .policies import load
 from .rng import chunk_keys
 
 
-def check_threads(threads) -> int | None:
-    """None (all cores) or a positive integer; else a one-line error."""
+def check_threads(threads, limit: int | None = None) -> int | None:
+    """None (all cores) or a positive integer no larger than ``limit`` (default: the threads numba can
+    run in this process, ``NUMBA_NUM_THREADS``); else a one-line error."""
+    limit = limit or numba.config.NUMBA_NUM_THREADS
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    if threads is not None and threads > limit:
+        raise ValueError(f"threads must be at most {limit} (numba runs at most NUMBA_NUM_THREADS = {limit} threads "
+                         f"here), got {threads:,}")
     return threads
 
 

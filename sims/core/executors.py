@@ -45,7 +45,7 @@ _KERNEL_LOCK = threading.Lock()     # a worker with several Python threads still
 
 
 def _worker_job(spec: dict, out: str | None):
-    from .jobspec import job_from_spec
+    from .spec import job_from_spec
 
     key = st.fingerprint(spec)
     if key not in _WORKER_JOBS:
@@ -116,17 +116,35 @@ def dask_batches(client, spec, plan, todo, threads, store):
         client.cancel([f for f in futures if not f.done()], force=True)
 
 
+def tls_security(ca_file=None, cert=None, key=None):
+    """Dask's TLS settings (``distributed.security.Security``) for a remote ``tls://`` scheduler from the CA,
+    client certificate and key files; what is not given comes from Dask's config ``distributed.comm.tls``.
+    None when no file is given (Dask's config alone)."""
+    given = {"tls_ca_file": ca_file, "tls_client_cert": cert, "tls_client_key": key}
+    given = {name: str(path) for name, path in given.items() if path is not None}
+    for name, path in given.items():
+        if not Path(path).is_file():
+            raise ValueError(f"{name.replace('_', '-').replace('client-', '')} {path} is not a file")
+    if not given:
+        return None
+    from distributed.security import Security
+
+    return Security(require_encryption=True, **given)
+
+
 @contextmanager
-def _client_within(address: str, seconds: float):
+def _client_within(address: str, seconds: float, security=None):
     """A Client of the scheduler at ``address``, or a one-line error when nothing answers there as Dask
     within ``seconds`` (a socket that accepts and stays silent would otherwise hold the connection open)."""
     from distributed import Client
 
+    if security is not None and not address.startswith("tls://"):
+        raise ValueError(f"TLS certificates go with a tls:// scheduler address, not {address}")
     found = {}
 
     def connect():
         try:
-            found["client"] = Client(address, timeout=seconds)
+            found["client"] = Client(address, timeout=seconds, security=security)
         except Exception as exc:  # whatever the address gives back, the user needs one line
             found["error"] = exc
     thread = threading.Thread(target=connect, daemon=True)
@@ -140,16 +158,18 @@ def _client_within(address: str, seconds: float):
 
 
 @contextmanager
-def dask_client(workers: int | None = None, scheduler: str | None = None, client=None, threads: int | None = None):
-    """``client`` itself, or a Client of the scheduler at ``scheduler`` (a one-line error within
-    :data:`SCHEDULER_SECONDS` if nothing answers there as Dask), or of a LocalCluster of ``workers``
+def dask_client(workers: int | None = None, scheduler: str | None = None, client=None, threads: int | None = None,
+                security=None):
+    """``client`` itself, or a Client of the scheduler at ``scheduler`` (over TLS with ``security``, see
+    :func:`tls_security`; a one-line error within :data:`SCHEDULER_SECONDS` if nothing answers there as
+    Dask), or of a LocalCluster of ``workers``
     (default: one per core) single-threaded processes on localhost over TLS with temporary credentials,
     each with ``threads`` numba threads (default: the cores shared out)."""
     if client is not None:
         yield client
         return
     if scheduler is not None:
-        with _client_within(scheduler, SCHEDULER_SECONDS) as c:
+        with _client_within(scheduler, SCHEDULER_SECONDS, security) as c:
             yield c
         return
     import logging

@@ -60,6 +60,8 @@ def parse_policy(text: str, decision: str) -> tuple[str, dict | None]:
         if not eq or not key or not value:
             raise ValueError(f"{decision} policy {text!r}: write NAME:PARAM=VALUE[:PARAM=VALUE...], "
                              f"e.g. maxims:knave=0")
+        if key in params:
+            raise ValueError(f"{decision} policy {text!r}: parameter {key!r} is given twice")
         try:
             params[key] = float(value)
         except ValueError:
@@ -91,7 +93,7 @@ def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
         if spec.spec is not None and isinstance(params, dict):
             return dataclasses.replace(spec, params=pol.named_params(decision, spec.name, spec.spec, params))
         if spec.spec is not None:
-            return dataclasses.replace(spec, params=pol.check_params(decision, spec.name, params, spec.spec.size))
+            return dataclasses.replace(spec, params=pol.check_params(decision, spec.name, params, spec.spec))
         spec = spec.fn
     return pol.user(decision, spec, pol.load(game.decision(decision).signature), () if params is None else params)
 

@@ -7,11 +7,14 @@ something.  A user policy is an njit function passed in directly: it is compiled
 once against the decision's signature, and the engine (compiled once for every
 policy, see the games' ``engine`` modules) takes it as a first-class function.
 
-Parameters are one float64 vector per policy.  A spec names them (``params``) or
-says they form one table (:class:`TableParams`, e.g. a 338-value crib table known by
-name); :func:`resolve` refuses a vector of the wrong length or with NaN or infinity,
-naming the policy.  :meth:`Policy.describe` labels the values for manifests and
-summaries: scalars by name, a table by its name and SHA-256.
+Parameters are one float64 vector per policy.  A spec names them (``params``) and
+declares what each takes (``ranges``: :data:`SWITCH` 0 or 1, :data:`COUNT` a whole
+number from 1, :data:`NUMBER` any finite number), or says they form one table
+(:class:`TableParams`, e.g. a 338-value crib table known by name);
+:func:`check_params` refuses a vector of the wrong length, a value out of its range,
+NaN, infinity or true/false, naming the policy and the parameter.
+:meth:`Policy.describe` labels the values for manifests and summaries: scalars by
+name, a table by its name and SHA-256.
 """
 from __future__ import annotations
 
@@ -55,14 +58,52 @@ class TableParams:
 
 
 @dataclass(frozen=True)
+class Range:
+    """The values a parameter takes: ``kind`` ``"switch"`` (0 or 1), ``"count"`` (a whole number) or
+    ``"number"``, from ``low`` to ``high``."""
+
+    kind: str
+    low: float = -math.inf
+    high: float = math.inf
+
+    def text(self) -> str:
+        """What the parameter takes, in words."""
+        if self.kind == "switch":
+            return "0 (off) or 1 (on)"
+        what = "a whole number" if self.kind == "count" else "a number"
+        if math.isinf(self.high):
+            return what if math.isinf(self.low) else f"{what} of at least {self.low:g}"
+        return f"{what} from {self.low:g} to {self.high:,.0f}"
+
+    def holds(self, value: float) -> bool:
+        if self.kind == "switch":
+            return value in (0.0, 1.0)
+        return self.low <= value <= self.high and (self.kind != "count" or value == int(value))
+
+
+SWITCH = Range("switch", 0, 1)
+COUNT = Range("count", 1, 2 ** 31 - 1)     # kernels take counts as machine integers
+NUMBER = Range("number")
+
+
+def at_least(low: float) -> Range:
+    return Range("number", low)
+
+
+@dataclass(frozen=True)
 class PolicySpec:
-    """A built-in policy: its njit function, the names of its parameters (or a :class:`TableParams`)
-    and their defaults."""
+    """A built-in policy: its njit function, the names of its parameters (or a :class:`TableParams`), their
+    defaults and what each takes (``ranges``, one :class:`Range` a parameter)."""
 
     function: str
     params: tuple[str, ...] | TableParams = ()
     defaults: tuple[float, ...] = ()
     help: str = ""
+    ranges: tuple[Range, ...] = ()
+
+    def __post_init__(self):
+        if not isinstance(self.params, TableParams) and not len(self.params) == len(self.defaults) == len(self.ranges):
+            raise TypeError(f"policy {self.function}: give a default and a range for each parameter")
 
     @property
     def size(self) -> int:
@@ -115,18 +156,28 @@ class Policy:
         return {"name": self.name, "params": self.labelled_params(), **({"label": label} if label != self.name else {})}
 
 
-def check_params(decision: str, name: str, params, size: int | None) -> tuple[float, ...]:
-    """A finite float vector of ``size`` values (any size when None); else a one-line error naming the policy."""
-    try:
-        values = tuple(float(p) for p in params)
-    except (TypeError, ValueError):
-        raise ValueError(f"{decision} policy {name!r}: params must be a list of numbers, got {params!r}") from None
-    if size is not None and len(values) != size:
-        raise ValueError(f"{decision} policy {name!r} takes {size} parameter(s), got {len(values)}")
-    bad = [i for i, v in enumerate(values) if not math.isfinite(v)]
-    if bad:
-        raise ValueError(f"{decision} policy {name!r}: parameter {bad[0]} is {values[bad[0]]}, not a finite number")
-    return values
+def check_params(decision: str, name: str, params, spec: PolicySpec | None = None) -> tuple[float, ...]:
+    """A vector of finite numbers, of ``spec``'s size and each in its range (a user policy's: any size);
+    else a one-line error naming the policy and the parameter."""
+    if isinstance(params, (str, bytes, Mapping)) or not hasattr(params, "__iter__"):
+        raise ValueError(f"{decision} policy {name!r}: params must be a list of numbers, got {params!r}")
+    params = list(params)
+    names = list(spec.params) if spec is not None and not isinstance(spec.params, TableParams) else []
+    ranges = list(spec.ranges) if spec is not None else []
+    if spec is not None and len(params) != spec.size:
+        raise ValueError(f"{decision} policy {name!r} takes {spec.size} parameter(s), got {len(params)}")
+    values = []
+    for i, p in enumerate(params):
+        label = f"parameter {names[i]!r}" if i < len(names) else f"parameter {i}"
+        if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, float, np.integer, np.floating)):
+            raise ValueError(f"{decision} policy {name!r}: {label} must be a number, got {p!r}")
+        value = float(p) if not isinstance(p, int) or abs(p) < 2 ** 1023 else math.inf
+        if not math.isfinite(value):
+            raise ValueError(f"{decision} policy {name!r}: {label} is {value}, not a finite number")
+        if i < len(ranges) and not ranges[i].holds(value):
+            raise ValueError(f"{decision} policy {name!r}: {label} takes {ranges[i].text()}, got {value:g}")
+        values.append(value)
+    return tuple(values)
 
 
 def compile_for(decision: str, name: str, fn, signature):
@@ -157,11 +208,8 @@ def named_params(decision: str, name: str, spec: PolicySpec, changes: Mapping) -
     if unknown:
         takes = ", ".join(spec.params) or "no parameters"
         raise ValueError(f"{decision} policy {name!r} has no parameter {unknown[0]!r} (it takes {takes})")
-    for key, value in changes.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-            raise ValueError(f"{decision} policy {name!r}: parameter {key!r} must be a number, got {value!r}")
     merged = dict(zip(spec.params, spec.default_params()), **changes)
-    return check_params(decision, name, [merged[k] for k in spec.params], spec.size)
+    return check_params(decision, name, [merged[k] for k in spec.params], spec)
 
 
 def builtin(table: Mapping[str, Mapping[str, PolicySpec]], decision: str, name: str, params=None) -> Policy:
@@ -177,7 +225,7 @@ def builtin(table: Mapping[str, Mapping[str, PolicySpec]], decision: str, name: 
     elif isinstance(params, Mapping):
         values = named_params(decision, name, spec, params)
     else:
-        values = check_params(decision, name, params, spec.size)
+        values = check_params(decision, name, params, spec)
     return Policy(name, decision, load(spec.function), values, spec)
 
 
@@ -185,7 +233,7 @@ def user(decision: str, fn, signature, params=()) -> Policy:
     """A user's njit function as a policy (its name is the function's)."""
     name = getattr(fn, "__name__", "user")
     compile_for(decision, name, fn, signature)
-    return Policy(name, decision, fn, check_params(decision, name, params, None))
+    return Policy(name, decision, fn, check_params(decision, name, params))
 
 
 def function_path(fn) -> str | None:

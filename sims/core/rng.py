@@ -23,10 +23,14 @@ MAX_STREAMS = 11  # the deck and up to ten seats
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
+MAX_SEED = 2 ** 63 - 1      # a seed fits every int64 column and field it is stored in, unchanged
+
+
 def check_seed(seed) -> int:
-    """A master seed must be a non-negative integer."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or int(seed) < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    """A master seed must be an integer from 0 to :data:`MAX_SEED` (a larger one is refused, not reduced)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
+        shown = f"a number of {len(str(seed))} digits" if isinstance(seed, int) and seed > MAX_SEED else repr(seed)
+        raise ValueError(f"seed must be an integer from 0 to 2**63 - 1 = {MAX_SEED}, got {shown}")
     return int(seed)
 
 

@@ -19,7 +19,6 @@ import os
 import signal
 import threading
 from contextlib import ExitStack
-from datetime import UTC, datetime
 from pathlib import Path
 
 import numba
@@ -29,9 +28,13 @@ from tqdm.auto import tqdm
 from . import store as st
 from .chunks import check_threads
 from .executors import dask_batches, dask_client, default_batch_chunks, local_batches
-from .jobs import RNG, Job, Plan
-from .jobspec import job_from_spec, job_spec
+from .jobs import Job, Plan
+from .spec import job_from_spec, job_spec
+from .store import RunStore
 from .policies import load
+
+
+REMOTE_THREADS = 1024      # numba threads per worker of a cluster whose machines this process cannot see
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -71,142 +74,14 @@ class _Collector:
         return self.totals
 
 
-class RunStore:
-    """A run directory (see :mod:`sims.core.store`): opened, locked, checked against the job."""
-
-    def __init__(self, path, job: Job):
-        self.path = Path(path)
-        self.job = job
-        self.manifest = None
-        self._lock = None
-
-    @property
-    def identity(self) -> dict:
-        return {"game": self.job.game.name, "rules": self.job.rules.name, "run": self.manifest["run"]}
-
-    def open(self) -> int | None:
-        """Check the directory can hold this job and lock it; the batch size of an existing run, else None."""
-        for parent in [self.path, *self.path.parents]:
-            if parent.exists() and not parent.is_dir():
-                raise ValueError(f"output {self.path}: {parent} exists and is not a directory")
-        manifest_path = self.path / st.MANIFEST
-        if self.path.is_dir() and not manifest_path.exists() and any(
-                p.name != ".lock" and not p.name.endswith(st.TMP_SUFFIX) for p in self.path.iterdir()):
-            raise ValueError(f"output directory {self.path} is not empty and holds no sims run ({st.MANIFEST}); "
-                             f"choose another --out")
-        try:
-            self.path.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ValueError(f"cannot create {self.path}: {exc.strerror or st.one_line(exc)}") from None
-        self._take_lock()
-        if manifest_path.exists():
-            self.manifest = read_manifest(self.path)
-            self._refuse_if_different(self.manifest)
-            return self.manifest["batch_chunks"]
-        return None
-
-    def _take_lock(self):
-        import fcntl
-
-        f = open(self.path / ".lock", "w")  # noqa: SIM115 - held open for the run: the lock lives with it
-        try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            f.close()
-            raise ValueError(f"run directory {self.path} is in use by another sims run") from None
-        self._lock = f
-
-    def close(self):
-        if self._lock is not None:
-            self._lock.close()
-            self._lock = None
-
-    def _spec(self) -> dict:
-        spec = job_spec(self.job)
-        spec.pop("tables", None)
-        return spec
-
-    def _refuse_if_different(self, existing: dict):
-        diff = st.first_difference({"sims": st.versions()["sims"], "job": self._spec()},
-                                   {"sims": existing["versions"].get("sims"), "job": existing["job"]})
-        if diff:
-            raise ValueError(f"output directory {self.path} holds another run ({diff}); choose another --out "
-                             f"or delete it")
-
-    def begin(self, plan: Plan) -> set[int]:
-        """Write the manifest of a new run (or check the batch size of an old one); the finished batches."""
-        if self.manifest is None:
-            spec = job_spec(self.job)
-            for digest, values in spec.pop("tables", {}).items():
-                (self.path / st.PARAMS).mkdir(exist_ok=True)
-                st.write_json(self.path / st.PARAMS / f"{digest}.json", {"sha256": digest, "values": values})
-            manifest = {"format": st.FORMAT, "game": self.job.game.name, "job": spec,
-                        "batch_chunks": plan.batch_chunks, "n_batches": plan.n_batches, "n_chunks": self.job.n_chunks,
-                        "rng": RNG, "versions": st.versions(), "git_commit": st.git_commit(),
-                        "created": datetime.now(UTC).isoformat(timespec="seconds")}
-            manifest["run"] = st.fingerprint({"job": spec, "batch_chunks": plan.batch_chunks,
-                                              "sims": manifest["versions"]["sims"]})
-            (self.path / st.BATCHES).mkdir(exist_ok=True)
-            st.write_json(self.path / st.MANIFEST, manifest, seal=True)
-            self.manifest = read_manifest(self.path)
-        elif self.manifest["batch_chunks"] != plan.batch_chunks:
-            raise ValueError(f"output directory {self.path} was started with batch_chunks "
-                             f"{self.manifest['batch_chunks']}, not {plan.batch_chunks}; drop --batch-chunks to resume")
-        st.remove_stale_temporaries(self.path)
-        done = st.finished_indices(self.path)
-        for index in sorted(done):
-            self.check(plan, index)
-        return done
-
-    def _expected(self, plan: Plan, index: int) -> dict:
-        first, n_chunks = plan.chunks(index)
-        return {"first_chunk": first, "n_chunks": n_chunks, "n": plan.items(index), "kind": self.job.kind}
-
-    def check(self, plan: Plan, index: int) -> None:
-        if not 0 <= index < plan.n_batches:
-            raise st.DamagedRun(f"damaged run {self.path}: batch record {index} is outside 0..{plan.n_batches - 1}")
-        st.check_batch(self.path, self.identity, index, self._expected(plan, index))
-
-    def write(self, plan: Plan, index: int, batch) -> None:
-        st.write_batch(self.path, self.identity, index, *plan.chunks(index), batch)
-
-    def read(self, plan: Plan, index: int):
-        return st.read_batch(self.path, self.identity, index, self._expected(plan, index))
-
-
-def read_manifest(path: Path) -> dict:
-    """A run directory's manifest, its checksum and shape checked; else a one-line error."""
-    manifest = st.read_json(Path(path) / st.MANIFEST, "manifest", sealed=True)
-    if manifest.get("format") != st.FORMAT:
-        raise ValueError(f"{path} is a {manifest.get('format')!r} run directory; this sims reads {st.FORMAT!r}")
-    missing = [k for k in ("run", "job", "batch_chunks", "versions") if k not in manifest]
-    if missing or not isinstance(manifest["versions"], dict) or not isinstance(manifest["job"], dict):
-        what = f"no {missing[0]!r}" if missing else "job or versions is not a table"
-        raise st.DamagedRun(f"manifest {Path(path) / st.MANIFEST} is corrupt ({what})")
-    bc = manifest["batch_chunks"]
-    if isinstance(bc, bool) or not isinstance(bc, int) or bc < 1:
-        raise st.DamagedRun(f"manifest {Path(path) / st.MANIFEST} is corrupt (batch_chunks is {bc!r}, "
-                            f"not a positive integer)")
-    return manifest
-
-
 def load_run(path, partial: bool = False):
     """The result of a run directory, rebuilt from its files, each checked.
 
     An unfinished run is an error unless ``partial``: then the result covers the finished
     batches only and its summary says so (``partial``: finished and total batches).
     """
-    path = Path(path)
-    if not path.is_dir():
-        raise ValueError(f"run directory {path} does not exist")
-    manifest = read_manifest(path)
-    try:
-        job = job_from_spec(manifest["job"], run_dir=path, import_functions=False)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise st.DamagedRun(f"manifest {path / st.MANIFEST} is corrupt ({st.one_line(exc)})") from None
-    plan = Plan(job, manifest["batch_chunks"])
-    store = RunStore(path, job)
-    store.manifest = manifest
+    store, plan = st.open_run(path)
+    path, job = store.path, store.job
     done = sorted(st.finished_indices(path))
     if len(done) < plan.n_batches and not partial:
         raise ValueError(f"run {path} is incomplete ({len(done)} of {plan.n_batches} batches): rerun it to finish, "
@@ -247,8 +122,8 @@ class _StopOnCtrlC:
 class _Executor:
     """Where batches are played: this process, or a Dask cluster started (or reached) on first use."""
 
-    def __init__(self, job, threads, workers, scheduler, client, stack):
-        self.job, self.threads, self.stack = job, threads, stack
+    def __init__(self, job, threads, workers, scheduler, client, stack, security=None):
+        self.job, self.threads, self.stack, self.security = job, threads, stack, security
         self.dask = (workers, scheduler, client) if any(x is not None for x in (workers, scheduler, client)) else None
         self.client = None
         self.worker_threads = []
@@ -257,7 +132,7 @@ class _Executor:
         if self.client is None:
             from .executors import _warm_worker
 
-            self.client = self.stack.enter_context(dask_client(*self.dask, self.threads))
+            self.client = self.stack.enter_context(dask_client(*self.dask, self.threads, self.security))
             self.worker_threads = list(self.client.run(_warm_worker, spec, out).values())
         return self.client
 
@@ -278,38 +153,41 @@ class _Executor:
 
 def run(job: Job, out=None, *, batch_chunks: int | None = None, threads: int | None = None,
         workers: int | None = None, scheduler: str | None = None, client=None, progress: bool = True,
-        on_batch=None):
+        on_batch=None, security=None):
     """Play ``job`` in batches and return its game's result.
 
     ``out``: a run directory; an existing one for the same job is resumed, one for another job is
     refused.  Without ``out`` nothing is written.  ``threads``: numba threads (per worker on Dask).
     ``workers``: start a local Dask cluster of that many single-threaded processes; ``scheduler``: the
-    address of a running Dask scheduler; ``client``: a ``distributed.Client``.  ``on_batch(index,
+    address of a running Dask scheduler (``tls://``: ``security``, a ``distributed.security.Security``, or
+    Dask's config ``distributed.comm.tls``); ``client``: a ``distributed.Client``.  ``on_batch(index,
     batch)`` is called after each batch is stored.  Ctrl-C stops after the batch in hand and raises
     :class:`RunInterrupted`.
     """
     with ExitStack() as stack:
         batch, store = play(job, out, stack, batch_chunks=batch_chunks, threads=threads, workers=workers,
-                            scheduler=scheduler, client=client, progress=progress, on_batch=on_batch)
+                            scheduler=scheduler, client=client, progress=progress, on_batch=on_batch,
+                            security=security)
         result = summarize(job, batch)
         if store is not None:
-            st.write_json(store.path / st.SUMMARY, result.summary)
+            st.write_summary(store, result.summary)
         return result
 
 
 def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=None, threads=None, workers=None,
-         scheduler=None, client=None, progress=True, on_batch=None):
+         scheduler=None, client=None, progress=True, on_batch=None, security=None):
     """The merged Batch of ``job`` played in batches (see :func:`run`), and its RunStore (or None)."""
     if stack is None:
         with ExitStack() as own:
             return play(job, out, own, batch_chunks=batch_chunks, threads=threads, workers=workers,
-                        scheduler=scheduler, client=client, progress=progress, on_batch=on_batch)
+                        scheduler=scheduler, client=client, progress=progress, on_batch=on_batch,
+                        security=security)
     if sum(x is not None for x in (workers, scheduler, client)) > 1:
         raise ValueError("give at most one of workers, scheduler and client")
     for name, value in (("batch_chunks", batch_chunks), ("workers", workers)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
-    check_threads(threads)
+    check_threads(threads, REMOTE_THREADS if scheduler is not None or client is not None else None)
     _check_memory(job)
     spec = job_spec(job)
     if any(x is not None for x in (workers, scheduler, client)):
@@ -321,7 +199,7 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
         stack.callback(store.close)
         existing = store.open()
         batch_chunks = batch_chunks or existing
-    executor = _Executor(job, threads, workers, scheduler, client, stack)
+    executor = _Executor(job, threads, workers, scheduler, client, stack, security)
     out_dir = str(store.path.resolve()) if store is not None else None
     plan = Plan(job, batch_chunks or executor.default_batch_chunks(spec, out_dir))
     done = store.begin(plan) if store is not None else set()

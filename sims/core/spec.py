@@ -1,4 +1,4 @@
-"""Run specs: the settings of ``sims run`` as a TOML file (or as flags), checked key by key, for any game.
+"""Specs: the settings of a run (a TOML file or flags, :class:`RunSpec`) and a job as JSON and back.
 
 A spec file::
 
@@ -13,24 +13,41 @@ A spec file::
     batch_chunks = 32              # chunks per batch; default about a second of work
     threads = 2                    # numba threads (per worker on Dask)
     workers = 2                    # start a local Dask cluster of 2 worker processes, or
-    scheduler = "tls://host:8786"  #   use a running Dask scheduler
+    scheduler = "tls://host:8786"  #   use a running Dask scheduler, over TLS with (else Dask's config
+    tls_ca_file = "ca.pem"         #   distributed.comm.tls) the CA, this client's certificate and key
+    tls_cert = "client.pem"
+    tls_key = "client.key"
 
 and the game's switches (:attr:`Game.options`).  Any other key is a one-line error naming it.
+
+A job as JSON (:func:`job_spec`, :func:`job_from_spec`) is what a run's manifest records and what a
+Dask worker rebuilds.  Policies are recorded by name with labelled parameters
+(:meth:`Policy.describe`), where their code lives (``module:qualname``), and whether they
+are built-ins.  A parameter table that is not one of the policy's named tables is kept
+out of the spec proper: :func:`job_spec` returns it under ``"tables"`` (SHA-256 ->
+values), which the run store writes to ``params/<sha256>.json`` and :func:`job_from_spec`
+reads back, checking the hash.
 """
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import policies as pol
 from .jobs import Job, check_count
 from .protocol import Game
 from .registry import get_game
 
+TLS_KEYS = ("tls_ca_file", "tls_cert", "tls_key")
 KEYS = ("game", "kind", "deals", "games", "rules", "seed", "records", "out", "batch_chunks", "threads", "workers",
-        "scheduler", "quiet")
+        "scheduler", *TLS_KEYS, "quiet")
 RUNS_DIR = Path("data") / "runs"
+MAX_SPEC_BYTES = 1 << 20
 
 
 def keys(game: Game) -> tuple[str, ...]:
@@ -41,12 +58,16 @@ def read_spec(path) -> dict:
     """The settings of a TOML spec file (keys checked once the game is known)."""
     path = Path(path)
     try:
+        if not stat.S_ISREG(path.stat().st_mode):     # a named pipe or a device would never end
+            raise ValueError(f"spec file {path} is not a regular file")
+        if path.stat().st_size > MAX_SPEC_BYTES:
+            raise ValueError(f"spec file {path} is larger than {MAX_SPEC_BYTES // 1024} KiB; a run spec is a few lines")
         with path.open("rb") as f:
             return tomllib.load(f)
     except FileNotFoundError:
         raise ValueError(f"spec file {path} not found") from None
-    except IsADirectoryError:
-        raise ValueError(f"spec file {path} is a directory") from None
+    except RecursionError:
+        raise ValueError(f"spec file {path} nests its tables or lists too deeply") from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ValueError(f"spec file {path} is not valid TOML: {' '.join(str(exc).split())}") from None
 
@@ -120,6 +141,7 @@ class RunSpec:
     workers: int | None = None
     scheduler: str | None = None
     quiet: bool = False
+    tls: tuple = (None, None, None)         # the TLS_KEYS' files
 
     @classmethod
     def from_settings(cls, settings: dict) -> RunSpec:
@@ -149,21 +171,31 @@ class RunSpec:
         for key in ("records", "quiet", *game.options):
             if key in s and not isinstance(s[key], bool):
                 raise ValueError(f"{key} must be true or false, got {s[key]!r}")
-        for key in ("out", "scheduler"):
+        for key in ("out", "scheduler", *TLS_KEYS):
             if key in s and not isinstance(s[key], (str, Path)):
                 raise ValueError(f"{key} must be a string, got {s[key]!r}")
         if "workers" in s and "scheduler" in s:
             raise ValueError("give workers or scheduler, not both")
+        tls = [k for k in TLS_KEYS if k in s]
+        if tls and not str(s.get("scheduler", "")).startswith("tls://"):
+            raise ValueError(f"{tls[0]} goes with a tls:// scheduler address")
         out = Path(s["out"]).expanduser() if "out" in s else None
         policies = {d.name: s[d.name] for d in game.decisions if d.name in s}
         options = tuple(sorted((k, True) for k in game.options if s.get(k)))
         return cls(game, kind, check_count(s[kind], f"the number of {kind}"), parse_rules(game, s.get("rules")),
                    policies, s.get("seed", 0), s.get("records", False), options, out, s.get("batch_chunks"),
-                   s.get("threads"), s.get("workers"), s.get("scheduler"), s.get("quiet", False))
+                   s.get("threads"), s.get("workers"), s.get("scheduler"), s.get("quiet", False),
+                   tuple(s.get(k) for k in TLS_KEYS))
 
     def job(self) -> Job:
         return Job.make(self.game, self.kind, self.rules, self.policies, self.n, self.seed, records=self.records,
                         **dict(self.options))
+
+    def security(self):
+        """Dask's TLS settings for the scheduler from the TLS files given, else None (Dask's config)."""
+        from .executors import tls_security
+
+        return tls_security(*self.tls)
 
     def out_dir(self, job: Job) -> Path:
         """``out``, or data/runs/<game>-<kind>-<rules>-<policies>-n<N>-seed<S>[-records][-<option>]."""
@@ -175,3 +207,71 @@ class RunSpec:
         name = "-".join([self.game.name, self.kind, rules, *names, f"n{self.n}", f"seed{self.seed}"])
         extras = (["records"] if self.records else []) + [k.replace("_", "-") for k, _ in self.options]
         return RUNS_DIR / "-".join([name, *extras])
+
+
+# ---------------------------------------------------------------- a job as JSON
+
+
+def job_spec(job: Job) -> dict:
+    """Everything that determines a job's numbers, as JSON (custom parameter tables under ``"tables"``)."""
+    tables = {}
+
+    def policy(p: pol.Policy) -> dict:
+        entry = {"name": p.name, "params": p.labelled_params(), "function": pol.function_path(p.fn),
+                 "builtin": p.spec is not None}
+        if isinstance(entry["params"], dict) and entry["params"].get("table") == "custom":
+            tables[entry["params"]["sha256"]] = list(p.params)
+        return entry
+
+    spec = {"game": job.game.name, "kind": job.kind, "rules": job.rules.to_dict(),
+            "policies": {d: [policy(p) for p in seats] for d, seats in job.policies.items()},
+            "seed": job.seed, "n": job.n, "chunk_size": job.chunk_size, "records": job.records,
+            "options": dict(job.options), "engine": job.engine}
+    return {**spec, "tables": tables} if tables else spec
+
+
+def _table_values(entry: dict, spec: dict, run_dir) -> list:
+    digest = entry["params"]["sha256"]
+    if not isinstance(digest, str) or not re.fullmatch("[0-9a-f]{64}", digest):   # it names a file of the run
+        raise ValueError(f"policy {entry['name']!r}: its parameter table is named {digest!r}, not by a SHA-256")
+    values = spec.get("tables", {}).get(digest)
+    if values is None and run_dir is not None:
+        path = Path(run_dir) / "params" / f"{digest}.json"
+        try:
+            values = json.loads(path.read_text())["values"]
+        except (OSError, ValueError, KeyError, TypeError):
+            raise ValueError(f"policy {entry['name']!r}: its parameter table {path} is missing or corrupt") from None
+    if values is None or pol.sha256(values) != digest:
+        raise ValueError(f"policy {entry['name']!r}: parameter table {digest[:12]}... is missing or does not match "
+                         f"its SHA-256")
+    return values
+
+
+def _policy(game, decision: str, entry: dict, spec: dict, run_dir, import_functions: bool) -> pol.Policy:
+    name, params = entry["name"], entry["params"]
+    if entry.get("builtin"):
+        table = game.policies[decision].get(name)
+        if table is None:
+            raise ValueError(f"unknown {decision} policy {name!r} in the spec")
+        if isinstance(table.params, pol.TableParams):
+            params = (_table_values(entry, spec, run_dir) if params["table"] == "custom"
+                      else table.params.named()[params["table"]])
+            if pol.sha256(params) != entry["params"]["sha256"]:
+                raise ValueError(f"{decision} policy {name!r}: the table {entry['params']['table']!r} has changed "
+                                 f"since this run was made (SHA-256 differs)")
+        else:
+            params = [params[k] for k in table.params]
+        return pol.builtin(game.policies, decision, name, params)
+    fn = pol.import_function(decision, name, entry.get("function")) if import_functions else None
+    return pol.Policy(name, decision, fn, pol.check_params(decision, name, params))
+
+
+def job_from_spec(spec: dict, run_dir=None, import_functions: bool = True) -> Job:
+    """Rebuild a Job from :func:`job_spec`; without ``import_functions`` user policies carry no code
+    (enough to summarize stored results)."""
+    game = get_game(spec["game"])
+    rules = game.rules_module.Rules.from_dict(spec["rules"])
+    policies = {d.name: tuple(_policy(game, d.name, e, spec, run_dir, import_functions)
+                              for e in spec["policies"][d.name]) for d in game.decisions}
+    return Job(game, spec["kind"], rules, policies, spec["seed"], spec["n"], spec["chunk_size"], spec["records"],
+               tuple(sorted(spec.get("options", {}).items())), spec.get("engine"))

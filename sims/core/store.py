@@ -18,7 +18,9 @@ counts as done only when its record in ``batches/`` exists, written last.  On lo
 and on resume every file is checked against the SHA-256 in its batch record, its
 Parquet page checksums, and the run and batch it names (columns and metadata), so a
 flipped bit, a file from another batch or another run, or a swapped file is refused
-with one line.  The manifest and batch records carry a hash of their own content.
+with one line.  The manifest, the batch records and the summary carry a hash of their own
+content; a path a record names must lead to a table's file inside the run directory.
+:func:`verify` checks a whole run (``sims verify``); :class:`RunStore` opens, locks and fills one.
 """
 from __future__ import annotations
 
@@ -27,8 +29,10 @@ import hashlib
 import json
 import os
 import platform
+import re
 import subprocess
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numba
@@ -38,15 +42,19 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .. import __version__
+from .jobs import RNG, Plan
+from .spec import job_from_spec, job_spec
 
 FORMAT = "sims-run/2"
 MANIFEST = "manifest.json"
 SUMMARY = "summary.json"
 BATCHES = "batches"
 PARAMS = "params"
+LOCK = ".lock"
 TMP_SUFFIX = ".tmp"
 TOTALS, HISTOGRAMS = "totals", "histograms"
 _META_KEY = b"sims"
+_BATCH_FILE = re.compile(r"[a-z][a-z0-9_]*/batch-[0-9]{5,}\.parquet")   # a table's folder, then the file: inside
 _DAMAGED = (pa.ArrowException, OSError, ValueError, KeyError, TypeError, IndexError)
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
@@ -102,7 +110,7 @@ def read_json(path: Path, what: str, sealed: bool = False) -> dict:
         obj = json.loads(Path(path).read_text())
     except FileNotFoundError:
         raise DamagedRun(f"{what} {path} is missing") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise DamagedRun(f"{what} {path} is corrupt ({one_line(exc)})") from None
     if not isinstance(obj, dict):
         raise DamagedRun(f"{what} {path} is corrupt (not a JSON object)")
@@ -233,7 +241,9 @@ def check_batch(run_dir: Path, identity: dict, index: int, expected: dict) -> di
         raise _damaged(path, "it lists no totals file")
     for name, digest in record["files"].items():
         file = run_dir / name
-        if Path(name).name != f"{batch_name(index)}.parquet" or len(Path(name).parts) != 2:
+        if not isinstance(name, str) or not _BATCH_FILE.fullmatch(name):
+            raise _damaged(path, f"it names {name!r}, not a table's file in this run directory")
+        if Path(name).name != f"{batch_name(index)}.parquet":
             raise _damaged(path, f"it names a file of another batch, {name}")
         try:
             actual = file_sha256(file)
@@ -279,3 +289,202 @@ def remove_stale_temporaries(run_dir: Path) -> None:
     for folder in [Path(run_dir), *[p for p in Path(run_dir).iterdir() if p.is_dir()]]:
         for tmp in folder.glob(f".*{TMP_SUFFIX}"):
             tmp.unlink(missing_ok=True)
+
+
+# ---------------------------------------------------------------- a run directory
+
+def check_new_path(path: Path) -> None:
+    """Refuse, before anything is created, a directory whose path or a name in it is longer than the
+    filesystem takes (``mkdir -p`` would make the parents, then fail)."""
+    path = Path(path)
+    existing = next((p for p in path.absolute().parents if p.is_dir()), Path("/"))
+    try:
+        name_max, path_max = os.pathconf(existing, "PC_NAME_MAX"), os.pathconf(existing, "PC_PATH_MAX")
+    except (OSError, ValueError):
+        name_max, path_max = 255, 4096
+    for part in path.parts:
+        if len(os.fsencode(part)) > name_max:
+            raise ValueError(f"output {part[:20]}...: a name of {len(os.fsencode(part))} bytes, and the filesystem "
+                             f"takes at most {name_max}")
+    if len(os.fsencode(path.absolute())) >= path_max:
+        raise ValueError(f"output {str(path)[:40]}...: a path of {len(os.fsencode(path.absolute()))} bytes, and the "
+                         f"filesystem takes at most {path_max - 1}")
+
+
+class RunStore:
+    """A run directory (see :mod:`sims.core.store`): opened, locked, checked against the job."""
+
+    def __init__(self, path, job):
+        self.path = Path(path)
+        self.job = job
+        self.manifest = None
+        self._lock = None
+
+    @property
+    def identity(self) -> dict:
+        return {"game": self.job.game.name, "rules": self.job.rules.name, "run": self.manifest["run"]}
+
+    def open(self) -> int | None:
+        """Check the directory can hold this job and lock it; the batch size of an existing run, else None."""
+        for parent in [self.path, *self.path.parents]:
+            if parent.exists() and not parent.is_dir():
+                raise ValueError(f"output {self.path}: {parent} exists and is not a directory")
+        manifest_path = self.path / MANIFEST
+        if self.path.is_dir() and not manifest_path.exists() and any(
+                p.name != LOCK and not p.name.endswith(TMP_SUFFIX) for p in self.path.iterdir()):
+            raise ValueError(f"output directory {self.path} is not empty and holds no sims run ({MANIFEST}); "
+                             f"choose another --out")
+        check_new_path(self.path)
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot create {self.path}: {exc.strerror or one_line(exc)}") from None
+        self._take_lock()
+        if manifest_path.exists():
+            self.manifest = read_manifest(self.path)
+            self._refuse_if_different(self.manifest)
+            return self.manifest["batch_chunks"]
+        return None
+
+    def _take_lock(self):
+        import fcntl
+
+        f = open(self.path / LOCK, "w")  # noqa: SIM115 - held open for the run: the lock lives with it
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            raise ValueError(f"run directory {self.path} is in use by another sims run") from None
+        self._lock = f
+
+    def close(self):
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def _spec(self) -> dict:
+        spec = job_spec(self.job)
+        spec.pop("tables", None)
+        return spec
+
+    def _refuse_if_different(self, existing: dict):
+        diff = first_difference({"sims": versions()["sims"], "job": self._spec()},
+                                {"sims": existing["versions"].get("sims"), "job": existing["job"]})
+        if diff:
+            raise ValueError(f"output directory {self.path} holds another run ({diff}); choose another --out "
+                             f"or delete it")
+
+    def begin(self, plan: Plan) -> set[int]:
+        """Write the manifest of a new run (or check the batch size of an old one); the finished batches."""
+        if self.manifest is None:
+            spec = job_spec(self.job)
+            for digest, values in spec.pop("tables", {}).items():
+                (self.path / PARAMS).mkdir(exist_ok=True)
+                write_json(self.path / PARAMS / f"{digest}.json", {"sha256": digest, "values": values})
+            manifest = {"format": FORMAT, "game": self.job.game.name, "job": spec,
+                        "batch_chunks": plan.batch_chunks, "n_batches": plan.n_batches, "n_chunks": self.job.n_chunks,
+                        "rng": RNG, "versions": versions(), "git_commit": git_commit(),
+                        "created": datetime.now(UTC).isoformat(timespec="seconds")}
+            manifest["run"] = fingerprint({"job": spec, "batch_chunks": plan.batch_chunks,
+                                           "sims": manifest["versions"]["sims"]})
+            (self.path / BATCHES).mkdir(exist_ok=True)
+            write_json(self.path / MANIFEST, manifest, seal=True)
+            self.manifest = read_manifest(self.path)
+        elif self.manifest["batch_chunks"] != plan.batch_chunks:
+            raise ValueError(f"output directory {self.path} was started with batch_chunks "
+                             f"{self.manifest['batch_chunks']}, not {plan.batch_chunks}; drop --batch-chunks to resume")
+        remove_stale_temporaries(self.path)
+        done = finished_indices(self.path)
+        for index in sorted(done):
+            self.check(plan, index)
+        return done
+
+    def _expected(self, plan: Plan, index: int) -> dict:
+        first, n_chunks = plan.chunks(index)
+        return {"first_chunk": first, "n_chunks": n_chunks, "n": plan.items(index), "kind": self.job.kind}
+
+    def check(self, plan: Plan, index: int) -> None:
+        if not 0 <= index < plan.n_batches:
+            raise DamagedRun(f"damaged run {self.path}: batch record {index} is outside 0..{plan.n_batches - 1}")
+        check_batch(self.path, self.identity, index, self._expected(plan, index))
+
+    def write(self, plan: Plan, index: int, batch) -> None:
+        write_batch(self.path, self.identity, index, *plan.chunks(index), batch)
+
+    def read(self, plan: Plan, index: int):
+        return read_batch(self.path, self.identity, index, self._expected(plan, index))
+
+
+def read_manifest(path: Path) -> dict:
+    """A run directory's manifest, its checksum and shape checked; else a one-line error."""
+    manifest = read_json(Path(path) / MANIFEST, "manifest", sealed=True)
+    if manifest.get("format") != FORMAT:
+        raise ValueError(f"{path} is a {manifest.get('format')!r} run directory; this sims reads {FORMAT!r}")
+    missing = [k for k in ("run", "job", "batch_chunks", "versions") if k not in manifest]
+    if missing or not isinstance(manifest["versions"], dict) or not isinstance(manifest["job"], dict):
+        what = f"no {missing[0]!r}" if missing else "job or versions is not a table"
+        raise DamagedRun(f"manifest {Path(path) / MANIFEST} is corrupt ({what})")
+    bc = manifest["batch_chunks"]
+    if isinstance(bc, bool) or not isinstance(bc, int) or bc < 1:
+        raise DamagedRun(f"manifest {Path(path) / MANIFEST} is corrupt (batch_chunks is {bc!r}, "
+                         f"not a positive integer)")
+    return manifest
+
+
+def open_run(path) -> tuple[RunStore, Plan]:
+    """The store and plan of an existing run directory, rebuilt from its manifest (policies without code)."""
+    path = Path(path)
+    if not path.is_dir():
+        raise ValueError(f"run directory {path} does not exist")
+    manifest = read_manifest(path)
+    try:
+        job = job_from_spec(manifest["job"], run_dir=path, import_functions=False)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DamagedRun(f"manifest {path / MANIFEST} is corrupt ({one_line(exc)})") from None
+    store = RunStore(path, job)
+    store.manifest = manifest
+    if (path / SUMMARY).exists():
+        read_summary(store)
+    return store, Plan(job, manifest["batch_chunks"])
+
+
+def write_summary(store: RunStore, summary: dict) -> None:
+    """``summary.json``: the finished run's summary, naming its run, with a hash of its own content."""
+    write_json(store.path / SUMMARY, {**summary, "run": store.manifest["run"]}, seal=True)
+
+
+def read_summary(store: RunStore) -> dict:
+    """The stored summary (without the run and hash it carries), checked; else a one-line DamagedRun."""
+    path = store.path / SUMMARY
+    summary = read_json(path, "summary", sealed=True)
+    if summary.get("run") != store.manifest["run"]:
+        raise _damaged(path, f"it belongs to run {summary.get('run')!r}")
+    return {k: v for k, v in summary.items() if k not in ("run", "sha256")}
+
+
+def verify(path) -> dict:
+    """Check every file of a finished run against its manifest: the manifest's and the summary's own hashes,
+    each batch record's, the SHA-256, page checksums and run of every file a record names, the parameter
+    tables by their SHA-256, and that no other file lies among them (a reader of a folder would count it).
+    Returns counts; the first bad file is a one-line :class:`DamagedRun` naming it."""
+    store, plan = open_run(path)
+    path = store.path
+    missing = [i for i in range(plan.n_batches) if not record_path(path, i).exists()]
+    if missing:
+        raise DamagedRun(f"run {path} is incomplete: {record_path(path, missing[0])} is missing ({len(missing)} "
+                         f"of {plan.n_batches} batches); run the same command again to finish it")
+    if not (path / SUMMARY).exists():
+        raise DamagedRun(f"run {path} is unfinished: {path / SUMMARY} is missing; run the same command again")
+    known = {MANIFEST, SUMMARY}
+    known |= {f"{PARAMS}/{digest}.json" for digest in job_spec(store.job).get("tables", {})}
+    for index in range(plan.n_batches):
+        store.check(plan, index)
+        store.read(plan, index)
+        known.add(f"{BATCHES}/{batch_name(index)}.json")
+        known.update(read_json(record_path(path, index), "batch record", sealed=True)["files"])
+    files = sorted(file for file in path.rglob("*") if not file.is_dir() and file != path / LOCK)
+    for file in files:
+        if file.relative_to(path).as_posix() not in known:
+            raise DamagedRun(f"unlisted file {file}: no batch record or manifest of the run names it, and a reader "
+                             f"of its folder would count it; move it out of the run directory")
+    return {"run": str(path), "batches": plan.n_batches, "files": len(files)}

@@ -77,6 +77,7 @@ from .rules import (R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_PARTNER
 from .scoring import CRIB_SIZE, JACK, show_points
 
 DEFAULT_SAMPLES = 2000
+MAX_SAMPLES = 1_000_000            # 500 times the default: hours of sampling (the progress bar shows how many)
 DEFAULT_PEG = "defensive"
 PEGGING_DISCARD = "expected_net"   # the others' discards for the pegging estimate without a sampled crib policy
 HELPS_MOST = 3                     # starter ranks listed in ``helps_most``
@@ -86,10 +87,8 @@ EXACT = "exact"
 
 
 def role_index(rules: Rules, role: str) -> int:
-    """Place from the dealer (``state[S_ROLE]``) of a role name; two players: dealer, pone (or eldest)."""
+    """Place from the dealer (``state[S_ROLE]``) of a role name (:data:`ROLE_NAMES`; two players: dealer, pone)."""
     names = ROLE_NAMES[rules.active]
-    if rules.active == 2 and role == "eldest":
-        role = "pone"
     if role not in names:
         raise ValueError(f"unknown role {role!r} for {rules.name}; choose from {', '.join(names)}")
     return names.index(role)
@@ -289,8 +288,10 @@ def _sources(crib, opponent) -> tuple[Source, ...]:
 
 
 def _check_samples(samples) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
-        raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 2 <= samples <= MAX_SAMPLES:
+        raise ValueError(f"samples must be an integer from 2 to {MAX_SAMPLES:,} (each sampled deal is played "
+                         f"once for every throw), got {samples:,}" if isinstance(samples, int) else
+                         f"samples must be an integer from 2 to {MAX_SAMPLES:,}, got {samples!r}")
     return int(samples)
 
 

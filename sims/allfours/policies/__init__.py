@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from ...core.policies import PolicySpec
+from ...core.policies import COUNT, NUMBER, SWITCH, PolicySpec
 
 M = "sims.allfours.policies"
 MAXIMS = ("knave", "tens", "best_cards", "eldest_trumps")
@@ -14,20 +14,22 @@ MAXIMS = ("knave", "tens", "best_cards", "eldest_trumps")
 POLICIES = {
     "beg": {
         "random": PolicySpec(f"{M}.basic:random_choice", help="beg or stand at random"),
-        "stand": PolicySpec(f"{M}.basic:constant", ("answer",), (0.0,), help="never beg"),
-        "beg": PolicySpec(f"{M}.basic:constant", ("answer",), (1.0,), help="always beg"),
+        "stand": PolicySpec(f"{M}.basic:constant", ("answer",), (0.0,), help="never beg", ranges=(SWITCH,)),
+        "beg": PolicySpec(f"{M}.basic:constant", ("answer",), (1.0,), help="always beg", ranges=(SWITCH,)),
         "threshold": PolicySpec(f"{M}.begging:threshold_beg", ("strength",), (2.0,),
                                 help="beg when trumps + trump honours held are below the strength (default: the "
-                                     "eldest's safest threshold in self-play, report section 9)"),
+                                     "eldest's safest threshold in self-play, report section 9)", ranges=(NUMBER,)),
     },
     "answer": {
         "random": PolicySpec(f"{M}.basic:random_choice", help="give one or run the cards at random"),
-        "run": PolicySpec(f"{M}.basic:constant", ("answer",), (0.0,), help="always run the cards"),
-        "give": PolicySpec(f"{M}.basic:constant", ("answer",), (1.0,), help="always give one"),
+        "run": PolicySpec(f"{M}.basic:constant", ("answer",), (0.0,), help="always run the cards",
+                           ranges=(SWITCH,)),
+        "give": PolicySpec(f"{M}.basic:constant", ("answer",), (1.0,), help="always give one",
+                            ranges=(SWITCH,)),
         "threshold": PolicySpec(f"{M}.begging:threshold_answer", ("strength",), (2.0,),
                                 help="give one when trumps + trump honours held reach the strength, unless "
                                      "the point wins the eldest the game (default: the dealer's safest "
-                                     "threshold in self-play, report section 9)"),
+                                     "threshold in self-play, report section 9)", ranges=(NUMBER,)),
     },
     "play": {
         "random": PolicySpec(f"{M}.basic:random_play", help="a uniformly random legal card"),
@@ -35,10 +37,12 @@ POLICIES = {
                              help="win the trick with the lowest card of the suit led that can, else play the "
                                   "cheapest card; lead the highest plain card"),
         "maxims": PolicySpec(f"{M}.maxims:maxims_play", MAXIMS, (1.0, 1.0, 1.0, 1.0),
-                             help="the four maxims of seed 003 §94, each on (1) or off (0); else greedy"),
+                             help="the four maxims of seed 003 §94, each on (1) or off (0); else greedy",
+                             ranges=(SWITCH,) * 4),
         "expert": PolicySpec(f"{M}.expert:expert_play", ("samples", "max_nodes"), (20.0, 1_000_000.0),
                              help="determinised search: solve sampled deals exactly, play the best card on average "
-                                  "(the maxims when max_nodes positions are not enough for one sample)"),
+                                  "(the maxims when max_nodes positions are not enough for one sample)",
+                             ranges=(COUNT, COUNT)),
     },
     "discard": {
         "random": PolicySpec(f"{M}.basic:random_discard", help="throw out a random card (discard_to_six)"),

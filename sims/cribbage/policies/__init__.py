@@ -21,7 +21,7 @@ until a policy is asked for (:mod:`sims.core.policies`).
 """
 from __future__ import annotations
 
-from ...core.policies import Policy, PolicySpec, TableParams
+from ...core.policies import COUNT, NUMBER, SWITCH, Policy, PolicySpec, TableParams, at_least
 
 M = "sims.cribbage.policies"
 CRIB_TABLE = TableParams("crib table", 338, "sims.cribbage.crib_tables:named_tables", "schell")
@@ -34,6 +34,7 @@ DISTILLED = TableParams("distilled pegging tables", 1578, f"{M}.distilled:named_
 KEPT_PEGGING = TableParams("crib and kept-pegging tables", 338 + 2 * 1820, f"{M}.kept_pegging:named_tables",
                            "schell")
 DEFENSIVE = ("risk_weight", "count_penalty", "pair_bonus", "keep_close")
+DEFENSIVE_RANGES = (NUMBER, NUMBER, NUMBER, SWITCH)
 
 POLICIES = {
     "discard": {
@@ -62,11 +63,13 @@ POLICIES = {
         "random": PolicySpec(f"{M}.builtin:random_peg", help="a uniformly random legal card"),
         "greedy": PolicySpec(f"{M}.builtin:greedy_peg", help="the card that scores most at once"),
         "defensive": PolicySpec(f"{M}.pegging:defensive_peg", DEFENSIVE, (1.0, 0.5, 0.5, 1.0),
-                                help="score now, give little away; the last player keeps close (seed 003 §89)"),
+                                help="score now, give little away; the last player keeps close (seed 003 §89)",
+                                ranges=DEFENSIVE_RANGES),
         "defensive_no_close": PolicySpec(f"{M}.pegging:defensive_peg", DEFENSIVE, (1.0, 0.5, 0.5, 0.0),
-                                         help="defensive without keeping close"),
+                                         help="defensive without keeping close", ranges=DEFENSIVE_RANGES),
         "rollout": PolicySpec(f"{M}.rollout:rollout_peg", ("samples", "margin"), (32.0, 0.25),
-                              help="play each card out against sampled hands (slow, strong)"),
+                              help="play each card out against sampled hands (slow, strong)",
+                              ranges=(COUNT, at_least(0))),
         "distilled": PolicySpec(f"{M}.distilled:distilled_peg", DISTILLED,
                                 help="tables fitted to play-outs: pegs more than rollout, at near defensive's speed"),
         "distilled_end": PolicySpec(f"{M}.distilled:distilled_end_peg", DISTILLED,

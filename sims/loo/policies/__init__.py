@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from ...core.policies import PolicySpec, TableParams
+from ...core.policies import COUNT, NUMBER, PolicySpec, TableParams
 
 M = "sims.loo.policies"
 # The threshold policies' parameters: a weight for each category of card but plain low cards (their order is
@@ -25,7 +25,8 @@ POLICIES = {
         "always": PolicySpec(f"{M}.builtin:always_declare", help="always play"),
         "threshold": PolicySpec(f"{M}.builtin:threshold_declare", THRESHOLD_DECLARE,
                                 DEFAULT_WEIGHTS + (0.9, 0.15, 0.5),
-                                help="play on a weighted hand strength; take the miss on a poor hand"),
+                                help="play on a weighted hand strength; take the miss on a poor hand",
+                                ranges=(NUMBER,) * len(THRESHOLD_DECLARE)),
         "expert": PolicySpec(f"{M}.expert:expert_declare", DECLARE_TABLE,
                              help="play, take the miss or pass by the money self-play tables expect"),
     },
@@ -33,7 +34,8 @@ POLICIES = {
         "keep": PolicySpec(f"{M}.builtin:keep_exchange", help="change nothing"),
         "random": PolicySpec(f"{M}.builtin:random_exchange", help="change each card with chance one half"),
         "threshold": PolicySpec(f"{M}.builtin:threshold_exchange", THRESHOLD_EXCHANGE, DEFAULT_WEIGHTS + (0.3,),
-                                help="change the cards weighing less than keep_at"),
+                                help="change the cards weighing less than keep_at",
+                                ranges=(NUMBER,) * len(THRESHOLD_EXCHANGE)),
         "expert": PolicySpec(f"{M}.expert:expert_exchange", EXCHANGE_TABLE,
                              help="change the cards a card from the pack beats, by self-play win chances"),
     },
@@ -43,6 +45,7 @@ POLICIES = {
                              help="lead the strongest card; win a trick as cheaply as you can, else throw the "
                                   "weakest"),
         "expert": PolicySpec(f"{M}.expert:expert_card", ("samples",), (24.0,),
-                             help="play each legal card out against sampled deals of the unseen cards"),
+                             help="play each legal card out against sampled deals of the unseen cards",
+                             ranges=(COUNT,)),
     },
 }

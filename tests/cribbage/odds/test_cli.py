@@ -6,6 +6,7 @@ import json
 import pytest
 
 from sims.cli import main
+from sims.cribbage.odds import shipped_table, win_table
 
 
 def run(capsys, *argv):
@@ -29,14 +30,27 @@ def test_the_board_as_a_grid_a_file_and_a_figure(capsys, tmp_path):
                        "--figure", str(tmp_path / "t.png"))
     assert code == 0 and "dealer wins (%) by dealer's score" in out
     assert (tmp_path / "t.csv").stat().st_size > 10_000 and (tmp_path / "t.png").stat().st_size > 10_000
-    code, out, _ = run(capsys, "--rules", "six-card-61", "--table", str(tmp_path / "t.csv"), "--score", "60-0")
-    assert code == 0 and "60-0" in out
+    code, out, _ = run(capsys, "--rules", "six-card-61", "--table", str(tmp_path / "t.csv"), "--score", "60-0",
+                       "--json")
+    assert code == 0
+    (read_back,) = json.loads(out)["positions"]
+    shipped = shipped_table("six-card-61").at(60, 0)
+    assert (read_back["dealer"], read_back["pone"]) == (60, 0)
+    assert read_back["win"] == pytest.approx(shipped["win"], abs=5e-7)     # the CSV holds the table as shipped
 
 
 def test_building_a_table(capsys):
     code, out, _ = run(capsys, "--rules", "five-card", "--build", "--deals", "4000", "--groups", "4", "--quiet",
+                       "--score", "55-55", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["deals"] == 4000 and result["seed"] == 0
+    # The same table built from Python, independently of the command line, at the same position.
+    direct = win_table("five-card", n_deals=4000, seed=0, groups=4).at(55, 55)
+    assert result["positions"][0]["win"] == pytest.approx(direct["win"], abs=1e-12)
+    code, out, _ = run(capsys, "--rules", "five-card", "--build", "--deals", "4000", "--groups", "4", "--quiet",
                        "--score", "55-55")
-    assert code == 0 and "built table" in out and "4,000 deals" in out
+    assert code == 0 and "built table" in out and "4,000 deals" in out and f"{100 * direct['win']:.2f}" in out
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -16,7 +16,7 @@ from sims.cribbage.scoring import (flush_points, nobs_points, score_show, score_
                                    show_distribution, show_points)
 
 N_SHOWS = 12_994_800  # C(52, 4) hands x 48 starters
-COUNTS_CSV = Path(__file__).resolve().parents[1] / "data" / "reference" / "hand_score_counts.csv"
+COUNTS_CSV = Path(__file__).resolve().parents[2] / "data" / "reference" / "hand_score_counts.csv"
 
 
 def random_shows(seed, n, k):

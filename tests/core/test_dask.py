@@ -1,6 +1,8 @@
 """The runner on a Dask LocalCluster gives exactly the local numbers (same seed, same stored tables)."""
 from __future__ import annotations
 
+import json
+
 import numba
 import pandas as pd
 import pytest
@@ -122,3 +124,49 @@ def test_ctrl_c_with_dask_workers_stops_at_once_with_one_line_and_keeps_the_batc
     assert "run the same command again to resume" in err
     done = load_run(tmp_path, partial=True).summary["n"]      # deals in the kept batches, a chunk each
     assert done % 4096 == 0 and 2 * 4096 <= done < n
+
+
+@pytest.fixture()
+def tls_scheduler(tmp_path):
+    """A scheduler and worker that require TLS with temporary credentials, and those credentials as PEM files."""
+    from distributed import LocalCluster
+    from distributed.security import Security
+
+    credentials = Security.temporary()
+    files = {}
+    for name, text in (("ca", credentials.tls_ca_file), ("cert", credentials.tls_client_cert),
+                       ("key", credentials.tls_client_key)):
+        files[name] = tmp_path / f"{name}.pem"
+        files[name].write_text(text)
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tls://", host="127.0.0.1",
+                      security=credentials, dashboard_address="127.0.0.1:0") as cluster:
+        yield cluster.scheduler_address, files
+
+
+def test_a_tls_scheduler_is_reached_with_the_certificate_flags_and_gives_the_local_numbers(tls_scheduler, tmp_path,
+                                                                                           capsys):
+    from sims.cli import main
+    from sims.core.executors import tls_security
+
+    address, files = tls_scheduler
+    assert address.startswith("tls://127.0.0.1:")
+    security = tls_security(files["ca"], files["cert"], files["key"])
+    assert security.require_encryption and security.tls_client_cert == str(files["cert"])
+    flags = ["--deals", "3000", "--discard", "greedy", "--peg", "greedy", "--seed", "4", "--quiet", "--json"]
+    tls = ["--tls-ca-file", str(files["ca"]), "--tls-cert", str(files["cert"]), "--tls-key", str(files["key"])]
+    assert main(["run", *flags, "--scheduler", address, *tls, "--out", str(tmp_path / "tls")]) == 0
+    remote = json.loads(capsys.readouterr().out)
+    assert main(["run", *flags, "--out", str(tmp_path / "local")]) == 0
+    assert remote == json.loads(capsys.readouterr().out)
+    assert main(["verify", str(tmp_path / "tls")]) == 0
+
+
+def test_a_tls_scheduler_without_credentials_is_one_line(tls_scheduler, monkeypatch):
+    from sims.core import executors
+
+    address, _ = tls_scheduler
+    monkeypatch.setattr(executors, "SCHEDULER_SECONDS", 3)
+    with pytest.raises(ValueError, match=f"no Dask scheduler answered at {address}") as info:
+        with executors.dask_client(scheduler=address):
+            pass
+    assert "\n" not in str(info.value)

@@ -428,7 +428,7 @@ def test_an_illegal_policy_answer_is_one_line_naming_the_policy():
     ({"crib": ["schell", "schell"]}, "crib source 'schell' given twice"),
     ({"crib": ["exact"], "opponent": "random"}, "not both"),
     ({"opponent": "random", "samples": 1}, "samples must be an integer of at least 2"),
-    ({"pegging": "defensive", "seed": -1}, "seed must be a non-negative integer"),
+    ({"pegging": "defensive", "seed": -1}, "seed must be an integer from 0 to"),
     ({"pegging": "nope"}, "unknown peg policy 'nope'"),
     ({"sort": "crib"}, "unknown sort 'crib'"),
     ({"sort": "total"}, "needs a pegging policy"),

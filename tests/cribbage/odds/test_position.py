@@ -12,8 +12,8 @@ from sims.cribbage.odds.table import win_table
 from sims.cribbage.policies.position import position_policies
 from sims.cribbage.rules import get_rules
 
-from .test_odds_tables import counts_from
-from .test_odds_timings import deals, outcome
+from tests.cribbage.odds.test_tables import counts_from
+from tests.cribbage.odds.test_timings import deals, outcome
 
 
 def test_reading_a_deal_at_a_position():

@@ -63,3 +63,45 @@ def test_a_bad_change_is_one_line_and_exit_2(capsys, flag, message):
 def test_an_unknown_table_lists_the_known_ones(capsys):
     assert main(["simulate", "--deals", "100", "--discard", "expected_net:table=nope", "--quiet"]) == 2
     assert "takes a table by name (table=NAME): schell, hessel, self_play" in capsys.readouterr().err
+
+
+def test_every_built_in_parameter_declares_what_it_takes():
+    from sims.core.policies import PolicySpec, TableParams
+    from sims.core.registry import names
+
+    for name in names():
+        for decision, table in get_game(name).policies.items():
+            for policy, spec in table.items():
+                if not isinstance(spec.params, TableParams):
+                    assert len(spec.ranges) == len(spec.params), (name, decision, policy)
+                    assert all(r.holds(d) for r, d in zip(spec.ranges, spec.defaults)), (name, decision, policy)
+    with pytest.raises(TypeError, match="give a default and a range for each parameter"):
+        PolicySpec("m:f", ("samples",), (1.0,))
+
+
+@pytest.mark.parametrize("game, decision, text, ok", [
+    ("cribbage", "peg", "rollout:samples=1", True), ("cribbage", "peg", "rollout:samples=0", False),
+    ("cribbage", "peg", "rollout:samples=0.5", False), ("cribbage", "peg", "rollout:samples=1e300", False),
+    ("cribbage", "peg", "rollout:margin=0", True), ("cribbage", "peg", "rollout:margin=-1", False),
+    ("cribbage", "peg", "defensive:keep_close=0", True), ("cribbage", "peg", "defensive:keep_close=0.5", False),
+    ("cribbage", "peg", "defensive:risk_weight=-2.5", True),
+    ("allfours", "play", "maxims:knave=0", True), ("allfours", "play", "maxims:knave=2", False),
+    ("allfours", "play", "expert:samples=1:max_nodes=1", True), ("allfours", "play", "expert:max_nodes=-1", False),
+    ("allfours", "beg", "beg:answer=0", True), ("allfours", "beg", "beg:answer=-1", False),
+    ("allfours", "beg", "threshold:strength=-3.5", True),
+    ("loo", "card", "expert:samples=1", True), ("loo", "card", "expert:samples=0", False),
+])
+def test_each_parameter_takes_its_range_and_nothing_else(game, decision, text, ok):
+    if ok:
+        assert resolve_one(get_game(game), decision, text).label() in (text, text.split(":")[0])
+    else:
+        with pytest.raises(ValueError, match=f"parameter '{text.split(':')[1].split('=')[0]}' takes"):
+            resolve_one(get_game(game), decision, text)
+
+
+def test_params_given_as_true_or_twice_are_refused():
+    game = get_game("cribbage")
+    with pytest.raises(ValueError, match="'risk_weight' must be a number, got True"):
+        resolve_one(game, "peg", {"name": "defensive", "params": [True, 1, 1, 1]})
+    with pytest.raises(ValueError, match="'pair_bonus' is given twice"):
+        parse_policy("defensive:pair_bonus=1:pair_bonus=2", "peg")

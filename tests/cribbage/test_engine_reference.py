@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from tests.cribbage_records import records_array
+from tests.cribbage.records import records_array
 from sims.cribbage import PRESETS, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
 from sims.cribbage.play import COMPONENTS

@@ -262,7 +262,7 @@ def test_an_illegal_beg_or_answer_is_a_policy_error():
 
 def test_an_illegal_card_in_a_game_is_a_policy_error():
     with pytest.raises(PolicyError, match=r"play policy 'revoking_play'.*law iii.*\(game \d+, seed 2\)"):
-        from .allfours_helpers import revoke
+        from tests.allfours.helpers import revoke
         play_games(PRESETS["two-hand"].replace(may_trump=False), {"play": revoke("2C 2D 2H 2S")}, 50, seed=2)
     with pytest.raises(PolicyError, match=r"discard policy 'empty_place' \(seat 1\) chose index \d+ holding .*"
                                           r"it must pick a card held"):

@@ -11,6 +11,7 @@ import pandas as pd
 import pyarrow.dataset as ds
 import pytest
 
+from sims.cli import main
 from sims.core import store as st
 from sims.core.jobs import Job
 from sims.core.runner import load_run, run
@@ -87,11 +88,11 @@ def _longest_list(obj) -> int:
 
 
 def _all_files(path):
-    return [p for p in sorted(path.rglob("*")) if p.is_file() and p.name not in (".lock", st.SUMMARY)]
+    return [p for p in sorted(path.rglob("*")) if p.is_file() and p.name != ".lock"]
 
 
 def test_every_single_bit_flip_is_refused(stored, tmp_path):
-    """150 random single-bit flips across the manifest, batch records and Parquet files: none loads."""
+    """150 random single-bit flips across the manifest, batch records, summary and Parquet files: none loads."""
     path = fresh_copy(stored, tmp_path)
     rng = random.Random(3)
     targets = _all_files(path)
@@ -168,3 +169,109 @@ def test_missing_batch_record_means_that_batch_is_played_again(stored, tmp_path)
     played = []
     result = run(job, path, progress=False, on_batch=lambda index, batch: played.append(index))
     assert played == [1] and result.summary == stored[1].summary
+
+
+# ---------------------------------------------------------------- sims verify, paths, summary
+
+
+def verify(capsys, path) -> tuple[int, str, str]:
+    code = main(["verify", str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_verify_passes_a_whole_run(stored, capsys):
+    path, _ = stored
+    code, out, err = verify(capsys, path)
+    assert code == 0 and not err and "ok, 3 batches and 14 files match the manifest" in out   # 9 tables, 3 records
+    assert main(["verify", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"run": str(path), "batches": 3, "files": 14}
+
+
+def _flip_a_bit(file):
+    data = bytearray(file.read_bytes())
+    data[len(data) // 2] ^= 4
+    file.write_bytes(bytes(data))
+
+
+def _reseal(file, change):
+    obj = json.loads(file.read_text())
+    change(obj)
+    st.write_json(file, obj, seal=True)
+
+
+@pytest.mark.parametrize("damage, names", [
+    (lambda p: _flip_a_bit(p / "histograms/batch-00001.parquet"), "histograms/batch-00001.parquet"),
+    (lambda p: (p / "deals/batch-00002.parquet").unlink(), "deals/batch-00002.parquet (missing)"),
+    (lambda p: (p / st.BATCHES / "batch-00001.json").unlink(), "batches/batch-00001.json is missing"),
+    (lambda p: shutil.copy(p / "totals/batch-00000.parquet", p / "totals/batch-00003.parquet"),
+     "unlisted file"),
+    (lambda p: (p / st.SUMMARY).unlink(), "summary.json is missing"),
+    (lambda p: _flip_a_bit(p / st.SUMMARY), "summary"),
+    (lambda p: _reseal(p / st.SUMMARY, lambda s: s.update(run="0" * 16)), "summary.json (it belongs to run"),
+    (lambda p: (p / "params").mkdir() or (p / "params" / "extra.json").write_text("{}"), "params/extra.json"),
+])
+def test_verify_names_the_first_bad_file_in_one_line_with_status_2(stored, tmp_path, capsys, damage, names):
+    path = fresh_copy(stored, tmp_path)
+    damage(path)
+    code, out, err = verify(capsys, path)
+    assert code == 2 and not out and len(err.splitlines()) == 1 and names in err, err
+
+
+def test_a_record_naming_a_file_outside_the_run_is_refused(stored, tmp_path, capsys):
+    """``../batch-00001.parquet`` with its true SHA-256, the file really there: refused, never read."""
+    path = fresh_copy(stored, tmp_path)
+    shutil.copy(path / "histograms/batch-00001.parquet", tmp_path / "batch-00001.parquet")
+
+    def outside(record):
+        record["files"]["../batch-00001.parquet"] = record["files"].pop("histograms/batch-00001.parquet")
+    _reseal(path / st.BATCHES / "batch-00001.json", outside)
+    with pytest.raises(ValueError, match=r"it names '\.\./batch-00001.parquet', not a table's file in this run"):
+        load_run(path)
+    code, _, err = verify(capsys, path)
+    assert code == 2 and "'../batch-00001.parquet'" in err
+
+
+def test_a_parameter_table_named_by_a_path_is_refused(tmp_path):
+    """A custom table is read from params/<sha256>.json: a manifest naming it ``../x`` is refused."""
+    table = table_params(reference_table("hessel"))
+    job = Job.make("cribbage", "deals", "six-card", {"discard": {"name": "expected_net", "params": list(table + 0.5)},
+                                                     "peg": "greedy"}, 300, seed=1)
+    run(job, tmp_path / "run", progress=False)
+    (tmp_path / "x.json").write_text(json.dumps({"values": list(table + 0.5)}))
+
+    def outside(manifest):
+        manifest["job"]["policies"]["discard"][0]["params"]["sha256"] = "../../x"
+    _reseal(tmp_path / "run" / st.MANIFEST, outside)
+    with pytest.raises(ValueError, match="its parameter table is named '../../x', not by a SHA-256"):
+        load_run(tmp_path / "run")
+
+
+def test_the_summary_names_its_run_and_carries_its_hash(stored, tmp_path):
+    path = fresh_copy(stored, tmp_path)
+    summary = json.loads((path / st.SUMMARY).read_text())
+    assert summary["run"] == json.loads((path / st.MANIFEST).read_text())["run"] and len(summary["sha256"]) == 64
+    _reseal(path / st.SUMMARY, lambda s: s.update(n=1))     # a consistent hash, but not this run's summary
+    assert load_run(path).summary == stored[1].summary      # the numbers come from the tables, not the summary
+    _flip_a_bit(path / st.SUMMARY)
+    with pytest.raises(ValueError, match="summary"):
+        load_run(path)
+
+
+def test_pandas_with_page_checksums_refuses_a_flipped_data_page(stored, tmp_path):
+    """The store writes page checksums: pandas, told to check them as the README does, refuses a page whose
+    bytes changed, where without the check it reads other numbers."""
+    import pyarrow.parquet as pq
+
+    path = fresh_copy(stored, tmp_path)
+    file = path / "deals/batch-00000.parquet"
+    before = pd.read_parquet(file, page_checksum_verification=True)
+    column = pq.ParquetFile(file).metadata.row_group(0).column(2)          # the deal numbers
+    assert column.path_in_schema == "deal"
+    start = column.dictionary_page_offset if column.has_dictionary_page else column.data_page_offset
+    data = bytearray(file.read_bytes())
+    data[start + column.total_compressed_size - 2] ^= 1                     # in the column's last page
+    file.write_bytes(bytes(data))
+    assert not pd.read_parquet(file).equals(before)
+    with pytest.raises(OSError, match="CRC checksum verification failed"):
+        pd.read_parquet(file, page_checksum_verification=True)

@@ -12,7 +12,7 @@ from sims.cribbage.policies.builtin import greedy_peg
 from sims.cribbage.rules import PRESETS, get_rules
 from sims.cribbage.simulate import simulate_deals
 
-from .test_strategy_policies import assert_same_deals_as_reference
+from tests.cribbage.policies.test_strategy import assert_same_deals_as_reference
 
 FEW = resolve("peg", "rollout", params=(4, rollout.DEFAULT_MARGIN))
 

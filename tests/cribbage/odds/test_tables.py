@@ -18,7 +18,7 @@ from sims.cribbage.odds.table import read_table, shipped_path, win_table
 from sims.cribbage.odds.timings import POINTS, ROLE
 from sims.cribbage.rules import get_rules
 
-from .test_odds_timings import deals, outcome
+from tests.cribbage.odds.test_timings import deals, outcome
 
 EXPERT = {"discard": "expected_net", "peg": "defensive"}
 

@@ -9,7 +9,7 @@ import pytest
 from analysis import claims
 from analysis.claims.model import SEED_FILES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "data" / "reference" / "seeds"
 
 

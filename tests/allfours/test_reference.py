@@ -17,7 +17,7 @@ from sims.allfours.engine import role_names
 from sims.allfours.play import COMPONENTS, EVENTS
 from sims.allfours.rules import get_rules
 
-from .allfours_helpers import PROBES
+from tests.allfours.helpers import PROBES
 
 N_DEALS = 2_000          # per preset, random policies ("thousands of hands per preset")
 N_GREEDY = 500

@@ -13,7 +13,7 @@ from sims.allfours.rules import PRESETS
 from sims.cards import parse_cards
 from sims.core.errors import PolicyError
 
-from .allfours_helpers import revoke, script
+from tests.allfours.helpers import revoke, script
 
 HEARTS, SPADES = 2, 3
 STAND = {"beg": "stand"}

@@ -26,7 +26,7 @@ from sims.cribbage.policies.discard import expected_net_policy
 from sims.cribbage.simulate import simulate_deals
 
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "sims" / "cribbage" / "data"
 
 

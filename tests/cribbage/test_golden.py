@@ -1,5 +1,5 @@
 """The core refactor changed no cribbage number: every total, histogram and row is bit-identical to the
-engine of commit 9ecc7a3 for the same seed (``tests/golden/``, made by ``tests/golden/make_golden.py``
+engine of commit 9ecc7a3 for the same seed (``tests/cribbage/golden/``, made by ``tests/cribbage/golden/make_golden.py``
 run against that commit)."""
 import json
 from pathlib import Path
