@@ -51,6 +51,7 @@ def settings_from_args(args, game) -> dict:
 
 
 def run(args) -> dict:
+    from ..core.executors import tls_security
     from ..core.registry import get_game
     from ..core.runner import run as run_job
     from ..core.spec import RunSpec, read_spec
@@ -60,7 +61,7 @@ def run(args) -> dict:
     job = spec.job()
     out = spec.out_dir(job)
     result = run_job(job, out, batch_chunks=spec.batch_chunks, threads=spec.threads, workers=spec.workers,
-                     scheduler=spec.scheduler, progress=not spec.quiet, security=spec.security())
+                     scheduler=spec.scheduler, progress=not spec.quiet, security=tls_security(*spec.tls))
     if not spec.quiet:
         sys.stderr.write(f"sims run: {job.n:,} {job.kind} in {out}\n")
     return result.summary

@@ -17,6 +17,7 @@ no default: a game must then be named.
 """
 from __future__ import annotations
 
+import importlib.util
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 
@@ -28,8 +29,17 @@ DEFAULT_GROUP = "sims.default_game"
 
 @lru_cache(maxsize=None)
 def registered() -> dict[str, EntryPoint]:
-    """The registered games' entry points by name (sorted), read once per process."""
-    return {ep.name: ep for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name)}
+    """The registered games' entry points by name (sorted), read once per process; an entry whose package is
+    not installed (metadata left behind) is left out."""
+    return {ep.name: ep for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name)
+            if _installed(ep.module.partition(".")[0])}
+
+
+def _installed(top: str) -> bool:
+    try:
+        return importlib.util.find_spec(top) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def names() -> list[str]:

@@ -191,12 +191,6 @@ class RunSpec:
         return Job.make(self.game, self.kind, self.rules, self.policies, self.n, self.seed, records=self.records,
                         **dict(self.options))
 
-    def security(self):
-        """Dask's TLS settings for the scheduler from the TLS files given, else None (Dask's config)."""
-        from .executors import tls_security
-
-        return tls_security(*self.tls)
-
     def out_dir(self, job: Job) -> Path:
         """``out``, or data/runs/<game>-<kind>-<rules>-<policies>-n<N>-seed<S>[-records][-<option>]."""
         if self.out is not None:

@@ -132,3 +132,18 @@ def test_a_game_of_another_distribution_uses_only_the_core(game):
     used = {i for m in sources.modules(top) for i in sources.imports(m, frozenset({"sims", top}), strings=True)}
     assert sorted(i for i in used if i.startswith("sims") and not i.startswith("sims.core")
                   and i not in CORE_MAY_IMPORT) == []
+
+
+def test_a_game_whose_package_is_missing_is_not_listed(monkeypatch):
+    """Metadata left behind by an uninstalled distribution names a package that is not there: not a game."""
+    from importlib.metadata import EntryPoint
+
+    stale = EntryPoint("ghost", "no_such_package_xyz.game:GAME", registry.GROUP)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [stale] if group == registry.GROUP else [])
+    registry.registered.cache_clear()
+    try:
+        assert registry.names() == []
+        with pytest.raises(ValueError, match="unknown game 'ghost'"):
+            registry.get_game("ghost")
+    finally:
+        registry.registered.cache_clear()
