@@ -6,10 +6,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run full test bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml docs/examples/triumph/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e docs/examples/triumph    # the worked example game: the conformance suite runs it
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -20,7 +21,7 @@ full: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/sims compile       # every game's kernels once, side by side, before the test workers load them
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 --durations=15
 
 bench: $(STAMP)
 	$(PY) -m sims.bench

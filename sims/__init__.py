@@ -1,8 +1,12 @@
-"""sims: a Monte Carlo strategy lab for the card games of the period rule books."""
+"""sims: a Monte Carlo strategy lab for the card games of the period rule books.
+
+Importing sims configures nothing: the games are found through entry points
+(:mod:`sims.core.registry`) and every kernel is defined through :func:`sims.core.kernel.njit`,
+which places its cache (:mod:`sims.core.cache`).
+"""
 from __future__ import annotations
 
 import importlib
-import sys
 
 __version__ = "0.1.0"
 
@@ -15,38 +19,3 @@ def __getattr__(name):
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'sims' has no attribute {name!r}")
-
-
-def _configure_numba() -> None:
-    """Cache sims's kernels by source-tree hash (:mod:`sims.core.cache`); ignore numba's warning that
-    first-class functions (the policies) are experimental: the feature works and is cached."""
-    import warnings
-    from pathlib import Path
-
-    from numba.core.errors import NumbaExperimentalFeatureWarning
-
-    from .core.cache import install
-
-    warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
-    install(Path(__file__).parent)
-
-
-class _BeforeKernels:
-    """An import finder that configures numba as the first module of sims beyond the command line's entry
-    is imported, before any kernel is defined: ``import sims`` and ``import sims.cli`` leave numba alone,
-    so that the command line imports it inside its Ctrl-C handler."""
-
-    LIGHT = {"sims.__main__", "sims.cli", "sims.core", "sims.core.cache"}   # the entry and the cache itself
-
-    def find_spec(self, name, path=None, target=None):
-        if name.startswith("sims.") and name not in self.LIGHT:
-            sys.meta_path.remove(self)
-            try:
-                _configure_numba()
-            except BaseException:   # e.g. Ctrl-C while numba loads: configure at the next import
-                sys.meta_path.insert(0, self)
-                raise
-        return None
-
-
-sys.meta_path.insert(0, _BeforeKernels())

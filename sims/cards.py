@@ -11,7 +11,8 @@ import re
 from collections.abc import Iterable
 
 import numpy as np
-from numba import njit
+
+from .core.kernel import njit
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

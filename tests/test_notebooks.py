@@ -7,12 +7,8 @@ import re
 import threading
 from pathlib import Path
 
-import ipykernel  # noqa: F401  (the notebooks run on the python3 kernel of this environment)
-import nbformat
 import numpy as np
 import pytest
-from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError, DeadKernelError
 
 from analysis import notebook_helpers as nh
 from analysis.claims.model import VERDICTS
@@ -42,7 +38,11 @@ CLAIMS = {
 }
 
 
+# nbformat and nbclient are imported where they are used: they load jsonschema's format checkers, seconds
+# that collecting the test suite should not pay.
 def read(path: Path):
+    import nbformat
+
     return nbformat.read(path, as_version=4)
 
 
@@ -53,6 +53,9 @@ def execute(nb, path: Path):
     """Run ``nb`` in a fresh kernel.  nbclient can wait for good with the kernel idle (jupyter/nbclient#312;
     seen here on the discard explorer's widget cell, now skipped): a run that has not finished after
     :data:`STALLED` seconds has its kernel stopped, and is run once more."""
+    from nbclient import NotebookClient
+    from nbclient.exceptions import DeadKernelError
+
     pristine = copy.deepcopy(nb)
     for attempt in (1, 2):
         client = NotebookClient(nb, kernel_name="python3", timeout=600,
@@ -109,6 +112,8 @@ def verdict_rows(text: str) -> dict[str, tuple[str, float]]:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_committed_without_outputs(path):
+    import nbformat
+
     nb = read(path)
     nbformat.validate(nb)
     assert nb.nbformat == 4 and nb.metadata["kernelspec"]["name"] == "python3"
@@ -168,6 +173,9 @@ def test_runs_at_the_default_size(path):
 
 
 def test_a_missing_run_directory_stops_the_notebook_plainly(tmp_path):
+    import nbformat
+    from nbclient.exceptions import CellExecutionError
+
     path = NOTEBOOK_DIR / "02-twenty-five-points.ipynb"
     nb = read(path)
     missing = tmp_path / "no-such-run"

@@ -9,7 +9,8 @@ so the *whist rank* is 0 for a deuce ... 12 for an ace.  For game a player recko
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from ..core.kernel import njit
 
 ACE, TEN, KNAVE, QUEEN, KING = 0, 9, 10, 11, 12     # ranks in the shared ids
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")

@@ -35,9 +35,10 @@ seat and the situation when one is illegal.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import types
 
 from ..cards import bit
+from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 from .cards import ALL_CARDS, beats
 

@@ -1,4 +1,4 @@
-"""All Fours as a game of the core: the record :mod:`sims.core.registry` lists."""
+"""All Fours as a game of the core: the record registered as the entry point ``sims.games`` ``allfours``."""
 from ..core.protocol import Decision, Game
 from .policies import POLICIES
 

@@ -27,9 +27,9 @@ kernels return the winning side, ``NO_WINNER``, ``POLICY_ERROR`` (the situation 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
+from ..core.kernel import njit
 from ..core.rng import next_u64, randint, seed_state
 from ..cards import bit
 from .cards import KNAVE, beats, game_points, knave_of, whist_rank

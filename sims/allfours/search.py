@@ -25,8 +25,8 @@ whist rank``, so a suit is 13 consecutive bits and higher bits win.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ..core.kernel import njit
 from ..core.rng import randint
 from ..cards import popcount
 from .cards import GAME_POINTS, KNAVE, suit_mask, whist_rank

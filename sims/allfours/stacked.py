@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, types
+from numba import types
 
 from ..cards import parse_cards
 from ..core.errors import new_err, raise_policy_error
 from ..core.jobs import Job
+from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 from ..core.rng import chunk_keys, seed_state
 from .contract import P_CARD, P_ROLE, S_N_PLAYED, S_RUNS, S_SIZE, S_TRUMP, S_TURNED

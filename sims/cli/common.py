@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..core.registry import DEFAULT_GAME, GAMES, get_game
+from ..core import registry
+from ..core.registry import get_game
 from ..core.spec import apply_rule_changes
 
 
@@ -20,7 +21,7 @@ def positive(text: str) -> int:
 
 def game_of(argv) -> str:
     """The game a command line is about, before the full parser exists: ``--game``, else the ``game`` of a
-    TOML spec file named on it, else cribbage."""
+    TOML spec file named on it, else the default game (:func:`sims.core.registry.default_name`)."""
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("--game")
     known, rest = pre.parse_known_args(argv)
@@ -35,13 +36,13 @@ def game_of(argv) -> str:
                 except ValueError:
                     pass
                 break
-    return name if name in GAMES else DEFAULT_GAME
+    return name if name in registry.names() else registry.default_name()
 
 
 def add_game_arguments(parser, game, defaults: bool = True) -> None:
     """``--game``, ``--rules``, ``--rule`` and one policy flag per decision of ``game``."""
-    parser.add_argument("--game", default=DEFAULT_GAME if defaults else None, choices=list(GAMES),
-                        help=f"the game (default {DEFAULT_GAME}); the flags below are {game.name}'s")
+    parser.add_argument("--game", default=registry.default_name() if defaults else None, choices=registry.names(),
+                        help=f"the game (default {registry.default_name()}); the flags below are {game.name}'s")
     parser.add_argument("--rules", default=None, metavar="PRESET",
                         help=f"preset: {', '.join(game.presets)} (default {game.default_preset})")
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",

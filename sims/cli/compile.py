@@ -35,9 +35,10 @@ def run(args) -> dict:
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    from ..core.registry import GAMES, get_game
+    from ..core import registry
+    from ..core.registry import get_game
 
-    names = args.games or list(GAMES)
+    names = args.games or registry.names()
     for name in names:
         get_game(name)      # unknown games: one line, before any process starts
     with ProcessPoolExecutor(max_workers=args.jobs or os.cpu_count() or 1) as pool:

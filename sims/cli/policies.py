@@ -12,10 +12,10 @@ def add_arguments(parser):
 
 def run(args) -> dict:
     from ..core.policies import TableParams
-    from ..core.registry import GAMES, get_game
+    from ..core.registry import get_game, names
 
     rows = []
-    for name in [args.game] if args.game is not None else list(GAMES):
+    for name in [args.game] if args.game is not None else names():
         game = get_game(name)
         for d in game.decisions:
             for policy, spec in game.policies[d.name].items():

@@ -1,30 +1,41 @@
-"""A numba on-disk cache that cannot load a kernel compiled from other sources.
+"""Where numba caches a kernel: a directory keyed by every source the kernel's module can reach.
 
 numba keys a cached function on its own file only, so a kernel whose callee in
-another file changed would load stale machine code.  :func:`install` puts a cache
-locator in front of numba's: a function defined in a file of the package lives in
-``<cache root>/<part>-<hash>/...``, where ``part`` is the file's top-level folder
-(``core``, ``cribbage``, ``allfours``, ...; ``_root`` for top-level modules) and
-``hash`` covers every source file that part can call: the top-level modules, the
-shared folders (``core``) and the part's own folder.  Editing a callee anywhere
-that a kernel can reach moves the kernel to a new directory, so it recompiles;
-editing one game leaves the other games' kernels cached.  Nothing is deleted, so
-several processes (pytest-xdist, Dask workers) can start at once: numba writes
-each cache file atomically.
+another file changed would load stale machine code.  The locator here puts a kernel
+of module ``a.b.c`` in ``<cache root>/a/b/c-<key>/``, where ``key`` hashes the
+sources of ``a.b.c`` and of every module it reaches through imports within its own
+top-level package and ``sims`` (:func:`sims.core.sources.reach`; a kernel can call only
+what its module imported).  Editing a module therefore recompiles exactly the kernels
+whose modules can reach it; the others stay cached.  Data files a module reads into
+constants are not in the key (as before): a kernel that freezes such a table needs its
+module edited, or the cache cleared, when the data change.  Nothing is deleted, so several processes (pytest-xdist, Dask workers) can
+start at once: numba writes each cache file atomically.
+
+The locator serves kernels defined through :func:`sims.core.kernel.njit` (which calls
+:func:`claim`); numba's own locators serve every other function.
 
 The cache root is ``$SIMS_CACHE_DIR``, else ``$NUMBA_CACHE_DIR/sims``, else
-``$XDG_CACHE_HOME/sims/numba`` (``~/.cache/sims/numba``).
+``$XDG_CACHE_HOME/sims/numba`` (``~/.cache/sims/numba``).  numba's cache holds
+pickled code, so the root is created readable by its owner only, and a root that
+other users can write to (or that another user owns) is refused (:class:`CacheDirError`).
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 
-from numba.core import caching
+from .sources import module_file, module_of, reach
 
-SHARED = ("core",)
+# The machinery that defines and places kernels: it forwards to numba.njit unchanged and puts no code in a
+# kernel, so editing it recompiles nothing.
+MACHINERY = frozenset({"sims.core.kernel", "sims.core.cache", "sims.core.sources"})
+
+
+class CacheDirError(ValueError):
+    """The kernel cache directory is unsafe to load code from."""
 
 
 def cache_root() -> Path:
@@ -36,48 +47,84 @@ def cache_root() -> Path:
     return Path(base) / "sims" / "numba"
 
 
+def safe_root(root: Path) -> Path:
+    """``root``, created owner-only (0700) when missing; one writable by group or others, or owned by another
+    user, is a :class:`CacheDirError`."""
+    root = Path(root).expanduser()
+    if root.exists() and not root.is_dir():
+        raise CacheDirError(f"kernel cache directory {root} is not a directory")
+    try:
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = root.stat()
+    except OSError as exc:
+        raise CacheDirError(f"kernel cache directory {root}: {exc.strerror or exc}") from None
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise CacheDirError(f"kernel cache directory {root} is writable by other users (mode "
+                            f"{stat.S_IMODE(info.st_mode):o}); numba's cache holds code to load: chmod go-w it "
+                            f"or set SIMS_CACHE_DIR to a directory of your own")
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        raise CacheDirError(f"kernel cache directory {root} belongs to another user; set SIMS_CACHE_DIR to a "
+                            f"directory of your own")
+    return root
+
+
 @lru_cache(maxsize=None)
-def part_key(root: Path, part: str, shared: tuple[str, ...]) -> str:
-    """Hash of the sources a kernel in ``part`` can reach: top-level modules, shared folders, the part."""
-    files = sorted(root.glob("*.py"))
-    for folder in (*shared, part):
-        if folder != "_root":
-            files += sorted((root / folder).rglob("*.py"))
+def source_key(modules: tuple[str, ...], tops: frozenset[str]) -> str:
+    """Hash of the sources of ``modules`` and of every module of packages ``tops`` they reach (once a process)."""
     digest = hashlib.sha256()
-    for path in dict.fromkeys(files):
-        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in sorted({m for module in modules for m in reach(module, tops, stop=MACHINERY)}):
+        digest.update(name.encode() + b"\0" + module_file(name).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
-class _Locator(caching.UserProvidedCacheLocator):
-    """Caches functions of files under ``ROOTS`` by source-tree hash (module docstring)."""
+def _make_locator():
+    from numba.core import caching
 
-    ROOTS: dict[Path, tuple[Path, tuple[str, ...]]] = {}   # package root -> (cache root, shared folders)
+    class Locator(caching.UserProvidedCacheLocator):
+        """Caches the functions of claimed packages by the sources their module reaches (module docstring).
 
-    def __init__(self, py_func, py_file, package: Path):
-        super().__init__(py_func, py_file)
-        cache, shared = self.ROOTS[package]
-        relative = Path(py_file).resolve().relative_to(package)
-        part = relative.parts[0] if len(relative.parts) > 1 else "_root"
-        self._cache_path = str(cache / f"{part}-{part_key(package, part, shared)}" / relative.parent)
+        A function's module is its ``__module__``; the file its code comes from is usually that module's,
+        but may be another module's (:func:`sims.core.driver.deal_loop` runs a core template with a game's
+        globals): the key then covers what both reach, and the directory is the function's module's."""
 
-    @classmethod
-    def from_function(cls, py_func, py_file):
-        path = Path(py_file).resolve()
-        for package in cls.ROOTS:
-            if path.is_relative_to(package) and path.exists():
-                self = cls(py_func, py_file, package)
-                try:
-                    self.ensure_cache_path()
-                except OSError:   # not writable: numba's other locators decide
-                    return None
-                return self
-        return None
+        ROOTS: dict[str, Path] = {}   # claimed top-level package -> cache root
 
+        def __init__(self, py_func, py_file, cache: Path, modules: tuple[str, ...]):
+            super().__init__(py_func, py_file)
+            key = source_key(modules, frozenset({"sims", modules[0].split(".")[0]}))
+            *package, leaf = modules[0].split(".")
+            if module_file(modules[0]).name == "__init__.py":
+                package, leaf = [*package, leaf], "__init__"
+            self._cache_path = str(cache.joinpath(*package, f"{leaf}-{key}"))
 
-def install(package: Path, cache: Path | None = None, shared: tuple[str, ...] = SHARED) -> None:
-    """Cache the kernels of ``package`` by source-tree hash (call before its first ``@njit(cache=True)``)."""
-    _Locator.ROOTS[Path(package).resolve()] = (Path(cache) if cache else cache_root(), tuple(shared))
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            module = getattr(py_func, "__module__", None) or ""
+            cache = cls.ROOTS.get(module.split(".")[0])
+            source = module_of(Path(py_file), frozenset({"sims", *cls.ROOTS}))
+            if cache is None or module_file(module) is None or source is None:
+                return None
+            self = cls(py_func, py_file, cache, tuple(dict.fromkeys((module, source))))
+            try:
+                self.ensure_cache_path()
+            except OSError:   # not writable: numba's other locators decide
+                return None
+            return self
+
     impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl   # public from numba 0.61
-    if _Locator not in impl._locator_classes:
-        impl._locator_classes.insert(0, _Locator)
+    impl._locator_classes.insert(0, Locator)
+    return Locator
+
+
+_LOCATOR: list = []
+
+
+def claim(py_func) -> None:
+    """Cache the kernels of ``py_func``'s top-level package here: the first claim of a package checks the
+    cache root (:func:`safe_root`), the first claim of all puts the locator in front of numba's."""
+    if not _LOCATOR:
+        _LOCATOR.append(_make_locator())
+    roots = _LOCATOR[0].ROOTS
+    top = py_func.__module__.split(".")[0]
+    if top not in roots:
+        roots[top] = safe_root(cache_root())

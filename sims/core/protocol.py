@@ -1,10 +1,10 @@
 """What a game gives the core: the :class:`Game` record every game folder defines.
 
-The core (jobs, chunked runs, the run store, the spec reader, the CLI) knows no
-game.  A game is a folder ``sims/<name>/`` whose ``game.py`` defines ``GAME``, a
-:class:`Game`, and :mod:`sims.core.registry` lists it.  Every field that names
-code is a ``"module"`` or ``"module:attribute"`` string imported on first use,
-so listing the games (or ``sims --help``) compiles no kernel.
+The core (jobs, chunked runs, the run store, the spec reader) knows no game.  A
+game is a package whose ``game.py`` defines ``GAME``, a :class:`Game`, registered
+as an entry point of the group ``sims.games`` (:mod:`sims.core.registry`).  Every
+field that names code is a ``"module"`` or ``"module:attribute"`` string imported
+on first use, so listing the games (or ``sims --help``) compiles no kernel.
 
 The engine module a game names must define::
 
@@ -21,7 +21,7 @@ and its results module::
     def summarize(job, batch) -> result   # an object with .summary (JSON-able dict) and .table()
     def render(summary) -> str            # the summary as text (sims simulate / play / run)
 
-Adding a game is adding such a folder and one line in :data:`sims.core.registry.GAMES`.
+Adding a game is adding such a package and its entry point (``docs/adding-a-game.md``).
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ KINDS = ("deals", "games")
 
 @dataclass(frozen=True)
 class Decision:
-    """One kind of decision a player makes (cribbage: ``discard``, ``peg``) and its policies' njit signature.
+    """One kind of decision a player makes (e.g. a discard, or the card to play) and its policies' njit signature.
 
     ``signature`` is a ``"module:attribute"`` naming the numba signature; ``default`` the policy
     used when none is given."""

@@ -1,22 +1,65 @@
-"""The games: a declarative table of ``name -> "module:GAME"``, each imported on first use."""
+"""The games: whatever the installed distributions register in the entry-point group ``sims.games``.
+
+A distribution lists its games in its ``pyproject.toml``, as pytest plugins and Dask's
+comm backends do::
+
+    [project.entry-points."sims.games"]
+    mygame = "mygame.game:GAME"                # name = "module:attribute" of a Game
+
+and the core never names a game.  A game's record is imported when it is first asked
+for, so listing the games (``sims --help``) imports no game and compiles no kernel.
+
+The default game (a run spec or a Python call that names none) is chosen the same way,
+by metadata: the one entry of the group ``sims.default_game``, whose name is the game's
+(the ``sims`` distribution declares one; a distribution that only adds a game declares
+none).  No entry, or entries from several distributions naming different games, means
+no default: a game must then be named.
+"""
 from __future__ import annotations
 
-from .protocol import Game
-from .policies import load
+from functools import lru_cache
+from importlib.metadata import EntryPoint, entry_points
 
-GAMES = {
-    "cribbage": "sims.cribbage.game:GAME",
-    "allfours": "sims.allfours.game:GAME",
-    "loo": "sims.loo.game:GAME",
-}
-DEFAULT_GAME = "cribbage"
+from .protocol import Game
+
+GROUP = "sims.games"
+DEFAULT_GROUP = "sims.default_game"
+
+
+@lru_cache(maxsize=None)
+def registered() -> dict[str, EntryPoint]:
+    """The registered games' entry points by name (sorted), read once per process."""
+    return {ep.name: ep for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name)}
+
+
+def names() -> list[str]:
+    return list(registered())
+
+
+@lru_cache(maxsize=None)
+def default_name() -> str | None:
+    """The game named by the ``sims.default_game`` entry points, when they agree on one registered game."""
+    chosen = {ep.name for ep in entry_points(group=DEFAULT_GROUP)}
+    return chosen.pop() if len(chosen) == 1 and chosen <= set(registered()) else None
+
+
+@lru_cache(maxsize=None)
+def _load(name: str) -> Game:
+    ep = registered()[name]
+    game = ep.load()
+    if not isinstance(game, Game) or game.name != name:
+        raise ValueError(f"the entry point {name} = {ep.value!r} in {GROUP} is not a Game named {name!r}")
+    return game
 
 
 def get_game(game: str | Game | None = None) -> Game:
-    """A game by name (default cribbage), or the Game given; unknown names are a one-line error."""
+    """A registered game by name (None: the default game), or the Game given; else a one-line error."""
     if isinstance(game, Game):
         return game
-    name = DEFAULT_GAME if game is None else game
-    if name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
-    return load(GAMES[name])
+    known = ", ".join(names()) or f"none (no installed distribution registers {GROUP} entry points)"
+    name = default_name() if game is None else game
+    if name is None:
+        raise ValueError(f"no game given and no default game is declared; games: {known}")
+    if name not in registered():
+        raise ValueError(f"unknown game {name!r}; games: {known}")
+    return _load(name)

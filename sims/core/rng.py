@@ -8,12 +8,14 @@ therefore a pure function of (seed, chunk, index, stream), whatever the number
 of threads or workers.  Stream 0 is the deck; stream 1 + seat is that seat's
 policy stream, so changing one seat's policy never changes the cards dealt.
 ``SeedSequence.generate_state`` is prefix-stable, so a game with more seats
-(Loo: up to ten) draws the same first keys as one with fewer.
+(up to ten seats) draws the same first keys as one with fewer.
 """
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
+
+from .kernel import njit
 
 DECK_STREAM = 0
 MAX_STREAMS = 11  # the deck and up to ten seats

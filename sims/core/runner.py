@@ -9,7 +9,7 @@ Planning never lists the batches: a run of 10^12 deals starts at once, and witho
 per-item rows its memory stays flat whatever its size.
 
 >>> from sims.core.jobs import Job
->>> job = Job.make("cribbage", "deals", "six-card", {"discard": "greedy", "peg": "greedy"}, 20_000, seed=1)
+>>> job = Job.make(None, "deals", None, None, 20_000, seed=1)   # the default game, rules and policies
 >>> result = run(job, out="data/runs/demo", progress=False)        # doctest: +SKIP
 >>> load_run("data/runs/demo").table()                              # doctest: +SKIP
 """

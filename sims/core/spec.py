@@ -2,10 +2,10 @@
 
 A spec file::
 
-    game = "cribbage"              # default cribbage; see sims.core.registry
+    game = "NAME"                  # a registered game; default: sims.core.registry.default_name()
     deals = 10_000_000             # or: games = 100_000
     rules = "six-card"             # a preset, or a table: [rules] preset = "six-card", target = 61
-    discard = "greedy"             # one key per decision of the game (cribbage: discard, peg): a policy name,
+    discard = "greedy"             # one key per decision of the game (here discard, peg): a policy name,
     peg = ["greedy", "random"]     #   "greedy,random", a list (one per seat) or {name = "...", params = [...]}
     seed = 1
     out = "data/runs/greedy-1e7"   # default: data/runs/<game>-<kind>-<rules>-<policies>-n<N>-seed<S>
@@ -18,7 +18,7 @@ A spec file::
     tls_cert = "client.pem"
     tls_key = "client.key"
 
-and the game's switches (cribbage: ``score_log``).  Any other key is a one-line error naming it.
+and the game's switches (:attr:`Game.options`).  Any other key is a one-line error naming it.
 
 A job as JSON (:func:`job_spec`, :func:`job_from_spec`) is what a run's manifest records and what a
 Dask worker rebuilds.  Policies are recorded by name with labelled parameters

@@ -30,9 +30,10 @@ on-disk cache works across processes.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import types
 
 from ..cards import popcount
+from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_1
 from .pegging import MAX_COUNT, card_value
 

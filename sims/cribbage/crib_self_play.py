@@ -27,12 +27,13 @@ from pathlib import Path
 import numba
 import numpy as np
 import pandas as pd
-from numba import njit, prange, types
+from numba import prange, types
 
 from .. import __version__
 from ..core.batch import Batch, totals_frame
 from ..core.errors import E_ITEM
 from ..core.jobs import Job
+from ..core.kernel import njit
 from ..core.runner import play
 from ..core.store import atomic_write, git_commit, write_json
 from ..stats import mean_se

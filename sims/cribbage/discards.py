@@ -59,10 +59,11 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-from numba import njit, types
+from numba import types
 
 from ..cards import format_card, parse_cards
 from ..core.errors import E_DECISION, E_ITEM, E_SEAT, E_SIZE, PolicyError
+from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_1
 from ..core.rng import check_seed, chunk_keys, randint, seed_state
 from .contract import (ROLE_NAMES, S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import njit, prange, types
+from numba import prange, types
 
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ITEM
+from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I16_3, I64_1, I64_2, I64_3, I64_4, U64_2
 from .contract import ROLE_NAMES, DiscardFn, PegFn
 from .play import (COMPONENTS, G_COLS, G_DEALS, G_FIRST_DEAL,

@@ -14,8 +14,8 @@ The discard policies (:mod:`sims.cribbage.policies.discard`) and the advisor
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ..core.kernel import njit
 from .contract import next_throw, split_throw
 from .crib_tables import N_RANKS
 from .scoring import CRIB_SIZE, JACK

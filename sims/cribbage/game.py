@@ -1,4 +1,4 @@
-"""Cribbage as a game of the core: the record :mod:`sims.core.registry` lists."""
+"""Cribbage as a game of the core: the record registered as the entry point ``sims.games`` ``cribbage``."""
 from ..core.protocol import Decision, Game
 from .policies import POLICIES
 

@@ -11,9 +11,9 @@ scored by the engine, which knows when nobody can play.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..cards import parse_cards
+from ..core.kernel import njit
 
 MAX_COUNT = 31
 

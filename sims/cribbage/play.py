@@ -16,10 +16,10 @@ situation written into ``err`` for the Python layer to report).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..cards import format_cards
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
+from ..core.kernel import njit
 from ..core.rng import randint, seed_state
 from .pegging import MAX_COUNT, card_value, peg_points_kernel
 from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,

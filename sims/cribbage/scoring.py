@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from ..cards import check_disjoint, parse_cards
+from ..core.kernel import njit
 from .tables import BASE, EMPTY, RANK_TABLE, rank_points
 
 JACK = 10

@@ -32,7 +32,8 @@ import io
 from importlib import resources
 
 import numpy as np
-from numba import njit
+
+from ..core.kernel import njit
 
 EMPTY = 13
 BASE = 14

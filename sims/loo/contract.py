@@ -37,9 +37,10 @@ the situation when one is illegal.
 """
 from __future__ import annotations
 
-from numba import njit, types
+from numba import types
 
 from ..cards import popcount
+from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import njit, prange, types
+from numba import prange, types
 
 from ..cards import format_card, format_cards
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
+from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
 from ..core.rng import seed_state
 from .contract import DECLARATIONS, MAX_SEATS, CardFn, DecideFn

@@ -1,4 +1,4 @@
-"""Loo as a game of the core: the record :mod:`sims.core.registry` lists."""
+"""Loo as a game of the core: the record registered as the entry point ``sims.games`` ``loo``."""
 from ..core.protocol import Decision, Game
 from .policies import POLICIES
 

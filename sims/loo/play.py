@@ -26,9 +26,9 @@ the same shuffled pack); :func:`play_dealt` plays a stacked deck.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
+from ..core.kernel import njit
 from ..core.rng import randint
 from .contract import (MAX_CARDS, MAX_PLAYS, MAX_SEATS, MISS, PASS, S_BEST, S_DEALER, S_DEALER_CHOICE,
                        S_DECLARED, S_EXCHANGED, S_LEADER, S_LEGAL, S_LOO, S_MISS, S_MISS_TAKER, S_N_PLAYED,

@@ -23,7 +23,7 @@ checks and the policies.
 """
 from __future__ import annotations
 
-from numba import njit
+from ..core.kernel import njit
 
 ACE, KNAVE = 0, 10
 CLUBS = 0

@@ -6,8 +6,8 @@ game before a counting card (A K Q J 10, seed 003 §93 iv), a low card before a 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ...core.kernel import njit
 from ...core.rng import randint
 from ...cards import popcount
 from ..cards import beats, game_points, whist_rank

@@ -6,8 +6,8 @@ the dealer, whose trump it is too, gives one rather than run the cards when his 
 """
 from __future__ import annotations
 
-from numba import njit
 
+from ...core.kernel import njit
 from ..cards import game_points
 from ..contract import BEG, GIVE, HAND_SIG, RUN, S_OPP_SCORE, S_TARGET, S_TRUMP, STAND
 

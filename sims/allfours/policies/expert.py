@@ -13,9 +13,9 @@ samples solved within the budget decide, and if not one is, the four maxims do.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ...cards import bit, popcount
+from ...core.kernel import njit
 from ..cards import game_points
 from ..contract import (P_CARD, P_ROLE, PLAY_SIG, S_HELD, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE,
                         S_TRICK_START, S_TRUMP, legal_mask, unseen_cards)

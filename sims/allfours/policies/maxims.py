@@ -6,8 +6,8 @@ decides, taking the cheapest card it advises; when none does, the play is greedy
 """
 from __future__ import annotations
 
-from numba import njit
 
+from ...core.kernel import njit
 from ..contract import PLAY_SIG, S_LEAD_SUIT, S_TRUMP, legal_mask
 from ..maxims import N_MAXIMS, advice
 from ..rules import R_MAY_TRUMP

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import njit, prange, types
+from numba import prange, types
 
 from ...core.batch import HIST_KEYS, HIST_VALUES, Batch, totals_frame
 from ...core.errors import E_ITEM
 from ...core.jobs import Job
+from ...core.kernel import njit
 from ...core.kernel_types import F64_1, F64_3, I64_1, I64_2, I64_3, U64_2
 from ...stats import mean_se, wilson
 from ..contract import DiscardFn, PegFn

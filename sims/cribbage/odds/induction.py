@@ -35,9 +35,9 @@ Leeden 1999) gives a standard error for every position.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from scipy import stats
 
+from ...core.kernel import njit
 from .layout import DEALER, PONE, TOTALS
 
 # A deal's outcome read at a position (:mod:`.position`): (kind, x, y).

@@ -41,11 +41,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import njit, prange, types
+from numba import prange, types
 
 from ...core.chunks import numba_threads
 from ...core.errors import E_ITEM, new_err, raise_policy_error
 from ...core.jobs import Job, check_count
+from ...core.kernel import njit
 from ...core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
 from ...core.rng import chunk_keys
 from ...core.runner import play

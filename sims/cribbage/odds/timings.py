@@ -37,10 +37,11 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import njit, prange, types
+from numba import prange, types
 
 from ...core.batch import Batch, counts_frame, hist_frame
 from ...core.errors import E_DECISION, E_ITEM
+from ...core.kernel import njit
 from ...core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, I64_5, U64_2
 from ..contract import DiscardFn, PegFn
 from ..engine import describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)

@@ -87,6 +87,6 @@ POLICIES = {
 def resolve(decision: str, spec, params=None) -> Policy:
     """A cribbage Policy from a built-in name, a ``{name, params}`` table, a Policy or a user's njit function."""
     from ...core.jobs import resolve_one
-    from ..game import GAME
+    from ...core.registry import get_game
 
-    return resolve_one(GAME, decision, spec, params)
+    return resolve_one(get_game("cribbage"), decision, spec, params)

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ...core.kernel import njit
 from ...core.rng import randint
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_BATH, R_THROW

@@ -25,8 +25,8 @@ The advisor :mod:`sims.cribbage.discards` tabulates the same expectations for ev
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ...core.kernel import njit
 from ...core.policies import Policy
 from ..contract import DISCARD_SIG, S_CRIB_MINE, split_throw
 from ..crib_tables import PARAMS_SIZE, table_params

@@ -68,8 +68,9 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-from numba import njit, prange, types
+from numba import prange, types
 
+from ...core.kernel import njit
 from ...core.kernel_types import F64_1, F64_2, F64_3, I64_1, I64_2, I64_3, U64_2
 from ...core.rng import randint
 from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE,

@@ -21,8 +21,9 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-from numba import njit, prange, types
+from numba import prange, types
 
+from ...core.kernel import njit
 from ...core.kernel_types import F64_1, I64_1, I64_2, U64_2
 from ..contract import DiscardFn, PegFn
 from ..crib_tables import named_tables as crib_tables

@@ -31,8 +31,8 @@ counterfactual: ``defensive_no_close``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ...core.kernel import njit
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_ACTIVE, R_BATH, R_KEPT
 from ..contract import (PEG_SIG, popcount, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play, seen_cards)

@@ -51,8 +51,8 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
-from numba import njit
 
+from ...core.kernel import njit
 from ..contract import (DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_MY_SCORE, S_N_PLAYED,
                         S_OPP_SCORE, S_ROLE, S_STARTER, S_THROWN, is_legal_play, next_throw, popcount, seen_cards,
                         split_throw)

@@ -31,9 +31,10 @@ the exact total.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
+from ...core.kernel import njit
 from ...core.rng import next_u64, randint
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ...core.errors import E_SIZE

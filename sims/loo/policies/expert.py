@@ -31,8 +31,8 @@ from functools import cache
 from importlib import resources
 
 import numpy as np
-from numba import njit
 
+from ...core.kernel import njit
 from ...core.rng import randint
 from ..contract import (CARD_SIG, DECIDE_SIG, MAX_CARDS, MAX_SEATS, MISS, PASS, PLAY, S_DECLARED, S_LEGAL, S_LOO,
                         S_MISS, S_N_PLAYED, S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_ROLE, S_SHARE, S_STOOD, S_TRICK,

@@ -14,8 +14,8 @@ categories for the ``expert`` tables:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from ...core.kernel import njit
 from ..tricks import rank_order
 
 CATEGORIES = ("pam", "trump_high", "trump_mid", "trump_low", "plain_ace", "plain_king", "plain_low")

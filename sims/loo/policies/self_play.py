@@ -32,12 +32,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
-from numba import njit, prange, types
+from numba import prange, types
 
 from ... import __version__
 from ...core.chunks import numba_threads
 from ...core.errors import E_ITEM, new_err, raise_policy_error
 from ...core.jobs import Job
+from ...core.kernel import njit
 from ...core.kernel_types import I64_4
 from ...core.policies import user
 from ...core.rng import chunk_keys, uniform

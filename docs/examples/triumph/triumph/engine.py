@@ -1,0 +1,23 @@
+"""Triumph's engine for the core: the core's chunk loop over :func:`triumph.play.play_deal`."""
+from numba import types
+
+from sims.cards import format_cards
+from sims.core.driver import deal_loop, play_deals
+from sims.core.errors import E_ANSWER, E_GAME
+
+from .play import TALLY, play_deal
+from .rules import MAX_SEATS, CardFn
+
+LOOP = deal_loop(play_deal, [types.UniTuple(CardFn, MAX_SEATS)])
+
+
+def play_chunks(job, keys, first_item, n_items, err):
+    return play_deals(job, keys, first_item, n_items, err, LOOP, TALLY)
+
+
+def describe_error(job, row) -> str:
+    cards = job.rules.cards
+    hand = format_cards(int(c) for c in row[E_GAME:E_GAME + cards] if c >= 0)
+    led = int(row[E_GAME + cards])
+    rule = f"it must follow {'CDHS'[led]} when it can" if led >= 0 else "it must name a card in the hand"
+    return f"played index {int(row[E_ANSWER])} holding {hand}: {rule}"

@@ -1,0 +1,20 @@
+"""Triumph as a game of sims: the record the entry point ``sims.games`` ``triumph`` names."""
+from sims.core.policies import PolicySpec
+from sims.core.protocol import Decision, Game
+
+GAME = Game(
+    name="triumph",
+    title="Triumph (a small trick game: the worked example of docs/adding-a-game.md)",
+    rules="triumph.rules",
+    default_preset="two-hand",
+    decisions=(Decision("card", "triumph.rules:CARD_SIG", "random", "the card to play"),),
+    policies={"card": {"random": PolicySpec("triumph.play:random_card", help="a uniformly random legal card"),
+                       "greedy": PolicySpec("triumph.play:greedy_card",
+                                            help="take the trick as cheaply as possible, else throw the lowest")}},
+    engine="triumph.engine",
+    results="triumph.results",
+    reference="triumph.reference",
+    chunk_size={"deals": 4096},
+    max_seats=4,
+    kinds=("deals",),
+)

@@ -1,0 +1,99 @@
+"""One deal of Triumph in njit (what :func:`sims.core.driver.deal_loop` calls per deal) and the two policies."""
+import numpy as np
+
+from sims.core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
+from sims.core.kernel import njit
+from sims.core.layout import Table
+from sims.core.rng import randint
+
+from .rules import R_CARDS, R_PLAYERS, S_BEST, S_LED, S_SEAT, S_SIZE, S_TRUMP
+
+TALLY = Table("seat", ("tricks", "trump_tricks"), bins=14)     # what a deal adds up for each seat
+AT = TALLY.at
+
+
+@njit(cache=True, inline="always")
+def power(card, trump):
+    """Higher wins: any trump beats any other card; aces high (rank 0 is the ace)."""
+    rank = card >> 2
+    return rank + 13 * (rank == 0) + 100 * ((card & 3) == trump)
+
+
+@njit(cache=True, inline="always")
+def beats(card, led, trump, best):
+    """Whether ``card`` takes the trick from the best card so far (``best`` its power): a trump or the suit led,
+    higher."""
+    return ((card & 3) == led or (card & 3) == trump) and power(card, trump) > best
+
+
+@njit(cache=True)
+def legal(hand, led):
+    """Bit i set when hand[i] may be played: a card of the suit led when he holds one, else any card."""
+    follow, every = 0, 0
+    for i in range(hand.shape[0]):
+        if hand[i] >= 0:
+            every |= 1 << i
+            if (hand[i] & 3) == led:
+                follow |= 1 << i
+    return follow if follow else every
+
+
+@njit(cache=True)
+def random_card(hand, state, rules, rng, params):
+    """A uniformly random legal card: one draw from the seat's stream, the pick-th legal card in hand order."""
+    mask = legal(hand, state[S_LED])
+    playable = [i for i in range(hand.shape[0]) if (mask >> i) & 1]
+    return playable[randint(rng, len(playable))]
+
+
+@njit(cache=True)
+def greedy_card(hand, state, rules, rng, params):
+    """Lead the highest card; following, take the trick as cheaply as possible, else throw the lowest card."""
+    trump, led, mask = state[S_TRUMP], state[S_LED], legal(hand, state[S_LED])
+    best = power(state[S_BEST], trump) if led >= 0 else 0
+    choice, key = -1, 0
+    for i in range(hand.shape[0]):
+        if (mask >> i) & 1:
+            p = power(hand[i], trump)
+            k = -p if led < 0 else (p - 1000 if beats(hand[i], led, trump, best) else p)
+            if choice < 0 or k < key:
+                choice, key = i, k
+    return choice
+
+
+@njit(cache=True)
+def play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err):
+    """Deal ``item`` (dealt by seat item % players): the deal, the tricks, each seat's tally into ``out``."""
+    players, cards = rules[R_PLAYERS], rules[R_CARDS]
+    dealer = item % players
+    deck = np.arange(52)
+    for j in range(players * cards + 1):           # a partial Fisher-Yates: only the cards dealt and the turn-up
+        k = j + randint(deck_rng, 52 - j)
+        deck[j], deck[k] = deck[k], deck[j]
+    hands = np.empty((players, cards), dtype=np.int64)
+    for r in range(players):                        # the eldest (r = 0) first
+        hands[(dealer + 1 + r) % players] = deck[r * cards:(r + 1) * cards]
+    state = np.empty(S_SIZE, dtype=np.int64)
+    trump = deck[players * cards] & 3
+    state[S_TRUMP] = trump
+    leader = (dealer + 1) % players
+    for _ in range(cards):
+        state[S_LED], state[S_BEST], winner = -1, -1, leader
+        for r in range(players):
+            seat = (leader + r) % players
+            hand, state[S_SEAT] = hands[seat], seat
+            i = policies[0][seat](hand, state, rules, seat_rngs[seat], params[poff[seat]:poff[seat + 1]])
+            if i < 0 or i >= cards or not (legal(hand, state[S_LED]) >> i) & 1:
+                err[E_DECISION], err[E_SEAT], err[E_ANSWER] = 1, seat, i
+                err[E_GAME:E_GAME + cards], err[E_GAME + cards] = hand, state[S_LED]
+                return -1
+            card, hand[i] = hand[i], -1
+            if r == 0:
+                state[S_LED] = card & 3
+            if r == 0 or beats(card, state[S_LED], trump, power(state[S_BEST], trump)):
+                state[S_BEST], winner = card, seat
+        out[winner, AT.tricks] += 1
+        if (state[S_BEST] & 3) == trump:
+            out[winner, AT.trump_tricks] += 1
+        leader = winner
+    return 0

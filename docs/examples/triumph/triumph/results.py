@@ -1,0 +1,38 @@
+"""Triumph's results: tricks and trump-tricks per deal for each seat, as a DataFrame and as text."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sims.core.batch import Batch
+from sims.core.jobs import Job
+
+from .play import TALLY
+
+
+@dataclass
+class DealResult:
+    job: Job
+    batch: Batch
+
+    @property
+    def records(self):
+        return self.batch.rows.get("deals")
+
+    def table(self):
+        """Per deal, for each seat: seat, component, mean, se, n."""
+        return TALLY.frame(self.batch.totals)
+
+    @property
+    def summary(self) -> dict:
+        table = self.table().set_index(["seat", "component"])[["mean", "se"]]
+        return {**self.job.describe(), "seats": {s: table.loc[s].to_dict("index") for s in table.index.levels[0]}}
+
+
+summarize = DealResult      # what the core calls: summarize(job, batch)
+
+
+def render(summary) -> str:
+    lines = [f"{summary['n']:,} deals of Triumph ({summary['rules']['name']}), per deal:"]
+    for seat, values in summary["seats"].items():
+        lines.append(f"  {seat}: " + ", ".join(f"{k} {v['mean']:.3f} ± {v['se']:.3f}" for k, v in values.items()))
+    return "\n".join(lines)

@@ -1,0 +1,133 @@
+"""The import graph of Python packages, read from their sources (``ast``), never by importing them.
+
+An edge ``a -> b`` means module ``a`` imports module ``b``: an ``import`` or ``from ... import``
+anywhere in ``a`` (at the top or inside a function), with relative imports resolved and
+``from package import submodule`` counted as the submodule; with ``strings=True`` also a
+string constant ``"b"`` / ``"b:attribute"`` (the form :func:`sims.core.policies.load` imports
+on first use).  Only modules of the packages asked about count.  :mod:`sims.core.cache` keys
+a kernel on the modules its module imports (a kernel can only call what its module imported
+when it was defined); the layering test also counts the strings, to check that the core
+names no game even lazily.
+"""
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+(:[\w.]+)?")
+
+
+@lru_cache(maxsize=None)
+def package_root(top: str) -> Path | None:
+    """The folder of top-level package ``top``, found without importing it (None: not a package)."""
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return None
+    locations = spec and spec.submodule_search_locations
+    return Path(next(iter(locations))).resolve() if locations else None
+
+
+def module_file(name: str) -> Path | None:
+    """The source file of module ``name`` (``a.b`` -> ``<root of a>/b.py`` or ``b/__init__.py``)."""
+    top, *rest = name.split(".")
+    root = package_root(top)
+    if root is None:
+        return None
+    base = root.joinpath(*rest)
+    for path in (base.with_suffix(".py") if rest else None, base / "__init__.py"):
+        if path is not None and path.is_file():
+            return path
+    return None
+
+
+def module_of(path: Path, tops: frozenset[str]) -> str | None:
+    """The name of the module whose source is ``path``, within packages ``tops`` (None: outside them)."""
+    path = Path(path).resolve()
+    for top in sorted(tops):
+        root = package_root(top)
+        if root is not None and path.is_relative_to(root) and path.suffix == ".py":
+            parts = path.relative_to(root).with_suffix("").parts
+            name = ".".join((top, *(parts[:-1] if parts[-1] == "__init__" else parts)))
+            return name if module_file(name) == path else None
+    return None
+
+
+@dataclass(frozen=True)
+class Module:
+    name: str
+    path: Path
+
+    @property
+    def is_package(self) -> bool:
+        return self.path.name == "__init__.py"
+
+
+def _absolute(module: Module, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    parts = module.name.split(".")
+    base = parts if module.is_package else parts[:-1]
+    base = base[:len(base) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+@lru_cache(maxsize=None)
+def _named(path: Path, name: str, strings: bool, stamp: tuple) -> tuple[str, ...]:
+    """Every module name a source file imports (and names in dotted strings), unfiltered."""
+    module = Module(name, path)
+    names = []
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:      # ``import a.b.c`` binds ``a``: a, a.b and a.b.c are reachable
+                parts = alias.name.split(".")
+                names += [".".join(parts[:i]) for i in range(1, len(parts) + 1)] if alias.asname is None \
+                    else [alias.name]
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(module, node)
+            names += [base] + [f"{base}.{alias.name}" for alias in node.names]
+        elif strings and isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and _DOTTED.fullmatch(node.value):
+            names.append(node.value.partition(":")[0])
+    return tuple(dict.fromkeys(names))
+
+
+def imports(name: str, tops: frozenset[str], strings: bool = False) -> list[str]:
+    """The modules of packages ``tops`` that module ``name`` imports (see the module docstring)."""
+    path = module_file(name)
+    if path is None:
+        return []
+    stat = path.stat()
+    found = [n for n in _named(path, name, strings, (stat.st_mtime_ns, stat.st_size))
+             if n.split(".")[0] in tops and n != name and module_file(n) is not None]
+    return list(dict.fromkeys(found))
+
+
+def reach(name: str, tops: frozenset[str], stop: frozenset[str] = frozenset(), strings: bool = False) -> list[str]:
+    """``name`` and every module of packages ``tops`` it reaches through imports, sorted; the modules in
+    ``stop`` are not entered (nor counted)."""
+    seen, todo = {name}, [name]
+    while todo:
+        for other in imports(todo.pop(), tops, strings):
+            if other in stop:
+                continue
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return sorted(seen)
+
+
+def modules(top: str) -> list[str]:
+    """Every module of package ``top``, from its files (``__main__`` excluded)."""
+    root = package_root(top)
+    found = []
+    for path in sorted(root.rglob("*.py")) if root else []:
+        parts = path.relative_to(root).with_suffix("").parts
+        parts = parts[:-1] if parts[-1] == "__init__" else parts
+        if parts[-1:] != ("__main__",) and all(p.isidentifier() for p in parts):
+            found.append(".".join((top, *parts)))
+    return found

@@ -1,0 +1,92 @@
+"""Bad input through the real command line: one line on stderr, exit status 2, no traceback, nothing written.
+
+Each case runs ``python -m sims`` in a process of its own, in an empty working directory, so the
+test sees exactly what a user sees; inputs that are files (a spec nested 5,000 levels deep, a
+named pipe) are made in a folder beside it.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HAND = ["5H", "5S", "JD", "6C", "4H", "KD"]
+RUN = ["run", "--deals", "10", "--quiet"]
+ALLFOURS = ["run", "--game", "allfours", "--games", "2", "--quiet"]
+
+CASES = {
+    # tracebacks
+    "samples beyond int64": (["discard", *HAND, "--dealer", "--crib", "greedy", "--samples", "1" + "0" * 20],
+                             "samples must be an integer from 2 to"),
+    "an output name of 300 characters": ([*RUN, "--out", "{tmp}/out/" + "x" * 300], "the filesystem takes at most"),
+    "a spec nested 5,000 levels": (["run", "{inputs}/deep.toml", "--out", "{tmp}/out"], "nests"),
+    # no answer
+    "a named pipe as the spec": (["run", "{inputs}/pipe.toml", "--out", "{tmp}/out"], "not a regular file"),
+    "a billion samples": (["discard", *HAND, "--dealer", "--crib", "greedy", "--samples", "1000000000"],
+                          "samples must be an integer from 2 to 1,000,000"),
+    "odds --position without --deals": (["odds", "--position", "--score", "5-5"], "say how many with --deals"),
+    # accepted before
+    "a million threads (run)": ([*RUN, "--threads", "1000000", "--out", "{tmp}/out"], "threads must be at most"),
+    "a million threads (odds)": (["odds", "--build", "--deals", "1000", "--threads", "1000000"],
+                                 "threads must be at most"),
+    "an 80-digit seed": ([*RUN, "--seed", "9" * 80, "--out", "{tmp}/out"], "got a number of 80 digits"),
+    "a repeated parameter": ([*RUN, "--peg", "defensive:risk_weight=1:risk_weight=2", "--out", "{tmp}/out"],
+                             "'risk_weight' is given twice"),
+    "rollout samples 0": ([*RUN, "--peg", "rollout:samples=0", "--out", "{tmp}/out"], "'samples' takes a whole"),
+    "rollout samples 0.5": ([*RUN, "--peg", "rollout:samples=0.5", "--out", "{tmp}/out"], "'samples' takes a whole"),
+    "rollout samples 1e300": ([*RUN, "--peg", "rollout:samples=1e300", "--out", "{tmp}/out"],
+                              "'samples' takes a whole"),
+    "defensive keep_close 2": ([*RUN, "--peg", "defensive:keep_close=2", "--out", "{tmp}/out"],
+                               "'keep_close' takes 0 (off) or 1 (on)"),
+    "maxims knave 2": ([*ALLFOURS, "--play", "maxims:knave=2", "--out", "{tmp}/out"], "'knave' takes 0 (off) or 1"),
+    "maxims knave 0.5": ([*ALLFOURS, "--play", "maxims:knave=0.5", "--out", "{tmp}/out"], "'knave' takes 0 (off)"),
+    "all fours expert samples 0": ([*ALLFOURS, "--play", "expert:samples=0", "--out", "{tmp}/out"],
+                                   "'samples' takes a whole"),
+    "all fours expert samples -3": ([*ALLFOURS, "--play", "expert:samples=-3", "--out", "{tmp}/out"],
+                                    "'samples' takes a whole"),
+    "all fours expert max_nodes 0": ([*ALLFOURS, "--play", "expert:max_nodes=0", "--out", "{tmp}/out"],
+                                     "'max_nodes' takes a whole"),
+    "all fours expert max_nodes -1": ([*ALLFOURS, "--play", "expert:max_nodes=-1", "--out", "{tmp}/out"],
+                                      "'max_nodes' takes a whole"),
+    "all fours beg answer 2": ([*ALLFOURS, "--beg", "beg:answer=2", "--out", "{tmp}/out"], "'answer' takes 0"),
+    "loo expert samples 0": (["run", "--game", "loo", "--deals", "2", "--quiet", "--card", "expert:samples=0",
+                              "--out", "{tmp}/out"], "'samples' takes a whole"),
+    "compile --jobs 0": (["compile", "--jobs", "0"], "expected a positive integer"),
+    "policies --game ''": (["policies", "--game", ""], "unknown game ''"),
+    "discard --crib ''": (["discard", *HAND, "--dealer", "--crib", ""], "unknown crib source ''"),
+    "discard --role eldest in a two-hand game": (["discard", *HAND, "--role", "eldest"], "unknown role 'eldest'"),
+    "spec params [true, 1, 1, 1]": (["run", "{inputs}/params.toml", "--out", "{tmp}/out"],
+                                    "'risk_weight' must be a number, got True"),
+    "TLS files without a tls:// scheduler": ([*RUN, "--tls-ca-file", "{inputs}/params.toml", "--out", "{tmp}/out"],
+                                             "goes with a tls:// scheduler"),
+}
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("inputs")
+    (folder / "deep.toml").write_text("deals = 10\nx = " + "[" * 5000 + "]" * 5000 + "\n")
+    os.mkfifo(folder / "pipe.toml")
+    (folder / "params.toml").write_text('deals = 10\nquiet = true\npeg = {name = "defensive", '
+                                        'params = [true, 1, 1, 1]}\n')
+    return folder
+
+
+@pytest.mark.parametrize("argv, says", CASES.values(), ids=CASES.keys())
+def test_bad_input_is_one_line_and_status_2_with_nothing_written(argv, says, inputs, tmp_path):
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    argv = [a.format(tmp=tmp_path, inputs=inputs) for a in argv]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "sims", *argv], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300, stdin=subprocess.DEVNULL)
+    lines = done.stderr.splitlines()
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert lines[0].startswith(f"sims {argv[0]}: error: ") and says in lines[0], lines[0]
+    assert not done.stdout
+    assert not any(cwd.iterdir()) and not (tmp_path / "out").exists()

@@ -1,0 +1,64 @@
+"""Start-up: ``import sims`` leaves numba alone and configures nothing, yet every kernel gets sims's cache
+whatever is imported first (kernels are defined through :func:`sims.core.kernel.njit`), and Ctrl-C while
+numba loads is one line and exit status 130, not a traceback."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+INTERRUPT_WHILE_NUMBA_LOADS = """
+    import os, signal, sys
+    signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal
+
+    class CtrlC:
+        def find_spec(self, name, path=None, target=None):
+            if name == "numba.core":
+                os.kill(os.getpid(), signal.SIGINT)
+
+    from sims.cli import main
+    sys.meta_path.insert(0, CtrlC())
+    sys.argv = ["sims", "discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer"]
+    sys.exit(main())
+"""
+CACHED_WHERE = """
+    import sys
+    if sys.argv[1] == "numba first":
+        import numba
+    if sys.argv[1] == "cache module first":
+        import sims.core.cache
+    import sims
+    from sims.cribbage.tables import pip_value
+    pip_value(3)
+"""
+
+
+def python(script: str, *args: str, env=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(script), *args], capture_output=True, text=True,
+                          timeout=300, env=env)
+
+
+def test_the_command_line_entry_does_not_import_numba():
+    assert python("import sys, sims.cli; print('numba' in sys.modules)").stdout.split() == ["False"]
+
+
+def test_importing_sims_configures_nothing():
+    """No import hook is installed and numba's cache locators are untouched until a kernel is defined."""
+    out = python("import sys; hooks = list(sys.meta_path); import sims, sims.core.registry, sims.core.protocol; "
+                 "print(sys.meta_path == hooks, 'numba' in sys.modules)")
+    assert out.stdout.split() == ["True", "False"], out.stderr
+
+
+@pytest.mark.parametrize("order", ["sims first", "numba first", "cache module first"])
+def test_kernels_are_cached_by_sims_whatever_is_imported_first(tmp_path, monkeypatch, order):
+    monkeypatch.setenv("SIMS_CACHE_DIR", str(tmp_path))
+    out = python(CACHED_WHERE, order)
+    assert out.returncode == 0, out.stderr
+    assert list(tmp_path.glob("sims/cribbage/tables-*/tables.pip_value-*.nbi"))
+
+
+def test_ctrl_c_while_numba_loads_is_one_line_and_130():
+    out = python(INTERRUPT_WHILE_NUMBA_LOADS)
+    assert (out.returncode, out.stderr, out.stdout) == (130, "sims discard: interrupted\n", "")

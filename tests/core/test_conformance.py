@@ -1,0 +1,155 @@
+"""The game protocol, checked for every game registered in the entry points ``sims.games`` (the example
+game of docs/examples too, when installed): the same seed gives the same numbers on 1 and 2 threads and on
+Dask workers; the fast engine plays exactly the reference engine's deals from the same random streams; a
+run store reads back the same result and refuses a damaged file; policy parameters are checked; bad input
+is one line; a failing policy is a :class:`PolicyError`.  Small sizes: this is the protocol, not the rules
+(each game's own tests hold those)."""
+from __future__ import annotations
+
+import pytest
+
+from sims.core import registry
+from sims.core.errors import PolicyError
+from sims.core.jobs import Job
+from sims.core.policies import load
+from sims.core.runner import load_run, run
+
+GAMES = registry.names()
+CHUNK = 16            # a few chunks even in a small job, so that 2 threads share the work
+N = {"deals": 72, "games": 12}
+# Where each game keeps ``assert_same_deals(rules, policies, n, seed)`` (the fast engine against the reference
+# engine on the same streams): in its test module for the games of this repository, else in its reference module.
+REFERENCE_TESTS = {"cribbage": "tests.test_engine_reference", "allfours": "tests.test_allfours_reference",
+                   "loo": "tests.test_loo_reference"}
+
+
+def job(name, kind="deals", seed=11, **options):
+    return Job.make(name, kind, None, None, N[kind], seed, chunk_size=CHUNK if kind == "deals" else 4, **options)
+
+
+def kinds():
+    return [(name, kind) for name in GAMES for kind in registry.get_game(name).kinds]
+
+
+def one_line(exc) -> str:
+    text = str(exc.value)
+    assert text and "\n" not in text and "Traceback" not in text
+    return text
+
+
+@pytest.fixture(scope="module")
+def client():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        yield client
+
+
+@pytest.mark.parametrize("name,kind", kinds())
+def test_the_same_seed_gives_the_same_numbers_on_one_and_two_threads(name, kind):
+    one = run(job(name, kind), threads=1, batch_chunks=2, progress=False)
+    two = run(job(name, kind), threads=2, batch_chunks=3, progress=False)
+    assert one.summary == two.summary
+    assert one.table().equals(two.table())
+    assert run(job(name, kind, seed=12), threads=2, progress=False).summary != one.summary   # the seed matters
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_dask_workers_give_the_numbers_of_one_thread(name, client, tmp_path):
+    here = run(job(name), threads=1, progress=False)
+    there = run(job(name), tmp_path / "run", batch_chunks=1, client=client, progress=False)
+    assert there.summary == here.summary
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_fast_engine_plays_the_reference_engines_deals(name):
+    game = registry.get_game(name)
+    check = load(f"{REFERENCE_TESTS.get(name, game.reference)}:assert_same_deals")
+    defaults = {d.name: d.default for d in game.decisions}
+    check(game.default_preset, defaults, 40, 23)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_run_store_reads_back_the_same_result_and_refuses_a_damaged_file(name, tmp_path):
+    path = tmp_path / "run"
+    result = run(job(name, records=True), path, batch_chunks=2, progress=False)
+    stored = load_run(path)
+    assert stored.summary == result.summary and stored.table().equals(result.table())
+    batch = sorted(p for p in path.rglob("*.parquet"))[0]
+    data = bytearray(batch.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    batch.write_bytes(bytes(data))
+    with pytest.raises(ValueError) as info:
+        load_run(path)
+    assert batch.name in one_line(info)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_policy_parameters_are_checked_by_count_and_value(name):
+    game = registry.get_game(name)
+    for decision, table in game.policies.items():
+        for policy, spec in table.items():
+            if spec.size == 0:
+                continue
+            with pytest.raises(ValueError) as info:
+                Job.make(name, "deals", None, {decision: {"name": policy, "params": [0.0] * (spec.size + 1)}}, 10, 0)
+            assert policy in one_line(info)
+            values = list(spec.default_params())
+            values[0] = float("nan")
+            with pytest.raises(ValueError) as info:
+                Job.make(name, "deals", None, {decision: {"name": policy, "params": values}}, 10, 0)
+            assert "nan" in one_line(info)
+    with pytest.raises(ValueError) as info:
+        Job.make(name, "deals", None, {game.decisions[0].name: "no_such_policy"}, 10, 0)
+    assert "no_such_policy" in one_line(info)
+
+
+BAD = [
+    (dict(rules="no-such-preset"), "no-such-preset"),
+    (dict(kind="weeks"), "weeks"),
+    (dict(n=0), "number of"),
+    (dict(seed=-1), "seed"),
+    (dict(policies={"no_such_decision": "random"}), "no_such_decision"),
+    (dict(no_such_option=True), "no_such_option"),
+]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("change,words", BAD, ids=[words for _, words in BAD])
+def test_bad_input_is_one_line(name, change, words):
+    args = dict(kind="deals", rules=None, policies=None, n=10, seed=0)
+    args.update(change)
+    with pytest.raises(ValueError) as info:
+        Job.make(name, args.pop("kind"), args.pop("rules"), args.pop("policies"), args.pop("n"), args.pop("seed"),
+                 **args)
+    assert words in one_line(info)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_command_line_refuses_bad_input_in_one_line_with_status_2(name, capsys):
+    from sims.cli import main
+
+    code = main(["simulate", "--game", name, "--rules", "no-such-preset", "--deals", "10", "--quiet"])
+    out, err = capsys.readouterr()
+    assert (code, out, err.count("\n")) == (2, "", 1) and "no-such-preset" in err
+
+
+def failing_policy(signature):
+    """An njit policy with ``signature`` that raises, whatever it is shown (its first argument an array)."""
+    from numba import njit
+
+    args = ", ".join(f"a{i}" for i in range(len(signature.args)))
+    namespace = {}
+    exec(f"def failing({args}):\n    if a0.shape[0] >= 0:\n        raise ValueError('this policy fails')\n"
+         f"    return 0\n", namespace)
+    return njit(signature)(namespace["failing"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_failing_policy_is_a_policy_error(name):
+    """The first decision of a game comes up in every deal: a policy for it that raises stops the run."""
+    decision = registry.get_game(name).decisions[0]
+    failing = failing_policy(load(decision.signature))
+    with pytest.raises(PolicyError) as info:
+        run(Job.make(name, "deals", None, {decision.name: failing}, 20, 0), threads=1, progress=False)
+    assert "failing" in one_line(info) and "this policy fails" in str(info.value)

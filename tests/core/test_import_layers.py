@@ -1,0 +1,134 @@
+"""The import structure, read from the sources (:mod:`sims.core.sources`, ``ast``): the core names no game,
+no module of sims imports one that imports it back, and every kernel is defined through
+:func:`sims.core.kernel.njit` (so it gets sims's cache).  Imports inside functions count as much as those
+at the top; in the core, so do dotted strings (``"sims.x.y:attr"``, the form imported on first use)."""
+from __future__ import annotations
+
+import ast
+import re
+
+import pytest
+
+from sims.core import registry, sources
+
+SIMS = frozenset({"sims"})
+CORE_MAY_IMPORT = {"sims", "sims.cards", "sims.stats"}   # the version; the cards and statistics every game shares
+
+
+def game_packages() -> dict[str, str]:
+    """Registered games of sims by name -> their package (``sims.x`` of ``sims.x.game:GAME``)."""
+    packages = {name: ep.value.partition(":")[0].rpartition(".")[0] for name, ep in registry.registered().items()}
+    return {name: package for name, package in packages.items() if package.startswith("sims.")}
+
+
+def core_modules():
+    return [m for m in sources.modules("sims") if m == "sims.core" or m.startswith("sims.core.")]
+
+
+def graph(strings=False) -> dict[str, list[str]]:
+    return {m: sources.imports(m, SIMS, strings) for m in sources.modules("sims")}
+
+
+def cycles(edges: dict[str, list[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while not component or component[-1] != v:
+                component.append(stack.pop())
+                on.discard(component[-1])
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_three_games_are_registered_and_the_default_is_declared_by_metadata():
+    assert set(game_packages()) >= {"cribbage", "allfours", "loo"}
+    assert registry.default_name() in registry.names()
+
+
+@pytest.mark.parametrize("module", core_modules())
+def test_the_core_imports_only_the_core(module):
+    """Nothing in sims.core imports (or names in a string) a game, the command line or analysis."""
+    outside = [m for m in sources.imports(module, frozenset({"sims", "analysis"}), strings=True)
+               if not m.startswith("sims.core") and m not in CORE_MAY_IMPORT]
+    assert outside == []
+
+
+def test_the_core_sources_name_no_game():
+    names = re.compile(r"\b(" + "|".join(registry.names()) + r")\b", re.IGNORECASE)
+    mentions = [f"{m}: {hit.group(0)}" for m in core_modules()
+                for hit in [names.search(sources.module_file(m).read_text())] if hit]
+    assert mentions == []
+
+
+def test_no_import_cycles_among_the_modules_of_sims():
+    assert cycles(graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    """The sentinel for the test above: two modules importing each other are found."""
+    assert cycles({"a": ["b"], "b": ["c", "a"], "c": []}) == [["a", "b"]]
+
+
+@pytest.mark.parametrize("game,package", sorted(game_packages().items()))
+def test_a_game_imports_no_other_game_nor_the_command_line(game, package):
+    others = tuple(p for g, p in game_packages().items() if g != game) + ("sims.cli", "sims.bench")
+    bad = {m: [i for i in imports if i.startswith(others)]
+           for m, imports in graph().items() if m == package or m.startswith(package + ".")}
+    assert {m: i for m, i in bad.items() if i} == {}
+
+
+def takes_njit_from_numba(path) -> bool:
+    tree = ast.parse(path.read_bytes())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "numba" and \
+                any(a.name in ("njit", "jit") for a in node.names):
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in ("njit", "jit") and \
+                isinstance(node.value, ast.Name) and node.value.id == "numba":
+            return True
+    return False
+
+
+def test_every_kernel_of_sims_is_defined_through_sims_core_kernel():
+    direct = [m for m in sources.modules("sims") if m != "sims.core.kernel"
+              and takes_njit_from_numba(sources.module_file(m))]
+    assert direct == []
+
+
+def test_the_numba_njit_finder_sees_both_spellings(tmp_path):
+    (tmp_path / "a.py").write_text("from numba import njit\n")
+    (tmp_path / "b.py").write_text("import numba\nf = numba.njit(cache=True)(lambda: 1)\n")
+    (tmp_path / "c.py").write_text("from sims.core.kernel import njit\n")
+    assert [takes_njit_from_numba(tmp_path / f) for f in ("a.py", "b.py", "c.py")] == [True, True, False]
+
+
+def outside_games() -> dict[str, str]:
+    """Registered games from other distributions by name -> their top-level package."""
+    return {name: ep.value.split(".")[0] for name, ep in registry.registered().items()
+            if not ep.value.startswith("sims.")}
+
+
+@pytest.mark.parametrize("game", sorted(outside_games()) or [pytest.param("none", marks=pytest.mark.skip)])
+def test_a_game_of_another_distribution_uses_only_the_core(game):
+    """The worked example (docs/examples) is written against the core alone: no other game, no command line."""
+    top = outside_games()[game]
+    used = {i for m in sources.modules(top) for i in sources.imports(m, frozenset({"sims", top}), strings=True)}
+    assert sorted(i for i in used if i.startswith("sims") and not i.startswith("sims.core")
+                  and i not in CORE_MAY_IMPORT) == []

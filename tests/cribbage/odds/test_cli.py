@@ -1,0 +1,79 @@
+"""``sims odds``: the shipped tables, positions, files and figures, building, and one-line errors."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sims.cli import main
+from sims.cribbage.odds import shipped_table, win_table
+
+
+def run(capsys, *argv):
+    code = main(["odds", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_positions_from_the_shipped_table(capsys):
+    code, out, _ = run(capsys, "--score", "95-110", "--score", "35-37")
+    assert code == 0
+    assert "first dealer (before the first deal, 0-0): 55." in out
+    assert "   95-110" in out and "   35-37" in out
+    code, out, _ = run(capsys, "--rules", "five-card", "--score", "50-3", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["first_dealer"]["pone"] == 3 and result["positions"][0]["win"] > 0.99
+
+
+def test_the_board_as_a_grid_a_file_and_a_figure(capsys, tmp_path):
+    code, out, _ = run(capsys, "--rules", "six-card-61", "--out", str(tmp_path / "t.csv"),
+                       "--figure", str(tmp_path / "t.png"))
+    assert code == 0 and "dealer wins (%) by dealer's score" in out
+    assert (tmp_path / "t.csv").stat().st_size > 10_000 and (tmp_path / "t.png").stat().st_size > 10_000
+    code, out, _ = run(capsys, "--rules", "six-card-61", "--table", str(tmp_path / "t.csv"), "--score", "60-0",
+                       "--json")
+    assert code == 0
+    (read_back,) = json.loads(out)["positions"]
+    shipped = shipped_table("six-card-61").at(60, 0)
+    assert (read_back["dealer"], read_back["pone"]) == (60, 0)
+    assert read_back["win"] == pytest.approx(shipped["win"], abs=5e-7)     # the CSV holds the table as shipped
+
+
+def test_building_a_table(capsys):
+    code, out, _ = run(capsys, "--rules", "five-card", "--build", "--deals", "4000", "--groups", "4", "--quiet",
+                       "--score", "55-55", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["deals"] == 4000 and result["seed"] == 0
+    # The same table built from Python, independently of the command line, at the same position.
+    direct = win_table("five-card", n_deals=4000, seed=0, groups=4).at(55, 55)
+    assert result["positions"][0]["win"] == pytest.approx(direct["win"], abs=1e-12)
+    code, out, _ = run(capsys, "--rules", "five-card", "--build", "--deals", "4000", "--groups", "4", "--quiet",
+                       "--score", "55-55")
+    assert code == 0 and "built table" in out and "4,000 deals" in out and f"{100 * direct['win']:.2f}" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--score", "95-121"], "pone's score must be an integer 0..120"),
+    (["--score", "95/110"], "--score takes DEALER-PONE"),
+    (["--rule", "target=91"], "no table ships for rules 'six-card' with target 91"),
+    (["--deals", "10"], "--deals goes with --build"),
+    (["--zone", "10"], "--zone goes with --position"),
+    (["--rules", "three-hand", "--build", "--deals", "100"], "for two players"),
+])
+def test_bad_input_is_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_table_for_other_rules_is_refused(capsys, tmp_path):
+    run(capsys, "--rules", "five-card", "--out", str(tmp_path / "five.parquet"))
+    code, _, err = run(capsys, "--rules", "six-card-61", "--table", str(tmp_path / "five.parquet"))
+    assert code == 2 and "was made for 'five-card'" in err
+
+
+def test_the_position_aware_players_table(capsys):
+    code, out, _ = run(capsys, "--rules", "five-card", "--position", "--zone", "3", "--per-position", "10",
+                       "--deals", "4000", "--groups", "4", "--iterate", "2", "--quiet", "--score", "58-58")
+    assert code == 0 and "position-aware (2 round(s)) table: position + position" in out
+    assert "round 1: largest change in the zone" in out and "58-58" in out
