@@ -19,8 +19,8 @@ CHUNK = 16            # a few chunks even in a small job, so that 2 threads shar
 N = {"deals": 72, "games": 12}
 # Where each game keeps ``assert_same_deals(rules, policies, n, seed)`` (the fast engine against the reference
 # engine on the same streams): in its test module for the games of this repository, else in its reference module.
-REFERENCE_TESTS = {"cribbage": "tests.test_engine_reference", "allfours": "tests.test_allfours_reference",
-                   "loo": "tests.test_loo_reference"}
+REFERENCE_TESTS = {"cribbage": "tests.cribbage.test_engine_reference", "allfours": "tests.allfours.test_reference",
+                   "loo": "tests.loo.test_reference"}
 
 
 def job(name, kind="deals", seed=11, **options):
