@@ -19,20 +19,22 @@ def run(args) -> dict:
         game = get_game(name)
         for d in game.decisions:
             for policy, spec in game.policies[d.name].items():
+                takes = {}
                 if isinstance(spec.params, TableParams):
                     params = {"table": spec.params.default, "tables": list(spec.params.named())}
                 else:
                     params = dict(zip(spec.params, spec.default_params()))
+                    takes = {k: r.text() for k, r in zip(spec.params, spec.ranges)}
                 rows.append({"game": name, "decision": d.name, "policy": policy, "default": policy == d.default,
-                             "params": params, "help": spec.help})
+                             "params": params, "takes": takes, "help": spec.help})
     return {"policies": rows}
 
 
-def _params(params: dict) -> str:
+def _params(params: dict, takes: dict) -> str:
     if "tables" in params:
         others = [t for t in params["tables"] if t != params["table"]]
         return f"table={params['table']}" + (f" (or {', '.join(others)})" if others else "")
-    return " ".join(f"{k}={v:g}" for k, v in params.items())
+    return " ".join(f"{k}={v:g}" + (f" ({takes[k]})" if takes[k] != "a number" else "") for k, v in params.items())
 
 
 def render(result: dict) -> str:
@@ -44,5 +46,5 @@ def render(result: dict) -> str:
         mark = " (default)" if row["default"] else ""
         lines.append(f"  {row['policy']}{mark}: {row['help']}")
         if row["params"]:
-            lines.append(f"      {_params(row['params'])}")
+            lines.append(f"      {_params(row['params'], row['takes'])}")
     return "\n".join(lines)

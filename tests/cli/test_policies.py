@@ -20,6 +20,9 @@ def test_every_registered_policy_is_listed_with_its_defaults(capsys):
     assert listed == expected
     maxims = next(r for r in rows if r["game"] == "allfours" and r["policy"] == "maxims")
     assert maxims["params"] == {"knave": 1.0, "tens": 1.0, "best_cards": 1.0, "eldest_trumps": 1.0}
+    assert set(maxims["takes"].values()) == {"0 (off) or 1 (on)"}
+    rollout = next(r for r in rows if r["policy"] == "rollout")
+    assert rollout["takes"] == {"samples": "a whole number from 1 to 2,147,483,647", "margin": "a number of at least 0"}
     net = next(r for r in rows if r["policy"] == "expected_net")
     assert net["params"]["table"] == "schell" and {"hessel", "self_play"} <= set(net["params"]["tables"])
     defaults = {(r["game"], r["decision"]) for r in rows if r["default"]}
@@ -29,6 +32,7 @@ def test_every_registered_policy_is_listed_with_its_defaults(capsys):
 def test_one_game_as_text(capsys):
     code, out, _ = run(capsys, "--game", "loo")
     assert code == 0 and out.startswith("loo --declare") and "cribbage" not in out and "allfours" not in out
+    assert "      samples=24 (a whole number from 1 to 2,147,483,647)" in out.splitlines()
 
 
 def test_an_unknown_game_is_one_line_and_exit_2(capsys):

@@ -61,6 +61,7 @@ CASES = {
     "discard --role eldest in a two-hand game": (["discard", *HAND, "--role", "eldest"], "unknown role 'eldest'"),
     "spec params [true, 1, 1, 1]": (["run", "{inputs}/params.toml", "--out", "{tmp}/out"],
                                     "'risk_weight' must be a number, got True"),
+    "verify a directory that is not there": (["verify", "{tmp}/out"], "does not exist"),
     "TLS files without a tls:// scheduler": ([*RUN, "--tls-ca-file", "{inputs}/params.toml", "--out", "{tmp}/out"],
                                              "goes with a tls:// scheduler"),
 }

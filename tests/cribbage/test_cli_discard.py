@@ -124,7 +124,7 @@ def test_progress_on_stderr_unless_quiet(capsys, monkeypatch):
     ([*HAND, "--dealer", "--peg", "nope"], "unknown peg policy 'nope'"),
     ([*HAND, "--dealer", "--rule", "colour=red"], "unknown rules field 'colour'"),
     ([*HAND, "--role", "second"], "unknown role 'second' for six-card"),
-    ([*HAND, "--dealer", "--opponent", "random", "--samples", "1"], "samples must be an integer of at least 2"),
+    ([*HAND, "--dealer", "--opponent", "random", "--samples", "1"], "samples must be an integer from 2 to 1,000,000"),
 ])
 def test_errors_one_line_exit_2(capsys, argv, message):
     assert main(["discard", *argv]) == 2
