@@ -137,3 +137,55 @@ def test_the_command_line_refuses_an_unsafe_cache_with_one_line_and_status_2(tmp
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr.count("\n") == 1 and "writable by other users" in out.stderr
     assert list(root.iterdir()) == []
+
+
+PLAY = textwrap.dedent("""
+    from numba import types
+    from sims.core.driver import deal_loop
+    from sims.core.kernel import njit
+
+    VALUE = {value}
+    Fn = types.FunctionType(types.int64(types.int64))
+
+    @njit(types.int64(types.int64), cache=True)
+    def policy(item):
+        return item
+
+    @njit(cache=True)
+    def play_item(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err):
+        out[0, 0] = VALUE + policies[0][0](item)
+        return 0
+
+    LOOP = deal_loop(play_item, [types.UniTuple(Fn, 1)])
+""")
+DRIVE = textwrap.dedent("""
+    import sys
+    import numpy as np
+    sys.path.insert(0, {root!r})
+    from demo.play import LOOP, policy
+    sums, sumsq = np.zeros((1, 1, 1), np.int64), np.zeros((1, 1, 1), np.int64)
+    LOOP(np.zeros(1, np.int64), np.ones((1, 2), np.uint64), 0, 3, 4, (policy,), np.zeros(0), np.zeros(1, np.int64),
+         sums, sumsq, np.zeros((1, 1, 1, 4), np.int64), np.zeros((0, 1, 1), np.int64), np.zeros((1, 32), np.int64))
+    print(sums[0, 0, 0], sum(LOOP.stats.cache_hits.values()))
+""")
+
+
+def test_a_driver_loop_is_recompiled_when_its_games_module_changes(tmp_path):
+    """The loop's code is the core's, its play_item a game's: editing the game's module must not load the loop
+    stale (the key covers what both modules reach), and an unchanged module loads it from the cache."""
+    package = tmp_path / "src" / "demo"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    env = {**os.environ, "SIMS_CACHE_DIR": str(tmp_path / "sims-cache")}
+    script = DRIVE.format(root=str(tmp_path / "src"))
+
+    def drive():
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, env=env)
+        assert out.returncode == 0, out.stderr
+        return tuple(int(x) for x in out.stdout.split())
+
+    (package / "play.py").write_text(PLAY.format(value=1))
+    assert drive() == (3 * 1 + 0 + 1 + 2, 0)
+    assert drive() == (6, 1)
+    (package / "play.py").write_text(PLAY.format(value=10))
+    assert drive() == (3 * 10 + 3, 0)
