@@ -1,4 +1,4 @@
-"""analysis.claims: the verdict rule with its margin, the claim record, the sections' discovery, the Context,
+"""sims.analysis.claims: the verdict rule with its margin, the claim record, the sections' discovery, the Context,
 the quantities computed from results, and the main job end to end on a fake engine and on the real one."""
 import json
 import math
@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import claims, cribbage
-from analysis.claims import Claim, ClaimUnavailable, Context, Source, at_least, equal, less, more
-from analysis.claims.command import main
+from sims.analysis import claims, cribbage
+from sims.analysis.claims import Claim, ClaimUnavailable, Context, Source, at_least, equal, less, more
+from sims.analysis.claims.command import main
 
 SRC = Source("003", "003_x.txt", "§89", "quote")
 WHY = "a reason"
@@ -93,7 +93,7 @@ def test_sections_are_discovered_in_report_order():
     assert list(found)[:7] == ["1", "2", "3", "4", "5", "6", "7"]
     for number, module in found.items():
         assert module.NUMBER == number and module.TITLE and callable(module.run)
-    assert claims.section("3").__name__ == "analysis.claims.first_dealer"
+    assert claims.section("3").__name__ == "sims.analysis.claims.first_dealer"
     with pytest.raises(ValueError, match="unknown section '99'"):
         claims.section("99")
 
@@ -368,7 +368,7 @@ def test_main_job_end_to_end(fake_engine, tmp_path, capsys):
 
 
 def test_sections_that_cannot_run_are_reported_not_run(fake_engine, tmp_path, capsys, monkeypatch):
-    from analysis.claims import seed004_discards
+    from sims.analysis.claims import seed004_discards
 
     monkeypatch.setattr(seed004_discards, "READINGS", (("5x", "no_such_policy", "a reading"),))
     out = tmp_path / "r"
@@ -383,7 +383,7 @@ def test_sections_that_cannot_run_are_reported_not_run(fake_engine, tmp_path, ca
 def test_bad_arguments_exit_2(fake_engine, tmp_path, capsys):
     assert main(["--out", str(tmp_path / "r"), "--only", "99"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("analysis.claims: error: unknown section '99'; sections are 1, 2, 3, 4, 5, 6, 7")
+    assert err.startswith("sims.analysis.claims: error: unknown section '99'; sections are 1, 2, 3, 4, 5, 6, 7")
     assert main(["--out", str(tmp_path / "r"), "--deals", "-5"]) == 2
     assert not (tmp_path / "r").exists()
 

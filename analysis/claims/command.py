@@ -1,7 +1,7 @@
-"""The main job: ``python -m analysis.claims [--full] [--out data/reports] [--quiet] [--seed N] [--only 2 3 ...]``.
+"""The main job: ``python -m sims.analysis.claims [--full] [--out data/reports] [--quiet] [--seed N] [--only 2 3 ...]``.
 
-Runs every section (:func:`analysis.claims.sections`), prints the verdict table and writes
-the report (:mod:`analysis.report`) into ``data/reports/``.  The default size finishes in a
+Runs every section (:func:`sims.analysis.claims.sections`), prints the verdict table and writes
+the report (:mod:`sims.analysis.report`) into ``data/reports/``.  The default size finishes in a
 few minutes on 2 cores; ``--full`` runs publication-size simulations.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ def rules_tables(ctx: Context) -> dict[str, pd.DataFrame]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m analysis.claims", description=(
+    p = argparse.ArgumentParser(prog="python -m sims.analysis.claims", description=(
         "Check every period claim by simulation, print the verdicts and write the report."))
     p.add_argument("--full", action="store_true", help="publication-size runs (default: a few minutes on 2 cores)")
     p.add_argument("--out", default="data/reports", help="report directory (default: data/reports)")
@@ -66,14 +66,14 @@ def main(argv=None) -> int:
         print(verdict_text(claims))
         for number, title, reason in skipped:
             print(f"not run: {number}. {title}: {reason}")
-        provenance = {"command": "python -m analysis.claims " + " ".join(argv if argv is not None else sys.argv[1:]),
+        provenance = {"command": "python -m sims.analysis.claims " + " ".join(argv if argv is not None else sys.argv[1:]),
                       "generated": timestamp(), "seed": args.seed, "deals per simulation": deals,
                       "games per simulation": games, "wall time (s)": round(time.perf_counter() - start, 1),
                       **environment(), "simulations": pd.DataFrame(ctx.runs), **rules_tables(ctx)}
         path = write_report(done, args.out, provenance, skipped, preamble=VERDICT_RULE)
         print(f"report: {path}")
     except ValueError as exc:
-        print(f"analysis.claims: error: {exc}", file=sys.stderr)
+        print(f"sims.analysis.claims: error: {exc}", file=sys.stderr)
         return 2
     return 0
 
