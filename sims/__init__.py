@@ -1,8 +1,20 @@
 """sims: a Monte Carlo strategy lab for the card games of the period rule books."""
-from __future__ import annotations
-
-import importlib
 import sys
+
+
+def _quiet_interrupt(signum, frame):   # Ctrl-C while the command line starts: one line, status 130
+    sys.stderr.write("sims: interrupted\n")
+    import os
+
+    os._exit(130)
+
+
+if sys.orig_argv[1:3] == ["-m", "sims"] or sys.orig_argv[1:2] and sys.orig_argv[1].endswith("/sims"):
+    import _signal   # the C module: nothing else to import before Ctrl-C is handled (sims.cli.main takes over)
+
+    _signal.signal(_signal.SIGINT, _quiet_interrupt)
+
+import importlib  # noqa: E402
 
 __version__ = "0.1.0"
 
