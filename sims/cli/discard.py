@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from ..cribbage.discards import DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
+from .common import percent
 
+DEFAULT_CRIB = "self_play"   # the others throw as competent players do (expected_net self-play), not at random
 COMMAND = "discard"
 HELP = ("every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging, "
         "the chance of winning from the score")
@@ -21,8 +23,8 @@ def add_arguments(parser):
                         help="change one rules field, e.g. --rule crib_flush_four=true")
     parser.add_argument("--crib", metavar="SOURCE[,SOURCE...]",
                         help="crib values side by side, the first ranking the throws: exact (the others throw at "
-                             "random; default), schell, hessel, self_play (tables), or a discard policy (sampled: "
-                             "the others throw by it)")
+                             f"random), schell, hessel, self_play (tables; default {DEFAULT_CRIB}), or a discard "
+                             "policy (sampled: the others throw by it)")
     parser.add_argument("--opponent", metavar="POLICY", help="short for --crib POLICY,exact")
     parser.add_argument("--pegging", action="store_true",
                         help="estimate the kept cards' pegging (my side's less the other side's) from sampled deals")
@@ -49,12 +51,13 @@ def run(args) -> dict:
 
     rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
     crib = [name.strip() for name in args.crib.split(",")] if args.crib else None
+    defaults = {"crib": DEFAULT_CRIB} if crib is None and args.opponent is None else {}
     pegging = (args.peg or DEFAULT_PEG) if (args.pegging or args.peg) else None
     advice = advise(" ".join(args.cards), args.role, rules, opponent=args.opponent, samples=args.samples,
-                    seed=args.seed, crib=crib, pegging=pegging, score=args.score, sort=args.sort,
+                    seed=args.seed, crib=crib or defaults.get("crib"), pegging=pegging, score=args.score, sort=args.sort,
                     collapse=not args.all,
                     progress=not args.quiet)
-    return advice.to_dict()
+    return {**advice.to_dict(), "defaults": defaults}
 
 
 def _columns(result: dict) -> list[tuple[str, list[str]]]:
@@ -79,7 +82,7 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
     if result["pegging"]:
         columns += [("pegging", number("pegging")), ("±se", number("pegging_se")), ("total", number("total"))]
     if result["score"]:
-        columns.append(("win %", [f"{100 * row['win']:.2f}" for row in rows]))
+        columns.append(("win %", [percent(row["win"]) for row in rows]))
     if result["sort"]["column"] == "win":      # the chance is shown in percent, so is its difference
         columns.append(("vs best", [f"{100 * row['vs_best']:.2f}" for row in rows]))
     else:
@@ -135,4 +138,6 @@ def render(result: dict) -> str:
                      f"{s['pone']} before the deal: exact over the starters, the rest of the deal in counting "
                      f"order and the games after it from the {rules} board-position table (expected_net + "
                      f"defensive self-play)")
+    if result["defaults"]:
+        notes.append(f"default crib source: {result['defaults']['crib']} (--crib exact: the others throw at random)")
     return "\n".join(lines + ([""] + notes if notes else []))
