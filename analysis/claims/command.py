@@ -22,12 +22,15 @@ SIZES = {"default": (200_000, 20_000), "full": (10_000_000, 1_000_000)}
 
 
 def verdict_text(claims) -> str:
-    """The verdict table as fixed-width text for the terminal."""
-    rows = [("claim", "verdict", "estimate [95% CI]", "claimed", "margin", "n", "statement")]
-    rows += [(c.id, c.verdict, c.format_estimate(), c.claimed_text(), c.margin_text(), f"{c.n:,}",
-              c.statement + (f" (reading: {c.reading})" if c.reading else "")) for c in claims]
-    widths = [max(len(r[i]) for r in rows) for i in range(6)]
-    return "\n".join("  ".join(r[i].ljust(widths[i]) for i in range(6)) + "  " + r[6] for r in rows)
+    """The verdict table as fixed-width text for the terminal (tabulate)."""
+    from tabulate import tabulate
+
+    head = ("claim", "verdict", "estimate [95% CI]", "claimed", "margin", "n", "statement")
+    rows = [(c.id, c.verdict, c.format_estimate(), c.claimed_text(), c.margin_text(), f"{c.n:,}",
+             c.statement + (f" (reading: {c.reading})" if c.reading else "")) for c in claims]
+    text = tabulate([head, *rows], tablefmt="plain", disable_numparse=True,   # the head as a row: no extra padding
+                    colalign=["left"] * len(head))
+    return "\n".join(line.rstrip() for line in text.splitlines())
 
 
 def rules_tables(ctx: Context) -> dict[str, pd.DataFrame]:
@@ -66,11 +69,13 @@ def main(argv=None) -> int:
         print(verdict_text(claims))
         for number, title, reason in skipped:
             print(f"not run: {number}. {title}: {reason}")
+        runs = pd.DataFrame(ctx.runs)
         provenance = {"command": "python -m sims.analysis.claims " + " ".join(argv if argv is not None else sys.argv[1:]),
-                      "generated": timestamp(), "seed": args.seed, "deals per simulation": deals,
-                      "games per simulation": games, "wall time (s)": round(time.perf_counter() - start, 1),
-                      **environment(), "simulations": pd.DataFrame(ctx.runs), **rules_tables(ctx)}
-        path = write_report(done, args.out, provenance, skipped, preamble=VERDICT_RULE)
+                      "seed": args.seed, "deals per simulation": deals, "games per simulation": games,
+                      "simulations": runs.drop(columns="seconds", errors="ignore"), **rules_tables(ctx)}
+        run_details = {"generated": timestamp(), "wall time (s)": round(time.perf_counter() - start, 1),
+                       **environment(), "simulations": runs}
+        path = write_report(done, args.out, provenance, skipped, preamble=VERDICT_RULE, run_details=run_details)
         print(f"report: {path}")
     except ValueError as exc:
         print(f"sims.analysis.claims: error: {exc}", file=sys.stderr)

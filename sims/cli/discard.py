@@ -95,14 +95,14 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
 
 
 def _table(columns) -> list[str]:
-    widths = [max(len(head), *(len(cell) for cell in cells)) for head, cells in columns]
+    """The columns as a plain text table (tabulate): cards and notes to the left, numbers to the right."""
+    from tabulate import tabulate
+
     left = {"thrown", "kept", "helps most", "same as"}
-
-    def line(cells):
-        return "  ".join(c.ljust(w) if head in left else c.rjust(w)
-                         for (head, _), c, w in zip(columns, cells, widths)).rstrip()
-
-    return [line([head for head, _ in columns])] + [line(cells) for cells in zip(*(c for _, c in columns))]
+    heads = [head for head, _ in columns]   # as the first row: tabulate pads a header row by two more spaces
+    text = tabulate([heads, *zip(*(cells for _, cells in columns))], tablefmt="plain", disable_numparse=True,
+                    colalign=["left" if head in left else "right" for head, _ in columns])
+    return [line.rstrip() for line in text.splitlines()]
 
 
 def render(result: dict) -> str:
