@@ -64,8 +64,13 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
     """The table's columns: a header and one cell per row."""
     rows = result["rows"]
 
-    def number(name, digits=3):
-        return [f"{row[name]:.{digits}f}" for row in rows]
+    def number(name, digits=3, scale=1.0):
+        return [f"{scale * row[name]:.{digits}f}" for row in rows]
+
+    def half_width(name):   # of the 95% normal interval (scipy loads only for the sampled columns)
+        from ..stats import Z95
+
+        return number(name, scale=Z95)
 
     columns = [("rank", [str(row["rank"]) for row in rows]), ("thrown", [" ".join(row["thrown"]) for row in rows]),
                ("kept", [" ".join(row["kept"]) for row in rows])]
@@ -77,10 +82,11 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
         label = "" if source["kind"] == "exact" else f":{source['name']}"
         columns.append((f"crib{label}", number(crib)))
         if source["kind"] == "policy":
-            columns.append(("±se", number(f"{crib}_se")))
+            columns.append(("±95%", half_width(f"{crib}_se")))
         columns.append((f"net{label}", number("net" if source["kind"] == "exact" else f"net_{source['name']}")))
     if result["pegging"]:
-        columns += [("pegging", number("pegging")), ("±se", number("pegging_se")), ("total", number("total"))]
+        columns += [("pegging", number("pegging")), ("±95%", half_width("pegging_se")),
+                    ("total", number("total"))]
     if result["score"]:
         columns.append(("win %", [percent(row["win"]) for row in rows]))
     if result["sort"]["column"] == "win":      # the chance is shown in percent, so is its difference
@@ -138,6 +144,9 @@ def render(result: dict) -> str:
                      f"{s['pone']} before the deal: exact over the starters, the rest of the deal in counting "
                      f"order and the games after it from the {rules} board-position table (expected_net + "
                      f"defensive self-play)")
+    if any(source["kind"] == "policy" for source in result["crib"]) or result["pegging"]:
+        notes.append("±95%: half the width of the 95% normal interval of the sampled figure before it "
+                     "(1.96 standard errors; the standard errors are in --json)")
     if result["defaults"]:
         notes.append(f"default crib source: {result['defaults']['crib']} (--crib exact: the others throw at random)")
     return "\n".join(lines + ([""] + notes if notes else []))
