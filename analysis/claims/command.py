@@ -33,6 +33,16 @@ def verdict_text(claims) -> str:
     return "\n".join(line.rstrip() for line in text.splitlines())
 
 
+def announce_compiling() -> None:
+    """Before the first section compiles anything: a line for each game whose kernels are not cached yet
+    (:func:`sims.core.first_run.announce`; section 1's scoring kernels would otherwise fill cribbage's first)."""
+    from sims.core.first_run import announce
+    from sims.core.registry import GAMES, get_game
+
+    for name in GAMES:
+        announce(name, get_game(name).compile_time)
+
+
 def rules_tables(ctx: Context) -> dict[str, pd.DataFrame]:
     """Every field of the rules each game's simulations used, one table per game."""
     by_game: dict[str, list] = {}
@@ -62,6 +72,8 @@ def main(argv=None) -> int:
         if deals < 1 or games < 1:
             raise ValueError("--deals and --games must be positive")
         log = (lambda m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+        if not args.quiet:
+            announce_compiling()
         ctx = Context(deals=deals, games=games, seed=args.seed, log=log)
         start = time.perf_counter()
         done, skipped = run_claims(ctx, args.only)
