@@ -65,7 +65,8 @@ def test_the_default_crib_source_is_the_self_play_table_and_says_so(capsys):
     """By default the others throw as competent players do: the self-play table ranks the throws, and the
     output names that default (text and JSON)."""
     result = json.loads(_run(capsys, "--dealer", "--json").out)
-    assert [source["name"] for source in result["crib"]] == ["self_play"] and result["defaults"] == {"crib": "self_play"}
+    assert [source["name"] for source in result["crib"]] == ["self_play"]
+    assert result["defaults"] == {"crib": "self_play"}
     assert result["rows"] == advise(" ".join(HAND), "dealer", crib="self_play").to_dict()["rows"]
     assert json.loads(_run(capsys, "--dealer", "--crib", "exact", "--json").out)["defaults"] == {}
     out = _run(capsys, "--dealer").out

@@ -52,9 +52,10 @@ def run(args) -> dict:
     rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
     crib = [name.strip() for name in args.crib.split(",")] if args.crib else None
     defaults = {"crib": DEFAULT_CRIB} if crib is None and args.opponent is None else {}
+    crib = [DEFAULT_CRIB] if defaults else crib
     pegging = (args.peg or DEFAULT_PEG) if (args.pegging or args.peg) else None
     advice = advise(" ".join(args.cards), args.role, rules, opponent=args.opponent, samples=args.samples,
-                    seed=args.seed, crib=crib or defaults.get("crib"), pegging=pegging, score=args.score, sort=args.sort,
+                    seed=args.seed, crib=crib, pegging=pegging, score=args.score, sort=args.sort,
                     collapse=not args.all,
                     progress=not args.quiet)
     return {**advice.to_dict(), "defaults": defaults}
