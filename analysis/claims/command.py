@@ -82,7 +82,8 @@ def main(argv=None) -> int:
         for number, title, reason in skipped:
             print(f"not run: {number}. {title}: {reason}")
         runs = pd.DataFrame(ctx.runs)
-        provenance = {"command": "python -m sims.analysis.claims " + " ".join(argv if argv is not None else sys.argv[1:]),
+        command = "python -m sims.analysis.claims " + " ".join(argv if argv is not None else sys.argv[1:])
+        provenance = {"command": command,
                       "seed": args.seed, "deals per simulation": deals, "games per simulation": games,
                       "simulations": runs.drop(columns="seconds", errors="ignore"), **rules_tables(ctx)}
         run_details = {"generated": timestamp(), "wall time (s)": round(time.perf_counter() - start, 1),

@@ -108,7 +108,8 @@ def run(args) -> dict:
             "largest_half_width": float(table.half_width * table.win_se.max()),
             "first_dealer": table.at(*start), "positions": positions,
             "grid": {"win": "the dealer's chance of winning, by the dealer's score (rows) and the pone's (columns)",
-                     "dealer": marks, "pone": marks, "chance": [[float(table.win[d, q]) for q in marks] for d in marks]},
+                     "dealer": marks, "pone": marks,
+                     "chance": [[float(table.win[d, q]) for q in marks] for d in marks]},
             "files": files}
 
 
