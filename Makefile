@@ -14,10 +14,10 @@ $(STAMP): pyproject.toml docs/examples/triumph/pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m analysis.claims
+	$(PY) -m sims.analysis.claims
 
 full: $(STAMP)
-	$(PY) -m analysis.claims --full
+	$(PY) -m sims.analysis.claims --full
 
 test: $(STAMP)
 	$(VENV)/bin/sims compile       # every game's kernels once, side by side, before the test workers load them

@@ -1,6 +1,6 @@
 """Helpers for the numbered notebooks (notebooks/*.ipynb): they only load, call and plot.
 
-The claims themselves are the sections of :mod:`analysis.claims`; this module runs a
+The claims themselves are the sections of :mod:`sims.analysis.claims`; this module runs a
 section at a notebook's size and shows it, and builds the few tables and figures the
 notebooks show beyond the report: threshold tables, per-event pegging points, paired
 differences on common deals, seat margins, crib table heatmaps.
@@ -24,13 +24,13 @@ from .stats import mean_ci, paired_diff
 # ---- running and showing the claims' sections ----
 
 def context(deals: int, games: int, seed: int = 1, log=print) -> claims.Context:
-    """A :class:`analysis.claims.Context`: ``deals`` per deal simulation, ``games`` per game simulation,
+    """A :class:`sims.analysis.claims.Context`: ``deals`` per deal simulation, ``games`` per game simulation,
     one master seed (common random numbers)."""
     return claims.Context(deals=deals, games=games, seed=seed, log=log)
 
 
 def run_section(number: str, ctx: claims.Context) -> Section:
-    """Section ``number`` of the report (:func:`analysis.claims.section`) at the context's size."""
+    """Section ``number`` of the report (:func:`sims.analysis.claims.section`) at the context's size."""
     return claims.section(number).run(ctx)
 
 
@@ -58,7 +58,7 @@ def verdicts(*sections: Section) -> str:
 
 
 def load_saved_run(path, kind: str | None = None, rules=None):
-    """:func:`analysis.runs.load_run`, stopping the notebook with the plain one-line message
+    """:func:`sims.analysis.runs.load_run`, stopping the notebook with the plain one-line message
     (no traceback) when the directory is missing, unfinished or holds another kind of run."""
     try:
         return load_run(path, kind=kind, rules=rules)
@@ -88,7 +88,7 @@ def impossible_scores(counts: pd.DataFrame) -> dict[str, list[int]]:
 # ---- 03: the first non-dealer's preference ----
 
 def preference_by_threshold(games: pd.DataFrame, thresholds) -> pd.DataFrame:
-    """:func:`analysis.cribbage.nondealer_preference` for each threshold of the first non-dealer's
+    """:func:`sims.analysis.cribbage.nondealer_preference` for each threshold of the first non-dealer's
     first deal (rows with no qualifying game have n = 0 and no estimate)."""
     rows = []
     for t in thresholds:
@@ -204,6 +204,6 @@ def paired_components(a, b, components=("play", "pegging", "total")) -> pd.DataF
 
 
 def as_chart(table: pd.DataFrame, label: str = "label") -> pd.DataFrame:
-    """Rows label, estimate, lo, hi for :func:`analysis.plots.interval_chart` (rows without an estimate dropped)."""
+    """Rows label, estimate, lo, hi for :func:`sims.analysis.plots.interval_chart` (rows without an estimate dropped)."""
     out = table.rename(columns={label: "label"})[["label", "estimate", "lo", "hi"]]
     return out.dropna().reset_index(drop=True)

@@ -1,5 +1,9 @@
 """The claims report: Markdown + PNG figures + claims.json, written atomically.
 
+The report holds only what the seeds and sizes determine, so rerunning it leaves a checkout
+clean; what changes from run to run (when, how long, versions, commit) goes to ``run.json``
+beside it, which git does not track.
+
 The report directory (default data/reports/) is built in a temporary sibling
 directory and swapped in by renames only when everything is written, so a
 crash or an error never leaves a half-written report; the directory is
@@ -24,6 +28,7 @@ from .plots import DPI
 
 REPORT = "report.md"
 FIGURES = "figures"
+RUN_DETAILS = "run.json"   # untracked (.gitignore): this run's time, versions and commit
 
 
 @dataclass
@@ -151,17 +156,20 @@ def _json_default(x):
 
 
 def write_report(sections, out="data/reports", provenance=None, skipped=(), title="Period claims checked by simulation",
-                 preamble: str = "") -> Path:
+                 preamble: str = "", run_details=None) -> Path:
     """Write ``report.md``, ``claims.json`` and ``figures/*.png`` into ``out``; returns the report's path.
 
     ``sections``: :class:`Section` list; ``skipped``: (number, title, reason) of sections not run;
-    ``provenance``: ordered key -> value (a DataFrame value becomes a table).
+    ``provenance``: ordered key -> value (a DataFrame value becomes a table), what the seeds determine;
+    ``run_details``: what changes from run to run, written to ``run.json`` (named in the report).
     """
     out = Path(out)
     if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / REPORT).exists())):
         raise ValueError(f"refusing to replace {out}: it is not an empty or report directory (no {REPORT})")
     out.parent.mkdir(parents=True, exist_ok=True)
     provenance = dict(provenance or {})
+    if run_details is not None:
+        provenance["this run's time, versions and commit"] = f"{RUN_DETAILS} beside this report (not tracked by git)"
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
         (tmp / FIGURES).mkdir()
@@ -171,6 +179,9 @@ def write_report(sections, out="data/reports", provenance=None, skipped=(), titl
                 "skipped": [list(x) for x in skipped], "provenance": provenance}
         (tmp / "claims.json").write_text(json.dumps(data, indent=1, default=_json_default) + "\n",
                                          encoding="utf-8")
+        if run_details is not None:
+            (tmp / RUN_DETAILS).write_text(json.dumps(run_details, indent=1, default=_json_default) + "\n",
+                                           encoding="utf-8")
         _swap_in(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -1,5 +1,5 @@
 """The numbered notebooks: each runs at its small default size, is committed without outputs, and
-stops plainly on a missing saved run; and the notebook helpers (analysis.notebook_helpers)."""
+stops plainly on a missing saved run; and the notebook helpers (sims.analysis.notebook_helpers)."""
 from __future__ import annotations
 
 import copy
@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analysis import notebook_helpers as nh
-from analysis.claims.model import VERDICTS
-from analysis.cribbage import points_per_two_deals
+from sims.analysis import notebook_helpers as nh
+from sims.analysis.claims.model import VERDICTS
+from sims.analysis.cribbage import points_per_two_deals
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK_DIR = ROOT / "notebooks"
@@ -99,7 +99,7 @@ def test_the_numbered_notebooks_are_all_there():
 
 
 def verdict_rows(text: str) -> dict[str, tuple[str, float]]:
-    """``{claim: (verdict, estimate)}`` from the verdict table the last cell prints (analysis.claims.command)."""
+    """``{claim: (verdict, estimate)}`` from the verdict table the last cell prints (sims.analysis.claims.command)."""
     lines = text.strip().splitlines()
     assert lines and lines[0].split()[:2] == ["claim", "verdict"], text
     rows = {}

@@ -1,16 +1,16 @@
-"""Every period claim checked by simulation: the main job (``python -m analysis.claims``).
+"""Every period claim checked by simulation: the main job (``python -m sims.analysis.claims``).
 
 A *section* of the report is a module of this package that defines::
 
     NUMBER = "9"                     # its place in the report (cribbage 1-7, All Fours 9, Loo 10, ...)
     TITLE = "All Fours: ..."         # its heading
-    def run(ctx) -> analysis.report.Section: ...   # its claims, tables and figures
+    def run(ctx) -> sims.analysis.report.Section: ...   # its claims, tables and figures
 
 :func:`sections` finds them (adding a claim is adding a module); ``ctx`` is a
-:class:`~analysis.claims.context.Context`, which runs the simulations through
+:class:`~sims.analysis.claims.context.Context`, which runs the simulations through
 :func:`sims.core.api.simulate` at the report's size and caches them.  The claim
 record and the verdict rule, with its margin of practical equivalence, are in
-:mod:`analysis.claims.model`.
+:mod:`sims.analysis.claims.model`.
 """
 from __future__ import annotations
 

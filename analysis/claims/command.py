@@ -1,7 +1,7 @@
-"""The main job: ``python -m analysis.claims [--full] [--out data/reports] [--quiet] [--seed N] [--only 2 3 ...]``.
+"""The main job: ``python -m sims.analysis.claims [--full] [--out data/reports] [--quiet] [--seed N] [--only 2 3 ...]``.
 
-Runs every section (:func:`analysis.claims.sections`), prints the verdict table and writes
-the report (:mod:`analysis.report`) into ``data/reports/``.  The default size finishes in a
+Runs every section (:func:`sims.analysis.claims.sections`), prints the verdict table and writes
+the report (:mod:`sims.analysis.report`) into ``data/reports/``.  The default size finishes in a
 few minutes on 2 cores; ``--full`` runs publication-size simulations.
 """
 from __future__ import annotations
@@ -22,12 +22,25 @@ SIZES = {"default": (200_000, 20_000), "full": (10_000_000, 1_000_000)}
 
 
 def verdict_text(claims) -> str:
-    """The verdict table as fixed-width text for the terminal."""
-    rows = [("claim", "verdict", "estimate [95% CI]", "claimed", "margin", "n", "statement")]
-    rows += [(c.id, c.verdict, c.format_estimate(), c.claimed_text(), c.margin_text(), f"{c.n:,}",
-              c.statement + (f" (reading: {c.reading})" if c.reading else "")) for c in claims]
-    widths = [max(len(r[i]) for r in rows) for i in range(6)]
-    return "\n".join("  ".join(r[i].ljust(widths[i]) for i in range(6)) + "  " + r[6] for r in rows)
+    """The verdict table as fixed-width text for the terminal (tabulate)."""
+    from tabulate import tabulate
+
+    head = ("claim", "verdict", "estimate [95% CI]", "claimed", "margin", "n", "statement")
+    rows = [(c.id, c.verdict, c.format_estimate(), c.claimed_text(), c.margin_text(), f"{c.n:,}",
+             c.statement + (f" (reading: {c.reading})" if c.reading else "")) for c in claims]
+    text = tabulate([head, *rows], tablefmt="plain", disable_numparse=True,   # the head as a row: no extra padding
+                    colalign=["left"] * len(head))
+    return "\n".join(line.rstrip() for line in text.splitlines())
+
+
+def announce_compiling() -> None:
+    """Before the first section compiles anything: a line for each game whose kernels are not cached yet
+    (:func:`sims.core.first_run.announce`; section 1's scoring kernels would otherwise fill cribbage's first)."""
+    from sims.core.first_run import announce
+    from sims.core.registry import GAMES, get_game
+
+    for name in GAMES:
+        announce(name, get_game(name).compile_time)
 
 
 def rules_tables(ctx: Context) -> dict[str, pd.DataFrame]:
@@ -39,7 +52,7 @@ def rules_tables(ctx: Context) -> dict[str, pd.DataFrame]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m analysis.claims", description=(
+    p = argparse.ArgumentParser(prog="python -m sims.analysis.claims", description=(
         "Check every period claim by simulation, print the verdicts and write the report."))
     p.add_argument("--full", action="store_true", help="publication-size runs (default: a few minutes on 2 cores)")
     p.add_argument("--out", default="data/reports", help="report directory (default: data/reports)")
@@ -59,6 +72,8 @@ def main(argv=None) -> int:
         if deals < 1 or games < 1:
             raise ValueError("--deals and --games must be positive")
         log = (lambda m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+        if not args.quiet:
+            announce_compiling()
         ctx = Context(deals=deals, games=games, seed=args.seed, log=log)
         start = time.perf_counter()
         done, skipped = run_claims(ctx, args.only)
@@ -66,14 +81,17 @@ def main(argv=None) -> int:
         print(verdict_text(claims))
         for number, title, reason in skipped:
             print(f"not run: {number}. {title}: {reason}")
-        provenance = {"command": "python -m analysis.claims " + " ".join(argv if argv is not None else sys.argv[1:]),
-                      "generated": timestamp(), "seed": args.seed, "deals per simulation": deals,
-                      "games per simulation": games, "wall time (s)": round(time.perf_counter() - start, 1),
-                      **environment(), "simulations": pd.DataFrame(ctx.runs), **rules_tables(ctx)}
-        path = write_report(done, args.out, provenance, skipped, preamble=VERDICT_RULE)
+        runs = pd.DataFrame(ctx.runs)
+        command = "python -m sims.analysis.claims " + " ".join(argv if argv is not None else sys.argv[1:])
+        provenance = {"command": command,
+                      "seed": args.seed, "deals per simulation": deals, "games per simulation": games,
+                      "simulations": runs.drop(columns="seconds", errors="ignore"), **rules_tables(ctx)}
+        run_details = {"generated": timestamp(), "wall time (s)": round(time.perf_counter() - start, 1),
+                       **environment(), "simulations": runs}
+        path = write_report(done, args.out, provenance, skipped, preamble=VERDICT_RULE, run_details=run_details)
         print(f"report: {path}")
     except ValueError as exc:
-        print(f"analysis.claims: error: {exc}", file=sys.stderr)
+        print(f"sims.analysis.claims: error: {exc}", file=sys.stderr)
         return 2
     return 0
 

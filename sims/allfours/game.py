@@ -8,11 +8,11 @@ GAME = Game(
     rules="sims.allfours.rules",
     default_preset="two-hand",
     decisions=(     # the order of contract.D_BEG, D_ANSWER, D_PLAY, D_DISCARD
-        Decision("beg", "sims.allfours.contract:HAND_SIG", "random", "the eldest's beg: stand (0) or beg (1)"),
-        Decision("answer", "sims.allfours.contract:HAND_SIG", "random",
+        Decision("beg", "sims.allfours.contract:HAND_SIG", "threshold", "the eldest's beg: stand (0) or beg (1)"),
+        Decision("answer", "sims.allfours.contract:HAND_SIG", "threshold",
                  "the dealer's answer to a beg: run the cards (0) or give one (1)"),
-        Decision("play", "sims.allfours.contract:PLAY_SIG", "random", "the card to play"),
-        Decision("discard", "sims.allfours.contract:HAND_SIG", "random",
+        Decision("play", "sims.allfours.contract:PLAY_SIG", "maxims", "the card to play"),
+        Decision("discard", "sims.allfours.contract:HAND_SIG", "cheapest",
                  "with discard_to_six: a card thrown out after the cards were run"),
     ),
     policies=POLICIES,
@@ -20,6 +20,7 @@ GAME = Game(
     results="sims.allfours.results",
     reference="sims.allfours.reference",
     chunk_size={"deals": 4096, "games": 256},
+    compile_time="2 minutes",
     max_seats=4,
     options={"agreement": "tally how often each play agrees with the advice of each maxim (seed 003 §94)"},
 )

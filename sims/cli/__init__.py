@@ -10,16 +10,20 @@ Each sub-command is a module of this package that defines::
     def render(result) -> str: ...       # the human-readable text
 
 Bad input raises ``ValueError`` (or a subclass); :func:`main` turns it into one
-line on stderr and exit status 2, without a traceback.
+line on stderr and exit status 2, without a traceback.  ``sims --help`` and ``--version``
+import no command module: the commands' names and help are read from their sources.
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import gc
 import importlib
 import json
 import pkgutil
+import signal
 import sys
+from pathlib import Path
 
 from .. import __version__
 
@@ -34,26 +38,44 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _commands(only=None):
-    """Command modules by name; ``only`` imports just the module of that command (fast start-up)."""
-    names = [info.name for info in pkgutil.iter_modules(__path__)]
-    wanted = only.replace("-", "_") if only else None
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, with the examples block kept line by line."""
+
+    def _fill_text(self, text, width, indent):
+        if text.startswith("examples:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+def _declared() -> dict[str, tuple[str, str]]:
+    """``{command: (module name, HELP)}`` read from the command modules' sources, none imported."""
     found = {}
-    for name in [wanted] if wanted in names else names:
-        module = importlib.import_module(f"{__name__}.{name}")
-        if hasattr(module, "COMMAND"):
-            found[module.COMMAND] = module
-    return dict(sorted(found.items())) if found else _commands()
+    for info in pkgutil.iter_modules(__path__):
+        tree = ast.parse((Path(__path__[0]) / f"{info.name}.py").read_text(encoding="utf-8"))
+        values = {target.id: node.value for node in tree.body if isinstance(node, ast.Assign)
+                  for target in node.targets if isinstance(target, ast.Name)}
+        if "COMMAND" in values:
+            found[ast.literal_eval(values["COMMAND"])] = (info.name, ast.literal_eval(values["HELP"]))
+    return dict(sorted(found.items()))
 
 
 def build_parser(only=None, argv=()):
+    """The parser; only the module of command ``only`` is imported and gets its arguments."""
     parser = _Parser(prog="sims", description="Monte Carlo strategy lab for period card games: cribbage, "
-                                              "All Fours and Loo.")
+                                              "All Fours and Loo.", epilog="sims COMMAND --help: a command's "
+                                              "options and examples")
     parser.add_argument("--version", action="version", version=f"sims {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     game = None
-    for name, module in _commands(only).items():
-        p = sub.add_parser(name, help=module.HELP.replace("%", "%%"), description=module.HELP)
+    for name, (module_name, help_text) in _declared().items():
+        if name != only:
+            sub.add_parser(name, help=help_text.replace("%", "%%"))
+            continue
+        from .examples import epilog
+
+        module = importlib.import_module(f"{__name__}.{module_name}")
+        p = sub.add_parser(name, help=help_text.replace("%", "%%"), description=help_text, epilog=epilog(name),
+                           formatter_class=_Formatter)
         if getattr(module, "GAME_AWARE", False):
             from ..core.registry import get_game
             from .common import game_of
@@ -76,6 +98,8 @@ def main(argv=None) -> int:
     collection and when the interpreter exits (0.2 s of a warm ``sims discard``'s 0.85 s).
     """
     program = argv is None
+    if program:   # sims/__init__ quietly ended a Ctrl-C during start-up; from here it is one line and 130
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         return _run(sys.argv[1:] if program else list(argv), program)
     finally:

@@ -19,6 +19,20 @@ def positive(text: str) -> int:
     return value
 
 
+def percent(chance: float, digits: int = 2, width: int = 0) -> str:
+    """A chance in percent; within half a last digit of 0 or 100 it is ``< 0.01`` or ``> 99.99``, not a
+    certainty (the shipped tables store chances rounded, so a stored 1.0 is not a sure thing).
+
+    >>> percent(0.999996), percent(0.5), percent(0.0)
+    ('> 99.99', '50.00', '< 0.01')
+    """
+    step = 10.0 ** -digits
+    value = 100 * chance
+    text = (f"> {100 - step:.{digits}f}" if value > 100 - step / 2 else
+            f"< {step:.{digits}f}" if value < step / 2 else f"{value:.{digits}f}")
+    return text.rjust(width)
+
+
 def game_of(argv) -> str:
     """The game a command line is about, before the full parser exists: ``--game``, else the ``game`` of a
     TOML spec file named on it, else the default game (:func:`sims.core.registry.default_name`)."""
@@ -82,8 +96,18 @@ def options_from_args(args) -> dict:
     return {option: True for option in get_game(args.game).options if getattr(args, option, None)}
 
 
+def defaults_used(game, given) -> dict:
+    """``{decision: default policy}`` for the decisions of ``game`` not in ``given`` (names -> specs)."""
+    return {d.name: d.default for d in get_game(game).decisions if given.get(d.name) is None}
+
+
 def render_summary(summary: dict) -> str:
-    """The game's own text for a result summary."""
+    """The game's own text for a result summary, and a line naming the default policies it used."""
     from ..core.policies import load
 
-    return load(get_game(summary.get("game")).results).render(summary)
+    text = load(get_game(summary.get("game")).results).render(summary)
+    if summary.get("defaults"):
+        used = ", ".join(f"{d} {p}" for d, p in summary["defaults"].items())
+        flags = ", ".join(f"--{d}" for d in summary["defaults"])
+        text += f"\ndefault policies: {used} (the game's strongest at full speed; {flags} to choose)"
+    return text

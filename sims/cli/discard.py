@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from ..cribbage.discards import DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
+from .common import percent
 
+DEFAULT_CRIB = "self_play"   # the others throw as competent players do (expected_net self-play), not at random
 COMMAND = "discard"
 HELP = ("every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging, "
         "the chance of winning from the score")
@@ -21,8 +23,8 @@ def add_arguments(parser):
                         help="change one rules field, e.g. --rule crib_flush_four=true")
     parser.add_argument("--crib", metavar="SOURCE[,SOURCE...]",
                         help="crib values side by side, the first ranking the throws: exact (the others throw at "
-                             "random; default), schell, hessel, self_play (tables), or a discard policy (sampled: "
-                             "the others throw by it)")
+                             f"random), schell, hessel, self_play (tables; default {DEFAULT_CRIB}), or a discard "
+                             "policy (sampled: the others throw by it)")
     parser.add_argument("--opponent", metavar="POLICY", help="short for --crib POLICY,exact")
     parser.add_argument("--pegging", action="store_true",
                         help="estimate the kept cards' pegging (my side's less the other side's) from sampled deals")
@@ -49,20 +51,27 @@ def run(args) -> dict:
 
     rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
     crib = [name.strip() for name in args.crib.split(",")] if args.crib is not None else None
+    defaults = {"crib": DEFAULT_CRIB} if crib is None and args.opponent is None else {}
+    crib = [DEFAULT_CRIB] if defaults else crib
     pegging = (args.peg or DEFAULT_PEG) if (args.pegging or args.peg) else None
     advice = advise(" ".join(args.cards), args.role, rules, opponent=args.opponent, samples=args.samples,
                     seed=args.seed, crib=crib, pegging=pegging, score=args.score, sort=args.sort,
                     collapse=not args.all,
                     progress=not args.quiet)
-    return advice.to_dict()
+    return {**advice.to_dict(), "defaults": defaults}
 
 
 def _columns(result: dict) -> list[tuple[str, list[str]]]:
     """The table's columns: a header and one cell per row."""
     rows = result["rows"]
 
-    def number(name, digits=3):
-        return [f"{row[name]:.{digits}f}" for row in rows]
+    def number(name, digits=3, scale=1.0):
+        return [f"{scale * row[name]:.{digits}f}" for row in rows]
+
+    def half_width(name):   # of the 95% normal interval (scipy loads only for the sampled columns)
+        from ..stats import Z95
+
+        return number(name, scale=Z95)
 
     columns = [("rank", [str(row["rank"]) for row in rows]), ("thrown", [" ".join(row["thrown"]) for row in rows]),
                ("kept", [" ".join(row["kept"]) for row in rows])]
@@ -74,12 +83,13 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
         label = "" if source["kind"] == "exact" else f":{source['name']}"
         columns.append((f"crib{label}", number(crib)))
         if source["kind"] == "policy":
-            columns.append(("±se", number(f"{crib}_se")))
+            columns.append(("±95%", half_width(f"{crib}_se")))
         columns.append((f"net{label}", number("net" if source["kind"] == "exact" else f"net_{source['name']}")))
     if result["pegging"]:
-        columns += [("pegging", number("pegging")), ("±se", number("pegging_se")), ("total", number("total"))]
+        columns += [("pegging", number("pegging")), ("±95%", half_width("pegging_se")),
+                    ("total", number("total"))]
     if result["score"]:
-        columns.append(("win %", [f"{100 * row['win']:.2f}" for row in rows]))
+        columns.append(("win %", [percent(row["win"]) for row in rows]))
     if result["sort"]["column"] == "win":      # the chance is shown in percent, so is its difference
         columns.append(("vs best", [f"{100 * row['vs_best']:.2f}" for row in rows]))
     else:
@@ -92,14 +102,14 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
 
 
 def _table(columns) -> list[str]:
-    widths = [max(len(head), *(len(cell) for cell in cells)) for head, cells in columns]
+    """The columns as a plain text table (tabulate): cards and notes to the left, numbers to the right."""
+    from tabulate import tabulate
+
     left = {"thrown", "kept", "helps most", "same as"}
-
-    def line(cells):
-        return "  ".join(c.ljust(w) if head in left else c.rjust(w)
-                         for (head, _), c, w in zip(columns, cells, widths)).rstrip()
-
-    return [line([head for head, _ in columns])] + [line(cells) for cells in zip(*(c for _, c in columns))]
+    heads = [head for head, _ in columns]   # as the first row: tabulate pads a header row by two more spaces
+    text = tabulate([heads, *zip(*(cells for _, cells in columns))], tablefmt="plain", disable_numparse=True,
+                    colalign=["left" if head in left else "right" for head, _ in columns])
+    return [line.rstrip() for line in text.splitlines()]
 
 
 def render(result: dict) -> str:
@@ -135,4 +145,9 @@ def render(result: dict) -> str:
                      f"{s['pone']} before the deal: exact over the starters, the rest of the deal in counting "
                      f"order and the games after it from the {rules} board-position table (expected_net + "
                      f"defensive self-play)")
+    if any(source["kind"] == "policy" for source in result["crib"]) or result["pegging"]:
+        notes.append("±95%: half the width of the 95% normal interval of the sampled figure before it "
+                     "(1.96 standard errors; the standard errors are in --json)")
+    if result["defaults"]:
+        notes.append(f"default crib source: {result['defaults']['crib']} (--crib exact: the others throw at random)")
     return "\n".join(lines + ([""] + notes if notes else []))

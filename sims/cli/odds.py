@@ -1,7 +1,7 @@
 """``sims odds``: the dealer's chance of winning from every board position (see :mod:`sims.cribbage.odds`)."""
 from __future__ import annotations
 
-from .common import positive
+from .common import percent, positive
 
 COMMAND = "odds"
 HELP = ("the dealer's chance of winning and expected game points from board positions before a deal "
@@ -110,7 +110,9 @@ def run(args) -> dict:
             "deals": p.get("n"), "seed": p.get("seed"),
             "largest_half_width": float(table.half_width * table.win_se.max()),
             "first_dealer": table.at(*start), "positions": positions,
-            "grid": {"marks": marks, "win": [[float(table.win[d, q]) for q in marks] for d in marks]},
+            "grid": {"win": "the dealer's chance of winning, by the dealer's score (rows) and the pone's (columns)",
+                     "dealer": marks, "pone": marks,
+                     "chance": [[float(table.win[d, q]) for q in marks] for d in marks]},
             "files": files}
 
 
@@ -124,17 +126,18 @@ def render(result: dict) -> str:
                      f"percentage points, mean {100 * h['mean_abs_change']:.3f}")
     first = result["first_dealer"]
     lines.append(f"first dealer (before the first deal, {first['dealer']}-{first['pone']}): "
-                 f"{100 * first['win']:.2f}% [{100 * first['win_lo']:.2f}, {100 * first['win_hi']:.2f}]")
+                 f"{percent(first['win'])}% [{percent(first['win_lo'])}, {percent(first['win_hi'])}]")
     if result["positions"]:
         lines.append(f"{'dealer-pone':<12} {'dealer wins':>12} {'95% interval':>18} {'game points':>12}")
         for at in result["positions"]:
-            lines.append(f"{at['dealer']:>5}-{at['pone']:<6} {100 * at['win']:11.2f}% "
-                         f"[{100 * at['win_lo']:6.2f}, {100 * at['win_hi']:6.2f}] {at['game_points']:+12.3f}")
+            lines.append(f"{at['dealer']:>5}-{at['pone']:<6} {percent(at['win'], width=11)}% "
+                         f"[{percent(at['win_lo'], width=6)}, {percent(at['win_hi'], width=6)}] "
+                         f"{at['game_points']:+12.3f}")
     else:
-        marks = result["grid"]["marks"]
+        grid = result["grid"]
         lines.append("dealer wins (%) by dealer's score (rows) and pone's score (columns):")
-        lines.append("dealer " + "".join(f"{m:>5}" for m in marks))
-        for d, row in zip(marks, result["grid"]["win"]):
+        lines.append("dealer " + "".join(f"{m:>5}" for m in grid["pone"]))
+        for d, row in zip(grid["dealer"], grid["chance"]):
             lines.append(f"{d:>6} " + "".join(f"{100 * w:5.0f}" for w in row))
     lines += [f"wrote {f}" for f in result["files"]]
     return "\n".join(lines)

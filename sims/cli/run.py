@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from .common import add_game_arguments, positive, render_summary
+from .common import add_game_arguments, defaults_used, positive, render_summary
 
 COMMAND = "run"
 HELP = "run a long simulation in batches: progress bar, Parquet run store, resume, Dask"
@@ -57,14 +57,15 @@ def run(args) -> dict:
     from ..core.spec import RunSpec, read_spec
 
     game = get_game(args.game or (read_spec(args.spec).get("game") if args.spec else None))
-    spec = RunSpec.from_settings(settings_from_args(args, game))
+    settings = settings_from_args(args, game)
+    spec = RunSpec.from_settings(settings)
     job = spec.job()
     out = spec.out_dir(job)
     result = run_job(job, out, batch_chunks=spec.batch_chunks, threads=spec.threads, workers=spec.workers,
                      scheduler=spec.scheduler, progress=not spec.quiet, security=tls_security(*spec.tls))
     if not spec.quiet:
         sys.stderr.write(f"sims run: {job.n:,} {job.kind} in {out}\n")
-    return result.summary
+    return {**result.summary, "defaults": defaults_used(game, settings)}
 
 
 render = render_summary

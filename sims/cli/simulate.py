@@ -1,7 +1,8 @@
 """``sims simulate``: independent deals of any game, each role's or seat's result per deal."""
 from __future__ import annotations
 
-from .common import add_simulation_arguments, options_from_args, policies_from_args, render_summary, rules_from_args
+from .common import (add_simulation_arguments, defaults_used, options_from_args, policies_from_args, render_summary,
+                     rules_from_args)
 
 COMMAND = "simulate"
 HELP = "play independent deals and report each role's points (or money) per deal by component"
@@ -15,9 +16,10 @@ def add_arguments(parser, game):
 def run(args) -> dict:
     from ..core.api import simulate
 
-    return simulate(args.game, "deals", rules_from_args(args), policies_from_args(args), args.n, args.seed,
+    policies = policies_from_args(args)
+    return {**simulate(args.game, "deals", rules_from_args(args), policies, args.n, args.seed,
                     records=args.records, threads=args.threads, progress=not args.quiet,
-                    **options_from_args(args)).summary
+                    **options_from_args(args)).summary, "defaults": defaults_used(args.game, policies)}
 
 
 render = render_summary

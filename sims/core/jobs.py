@@ -18,6 +18,7 @@ from .. import __version__
 from . import policies as pol
 from .protocol import Game
 from .registry import get_game
+from .first_run import announce
 from .rng import check_seed
 
 MAX_ITEMS = 2 ** 53          # item indices stay exact in float64 summaries and int64 kernels
@@ -130,6 +131,7 @@ class Job:
     def make(cls, game, kind, rules, policies, n, seed, records=False, chunk_size=None, engine=None,
              **options) -> "Job":
         game = get_game(game)
+        announce(game.name, game.compile_time)
         if kind not in game.kinds:
             raise ValueError(f"unknown job kind {kind!r}; use {' or '.join(repr(k) for k in game.kinds)}")
         known = {**game.options, **(getattr(pol.load(engine), "OPTIONS", {}) if engine else {})}

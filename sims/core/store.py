@@ -359,6 +359,7 @@ class RunStore:
 
     def close(self):
         if self._lock is not None:
+            (self.path / ".lock").unlink(missing_ok=True)   # still held: a rival run opening it now is refused
             self._lock.close()
             self._lock = None
 

@@ -328,7 +328,7 @@ class Advice:
         return {**self.describe(), "rows": [dict(row) for row in self.rows]}
 
     def frame(self):
-        """The rows as a DataFrame (cards as text, ``helps_most`` as ``rank:points`` text), with
+        """The rows as a DataFrame (cards as text, ``helps_most`` as its list of ``{rank, points, cards}``), with
         :meth:`describe` in ``attrs``."""
         import pandas as pd
 
@@ -337,7 +337,6 @@ class Advice:
             row = dict(row)
             row["thrown"], row["kept"] = " ".join(row["thrown"]), " ".join(row["kept"])
             row["same_as"] = ", ".join(" ".join(t) for t in row["same_as"])
-            row["helps_most"] = " ".join(f"{h['rank']}:{h['points']:.4g}" for h in row["helps_most"])
             rows.append(row)
         frame = pd.DataFrame(rows)
         frame.attrs.update(self.describe())
@@ -378,6 +377,8 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
 
         peg_policy = resolve("peg", pegging)
         peg_discard = sampled[0] if sampled else resolve("discard", PEGGING_DISCARD)
+    if score is not None:
+        _check_table_players(sampled, peg_policy)
     if sampled or peg_policy is not None:
         samples, seed = _check_samples(samples), check_seed(seed)
     else:
@@ -475,6 +476,21 @@ def _win(hand, masks, role: str, rules: Rules, score) -> tuple[np.ndarray, dict]
     return win, {"dealer": int(dealer), "pone": int(pone),
                  "win": "the player's chance of winning the game from there, before the deal (board-position "
                         "table of expected_net + defensive self-play)"}
+
+
+TABLE_PLAYERS = {"discard": "expected_net", "peg": "defensive"}   # the self-play of the board-position tables
+
+
+def _check_table_players(sampled, peg_policy) -> None:
+    """The chance of winning comes from the board-position table of :data:`TABLE_PLAYERS`' self-play, the only
+    one that ships: other players asked for alongside ``score`` are refused rather than silently replaced."""
+    asked = {"discard": sampled[0].name if sampled else None, "peg": peg_policy.name if peg_policy else None}
+    for decision, name in asked.items():
+        if name not in (None, TABLE_PLAYERS[decision]):
+            raise ValueError(f"the chance of winning comes from the board-position table of "
+                             f"{TABLE_PLAYERS['discard']} + {TABLE_PLAYERS['peg']} self-play, the only one that "
+                             f"ships; there is none for {decision} by {name}: leave out the score or the {decision} "
+                             f"policy")
 
 
 def parse_score(score) -> tuple:

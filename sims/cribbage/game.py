@@ -8,14 +8,15 @@ GAME = Game(
     rules="sims.cribbage.rules",
     default_preset="six-card",
     decisions=(
-        Decision("discard", "sims.cribbage.contract:DISCARD_SIG", "random", "cards laid out for the crib"),
-        Decision("peg", "sims.cribbage.contract:PEG_SIG", "random", "the card laid in the play"),
+        Decision("discard", "sims.cribbage.contract:DISCARD_SIG", "expected_peg", "cards laid out for the crib"),
+        Decision("peg", "sims.cribbage.contract:PEG_SIG", "distilled", "the card laid in the play"),
     ),
     policies=POLICIES,
     engine="sims.cribbage.engine",
     results="sims.cribbage.results",
     reference="sims.cribbage.reference_engine",
     chunk_size={"deals": 4096, "games": 256},
+    compile_time="3 minutes",
     max_seats=4,
     options={"score_log": "games: keep the score after every deal (up to 64 a game)"},
 )

@@ -8,7 +8,7 @@ GAME = Game(
     rules="sims.loo.rules",
     default_preset="three-card",
     decisions=(
-        Decision("declare", "sims.loo.contract:DECIDE_SIG", "threshold",
+        Decision("declare", "sims.loo.contract:DECIDE_SIG", "expert",
                  "play, take the miss or pass (five-card: stand or throw up); the dealer's play or give up"),
         Decision("exchange", "sims.loo.contract:DECIDE_SIG", "threshold",
                  "five-card: the cards a stander changes for cards from the pack"),
@@ -19,6 +19,7 @@ GAME = Game(
     results="sims.loo.results",
     reference="sims.loo.reference",
     chunk_size={"deals": 4096, "games": 64},
+    compile_time="2 minutes",
     max_seats=10,
     options={"clean": "independent deals with nothing held over in the pool: a single (or everyone stakes, "
                       "under single=stake-all); by default one stake is held over"},

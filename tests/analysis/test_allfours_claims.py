@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.claims import Context, allfours
-from analysis.claims.model import VERDICTS
+from sims.analysis.claims import Context, allfours
+from sims.analysis.claims.model import VERDICTS
 
 
 def test_seat_net_follows_the_deal():

@@ -1,16 +1,17 @@
-"""analysis.claims: the verdict rule with its margin, the claim record, the sections' discovery, the Context,
+"""sims.analysis.claims: the verdict rule with its margin, the claim record, the sections' discovery, the Context,
 the quantities computed from results, and the main job end to end on a fake engine and on the real one."""
 import json
 import math
 import re
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import claims, cribbage
-from analysis.claims import Claim, ClaimUnavailable, Context, Source, at_least, equal, less, more
-from analysis.claims.command import main
+from sims.analysis import claims, cribbage
+from sims.analysis.claims import Claim, ClaimUnavailable, Context, Source, at_least, equal, less, more
+from sims.analysis.claims.command import main
 
 SRC = Source("003", "003_x.txt", "§89", "quote")
 WHY = "a reason"
@@ -93,7 +94,7 @@ def test_sections_are_discovered_in_report_order():
     assert list(found)[:7] == ["1", "2", "3", "4", "5", "6", "7"]
     for number, module in found.items():
         assert module.NUMBER == number and module.TITLE and callable(module.run)
-    assert claims.section("3").__name__ == "analysis.claims.first_dealer"
+    assert claims.section("3").__name__ == "sims.analysis.claims.first_dealer"
     with pytest.raises(ValueError, match="unknown section '99'"):
         claims.section("99")
 
@@ -367,8 +368,31 @@ def test_main_job_end_to_end(fake_engine, tmp_path, capsys):
     assert len(runs) == len({(r["kind"].split(" +")[0], r["rules"], r["policies"], r["n"]) for r in runs})
 
 
+def test_the_report_holds_only_what_the_seeds_determine(fake_engine, tmp_path, capsys):
+    """Rerun, the tracked report (Markdown, claims.json, figures) is byte for byte the same, so `make run`
+    leaves git status clean; time, versions and commit go to the untracked run.json."""
+    out = tmp_path / "r"
+    args = ["--out", str(out), "--quiet", "--deals", "1000", "--games", "3000", "--only", "2", "3"]
+
+    def tracked():
+        return {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*"))
+                if path.is_file() and path.name != "run.json"}
+
+    assert main(args) == 0
+    first = tracked()
+    details = json.loads((out / "run.json").read_text())
+    assert main(args) == 0
+    assert tracked() == first and len(first) > 3
+    assert {"generated", "wall time (s)", "sims", "numba", "numpy"} <= set(details)
+    assert all("seconds" in run for run in details["simulations"])
+    text = first[Path("report.md")].decode()
+    assert "run.json beside this report (not tracked by git)" in text
+    assert not re.search(r"generated|wall time|git commit|seconds|numba", text)
+    assert "| game | kind | rules | policies | seed | n | engine version |" in text
+
+
 def test_sections_that_cannot_run_are_reported_not_run(fake_engine, tmp_path, capsys, monkeypatch):
-    from analysis.claims import seed004_discards
+    from sims.analysis.claims import seed004_discards
 
     monkeypatch.setattr(seed004_discards, "READINGS", (("5x", "no_such_policy", "a reading"),))
     out = tmp_path / "r"
@@ -383,7 +407,7 @@ def test_sections_that_cannot_run_are_reported_not_run(fake_engine, tmp_path, ca
 def test_bad_arguments_exit_2(fake_engine, tmp_path, capsys):
     assert main(["--out", str(tmp_path / "r"), "--only", "99"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("analysis.claims: error: unknown section '99'; sections are 1, 2, 3, 4, 5, 6, 7")
+    assert err.startswith("sims.analysis.claims: error: unknown section '99'; sections are 1, 2, 3, 4, 5, 6, 7")
     assert main(["--out", str(tmp_path / "r"), "--deals", "-5"]) == 2
     assert not (tmp_path / "r").exists()
 
@@ -391,6 +415,16 @@ def test_bad_arguments_exit_2(fake_engine, tmp_path, capsys):
 def test_progress_goes_to_stderr(fake_engine, tmp_path, capsys):
     assert main(["--out", str(tmp_path / "r"), "--only", "1"]) == 0
     assert capsys.readouterr().err.startswith("1. Scoring")
+
+
+def test_a_cold_kernel_cache_is_announced_before_the_first_section(fake_engine, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("SIMS_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["--out", str(tmp_path / "r"), "--deals", "1000", "--games", "3000", "--only", "2"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(" kernels")[0] for line in err[:3]] == [f"sims: compiling the {game}"
+                                                              for game in ("cribbage", "allfours", "loo")]
+    assert err[0].endswith(f"once (about 3 minutes on 2 cores; later runs load them from {tmp_path / 'cache'})")
+    assert err[3].startswith("2. Twenty-five points")
 
 
 def test_claims_on_the_real_engine_small(tmp_path):

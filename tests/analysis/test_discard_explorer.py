@@ -1,8 +1,8 @@
-"""The discard explorer's controls (analysis.discard_explorer.explorer): every change redraws the table with
+"""The discard explorer's controls (sims.analysis.discard_explorer.explorer): every change redraws the table with
 the controls' values.  (Notebook 08 shows it to a reader; runs without a front end skip that cell.)"""
 from __future__ import annotations
 
-import analysis.discard_explorer as discard_explorer
+import sims.analysis.discard_explorer as discard_explorer
 
 
 def test_every_control_redraws_with_its_value(monkeypatch):

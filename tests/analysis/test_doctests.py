@@ -5,9 +5,9 @@ import pkgutil
 
 import pytest
 
-import analysis
+import sims.analysis
 
-MODULES = sorted({info.name for info in pkgutil.walk_packages(analysis.__path__, "analysis.")
+MODULES = sorted({info.name for info in pkgutil.walk_packages(sims.analysis.__path__, "sims.analysis.")
                   if not info.name.endswith("__main__")} | {"sims.stats"})
 
 
@@ -19,5 +19,5 @@ def test_doctests(name):
 
 def test_the_verdict_rule_and_the_wilson_interval_have_examples():
     """The examples that document the verdict rule and the interval are there to run."""
-    for name in ("analysis.claims.model", "sims.stats", "analysis.stats"):
+    for name in ("sims.analysis.claims.model", "sims.stats", "sims.analysis.stats"):
         assert doctest.testmod(importlib.import_module(name)).attempted >= 2, name

@@ -1,4 +1,4 @@
-"""analysis.plots: every figure builds with its title and axes, renders to PNG at 150 dpi or more, shows the
+"""sims.analysis.plots: every figure builds with its title and axes, renders to PNG at 150 dpi or more, shows the
 intervals and the numbers, fits rate axes to the data, keeps legends off the data, and tells "too few games"
 apart from 50% on the P(win) map."""
 import io
@@ -10,7 +10,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.image import imread
 
-from analysis import plots
+from sims.analysis import plots
 
 
 def _png(fig: Figure) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""analysis.report: the Markdown report, figures and claims.json, written atomically."""
+"""sims.analysis.report: the Markdown report, figures and claims.json, written atomically."""
 import json
 import math
 
@@ -7,9 +7,9 @@ import pytest
 from matplotlib.figure import Figure
 from matplotlib.image import imread
 
-from analysis import report
-from analysis.claims import Claim, Reference, Source, equal, less
-from analysis.report import Section, write_report
+from sims.analysis import report
+from sims.analysis.claims import Claim, Reference, Source, equal, less
+from sims.analysis.report import Section, write_report
 
 SRC = Source("003", "003_x.txt", "§89", "each player may, on the average, expect to make twenty-five points")
 

@@ -1,10 +1,10 @@
-"""analysis.runs: a missing or mismatched run directory is refused in plain words."""
+"""sims.analysis.runs: a missing or mismatched run directory is refused in plain words."""
 from types import SimpleNamespace
 
 import pytest
 
 import sims
-from analysis.runs import load_run
+from sims.analysis.runs import load_run
 from sims.cribbage import get_rules
 
 

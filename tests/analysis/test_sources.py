@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis import claims
-from analysis.claims.model import SEED_FILES
+from sims.analysis import claims
+from sims.analysis.claims.model import SEED_FILES
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "data" / "reference" / "seeds"

@@ -1,11 +1,11 @@
-"""analysis.stats and sims.stats: intervals against hand-computed values, exact coverage and seeded checks."""
+"""sims.analysis.stats and sims.stats: intervals against hand-computed values, exact coverage and seeded checks."""
 import math
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import stats
+from sims.analysis import stats
 from sims.stats import mean_se, wilson
 
 

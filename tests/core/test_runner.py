@@ -114,6 +114,7 @@ def test_run_equals_bare_kernel_and_load_run_round_trips(tmp_path, deals_job, de
     assert manifest["game"] == "cribbage" and manifest["job"]["policies"]["discard"][0]["name"] == "greedy"
     assert set(manifest["versions"]) >= {"sims", "numba", "numpy", "pyarrow", "python"}
     assert "git_commit" in manifest
+    assert not (tmp_path / "run" / ".lock").exists()   # the run's lock goes with it
 
 
 def test_resume_after_crash_gives_the_uninterrupted_summary(tmp_path, deals_job, deals_reference):

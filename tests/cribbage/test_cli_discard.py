@@ -26,7 +26,7 @@ def _table(text):
 
 
 def test_table_states_the_question_the_sort_key_and_ranks(capsys):
-    out = _run(capsys, "--dealer").out
+    out = _run(capsys, "--dealer", "--crib", "exact").out
     lines = out.splitlines()
     assert lines[0] == "5H 5S JD 6C 4H KD, dealer, six-card: 15 throws in 12 rows (suit-equivalent throws share a " \
                        "row; --all lists each)"
@@ -46,7 +46,7 @@ def test_all_lists_every_throw(capsys):
 
 
 def test_json_carries_the_question_and_the_rows(capsys):
-    result = json.loads(_run(capsys, "--pone", "--json").out)
+    result = json.loads(_run(capsys, "--pone", "--crib", "exact", "--json").out)
     assert result["hand"] == HAND and result["role"] == "pone"
     assert result["rules"] == get_rules("six-card").to_dict()
     assert result["crib"] == [{"name": "exact", "kind": "exact", "title": "exact, the others throwing at random"}]
@@ -59,6 +59,19 @@ def test_json_carries_the_question_and_the_rows(capsys):
                                                                           row["vs_best"])
         assert {int(k): v for k, v in got["hand_dist"].items()} == row["hand_dist"]
     assert result["rows"][0]["net"] == pytest.approx(result["rows"][0]["hand"] - result["rows"][0]["crib"])
+
+
+def test_the_default_crib_source_is_the_self_play_table_and_says_so(capsys):
+    """By default the others throw as competent players do: the self-play table ranks the throws, and the
+    output names that default (text and JSON)."""
+    result = json.loads(_run(capsys, "--dealer", "--json").out)
+    assert [source["name"] for source in result["crib"]] == ["self_play"]
+    assert result["defaults"] == {"crib": "self_play"}
+    assert result["rows"] == advise(" ".join(HAND), "dealer", crib="self_play").to_dict()["rows"]
+    assert json.loads(_run(capsys, "--dealer", "--crib", "exact", "--json").out)["defaults"] == {}
+    out = _run(capsys, "--dealer").out
+    assert "sorted by net = hand + crib (the shipped six-card self-play table)" in out
+    assert out.rstrip().endswith("default crib source: self_play (--crib exact: the others throw at random)")
 
 
 def test_crib_sources_side_by_side_first_ranks(capsys):

@@ -107,6 +107,8 @@ def test_sorted_by_the_chance_vs_best_is_in_percentage_points_like_the_chance(ca
     (["--dealer", "--score", "95"], "the score is DEALER-PONE"),
     (["--pone", "--rules", "six-card-61", "--score", "61-0"], "0..60"),
     (["--role", "eldest", "--rules", "three-hand", "--score", "10-20"], "no board-position table"),
+    (["--dealer", "--score", "95-110", "--peg", "distilled"], "there is none for peg by distilled"),
+    (["--dealer", "--score", "95-110", "--opponent", "greedy"], "there is none for discard by greedy"),
     (["--dealer", "--rules", "eight-card", "--score", "10-20"], "no board-position table"),
     (["--dealer", "--rule", "crib_flush_four=true", "--score", "10-20"], "no board-position table"),
     (["--dealer", "--sort", "win"], "needs the score"),

@@ -140,7 +140,7 @@ def test_distribution_of_the_best_keep_hand_count():
     assert best["hand_dist"] == {12: 8, 14: 16, 16: 14, 23: 2, 24: 6}
     assert (best["hand_min"], best["hand_max"]) == (12, 24)
     assert best["hand"] == pytest.approx((12 * 8 + 14 * 16 + 16 * 14 + 23 * 2 + 24 * 6) / 46)
-    assert best["helps_most"] == "4:24 6:24 5:23"
+    assert [(h["rank"], h["points"]) for h in best["helps_most"]] == [("4", 24), ("6", 24), ("5", 23)]
 
 
 @pytest.mark.parametrize("preset, role", [("six-card", "pone"), ("five-card", "dealer"), ("eight-card", "pone"),
