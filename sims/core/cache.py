@@ -77,6 +77,16 @@ def source_key(modules: tuple[str, ...], tops: frozenset[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def kernel_dir(cache: Path, modules: tuple[str, ...]) -> Path:
+    """The folder under ``cache`` of the kernels of module ``modules[0]`` (running the code of each of
+    ``modules``): ``a/b/c-<key>`` for module ``a.b.c``."""
+    key = source_key(modules, frozenset({"sims", modules[0].split(".")[0]}))
+    *package, leaf = modules[0].split(".")
+    if module_file(modules[0]).name == "__init__.py":
+        package, leaf = [*package, leaf], "__init__"
+    return cache.joinpath(*package, f"{leaf}-{key}")
+
+
 def _make_locator():
     from numba.core import caching
 
@@ -91,11 +101,7 @@ def _make_locator():
 
         def __init__(self, py_func, py_file, cache: Path, modules: tuple[str, ...]):
             super().__init__(py_func, py_file)
-            key = source_key(modules, frozenset({"sims", modules[0].split(".")[0]}))
-            *package, leaf = modules[0].split(".")
-            if module_file(modules[0]).name == "__init__.py":
-                package, leaf = [*package, leaf], "__init__"
-            self._cache_path = str(cache.joinpath(*package, f"{leaf}-{key}"))
+            self._cache_path = str(kernel_dir(cache, modules))
 
         @classmethod
         def from_function(cls, py_func, py_file):

@@ -131,7 +131,7 @@ class Job:
     def make(cls, game, kind, rules, policies, n, seed, records=False, chunk_size=None, engine=None,
              **options) -> "Job":
         game = get_game(game)
-        announce(game.name, game.compile_time)
+        announce(game.name, game.engine, game.compile_time)
         if kind not in game.kinds:
             raise ValueError(f"unknown job kind {kind!r}; use {' or '.join(repr(k) for k in game.kinds)}")
         known = {**game.options, **(getattr(pol.load(engine), "OPTIONS", {}) if engine else {})}
