@@ -175,9 +175,10 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     hidden = int(left.sum())
     if hidden > len(unseen):
         raise ValueError(f"the others hold {hidden} cards but only {len(unseen)} are unseen")
-    if situation.rules.active == 2 and comb(len(unseen), hidden) <= exact_limit:
-        deals = np.asarray([list(d) for d in combinations(unseen, hidden)], dtype=np.int64)
-        return deals.reshape(-1, hidden), left, True
+    n_deals = comb(len(unseen), hidden)
+    if situation.rules.active == 2 and n_deals <= exact_limit:
+        deals = np.asarray(list(combinations(unseen, hidden)), dtype=np.int64)
+        return deals.reshape(n_deals, hidden), left, True
     order = np.random.default_rng(seed).random((samples, len(unseen))).argsort(axis=1)[:, :hidden]
     return np.ascontiguousarray(unseen[order]), left, False
 

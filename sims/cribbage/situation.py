@@ -101,9 +101,6 @@ def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
         if over:
             raise ValueError(f"impossible play: {rules.name} has one count only, and it ended before "
                              f"{format_card(card)}")
-        if who in go:
-            raise ValueError(f"illegal turn: the {names[who]} said go in this count and cannot lay "
-                             f"{format_card(card)}")
         if count + _value(card) > MAX_COUNT:   # nobody could play: a new count
             if role not in go:
                 skip(role, k, count)
@@ -111,6 +108,9 @@ def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
                 raise ValueError(f"impossible count: {format_card(card)} would take the count {count} past "
                                  f"{MAX_COUNT}, and {rules.name} has one count only")
             count, start, go, turn = 0, k, set(), (last + 1) % n
+        if who in go:
+            raise ValueError(f"illegal turn: the {names[who]} said go in this count and cannot lay "
+                             f"{format_card(card)}")
         r = turn
         while r != who:
             skip(r, k, count)
