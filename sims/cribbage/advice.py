@@ -15,9 +15,9 @@ pegs by ``playout`` (the seats' streams seeded per deal, the same for every
 card).  When the hidden deals are few (the last cards of a play) they are all
 enumerated and the value is exact (standard error 0, for a playout policy that
 draws no random numbers); otherwise ``samples`` deals are sampled and every card
-is played out against the same deals (common random numbers), so that the
-differences between cards, ``vs_best`` and its ``vs_best_se``, are far more
-precise than the values.  With a score, each play-out goes on to the chance of
+is played out against the same deals and the same streams (common random
+numbers): the difference between two cards, ``vs_best`` and its
+``vs_best_se``, is measured on the same deals rather than on two draws.  With a score, each play-out goes on to the chance of
 winning the game: a card that reaches the target wins at once; otherwise, from
 the scores at the end of the play, my own hand's show (known) and the rest of
 the deal and the games after it from the board-position table (the position
