@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..cribbage.advice import DEFAULT_PLAYOUT, DEFAULT_SAMPLES
+from .common import add_role_arguments
 
 COMMAND = "peg"
 HELP = ("every card you may lay in the play, best first: points for less points against to the end of the play "
@@ -18,12 +19,7 @@ def add_arguments(parser):
     parser.add_argument("--laid-by", metavar="ROLES",
                         help="instead of --mine: the player of every played card, e.g. pone,dealer,pone")
     parser.add_argument("--starter", required=True, metavar="CARD", help="the card turned up")
-    seat = parser.add_mutually_exclusive_group(required=True)
-    seat.add_argument("--dealer", dest="role", action="store_const", const="dealer", help="you dealt")
-    seat.add_argument("--pone", dest="role", action="store_const", const="pone", help="your opponent dealt")
-    seat.add_argument("--role", dest="role", metavar="ROLE",
-                      help="three-hand: dealer, eldest, second; four-hand: dealer, eldest, dealer_partner, "
-                           "eldest_partner")
+    add_role_arguments(parser)
     parser.add_argument("--thrown", metavar="CARDS", help="the cards you laid out for the crib (needed with --score)")
     parser.add_argument("--score", metavar="DEALER-PONE",
                         help="the scores now (this deal's pegging so far included), e.g. 97-104: each card's "

@@ -53,17 +53,18 @@ F_MINE, F_THEIRS, F_WON = range(3)   # ``final``: scores at the end of the play,
 
 
 class Player:
-    """A pegging policy that answers one decision at a time.
+    """A policy that answers one decision at a time: ``decision`` ``peg`` (a :class:`PegSituation`) or
+    ``discard`` (a :class:`~sims.cribbage.situation.DiscardSituation`).
 
     >>> from sims.cribbage.situation import PegSituation
     >>> Player("greedy").choose(PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C"))
     '7H'
     """
 
-    def __init__(self, policy="position_distilled", params=None, seed: int = 0):
+    def __init__(self, policy="position_distilled", params=None, seed: int = 0, decision: str = "peg"):
         from .policies import resolve
 
-        self.policy = resolve("peg", policy, params)
+        self.policy = resolve(decision, policy, params)
         self.rng = np.empty(4, dtype=np.uint64)
         seed_state(self.rng, chunk_keys(seed, 0, 1, POLICY_SEED_STREAM + 1)[0, POLICY_SEED_STREAM], 0)
 
@@ -71,18 +72,13 @@ class Player:
     def name(self) -> str:
         return self.policy.label()
 
-    def choose(self, situation: PegSituation, rng: np.ndarray | None = None) -> str:
-        """The card the policy lays (readable); ``rng`` a uint64[4] stream to draw from (default the
-        player's own, which advances as a seat's does in the engine)."""
-        arrays = situation.to_state()
-        stream = self.rng if rng is None else rng
-        i = int(self.policy.fn(arrays.hand, arrays.played, arrays.state, arrays.rules, stream,
-                               self.policy.params_array()))
-        if not is_legal_play(arrays.hand, i, arrays.state[S_COUNT]):
-            raise PolicyError(f"peg policy {self.name!r} chose index {i} with count {situation.count} and "
-                              f"{' '.join(format_card(c) for c in situation.hand)} in hand: it must pick a card "
-                              f"still held that keeps the count within 31")
-        return format_card(int(arrays.hand[i]))
+    def choose(self, situation, rng: np.ndarray | None = None) -> str:
+        """The card laid (or the cards thrown), readable; ``rng`` a uint64[4] stream to draw from (default
+        the player's own, which advances as a seat's does in the engine)."""
+        if situation.DECISION != self.policy.decision:
+            raise ValueError(f"{self.name!r} is a {self.policy.decision} policy; this is a {situation.DECISION} "
+                             f"decision")
+        return situation.decide(self.policy, self.rng if rng is None else rng)
 
 
 @njit(types.int64(I64_1, I64_1, I64_1, I64_1, I64_2, I64_1, PEGS, F64_1, I64_1, U64_1, types.boolean, I64_1,
@@ -220,17 +216,24 @@ def _table_vector() -> np.ndarray:
     return _TABLES["shipped"]
 
 
-NAMED = ("greedy", "defensive", "rollout", "distilled", "distilled_end", "position", "position_distilled")
+NAMED = {"peg": ("greedy", "defensive", "rollout", "distilled", "distilled_end", "position", "position_distilled"),
+         "discard": ("greedy", "expected_hand", "expected_net", "expected_peg", "exact_net", "hoyle", "position",
+                     "position_distilled")}
 
 
-def advise(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-           policies=NAMED, exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
-    """Every legal card of ``situation``, best first: ``card``, ``value`` (points for less against to the end
-    of the play) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), ``win`` and
-    ``win_se`` with a score, and ``chosen_by`` (the named ``policies`` that lay it, each choosing with a
-    stream seeded by ``seed``).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
+           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+    """Every legal card of a :class:`PegSituation`, best first: ``card``, ``value`` (points for less against
+    to the end of the play) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), ``win``
+    and ``win_se`` with a score, and ``chosen_by`` (the named ``policies`` that lay it, each choosing with
+    a stream seeded by ``seed``).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+    A :class:`~sims.cribbage.situation.DiscardSituation` goes to :func:`advise_discard`.
     """
     from .policies import resolve
+
+    policies = NAMED[situation.DECISION] if policies is None else policies
+    if situation.DECISION == "discard":
+        return advise_discard(situation, policies, samples, seed)
 
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
         raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
@@ -259,8 +262,8 @@ def advise(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = DEFA
         columns.update(_mean_se(_win_chances(situation, final)[:, legal], exact, "win"))
     frame = pd.DataFrame(columns)
     key = "win" if situation.score is not None else "value"
-    frame["chosen_by"] = [", ".join(sorted(n for n, c in _choices(situation, policies, seed).items() if c == card))
-                          for card in frame["card"]]
+    choices = _choices(situation, policies, seed)
+    frame["chosen_by"] = [", ".join(sorted(n for n, c in choices.items() if c == card)) for card in frame["card"]]
     frame = frame.sort_values([key, "value"], ascending=False, kind="stable").reset_index(drop=True)
     frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(deals),
                        playout=playout.label(), seed=seed, sort=key)
@@ -280,13 +283,36 @@ def _mean_se(values: np.ndarray, exact: bool, name: str) -> dict:
             f"{label}vs_best_se": diff_se}
 
 
-def _choices(situation: PegSituation, policies, seed: int) -> dict[str, str]:
-    """The card each named policy lays (policies with no table for these rules are left out)."""
+def _choices(situation, policies, seed: int) -> dict[str, str]:
+    """The choice each named policy makes (policies with no table for these rules are left out)."""
     out = {}
     for name in policies:
-        player = Player(name, seed=seed)
+        player = Player(name, seed=seed, decision=situation.DECISION)
         try:
             out[player.name] = player.choose(situation)
         except PolicyError:
             continue
     return out
+
+
+def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                   **options) -> pd.DataFrame:
+    """Every throw of a :class:`~sims.cribbage.situation.DiscardSituation`, one row each, as ``sims discard``
+    values them (:func:`sims.cribbage.discards.advise`; ``options`` are its own, e.g. ``pegging``), best
+    first (by the chance of winning with a score), and ``chosen_by``: the named ``policies`` that throw it."""
+    from .contract import ROLE_NAMES
+    from .discards import advise as discard_advice
+
+    role = ROLE_NAMES[situation.rules.active][situation.role]
+    score = None
+    if situation.score is not None:
+        if situation.rules.active != 2:
+            raise ValueError("the chance of winning needs a two-handed game")
+        mine, theirs = situation.score
+        score = (mine, theirs) if situation.role == 0 else (theirs, mine)
+    frame = discard_advice(situation.hand, role, situation.rules, samples=samples, seed=seed, score=score,
+                           sort="win" if score else "net", collapse=False, **options).frame()
+    choices = _choices(situation, policies, seed)
+    frame["chosen_by"] = [", ".join(sorted(n for n, c in choices.items() if c == thrown)) for thrown in frame["thrown"]]
+    frame.attrs["situation"] = situation.describe()
+    return frame

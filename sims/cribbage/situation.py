@@ -226,6 +226,8 @@ class PegSituation:
     dealer: int = 0
     at: Walk = field(init=False, repr=False, compare=False)
 
+    DECISION = "peg"
+
     def __post_init__(self):
         rules = get_rules(self.rules)
         role = role_of(rules, self.role)
@@ -333,6 +335,20 @@ class PegSituation:
                     self.at.count, self.at.count_start, len(self.played), go_mask, thrown)
         return PegState(hand, played, state, kernel_rules)
 
+    def decide(self, policy, rng) -> str:
+        """The card ``policy`` (a :class:`sims.core.policies.Policy`) lays here, drawing from ``rng``, as the
+        engine calls it; an illegal answer is a PolicyError."""
+        from ..core.errors import PolicyError
+        from .contract import is_legal_play
+
+        arrays = self.to_state()
+        i = int(policy.fn(arrays.hand, arrays.played, arrays.state, arrays.rules, rng, policy.params_array()))
+        if not is_legal_play(arrays.hand, i, self.count):
+            raise PolicyError(f"peg policy {policy.label()!r} chose index {i} with count {self.count} and "
+                              f"{format_cards(self.hand)} in hand: it must pick a card still held that keeps the "
+                              f"count within 31")
+        return format_card(int(arrays.hand[i]))
+
     def describe(self) -> dict:
         """The situation in readable cards (JSON-able)."""
         names = ROLE_NAMES[self.rules.active]
@@ -340,3 +356,78 @@ class PegSituation:
                 "played": [{"card": format_card(c), "by": names[r]} for c, r in zip(self.played, self.laid_by)],
                 "count": self.count, "go": sorted(names[r] for r in self.at.go), "starter": format_card(self.starter),
                 "thrown": format_cards(self.thrown).split(), "score": list(self.score) if self.score else None}
+
+
+class DiscardState(NamedTuple):
+    """What the kernel's discard policy is called with (besides its stream and parameters)."""
+
+    hand: np.ndarray      # int64[cards_dealt], in the order dealt
+    state: np.ndarray     # int64[S_SIZE]
+    rules: np.ndarray     # int64[R_SIZE]
+
+
+@dataclass(frozen=True)
+class DiscardSituation:
+    """Laying out for the crib (seed 000): the cards dealt to me, in the order given, my place from the
+    dealer and the score before the deal, ``(mine, theirs)``, or None."""
+
+    hand: tuple
+    role: int | str = "pone"
+    score: tuple | None = None
+    rules: Rules | str = "six-card"
+    dealer: int = 0
+
+    DECISION = "discard"
+
+    def __post_init__(self):
+        rules = get_rules(self.rules)
+        role = role_of(rules, self.role)
+        hand = tuple(parse_cards(self.hand))
+        if len(hand) != rules.cards_dealt:
+            raise ValueError(f"{rules.name} deals {rules.cards_dealt} cards to each player, got {len(hand)}")
+        if self.score is not None:
+            score = tuple(int(s) for s in self.score)
+            if len(score) != 2 or not all(0 <= s < rules.target for s in score):
+                raise ValueError(f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
+                                 f"{rules.target}, got {self.score!r}")
+            object.__setattr__(self, "score", score)
+        if not 0 <= int(self.dealer) < rules.players:
+            raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {self.dealer}")
+        for name, value in (("rules", rules), ("role", role), ("hand", hand), ("dealer", int(self.dealer))):
+            object.__setattr__(self, name, value)
+
+    @property
+    def seat(self) -> int:
+        return (self.dealer + self.role) % self.rules.players
+
+    def to_state(self) -> DiscardState:
+        """The arrays a discard policy sees, the state filled by the engine's own ``_fill_state`` (no
+        starter, no count, no throw yet)."""
+        from .contract import S_SIZE
+        from .play import _fill_state, side_of
+
+        kernel_rules = self.rules.to_kernel()
+        mine, theirs = self.score or (0, 0)
+        scores = np.full(MAX_SEATS, theirs, dtype=np.int64)
+        scores[side_of(kernel_rules, self.seat)] = mine
+        state = np.zeros(S_SIZE, dtype=np.int64)
+        _fill_state(state, kernel_rules, self.role, self.seat, self.dealer, scores, -1, 0, 0, 0, 0,
+                    np.full(2, -1, dtype=np.int64))
+        return DiscardState(np.asarray(self.hand, dtype=np.int64), state, kernel_rules)
+
+    def decide(self, policy, rng) -> str:
+        """The cards ``policy`` throws (readable, in the order dealt), as the engine calls it."""
+        from ..core.errors import PolicyError
+        from .contract import is_valid_throw
+
+        arrays = self.to_state()
+        mask = int(policy.fn(arrays.hand, arrays.state, arrays.rules, rng, policy.params_array()))
+        if not is_valid_throw(mask, len(self.hand), self.rules.throw):
+            raise PolicyError(f"discard policy {policy.label()!r} returned mask {mask} for hand "
+                              f"{format_cards(self.hand)}: it must name exactly {self.rules.throw} of the "
+                              f"{len(self.hand)} cards")
+        return format_cards(c for i, c in enumerate(self.hand) if (mask >> i) & 1)
+
+    def describe(self) -> dict:
+        return {"rules": self.rules.name, "role": ROLE_NAMES[self.rules.active][self.role],
+                "hand": format_cards(self.hand).split(), "score": list(self.score) if self.score else None}
