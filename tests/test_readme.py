@@ -47,7 +47,7 @@ def test_every_python_block_runs(tmp_path, monkeypatch, capsys):
     assert main(["run", "--deals", "200000", "--discard", "greedy", "--peg", "greedy", "--seed", "1", "--out",
                  "data/runs/demo", "--quiet"]) == 0         # the run the store example reads (as in the README)
     blocks = _blocks("python")
-    assert len(blocks) == 4
+    assert len(blocks) == 5
     for block in blocks:
         namespace = {}
         exec(compile(block, "README.md", "exec"), namespace)

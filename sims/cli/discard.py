@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..cribbage.discards import DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
-from .common import percent
+from .common import add_role_arguments, percent
 
 DEFAULT_CRIB = "self_play"   # the others throw as competent players do (expected_net self-play), not at random
 COMMAND = "discard"
@@ -12,12 +12,7 @@ HELP = ("every way to throw a dealt hand, best first: exact hand and crib, crib 
 
 def add_arguments(parser):
     parser.add_argument("cards", nargs="+", help="the cards dealt, e.g. 5H 5S JD 6C 4H KD")
-    seat = parser.add_mutually_exclusive_group(required=True)
-    seat.add_argument("--dealer", dest="role", action="store_const", const="dealer", help="you dealt")
-    seat.add_argument("--pone", dest="role", action="store_const", const="pone", help="your opponent dealt")
-    seat.add_argument("--role", dest="role", metavar="ROLE",
-                      help="three-hand: dealer, eldest, second; four-hand: dealer, eldest, dealer_partner, "
-                           "eldest_partner")
+    add_role_arguments(parser)
     parser.add_argument("--rules", default="six-card", metavar="PRESET", help="rules preset (default six-card)")
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
                         help="change one rules field, e.g. --rule crib_flush_four=true")

@@ -515,6 +515,24 @@ def _after_show(params, ix, dealer, me, opp, shows, n_shows, first, first_p, sec
 
 
 @njit(cache=True)
+def shows_to_come(params, ix, dealer, thrown):
+    """The others' shows after the play, for :func:`_after_show` (the deal model; ``thrown`` my two
+    cards in the crib): as the dealer, the pone's hand then my crib; as the pone, the dealer's hand
+    and crib together."""
+    lo, hi = _thrown_ranks(thrown)
+    if dealer:
+        first, first_p = _sparse(params, ix[X_HANDS] + SB, SB)
+        second, second_p = _sparse(params, ix[X_CRIBS] + (lo * NR + hi) * SB, SB)
+        return first, first_p, second, second_p
+    both = np.zeros(2 * SB)
+    for y in range(SB):
+        for c in range(SB):
+            both[y + c] += _hand(params, ix, 0, y) * _crib(params, ix, 1, lo, hi, c)
+    first, first_p = np.nonzero(both)[0].astype(np.int64), both[both > 0]
+    return first, first_p, first[:0], first_p[:0]
+
+
+@njit(cache=True)
 def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, memo, base_me, base_opp):
     """My chance of winning on ``me`` against ``opp`` with the rest of the play ``cells`` (from
     :func:`rest_cells`) to come, then :func:`_after_show` (``shown`` its four arrays), memoised over the
@@ -570,18 +588,7 @@ def position_peg(hand, played, state, rules, rng, params):
     heels = 2 if state[S_STARTER] >> 2 == JACK else 0
     if not in_zone(ix, me - mine_so_far - (heels if dealer else 0), opp - theirs_so_far - (0 if dealer else heels)):
         return base
-    lo, hi = _thrown_ranks(state[S_THROWN:S_THROWN + 2])
-    if dealer:                           # the pone's hand, then my crib
-        first, first_p = _sparse(params, ix[X_HANDS] + SB, SB)
-        second, second_p = _sparse(params, ix[X_CRIBS] + (lo * NR + hi) * SB, SB)
-    else:                                # the dealer's hand and crib (my two ranks in it) together
-        both = np.zeros(2 * SB)
-        for y in range(SB):
-            for c in range(SB):
-                both[y + c] += _hand(params, ix, 0, y) * _crib(params, ix, 1, lo, hi, c)
-        first, first_p = np.nonzero(both)[0].astype(np.int64), both[both > 0]
-        second, second_p = first[:0], first_p[:0]
-    shown = (first, first_p, second, second_p)
+    shown = shows_to_come(params, ix, dealer, state[S_THROWN:S_THROWN + 2])
     seen, mine_left = seen_cards(hand, played, state)
     their_left = 2 * rules[R_KEPT] - n - mine_left
     last_player = ((state[S_GO_MASK] >> (1 - role)) & 1) != 0 or their_left == 0

@@ -1,0 +1,88 @@
+"""``sims peg``: which card to lay in the play (see :mod:`sims.cribbage.advice`)."""
+from __future__ import annotations
+
+from ..cribbage.advice import DEFAULT_PLAYOUT, DEFAULT_SAMPLES
+from .common import add_role_arguments
+
+COMMAND = "peg"
+HELP = ("every card you may lay in the play, best first: points for less points against to the end of the play "
+        "(+/- SE), the chance of winning with --score, and each named policy's card")
+
+
+def add_arguments(parser):
+    parser.add_argument("cards", nargs="+", help="the cards you hold now, e.g. 7H 8C 5D")
+    parser.add_argument("--played", default="", metavar="CARDS",
+                        help="every card laid in this deal so far, in order, e.g. KS,2S,5H (the counts and goes "
+                             "follow from them)")
+    parser.add_argument("--mine", metavar="CARDS",
+                        help="which of the played cards are yours, when the order of play leaves it open")
+    parser.add_argument("--laid-by", metavar="ROLES",
+                        help="instead of --mine: the player of every played card, e.g. pone,dealer,pone")
+    parser.add_argument("--starter", required=True, metavar="CARD", help="the card turned up")
+    add_role_arguments(parser)
+    parser.add_argument("--thrown", metavar="CARDS", help="the cards you laid out for the crib (needed with --score)")
+    parser.add_argument("--score", metavar="DEALER-PONE",
+                        help="the scores now (this deal's pegging so far included), e.g. 97-104: each card's "
+                             "chance of winning the game (six-card, six-card-61, five-card)")
+    parser.add_argument("--rules", default="six-card", metavar="PRESET", help="rules preset (default six-card)")
+    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
+                        help="change one rules field, e.g. --rule bath_flush=true")
+    parser.add_argument("--playout", default=DEFAULT_PLAYOUT, metavar="POLICY",
+                        help=f"the pegging every player uses after your card (default {DEFAULT_PLAYOUT})")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                        help=f"sampled deals of the unseen cards when they are too many to enumerate "
+                             f"(default {DEFAULT_SAMPLES})")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and the policies' streams")
+
+
+def run(args) -> dict:
+    from ..core.spec import apply_rule_changes
+    from ..cribbage.advice import advise
+    from ..cribbage.discards import parse_score
+    from ..cribbage.game import GAME
+    from ..cribbage.situation import PegSituation
+
+    rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
+    score = None
+    if args.score is not None:
+        dealer, pone = parse_score(args.score)
+        score = (dealer, pone) if args.role == "dealer" else (pone, dealer)
+        if args.role not in ("dealer", "pone"):
+            raise ValueError("--score is DEALER-PONE: two-handed rules only")
+    laid_by = [r.strip() for r in args.laid_by.split(",")] if args.laid_by else None
+    situation = PegSituation(" ".join(args.cards), args.played.replace(",", " "), args.role, args.starter,
+                             (args.thrown or "").replace(",", " "), score, rules, mine=args.mine, laid_by=laid_by)
+    frame = advise(situation, args.playout, args.samples, args.seed)
+    rows = frame.to_dict(orient="records")
+    for row in rows:
+        row["chosen_by"] = [n for n in row["chosen_by"].split(", ") if n]
+    return {**frame.attrs, "rows": rows}
+
+
+def render(result: dict) -> str:
+    s = result["situation"]
+    played = " ".join(f"{p['card']}" for p in s["played"]) or "nothing yet"
+    score = f", score {s['score'][0]}-{s['score'][1]} (you-them)" if s["score"] else ""
+    lines = [f"{' '.join(s['hand'])}, {s['role']}, {s['rules']}: laid {played}; count {s['count']}"
+             + (f", go: {', '.join(s['go'])}" if s["go"] else "") + f"; starter {s['starter']}{score}",
+             f"value: your points less theirs from this card to the end of the play, everyone then pegging by "
+             f"{result['playout']}; {'exact over' if result['method'] == 'exact' else 'sampled'} "
+             f"{result['deals']:,} deals of the cards you have not seen (the same deals for every card)", ""]
+    win = s["score"] is not None
+    head = ["card", "value", "±se", "vs best", "±se"] + (["win %", "±se", "vs best"] if win else []) + ["chosen by"]
+    table = [head]
+    for row in result["rows"]:
+        cells = [row["card"], f"{row['value']:.3f}", f"{row['se']:.3f}", f"{row['vs_best']:.3f}",
+                 f"{row['vs_best_se']:.3f}"]
+        if win:
+            cells += [f"{100 * row['win']:.2f}", f"{100 * row['win_se']:.2f}", f"{100 * row['win_vs_best']:.2f}"]
+        table.append(cells + [", ".join(row["chosen_by"])])
+    widths = [max(len(r[j]) for r in table) for j in range(len(head))]
+    for r in table:
+        lines.append("  ".join(c.ljust(w) if j in (0, len(head) - 1) else c.rjust(w)
+                               for j, (c, w) in enumerate(zip(r, widths))).rstrip())
+    if win:
+        lines += ["", "win %: your chance of winning the game: a card that reaches the target wins at once; else "
+                      "your hand's show, then the rest of the deal and the games after it from the board-position "
+                      "table (expected_net + defensive self-play)"]
+    return "\n".join(lines)

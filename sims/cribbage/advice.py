@@ -1,0 +1,318 @@
+"""The expert at one pegging decision: :class:`Player` and :func:`advise`.
+
+A :class:`Player` wraps any pegging policy (a built-in name, ``name:param=value``,
+or a user's njit function) and answers :meth:`Player.choose` for a
+:class:`~sims.cribbage.situation.PegSituation` with exactly the call the engine
+makes: the situation's :meth:`~sims.cribbage.situation.PegSituation.to_state`,
+the policy's parameters, and a random stream (the player's own, or one given).
+
+:func:`advise` values every legal card by the points my side pegs less the
+points the other side pegs, from that card to the end of the play (the go and
+the last card included; with several opponents, their points shared out per
+opposing side, as :mod:`.policies.rollout` counts).  The other players' cards
+are the cards I have not seen, dealt at random; after my card every player
+pegs by ``playout`` (the seats' streams seeded per deal, the same for every
+card).  When the hidden deals are few (the last cards of a play) they are all
+enumerated and the value is exact (standard error 0, for a playout policy that
+draws no random numbers); otherwise ``samples`` deals are sampled and every card
+is played out against the same deals and the same streams (common random
+numbers): the difference between two cards, ``vs_best`` and its
+``vs_best_se``, is measured on the same deals rather than on two draws.  With a score, each play-out goes on to the chance of
+winning the game: a card that reaches the target wins at once; otherwise, from
+the scores at the end of the play, my own hand's show (known) and the rest of
+the deal and the games after it from the board-position table (the position
+players' deal model of expected_net + defensive self-play:
+:mod:`.policies.position`).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+from numba import njit, types
+
+from ..cards import format_card
+from ..core.errors import E_ANSWER, E_SIZE, PolicyError
+from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
+from ..core.rng import chunk_keys, seed_state
+from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER, S_THROWN, \
+    is_legal_play
+from .pegging import MAX_COUNT, card_value, peg_points_kernel
+from .play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING, C_PLAY, MAX_SEATS,
+                   N_COMP, NO_WINNER, POLICY_ERROR, _score, play_out, side_of)
+from .rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PARTNERS, R_PLAYERS
+from .situation import PegSituation
+
+DEFAULT_PLAYOUT = "distilled"
+DEFAULT_SAMPLES = 2_000
+EXACT_LIMIT = 20_000           # hidden deals enumerated when there are at most this many
+POLICY_SEED_STREAM = 1         # Player streams: chunk key of (seed, 0) for this stream, item 0
+PEGS = types.UniTuple(PegFn, MAX_SEATS)
+F_MINE, F_THEIRS, F_WON = range(3)   # ``final``: scores at the end of the play, and 1/0 if someone won in it
+
+
+class Player:
+    """A policy that answers one decision at a time: ``decision`` ``peg`` (a :class:`PegSituation`) or
+    ``discard`` (a :class:`~sims.cribbage.situation.DiscardSituation`).
+
+    >>> from sims.cribbage.situation import PegSituation
+    >>> Player("greedy").choose(PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C"))
+    '7H'
+    """
+
+    def __init__(self, policy="position_distilled", params=None, seed: int = 0, decision: str = "peg"):
+        from .policies import resolve
+
+        self.policy = resolve(decision, policy, params)
+        self.rng = np.empty(4, dtype=np.uint64)
+        seed_state(self.rng, chunk_keys(seed, 0, 1, POLICY_SEED_STREAM + 1)[0, POLICY_SEED_STREAM], 0)
+
+    @property
+    def name(self) -> str:
+        return self.policy.label()
+
+    def choose(self, situation, rng: np.ndarray | None = None) -> str:
+        """The card laid (or the cards thrown), readable; ``rng`` a uint64[4] stream to draw from (default
+        the player's own, which advances as a seat's does in the engine)."""
+        if situation.DECISION != self.policy.decision:
+            raise ValueError(f"{self.name!r} is a {self.policy.decision} policy; this is a {situation.DECISION} "
+                             f"decision")
+        return situation.decide(self.policy, self.rng if rng is None else rng)
+
+
+@njit(types.int64(I64_1, I64_1, I64_1, I64_1, I64_2, I64_1, PEGS, F64_1, I64_1, U64_1, types.boolean, I64_1,
+                  F64_2, I64_3, I64_1), cache=True)
+def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, keys, check_target, scores0, net,
+               final, err):
+    """Each legal card of ``hand`` laid, then the play finished by ``peg_fns`` against each row of
+    ``hidden`` (the other roles' cards, ``left[r]`` each in role order): ``net[m, i]`` my side's pegging
+    less the others' per opposing side, ``final[m, i]`` (``F_*``).  Returns POLICY_ERROR (``err``
+    filled) if a playout policy misplays, else 0."""
+    players, active, kept = rules[R_PLAYERS], rules[R_ACTIVE], rules[R_KEPT]
+    role, dealer = state[S_ROLE], state[S_DEALER]
+    count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
+    bath = rules[R_BATH] != 0
+    partners = rules[R_PARTNERS] != 0
+    opp_sides = 1 if partners else active - 1
+    my_side = side_of(rules, (dealer + role) % players)
+    in_play = np.full((MAX_SEATS, kept), -1, dtype=np.int64)
+    thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
+    thrown[role, 0], thrown[role, 1] = state[S_THROWN], state[S_THROWN + 1]
+    buf = np.empty(played.shape[0], dtype=np.int64)
+    st = np.zeros(S_SIZE, dtype=np.int64)
+    at = np.zeros(A_SIZE, dtype=np.int64)
+    scores = np.zeros(MAX_SEATS, dtype=np.int64)
+    comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    for m in range(hidden.shape[0]):
+        for i in range(hand.shape[0]):
+            if not is_legal_play(hand, i, count):
+                continue
+            in_play[:, :] = -1
+            j = 0
+            for r in range(active):
+                if r == role:
+                    in_play[r, :] = hand
+                    in_play[r, i] = -1
+                    continue
+                for k in range(left[r]):
+                    in_play[r, k] = hidden[m, j]
+                    j += 1
+            for s in range(MAX_SEATS):
+                seed_state(seat_rngs[s], keys[s], m)
+            buf[:] = played
+            scores[:] = scores0
+            comp[:, :] = 0
+            card = hand[i]
+            buf[n] = card
+            after = count + card_value(card)
+            winner = NO_WINNER
+            if _score(rules, scores, comp, dealer, role, C_PLAY, peg_points_kernel(buf, start, n + 1, bath),
+                      check_target):
+                winner = my_side
+            else:
+                at[A_COUNT], at[A_START], at[A_N_PLAYED] = after, start, n + 1
+                at[A_GO_MASK], at[A_TURN], at[A_LAST] = state[S_GO_MASK], (role + 1) % active, role
+                over = False
+                if after == MAX_COUNT:
+                    at[A_COUNT], at[A_START], at[A_GO_MASK] = 0, n + 1, 0
+                    over = rules[R_ONE_COUNT] != 0
+                if not over:
+                    winner = play_out(rules, dealer, scores, check_target, state[S_STARTER], in_play, buf, thrown,
+                                      st, at, seat_rngs, peg_fns, params, poff, comp, err)
+                    if winner == POLICY_ERROR:
+                        return POLICY_ERROR
+            diff = 0.0
+            theirs = 0
+            for r in range(active):
+                if r == role or (partners and r % 2 == role % 2):
+                    diff += comp[r, C_PEGGING]
+                else:
+                    diff -= comp[r, C_PEGGING] / opp_sides
+            for s in range(MAX_SEATS):
+                if s != my_side and scores[s] > theirs:
+                    theirs = scores[s]
+            net[m, i] = diff
+            final[m, i, F_MINE], final[m, i, F_THEIRS] = scores[my_side], theirs
+            final[m, i, F_WON] = -1 if winner == NO_WINNER else (1 if winner == my_side else 0)
+    return 0
+
+
+def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT):
+    """The other players' cards: every deal of the unseen cards when there are at most ``exact_limit``
+    (two players), else ``samples`` random ones; returns ``(deals[m, cards], left by role, exact)``."""
+    from math import comb
+
+    left = np.asarray(situation.left() + [0] * (MAX_SEATS - situation.rules.active), dtype=np.int64)
+    left[situation.role] = 0
+    seen = set(situation.kept) | set(situation.played) | {situation.starter} | set(situation.thrown)
+    unseen = np.asarray([c for c in range(52) if c not in seen], dtype=np.int64)
+    hidden = int(left.sum())
+    if hidden > len(unseen):
+        raise ValueError(f"the others hold {hidden} cards but only {len(unseen)} are unseen")
+    n_deals = comb(len(unseen), hidden)
+    if situation.rules.active == 2 and n_deals <= exact_limit:
+        deals = np.asarray(list(combinations(unseen, hidden)), dtype=np.int64)
+        return deals.reshape(n_deals, hidden), left, True
+    order = np.random.default_rng(seed).random((samples, len(unseen))).argsort(axis=1)[:, :hidden]
+    return np.ascontiguousarray(unseen[order]), left, False
+
+
+def _win_chances(situation: PegSituation, final: np.ndarray) -> np.ndarray:
+    """My chance of winning the game after each play-out (module docstring)."""
+    from .policies import position
+    from .scoring import show_points
+
+    rules = situation.rules
+    values = _table_vector()
+    ix = position.section(values, rules.to_kernel())
+    if ix[position.X_T] < 0 or rules.active != 2:
+        raise ValueError(f"no board-position table for rules {rules.name!r}; the chance of winning needs one of "
+                         f"{', '.join(position.PRESETS)}")
+    dealer = situation.role == 0
+    show = np.asarray([show_points(np.asarray(situation.kept, dtype=np.int64), rules.kept, situation.starter,
+                                   False, False)], dtype=np.int64)
+    shown = position.shows_to_come(values, ix, dealer, np.asarray(situation.thrown, dtype=np.int64))
+    memo = {}
+    win = np.where(final[..., F_WON] >= 0, final[..., F_WON], np.nan).astype(float)
+    for pos in zip(*np.nonzero(final[..., F_WON] < 0)):
+        key = (int(final[pos][F_MINE]), int(final[pos][F_THEIRS]))
+        if key not in memo:
+            memo[key] = position._after_show(values, ix, dealer, key[0], key[1], show, 1, *shown)
+        win[pos] = memo[key]
+    return win
+
+
+_TABLES = {}
+
+
+def _table_vector() -> np.ndarray:
+    """The board-position tables' parameter vector (read once)."""
+    if "shipped" not in _TABLES:
+        from .policies.position import named_tables
+
+        _TABLES["shipped"] = np.asarray(named_tables()["shipped"], dtype=np.float64)
+    return _TABLES["shipped"]
+
+
+NAMED = {"peg": ("greedy", "defensive", "rollout", "distilled", "distilled_end", "position", "position_distilled"),
+         "discard": ("greedy", "expected_hand", "expected_net", "expected_peg", "exact_net", "hoyle", "position",
+                     "position_distilled")}
+
+
+def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
+           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+    """Every legal card of a :class:`PegSituation`, best first: ``card``, ``value`` (points for less against
+    to the end of the play) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), ``win``
+    and ``win_se`` with a score, and ``chosen_by`` (the named ``policies`` that lay it, each choosing with
+    a stream seeded by ``seed``).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+    A :class:`~sims.cribbage.situation.DiscardSituation` goes to :func:`advise_discard`.
+    """
+    from .policies import resolve
+
+    policies = NAMED[situation.DECISION] if policies is None else policies
+    if situation.DECISION == "discard":
+        return advise_discard(situation, policies, samples, seed)
+
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
+        raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
+    playout = resolve("peg", playout)
+    arrays = situation.to_state()
+    deals, left, exact = hidden_deals(situation, int(samples), seed, exact_limit)
+    keys = chunk_keys(seed, 0, 1, MAX_SEATS + 1)[0, 1:]
+    params = np.concatenate([playout.params_array()] * MAX_SEATS) if len(playout.params) else np.zeros(0)
+    k = len(playout.params)
+    poff = np.zeros(2 * MAX_SEATS + 1, dtype=np.int64)
+    for s in range(MAX_SEATS):
+        poff[2 * s + 1] = poff[2 * s + 2] = (s + 1) * k
+    n_cards = arrays.hand.shape[0]
+    net = np.full((len(deals), n_cards), np.nan)
+    final = np.zeros((len(deals), n_cards, 3), dtype=np.int64)
+    err = np.zeros(E_SIZE, dtype=np.int64)
+    status = _play_outs(arrays.rules, arrays.hand, arrays.played, arrays.state, deals, left,
+                        (playout.fn,) * MAX_SEATS, params, poff, keys, situation.score is not None,
+                        situation.scores_by_side(), net, final, err)
+    if status == POLICY_ERROR:
+        raise PolicyError(f"playout policy {playout.label()!r} answered {int(err[E_ANSWER])}, an illegal card")
+    legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
+    columns = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
+    columns.update(_mean_se(net[:, legal], exact, "value"))
+    if situation.score is not None:
+        columns.update(_mean_se(_win_chances(situation, final)[:, legal], exact, "win"))
+    frame = pd.DataFrame(columns)
+    key = "win" if situation.score is not None else "value"
+    choices = _choices(situation, policies, seed)
+    frame["chosen_by"] = [", ".join(sorted(n for n, c in choices.items() if c == card)) for card in frame["card"]]
+    frame = frame.sort_values([key, "value"], ascending=False, kind="stable").reset_index(drop=True)
+    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(deals),
+                       playout=playout.label(), seed=seed, sort=key)
+    return frame
+
+
+def _mean_se(values: np.ndarray, exact: bool, name: str) -> dict:
+    """Means, standard errors, and each card's difference from the best card paired over the deals."""
+    mean = values.mean(axis=0)
+    best = int(np.argmax(mean))
+    diff = values - values[:, [best]]
+    m = values.shape[0]
+    se = np.zeros_like(mean) if exact else values.std(axis=0, ddof=1) / np.sqrt(m)
+    diff_se = np.zeros_like(mean) if exact else diff.std(axis=0, ddof=1) / np.sqrt(m)
+    label = "" if name == "value" else f"{name}_"
+    return {name: mean, f"{name}_se" if name != "value" else "se": se, f"{label}vs_best": diff.mean(axis=0),
+            f"{label}vs_best_se": diff_se}
+
+
+def _choices(situation, policies, seed: int) -> dict[str, str]:
+    """The choice each named policy makes (policies with no table for these rules are left out)."""
+    out = {}
+    for name in policies:
+        player = Player(name, seed=seed, decision=situation.DECISION)
+        try:
+            out[player.name] = player.choose(situation)
+        except PolicyError:
+            continue
+    return out
+
+
+def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_SAMPLES, seed: int = 0,
+                   **options) -> pd.DataFrame:
+    """Every throw of a :class:`~sims.cribbage.situation.DiscardSituation`, one row each, as ``sims discard``
+    values them (:func:`sims.cribbage.discards.advise`; ``options`` are its own, e.g. ``pegging``), best
+    first (by the chance of winning with a score), and ``chosen_by``: the named ``policies`` that throw it."""
+    from .contract import ROLE_NAMES
+    from .discards import advise as discard_advice
+
+    role = ROLE_NAMES[situation.rules.active][situation.role]
+    score = None
+    if situation.score is not None:
+        if situation.rules.active != 2:
+            raise ValueError("the chance of winning needs a two-handed game")
+        mine, theirs = situation.score
+        score = (mine, theirs) if situation.role == 0 else (theirs, mine)
+    frame = discard_advice(situation.hand, role, situation.rules, samples=samples, seed=seed, score=score,
+                           sort="win" if score else "net", collapse=False, **options).frame()
+    choices = _choices(situation, policies, seed)
+    frame["chosen_by"] = [", ".join(sorted(n for n, c in choices.items() if c == thrown)) for thrown in frame["thrown"]]
+    frame.attrs["situation"] = situation.describe()
+    return frame
