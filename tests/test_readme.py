@@ -1,13 +1,39 @@
 """Every example in the README runs as printed: the quick start's two commands, each `sims` command line
 (in one working directory, in order) and each Python block."""
+import json
+import os
 import re
 import shlex
 from pathlib import Path
 
+import pandas as pd
 
 from sims.cli import main
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+# What each README example prints, recorded from a checked engine: an example whose output changes fails until
+# the change is meant and recorded again with SIMS_UPDATE_GOLDEN=1 (the diff then shows what moved).
+OUTPUTS = Path(__file__).resolve().parent / "golden" / "readme_outputs.json"
+VOLATILE = [(re.compile(r"\d[\d,]*(\.\d+)? ?(s|ms|seconds|deals/s|games/s)\b"), "<time>"),
+            (re.compile(r"/tmp/\S+|pytest-of-\S+"), "<tmp>")]
+
+
+def _normal(text: str) -> str:
+    """Output without what a rerun changes (timings, temporary paths)."""
+    for pattern, replacement in VOLATILE:
+        text = pattern.sub(replacement, text)
+    return text.strip()
+
+
+def _compare_outputs(section: str, got: dict) -> None:
+    """``got`` (example -> normalised output) against the recorded outputs of that section of the README."""
+    recorded = json.loads(OUTPUTS.read_text()) if OUTPUTS.exists() else {}
+    if os.environ.get("SIMS_UPDATE_GOLDEN"):
+        recorded[section] = got
+        OUTPUTS.write_text(json.dumps(recorded, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+    assert sorted(got) == sorted(recorded[section]), "README examples were added or changed: record them again"
+    for key, text in got.items():
+        assert text == recorded[section][key], f"{key!r} prints something else than recorded"
 
 
 def _blocks(language):
@@ -34,12 +60,14 @@ def test_every_command_line_runs(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     lines = _command_lines()
     assert len(lines) >= 15 and any("--game loo" in line for line in lines)
+    got = {}
     for line in lines:
         code = main(shlex.split(line)[1:])
         out, err = capsys.readouterr()
         assert code == 0, f"{line}: {err}"
-        assert out.strip(), line
+        got[f"$ {line}"] = _normal(out)
     assert (tmp_path / "data/runs/demo/summary.json").exists()
+    _compare_outputs("commands", got)
 
 
 def test_every_python_block_runs(tmp_path, monkeypatch, capsys):
@@ -47,12 +75,20 @@ def test_every_python_block_runs(tmp_path, monkeypatch, capsys):
     assert main(["run", "--deals", "200000", "--discard", "greedy", "--peg", "greedy", "--seed", "1", "--out",
                  "data/runs/demo", "--quiet"]) == 0         # the run the store example reads (as in the README)
     blocks = _blocks("python")
-    assert len(blocks) == 5
+    assert len(blocks) >= 5
+    got = {}
     for block in blocks:
         namespace = {}
         exec(compile(block, "README.md", "exec"), namespace)
-    out = capsys.readouterr().out
-    assert "pegging" in out and "crib" in out
+        got[f"block {len(got) + 1}: {block.splitlines()[0]}"] = _normal(capsys.readouterr().out)
+        if "duckdb.sql" in block:   # the store read by DuckDB, without sims, gives sims's own numbers
+            store = namespace["duckdb"].sql("""SELECT who AS role, component, sum(sum) / sum(n) AS mean
+                FROM 'data/runs/demo/totals/*.parquet' WHERE scope = 'role' GROUP BY ALL""").df()
+            ours = namespace["load_run"]("data/runs/demo").table().set_index(["role", "component"])["mean"]
+            joined = store.set_index(["role", "component"])["mean"].align(ours, join="inner")
+            assert len(joined[0]) >= 6
+            pd.testing.assert_series_equal(*joined, check_names=False, rtol=1e-12)
+    _compare_outputs("python", got)
 
 
 def test_user_policy_example_plays_its_policy():

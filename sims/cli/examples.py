@@ -1,4 +1,4 @@
-"""The examples at the foot of each command's ``--help`` (tests/test_cli_help.py parses every one)."""
+"""The examples at the foot of each command's ``--help`` (tests/cli/test_help.py parses every one)."""
 from __future__ import annotations
 
 EXAMPLES = {

@@ -1,5 +1,5 @@
 """The discard through the same situation / Player / advise API (issue 19, item 3); the replay against
-the kernel is in tests/test_peg_replay.py."""
+the kernel is in tests/cribbage/test_peg_replay.py."""
 import pytest
 
 from sims.cribbage.advice import Player, advise

@@ -17,7 +17,7 @@ from sims.cli import _declared, build_parser, main
 from sims.cli.common import percent
 from sims.cli.examples import EXAMPLES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_command_has_examples():
