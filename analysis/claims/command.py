@@ -33,14 +33,18 @@ def verdict_text(claims) -> str:
     return "\n".join(line.rstrip() for line in text.splitlines())
 
 
+REPORT_GAMES = ("cribbage", "allfours", "loo")   # the games of the period texts (an installed example game is not)
+
+
 def announce_compiling() -> None:
     """Before the first section compiles anything: a line for each game whose kernels are not cached yet
     (:func:`sims.core.first_run.announce`; section 1's scoring kernels would otherwise fill cribbage's first)."""
     from sims.core.first_run import announce
-    from sims.core.registry import GAMES, get_game
+    from sims.core.registry import get_game
 
-    for name in GAMES:
-        announce(name, get_game(name).compile_time)
+    for name in REPORT_GAMES:
+        game = get_game(name)
+        announce(name, game.engine, game.compile_time)
 
 
 def rules_tables(ctx: Context) -> dict[str, pd.DataFrame]:

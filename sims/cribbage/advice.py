@@ -30,10 +30,11 @@ from itertools import combinations
 
 import numpy as np
 import pandas as pd
-from numba import njit, types
+from numba import types
 
 from ..cards import format_card
 from ..core.errors import E_ANSWER, E_SIZE, PolicyError
+from ..core.kernel import njit
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, seed_state
 from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER, S_THROWN, \
