@@ -370,8 +370,8 @@ def test_cli_json_is_the_result_summary_and_flags_override_the_spec(tmp_path, ca
     spec = write(tmp_path, f'games = 300\nseed = 99\ndiscard = "greedy"\nout = "{tmp_path / "g"}"\n')
     code, out, err = cli(capsys, "run", str(spec), "--seed", "5", "--json", "--quiet")
     assert code == 0 and err == ""
-    job = Job.make("cribbage", "games", "six-card", {"discard": "greedy", "peg": "random"}, 300, seed=5)
-    assert json.loads(out) == json.loads(json.dumps(bare(job).summary))
+    job = Job.make("cribbage", "games", "six-card", {"discard": "greedy", "peg": "distilled"}, 300, seed=5)
+    assert json.loads(out) == {**json.loads(json.dumps(bare(job).summary)), "defaults": {"peg": "distilled"}}
     code, out, err = cli(capsys, "run", str(spec), "--quiet")          # seed 99 into the same directory
     assert code == 2 and "job.seed: 99 here, 5 there" in err
 
@@ -380,7 +380,7 @@ def test_cli_default_out_dir_and_text_output(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out, _ = cli(capsys, "run", "--deals", "500", "--seed", "2", "--quiet")
     assert code == 0 and "500 deals, seed 2" in out
-    assert (tmp_path / "data/runs/cribbage-deals-six-card-random-random-n500-seed2" / st.SUMMARY).exists()
+    assert (tmp_path / "data/runs/cribbage-deals-six-card-expected_peg-distilled-n500-seed2" / st.SUMMARY).exists()
 
 
 def test_cli_interrupt_exits_130_with_how_to_resume(capsys, monkeypatch):

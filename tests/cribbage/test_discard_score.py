@@ -76,7 +76,7 @@ def test_sort_by_win_ranks_the_chances():
 
 
 def test_cli_shows_the_chance_next_to_the_points_and_in_json(capsys):
-    assert main(["discard", *HAND.split(), "--dealer", "--score", "95-110"]) == 0
+    assert main(["discard", *HAND.split(), "--dealer", "--score", "95-110", "--crib", "exact"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("5H 5S JD 6C 4H KD, dealer, six-card at 95-110: 15 throws in 12 rows")
     head = next(line for line in out.splitlines() if line.startswith("rank"))
