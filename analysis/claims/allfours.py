@@ -9,6 +9,7 @@ on results of any size.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -19,6 +20,7 @@ from ..report import Section
 from ..stats import Estimate, combine, mean_ci, paired_diff, rate_ci, rate_estimate
 from .context import policy_label
 from .model import Claim, Reference, more, source
+from .strongest import judged_twice
 
 NUMBER = "9"
 TITLE = "All Fours: the maxims, begging, one card counting all fours"
@@ -35,6 +37,15 @@ MAXIM_SHARE = 10          # and play ten times the report's hands (0.5 s per 200
 MAXIM_MAX = 20_000_000    # the margin (0.01), so their interval must be narrow to clear it
 EXPERT_SHARE = 100        # the expert plays one hand in a hundred of the report's size (it searches)
 PRESETS = ("two-hand", "seven-up", "four-hand")
+STRONG_SHARE, STRONG_MIN = 200, 500   # the maxims against the expert: it searches, so 1,000 hands at report size
+NOT_AGAIN = {
+    "9e": "the begging matrix is 90 runs of the report's size; the expert plays about 60 hands a second, so it "
+          "would take hours (the begging and answering thresholds are the players under test here).",
+    "9f": "which cards are in play depends on the deal and on begging (the same thresholds), not on how the cards "
+          "are played, and the knave alone always takes its trick: the expert's hands give the same count.",
+    "9g": "which cards are in play depends on the deal and on begging (the same thresholds), not on how the cards "
+          "are played: the expert's hands give the same count.",
+}
 
 SRC_MAXIMS = (
     source("003", "§94 i", "Make your knave as soon as you can."),
@@ -127,12 +138,13 @@ def maxim_differences(ctx, n: int) -> list[np.ndarray]:
     return [np.concatenate(d) for d in diffs]
 
 
-def maxim_policies(k: int | None) -> dict:
-    """The main policies with seat 0 playing the maxims without maxim ``k`` (None: all four), seat 1 all four."""
+def maxim_policies(k: int | None, adversary: str = "maxims") -> dict:
+    """The main policies with seat 0 playing the maxims without maxim ``k`` (None: all four), seat 1
+    ``adversary`` (all four maxims; or the strongest player, ``expert``)."""
     switches = [1.0] * 4
     if k is not None:
         switches[k] = 0.0
-    return {**MAIN, "play": [{"name": "maxims", "params": switches}, "maxims"]}
+    return {**MAIN, "play": [{"name": "maxims", "params": switches}, adversary]}
 
 
 def begging_policies(beg: int, answer: int) -> dict:
@@ -219,6 +231,23 @@ def _maxims(ctx, label):
     return claims, pd.DataFrame(rows)
 
 
+def _maxims_strongest(ctx, named: list[Claim]) -> dict[str, Claim]:
+    """Claims 9a-9d again with the strongest adversary: seat 1 plays the expert, seat 0 the maxims with and
+    without each (the same hands, paired)."""
+    n = max(STRONG_MIN, ctx.deals // STRONG_SHARE)
+
+    def net(k):
+        return seat_net(ctx.result(GAME, "deals", RULES, maxim_policies(k, "expert"), n=n, records=True).records)
+    base = net(None)
+    out = {}
+    for k, claim in enumerate(named[:len(MAXIMS)]):
+        d = paired_diff(base, net(k))
+        out[claim.id] = replace(claim, estimate=d.estimate, interval=d.interval, n=d.n, notes="",
+                                policies=f"{policy_label(maxim_policies(None, 'expert'))}; seat 0 without maxim "
+                                         f"{MAXIM_NAMES[k].split()[0]}")
+    return out
+
+
 def _agreement(ctx):
     n = max(200, ctx.deals // EXPERT_SHARE)
     policies = {**MAIN, "play": ["expert", "maxims"]}
@@ -287,6 +316,7 @@ def run(ctx) -> Section:
         rules=RULES, policies=label,
         notes="Running the cards deals more cards, so with begging it is rarer than the exact value without."))
 
+    claims, judged = judged_twice(claims, {**_maxims_strongest(ctx, claims), **NOT_AGAIN})
     agreement, strength, n_expert = _agreement(ctx)
     games = {preset: ctx.result(GAME, "games", preset, MAIN) for preset in PRESETS}
     game_rows = []
@@ -305,6 +335,7 @@ def run(ctx) -> Section:
     return Section(NUMBER, TITLE, claims, text=text, tables={
         "The maxims: with minus without (paired, same hands and games)": maxim_table[
             ["label", "points per hand [95% CI]", "games won [95% CI]", "hands", "games"]],
+        "Each claim judged twice: the named players and the strongest (the expert as the adversary)": judged,
         "How often the expert plays as a maxim advises (when it advises some cards but not all)": agreement[
             ["maxim", "advised", "agreed", "rate", "lo", "hi"]],
         "The eldest's points per hand minus the dealer's, by begging and answering threshold": value.round(3),

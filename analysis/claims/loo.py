@@ -18,6 +18,7 @@ from ..report import Section
 from ..stats import Estimate, combine, normal_ci, paired_diff, rate_estimate
 from .context import policy_label
 from .model import Claim, more, source
+from .strongest import judged_twice
 
 NUMBER = "10"
 TITLE = "Loo: the best number of players, the pool, the miss, the single, Pam"
@@ -59,6 +60,9 @@ EXPECTATIONS = (
     ("three-card", SRC_LIMITED, "limited loo: the pool settles (late pools as large as early ones)"),
 )
 THRESHOLD = {"declare": "threshold", "exchange": "threshold", "card": "greedy"}
+# The strongest players: every decision by the expert (its cards search, so a tenth of the report's deals).
+STRONG = {"declare": "expert", "exchange": "expert", "card": "expert"}
+STRONG_SHARE, STRONG_MIN = 10, 2_000
 
 
 def contest_when_standing(summary: dict) -> Estimate:
@@ -117,6 +121,21 @@ def best_of(estimates: dict[int, Estimate], higher: bool, among=BEST) -> Estimat
     theirs = max((n for n in estimates if n not in among), key=lambda n: sign * estimates[n].estimate)
     a, b = estimates[ours], estimates[theirs]
     return combine([a.estimate, b.estimate], [a.se, b.se], [sign, -sign], min(a.n, b.n), independent=True)
+
+
+def best_game(ctx, policies: dict, n: int | None = None) -> tuple[dict, list[Claim]]:
+    """Three-card loo at every table size with ``policies`` (``n`` deals each, default the report's): the results
+    by number of players and the claims 10a-10c, one per reading."""
+    results = {k: ctx.result(GAME, "deals", _players("three-card", k), policies, n=n) for k in PLAYERS}
+    claims = []
+    for cid, name, higher, margin, why, reading in READINGS:
+        e = best_of({k: MEASURES[name](results[k].summary) for k in PLAYERS}, higher)
+        claims.append(Claim(cid, f"Five or seven make the best game ({name}).", SRC_BEST,
+                            f"{name}: the better of 5 and 7 players against the best other table size "
+                            f"({'higher' if higher else 'lower'} is better)", e.estimate, (e.lo, e.hi), e.n,
+                            more(0.0, margin, why), reading=reading, rules="three-card, 3-10 players",
+                            policies=policy_label(policies), percent=name != "even places"))
+    return results, claims
 
 
 def by_players(results: dict[int, object]) -> pd.DataFrame:
@@ -230,16 +249,13 @@ def run(ctx) -> Section:
     # Five or seven make the best game: three-card loo at every table size (five players with records first: the
     # same run serves the worth of the miss below).
     with_miss = ctx.result(GAME, "deals", "three-card", MAIN, records=True)
-    results = {n: ctx.result(GAME, "deals", _players("three-card", n), MAIN) for n in PLAYERS}
+    results, named = best_game(ctx, MAIN)
+    _, strong = best_game(ctx, STRONG, n=max(STRONG_MIN, ctx.deals // STRONG_SHARE))
+    judged, tables["Five or seven, judged twice: the named players and the strongest (every card by the expert)"] = \
+        judged_twice(named, {c.id: c for c in strong})
+    claims += judged
     measured = by_players(results)
-    for cid, name, higher, margin, why, reading in READINGS:
-        estimates = {n: MEASURES[name](results[n].summary) for n in PLAYERS}
-        e = best_of(estimates, higher)
-        claims.append(Claim(cid, f"Five or seven make the best game ({name}).", SRC_BEST,
-                            f"{name}: the better of 5 and 7 players against the best other table size "
-                            f"({'higher' if higher else 'lower'} is better)", e.estimate, (e.lo, e.hi), e.n,
-                            more(0.0, margin, why), reading=reading, rules="three-card, 3-10 players",
-                            policies=label, percent=name != "even places"))
+    for _, name, higher, *_ in READINGS:
         chart = measured[measured["reading"] == name].assign(label=lambda d: d["players"].astype(str) + " players")
         figures[f"Five or seven: {name}"] = plots.interval_chart(
             chart, f"Three-card loo, {name} by number of players\n{label}, {ctx.deals:,} deals each",
