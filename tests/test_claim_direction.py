@@ -30,3 +30,8 @@ def test_less_than_and_equal():
     assert claim((0.12, 0.13), less(0.1, 0.01, "x"), side="the claim").direction() == "against the claim (above 0.10)"
     assert claim((26.45, 26.53), equal(25, 0.5, "rounds")).direction() == "above 25.00"
     assert claim((24.9, 25.1), equal(25, 0.5, "rounds")).direction() == "either side of 25.00"
+
+
+def test_a_rare_rate_keeps_two_significant_digits():
+    c = claim((0.000008, 0.00003), more(0.0, 0.001, "once in a thousand hands"), side="the law")
+    assert c.format_estimate() == "1.9e-05 [8e-06, 3e-05]" and c.direction() == "for the law (above 0.00)"

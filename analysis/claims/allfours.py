@@ -37,7 +37,7 @@ MAXIM_SHARE = 10          # and play ten times the report's hands (0.5 s per 200
 MAXIM_MAX = 20_000_000    # the margin (0.01), so their interval must be narrow to clear it
 EXPERT_SHARE = 100        # the expert plays one hand in a hundred of the report's size (it searches)
 PRESETS = ("two-hand", "seven-up", "four-hand")
-STRONG_SHARE, STRONG_MIN = 200, 500   # the maxims against the expert: it searches, so 1,000 hands at report size
+STRONG_SHARE, STRONG_MIN = 400, 500   # the maxims against the expert: it searches, so 500 hands at report size
 NOT_AGAIN = {
     "9e": "the begging matrix is 90 runs of the report's size; the expert plays about 60 hands a second, so it "
           "would take hours (the begging and answering thresholds are the players under test here).",

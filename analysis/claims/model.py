@@ -233,6 +233,8 @@ class Claim:
     def _fmt(self, x: float) -> str:
         if self.percent:
             return f"{100 * x:.1f}%"
+        if 0 < abs(x) < 0.001:
+            return f"{x:.2g}"                                   # a rare event keeps two significant digits
         return f"{x:.4f}" if 0 < abs(x) < 0.1 else f"{x:.2f}"  # small differences keep their digits
 
     def format_estimate(self) -> str:
