@@ -21,6 +21,12 @@ def test_a_flipping_verdict_says_so():
     assert row["flips?"] == "**flips**" and row["strongest players"] == "maxims/expert (n = 500)"
 
 
+def test_an_inconclusive_verdict_is_not_called_a_flip():
+    strong = replace(NAMED, interval=(-0.05, 0.2), policies="maxims/expert")
+    (claim,), table = judged_twice([NAMED], {"9x": strong})
+    assert table.iloc[0]["flips?"] == "undecided" and "one of them inconclusive" in claim.notes
+
+
 def test_the_same_verdict_and_a_reason_not_to_judge_again():
     same = replace(NAMED, interval=(0.1, 0.3), policies="expert")
     other = replace(NAMED, id="9y")

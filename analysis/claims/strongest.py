@@ -10,7 +10,17 @@ from dataclasses import replace
 
 import pandas as pd
 
-from .model import Claim
+from .model import INCONCLUSIVE, Claim
+
+# How the verdict changes from the named players to the strongest: "**flips**" only between two decided verdicts.
+CHANGES = {"no": "the same verdict", "**flips**": "**the verdict flips**",
+           "undecided": "the verdict differs, one of them inconclusive (a larger simulation would decide)"}
+
+
+def _change(named: str, strongest: str) -> str:
+    if named == strongest:
+        return "no"
+    return "undecided" if INCONCLUSIVE in (named, strongest) else "**flips**"
 
 
 def judged_twice(named: list[Claim], strongest: dict[str, Claim | str]) -> tuple[list[Claim], pd.DataFrame]:
@@ -21,13 +31,12 @@ def judged_twice(named: list[Claim], strongest: dict[str, Claim | str]) -> tuple
     for claim in named:
         other = strongest[claim.id]
         if isinstance(other, Claim):
-            flips = other.verdict != claim.verdict
+            change = _change(claim.verdict, other.verdict)
             said = (f"With the strongest players ({other.policies}, n = {other.n:,}): {other.format_estimate()}, "
-                    f"{other.verdict}; {other.direction()}" + ("; **the verdict flips**." if flips else
-                                                                 "; the same verdict."))
+                    f"{other.verdict}; {other.direction()}; {CHANGES[change]}.")
             row = {"strongest: estimate [95% CI]": other.format_estimate(),
                    "strongest: verdict": f"{other.verdict}; {other.direction()}", "strongest players":
-                   f"{other.policies} (n = {other.n:,})", "flips?": "**flips**" if flips else "no"}
+                   f"{other.policies} (n = {other.n:,})", "flips?": change}
         else:
             said = f"Not judged again with the strongest players: {other}"
             row = {"strongest: estimate [95% CI]": "", "strongest: verdict": "not judged", "strongest players": other,
