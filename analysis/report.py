@@ -91,7 +91,7 @@ def verdict_rows(claims) -> pd.DataFrame:
     """The verdict table: one row per claim, its reading of the text beside the statement."""
     return pd.DataFrame([{"claim": c.id, "statement": c.statement + (f" (reading: {c.reading})" if c.reading else ""),
                           "estimate [95% CI]": c.format_estimate(), "claimed": c.claimed_text(),
-                          "margin": c.margin_text(), "verdict": c.verdict, "n": f"{c.n:,}",
+                          "margin": c.margin_text(), "verdict": f"{c.verdict}; {c.direction()}", "n": f"{c.n:,}",
                           "rules": c.rules, "policies": c.policies} for c in claims])
 
 
@@ -102,7 +102,7 @@ def _slug(text: str) -> str:
 def _claim_md(claim) -> list[str]:
     src = claim.source
     lines = [f"### Claim {claim.id}: {claim.statement}", "",
-             f"- **Source**: seed {src.seed} {src.clause} (`{src.file}`):", f"  > {src.quote}",
+             f"- **Source**: {src.cite()}[^{src.seed}]:", f"  > {src.quote}",
              f"- **Quantity**: {claim.quantity}"]
     if claim.reading:
         lines.append(f"- **Reading of the text**: {claim.reading}")
@@ -112,10 +112,23 @@ def _claim_md(claim) -> list[str]:
     if claim.reference is not None:
         lines.append(f"- **Published**: {claim.format_range(claim.reference.value)} ({claim.reference.source})")
     lines.append(f"- **Rules / policies**: {claim.rules} / {claim.policies}")
-    lines.append(f"- **Verdict**: **{claim.verdict}**")
+    lines.append(f"- **Verdict**: **{claim.verdict}**; {claim.direction()}")
     if claim.notes:
         lines.append(f"- **Notes**: {claim.notes}")
     return lines + [""]
+
+
+def _sources(claims) -> list[str]:
+    """The period texts the claims quote (title, author, year, file), and the footnotes naming each file."""
+    from .claims.model import TEXTS
+
+    seeds = sorted({c.source.seed for c in claims})
+    if not seeds:
+        return []
+    table = pd.DataFrame([{"title": TEXTS[s].title, "author": TEXTS[s].author, "year": TEXTS[s].year,
+                           "file": f"data/reference/seeds/{TEXTS[s].file}"} for s in seeds])
+    return ["## Sources", "", markdown_table(table), "",
+            *(f"[^{s}]: `data/reference/seeds/{TEXTS[s].file}`" for s in seeds), ""]
 
 
 def _render(sections, skipped, provenance, title, preamble, figdir: Path) -> str:
@@ -136,6 +149,7 @@ def _render(sections, skipped, provenance, title, preamble, figdir: Path) -> str
             fname = f"{_slug(s.number + '-' + caption)}.png"
             fig.savefig(figdir / fname, dpi=DPI)
             md += [f"![{caption}]({FIGURES}/{fname})", ""]
+    md += _sources(claims)
     if skipped:
         md += ["## Not run", ""] + [f"- {number}. {name}: {reason}" for number, name, reason in skipped] + [""]
     md += ["## Provenance", ""]

@@ -9,6 +9,7 @@ on results of any size.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -16,9 +17,10 @@ from matplotlib.figure import Figure
 
 from .. import plots
 from ..report import Section
-from ..stats import Estimate, combine, paired_diff, rate_ci, rate_estimate
+from ..stats import Estimate, combine, mean_ci, paired_diff, rate_ci, rate_estimate
 from .context import policy_label
 from .model import Claim, Reference, more, source
+from .strongest import judged_twice
 
 NUMBER = "9"
 TITLE = "All Fours: the maxims, begging, one card counting all fours"
@@ -30,9 +32,20 @@ MAXIMS = ("knave", "tens", "best_cards", "eldest_trumps")
 MAXIM_NAMES = ("i knave", "ii tens", "iii best cards", "iv eldest trumps")
 BEG_THRESHOLDS = (0, 1, 2, 3, 4, 5, 6, 7, 13)          # beg below this strength: 0 never, 13 always
 ANSWER_THRESHOLDS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 13)    # give one from this strength: 0 always, 13 never
-MAXIM_DEALS = 500_000     # the paired maxim runs keep a row per hand: at most this many
+MAXIM_BLOCK = 500_000     # the paired maxim runs keep a row per hand: they run in blocks of at most this many
+MAXIM_SHARE = 10          # and play ten times the report's hands (0.5 s per 200,000): maxims ii and iv gain about
+MAXIM_MAX = 20_000_000    # the margin (0.01), so their interval must be narrow to clear it
 EXPERT_SHARE = 100        # the expert plays one hand in a hundred of the report's size (it searches)
 PRESETS = ("two-hand", "seven-up", "four-hand")
+STRONG_SHARE, STRONG_MIN = 400, 500   # the maxims against the expert: it searches, so 500 hands at report size
+NOT_AGAIN = {
+    "9e": "the begging matrix is 90 runs of the report's size; the expert plays about 60 hands a second, so it "
+          "would take hours (the begging and answering thresholds are the players under test here).",
+    "9f": "which cards are in play depends on the deal and on begging (the same thresholds), not on how the cards "
+          "are played, and the knave alone always takes its trick: the expert's hands give the same count.",
+    "9g": "which cards are in play depends on the deal and on begging (the same thresholds), not on how the cards "
+          "are played: the expert's hands give the same count.",
+}
 
 SRC_MAXIMS = (
     source("003", "§94 i", "Make your knave as soon as you can."),
@@ -52,7 +65,9 @@ POINT_MARGIN = 0.01
 POINT_WHY = ("a hundredth of a point a hand is under a tenth of a point over a game of ten (six or seven hands), "
              "about half a game in a hundred")
 GAIN = more(0.0, POINT_MARGIN, POINT_WHY)
-POSSIBLE = more(0.0, 0.0, "'may' says only that it can happen: any rate above nothing")
+NOTICE = more(0.0, 0.001, "'may happen' is worth a player's notice if it comes up about once in a thousand hands: "
+                          "a few times a year for someone playing sixty hands an evening once a week; rarer, it "
+                          "can happen but is negligible in play")
 MAXIM_STATEMENTS = (
     "Making the knave as soon as one can gains points (maxim i).",
     "Securing one's tens by playing small cards gains points (maxim ii).",
@@ -102,12 +117,34 @@ def nothing_to_reckon_exact() -> float:
     return (20 / 52 * math.comb(32, 12) + 32 / 52 * math.comb(31, 12)) / math.comb(51, 12)
 
 
-def maxim_policies(k: int | None) -> dict:
-    """The main policies with seat 0 playing the maxims without maxim ``k`` (None: all four), seat 1 all four."""
+def maxim_hands(deals: int) -> int:
+    """The paired hands of the maxim claims for a report of ``deals`` hands a run."""
+    return min(MAXIM_SHARE * deals, MAXIM_MAX)
+
+
+def maxim_differences(ctx, n: int) -> list[np.ndarray]:
+    """Per maxim k: seat 0's net points per hand with all four maxims minus without maxim k, the same hands,
+    over ``n`` hands in blocks of :data:`MAXIM_BLOCK` (block b plays the report's seed + b)."""
+    diffs = [[] for _ in MAXIMS]
+    for b, start in enumerate(range(0, n, MAXIM_BLOCK)):
+        size, seed = min(MAXIM_BLOCK, n - start), ctx.seed + b
+
+        def net(k):
+            run = ctx.result(GAME, "deals", RULES, maxim_policies(k), n=size, records=True, seed=seed, keep=False)
+            return seat_net(run.records)
+        base = net(None)
+        for k in range(len(MAXIMS)):
+            diffs[k].append((base - net(k)).astype(np.int8))         # a hand's difference is a few points
+    return [np.concatenate(d) for d in diffs]
+
+
+def maxim_policies(k: int | None, adversary: str = "maxims") -> dict:
+    """The main policies with seat 0 playing the maxims without maxim ``k`` (None: all four), seat 1
+    ``adversary`` (all four maxims; or the strongest player, ``expert``)."""
     switches = [1.0] * 4
     if k is not None:
         switches[k] = 0.0
-    return {**MAIN, "play": [{"name": "maxims", "params": switches}, "maxims"]}
+    return {**MAIN, "play": [{"name": "maxims", "params": switches}, adversary]}
 
 
 def begging_policies(beg: int, answer: int) -> dict:
@@ -169,28 +206,46 @@ def heatmap(value: pd.DataFrame, title: str) -> Figure:
 # ---- the section ----
 
 def _maxims(ctx, label):
-    n = min(ctx.deals, MAXIM_DEALS)
-    base = ctx.result(GAME, "deals", RULES, maxim_policies(None), n=n, records=True).records
+    n = maxim_hands(ctx.deals)
+    differences = maxim_differences(ctx, n)
     base_games = ctx.result(GAME, "games", RULES, maxim_policies(None), records=True).games
     claims, rows = [], []
     for k, (name, src, statement, reading) in enumerate(zip(MAXIM_NAMES, SRC_MAXIMS, MAXIM_STATEMENTS, MAXIM_READINGS,
                                                              strict=True)):
-        off = ctx.result(GAME, "deals", RULES, maxim_policies(k), n=n, records=True).records
         off_games = ctx.result(GAME, "games", RULES, maxim_policies(k), records=True).games
-        points = paired_diff(seat_net(base), seat_net(off))
+        points = mean_ci(differences[k].astype(np.float64))
         games = paired_diff(seat_wins(base_games), seat_wins(off_games))
         claims.append(Claim(
             f"9{'abcd'[k]}", statement, src,
             "a player's points per hand minus his adversary's, dealing in turn: with the maxim minus without",
-            points.estimate, points.interval, points.n, GAIN, reading=reading,
+            points.estimate, points.interval, points.n, GAIN, reading=reading, side="the maxim",
             notes=f"Seat 0 plays the maxims with or without this one (the others on); seat 1 plays all four. Same "
-                  f"hands in both runs (common random numbers), paired interval. Games won to 10, paired the same "
-                  f"way: {games.format(4)} ({games.n:,} games).",
+                  f"hands in both runs (common random numbers), paired interval, {n:,} hands (ten times the "
+                  f"report's size, in blocks of {MAXIM_BLOCK:,}; at the default size an interval that still "
+                  f"holds the margin is inconclusive, and `--full` plays {maxim_hands(10_000_000):,}). Games won "
+                  f"to 10, paired the same way: {games.format(4)} ({games.n:,} games).",
             rules=RULES, policies=f"{label}; seat 0 without maxim {name.split()[0]}"))
         rows.append({"label": name, "estimate": points.estimate, "lo": points.lo, "hi": points.hi,
                      "points per hand [95% CI]": points.format(4), "games won [95% CI]": games.format(4),
                      "hands": points.n, "games": games.n})
     return claims, pd.DataFrame(rows)
+
+
+def _maxims_strongest(ctx, named: list[Claim]) -> dict[str, Claim]:
+    """Claims 9a-9d again with the strongest adversary: seat 1 plays the expert, seat 0 the maxims with and
+    without each (the same hands, paired)."""
+    n = max(STRONG_MIN, ctx.deals // STRONG_SHARE)
+
+    def net(k):
+        return seat_net(ctx.result(GAME, "deals", RULES, maxim_policies(k, "expert"), n=n, records=True).records)
+    base = net(None)
+    out = {}
+    for k, claim in enumerate(named[:len(MAXIMS)]):
+        d = paired_diff(base, net(k))
+        out[claim.id] = replace(claim, estimate=d.estimate, interval=d.interval, n=d.n, notes="",
+                                policies=f"{policy_label(maxim_policies(None, 'expert'))}; seat 0 without maxim "
+                                         f"{MAXIM_NAMES[k].split()[0]}")
+    return out
 
 
 def _agreement(ctx):
@@ -227,7 +282,7 @@ def run(ctx) -> Section:
     claims.append(Claim(
         "9e", "Begging pays the eldest when he dislikes his cards.", SRC_BEG,
         "the eldest's points per hand minus the dealer's: begging by his safest threshold minus never begging",
-        gain.estimate, gain.interval, gain.n, GAIN,
+        gain.estimate, gain.interval, gain.n, GAIN, side="begging",
         reading="'disliking his cards' = the strength of his hand in trumps (trumps held plus trump honours "
                 "A K Q J 10) is below a threshold; 'uses his privilege' pays if the best threshold beats never "
                 "begging when the dealer answers as well as he can",
@@ -240,22 +295,28 @@ def run(ctx) -> Section:
     main = ctx.result(GAME, "deals", RULES, MAIN)
     one = event_rate(main.summary, "one card all fours")
     claims.append(Claim(
-        "9f", "One card may count all fours.", SRC_ONE_CARD, "share of hands in which the only trump in play is "
-        "the knave and its holder's side also wins game", one.estimate, one.interval, one.n, POSSIBLE,
-        reading="'one card counts all fours' = the knave is the only trump in play (so high, low and jack) and "
-                "its side takes game", rules=RULES, policies=label,
-        notes=f"A side scores all four points (with any cards) in "
-              f"{event_rate(main.summary, 'all fours').estimate:.2%} of hands."))
+        "9f", "One card may count all fours.", SRC_ONE_CARD, "share of hands in which the knave of trumps is the "
+        "only trump in play and the only card in the tricks that counts for game", one.estimate, one.interval,
+        one.n, NOTICE, side="the law",
+        reading="read literally with the law's example ('the knave will be both high, low, Jack, and game'): one "
+                "card scores all four, so the knave is the only trump in play (high, low and jack) and the only "
+                "counting card in the tricks (game by its one point)", rules=RULES, policies=label,
+        notes=f"Looser readings: all four points to one side with the knave the only trump in play (other counting "
+              f"cards allowed): {event_rate(main.summary, 'all fours, one trump').estimate:.2%} of hands; all "
+              f"four points to one side with any cards: {event_rate(main.summary, 'all fours').estimate:.2%}."))
     nothing = event_rate(main.summary, "nothing to reckon")
     exact = nothing_to_reckon_exact()
     claims.append(Claim(
         "9g", "A deal may be played without anything to reckon for game.", SRC_NOTHING,
         "share of hands with no ace, king, queen, knave or ten in play", nothing.estimate, nothing.interval,
-        nothing.n, POSSIBLE, reference=Reference((exact, exact), "exact, every hand played on the first card "
-                                                 "turned (no begging): 12 of 51 cards, 20 of 52 counting"),
+        nothing.n, NOTICE, side="the law", reading="'without having any to reckon for game' = no card that "
+        "counts for game (A K Q J 10) among the cards played",
+        reference=Reference((exact, exact), "exact, every hand played on the first card turned (no begging): 12 "
+                                            "of 51 cards, 20 of 52 counting"),
         rules=RULES, policies=label,
         notes="Running the cards deals more cards, so with begging it is rarer than the exact value without."))
 
+    claims, judged = judged_twice(claims, {**_maxims_strongest(ctx, claims), **NOT_AGAIN})
     agreement, strength, n_expert = _agreement(ctx)
     games = {preset: ctx.result(GAME, "games", preset, MAIN) for preset in PRESETS}
     game_rows = []
@@ -274,6 +335,7 @@ def run(ctx) -> Section:
     return Section(NUMBER, TITLE, claims, text=text, tables={
         "The maxims: with minus without (paired, same hands and games)": maxim_table[
             ["label", "points per hand [95% CI]", "games won [95% CI]", "hands", "games"]],
+        "Each claim judged twice: the named players and the strongest (the expert as the adversary)": judged,
         "How often the expert plays as a maxim advises (when it advises some cards but not all)": agreement[
             ["maxim", "advised", "agreed", "rate", "lo", "hi"]],
         "The eldest's points per hand minus the dealer's, by begging and answering threshold": value.round(3),

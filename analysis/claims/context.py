@@ -100,17 +100,20 @@ class Context:
     _rules: dict = field(default_factory=dict, repr=False)
 
     def result(self, game: str, kind: str, rules, policies: dict, n: int | None = None, records: bool = False,
-               **options):
+               seed: int | None = None, keep: bool = True, **options):
         """The game's result object for ``n`` (default: the report's size) deals or games.
 
-        A run made with ``records`` or more options serves the requests that ask for less.
+        A run made with ``records`` or more options serves the requests that ask for less.  ``seed`` (default:
+        the report's) plays other deals, for a run in blocks; ``keep=False`` leaves the result out of the cache
+        (a large block with records, used once).
         Raises :class:`ClaimUnavailable` when the game or a named policy is not in the package.
         """
         n = n or (self.deals if kind == "deals" else self.games)
+        seed = self.seed if seed is None else seed
         options = {k: v for k, v in options.items() if v}
         label, resolved = rules_label(game, rules)
         key = (game, kind, label, resolved, policy_label(policies), n,
-               tuple((d, _spec_key(spec)) for d, spec in policies.items()))
+               tuple((d, _spec_key(spec)) for d, spec in policies.items())) + ((seed,) if seed != self.seed else ())
         for (cached_key, has_records, has_options), result in self._cache.items():
             if cached_key == key and has_records >= records and options.items() <= dict(has_options).items():
                 return result
@@ -120,12 +123,13 @@ class Context:
         extra = "".join(f" + {k.replace('_', ' ')}" for k in ["records"] * records + sorted(options))
         self.log(f"  {game} {kind}: {key[2]}, {key[4]}, n={n:,}{extra} ...")
         start = time.perf_counter()
-        result = (self.simulate or simulate)(game, kind, rules, policies, n, self.seed, records=records, **options)
+        result = (self.simulate or simulate)(game, kind, rules, policies, n, seed, records=records, **options)
         self.runs.append({"game": game, "kind": kind + extra, "rules": key[2], "policies": key[4],
-                          "seed": self.seed, "n": n, "engine version": result.summary.get("version", ""),
+                          "seed": seed, "n": n, "engine version": result.summary.get("version", ""),
                           "seconds": round(time.perf_counter() - start, 1)})
         self._rules[(game, key[2])] = result.summary.get("rules", {})
-        self._cache[(key, records, tuple(sorted(options.items())))] = result
+        if keep:
+            self._cache[(key, records, tuple(sorted(options.items())))] = result
         return result
 
     def rules_used(self) -> dict:

@@ -8,7 +8,7 @@ from ..cribbage import GAME, MAIN, seat_margin
 from ..report import Section
 from ..stats import paired_diff
 from .context import policy_label
-from .model import Claim, more, source
+from .model import TEXTS, Claim, more, source
 
 NUMBER = "6"
 TITLE = "Pegging: keep as close as possible"
@@ -36,8 +36,8 @@ def run(ctx) -> Section:
         "6", "The last player gains in the play by keeping as close as possible.", SRC,
         "a player's pegging (play + go) minus his opponent's per deal, dealing in turn: keeping close minus not",
         e.estimate, e.interval, e.n, GAIN,
-        reading="'the last player' = the one who plays on after his opponent has said go (as in seed 000's "
-                "end hole); 'keep as close as possible' = lay the card that comes nearest 31",
+        reading="'the last player' = the one who plays on after his opponent has said go (as in the end hole of "
+                f"{TEXTS['000'].cite()}); 'keep as close as possible' = lay the card that comes nearest 31",
         notes=f"Seat 0 pegs {CLOSE_PEG} or {OPEN_PEG} (the last player lays his lowest card instead); seat 1 pegs "
               f"{CLOSE_PEG} in both runs. Both runs use the same deals (common random numbers); the interval is "
               "the paired one, from the per-deal differences. Read as 'the dealer' (who plays second), the "

@@ -1,6 +1,7 @@
 """Section 10: Loo (seed 000 "Three-Card Loo", "Five-Card Loo"; seed 003 §95-96): "five or seven make the
-best game" under three readings, how the pool grows in unlimited and limited loo, and, measured without a
-period claim to judge, the worth of taking the miss, the single, Pam be civil and each place's money.
+best game" under three readings; and, measured without a period claim to judge, how the pool goes through a
+session in unlimited and limited loo (our expectations, not the seeds'), how many are looed in a deal, the
+worth of taking the miss, the single, Pam be civil and each place's money.
 
 The quantities are pure functions of the engine's results below :func:`run`, so the notebook (10) can
 call them on results of any size.
@@ -16,7 +17,8 @@ from .. import plots
 from ..report import Section
 from ..stats import Estimate, combine, normal_ci, paired_diff, rate_estimate
 from .context import policy_label
-from .model import Claim, equal, more, source
+from .model import Claim, more, source
+from .strongest import judged_twice
 
 NUMBER = "10"
 TITLE = "Loo: the best number of players, the pool, the miss, the single, Pam"
@@ -35,9 +37,14 @@ SRC_LIMITED = source("003", "§95", "This game is played both Limited and Unlimi
 
 # The readings of "the best game" (each: id, name, higher is better?, margin, why, reading).
 READINGS = (
-    ("10a", "contested play", True, 0.01, "one deal in a hundred: less than a player would notice in an evening",
-     "a seat's share of deals in which it plays for the tricks against at least one other player (not passing, "
-     "not taking the pool unopposed): the best game gives each player the most contested play"),
+    ("10a", "a contest when standing", True, 0.01,
+     "one stand in a hundred: less than a player would notice in an evening",
+     "of the deals in which a player stands, the share in which he plays for the tricks against at least one "
+     "other player (not taking the pool unopposed when the dealer gives up the stakes): the best game gives "
+     "whoever stands a game. It is not divided among the seats, so a small table is not favoured by "
+     "construction; the earlier reading, a seat's share of all deals in which it plays a contest, is about 1/n "
+     "of the contests and so favours three players by construction (both are in the table below; this one "
+     "rises with more rivals, so it can single out five or seven only if it peaks there)"),
     ("10b", "even places", False, 0.05, "a twentieth of a stake a deal: a few stakes over an evening of 60 deals",
      "the spread of the money per deal between the best and the worst place at the table (in stakes, the "
      "dealer's own stake set aside): the best game is the most even"),
@@ -45,18 +52,29 @@ READINGS = (
      "the share of deals whose pool is won in play rather than taken without play (by the dealer when nobody "
      "stands, or by a lone stander when the dealer gives up): the best game is played out most often"),
 )
-GROWTH_MARGIN = 0.05
-GROWTH_WHY = "a pool five per cent larger is a twentieth of a stake on an ordinary pool"
-GROWTH = (
-    ("10d", "three-card-unlimited", SRC_UNLIMITED, more(1.0, GROWTH_MARGIN, GROWTH_WHY),
-     "In unlimited loo the pool grows from deal to deal.",
-     "the game's reputation: where each looed player pays what is on the table, the pools late in a session are "
-     "larger than the early ones"),
-    ("10e", "three-card", SRC_LIMITED, equal(1.0, GROWTH_MARGIN, GROWTH_WHY),
-     "In limited loo the pool settles: it does not grow through a session.",
-     "the pools late in a session are as large as the early ones, to within the margin"),
+# Our expectations of the pool through a session (not statements of the seeds, so not claims): the rules they
+# concern, the seed sentence that sets those rules, and what we expected.
+EXPECTATIONS = (
+    ("three-card-unlimited", SRC_UNLIMITED, "unlimited loo: the pool grows from deal to deal (late pools larger "
+                                            "than early ones)"),
+    ("three-card", SRC_LIMITED, "limited loo: the pool settles (late pools as large as early ones)"),
 )
 THRESHOLD = {"declare": "threshold", "exchange": "threshold", "card": "greedy"}
+# The strongest players: every decision by the expert (its cards search, so a tenth of the report's deals).
+STRONG = {"declare": "expert", "exchange": "expert", "card": "expert"}
+STRONG_SHARE, STRONG_MIN = 10, 2_000
+
+
+def contest_when_standing(summary: dict) -> Estimate:
+    """Of the deals a player stands, the share he plays a contest: (E[standers] - P(stakes given up)) /
+    E[standers]; the lone stander of a deal given up plays no trick.  The se bounds the numerator's by the
+    any-correlation rule and carries it and the denominator's through the ratio (delta method, any sign)."""
+    contested = contested_share(summary)
+    n = summary["rules"]["players"]
+    standers = summary["deal"]["standers"]
+    ratio = n * contested.estimate / standers["mean"]
+    se = ratio * (n * contested.se / (n * contested.estimate) + standers["se"] / standers["mean"])
+    return normal_ci(ratio, se, summary["n"])
 
 
 def contested_share(summary: dict) -> Estimate:
@@ -89,7 +107,10 @@ def played_share(summary: dict) -> Estimate:
     return normal_ci(rate, se, summary["n"])
 
 
-MEASURES = {"contested play": contested_share, "even places": place_spread, "the pool played for": played_share}
+MEASURES = {"a contest when standing": contest_when_standing, "even places": place_spread,
+            "the pool played for": played_share}
+# Readings shown beside the claims, not judged (each decides the answer by construction).
+OTHER_READINGS = {"a seat's share of contests (favours small tables)": contested_share}
 
 
 def best_of(estimates: dict[int, Estimate], higher: bool, among=BEST) -> Estimate:
@@ -102,11 +123,26 @@ def best_of(estimates: dict[int, Estimate], higher: bool, among=BEST) -> Estimat
     return combine([a.estimate, b.estimate], [a.se, b.se], [sign, -sign], min(a.n, b.n), independent=True)
 
 
+def best_game(ctx, policies: dict, n: int | None = None) -> tuple[dict, list[Claim]]:
+    """Three-card loo at every table size with ``policies`` (``n`` deals each, default the report's): the results
+    by number of players and the claims 10a-10c, one per reading."""
+    results = {k: ctx.result(GAME, "deals", _players("three-card", k), policies, n=n) for k in PLAYERS}
+    claims = []
+    for cid, name, higher, margin, why, reading in READINGS:
+        e = best_of({k: MEASURES[name](results[k].summary) for k in PLAYERS}, higher)
+        claims.append(Claim(cid, f"Five or seven make the best game ({name}).", SRC_BEST,
+                            f"{name}: the better of 5 and 7 players against the best other table size "
+                            f"({'higher' if higher else 'lower'} is better)", e.estimate, (e.lo, e.hi), e.n,
+                            more(0.0, margin, why), reading=reading, rules="three-card, 3-10 players",
+                            policies=policy_label(policies), percent=name != "even places"))
+    return results, claims
+
+
 def by_players(results: dict[int, object]) -> pd.DataFrame:
     """The three readings by number of players: one row per (players, reading) with estimate, lo, hi."""
     rows = []
     for n, result in results.items():
-        for name, fn in MEASURES.items():
+        for name, fn in {**MEASURES, **OTHER_READINGS}.items():
             e = fn(result.summary)
             rows.append({"players": n, "reading": name, "estimate": e.estimate, "lo": e.lo, "hi": e.hi, "se": e.se})
     return pd.DataFrame(rows)
@@ -123,6 +159,16 @@ def pool_growth(result) -> Estimate:
     sa, sb = last["se"].mean(), second["se"].mean()
     ratio = a / b
     return normal_ci(ratio, ratio * np.hypot(sa / a, sb / b), result.batch.n)
+
+
+def pool_quantiles(result, deals=(1, 2, 5)) -> pd.DataFrame:
+    """The pool at some deals of a session and at its middle and last deal: mean (stakes) and quantiles (whole
+    stakes), from a session result."""
+    pools = result.pool_by_deal()
+    last = len(pools)
+    rows = pools[pools["deal"].isin({*deals, last // 2, last})].copy()
+    rows["mean (stakes)"] = (rows["pool"] / result.job.rules.stake).round(2)
+    return rows[["deal", "mean (stakes)", "q25", "median", "q75", "q90", "largest"]].reset_index(drop=True)
 
 
 def seat_money(result, seat: int = 0) -> np.ndarray:
@@ -172,7 +218,9 @@ def money_by_place(summary: dict) -> pd.DataFrame:
         money = r["money"]
         rows.append({"place": role, "money per deal": f"{money['mean']:+.3f} ± {money['hi'] - money['mean']:.3f}",
                      "stands": f"{100 * r['stood']['rate']:.1f}%", "takes the miss": f"{100 * r['miss']['rate']:.1f}%",
-                     "looed (of stands)": f"{100 * r['looed']['rate']:.1f}%", "tricks": f"{r['tricks']['mean']:.3f}"})
+                     "looed of stands": f"{100 * r['looed of stands']['rate']:.1f}%",
+                     "looed of deals": f"{100 * r['looed of deals']['rate']:.1f}%",
+                     "tricks": f"{r['tricks']['mean']:.3f}"})
     return pd.DataFrame(rows)
 
 
@@ -201,16 +249,13 @@ def run(ctx) -> Section:
     # Five or seven make the best game: three-card loo at every table size (five players with records first: the
     # same run serves the worth of the miss below).
     with_miss = ctx.result(GAME, "deals", "three-card", MAIN, records=True)
-    results = {n: ctx.result(GAME, "deals", _players("three-card", n), MAIN) for n in PLAYERS}
+    results, named = best_game(ctx, MAIN)
+    _, strong = best_game(ctx, STRONG, n=max(STRONG_MIN, ctx.deals // STRONG_SHARE))
+    judged, tables["Five or seven, judged twice: the named players and the strongest (every card by the expert)"] = \
+        judged_twice(named, {c.id: c for c in strong})
+    claims += judged
     measured = by_players(results)
-    for cid, name, higher, margin, why, reading in READINGS:
-        estimates = {n: MEASURES[name](results[n].summary) for n in PLAYERS}
-        e = best_of(estimates, higher)
-        claims.append(Claim(cid, f"Five or seven make the best game ({name}).", SRC_BEST,
-                            f"{name}: the better of 5 and 7 players against the best other table size "
-                            f"({'higher' if higher else 'lower'} is better)", e.estimate, (e.lo, e.hi), e.n,
-                            more(0.0, margin, why), reading=reading, rules="three-card, 3-10 players",
-                            policies=label, percent=name != "even places"))
+    for _, name, higher, *_ in READINGS:
         chart = measured[measured["reading"] == name].assign(label=lambda d: d["players"].astype(str) + " players")
         figures[f"Five or seven: {name}"] = plots.interval_chart(
             chart, f"Three-card loo, {name} by number of players\n{label}, {ctx.deals:,} deals each",
@@ -219,15 +264,18 @@ def run(ctx) -> Section:
     tables["Five or seven: the readings by number of players"] = measured.pivot(
         index="players", columns="reading", values="estimate").round(4)
 
-    # The pool in unlimited and limited loo.
+    # The pool in unlimited and limited loo: our expectations, measured (not claims of the seeds).
     sessions = {name: ctx.result(GAME, "games", name, MAIN) for name in ("three-card-unlimited", "three-card")}
-    for cid, name, src, claimed, statement, reading in GROWTH:
-        e = pool_growth(sessions[name])
-        claims.append(Claim(cid, statement, src, "mean pool in a session's last round of deals over that in its "
-                            "second round", e.estimate, (e.lo, e.hi), e.n, claimed, reading=reading,
-                            notes=f"Sessions of {sessions[name].job.rules.session_deals} deals, five players; a "
-                                  f"looe is capped at {sessions[name].job.rules.loo_limit} units (a table's means).",
-                            rules=name, policies=label))
+    tables["The pool through a session: our expectations, not statements of the seeds (last round's mean pool "
+           "over the second round's; 1 is no growth)"] = pd.DataFrame([
+        {"expectation": expectation, "rules set by": f"{src.clause}: \"{src.quote}\"",
+         "last round / second round [95% CI]": _fmt(pool_growth(sessions[name]), signed=False),
+         "sessions": f"{sessions[name].batch.n:,} of {sessions[name].job.rules.session_deals} deals"}
+        for name, src, expectation in EXPECTATIONS])
+    for name, result in sessions.items():
+        tables[f"The pool by deal of a session, {_loo(name)} loo, five players ({label})"] = pool_quantiles(result)
+    tables["How many players are looed in a deal, three-card loo (share of deals)"] = pd.DataFrame(
+        {f"{n} players": results[n].looed_per_deal().set_index("looed")["share"].round(4) for n in (3, 5, 7, 10)})
     bold = {name: ctx.result(GAME, "games", name, THRESHOLD) for name in sessions}
     figures["The pool through a session"] = growth_figure(
         {**{f"{_loo(name)}, {label}": r for name, r in sessions.items()},
@@ -251,7 +299,7 @@ def run(ctx) -> Section:
         {"quantity": "taking the miss when the tables say, against never: seat 0's money per deal (three-card)",
          "estimate [95% CI]": _fmt(worth)},
         *({"quantity": f"clean deals, {s}: pool played for; money carried on (three-card)",
-           "estimate [95% CI]": f"{_fmt(_mean(r, 'pool'), signed=False)}; {_fmt(_mean(r, 'next_pool'), signed=False)}"}
+           "estimate [95% CI]": f"{_fmt(_mean(r, 'pool'), signed=False)}; {_fmt(_mean(r, 'carried_on'), signed=False)}"}
           for s, r in single.items()),
         {"quantity": "Pam be civil against not: share of five-card deals whose money changes",
          "estimate [95% CI]": _fmt(manners["deals changed"], percent=True)},

@@ -69,8 +69,9 @@ class Claimed:
     def __post_init__(self):
         if self.relation not in RELATIONS:
             raise ValueError(f"claimed relation must be one of {', '.join(RELATIONS)}, got {self.relation!r}")
-        if not (math.isfinite(self.value) and math.isfinite(self.margin)) or self.margin < 0:
-            raise ValueError(f"claimed value and margin must be finite, margin >= 0, got {self.value}, {self.margin}")
+        if not (math.isfinite(self.value) and math.isfinite(self.margin)) or self.margin <= 0:
+            raise ValueError(f"claimed value and margin must be finite, margin > 0 (a margin of 0 decides "
+                             f"nothing), got {self.value}, {self.margin}")
         if not self.why.strip():
             raise ValueError("a claim's margin needs its reason (why)")
         if self.cap is not None and (self.relation != ">" or not self.cap > self.value + self.margin):
@@ -120,19 +121,46 @@ def less(value: float, margin: float, why: str) -> Claimed:
 
 
 @dataclass(frozen=True)
+class Text:
+    """A period text the claims quote: its file in ``data/reference/seeds/``, its title, author and year as the
+    text gives them.  None of the five names its book, author or year; the title is then the text's own
+    headings, or (in square brackets) what it holds, and author and year say they are not given."""
+
+    file: str
+    title: str
+    author: str = "not given in the text"
+    year: str = "not given in the text"
+
+    def cite(self) -> str:
+        """The title as the report, the notebooks and the README cite it."""
+        return f"*{self.title}*"
+
+
+# The one table of the sources: every citation of a period text (report, notebooks, README) comes from here.
+TEXTS = {
+    "000": Text("000_316201a56e859ee5.txt", "[Cribbage, All-Fours, Three-Card and Five-Card Loo: terms, laws and "
+                                            "maxims, between mottoes]"),
+    "001": Text("001_5509ca1ecad4e9e2.txt", "Terms Used In Cribbage; Rules Of Cribbage (§2105-2106)"),
+    "002": Text("002_d4c3027aaf86b12b.txt", "[Cribbage: terms and laws (i-), a fragment]"),
+    "003": Text("003_5d5f9a5fddebf1fd.txt", "Three or Four-Hand Cribbage ... All Fours, Loo (§87-96)"),
+    "004": Text("004_9055db097589e349.txt", "CRIBBAGE, a game at cards [the five-card game, a dictionary article]"),
+}
+SEED_FILES = {seed: text.file for seed, text in TEXTS.items()}
+
+
+@dataclass(frozen=True)
 class Source:
-    """The clause a claim comes from: seed number, file, clause label and the quoted words
-    (each quote is checked against the excerpts in ``data/reference/seeds/``)."""
+    """The clause a claim comes from: seed number (the key of :data:`TEXTS`), file, clause label and the quoted
+    words (each quote is checked against the excerpts in ``data/reference/seeds/``)."""
 
     seed: str
     file: str
     clause: str
     quote: str
 
-
-SEED_FILES = {"000": "000_316201a56e859ee5.txt", "001": "001_5509ca1ecad4e9e2.txt",
-              "002": "002_d4c3027aaf86b12b.txt", "003": "003_5d5f9a5fddebf1fd.txt",
-              "004": "004_9055db097589e349.txt"}
+    def cite(self) -> str:
+        """The text's title and the clause: ``'*Three or Four-Hand Cribbage ... (§87-96)*, §96 i'``."""
+        return f"{TEXTS[self.seed].cite()}, {self.clause}"
 
 
 def source(seed: str, clause: str, quote: str) -> Source:
@@ -172,6 +200,20 @@ class Claim:
     rules: str = ""
     policies: str = ""
     percent: bool = False
+    side: str = "the claim"
+
+    def direction(self) -> str:
+        """Which side of the claimed value the interval lies, whatever the margin: ``'for the maxim (above
+        0)'``, ``'against the maxim (below 0)'`` (``side`` names what the claim says) or ``'either way (the
+        interval holds 0)'``; for ``=``, ``'above 25'``, ``'below 25'`` or ``'either side of 25'``."""
+        lo, hi = self.interval
+        c = self.claimed
+        x = self._fmt(c.value)
+        if c.relation == "=":
+            return f"above {x}" if lo > c.value else f"below {x}" if hi < c.value else f"either side of {x}"
+        above, below = f"{'for' if c.relation != '<' else 'against'} {self.side} (above {x})", \
+            f"{'against' if c.relation != '<' else 'for'} {self.side} (below {x})"
+        return above if lo > c.value else below if hi < c.value else f"either way (the interval holds {x})"
 
     def __post_init__(self):
         lo, hi = self.interval
@@ -191,6 +233,8 @@ class Claim:
     def _fmt(self, x: float) -> str:
         if self.percent:
             return f"{100 * x:.1f}%"
+        if 0 < abs(x) < 0.001:
+            return f"{x:.2g}"                                   # a rare event keeps two significant digits
         return f"{x:.4f}" if 0 < abs(x) < 0.1 else f"{x:.2f}"  # small differences keep their digits
 
     def format_estimate(self) -> str:
@@ -214,4 +258,5 @@ class Claim:
     def to_dict(self) -> dict:
         d = asdict(self)
         d["verdict"] = self.verdict
+        d["direction"] = self.direction()
         return d

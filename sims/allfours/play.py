@@ -48,10 +48,26 @@ COMPONENTS = ("turned", "gift", "high", "low", "jack", "game", "total")
 C_TURNED, C_GIFT, C_HIGH, C_LOW, C_JACK, C_GAME, C_TOTAL = range(7)
 N_COMP = len(COMPONENTS)
 
-# What happened in a hand (counts per hand).
-EVENTS = ("begged", "gave one", "ran", "redealt", "nothing to reckon", "game tied", "one card all fours",
-          "all fours")
-V_BEGGED, V_GAVE, V_RAN, V_REDEALT, V_NOTHING, V_TIED, V_ONE_CARD, V_ALL_FOURS = range(8)
+# What happened in a hand, counted per hand (docs/rules.md and the README define each; the last seven only in
+# hands played out, not in those a turned knave ended):
+# begs: times the eldest begged (a hand dealt again is begged again, so it can be 2 or more);
+# gave one: the dealer answered "take one" (0 or 1);
+# rounds run: rounds of three more cards each and a card turned, over the hand's new deals (0 or more);
+# redeals: new deals because the pack ran short while running the cards;
+# nothing to reckon: no card counting for game (A K Q J 10) in the tricks;
+# game tied on points: both sides' tricks reckon the same total for game, above nothing (game_tie decides);
+# all fours, one trump: one side scores high, low, jack and game, the knave the only trump in play;
+# all fours: one side scores high, low, jack and game;
+# one card all fours (law vi read literally): the knave of trumps is the only trump in play and the only card
+#   in the tricks that counts for game, so it alone is high, low, jack and game;
+# knave in play: the knave of trumps is among the cards played (dealt to someone: not turned, not thrown out);
+# trumps in play: how many trumps are among the cards played;
+# knaves turned running: knaves turned while running the cards (each scores 1 to the dealer if run_knaves).
+EVENTS = ("begs", "gave one", "rounds run", "redeals", "nothing to reckon", "game tied on points",
+          "all fours, one trump", "all fours", "one card all fours", "knave in play", "trumps in play",
+          "knaves turned running")
+(V_BEGGED, V_GAVE, V_RAN, V_REDEALT, V_NOTHING, V_TIED, V_ONE_TRUMP, V_ALL_FOURS, V_ONE_CARD, V_KNAVE_IN_PLAY,
+ V_TRUMPS_IN_PLAY, V_KNAVES_RUNNING) = range(12)
 N_EVENTS = len(EVENTS)
 
 NO_WINNER = -1
@@ -231,6 +247,8 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
             state[S_TURNED] = turned
             state[S_TURNED_MASK] |= bit(turned)
             state[S_HELD] = held
+            if turned >> 2 == KNAVE:
+                events[V_KNAVES_RUNNING] += 1
             if rules[R_RUN_KNAVES] and turned >> 2 == KNAVE and \
                     _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
                 return side_of(rules, dealer, 0)
@@ -320,6 +338,9 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
                 high = c
             if low < 0 or whist_rank(c) < whist_rank(low):
                 low = c
+    events[V_TRUMPS_IN_PLAY] += n_trumps
+    if holder[jack] >= 0:
+        events[V_KNAVE_IN_PLAY] += 1
     game = -1                                                # the side role that scores game
     if reckoned_0 + reckoned_1 == 0:
         events[V_NOTHING] += 1
@@ -333,7 +354,9 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
             and jack_taker % 2 == game:
         events[V_ALL_FOURS] += 1
         if n_trumps == 1:
-            events[V_ONE_CARD] += 1
+            events[V_ONE_TRUMP] += 1
+            if reckoned_0 + reckoned_1 == 1:
+                events[V_ONE_CARD] += 1
     if high >= 0:
         if _score(rules, scores, comp, dealer, holder[high], C_HIGH, 1, check_target):
             return side_of(rules, dealer, holder[high])

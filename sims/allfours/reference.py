@@ -309,7 +309,7 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
                 raise PolicyError(f"beg policy {p.name!r} (seat {seat[1 % n]}) returned {beg}")
             if beg:
                 begged = 1
-                hand.events["begged"] += 1
+                hand.events["begs"] += 1
                 view = _state(hand, rules, scores, 0, first, turned, 0, 1, 6)
                 p = policies["answer"][seat[0]]
                 answer = int(p.fn(_hand_array(cards[0]), view, kernel, seat_rngs[seat[0]], p.params))
@@ -328,14 +328,15 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
                         turned.append(pack.draw())
                         hand.turned.append(turned[-1])
                         runs += 1
-                        hand.events["ran"] += 1
+                        hand.events["rounds run"] += 1
+                        hand.events["knaves turned running"] += turned[-1] >> 2 == KNAVE
                         if rules.run_knaves and turned[-1] >> 2 == KNAVE:
                             table.score(0, "turned")
                         if suit(turned[-1]) != first:
                             break
         if not short:
             break
-        hand.events["redealt"] += 1                        # the pack ran short: the same dealer deals again
+        hand.events["redeals"] += 1                        # the pack ran short: the same dealer deals again
         pack.new_deal()
 
     trump = suit(turned[-1])
@@ -395,11 +396,13 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
     reckoned = [0, 0]                                      # by side role: the dealer's, the eldest's
     for c, r in taken.items():
         reckoned[r % 2] += reckon([c])
+    hand.events["trumps in play"] += len(trumps)
+    hand.events["knave in play"] += jack in dealt_to
     game = None
     if reckoned[0] + reckoned[1] == 0:
         hand.events["nothing to reckon"] += 1
     elif reckoned[0] == reckoned[1]:
-        hand.events["game tied"] += 1
+        hand.events["game tied on points"] += 1
         game = {"none": None, "eldest": 1, "dealer": 0}[rules.game_tie]
     else:
         game = 0 if reckoned[0] > reckoned[1] else 1
@@ -407,7 +410,8 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
             dealt_to[high] % 2 == dealt_to[low] % 2 == taken[jack] % 2 == game:
         hand.events["all fours"] += 1
         if len(trumps) == 1:
-            hand.events["one card all fours"] += 1
+            hand.events["all fours, one trump"] += 1
+            hand.events["one card all fours"] += reckoned[0] + reckoned[1] == 1
     if high is not None:
         table.score(dealt_to[high], "high")
         table.score(dealt_to[low], "low")

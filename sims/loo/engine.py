@@ -36,7 +36,8 @@ from .rules import R_PLAYERS, R_STAKE
 
 POOL_BINS = 40      # pools by size in stakes: bin v holds 2**(v-1) <= pool/stake < 2**v
 COUNT_BINS = MAX_SEATS + 1
-DEAL_HISTS = ("standers", "looed", "next_pool")
+DEAL_HISTS = ("standers", "looed", "carried_on")
+POOL_STAKES = 256   # the pool at each deal of a session by whole stakes, the last bin holding the larger
 
 DECIDES = types.UniTuple(DecideFn, MAX_SEATS)
 CARDS = types.UniTuple(CardFn, MAX_SEATS)
@@ -129,16 +130,17 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, carry, declare_fn
 
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS, F64_1, I64_1,
-                 I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_2, I64_2, I64_3, I64_2, I64_2),
+                 I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_2, I64_2, I64_3, I64_3, I64_2, I64_2),
       cache=True, parallel=True)
 def _session_chunks(rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params,
                     poff, money, places, role_sums, role_sumsq, endings, info_sums, info_sumsq, by_deal, session,
-                    pool_hist, hist, rows, err):
+                    pool_hist, hist, deal_pools, rows, err):
     """Sessions.  Chunk ``c`` adds: to ``money[c]`` each seat's money (sum, then sum of squares at
     MAX_SEATS + seat), to ``places[c]`` the same by place from the first dealer; per deal, the totals of
     :func:`_add_deal`; to ``by_deal[c]`` the pool at deal d (sum, then sum of squares at D + d); to
     ``session[c]`` the pool left and the largest pool (sums, squares); to ``pool_hist[c]`` the largest pool's
-    bin.  Session ``i`` writes ``rows[c * chunk_size + i]`` when ``rows`` has rows."""
+    bin; to ``deal_pools[c, d]`` the pool at deal d in whole stakes (capped at POOL_STAKES - 1).
+    Session ``i`` writes ``rows[c * chunk_size + i]`` when ``rows`` has rows."""
     players, stake = rules[R_PLAYERS], rules[R_STAKE]
     deals = by_deal.shape[1] // 2
     for c in prange(keys.shape[0]):
@@ -168,6 +170,7 @@ def _session_chunks(rules, keys, first_item, n_items, chunk_size, declare_fns, e
                 pool = info[I_POOL]
                 by_deal[c, d] += pool
                 by_deal[c, deals + d] += pool * pool
+                deal_pools[c, d, min(pool // stake, POOL_STAKES - 1)] += 1
                 largest = max(largest, pool)
             first = log_info[0, I_DEALER]
             for s in range(players):
@@ -197,10 +200,10 @@ def _stacked_deal(rules, dealer, carry, deck, seat_rngs, declare_fns, exchange_f
     work = new_work(rules)
     work[0][:] = deck
     work[1][0], work[1][1] = 0, 52
-    next_pool = play_dealt(rules, dealer, carry, np.zeros(4, dtype=np.uint64), seat_rngs, declare_fns, exchange_fns,
+    carried_on = play_dealt(rules, dealer, carry, np.zeros(4, dtype=np.uint64), seat_rngs, declare_fns, exchange_fns,
                            card_fns, params, poff, out, info, err, work)
     played[:, :] = work[5]
-    return next_pool
+    return carried_on
 
 
 def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rngs=None):
@@ -297,9 +300,11 @@ def _sessions(job, rules, keys, first_item, n_items, fns, params, poff, err) -> 
     session = np.zeros((n_chunks, 4), dtype=np.int64)
     pool_hist = np.zeros((n_chunks, POOL_BINS), dtype=np.int64)
     hist = np.zeros((n_chunks, len(DEAL_HISTS), POOL_BINS), dtype=np.int64)
+    deal_pools = np.zeros((n_chunks, deals, POOL_STAKES), dtype=np.int64)
     rows = np.zeros((n_items if job.records else 0, 3 + MAX_SEATS), dtype=np.int64)
     _session_chunks(rules, keys, first_item, n_items, job.chunk_size, *fns, params, poff, money, places, role_sums,
-                    role_sumsq, endings, info_sums, info_sumsq, by_deal, session, pool_hist, hist, rows, err)
+                    role_sumsq, endings, info_sums, info_sumsq, by_deal, session, pool_hist, hist, deal_pools, rows,
+                    err)
     money, places, by_deal, session = money.sum(0), places.sum(0), by_deal.sum(0), session.sum(0)
     totals, hists = _by_role_frames(job, role_sums.sum(0), role_sumsq.sum(0), endings.sum(0), info_sums.sum(0),
                                     info_sumsq.sum(0), hist.sum(0), n_items * deals)
@@ -312,7 +317,9 @@ def _sessions(job, rules, keys, first_item, n_items, fns, params, poff, err) -> 
                             n_items),
                totals_frame("deal number", [f"deal {d + 1}" for d in range(deals)], ["pool"], by_deal[:deals],
                             by_deal[deals:], n_items)]
-    hists.append(hist_frame("session", ["all"], ["largest_pool"], pool_hist.sum(0)[None, None]))
+    hists += [hist_frame("session", ["all"], ["largest_pool"], pool_hist.sum(0)[None, None]),
+              hist_frame("deal number", [f"deal {d + 1}" for d in range(deals)], ["pool in stakes"],
+                         deal_pools.sum(0)[:, None])]
     tables = {}
     if job.records:
         data = {"game": np.arange(first_item, first_item + n_items, dtype=np.int64), "first_dealer": rows[:, 0],

@@ -44,8 +44,10 @@ OUTCOMES = ("money", "won", "stood", "miss", "looed", "tricks", "swept")
 O_MONEY, O_WON, O_STOOD, O_MISS, O_LOOED, O_TRICKS, O_SWEPT = range(7)
 N_OUT = len(OUTCOMES)
 
-# The deal as a whole.
-INFO = ("carry", "pool", "next_pool", "standers", "single", "ending", "dealer")
+# The deal as a whole: the money held over into its pool (carry), the pool played for (carry and the stakes), what
+# it carries on into the next pool (the looes; the next dealer's stake is not in it), the standers, a single?,
+# how it ended, the dealer's seat.
+INFO = ("carry", "pool", "carried_on", "standers", "single", "ending", "dealer")
 I_CARRY, I_POOL, I_NEXT, I_STANDERS, I_SINGLE, I_ENDING, I_DEALER = range(7)
 N_INFO = len(INFO)
 ENDINGS = ("played", "dealer takes the pool", "stakes given up", "flush")
@@ -259,7 +261,7 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
             seq[m] = t % n
             m += 1
 
-    next_pool = 0
+    carried_on = 0
     # Five-card: the best flush sweeps the board (ties to the elder hand); the other standers are looed,
     # except the holder of Pam.
     if k == 5:
@@ -279,10 +281,10 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
                 if role != sweeper and not holds_pam:
                     out[role, O_LOOED] = 1
                     _pay(out, role, loo)
-                    next_pool += loo
+                    carried_on += loo
             info[I_ENDING] = END_FLUSH
-            info[I_NEXT] = next_pool
-            return next_pool
+            info[I_NEXT] = carried_on
+            return carried_on
 
     # The play.
     civil = rules[R_PAM_CIVIL] != 0
@@ -342,10 +344,10 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
         if out[role, O_TRICKS] == 0:
             out[role, O_LOOED] = 1
             _pay(out, role, loo)
-            next_pool += loo
+            carried_on += loo
     info[I_ENDING] = END_PLAYED
-    info[I_NEXT] = next_pool
-    return next_pool
+    info[I_NEXT] = carried_on
+    return carried_on
 
 
 @njit(cache=True)

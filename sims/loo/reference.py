@@ -317,7 +317,7 @@ class Deal:
     stood: set = field(default_factory=set)
     took_miss: int | None = None
     looed: set = field(default_factory=set)
-    next_pool: int = 0
+    carried_on: int = 0
 
     def pay(self, role, amount):
         self.money[role] = self.money.get(role, 0) - amount
@@ -338,7 +338,7 @@ class Deal:
 
     def info(self) -> np.ndarray:
         """The kernel's ``info`` (``INFO``)."""
-        values = {"carry": self.carry, "pool": self.pool, "next_pool": self.next_pool,
+        values = {"carry": self.carry, "pool": self.pool, "carried_on": self.carried_on,
                   "standers": len(self.stood), "single": self.single, "ending": ENDINGS.index(self.ending),
                   "dealer": self.dealer}
         return np.array([values[k] for k in INFO], dtype=np.int64)
@@ -463,7 +463,7 @@ def play_deal(rules, dealer, carry, pack, seat_rngs, policies) -> Deal:
                 if r != deal.sweeper and laws.pam not in hands[r]:
                     deal.looed.add(r)
                     deal.pay(r, loo)
-                    deal.next_pool += loo
+                    deal.carried_on += loo
             deal.ending = "flush"
             return deal
 
@@ -511,7 +511,7 @@ def play_deal(rules, dealer, carry, pack, seat_rngs, policies) -> Deal:
         if r not in deal.winners:
             deal.looed.add(r)
             deal.pay(r, loo)
-            deal.next_pool += loo
+            deal.carried_on += loo
     return deal
 
 
@@ -573,7 +573,7 @@ def play_session(rules, deck_rng, seat_rngs, policies) -> Session:
     for d in range(rules.session_deals):
         deal = play_deal(rules, (first + d) % rules.players, carry, Pack(deck_rng), seat_rngs, policies)
         deals.append(deal)
-        carry = deal.next_pool
+        carry = deal.carried_on
     return Session(first, deals, carry)
 
 

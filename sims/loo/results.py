@@ -18,7 +18,10 @@ from ..stats import Z95, mean_se, wilson
 from .engine import POOL_BINS, place_names, role_names
 from .play import ENDINGS
 
-RATES = ("stood", "miss", "looed", "swept")
+# Each rate by place: its outcome and what it is a rate of ("deals": every deal; "stands": the deals he stood).
+# "looed of stands" is the chance a player who stands is looed; "looed of deals" his chance per deal.
+RATES = {"stood": ("stood", "deals"), "miss": ("miss", "deals"), "looed of stands": ("looed", "stands"),
+         "looed of deals": ("looed", "deals"), "swept": ("swept", "deals")}
 
 
 def _rate(successes: int, n: int) -> dict:
@@ -55,23 +58,31 @@ class _Result:
         return pd.DataFrame({"role": t["who"].to_numpy(), "outcome": t["component"].to_numpy(), "mean": mean,
                              "se": se, "n": t["n"].to_numpy()})
 
+    def _rates(self, role: str) -> dict:
+        """:data:`RATES` of one role, with Wilson intervals."""
+        n, stood, _ = self._get("role", role, "stood")
+        return {name: _rate(self._get("role", role, outcome)[1], stood if of == "stands" else n)
+                for name, (outcome, of) in RATES.items()}
+
     def rates(self) -> pd.DataFrame:
-        """By role: how often the player stood, took the miss, was looed (of the deals he stood) and swept the
-        board with a flush, with Wilson intervals."""
-        rows = []
-        for role in self.roles:
-            n, stood, _ = self._get("role", role, "stood")
-            for what in RATES:
-                count = self._get("role", role, what)[1]
-                rows.append({"role": role, "rate of": what, **_rate(count, stood if what == "looed" else n)})
-        return pd.DataFrame(rows)
+        """By role: how often the player stood, took the miss, was looed (of the deals he stood, and of all
+        deals) and swept the board with a flush, with Wilson intervals."""
+        return pd.DataFrame([{"role": role, "rate of": name, **r} for role in self.roles
+                             for name, r in self._rates(role).items()])
+
+    def looed_per_deal(self) -> pd.DataFrame:
+        """How many players are looed in a deal: looed (0 .. players), deals, share."""
+        counts = self.batch.histogram("deal", "all", "looed").reindex(range(self.job.rules.players + 1),
+                                                                        fill_value=0)
+        return pd.DataFrame({"looed": counts.index.to_numpy(), "deals": counts.to_numpy(),
+                             "share": counts.to_numpy() / max(int(counts.sum()), 1)})
 
     def endings(self) -> pd.DataFrame:
         """How deals ended: played out, the dealer taking the pool, the stakes given up, a flush."""
         return pd.DataFrame([{"ending": e, **_rate(self._get("ending", e, "deals")[1], self.deals)}
                              for e in ENDINGS])
 
-    def pool_histogram(self, component: str = "next_pool") -> pd.Series:
+    def pool_histogram(self, component: str = "carried_on") -> pd.Series:
         """Deals by the size of a pool in stakes (bin v: 2**(v-1) <= pool/stake < 2**v; v = 0: empty)."""
         return self.batch.histogram("deal", "all", component).reindex(range(POOL_BINS), fill_value=0)
 
@@ -80,19 +91,14 @@ class _Result:
         return _mean(s, ss, n)
 
     def _role_summary(self) -> dict:
-        out = {}
-        for role in self.roles:
-            n, stood, _ = self._get("role", role, "stood")
-            entry = {"money": self._mean_of("role", role, "money")}
-            for what in RATES:
-                entry[what] = _rate(self._get("role", role, what)[1], stood if what == "looed" else n)
-            entry["tricks"] = self._mean_of("role", role, "tricks")
-            out[role] = entry
-        return out
+        return {role: {"money": self._mean_of("role", role, "money"), **self._rates(role),
+                       "tricks": self._mean_of("role", role, "tricks")} for role in self.roles}
 
     def _common(self) -> dict:
-        deal = {k: self._mean_of("deal", "all", k) for k in ("carry", "pool", "next_pool", "standers")}
+        deal = {k: self._mean_of("deal", "all", k) for k in ("carry", "pool", "carried_on", "standers")}
+        looed = self.looed_per_deal()
         return {"roles": self._role_summary(), "deal": deal,
+                "looed_per_deal": {int(k): float(v) for k, v in zip(looed["looed"], looed["share"], strict=True)},
                 "endings": {row["ending"]: {k: row[k] for k in ("rate", "lo", "hi")}
                             for row in self.endings().to_dict("records")}}
 
@@ -114,14 +120,14 @@ class DealResult(_Result):
 
     @property
     def records(self) -> pd.DataFrame | None:
-        """Per deal: deal, carry, pool, next_pool, standers, single, ending, dealer, ``{role}_{outcome}``."""
+        """Per deal: deal, carry, pool, carried_on, standers, single, ending, dealer, ``{role}_{outcome}``."""
         return self.batch.rows.get("deals")
 
     def money(self) -> dict:
         """Money conserved: the players' money, what the pools held over and what they carried on (exact)."""
         players = int(_scope(self.batch.totals, "role").query("component == 'money'")["sum"].sum())
         carried_in = self._get("deal", "all", "carry")[1]
-        carried_on = self._get("deal", "all", "next_pool")[1]
+        carried_on = self._get("deal", "all", "carried_on")[1]
         return {"players": players, "carried_in": carried_in, "carried_on": carried_on,
                 "conserved": players == carried_in - carried_on}
 
@@ -161,10 +167,18 @@ class GameResult(_Result):
         return pd.DataFrame(rows)
 
     def pool_by_deal(self) -> pd.DataFrame:
-        """The mean pool played for at each deal of a session, with its standard error."""
+        """The pool played for at each deal of a session: its mean and standard error (money units), and its
+        quartiles, 90th percentile and largest in whole stakes (the pool divided by the stake, rounded down;
+        the quantiles of its distribution over the sessions, :data:`engine.POOL_STAKES` - 1 standing for that
+        or more)."""
         t = _scope(self.batch.totals, "deal number")
         mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
-        return pd.DataFrame({"deal": np.arange(1, len(t) + 1), "pool": mean, "se": se})
+        frame = pd.DataFrame({"deal": np.arange(1, len(t) + 1), "pool": mean, "se": se})
+        h = self.batch.histograms
+        h = h[(h["scope"] == "deal number") & (h["component"] == "pool in stakes")]
+        for name, q in POOL_QUANTILES.items():
+            frame[name] = [_quantile(h[h["who"] == f"deal {d}"], q) for d in frame["deal"]]
+        return frame
 
     def largest_pool_histogram(self) -> pd.Series:
         """Sessions by their largest pool in stakes (bins as :meth:`pool_histogram`)."""
@@ -182,7 +196,18 @@ class GameResult(_Result):
                  for row in self.money_table().to_dict("records")}
         pools = {k: self._mean_of("session", "all", k) for k in ("pool_left", "largest_pool")}
         return {**self.job.describe(), "session_deals": self.job.rules.session_deals, "seat_money": money,
-                **self._common(), "pools": pools, "money": self.money()}
+                **self._common(), "pools": pools, "pool_by_deal": self.pool_by_deal().to_dict("records"),
+                "money": self.money()}
+
+
+POOL_QUANTILES = {"q25": 0.25, "median": 0.5, "q75": 0.75, "q90": 0.9, "largest": 1.0}
+
+
+def _quantile(hist: pd.DataFrame, q: float) -> int:
+    """The smallest value whose cumulative share of ``hist`` (value, count) reaches ``q``."""
+    hist = hist.sort_values("value")
+    cum = hist["count"].cumsum().to_numpy()
+    return int(hist["value"].to_numpy()[np.searchsorted(cum, q * cum[-1])])
 
 
 def summarize(job: Job, batch: Batch):
@@ -199,11 +224,12 @@ def render(summary: dict) -> str:
     rules = summary["rules"]
     kind = "deals" if summary["kind"] == "deals" else f"sessions of {summary['session_deals']} deals"
     lines = [f"Loo, {rules['name']}: {rules['players']} players, {summary['n']:,} {kind}, seed {summary['seed']}",
-             "", f"{'role':<10} {'money per deal (95% interval)':>34} {'stood':>7} {'miss':>7} {'looed':>7}"
-             f" {'tricks':>7}"]
+             "", f"{'role':<10} {'money per deal (95% interval)':>34} {'stood':>7} {'miss':>7} {'looed/stood':>12}"
+             f" {'looed/deal':>11} {'tricks':>7}"]
     for role, r in summary["roles"].items():
         lines.append(f"{role:<10} {_interval(r['money']):>34} {r['stood']['rate']:>7.3f} {r['miss']['rate']:>7.3f}"
-                     f" {r['looed']['rate']:>7.3f} {r['tricks']['mean']:>7.3f}")
+                     f" {r['looed of stands']['rate']:>12.3f} {r['looed of deals']['rate']:>11.3f}"
+                     f" {r['tricks']['mean']:>7.3f}")
     if "seat_money" in summary:
         lines += ["", f"{'seat':<16} {'money per session':>18} {'per deal (95% interval)':>34}"]
         for who, m in summary["seat_money"].items():
@@ -211,9 +237,14 @@ def render(summary: dict) -> str:
             lines.append(f"{who:<16} {m['per_session']:>+18.2f} {per_deal:>34}")
         lines.append(f"pool left at the end {summary['pools']['pool_left']['mean']:.2f}, largest pool "
                      f"{summary['pools']['largest_pool']['mean']:.2f} (means per session)")
+        lines += ["", "pool by deal of the session (mean in units; quantiles in whole stakes):",
+                  f"{'deal':>6} {'mean':>10} {'q25':>5} {'median':>7} {'q75':>5} {'q90':>5} {'largest':>8}"]
+        lines += [f"{row['deal']:>6} {row['pool']:>10.2f} {row['q25']:>5} {row['median']:>7} {row['q75']:>5}"
+                  f" {row['q90']:>5} {row['largest']:>8}" for row in summary["pool_by_deal"]]
     lines += ["", "deals ending: " + ", ".join(f"{e} {v['rate']:.3f}" for e, v in summary["endings"].items()),
               f"mean pool played for {summary['deal']['pool']['mean']:.2f}, carried on "
-              f"{summary['deal']['next_pool']['mean']:.2f}; standers per deal "
+              f"{summary['deal']['carried_on']['mean']:.2f}; standers per deal "
               f"{summary['deal']['standers']['mean']:.2f}",
+              "players looed in a deal: " + ", ".join(f"{k} {v:.3f}" for k, v in summary["looed_per_deal"].items()),
               f"money conserved: {'yes' if summary['money']['conserved'] else 'NO'}"]
     return "\n".join(lines)

@@ -17,7 +17,7 @@ def test_simulate(capsys):
     code, out, err = run(capsys, "simulate", "--game", "allfours", "--deals", "4000", "--play", "maxims",
                          "--beg", "threshold", "--answer", "threshold", "--quiet")
     assert code == 0, err
-    assert "two-hand to 10: 4,000 deals" in out and "jack" in out and "per hand: begged" in out
+    assert "two-hand to 10: 4,000 deals" in out and "jack" in out and "per hand: begs" in out
 
 
 def test_play_json_with_per_seat_policies_and_rule_changes(capsys):
@@ -58,3 +58,19 @@ def test_run_store(capsys, tmp_path):
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, "simulate", "--game", "allfours", "--deals", "10", "--quiet", *argv)
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_simulate_json_gives_every_count_of_a_hand(capsys):
+    """The counts players ask about (the knave and the trumps in play, the knaves turned running) are in the text
+    and in --json, each a mean per hand with its standard error; without begging the knave is in play in
+    48/52 * 12/51 of hands (tests/test_allfours_labels.py checks it at size)."""
+    from sims.allfours.play import EVENTS
+
+    code, out, err = run(capsys, "simulate", "--game", "allfours", "--deals", "20000", "--rule", "begging=false",
+                         "--json", "--quiet")
+    assert code == 0, err
+    events = json.loads(out)["events_per_hand"]
+    assert list(events) == list(EVENTS)
+    assert abs(events["knave in play"]["mean"] - 48 / 52 * 12 / 51) < 4 * events["knave in play"]["se"]
+    code, out, err = run(capsys, "simulate", "--game", "allfours", "--deals", "2000", "--quiet")
+    assert "knave in play" in out and "trumps in play" in out and "knaves turned running" in out

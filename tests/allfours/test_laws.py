@@ -130,7 +130,7 @@ def test_rules_game_tie_equal_totals(game_tie, dealer_game, eldest_game):
     rules = PRESETS["two-hand"].replace(game_tie=game_tie)
     hand = play_stacked(rules, 0, deck, {**STAND, "play": [dealer, eldest]})
     assert taker(hand, card("10C")) == 1 and taker(hand, card("10D")) == 0
-    assert hand.events["game tied"] == 1
+    assert hand.events["game tied on points"] == 1
     assert (hand.points["dealer"]["game"], hand.points["eldest"]["game"]) == (dealer_game, eldest_game)
 
 
@@ -140,7 +140,7 @@ def test_s93_v_take_one_the_eldest_scores_one_and_the_trump_stands():
     deck = stacked_deck(["2C 3C 4C 5C 6C 7C", "8D 9D 10D 2H QD KD"], ["5S"])
     hand = play_stacked("two-hand", 0, deck, {"beg": "beg", "answer": "give"})
     assert hand.points["eldest"]["gift"] == 1 and hand.trump == SPADES and hand.runs == 0
-    assert hand.events["begged"] == 1 and hand.events["gave one"] == 1
+    assert hand.events["begs"] == 1 and hand.events["gave one"] == 1
 
 
 def test_s93_v_beg_run_three_times_because_the_same_suit_keeps_turning():
@@ -149,7 +149,7 @@ def test_s93_v_beg_run_three_times_because_the_same_suit_keeps_turning():
     eldest = "8D 9D 10D QD KD AD QC KC AC 2S 4S 5S 6S 7S 8S"
     deck = stacked_deck([dealer, eldest], ["5H", "7H", "9H", "3S"])
     hand = play_stacked("two-hand", 0, deck, {"beg": "beg", "answer": "run", "play": "random"})
-    assert hand.runs == 3 and hand.events["ran"] == 3 and hand.trump == SPADES
+    assert hand.runs == 3 and hand.events["rounds run"] == 3 and hand.trump == SPADES
     assert len(hand.tricks) == 2 * 15
     assert hand.points["eldest"]["low"] == 1 and hand.points["eldest"]["high"] == 1   # 2S .. 8S, no others
 
@@ -168,7 +168,7 @@ def test_law_ii_no_person_can_beg_more_than_once_in_each_hand():
     """A beg policy that always begs is asked once: after the run, the new trump is played."""
     deck = stacked_deck(["2C 3C 4C 5C 6C 7C 8C 9C 10C", "8D 9D 10D QD KD AD QC KC AC"], ["5H", "3S"])
     hand = play_stacked("two-hand", 0, deck, {"beg": "beg", "answer": "run"})
-    assert hand.events["begged"] == 1 and hand.runs == 1
+    assert hand.events["begs"] == 1 and hand.runs == 1
 
 
 def test_rules_a_pack_too_short_for_the_next_round_is_dealt_again_by_the_same_dealer():
@@ -181,7 +181,7 @@ def test_rules_a_pack_too_short_for_the_next_round_is_dealt_again_by_the_same_de
     eldest = diamonds[8:] + spades + ["2H", "3H", "4H"]
     deck = stacked_deck([dealer, eldest], ["10H", "JH", "QH", "KH", "AH", "9H"], then=[range(52)])
     hand = play_stacked("two-hand", 1, deck, {"beg": "beg", "answer": "run", "play": "random"})
-    assert hand.events["redealt"] == 1 and hand.events["ran"] == 5 + 1 and hand.events["begged"] == 2
+    assert hand.events["redeals"] == 1 and hand.events["rounds run"] == 5 + 1 and hand.events["begs"] == 2
     assert hand.runs == 1 and hand.turned == card("5S") and hand.trump == SPADES and len(hand.tricks) == 2 * 9
     assert hand.points["dealer"]["turned"] == 1
 
@@ -204,8 +204,8 @@ def test_rules_four_handed_the_eldest_begs_and_the_dealer_answers():
     ran = play_stacked("four-hand", 1, deck, policies)
     assert ran.events["gave one"] == 0 and ran.runs >= 1
     begs = {"beg": ["stand", "beg", "stand", "stand"], "answer": "give"}
-    assert play_stacked("four-hand", 0, deck, begs).events["begged"] == 1       # seat 1 is eldest
-    assert play_stacked("four-hand", 1, deck, begs).events["begged"] == 0       # seat 2 is eldest
+    assert play_stacked("four-hand", 0, deck, begs).events["begs"] == 1       # seat 1 is eldest
+    assert play_stacked("four-hand", 1, deck, begs).events["begs"] == 0       # seat 2 is eldest
 
 
 def test_rules_partners_score_together():

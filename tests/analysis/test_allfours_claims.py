@@ -56,3 +56,29 @@ def test_section_9_runs_on_the_real_engine():
     assert (agreement["agreed"] <= agreement["advised"]).all()
     assert len(section.figures) == 5
     assert np.isfinite(section.claims[4].estimate)
+
+
+def test_maxim_differences_in_blocks_are_the_paired_differences_of_each_block(monkeypatch):
+    """Two blocks (seeds 1 and 2) give the same per-hand differences as the two paired runs made apart."""
+    monkeypatch.setattr(allfours, "MAXIM_BLOCK", 1_500)
+    ctx = Context(deals=300, games=20, seed=1)
+    diffs = allfours.maxim_differences(ctx, 3_000)
+    assert [d.size for d in diffs] == [3_000] * 4
+    from sims.allfours import simulate_deals
+
+    def net(k, seed):
+        return allfours.seat_net(simulate_deals("two-hand", allfours.maxim_policies(k), 1_500, seed,
+                                                records=True).records)
+    expected = np.concatenate([net(None, s) - net(1, s) for s in (1, 2)])
+    assert np.array_equal(diffs[1], expected)
+    assert allfours.maxim_hands(200_000) == 2_000_000 and allfours.maxim_hands(10**7) == allfours.MAXIM_MAX
+
+
+def test_section_9_verdicts_show_their_direction():
+    """Maxim i's interval below zero is 'against the maxim', whatever the margin makes of it."""
+    from analysis.claims.model import Claim
+
+    claim = Claim("9a", "s", allfours.SRC_MAXIMS[0], "q", -0.0018, (-0.0032, -0.0004), 200_000, allfours.GAIN,
+                  side="the maxim")
+    assert claim.verdict == "negligible" and claim.direction() == "against the maxim (below 0.00)"
+    assert allfours.NOTICE.margin > 0 and allfours.GAIN.margin > 0

@@ -51,14 +51,16 @@ def test_verdict_rule(claimed, interval, verdict):
     assert claimed.verdict(interval) == verdict
 
 
-def test_a_margin_of_zero_is_the_plain_interval_rule():
-    assert more(0.5, 0.0, WHY).verdict((0.501, 0.52)) == "supported"
-    assert more(0.5, 0.0, WHY).verdict((0.499, 0.52)) == "inconclusive"
+def test_a_margin_of_zero_is_refused():
+    """A margin of 0 would let "may happen" come out supported whatever the rate (issue 21): every claim states
+    a margin with its reason, so 0 is refused."""
+    with pytest.raises(ValueError, match="margin > 0"):
+        more(0.5, 0.0, WHY)
 
 
 @pytest.mark.parametrize("make, message", [
     (lambda: claims.Claimed("~", 1.0, 0.1, WHY), "relation"),
-    (lambda: more(0.5, -0.1, WHY), "margin >= 0"),
+    (lambda: more(0.5, -0.1, WHY), "margin > 0"),
     (lambda: more(0.5, 0.1, " "), "reason"),
     (lambda: more(0.5, 0.1, WHY, cap=0.55), "cap"),
     (lambda: claims.Claimed("<", 0.5, 0.1, WHY, cap=0.9), "cap"),

@@ -51,7 +51,8 @@ def test_write_report_files_and_content(tmp_path):
                   "**Verdict**: **not supported**", "x\\|y", "## Not run", "- 5. seed004_discards: needs hoyle",
                   "## Provenance", "- seed: 1", "| n |", "5.0% [4.0%, 6.0%]", "< 10.0%",
                   "| claim | statement | estimate [95% CI] | claimed | margin | verdict |",
-                  "| 7a | Rare. (reading: rare = under 1 in 10) | 5.0% [4.0%, 6.0%] | < 10.0% | ±1% | supported |",
+                  "| 7a | Rare. (reading: rare = under 1 in 10) | 5.0% [4.0%, 6.0%] | < 10.0% | ±1% | "
+                  "supported; for the claim (below 10.0%) |",
                   "- **Margin**: ±0.5: rounds to 25", "- **Reading of the text**: rare = under 1 in 10",
                   "- **Claimed**: = 25.00"]:
         assert piece in text, piece

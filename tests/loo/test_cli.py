@@ -54,3 +54,17 @@ def test_run_store(capsys, tmp_path):
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, "simulate", "--game", "loo", "--deals", "10", "--quiet", *argv)
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_looed_per_deal_and_pool_quantiles_in_text_and_json(capsys):
+    code, out, err = run(capsys, "simulate", "--game", "loo", "--deals", "3000", "--json", "--quiet")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert sum(summary["looed_per_deal"].values()) == pytest.approx(1.0)
+    assert {"looed of stands", "looed of deals"} <= set(summary["roles"]["eldest"])
+    assert "carried_on" in summary["deal"] and "next_pool" not in summary["deal"]
+    code, out, err = run(capsys, "play", "--game", "loo", "--games", "50", "--json", "--quiet")
+    pools = json.loads(out)["pool_by_deal"]
+    assert len(pools) == 50 and pools[0]["median"] == 1 and {"q25", "q90", "largest"} <= set(pools[0])
+    code, out, err = run(capsys, "play", "--game", "loo", "--games", "50", "--quiet")
+    assert "players looed in a deal: 0 " in out and "pool by deal of the session" in out

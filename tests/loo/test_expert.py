@@ -102,7 +102,7 @@ def test_the_expert_in_both_engines(preset):
     fast = simulate_deals(preset, EXPERT, 60, seed=9, records=True).records
     slow = ref.simulate_deals(preset, EXPERT, 60, seed=9)
     assert [int(m) for m in fast["eldest_money"]] == [d.money.get(1, 0) for d in slow]
-    assert [int(m) for m in fast["next_pool"]] == [d.next_pool for d in slow]
+    assert [int(m) for m in fast["carried_on"]] == [d.carried_on for d in slow]
 
 
 def test_exploring_with_no_exploration_is_the_expert():

@@ -72,7 +72,7 @@ def replay(rules, hands, trump, miss="", pack="", declare=None, exchange=None, c
     assert np.array_equal(info, deal.info()), "kernel and reference deals differ"
     assert [(int(c), int(r)) for c, r in played] == [(c, r) for t in deal.tricks for r, c in t], \
         "kernel and reference play differ"
-    assert out[:, 0].sum() == carry - deal.next_pool, "money is not conserved"
+    assert out[:, 0].sum() == carry - deal.carried_on, "money is not conserved"
     return deal
 
 
@@ -91,7 +91,7 @@ def test_first_player_with_two_or_three_trumps_must_lead_the_highest():
     assert cards_played(deal) == parse_cards("QH KH AS 4S 7C 5H 3C 2D 9D")
     assert deal.winners == [2, 1, 1]
     # The dealer took no trick: looed, he pays the stake into the next pool.
-    assert deal.looed == {0} and deal.next_pool == 3
+    assert deal.looed == {0} and deal.carried_on == 3
     assert money(deal) == [-3 - 3, 4, 2]
 
 
@@ -100,7 +100,7 @@ def test_ace_of_trumps_only_must_be_led():
     deal = replay(THREE, ["5C QS 7D", "4C 9S AH", "KC 10S 3D"], "2H", miss="8C 8D 8S")
     assert cards_played(deal) == parse_cards("AH KC 5C 4C 10S QS 9S 3D 7D")   # the script would have led 4C
     assert deal.winners == [1, 1, 1]
-    assert deal.looed == {0, 2} and deal.next_pool == 6
+    assert deal.looed == {0, 2} and deal.carried_on == 6
     assert money(deal) == [-3 - 3, 6, -3]
 
 
@@ -168,7 +168,7 @@ def test_a_lone_stander_and_the_dealer_gives_up_the_stakes():
     deal = replay(THREE, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S",
                   declare={1: PLAY, 2: PASS, 0: PASS})
     assert deal.ending == "stakes given up" and not deal.tricks
-    assert money(deal) == [-3, 6, 0] and deal.next_pool == 0
+    assert money(deal) == [-3, 6, 0] and deal.carried_on == 0
 
 
 def test_a_lone_stander_and_the_dealer_plays():
@@ -197,7 +197,7 @@ def test_limited_and_unlimited_looes(unlimited, carry, loo_limit, looe):
     rules = THREE.replace(unlimited=unlimited, loo_limit=loo_limit)
     deal = replay(rules, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S", carry=carry)
     share = (carry + 3) // 3
-    assert deal.looed == {1} and deal.next_pool == looe
+    assert deal.looed == {1} and deal.carried_on == looe
     assert money(deal) == [-3 + share, -looe, 2 * share]
 
 
@@ -208,7 +208,7 @@ def test_the_single():
                   carry=0)
     assert deal.single and not deal.miss and not deal.declarations
     assert deal.pool == 3 and deal.winners == [0, 2, 2]
-    assert money(deal) == [-3 + 1, -3, 2] and deal.next_pool == 3
+    assert money(deal) == [-3 + 1, -3, 2] and deal.carried_on == 3
 
 
 def test_stake_all_instead_of_the_single():
@@ -240,7 +240,7 @@ def test_pam_be_civil():
     # Pam is the highest trump: it heads 9H in the next trick.
     assert cards_played(deal)[3:6] == parse_cards("9H JC QC")
     assert deal.winners == [1, 2, 0, 0, 0]
-    assert money(deal) == [-5 + 6, 2, 2] and deal.next_pool == 0
+    assert money(deal) == [-5 + 6, 2, 2] and deal.carried_on == 0
 
 
 def test_pam_not_civil_must_head_the_ace():
@@ -263,7 +263,7 @@ def test_a_flush_sweeps_the_board():
     deal = replay(FIVE, ["3C 4C 8D 10D 2D", "2S 5S 7S 9S JS", "4H JC 5H 6S 7D"], "2H")
     assert deal.ending == "flush" and deal.sweeper == 1 and not deal.tricks
     assert deal.looed == {0}                       # role 2 holds Pam
-    assert money(deal) == [-5 - 5, 10, 0] and deal.next_pool == 5
+    assert money(deal) == [-5 - 5, 10, 0] and deal.carried_on == 5
 
 
 def test_four_and_pam_make_a_flush_that_beats_a_lower_flush():
@@ -271,7 +271,7 @@ def test_four_and_pam_make_a_flush_that_beats_a_lower_flush():
     a superior flush": Pam tops the diamond flush."""
     deal = replay(FIVE, ["3C 4C 8H 10S 2C", "2S 5S 7S 9S JS", "4D JC 5D 6D 7D"], "2H")
     assert deal.sweeper == 2 and deal.looed == {0, 1}
-    assert money(deal) == [-5 - 5, -5, 10] and deal.next_pool == 10
+    assert money(deal) == [-5 - 5, -5, 10] and deal.carried_on == 10
 
 
 def test_a_trump_flush_beats_a_plain_flush():

@@ -34,7 +34,7 @@ def test_money_is_conserved_deal_by_deal(preset, clean):
     rules = PRESETS[preset].replace(players=7)
     rec = simulate_deals(rules, RANDOM, 50_000, seed=5, records=True, clean=clean).records
     paid = sum(rec[f"{role}_money"] for role in role_names(7))
-    assert (paid == rec["carry"] - rec["next_pool"]).all()
+    assert (paid == rec["carry"] - rec["carried_on"]).all()
     assert (rec["carry"] == (0 if clean else rules.stake)).all()
     # What was taken from the pool is the whole pool, unless the deal ended in nobody's favour.
     taken = sum(rec[f"{role}_won"] for role in role_names(7))
@@ -60,5 +60,5 @@ def test_unlimited_pools_stay_within_the_loo_limit():
     assert result.money()["conserved"]
     largest = result.games["largest_pool"]
     assert largest.max() <= 3 + 9 * 300 and largest.min() > 300
-    assert np.isclose(result.pool_by_deal()["pool"].iloc[-1], 3 + 300 * result.summary["deal"]["next_pool"]["mean"]
+    assert np.isclose(result.pool_by_deal()["pool"].iloc[-1], 3 + 300 * result.summary["deal"]["carried_on"]["mean"]
                       / 300, rtol=0.2)

@@ -1,0 +1,41 @@
+"""Sources are cited by title (issue 21, item 6): one table (``analysis.claims.model.TEXTS``) gives each period
+text's title, author and year; the report, the notebooks and the README cite titles, never "seed 00N"."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from analysis.claims.model import TEXTS, Claim, more, source
+from analysis.report import _claim_md, _sources
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED_NAME = re.compile(r"\b[Ss]eeds? 00\d")
+
+
+def test_the_table_covers_every_seed_file_and_says_what_the_texts_do_not_give():
+    files = sorted(p.name for p in (ROOT / "data" / "reference" / "seeds").glob("*.txt"))
+    assert sorted(t.file for t in TEXTS.values()) == files
+    for text in TEXTS.values():
+        assert text.title and not SEED_NAME.search(text.title)
+        assert text.author == text.year == "not given in the text"    # none of the five names them
+
+
+def test_a_claim_cites_its_source_by_title_with_the_file_in_a_footnote():
+    claim = Claim("x", "s", source("003", "§96 i", "five or seven make the best game"), "q", 0.1, (0.0, 0.2), 10,
+                  more(0.0, 0.01, "why"))
+    line = next(line for line in _claim_md(claim) if line.startswith("- **Source**"))
+    assert TEXTS["003"].title in line and "[^003]" in line and not SEED_NAME.search(line)
+    sources = "\n".join(_sources([claim]))
+    assert "## Sources" in sources and f"[^003]: `data/reference/seeds/{TEXTS['003'].file}`" in sources
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.stem)
+def test_notebooks_cite_titles(path):
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    text = "".join("".join(c["source"]) for c in cells)
+    assert not SEED_NAME.search(text), SEED_NAME.search(text)
+
+
+def test_readme_cites_titles():
+    assert not SEED_NAME.search((ROOT / "README.md").read_text(encoding="utf-8"))
