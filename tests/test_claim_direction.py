@@ -1,7 +1,7 @@
 """Every verdict says which side of the claimed value its interval lies, whatever the margin (issue 21, item 2)."""
 import pytest
 
-from analysis.claims.model import Claim, equal, less, more, source
+from sims.analysis.claims.model import Claim, equal, less, more, source
 
 SRC = source("003", "§94 i", "Make your knave as soon as you can.")
 

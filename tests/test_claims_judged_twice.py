@@ -2,8 +2,8 @@
 the verdict flips (analysis/claims/strongest.py, issue 21 item 5)."""
 from dataclasses import replace
 
-from analysis.claims.model import Claim, more, source
-from analysis.claims.strongest import judged_twice
+from sims.analysis.claims.model import Claim, more, source
+from sims.analysis.claims.strongest import judged_twice
 
 SRC = source("003", "§94 i", "Make your knave as soon as you can.")
 NAMED = Claim("9x", "s", SRC, "q", 0.2, (0.15, 0.25), 1000, more(0.0, 0.01, "why"), policies="maxims",

@@ -1,7 +1,7 @@
 """Section 10's readings (analysis/claims/loo.py) on summaries counted by hand."""
 import pytest
 
-from analysis.claims import loo
+from sims.analysis.claims import loo
 
 
 def summary(players, standers, given_up, n=10_000):

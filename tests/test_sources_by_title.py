@@ -1,4 +1,4 @@
-"""Sources are cited by title (issue 21, item 6): one table (``analysis.claims.model.TEXTS``) gives each period
+"""Sources are cited by title (issue 21, item 6): one table (``sims.analysis.claims.model.TEXTS``) gives each period
 text's title, author and year; the report, the notebooks and the README cite titles, never "seed 00N"."""
 import json
 import re
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from analysis.claims.model import TEXTS, Claim, more, source
-from analysis.report import _claim_md, _sources
+from sims.analysis.claims.model import TEXTS, Claim, more, source
+from sims.analysis.report import _claim_md, _sources
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_NAME = re.compile(r"\b[Ss]eeds? 00\d")

@@ -2,7 +2,7 @@
 of the game (its ``expert``), side by side; a verdict that changes between them says so (issue 21, item 5).
 
 A section passes its claims and, for each, the same quantity measured with the strongest players (a
-:class:`~analysis.claims.model.Claim` of the same id), or a sentence saying why it was not measured again.
+:class:`~sims.analysis.claims.model.Claim` of the same id), or a sentence saying why it was not measured again.
 """
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ def test_maxim_differences_in_blocks_are_the_paired_differences_of_each_block(mo
 
 def test_section_9_verdicts_show_their_direction():
     """Maxim i's interval below zero is 'against the maxim', whatever the margin makes of it."""
-    from analysis.claims.model import Claim
+    from sims.analysis.claims.model import Claim
 
     claim = Claim("9a", "s", allfours.SRC_MAXIMS[0], "q", -0.0018, (-0.0032, -0.0004), 200_000, allfours.GAIN,
                   side="the maxim")
