@@ -11,7 +11,7 @@ from sims.allfours import play_stacked, simulate_deals, stacked_deck
 from sims.allfours.play import EVENTS
 from sims.allfours.rules import PRESETS
 
-from .allfours_helpers import script
+from tests.allfours.helpers import script
 
 STAND = {"beg": "stand"}
 RANKS = "2 3 4 5 6 7 8 9 10 J Q K A".split()
@@ -28,7 +28,7 @@ def short_pack_deck():
 def test_every_label_is_defined_in_the_readme_and_the_rules():
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     text = (root / "README.md").read_text(encoding="utf-8") + (root / "docs" / "rules.md").read_text(encoding="utf-8")
     for label in EVENTS:
         assert f"`{label}`" in text, label

@@ -9,7 +9,7 @@ from sims.loo import get_rules, play_games, simulate_deals
 from sims.loo.engine import play_stacked, role_names
 from sims.loo.play import INFO
 
-from .test_loo_laws import THREE, replay
+from tests.loo.test_laws import THREE, replay
 
 RANDOM = {"declare": "random", "exchange": "random", "card": "random"}
 

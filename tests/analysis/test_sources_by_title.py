@@ -9,7 +9,7 @@ import pytest
 from sims.analysis.claims.model import TEXTS, Claim, more, source
 from sims.analysis.report import _claim_md, _sources
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEED_NAME = re.compile(r"\b[Ss]eeds? 00\d")
 
 
