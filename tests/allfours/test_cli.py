@@ -63,7 +63,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
 def test_simulate_json_gives_every_count_of_a_hand(capsys):
     """The counts players ask about (the knave and the trumps in play, the knaves turned running) are in the text
     and in --json, each a mean per hand with its standard error; without begging the knave is in play in
-    48/52 * 12/51 of hands (tests/test_allfours_labels.py checks it at size)."""
+    48/52 * 12/51 of hands (tests/allfours/test_labels.py checks it at size)."""
     from sims.allfours.play import EVENTS
 
     code, out, err = run(capsys, "simulate", "--game", "allfours", "--deals", "20000", "--rule", "begging=false",

@@ -1,7 +1,7 @@
 """Each count of a hand (``sims.allfours.play.EVENTS``) counts what its label says: stacked hands whose counts
 are known by hand, and the closed forms of the knave and the trumps in play.
 
-Hands are given by role (the dealer first, then the eldest), as in tests/test_allfours_laws.py.
+Hands are given by role (the dealer first, then the eldest), as in tests/allfours/test_laws.py.
 """
 import math
 
