@@ -141,7 +141,7 @@ def _run(argv: list[str], program: bool) -> int:
 
 
 def _check_shared_flags(args) -> None:
-    """``--seed`` and ``--threads`` mean the same in every command: checked here, before it starts (threads against
+    """``--seed``, ``--threads`` and ``--workers`` mean the same in every command: checked here, before it starts (threads against
     this machine's numba, unless they are per worker of a remote ``--scheduler``)."""
     if getattr(args, "seed", None) is not None:
         from ..core.rng import check_seed
@@ -151,6 +151,10 @@ def _check_shared_flags(args) -> None:
         from ..core.chunks import check_threads
 
         check_threads(args.threads)
+    if getattr(args, "workers", None) is not None:
+        from ..core.executors import check_workers
+
+        check_workers(args.workers)
 
 
 def _jsonable(obj):

@@ -157,6 +157,16 @@ def _client_within(address: str, seconds: float, security=None):
         yield client
 
 
+def check_workers(workers) -> int | None:
+    """None (one per core) or a local cluster this machine can hold: 1 to four processes per core; else one line."""
+    limit = 4 * (os.cpu_count() or 1)
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= limit):
+        raise ValueError(f"workers must be a whole number from 1 to {limit} (four local processes per core of this "
+                         f"machine), got {workers!r}; for more, start a Dask cluster and give --scheduler")
+    return workers
+
+
 @contextmanager
 def dask_client(workers: int | None = None, scheduler: str | None = None, client=None, threads: int | None = None,
                 security=None):
@@ -177,7 +187,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, client
     from distributed import Client, LocalCluster
     from distributed.security import Security
 
-    workers = workers or os.cpu_count() or 1
+    workers = check_workers(workers) or os.cpu_count() or 1
     per_worker = threads or max(1, (os.cpu_count() or 1) // workers)
     security = Security.temporary()
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
