@@ -143,9 +143,8 @@ def _seat_policy(kind, spec):
 def seat_policies(rules, policies) -> tuple[list[SeatPolicy], list[SeatPolicy]]:
     """``{"discard": spec, "peg": spec}`` (a name, a callable, or one per seat) -> per-seat policies."""
     policies = dict(policies or {})
-    discard = [_seat_policy("discard", s) for s in per_seat(policies.get("discard", "random"), rules.players,
-                                                             "discard")]
-    peg = [_seat_policy("peg", s) for s in per_seat(policies.get("peg", "random"), rules.players, "peg")]
+    discard, peg = ([_seat_policy(d, s) for s in per_seat(policies.get(d, GAME.decision(d).default), rules.players, d)]
+                    for d in ("discard", "peg"))   # a decision not given: the game's default, as the engine plays it
     return discard, peg
 
 

@@ -158,7 +158,8 @@ def test_nothing_to_reckon_has_its_exact_frequency():
 
 
 def test_every_hand_with_a_trump_in_play_scores_high_and_low():
-    rows = simulate_deals("two-hand", None, 20_000, seed=4, records=True).records
+    rows = simulate_deals("two-hand", {"beg": "random", "answer": "random", "play": "random", "discard": "random"},
+                          20_000, seed=4, records=True).records
     high = rows["dealer_high"] + rows["eldest_high"]
     low = rows["dealer_low"] + rows["eldest_low"]
     assert (high == low).all() and high.max() == 1 and 0 < high.mean() < 1

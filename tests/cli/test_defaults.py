@@ -8,6 +8,7 @@ import pytest
 
 from sims.cli import main
 from sims.core import first_run
+from sims.core.cache import kernel_dir
 from sims.core.api import simulate
 from sims.core.registry import get_game
 
@@ -41,13 +42,15 @@ def test_the_output_names_the_defaults_used(capsys):
 
 def test_the_first_run_says_it_compiles_once(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SIMS_CACHE_DIR", str(tmp_path))
-    assert first_run.is_cold("loo")
-    first_run.announce("loo", "2 minutes")
+    engine = "sims.loo.engine"
+    assert first_run.is_cold(engine)
+    first_run.announce("loo", engine, "2 minutes")
     assert capsys.readouterr().err == (f"sims: compiling the loo kernels, once (about 2 minutes on 2 cores; later "
                                        f"runs load them from {tmp_path})\n")
-    folder = tmp_path / f"loo-{first_run.part_key(first_run.PACKAGE, 'loo', first_run.SHARED)}"
-    folder.mkdir()
-    assert first_run.is_cold("loo")              # an empty folder: nothing compiled yet
+    folder = kernel_dir(tmp_path, (engine,))      # where the locator puts the engine's kernels
+    assert folder.parent == tmp_path / "sims" / "loo" and folder.name.startswith("engine-")
+    folder.mkdir(parents=True)
+    assert first_run.is_cold(engine)              # an empty folder: nothing compiled yet
     (folder / "engine.play_chunks-1.nbi").write_bytes(b"")
-    first_run.announce("loo", "2 minutes")
-    assert not first_run.is_cold("loo") and capsys.readouterr().err == ""
+    first_run.announce("loo", engine, "2 minutes")
+    assert not first_run.is_cold(engine) and capsys.readouterr().err == ""

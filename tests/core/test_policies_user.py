@@ -74,8 +74,8 @@ def throw_out_of_hand(hand, state, rules, rng, params):
 
 def test_user_peg_policy_runs_without_recompiling_the_engine():
     deal_sigs, game_sigs = len(engine._deal_chunks.signatures), len(engine._game_chunks.signatures)
-    low = simulate_deals("six-card", {"peg": lowest}, 3000, 1, records=True)
-    high = simulate_deals("six-card", {"peg": highest}, 3000, 1, records=True)
+    low = simulate_deals("six-card", {"discard": "random", "peg": lowest}, 3000, 1, records=True)
+    high = simulate_deals("six-card", {"discard": "random", "peg": highest}, 3000, 1, records=True)
     mixed = play_games("six-card", {"peg": [lowest, "greedy"]}, 200, 1)
     assert len(engine._deal_chunks.signatures) == deal_sigs == 1
     assert len(engine._game_chunks.signatures) == game_sigs == 1
@@ -86,20 +86,20 @@ def test_user_peg_policy_runs_without_recompiling_the_engine():
     assert not low.records["dealer_pegging"].equals(high.records["dealer_pegging"])
     # ... exactly as the reference plays them with the same njit functions.
     for policy, result in ((lowest, low), (highest, high)):
-        for g, deal in enumerate(ref.simulate_deals("six-card", {"peg": policy}, 200, 1)):
+        for g, deal in enumerate(ref.simulate_deals("six-card", {"discard": "random", "peg": policy}, 200, 1)):
             assert np.array_equal(deal.components(), records_array(result)[g])
 
 
 def test_user_policy_params_reach_the_policy_without_recompiling():
     first = resolve("discard", throw_by_param, params=[0])
     last = resolve("discard", throw_by_param, params=[1])
-    a = simulate_deals("six-card", {"discard": first}, 500, 3, records=True)
-    b = simulate_deals("six-card", {"discard": last}, 500, 3, records=True)
+    a = simulate_deals("six-card", {"discard": first, "peg": "random"}, 500, 3, records=True)
+    b = simulate_deals("six-card", {"discard": last, "peg": "random"}, 500, 3, records=True)
     assert not a.records["dealer_hand"].equals(b.records["dealer_hand"])
     assert a.summary["policies"]["discard"][0] == {"name": "throw_by_param", "params": [0.0]}
     assert len(engine._deal_chunks.signatures) == 1
     for policy, result in ((first, a), (last, b)):
-        for g, deal in enumerate(ref.simulate_deals("six-card", {"discard": policy}, 100, 3)):
+        for g, deal in enumerate(ref.simulate_deals("six-card", {"discard": policy, "peg": "random"}, 100, 3)):
             assert np.array_equal(deal.components(), records_array(result)[g])
 
 
