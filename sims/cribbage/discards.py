@@ -55,6 +55,8 @@ are sorted best first by the stated ``sort`` key, the net by the first crib sour
 from __future__ import annotations
 
 import re
+import sys
+import time
 from dataclasses import dataclass
 from functools import cache
 
@@ -83,6 +85,7 @@ PEGGING_DISCARD = "expected_net"   # the others' discards for the pegging estima
 HELPS_MOST = 3                     # starter ranks listed in ``helps_most``
 SORTS = ("net", "total", "hand", "win")
 PROGRESS_DELAY = 2.0               # seconds of sampling before a progress bar appears
+ESTIMATE_SECONDS = 10.0            # sampling expected to take longer says so first, with the estimate
 EXACT = "exact"
 
 
@@ -577,6 +580,7 @@ def _estimates(hand, me, pool, masks, rules, runs, peg_policy, samples, seed, pr
     poff = np.array([(i // 2) * size for i in range(2 * MAX_SEATS + 1)], dtype=np.int64)   # the engine's layout
     batch = max(64, -(-samples // 100))
     out = []
+    start = time.perf_counter()
     with tqdm(total=samples * len(runs), desc="sampling deals", unit=" deals", delay=PROGRESS_DELAY,
               disable=not progress, leave=False) as bar:
         for index, policy in enumerate(runs):
@@ -591,8 +595,18 @@ def _estimates(hand, me, pool, masks, rules, runs, peg_policy, samples, seed, pr
                 if err[E_DECISION]:
                     _raise_policy_error(err, rules, policy if err[E_DECISION] == ERR_DISCARD else peg_policy, seed)
                 bar.update(n)
+                if progress and index == 0 and first == 0:
+                    _say_estimate((time.perf_counter() - start) / n * samples * len(runs), samples * len(runs))
             out.append(_mean_se(sums[0], sums[1], samples) + (_mean_se(sums[2], sums[3], samples) if pegging else ()))
     return out
+
+
+def _say_estimate(seconds: float, deals: int) -> None:
+    """One line on stderr before sampling that will take longer than :data:`ESTIMATE_SECONDS` (from the first batch)."""
+    if seconds > ESTIMATE_SECONDS:
+        minutes = f"{seconds / 60:.0f} min" if seconds >= 90 else f"{seconds:.0f} s"
+        sys.stderr.write(f"sims: sampling {deals:,} deals takes about {minutes} here; a progress bar follows "
+                         f"(Ctrl-C stops it)\n")
 
 
 def _mean_se(total, squares, n) -> tuple[np.ndarray, np.ndarray]:

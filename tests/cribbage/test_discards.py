@@ -450,3 +450,14 @@ def test_the_answer_carries_its_question():
     assert advice.frame().attrs == advice.describe()
     rows = json.loads(json.dumps(advice.to_dict()))["rows"]
     assert rows[0]["thrown"] == ["JD", "KD"] and rows[0]["same_as"] == [] and len(rows) == 12
+
+
+def test_long_sampling_says_how_long_first(capsys):
+    """Sampling expected to outlast ESTIMATE_SECONDS says so in one line before the bar; shorter work says nothing."""
+    from sims.cribbage import discards
+
+    discards._say_estimate(discards.ESTIMATE_SECONDS / 2, 4_000)
+    assert capsys.readouterr().err == ""
+    discards._say_estimate(600.0, 2_000_000)
+    assert capsys.readouterr().err == ("sims: sampling 2,000,000 deals takes about 10 min here; a progress bar "
+                                       "follows (Ctrl-C stops it)\n")
