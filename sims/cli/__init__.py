@@ -122,7 +122,10 @@ def _run(argv: list[str], program: bool) -> int:
         _check_shared_flags(args)
         result = args._module.run(args)
     except (ValueError, FileNotFoundError, FileExistsError, KeyError, OverflowError) as exc:
-        message = exc.args[0] if exc.args else type(exc).__name__
+        if isinstance(exc, OSError) and exc.strerror:   # a file that is not there: its name, not the errno
+            message = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+        else:
+            message = exc.args[0] if exc.args else type(exc).__name__
         sys.stderr.write(f"sims {argv[0] if argv else ''}: error: {' '.join(str(message).split())}\n")
         return 2
     except MemoryError:

@@ -33,6 +33,8 @@ CASES = {
     "a million threads (run)": ([*RUN, "--threads", "1000000", "--out", "{tmp}/out"], "threads must be at most"),
     "a million threads (odds)": (["odds", "--build", "--deals", "1000", "--threads", "1000000"],
                                  "threads must be at most"),
+    "review of a file that is not there": (["review", "{tmp}/no-such-record.jsonl"],
+                                           "no-such-record.jsonl: No such file or directory"),
     "a million local Dask workers": ([*RUN, "--workers", "1000000", "--out", "{tmp}/out"],
                                      "workers must be a whole number from 1 to"),
     "an 80-digit seed": ([*RUN, "--seed", "9" * 80, "--out", "{tmp}/out"], "got a number of 80 digits"),
