@@ -71,10 +71,9 @@ def build_parser(only=None, argv=()):
         if name != only:
             sub.add_parser(name, help=help_text.replace("%", "%%"))
             continue
-        from .examples import epilog
-
         module = importlib.import_module(f"{__name__}.{module_name}")
-        p = sub.add_parser(name, help=help_text.replace("%", "%%"), description=help_text, epilog=epilog(name),
+        epilog = "examples:\n" + "\n".join(f"  {line}" for line in module.EXAMPLES)
+        p = sub.add_parser(name, help=help_text.replace("%", "%%"), description=help_text, epilog=epilog,
                            formatter_class=_Formatter)
         if getattr(module, "GAME_AWARE", False):
             from ..core.registry import get_game
@@ -144,8 +143,8 @@ def _run(argv: list[str], program: bool) -> int:
 
 
 def _check_shared_flags(args) -> None:
-    """``--seed``, ``--threads`` and ``--workers`` mean the same in every command: checked here, before it starts (threads against
-    this machine's numba, unless they are per worker of a remote ``--scheduler``)."""
+    """``--seed``, ``--threads`` and ``--workers`` mean the same in every command: checked here, before it starts
+    (threads against this machine's numba, unless they are per worker of a remote ``--scheduler``)."""
     if getattr(args, "seed", None) is not None:
         from ..core.rng import check_seed
 

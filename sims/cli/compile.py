@@ -7,6 +7,10 @@ from __future__ import annotations
 
 COMMAND = "compile"
 HELP = "compile and cache the kernels of every game (or of those named), one process per game"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims compile                     # every game's kernels, one process per game",
+    "sims compile cribbage --jobs 1",
+]
 
 
 def add_arguments(parser):

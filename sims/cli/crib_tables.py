@@ -6,6 +6,9 @@ from .common import positive
 
 COMMAND = "crib-tables"
 HELP = "expected crib by the rank pair thrown, by self-play (optionally iterated), against Schell's table"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims crib-tables --deals 20000 --iterate 2 --quiet   # self-play crib tables against Schell's",
+]
 LARGEST = 10
 MIN_DEALS = 100  # entries from fewer deals are too noisy to list among the largest differences
 

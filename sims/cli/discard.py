@@ -8,6 +8,12 @@ DEFAULT_CRIB = "self_play"   # the others throw as competent players do (expecte
 COMMAND = "discard"
 HELP = ("every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging, "
         "the chance of winning from the score")
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims discard 5H 5S JD 6C 4H KD --dealer               # every throw, best first",
+    "sims discard 5H 5S JD 6C 4H KD --pone --crib exact,schell,hessel,self_play --all",
+    "sims discard 5H 5S JD 6C 4H KD --dealer --score 95-110   # each throw's chance of winning",
+    "sims discard 5H 5S JD 6C 4H KD --dealer --peg distilled  # and the kept cards' pegging",
+]
 
 
 def add_arguments(parser):

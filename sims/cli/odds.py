@@ -6,6 +6,10 @@ from .common import percent, positive
 COMMAND = "odds"
 HELP = ("the dealer's chance of winning and expected game points from board positions before a deal "
         "(two-handed cribbage), from the shipped table or built by simulation")
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims odds --score 95-110 --score 35-37      # the dealer's chance from two positions",
+    "sims odds --rules six-card-61 --figure board.png --out board.parquet",
+]
 
 
 def add_arguments(parser):

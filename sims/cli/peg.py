@@ -7,6 +7,10 @@ from .common import add_role_arguments
 COMMAND = "peg"
 HELP = ("every card you may lay in the play, best first: points for less points against to the end of the play "
         "(+/- SE), the chance of winning with --score, and each named policy's card")
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims peg 7H 8C 5D --played KS,2S,5H --starter 2C --dealer   # every legal card, points for minus against",
+    "sims peg 7H 8C 5D --played KS,2S,5H --starter 2C --dealer --thrown QD,3C --score 97-104 --json",
+]
 
 
 def add_arguments(parser):

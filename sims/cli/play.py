@@ -6,6 +6,12 @@ from .common import (add_simulation_arguments, defaults_used, options_from_args,
 
 COMMAND = "play"
 HELP = "play whole games and report win rates, the first dealer's win rate and game length"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims play --games 5000 --seed 1                          # the default (strongest) players",
+    "sims play --rules six-card-61 --games 5000 --discard greedy,random   # one policy per seat",
+    "sims play --game allfours --rules seven-up --games 5000 --play greedy,maxims",
+    "sims play --game loo --rules five-card-pam-unlimited --games 200",
+]
 GAME_AWARE = True
 
 

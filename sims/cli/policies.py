@@ -4,6 +4,10 @@ from __future__ import annotations
 
 COMMAND = "policies"
 HELP = "list each game's decisions and built-in policies with their parameters and defaults"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims policies                  # every game's decisions and policies, defaults marked",
+    "sims policies --game allfours --json",
+]
 
 
 def add_arguments(parser):

@@ -4,6 +4,10 @@ from __future__ import annotations
 COMMAND = "review"
 HELP = ("grade every decision of a cribbage game record (JSON Lines): the best choice, points lost +/- SE, the "
         "chance of winning lost, totals per player")
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims review game.jsonl               # every decision graded against the expert, totals per player",
+    "sims review game.jsonl --json",
+]
 
 
 def add_arguments(parser):

@@ -5,6 +5,10 @@ from .common import positive
 
 COMMAND = "round-robin"
 HELP = "every pair of discard+peg policy combos plays games; win rates with 95% intervals and a matrix"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims round-robin --games 400 --quiet",
+    "sims round-robin --policies expected_peg+distilled,expected_net+defensive --games 2000",
+]
 
 
 def add_arguments(parser):

@@ -12,6 +12,11 @@ from .common import add_game_arguments, defaults_used, positive, render_summary
 
 COMMAND = "run"
 HELP = "run a long simulation in batches: progress bar, Parquet run store, resume, Dask"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims run --deals 200000 --discard greedy --peg greedy --seed 1 --out data/runs/demo --quiet",
+    "sims run spec.toml --seed 2               # settings from a TOML file; flags override its keys",
+    "sims run --game loo --games 100000 --workers 2 --out data/runs/loo --json --quiet",
+]
 GAME_AWARE = True
 
 

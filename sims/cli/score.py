@@ -10,6 +10,10 @@ from ..cribbage.scoring import show_breakdown
 
 COMMAND = "score"
 HELP = "count a hand or crib with the starter, showing each fifteen, pair, run, flush and nobs"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims score 5H 5C 5S JD --starter 5D       # counts aloud: fifteen two, ... = 29",
+    "sims score 5H 6H 7H 8H --starter 9C --crib   # the crib flush needs the starter",
+]
 
 PAIR_NAMES = {2: "a pair", 3: "a pair-royal", 4: "a double pair-royal"}
 _ONES = ("nothing one two three four five six seven eight nine ten eleven twelve thirteen fourteen "

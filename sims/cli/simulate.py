@@ -6,6 +6,12 @@ from .common import (add_simulation_arguments, defaults_used, options_from_args,
 
 COMMAND = "simulate"
 HELP = "play independent deals and report each role's points (or money) per deal by component"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims simulate --deals 100000 --seed 1                 # the default (strongest) players",
+    "sims simulate --deals 100000 --discard expected_net --peg defensive --seed 1",
+    "sims simulate --game allfours --deals 100000 --play maxims:knave=0",
+    "sims simulate --game loo --rule players=7 --deals 50000 --declare threshold",
+]
 GAME_AWARE = True
 
 

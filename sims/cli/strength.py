@@ -8,6 +8,9 @@ from .common import positive
 
 COMMAND = "strength"
 HELP = "self-play averages per deal by role and component, and the first dealer's wins, against expert figures"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims strength --deals 20000 --games 1000 --quiet   # self-play against the published expert figures",
+]
 DEFAULT_COMBOS = "expected_peg+distilled"   # the strongest fast pair
 
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 COMMAND = "verify"
 HELP = "check every file of a run directory against its manifest and checksums (exit 0 ok, 2 with the first bad file)"
+EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+    "sims verify data/runs/demo            # every file against the manifest, before pandas or DuckDB read it",
+]
 
 
 def add_arguments(parser):

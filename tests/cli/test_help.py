@@ -13,15 +13,20 @@ from pathlib import Path
 
 import pytest
 
+import importlib
+
 from sims.cli import _declared, build_parser, main
 from sims.cli.common import percent
-from sims.cli.examples import EXAMPLES
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+EXAMPLES = {name: getattr(importlib.import_module(f"sims.cli.{module}"), "EXAMPLES", None)
+            for name, (module, _) in _declared().items()}
+
+
 def test_every_command_has_examples():
-    assert set(EXAMPLES) == set(_declared())
+    assert all(EXAMPLES.values()), [name for name, lines in EXAMPLES.items() if not lines]
 
 
 @pytest.mark.parametrize("line", [line for lines in EXAMPLES.values() for line in lines])
