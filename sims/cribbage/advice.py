@@ -40,9 +40,9 @@ from ..core.rng import chunk_keys, seed_state
 from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER, S_THROWN, \
     is_legal_play
 from .pegging import MAX_COUNT, card_value, peg_points_kernel
-from .play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING, C_PLAY, MAX_SEATS,
-                   N_COMP, NO_WINNER, POLICY_ERROR, _score, play_out, side_of)
-from .rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PARTNERS, R_PLAYERS
+from .play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PLAY, MAX_SEATS,
+                   N_COMP, NO_WINNER, POLICY_ERROR, _score, net_pegging, play_out, side_of)
+from .rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PLAYERS
 from .situation import PegSituation
 
 DEFAULT_PLAYOUT = "distilled"
@@ -94,8 +94,6 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
     role, dealer = state[S_ROLE], state[S_DEALER]
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
     bath = rules[R_BATH] != 0
-    partners = rules[R_PARTNERS] != 0
-    opp_sides = 1 if partners else active - 1
     my_side = side_of(rules, (dealer + role) % players)
     in_play = np.full((MAX_SEATS, kept), -1, dtype=np.int64)
     thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
@@ -144,17 +142,11 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
                                       st, at, seat_rngs, peg_fns, params, poff, comp, err)
                     if winner == POLICY_ERROR:
                         return POLICY_ERROR
-            diff = 0.0
             theirs = 0
-            for r in range(active):
-                if r == role or (partners and r % 2 == role % 2):
-                    diff += comp[r, C_PEGGING]
-                else:
-                    diff -= comp[r, C_PEGGING] / opp_sides
             for s in range(MAX_SEATS):
                 if s != my_side and scores[s] > theirs:
                     theirs = scores[s]
-            net[m, i] = diff
+            net[m, i] = net_pegging(rules, comp, role, 0.0)
             final[m, i, F_MINE], final[m, i, F_THEIRS] = scores[my_side], theirs
             final[m, i, F_WON] = -1 if winner == NO_WINNER else (1 if winner == my_side else 0)
     return 0

@@ -72,8 +72,8 @@ from .contract import (ROLE_NAMES, S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SE
                        S_THROWN, DiscardFn, PegFn, is_valid_throw, split_throw)
 from .crib_tables import RANK_LABELS, SOURCES, TITLES, named_tables
 from .expectations import table_crib_value, throw_expectations
-from .play import (A_LAST, A_SIZE, A_TURN, C_HEELS, C_PEGGING, ERR_DISCARD, MAX_SEATS, N_COMP, POLICY_ERROR,
-                   _policy_error, _score, play_out)
+from .play import (A_LAST, A_SIZE, A_TURN, C_HEELS, ERR_DISCARD, MAX_SEATS, N_COMP, POLICY_ERROR, _policy_error,
+                   _score, net_pegging, play_out)
 from .rules import (R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_PARTNERS, R_TARGET, R_THROW, Rules,
                     get_rules)
 from .scoring import CRIB_SIZE, JACK, show_points
@@ -145,7 +145,6 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
     n_kept = dealt - n_throw
     flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
     partners = rules[R_PARTNERS] != 0
-    opp_sides = 1 if partners else active - 1
     other_hand = np.empty(dealt, dtype=np.int64)
     kept = np.full((MAX_SEATS, n_kept), -1, dtype=np.int64)   # every role's kept cards
     thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)      # every role's throw, as policies see it
@@ -216,12 +215,7 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
                         peg_params, poff, comp, err) == POLICY_ERROR:
                 err[E_ITEM] = i
                 return
-            diff = 0.0
-            for r in range(active):
-                if r == me or (partners and r % 2 == me % 2):
-                    diff += comp[r, C_PEGGING]
-                else:
-                    diff -= comp[r, C_PEGGING] / opp_sides
+            diff = net_pegging(rules, comp, me, 0.0)
             peg_sum[m] += diff
             peg_sq[m] += diff * diff
 

@@ -90,6 +90,21 @@ def deal_buffers(rules):
             np.zeros(MAX_SEATS, dtype=np.int64), np.zeros((MAX_SEATS, N_COMP), dtype=np.int64))
 
 
+@njit(cache=True)
+def net_pegging(rules, comp, role, start):
+    """``start`` plus the pegging (play and go) of ``role``'s side less each opposing side's share: what a player
+    nets from a play, mine less his (with three players each opponent's half; partners share a side)."""
+    active, partners = rules[R_ACTIVE], rules[R_PARTNERS] != 0
+    opp_sides = 1 if partners else active - 1
+    net = start
+    for r in range(active):
+        if r == role or (partners and r % 2 == role % 2):
+            net += comp[r, C_PEGGING]
+        else:
+            net -= comp[r, C_PEGGING] / opp_sides
+    return net
+
+
 @njit(cache=True, inline="always")
 def side_of(rules, seat):
     """Partners (seats opposite) share a side; otherwise each seat is its own side."""

@@ -38,9 +38,9 @@ from ...core.kernel import njit
 from ...core.rng import next_u64, randint
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ...core.errors import E_SIZE
-from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING,
-                    MAX_SEATS, N_COMP, play_out)
-from ..rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PARTNERS
+from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, MAX_SEATS,
+                    N_COMP, net_pegging, play_out)
+from ..rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT
 from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER,
                    S_THROWN, is_legal_play, popcount, seen_cards)
 from .pegging import DEFAULT_PARAMS as BASE_PARAMS, defensive_peg, only_legal
@@ -115,9 +115,6 @@ def rollout_peg(hand, played, state, rules, rng, params):
     if left.sum() == 0:  # the others have laid all their cards: the rest of the play is certain
         samples = 1
 
-    # My side and the number of opposing sides (partners share a side).
-    partners = rules[R_PARTNERS] != 0
-    opp_sides = 1 if partners else active - 1
 
     # Scratch for the rollouts: every seat pegs with defensive; seat s's params at poff[2s+1]:poff[2s+2].
     base_fn = _base_policy()
@@ -181,13 +178,7 @@ def rollout_peg(hand, played, state, rules, rng, params):
             if not over:
                 play_out(rules, dealer, scores, False, state[S_STARTER], in_play, buf, thrown, st, at, seat_rngs,
                          fns, base, poff, comp, err)
-            diff = float(mine)
-            for r in range(active):
-                if r == role or (partners and r % 2 == role % 2):
-                    diff += comp[r, C_PEGGING]
-                else:
-                    diff -= comp[r, C_PEGGING] / opp_sides
-            value[i] += diff
+            value[i] += net_pegging(rules, comp, role, float(mine))
 
     margin = (params[1] if params.shape[0] > 1 else DEFAULT_MARGIN) * samples
     base_i = defensive_peg(hand, played, state, rules, rng, base[:n_base])
