@@ -3,7 +3,7 @@
 Four decisions, each a first-class njit function compiled against a fixed signature
 (so the engine compiles once for every policy and numba's disk cache works):
 
-**beg** (the eldest, once a hand, seed 003 §93 v) and **answer** (the dealer, when the
+**beg** (the eldest, once a hand or ``begs`` times by agreement, seed 003 §93 v, law ii) and **answer** (the dealer, when the
 eldest has begged) and **discard** (only with ``discard_to_six``: a card thrown out
 after the cards were run) take ``HAND_SIG``::
 
@@ -63,7 +63,7 @@ S_PLAYERS = 3       # players at the table
 S_TRUMP = 4         # the trump suit (0 clubs, 1 diamonds, 2 hearts, 3 spades)
 S_TURNED = 5        # the card turned up for trump (the last one turned, when the cards were run)
 S_TURNED_MASK = 6   # 52-bit mask of every card turned up this hand (seen by all, out of play)
-S_BEGGED = 7        # 1 if the eldest begged this hand
+S_BEGGED = 7        # times the eldest begged this deal (1 at most but by agreement, law ii)
 S_RUNS = 8          # times the cards have been run this hand
 S_MY_SCORE = 9      # my side's score, kept up to date during the hand
 S_OPP_SCORE = 10    # the other side's score

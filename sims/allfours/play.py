@@ -38,7 +38,7 @@ from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISION
                        S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET, S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK,
                        is_choice, is_held, legal_mask)
 from .maxims import N_MAXIMS, advice
-from .rules import (HAND, PACK, PACKET, R_BEGGING, R_DISCARD_TO_SIX, R_GAME_TIE, R_HAND_MAX, R_MAY_TRUMP,
+from .rules import (HAND, PACK, PACKET, R_BEGGING, R_BEGS, R_DISCARD_TO_SIX, R_GAME_TIE, R_HAND_MAX, R_MAY_TRUMP,
                     R_PLAYERS, R_RUN_KNAVES, R_TARGET)
 
 MAX_SEATS = 4
@@ -197,8 +197,7 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
             held += PACKET
         turned = _draw(deck, pos, shuffle, deck_rng)
         pos += 1
-        first_suit = turned & 3
-        state[S_TRUMP] = first_suit
+        state[S_TRUMP] = turned & 3
         state[S_TURNED] = turned
         state[S_TURNED_MASK] = bit(turned)
         state[S_BEGGED] = 0
@@ -212,50 +211,60 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
 
         if not rules[R_BEGGING]:
             break
-        seat = _view(state, rules, scores, dealer, eldest, discards)
-        answer = beg_fns[seat](hands[eldest, :held], state, rules, seat_rngs[seat], _own(params, poff, seat, D_BEG))
-        if not is_choice(answer):
-            return _policy_error(err, D_BEG, seat, answer, state, hands[eldest, :held])
-        if answer != BEG:
-            break
-        events[V_BEGGED] += 1
-        state[S_BEGGED] = 1
-        seat = _view(state, rules, scores, dealer, 0, discards)
-        answer = answer_fns[seat](hands[0, :held], state, rules, seat_rngs[seat], _own(params, poff, seat, D_ANSWER))
-        if not is_choice(answer):
-            return _policy_error(err, D_ANSWER, seat, answer, state, hands[0, :held])
-        if answer == GIVE:
-            events[V_GAVE] += 1
-            if _score(rules, scores, comp, dealer, eldest, C_GIFT, 1, check_target):
-                return side_of(rules, dealer, eldest)
-            break
         short = False
-        while True:                                          # run the cards until a new suit turns up
-            if pos - base + PACKET * n + 1 > PACK:
-                short = True
+        begs = 0
+        while True:                                          # law ii: at most R_BEGS begs in a deal
+            seat = _view(state, rules, scores, dealer, eldest, discards)
+            answer = beg_fns[seat](hands[eldest, :held], state, rules, seat_rngs[seat],
+                                   _own(params, poff, seat, D_BEG))
+            if not is_choice(answer):
+                return _policy_error(err, D_BEG, seat, answer, state, hands[eldest, :held])
+            if answer != BEG:
                 break
-            for t in range(n):
-                role = (t + 1) % n
-                for k in range(PACKET):
-                    hands[role, held + k] = _draw(deck, pos, shuffle, deck_rng)
-                    pos += 1
-            held += PACKET
-            turned = _draw(deck, pos, shuffle, deck_rng)
-            pos += 1
-            events[V_RAN] += 1
-            state[S_RUNS] += 1
-            state[S_TURNED] = turned
-            state[S_TURNED_MASK] |= bit(turned)
-            state[S_HELD] = held
-            if turned >> 2 == KNAVE:
-                events[V_KNAVES_RUNNING] += 1
-            if rules[R_RUN_KNAVES] and turned >> 2 == KNAVE and \
-                    _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
-                return side_of(rules, dealer, 0)
-            if turned & 3 != first_suit:
+            events[V_BEGGED] += 1
+            begs += 1
+            state[S_BEGGED] = begs
+            seat = _view(state, rules, scores, dealer, 0, discards)
+            answer = answer_fns[seat](hands[0, :held], state, rules, seat_rngs[seat],
+                                      _own(params, poff, seat, D_ANSWER))
+            if not is_choice(answer):
+                return _policy_error(err, D_ANSWER, seat, answer, state, hands[0, :held])
+            if answer == GIVE:
+                events[V_GAVE] += 1
+                if _score(rules, scores, comp, dealer, eldest, C_GIFT, 1, check_target):
+                    return side_of(rules, dealer, eldest)
+                break
+            begged_suit = state[S_TRUMP]
+            while True:                                      # run the cards until a new suit turns up
+                if pos - base + PACKET * n + 1 > PACK:
+                    short = True
+                    break
+                for t in range(n):
+                    role = (t + 1) % n
+                    for k in range(PACKET):
+                        hands[role, held + k] = _draw(deck, pos, shuffle, deck_rng)
+                        pos += 1
+                held += PACKET
+                turned = _draw(deck, pos, shuffle, deck_rng)
+                pos += 1
+                events[V_RAN] += 1
+                state[S_RUNS] += 1
+                state[S_TURNED] = turned
+                state[S_TURNED_MASK] |= bit(turned)
+                state[S_HELD] = held
+                if turned >> 2 == KNAVE:
+                    events[V_KNAVES_RUNNING] += 1
+                if rules[R_RUN_KNAVES] and turned >> 2 == KNAVE and \
+                        _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
+                    return side_of(rules, dealer, 0)
+                if turned & 3 != begged_suit:
+                    break
+            if short:
+                break
+            state[S_TRUMP] = turned & 3
+            if begs >= rules[R_BEGS]:
                 break
         if not short:
-            state[S_TRUMP] = turned & 3
             break
         events[V_REDEALT] += 1
         if not shuffle:

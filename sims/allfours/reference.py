@@ -7,8 +7,9 @@ no numba in its logic:
   trump, a knave scoring one to the dealer at once;
 * begging (§93 v): the eldest stands or begs; the dealer gives one or runs the cards,
   three more each and another turn while the suit first turned keeps turning, each
-  knave turned scoring one to the dealer (``run_knaves``); a pack too short for the next
-  round is dealt again; with ``discard_to_six`` each player then throws out down to six;
+  knave turned scoring one to the dealer (``run_knaves``); law ii: once a deal, or
+  ``begs`` times by agreement, each beg on the trump the last run turned up; a pack too
+  short for the next round is dealt again; with ``discard_to_six`` each player then throws out down to six;
 * the play (law iii): the eldest leads; a player holding the suit led follows it or
   trumps (``may_trump``), a void player plays anything; the highest trump, else the
   highest card of the suit led, wins, and the winner leads; a player with one card he
@@ -301,39 +302,43 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
         if turned[0] >> 2 == KNAVE:
             table.score(0, "turned")
         runs, begged, short = 0, 0, False
-        if rules.begging:
-            view = _state(hand, rules, scores, 1 % n, first, turned, 0, 0, 6)
+        while rules.begging and begged < rules.begs:        # law ii: once, or begs times by agreement
+            trump = suit(turned[-1])
+            view = _state(hand, rules, scores, 1 % n, trump, turned, runs, begged, 6 + 3 * runs)
             p = policies["beg"][seat[1 % n]]
             beg = int(p.fn(_hand_array(cards[1 % n]), view, kernel, seat_rngs[seat[1 % n]], p.params))
             if beg not in (0, 1):
                 raise PolicyError(f"beg policy {p.name!r} (seat {seat[1 % n]}) returned {beg}")
-            if beg:
-                begged = 1
-                hand.events["begs"] += 1
-                view = _state(hand, rules, scores, 0, first, turned, 0, 1, 6)
-                p = policies["answer"][seat[0]]
-                answer = int(p.fn(_hand_array(cards[0]), view, kernel, seat_rngs[seat[0]], p.params))
-                if answer not in (0, 1):
-                    raise PolicyError(f"answer policy {p.name!r} (seat {seat[0]}) returned {answer}")
-                if answer == 1:                            # "take one"
-                    hand.events["gave one"] += 1
-                    table.score(1 % n, "gift")
-                else:                                      # run the cards until the suit changes
-                    while True:
-                        if pack.left() < 3 * n + 1:
-                            short = True
-                            break
-                        for r in order:
-                            cards[r] += [pack.draw() for _ in range(3)]
-                        turned.append(pack.draw())
-                        hand.turned.append(turned[-1])
-                        runs += 1
-                        hand.events["rounds run"] += 1
-                        hand.events["knaves turned running"] += turned[-1] >> 2 == KNAVE
-                        if rules.run_knaves and turned[-1] >> 2 == KNAVE:
-                            table.score(0, "turned")
-                        if suit(turned[-1]) != first:
-                            break
+            if not beg:
+                break
+            begged += 1
+            hand.events["begs"] += 1
+            view = _state(hand, rules, scores, 0, trump, turned, runs, begged, 6 + 3 * runs)
+            p = policies["answer"][seat[0]]
+            answer = int(p.fn(_hand_array(cards[0]), view, kernel, seat_rngs[seat[0]], p.params))
+            if answer not in (0, 1):
+                raise PolicyError(f"answer policy {p.name!r} (seat {seat[0]}) returned {answer}")
+            if answer == 1:                                # "take one"
+                hand.events["gave one"] += 1
+                table.score(1 % n, "gift")
+                break
+            while True:                                    # run the cards until the suit begged on changes
+                if pack.left() < 3 * n + 1:
+                    short = True
+                    break
+                for r in order:
+                    cards[r] += [pack.draw() for _ in range(3)]
+                turned.append(pack.draw())
+                hand.turned.append(turned[-1])
+                runs += 1
+                hand.events["rounds run"] += 1
+                hand.events["knaves turned running"] += turned[-1] >> 2 == KNAVE
+                if rules.run_knaves and turned[-1] >> 2 == KNAVE:
+                    table.score(0, "turned")
+                if suit(turned[-1]) != trump:
+                    break
+            if short:
+                break
         if not short:
             break
         hand.events["redeals"] += 1                        # the pack ran short: the same dealer deals again

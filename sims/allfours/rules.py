@@ -20,7 +20,8 @@ GAME_TIES = ("none", "eldest", "dealer")
 
 # Kernel array layout.
 R_PLAYERS, R_TARGET, R_BEGGING, R_RUN_KNAVES, R_DISCARD_TO_SIX, R_GAME_TIE, R_MAY_TRUMP, \
-    R_MAX_RUNS, R_HAND_MAX, R_SIZE = range(10)
+    R_MAX_RUNS, R_HAND_MAX, R_BEGS, R_SIZE = range(11)
+MAX_BEGS = 10
 
 
 def max_runs(players: int) -> int:
@@ -40,6 +41,10 @@ class Rules(GameRules):
     discard_to_six  after the cards are run each player keeps six (the later custom); off: all are played
     game_tie        who scores game on equal totals: "none" (RULES.md), "eldest" or "dealer"
     may_trump       law iii: a player holding the suit led may follow it *or trump*; off: he must follow
+    begs            times the eldest may beg in a deal: law ii, "no person can beg more than once in each hand,
+                    except by mutual agreement" (1); 2 or more: after the cards are run and a new trump turned he
+                    may beg again, and the dealer gives one or runs them again until a suit other than the one
+                    begged on turns up
     """
 
     name: str
@@ -50,12 +55,13 @@ class Rules(GameRules):
     discard_to_six: bool = False
     game_tie: str = "none"
     may_trump: bool = True
+    begs: int = 1
 
     def __post_init__(self):
         def bad(msg):
             raise ValueError(f"invalid rules {self.name!r}: {msg}")
 
-        for field in ("players", "target"):
+        for field in ("players", "target", "begs"):
             value = getattr(self, field)
             if isinstance(value, bool) or not isinstance(value, int):
                 bad(f"{field} must be an integer, got {value!r}")
@@ -66,6 +72,8 @@ class Rules(GameRules):
             bad(f"players must be 2, or 4 playing as partners, got {self.players}")
         if not 1 <= self.target <= 1000:
             bad(f"target must be 1 .. 1000, got {self.target}")
+        if not 1 <= self.begs <= MAX_BEGS:
+            bad(f"begs must be 1 (law ii) .. {MAX_BEGS}, got {self.begs}")
         if self.game_tie not in GAME_TIES:
             bad(f"game_tie must be one of {', '.join(GAME_TIES)}, got {self.game_tie!r}")
 
@@ -95,6 +103,7 @@ class Rules(GameRules):
         arr[R_MAY_TRUMP] = self.may_trump
         arr[R_MAX_RUNS] = max_runs(self.players)
         arr[R_HAND_MAX] = self.hand_max
+        arr[R_BEGS] = self.begs
         return arr
 
 

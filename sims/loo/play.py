@@ -35,8 +35,8 @@ from .contract import (MAX_CARDS, MAX_PLAYS, MAX_SEATS, MISS, PASS, S_BEST, S_DE
                        S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_POOL, S_ROLE, S_SEAT, S_SHARE, S_SINGLE, S_SIZE,
                        S_STAKE, S_STOOD, S_TRICK, S_TRICK_START, S_TRICKS, S_TRUMP, S_TRUMP_SUIT, S_WINNING,
                        is_legal_card, is_legal_declaration, is_legal_exchange, popcount)
-from .rules import (R_CARDS, R_LOO_LIMIT, R_PAM_CIVIL, R_PAM_TRUMPS, R_PLAYERS, R_ROUNDS, R_STAKE, R_STAKE_ALL,
-                    R_UNLIMITED)
+from .rules import (R_CARDS, R_LOO_LIMIT, R_PAM_CIVIL, R_PAM_EXEMPT, R_PAM_TRUMPS, R_PLAYERS, R_ROUNDS, R_STAKE,
+                    R_STAKE_ALL, R_UNLIMITED)
 from .tricks import flush_value, forced_lead, legal_mask, pam_of, power, suit_of
 
 # What each player (by role) made of a deal.
@@ -263,7 +263,7 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
 
     carried_on = 0
     # Five-card: the best flush sweeps the board (ties to the elder hand); the other standers are looed,
-    # except the holder of Pam.
+    # except the holder of Pam (``pam_exempt``).
     if k == 5:
         sweeper, best = -1, -1
         for j in range(m):
@@ -278,7 +278,7 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
                 holds_pam = False
                 for c in range(k):
                     holds_pam |= hands[role, c] == pam
-                if role != sweeper and not holds_pam:
+                if role != sweeper and not (holds_pam and rules[R_PAM_EXEMPT] != 0):
                     out[role, O_LOOED] = 1
                     _pay(out, role, loo)
                     carried_on += loo

@@ -13,7 +13,7 @@ in its logic:
 * five-card: a stander "can change all or any of the five cards" from the pack, in
   turn; a flush ("five cards of a suit, or four with pam") sweeps the board, the best
   flush winning (a trump flush over a plain one, then the higher top card, then the
-  elder hand), and the other standers are looed except the holder of Pam;
+  elder hand), and the other standers are looed except the holder of Pam (``pam_exempt``);
 * the play: the first stander on the dealer's left leads; "if the first player
   possess two or three trumps, he must play the highest"; "with ace of trumps only,
   the first player must lead it"; "each player must follow suit if he can", "must
@@ -460,7 +460,7 @@ def play_deal(rules, dealer, carry, pack, seat_rngs, policies) -> Deal:
             deal.sweeper = max(flushes)[2]
             deal.take(deal.sweeper, deal.pool)
             for r in standers:
-                if r != deal.sweeper and laws.pam not in hands[r]:
+                if r != deal.sweeper and not (rules.pam_exempt and laws.pam in hands[r]):
                     deal.looed.add(r)
                     deal.pay(r, loo)
                     deal.carried_on += loo

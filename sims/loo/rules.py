@@ -25,7 +25,7 @@ MONEY_BOUND = 2 ** 31   # the most a seat can win or lose in a session, so squar
 
 # Kernel array layout.
 R_CARDS, R_PLAYERS, R_STAKE, R_UNLIMITED, R_LOO_LIMIT, R_STAKE_ALL, R_PAM_TRUMPS, R_PAM_CIVIL, \
-    R_ROUNDS, R_SIZE = range(10)
+    R_ROUNDS, R_PAM_EXEMPT, R_SIZE = range(11)
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ class Rules(GameRules):
                     "stake-all" makes everyone stake as much as the dealer and deals a miss (seed 003 §96 viii)
     pam             five-card: Pam is the knave of clubs ("generally") or the knave of trumps ("sometimes")
     pam_be_civil    five-card: when the ace of trumps is led, the holder of Pam may not play Pam on it
+    pam_exempt      five-card: a flush looes every other stander "except a player holding pam" (off: him too)
     session_rounds  a session ("game") is this many rounds of deals, every seat dealing once a round, with
                     the pool carried from deal to deal; the seeds set no end to a sitting, and whole rounds
                     keep every seat's share of the deal equal
@@ -57,6 +58,7 @@ class Rules(GameRules):
     single: str = "always-first"
     pam: str = "clubs"
     pam_be_civil: bool = True
+    pam_exempt: bool = True
     session_rounds: int = 10
 
     def __post_init__(self):
@@ -67,7 +69,7 @@ class Rules(GameRules):
             value = getattr(self, field)
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 bad(f"{field} must be an integer, got {value!r}")
-        for field in ("unlimited", "pam_be_civil"):
+        for field in ("unlimited", "pam_be_civil", "pam_exempt"):
             if not isinstance(getattr(self, field), (bool, np.bool_)):
                 bad(f"{field} must be true or false, got {getattr(self, field)!r}")
         if self.cards not in (3, 5):
@@ -121,6 +123,7 @@ class Rules(GameRules):
         arr[R_PAM_TRUMPS] = self.pam == "trumps"
         arr[R_PAM_CIVIL] = self.pam_be_civil
         arr[R_ROUNDS] = self.session_rounds
+        arr[R_PAM_EXEMPT] = self.pam_exempt
         return arr
 
 

@@ -15,7 +15,7 @@ from sims.core.errors import PolicyError
 
 from tests.allfours.helpers import revoke, script
 
-HEARTS, SPADES = 2, 3
+DIAMONDS, HEARTS, SPADES = 1, 2, 3
 STAND = {"beg": "stand"}
 
 
@@ -169,6 +169,43 @@ def test_law_ii_no_person_can_beg_more_than_once_in_each_hand():
     deck = stacked_deck(["2C 3C 4C 5C 6C 7C 8C 9C 10C", "8D 9D 10D QD KD AD QC KC AC"], ["5H", "3S"])
     hand = play_stacked("two-hand", 0, deck, {"beg": "beg", "answer": "run"})
     assert hand.events["begs"] == 1 and hand.runs == 1
+
+
+def test_law_ii_except_by_mutual_agreement_a_second_beg_runs_the_cards_again():
+    """begs=2: hearts turn, the eldest begs, the dealer runs (a spade turns); he begs again on spades, the
+    dealer runs again (a diamond turns) and the hand is played on diamonds, twelve cards each."""
+    dealer = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+    eldest = "8D 9D 10D QD KD AD QH KH AH 2S 4S 5S"
+    deck = stacked_deck([dealer, eldest], ["5H", "3S", "4D"])
+    agreed = PRESETS["two-hand"].replace(name="second beg", begs=2)
+    hand = play_stacked(agreed, 0, deck, {"beg": "beg", "answer": "run", "play": "random"})
+    assert hand.events["begs"] == 2 and hand.events["rounds run"] == 2 and hand.trump == DIAMONDS
+    assert len(hand.tricks) == 2 * 12 and hand.points["eldest"]["gift"] == 0
+    once = play_stacked("two-hand", 0, deck, {"beg": "beg", "answer": "run", "play": "random"})
+    assert once.events["begs"] == 1 and once.trump == SPADES and len(once.tricks) == 2 * 9
+
+
+def test_law_ii_except_by_mutual_agreement_the_second_beg_may_be_answered_take_one():
+    """The dealer holds no heart, so he runs the cards on the first beg (threshold 1); spades turn and he
+    holds a spade, so on the second beg he says "take one": the eldest scores 1 and spades stand."""
+    dealer = "2C 3C 4C 5C 6C 7C 8C 9C 6S"
+    eldest = "8D 9D 10D QD KD AD QH KH AH"
+    deck = stacked_deck([dealer, eldest], ["5H", "3S"])
+    agreed = PRESETS["two-hand"].replace(name="second beg", begs=2)
+    hand = play_stacked(agreed, 0, deck, {"beg": "beg", "answer": {"name": "threshold", "params": [1]}})
+    assert hand.events["begs"] == 2 and hand.events["gave one"] == 1 and hand.events["rounds run"] == 1
+    assert hand.points["eldest"]["gift"] == 1 and hand.trump == SPADES and len(hand.tricks) == 2 * 9
+
+
+def test_law_ii_a_second_beg_goes_on_while_the_suit_begged_on_keeps_turning():
+    """On the second beg (spades) a spade turns again, so the dealer runs once more: hearts, the suit first
+    turned, is a change from spades and becomes trumps."""
+    dealer = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 2D 3D 4D"
+    eldest = "8D 9D 10D QD KD AD QH KH AH 2S 4S 5S 6S 7S 8S"
+    deck = stacked_deck([dealer, eldest], ["5H", "3S", "9S", "6H"])
+    agreed = PRESETS["two-hand"].replace(name="second beg", begs=2)
+    hand = play_stacked(agreed, 0, deck, {"beg": "beg", "answer": "run", "play": "random"})
+    assert hand.events["begs"] == 2 and hand.events["rounds run"] == 3 and hand.trump == HEARTS
 
 
 def test_rules_a_pack_too_short_for_the_next_round_is_dealt_again_by_the_same_dealer():

@@ -109,7 +109,7 @@ def test_deals_match_reference_across_chunks():
 
 @pytest.mark.parametrize("changes", [{"discard_to_six": True}, {"game_tie": "eldest"}, {"game_tie": "dealer"},
                                      {"may_trump": False}, {"run_knaves": False}, {"begging": False},
-                                     {"target": 3}])
+                                     {"target": 3}, {"begs": 2}, {"begs": 3, "discard_to_six": True}])
 def test_rule_fields_match_reference(changes):
     rules = PRESETS["two-hand"].replace(name="custom", **changes)
     assert_same_deals(rules, POLICIES["random"], 500, seed=12)

@@ -266,6 +266,17 @@ def test_a_flush_sweeps_the_board():
     assert money(deal) == [-5 - 5, 10, 0] and deal.carried_on == 5
 
 
+def test_a_flush_looes_all_who_stood_except_a_player_holding_pam_and_without_the_exemption_him_too():
+    """Seed 000: "each, except a player holding pam, ... must pay a stake": with ``pam_exempt`` off, the
+    holder of Pam who stood (role 2) is looed by the flush like the others."""
+    hands = ["3C 4C 8D 10D 2D", "2S 5S 7S 9S JS", "4H JC 5H 6S 7D"]
+    exempt = replay(FIVE, hands, "2H")
+    assert exempt.looed == {0} and exempt.carried_on == 5
+    deal = replay(FIVE.replace(pam_exempt=False), hands, "2H")
+    assert deal.ending == "flush" and deal.sweeper == 1 and deal.looed == {0, 2}
+    assert money(deal) == [-5 - 5, 10, -5] and deal.carried_on == 10
+
+
 def test_four_and_pam_make_a_flush_that_beats_a_lower_flush():
     """Seed 000: "Five cards of a suit, or four with pam, make a flush which sweeps the board, and yields only to
     a superior flush": Pam tops the diamond flush."""

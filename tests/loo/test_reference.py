@@ -122,7 +122,7 @@ def test_deals_match_reference(preset, kind):
 @pytest.mark.parametrize("changes", [
     {"players": 3}, {"players": 10}, {"players": 7, "single": "stake-all"},
     {"cards": 5, "stake": 10, "pam": "trumps"}, {"cards": 5, "stake": 5, "pam_be_civil": False, "players": 10},
-    {"unlimited": True, "loo_limit": 6},
+    {"unlimited": True, "loo_limit": 6}, {"cards": 5, "stake": 5, "pam_exempt": False},
 ])
 def test_rule_fields_match_reference(changes):
     rules = PRESETS["three-card"].replace(name="custom", **changes)
