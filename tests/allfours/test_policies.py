@@ -15,6 +15,7 @@ from sims.allfours.policies.basic import greedy_play
 from sims.allfours.policies.begging import strength, threshold_answer, threshold_beg
 from sims.allfours.policies.expert import expert_play
 from sims.allfours.policies.maxims import maxims_play
+from sims.allfours.policies.memory import forgetful_play, remembered
 from sims.allfours.reference import GAME_POINTS, legal_cards, trick_winner
 from sims.allfours.search import (SEARCH_INDEX, X_GEN, X_JACK, X_MAY_TRUMP, X_PLAYERS, X_SIZE, X_TIE, X_TRUMP,
                                   X_BUDGET, card_value, knave_index, new_table, sample_hands, to_search)
@@ -96,6 +97,29 @@ def test_maxim_i_leads_the_knave_once_no_higher_trump_is_out():
     h, p, state = view("JH 9S 5D", played=out, role=0, held=6)
     assert advice(M_KNAVE, h, p, state, RULES) == 1 << 0
     assert advice(M_KNAVE, *view("JH 9S 5D", role=0), RULES) == 0        # A K Q of trumps unseen
+
+
+def test_law_v_asking_high_or_low_tells_the_forgetful_player_the_trumps_played():
+    """A K Q of trumps fell in earlier tricks: the player who tracks the cards, and the forgetful one who asked
+    of each trump (law v), lead the knave (maxim i); the forgetful one who did not ask thinks them still out
+    and leads greedily, his highest plain card."""
+    out = [(1, "AH"), (0, "2C"), (0, "KH"), (1, "3C"), (1, "QH"), (0, "4C")]
+    hand = "JH 9S 5D"
+    assert play(maxims_play, hand, np.ones(4), played=out) == cards("JH")[0]
+    assert play(forgetful_play, hand, [1.0], played=out) == cards("JH")[0]
+    assert play(forgetful_play, hand, [0.0], played=out) == cards("9S")[0]
+
+
+def test_law_v_the_forgetful_player_remembers_the_trick_on_the_table_and_by_asking_only_the_trumps():
+    out = [(1, "AH"), (0, "2C"), (0, "KH"), (1, "3C"), (1, "QH")]     # a trick under way: QH led
+    h, p, state = view("JH 9S", played=out, role=0)
+    seen, known = remembered(p, state, True)
+    assert known[S_TRICK_START] == 2 and known[S_N_PLAYED] == 3
+    assert [(int(seen[P_ROLE, k]), int(seen[P_CARD, k])) for k in range(3)] == \
+        [(1, cards("AH")[0]), (0, cards("KH")[0]), (1, cards("QH")[0])]
+    seen, known = remembered(p, state, False)
+    assert known[S_TRICK_START] == 0 and known[S_N_PLAYED] == 1 and seen[P_CARD, 0] == cards("QH")[0]
+    assert state[S_N_PLAYED] == 5 and state[S_TRICK_START] == 4       # what the engine shows is left as it was
 
 
 def test_maxim_ii_secure_your_tens_by_playing_small_cards():

@@ -2,7 +2,7 @@
 
 >>> from sims.allfours.policies import POLICIES
 >>> sorted(POLICIES["play"])
-['expert', 'greedy', 'maxims', 'random']
+['expert', 'forgetful', 'greedy', 'maxims', 'random']
 """
 from __future__ import annotations
 
@@ -39,6 +39,10 @@ POLICIES = {
         "maxims": PolicySpec(f"{M}.maxims:maxims_play", MAXIMS, (1.0, 1.0, 1.0, 1.0),
                              help="the four maxims of seed 003 §94, each on (1) or off (0); else greedy",
                              ranges=(SWITCH,) * 4),
+        "forgetful": PolicySpec(f"{M}.memory:forgetful_play", ("asks",), (0.0,),
+                                help="the four maxims by a player who does not track the cards: he sees only the "
+                                     "trick on the table; asks 1: and every trump played (law v: he asks whether "
+                                     "each is high or low)", ranges=(SWITCH,)),
         "expert": PolicySpec(f"{M}.expert:expert_play", ("samples", "max_nodes"), (20.0, 1_000_000.0),
                              help="determinised search: solve sampled deals exactly, play the best card on average "
                                   "(the maxims when max_nodes positions are not enough for one sample)",
