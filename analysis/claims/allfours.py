@@ -1,7 +1,8 @@
 """Section 9: All Fours (seed 003 §91-94, seed 000 "Laws of All-Fours", "Maxims"): the four maxims, begging
-and the dealer's answer, one card counting all fours, a deal with nothing to reckon; and, measured without a
-period claim to judge, how often the expert plays as each maxim says, the first dealer's chances and the
-length of a game.
+and the dealer's answer, one card counting all fours, a deal with nothing to reckon; law ii's agreed second
+beg, law v's question "high or low", the dealer's answer by the hand he holds and the knaves turned while
+running the cards (:mod:`sims.analysis.claims.allfours_laws`); and, measured without a period claim to judge,
+how often the expert plays as each maxim says, the first dealer's chances and the length of a game.
 
 The quantities are pure functions of the engine's results below :func:`run`, so notebook 09 can call them
 on results of any size.
@@ -316,7 +317,10 @@ def run(ctx) -> Section:
         rules=RULES, policies=label,
         notes="Running the cards deals more cards, so with begging it is rarer than the exact value without."))
 
-    claims, judged = judged_twice(claims, {**_maxims_strongest(ctx, claims), **NOT_AGAIN})
+    from .allfours_laws import claims as law_claims     # it builds on this module's players and margins
+    laws, laws_strongest, laws_tables = law_claims(ctx)
+    claims += laws
+    claims, judged = judged_twice(claims, {**_maxims_strongest(ctx, claims), **NOT_AGAIN, **laws_strongest})
     agreement, strength, n_expert = _agreement(ctx)
     games = {preset: ctx.result(GAME, "games", preset, MAIN) for preset in PRESETS}
     game_rows = []
@@ -339,6 +343,7 @@ def run(ctx) -> Section:
         "How often the expert plays as a maxim advises (when it advises some cards but not all)": agreement[
             ["maxim", "advised", "agreed", "rate", "lo", "hi"]],
         "The eldest's points per hand minus the dealer's, by begging and answering threshold": value.round(3),
+        **laws_tables,
         "The first dealer and the length of a game": game_table[["label", "first dealer wins [95% CI]",
                                                                  "hands per game", "games"]],
         "What happens in a hand (main policies)": events}, figures={

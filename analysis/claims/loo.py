@@ -1,5 +1,6 @@
 """Section 10: Loo (seed 000 "Three-Card Loo", "Five-Card Loo"; seed 003 §95-96): "five or seven make the
-best game" under three readings; and, measured without a period claim to judge, how the pool goes through a
+best game" under three readings; the dealer giving up the stakes to a lone stander, flushes and Pam's
+exemption, the single against everyone staking (:mod:`sims.analysis.claims.loo_laws`); and, measured without a period claim to judge, how the pool goes through a
 session in unlimited and limited loo (our expectations, not the seeds'), how many are looed in a deal, the
 worth of taking the miss, the single, Pam be civil and each place's money.
 
@@ -253,6 +254,11 @@ def run(ctx) -> Section:
     _, strong = best_game(ctx, STRONG, n=max(STRONG_MIN, ctx.deals // STRONG_SHARE))
     judged, tables["Five or seven, judged twice: the named players and the strongest (every card by the expert)"] = \
         judged_twice(named, {c.id: c for c in strong})
+    claims += judged
+    from .loo_laws import claims as law_claims         # it builds on this module's players and quantities
+    laws, laws_strongest = law_claims(ctx)
+    judged, tables["The laws of the deal, judged twice: the named players and the strongest (every card by the "
+                   "expert)"] = judged_twice(laws, laws_strongest)
     claims += judged
     measured = by_players(results)
     for _, name, higher, *_ in READINGS:
