@@ -17,7 +17,8 @@ def simulate_deals(rules="two-hand", policies=None, n_deals: int = 10_000, seed:
 
     ``policies`` maps ``beg``, ``answer``, ``play`` and ``discard`` to a built-in name, a
     ``{"name": ..., "params": [...]}`` table, an njit function, or a list of these, one per seat.
-    ``agreement=True`` tallies how often the play agrees with each maxim.  Returns a
+    ``agreement=True`` tallies how often the play agrees with each maxim; ``holdings=True`` counts the
+    points by what a player holds (:meth:`~sims.allfours.results.DealResult.by_holding`).  Returns a
     :class:`sims.allfours.results.DealResult`.
     """
     from ..core.api import simulate

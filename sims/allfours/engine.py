@@ -33,6 +33,7 @@ from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, U64_2
 from ..core.rng import seed_state
+from . import holdings as holding
 from .cards import SUIT_NAMES
 from .contract import S_TRUMP, HandFn, PlayFn
 from .maxims import MAXIMS, N_MAXIMS
@@ -68,11 +69,11 @@ def _seed(keys, c, i, players, deck_rng, seat_rngs):
 
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1,
-                 I64_3, I64_3, I64_3, I64_3, I64_4, I64_2, I64_2, I64_2, I64_4, I64_2, I64_2),
+                 I64_3, I64_3, I64_3, I64_3, I64_4, I64_2, I64_2, I64_2, I64_4, I64_4, I64_2, I64_2),
       cache=True, parallel=True)
 def _deal_chunks(rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
                  poff, role_sums, role_sumsq, side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally,
-                 records, err):
+                 held, records, err):
     """Independent hands, every seat dealing in turn (hand ``g`` is dealt by seat ``g % players``)."""
     players = rules[0]
     for c in prange(keys.shape[0]):
@@ -115,6 +116,8 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, beg_fns, answer_f
                 ev_sums[k] += ev[k]
                 ev_sumsq[k] += ev[k] * ev[k]
             runs[min(ev[V_RAN], runs.shape[0] - 1)] += 1
+            if held.shape[1] > 0:
+                holding.tally(work[4], work[3][S_TRUMP], players, comp, held[c])
             if records.shape[0] > 0:
                 row = records[c * chunk_size + i]
                 row[0] = work[3][S_TRUMP]
@@ -205,9 +208,11 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
     hist = np.zeros((n_chunks, 2, N_COMP, POINT_BINS), dtype=np.int64)
     events, events_sumsq = (np.zeros((n_chunks, N_EVENTS), dtype=np.int64) for _ in range(2))
     runs_hist = np.zeros((n_chunks, RUN_BINS), dtype=np.int64)
+    held = np.zeros((n_chunks, 2 if job.option("holdings") else 0, holding.N_BINS, len(holding.COUNTS)),
+                    dtype=np.int64)
     records = np.zeros((n_items if job.records else 0, 1 + N_EVENTS + 2 * N_COMP), dtype=np.int64)
     _deal_chunks(rules, keys, first_item, n_items, job.chunk_size, *fns, params, poff, role_sums, role_sumsq,
-                 side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally, records, err)
+                 side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally, held, records, err)
     roles, sides = role_names(job.rules), side_names(job.rules)
     players = job.rules.players
     deals = np.arange(first_item, first_item + n_items)
@@ -216,6 +221,7 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
         totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
         totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), n_items),
         _tally_frame(job, tally).assign(n=n_items),
+        *([holding.frame(held.sum(0), roles, n_items)] if held.shape[1] else []),
     ], ignore_index=True)
     histograms = pd.concat([
         hist_frame("role", roles, COMPONENTS, hist.sum(0)),

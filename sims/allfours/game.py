@@ -22,5 +22,7 @@ GAME = Game(
     chunk_size={"deals": 4096, "games": 256},
     compile_time="2 minutes",
     max_seats=4,
-    options={"agreement": "tally how often each play agrees with the advice of each maxim (seed 003 §94)"},
+    options={"agreement": "tally how often each play agrees with the advice of each maxim (seed 003 §94)",
+             "holdings": "the chance of each point (high, low, jack, game) by what a player holds when the play "
+                         "begins: trumps held, highest trump held, the knave (deals)"},
 )

@@ -14,6 +14,7 @@ from ..core.batch import Batch
 from ..core.jobs import Job
 from ..core.text import policy_line, rate_interval
 from ..stats import mean_se, wilson
+from . import holdings
 from .engine import role_names, side_names
 from .maxims import MAXIMS
 from .play import COMPONENTS, EVENTS
@@ -100,11 +101,21 @@ class DealResult(_Result):
         """Per-hand rows (deal, dealer, trump, the events, ``<role>_<component>``) when recorded."""
         return self.batch.rows.get("deals")
 
+    def by_holding(self) -> pd.DataFrame:
+        """With the option ``holdings``: the chance that a player's side scores high, low, jack and game by what
+        he holds when the play begins (:func:`sims.allfours.holdings.table`): side, held, value, hands, each
+        point's rate and Wilson interval."""
+        if not (self.batch.totals["scope"] == "holding").any():
+            raise ValueError("the points by holding were not counted: play with the option holdings=True")
+        return holdings.table(self.batch.totals)
+
     @property
     def summary(self) -> dict:
         table = self.table()
+        counted = (self.batch.totals["scope"] == "holding").any()
         return {**self.job.describe(), "roles": _nested(table[table["scope"] == "role"]),
-                "sides": _nested(table[table["scope"] == "side"]), **self._extras()}
+                "sides": _nested(table[table["scope"] == "side"]), **self._extras(),
+                **({"points_by_holding": self.by_holding().to_dict("records")} if counted else {})}
 
 
 @dataclass
@@ -191,6 +202,13 @@ def render(summary: dict) -> str:
                   event_line]
         if summary.get("unfinished"):
             lines.append(f"{summary['unfinished']:,} games did not reach the target (left out of the rates)")
+    if summary.get("points_by_holding"):
+        lines.append("chance of each point to the holder's side, by what he holds when the play begins:")
+        lines.append(f"  {'side':<8}{'held':<20}{'value':<11}{'hands':>9}" + "".join(f"{p:>8}" for p in holdings.POINTS))
+        for row in summary["points_by_holding"]:
+            if row["hands"]:
+                lines.append(f"  {row['side']:<8}{row['held']:<20}{row['value']:<11}{row['hands']:>9,}"
+                             + "".join(f"{row[p]:>8.3f}" for p in holdings.POINTS))
     for seat, maxims in summary.get("maxim_agreement", {}).items():
         lines.append(f"{seat} agrees with the maxims: " + ", ".join(
             f"{m} {rate_interval(e)} of {e['advised']:,}" for m, e in maxims.items()))

@@ -74,3 +74,16 @@ def test_simulate_json_gives_every_count_of_a_hand(capsys):
     assert abs(events["knave in play"]["mean"] - 48 / 52 * 12 / 51) < 4 * events["knave in play"]["se"]
     code, out, err = run(capsys, "simulate", "--game", "allfours", "--deals", "2000", "--quiet")
     assert "knave in play" in out and "trumps in play" in out and "knaves turned running" in out
+
+
+def test_holdings_option_text_and_json(capsys):
+    """--holdings: each point's chance for the holder's side by what he holds, in the text and in --json."""
+    code, out, err = run(capsys, "simulate", "--game", "allfours", "--deals", "2000", "--holdings", "--quiet")
+    assert code == 0, err
+    assert "chance of each point to the holder's side" in out and "holds the knave" in out
+    code, out, err = run(capsys, "simulate", "--game", "allfours", "--deals", "2000", "--holdings", "--json",
+                         "--quiet")
+    assert code == 0, err
+    rows = json.loads(out)["points_by_holding"]
+    ace = next(r for r in rows if r["side"] == "eldest" and r["value"] == "A")
+    assert ace["high"] == 1.0 and {"low", "jack", "game", "hands", "high lo", "high hi"} <= set(ace)
