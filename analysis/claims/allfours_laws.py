@@ -13,7 +13,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from ..stats import Estimate, mean_ci, paired_diff, rate_ci
+from ..stats import Estimate, paired_diff, rate_ci
 from .allfours import GAIN, GAME, MAIN, POINT_MARGIN, POINT_WHY, RULES, STRONG_MIN, STRONG_SHARE, seat_net
 from .context import policy_label
 from .model import Claim, equal, more, source
@@ -51,12 +51,12 @@ def answer_policies(give_from: int, play=MAIN["play"]) -> dict:
     return {"beg": MAIN["beg"], "answer": {"name": "threshold", "params": [give_from]}, "play": play}
 
 
-def give_minus_run(gives: pd.DataFrame, runs: pd.DataFrame) -> Estimate | None:
+def give_minus_run(gives: pd.DataFrame, runs: pd.DataFrame, least: int = MIN_HANDS) -> Estimate | None:
     """The dealer's net points, "take one" minus running the cards, on the hands where the first run gave one and
-    the second did not (the same hands: the answer is all that differs); None with fewer than
-    :data:`MIN_HANDS` such hands."""
+    the second did not (the same hands: the answer is all that differs); None with fewer than ``least`` such
+    hands."""
     chose = (gives["gave one"].to_numpy() > 0) & (runs["gave one"].to_numpy() == 0)
-    if chose.sum() < MIN_HANDS:
+    if chose.sum() < max(least, 2):
         return None
     return paired_diff(-eldest_net(gives)[chose], -eldest_net(runs)[chose])
 
@@ -124,8 +124,8 @@ def _answers(ctx, play, thresholds, n=None) -> dict:
 def _answer_claims(results: dict, label: str) -> list[Claim]:
     """9j (holding a trump: take one) and 9k (holding none: run the cards) from the runs giving one from
     strength 0, 1 and 13."""
-    holds = give_minus_run(results[HOLDS_A_TRUMP].records, results[13].records)
-    none = give_minus_run(results[0].records, results[HOLDS_A_TRUMP].records)
+    holds = give_minus_run(results[HOLDS_A_TRUMP].records, results[13].records, least=2)
+    none = give_minus_run(results[0].records, results[HOLDS_A_TRUMP].records, least=2)
     run_minus_give = replace(none, estimate=-none.estimate, lo=-none.hi, hi=-none.lo)
     reading = ("'either ... Take one ... or gives each player three cards more' = a choice, each answer the better "
                "one in its situation: \"take one\" keeps the trump turned, so it is the answer when the dealer "

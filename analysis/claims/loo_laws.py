@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..stats import Estimate, combine, mean_ci, paired_diff, rate_estimate
 from .context import policy_label
-from .loo import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility, seat_money
+from .loo import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility
 from .model import Claim, equal, more, source
 
 SRC_GIVE_UP = source("003", "§96 vii", "who, if only one player stand the chance of the loo, may either play or "

@@ -204,7 +204,8 @@ def render(summary: dict) -> str:
             lines.append(f"{summary['unfinished']:,} games did not reach the target (left out of the rates)")
     if summary.get("points_by_holding"):
         lines.append("chance of each point to the holder's side, by what he holds when the play begins:")
-        lines.append(f"  {'side':<8}{'held':<20}{'value':<11}{'hands':>9}" + "".join(f"{p:>8}" for p in holdings.POINTS))
+        lines.append(f"  {'side':<8}{'held':<20}{'value':<11}{'hands':>9}"
+                     + "".join(f"{p:>8}" for p in holdings.POINTS))
         for row in summary["points_by_holding"]:
             if row["hands"]:
                 lines.append(f"  {row['side']:<8}{row['held']:<20}{row['value']:<11}{row['hands']:>9,}"

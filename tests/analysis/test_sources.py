@@ -28,7 +28,7 @@ def excerpt(file: str) -> str:
 def all_sources():
     """The sources of every module of the claims package (a section, or the claims a section calls)."""
     modules = [importlib.import_module(f"{claims.__name__}.{info.name}")
-               for info in pkgutil.iter_modules(claims.__path__)]
+               for info in pkgutil.iter_modules(claims.__path__) if not info.name.startswith("_")]
     return [v for m in modules for v in vars(m).values() if isinstance(v, claims.Source)]
 
 
