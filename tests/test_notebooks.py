@@ -34,7 +34,9 @@ CLAIMS = {
     "06-pegging": {"6": (-0.15, 0.15)},                           # keeping close: 0.002 points a deal
     "07-lurches": {"7a": (0.0, 0.04), "7b": (0.15, 0.28)},        # 1.0% and 21.3% of 1,000 games
     "09-all-fours": {"9a": (-0.02, 0.015), "9b": (-0.02, 0.035), "9c": (0.16, 0.24), "9d": (-0.01, 0.025),
-                     "9e": (0.06, 0.38), "9f": (-0.0001, 0.0003), "9g": (0.0, 0.002)},   # +-4 SE, 10k hands, 1k games (9f read literally: law vi's one card, about 1 in 100,000 hands)
+                     "9e": (0.06, 0.38), "9f": (-0.0001, 0.0003), "9g": (0.0, 0.002),   # +-4 SE, 10k hands, 1k games (9f read literally: law vi's one card, about 1 in 100,000 hands)
+                     "9h": (0.0, 0.035), "9i": (-0.007, 0.007), "9j": (0.6, 1.3), "9k": (1.9, 3.5),
+                     "9l": (0.007, 0.029)},   # the laws on 2,500 hands: 0.017, 0.000, 0.95, 2.72, 0.018 at 50,000
 }
 
 
