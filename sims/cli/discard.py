@@ -69,8 +69,8 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
     def number(name, digits=3, scale=1.0):
         return [f"{scale * row[name]:.{digits}f}" for row in rows]
 
-    def half_width(name):   # of the 95% normal interval (scipy loads only for the sampled columns)
-        from ..stats import Z95
+    def half_width(name):   # of the 95% normal interval
+        from ..core.text import Z95
 
         return number(name, scale=Z95)
 
@@ -147,8 +147,9 @@ def render(result: dict) -> str:
                      f"order and the games after it from the {rules} board-position table (expected_net + "
                      f"defensive self-play); 95% interval: {s['interval']}")
     if any(source["kind"] == "policy" for source in result["crib"]) or result["pegging"]:
-        notes.append("±95%: half the width of the 95% normal interval of the sampled figure before it "
-                     "(1.96 standard errors; the standard errors are in --json)")
+        from ..core.text import HALF_WIDTH
+
+        notes.append(HALF_WIDTH)
     if result["defaults"]:
         notes.append(f"default crib source: {result['defaults']['crib']} (--crib exact: the others throw at random)")
     return "\n".join(lines + ([""] + notes if notes else []))
