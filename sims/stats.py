@@ -4,7 +4,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.stats import binomtest
 
 Z95 = 1.959963984540054
 
@@ -31,5 +30,7 @@ def wilson(successes: int, n: int, level: float = 0.95) -> tuple[float, float, f
     """
     if n <= 0:
         return math.nan, math.nan, math.nan
+    from scipy.stats import binomtest   # here, not at the top: scipy.stats takes longer to import than a deal run
+
     ci = binomtest(int(successes), int(n)).proportion_ci(confidence_level=level, method="wilson")
     return successes / n, float(ci.low), float(ci.high)

@@ -15,6 +15,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from sims.core.text import mean_interval
 
 from .. import plots
 from ..report import Section
@@ -329,9 +330,9 @@ def run(ctx) -> Section:
         hands = result.summary["hands_per_game"]
         game_rows.append({"label": preset, "estimate": f.estimate, "lo": f.lo, "hi": f.hi,
                           "first dealer wins [95% CI]": f.format(1, 100),
-                          "hands per game": f"{hands['mean']:.2f} ± {1.96 * hands['se']:.2f}", "games": f.n})
+                          "hands per game [95% interval]": mean_interval(hands["mean"], hands["se"], 2), "games": f.n})
     game_table = pd.DataFrame(game_rows)
-    events = pd.DataFrame([{"event": e, "per hand": f"{v['mean']:.4f} ± {1.96 * v['se']:.4f}"}
+    events = pd.DataFrame([{"event": e, "per hand [95% interval]": mean_interval(v["mean"], v["se"])}
                            for e, v in main.summary["events_per_hand"].items()])
     text = (f"Main policies: {label} (thresholds at the policies' defaults). The expert (determinised search, "
             f"{n_expert:,} hands) against the maxims: {strength.format(3)} points per hand more. Measured without a "

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from sims.core.text import interval
 from sims.stats import wilson
 
 from .. import plots
@@ -217,7 +218,7 @@ def money_by_place(summary: dict) -> pd.DataFrame:
     rows = []
     for role, r in summary["roles"].items():
         money = r["money"]
-        rows.append({"place": role, "money per deal": f"{money['mean']:+.3f} ± {money['hi'] - money['mean']:.3f}",
+        rows.append({"place": role, "money per deal [95% interval]": interval(money["mean"], money["lo"], money["hi"], 3, "+"),
                      "stands": f"{100 * r['stood']['rate']:.1f}%", "takes the miss": f"{100 * r['miss']['rate']:.1f}%",
                      "looed of stands": f"{100 * r['looed of stands']['rate']:.1f}%",
                      "looed of deals": f"{100 * r['looed of deals']['rate']:.1f}%",

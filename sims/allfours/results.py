@@ -12,7 +12,7 @@ import pandas as pd
 
 from ..core.batch import Batch
 from ..core.jobs import Job
-from ..core.text import policy_line, rate_interval
+from ..core.text import MEAN_METHOD, RATE_METHOD, component_table, mean_interval, policy_line, rate_interval
 from ..stats import mean_se, wilson
 from . import holdings
 from .engine import role_names, side_names
@@ -173,14 +173,6 @@ def summarize(job: Job, batch: Batch):
     return (DealResult if job.kind == "deals" else GameResult)(job, batch)
 
 
-def _table(entries: dict, columns: list[str]) -> list[str]:
-    lines = [f"{'component':<10}" + "".join(f"{who:>24}" for who in entries)]
-    for comp in columns:
-        lines.append(f"{comp:<10}" + "".join(f"{entries[w][comp]['mean']:>14.4f} ± {entries[w][comp]['se']:<7.4f}"
-                                             for w in entries))
-    return lines
-
-
 def render(summary: dict) -> str:
     """A hand or game summary as text (``sims simulate`` / ``sims play --game allfours``)."""
     rules = summary["rules"]
@@ -189,17 +181,17 @@ def render(summary: dict) -> str:
     events = summary["events_per_hand"]
     event_line = "per hand: " + ", ".join(f"{name} {events[name]['mean']:.4f}" for name in EVENTS)
     if summary["kind"] == "deals":
-        lines = [head, *_table(summary["roles"], list(COMPONENTS)), "(mean points per hand ± standard error)",
-                 event_line]
+        lines = [head, *component_table(summary["roles"], list(COMPONENTS)),
+                 f"(mean points per hand [{MEAN_METHOD}])", event_line]
     else:
-        lines = [head, "win rate [95% interval]"]
+        lines = [head, f"win rate [{RATE_METHOD}]"]
         for side, entry in summary["win_rate"].items():
             lines.append(f"  {side:<14}{rate_interval(entry)}")
         lines.append(f"  {'first dealer':<14}{rate_interval(summary['first_dealer_win'])}")
         hands = summary["hands_per_game"]
-        lines += [f"hands per game {hands['mean']:.2f} ± {hands['se']:.2f}",
-                  *_table(summary["points_per_game"], list(COMPONENTS)), "(mean points per game ± standard error)",
-                  event_line]
+        lines += [f"hands per game {mean_interval(hands['mean'], hands['se'], 2)} ({MEAN_METHOD})",
+                  *component_table(summary["points_per_game"], list(COMPONENTS)),
+                  f"(mean points per game [{MEAN_METHOD}])", event_line]
         if summary.get("unfinished"):
             lines.append(f"{summary['unfinished']:,} games did not reach the target (left out of the rates)")
     if summary.get("points_by_holding"):
@@ -211,6 +203,6 @@ def render(summary: dict) -> str:
                 lines.append(f"  {row['side']:<8}{row['held']:<20}{row['value']:<11}{row['hands']:>9,}"
                              + "".join(f"{row[p]:>8.3f}" for p in holdings.POINTS))
     for seat, maxims in summary.get("maxim_agreement", {}).items():
-        lines.append(f"{seat} agrees with the maxims: " + ", ".join(
+        lines.append(f"{seat} agrees with the maxims [{RATE_METHOD}]: " + ", ".join(
             f"{m} {rate_interval(e)} of {e['advised']:,}" for m, e in maxims.items()))
     return "\n".join(lines)

@@ -69,8 +69,8 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
     def number(name, digits=3, scale=1.0):
         return [f"{scale * row[name]:.{digits}f}" for row in rows]
 
-    def half_width(name):   # of the 95% normal interval (scipy loads only for the sampled columns)
-        from ..stats import Z95
+    def half_width(name):   # of the 95% normal interval
+        from ..core.text import Z95
 
         return number(name, scale=Z95)
 
@@ -79,18 +79,18 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
     if result["collapsed"]:
         columns.append(("throws", [str(row["throws"]) for row in rows]))
     columns += [("hand", number("hand")), ("min-max", [f"{row['hand_min']}-{row['hand_max']}" for row in rows])]
-    for source in result["crib"]:
-        crib = "crib" if source["kind"] == "exact" else f"crib_{source['name']}"
-        label = "" if source["kind"] == "exact" else f":{source['name']}"
-        columns.append((f"crib{label}", number(crib)))
+    for place, source in enumerate(result["crib"]):
+        crib, net = ("crib", "net") if place == 0 else (f"crib_{source['name']}", f"net_{source['name']}")
+        columns.append((f"crib:{source['name']}", number(crib)))
         if source["kind"] == "policy":
             columns.append(("±95%", half_width(f"{crib}_se")))
-        columns.append((f"net{label}", number("net" if source["kind"] == "exact" else f"net_{source['name']}")))
+        columns.append((f"net:{source['name']}", number(net)))
     if result["pegging"]:
         columns += [("pegging", number("pegging")), ("±95%", half_width("pegging_se")),
                     ("total", number("total"))]
     if result["score"]:
         columns.append(("win %", [percent(row["win"]) for row in rows]))
+        columns.append(("95% interval", [f"{percent(row['win_lo'])}-{percent(row['win_hi'])}" for row in rows]))
     if result["sort"]["column"] == "win":      # the chance is shown in percent, so is its difference
         columns.append(("vs best", [f"{100 * row['vs_best']:.2f}" for row in rows]))
     else:
@@ -145,10 +145,11 @@ def render(result: dict) -> str:
         notes.append(f"win %: your chance of winning the game, the dealer on {s['dealer']} and the pone on "
                      f"{s['pone']} before the deal: exact over the starters, the rest of the deal in counting "
                      f"order and the games after it from the {rules} board-position table (expected_net + "
-                     f"defensive self-play)")
+                     f"defensive self-play); 95% interval: {s['interval']}")
     if any(source["kind"] == "policy" for source in result["crib"]) or result["pegging"]:
-        notes.append("±95%: half the width of the 95% normal interval of the sampled figure before it "
-                     "(1.96 standard errors; the standard errors are in --json)")
+        from ..core.text import HALF_WIDTH
+
+        notes.append(HALF_WIDTH)
     if result["defaults"]:
         notes.append(f"default crib source: {result['defaults']['crib']} (--crib exact: the others throw at random)")
     return "\n".join(lines + ([""] + notes if notes else []))

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 COMMAND = "review"
-HELP = ("grade every decision of a cribbage game record (JSON Lines): the best choice, points lost +/- SE, the "
+HELP = ("grade every decision of a cribbage game record (JSON Lines): the best choice, points lost with a 95% "
+        "interval, the "
         "chance of winning lost, totals per player")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims review game.jsonl               # every decision graded against the expert, totals per player",
@@ -25,18 +26,20 @@ def run(args) -> dict:
 
 
 def render(result: dict) -> str:
+    from ..core.text import HALF_WIDTH, Z95
+
     lines = [f"{result['header']['rules']}: {', '.join(result['header']['players'])}", ""]
     head = f"{'line':>4}  {'player':<10} {'decision':<8} {'choice':<8} {'best':<8} {'points lost':>16} {'win lost':>9}  grade"
     lines.append(head)
     for d in result["decisions"]:
         win = "" if d["win_lost"] is None else f"{100 * d['win_lost']:.2f}%"
-        lost = f"{d['points_lost']:.3f} ± {d['points_lost_se']:.3f}"
+        lost = f"{d['points_lost']:.3f} ±{Z95 * d['points_lost_se']:.3f}"
         lines.append(f"{d['line']:>4}  {d['player']:<10} {d['decision']:<8} {d['choice']:<8} {d['best']:<8} "
                      f"{lost:>16} {win:>9}  {d['grade']}".rstrip())
     lines += ["", "totals:"]
     for t in result["totals"]:
         win = "" if t["win_lost"] is None else f", {100 * t['win_lost']:.2f}% chance of winning lost"
-        lines.append(f"  {t['player']}: {t['decisions']} decisions, {t['points_lost']:.3f} ± {t['points_lost_se']:.3f} "
+        lines.append(f"  {t['player']}: {t['decisions']} decisions, {t['points_lost']:.3f} ±{Z95 * t['points_lost_se']:.3f} "
                      f"points lost{win}; {t['inaccuracy']} inaccuracies, {t['mistake']} mistakes, "
                      f"{t['blunder']} blunders")
-    return "\n".join(lines)
+    return "\n".join(lines + ["", HALF_WIDTH])

@@ -7,26 +7,30 @@ For one dealt hand and one seat (``role``), every way to lay out cards for the c
   eight-card); ``hand_min`` and ``hand_max`` over those starters, ``hand_dist`` (how
   many of them give each number of points) and ``helps_most`` (the starter ranks that
   give the kept cards most points, on average over the unseen cards of the rank);
-* ``crib``: the exact expected crib when the other players throw at random: every way
+* ``crib`` and ``net``: the crib the first crib source gives (the source that ranks
+  the throws; ``exact`` unless ``crib`` says otherwise), and the hand plus that crib
+  when the crib is the player's side's (the dealer; in four-hand also his partner),
+  the hand minus it otherwise.  In three-hand a non-dealer's net counts the whole
+  crib against him although it helps only one of his two opponents.  These two names
+  hold whatever the source, so code that reads them works with any ``crib``; which
+  source they are is in ``attrs["crib"][0]``.  Every further source adds
+  ``crib_<source>`` and ``net_<source>``.
+
+The crib sources (``crib``, a list whose first source ranks the throws):
+
+* ``exact``: the exact expected crib when the other players throw at random: every way
   the unseen cards can complete the crib times every remaining starter, summed in
   closed form by rank multiset with nobs and flushes counted combinatorially
   (:func:`sims.cribbage.expectations.crib_total`);
-* ``net``: hand plus the crib when the crib is the player's side's (the dealer; in
-  four-hand also his partner), hand minus the crib otherwise.  In three-hand a
-  non-dealer's net counts the whole crib against him although it helps only one of his
-  two opponents.
-
-More crib sources side by side (``crib``, a list whose first source ranks the throws):
-
 * ``schell``, ``hessel``, ``self_play``: the shipped tables' value of the thrown ranks
   (:mod:`sims.cribbage.crib_tables`), read as the ``expected_net`` policy reads them:
   they are tables of two-handed six-card play, used as they stand in other variants,
   a single card thrown (three- and four-hand) valued by its row averaged over the other
-  card's rank; columns ``crib_<source>`` and ``net_<source>``;
+  card's rank;
 * a discard policy: the crib when the others throw by that policy, estimated from
-  ``samples`` seeded deals of their hands from the unseen cards: ``crib_<policy>`` ±
-  ``crib_<policy>_se`` and ``net_<policy>``.  ``opponent=POLICY`` is short for
-  ``crib=[POLICY, "exact"]``.
+  ``samples`` seeded deals of their hands from the unseen cards, with its standard error
+  (``crib_se``, or ``crib_<policy>_se`` when it is not the first source).
+  ``opponent=POLICY`` is short for ``crib=[POLICY, "exact"]``.
 
 With ``pegging`` (a pegging policy), ``pegging`` ± ``pegging_se`` estimates the kept
 cards' worth in the play from the same sampled deals: the player's side's pegging (play
@@ -41,7 +45,9 @@ With ``score`` (the dealer's and the pone's scores before the deal, two players,
 rules presets with a board-position table: six-card, six-card-61, five-card), ``win`` is the
 player's chance of winning the game with each throw
 (:func:`sims.cribbage.odds.throws.throw_win_chances`: exact over the starters, the rest of
-the deal in counting order and the games after it from the shipped table's self-play).
+the deal in counting order and the games after it from the shipped table's self-play),
+with ``win_se``, an upper bound on its standard error from the table's sampling, and its
+95% interval ``win_lo``, ``win_hi``.
 
 Rows.  Suit-equivalent throws are one row (``throws``: how many; ``same_as``: the
 others) unless ``collapse=False``: two throws are suit-equivalent when they keep and
@@ -237,13 +243,10 @@ class Source:
     kind: str                 # "exact", "table" or "policy"
     policy: object = None     # the resolved Policy of a sampled source
 
-    @property
-    def crib(self) -> str:
-        return "crib" if self.kind == EXACT else f"crib_{self.name}"
-
-    @property
-    def net(self) -> str:
-        return "net" if self.kind == EXACT else f"net_{self.name}"
+    def columns(self, first: bool) -> tuple[str, str]:
+        """Its crib and net columns: ``crib`` and ``net`` for the source that ranks the throws, whichever it is
+        (so code reading them works with any ``crib``), ``crib_<name>`` and ``net_<name>`` for the others."""
+        return ("crib", "net") if first else (f"crib_{self.name}", f"net_{self.name}")
 
     def describe(self, samples: int, seed: int) -> dict:
         if self.kind == EXACT:
@@ -388,36 +391,39 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
     if score is not None:
         win, score_info = _win(arr, masks, ROLE_NAMES[rules.active][me], rules, score)
     classes = _classes(arr, masks, crib_mean, points, pool, suits_matter=peg_policy is not None and rules.bath_flush,
-                       win=win)
+                       win=None if win is None else win["win"])
     stands_for = np.array([c[0] for c in classes], dtype=np.int64)
     mine = crib_is_mine(rules, me)
     sign = 1.0 if mine else -1.0
 
     # The figures of each class of suit-equivalent throws, from the throw that stands for it.
-    columns = {"hand": hand_mean[stands_for], "crib": crib_mean[stands_for]}
-    columns["net"] = columns["hand"] + sign * columns["crib"]
-    if win is not None:
-        columns["win"] = win[stands_for]
-    for source in sources:
-        if source.kind == "table":
-            params = np.asarray(named_tables()[source.name], dtype=np.float64)
-            value = np.array([table_crib_value(_cards(arr, masks[j], True), rules.throw, params, mine)
-                              for j in stands_for])
-            columns[source.crib], columns[source.net] = value, columns["hand"] + sign * value
     runs = sampled or ([peg_discard] if peg_discard is not None else [])
     estimates = _estimates(arr, me, pool, masks[stands_for], rules, runs, peg_policy, samples, seed, progress)
-    for source, estimate in zip((s for s in sources if s.kind == "policy"), estimates):
-        columns[source.crib], columns[f"{source.crib}_se"] = estimate[:2]
-        columns[source.net] = columns["hand"] + sign * estimate[0]
+    sampled_estimates = iter(estimates)
+    columns = {"hand": hand_mean[stands_for]}
+    for place, source in enumerate(sources):
+        crib, net = source.columns(place == 0)
+        if source.kind == EXACT:
+            columns[crib] = crib_mean[stands_for]
+        elif source.kind == "table":
+            params = np.asarray(named_tables()[source.name], dtype=np.float64)
+            columns[crib] = np.array([table_crib_value(_cards(arr, masks[j], True), rules.throw, params, mine)
+                                      for j in stands_for])
+        else:
+            columns[crib], columns[f"{crib}_se"] = next(sampled_estimates)[:2]
+        columns[net] = columns["hand"] + sign * columns[crib]
+    if win is not None:
+        for name, values in win.items():
+            columns[name] = values[stands_for]
     pegging_info = None
     if peg_policy is not None:
         columns["pegging"], columns["pegging_se"] = estimates[0][2:]
-        columns["total"] = columns[sources[0].net] + columns["pegging"]
+        columns["total"] = columns["net"] + columns["pegging"]
         pegging_info = {"policy": peg_policy.describe(), "others_discard": peg_discard.describe(),
                         "samples": samples, "seed": seed,
                         "value": "the player's side's pegging (play and go) less the other side's, per deal"}
 
-    key = {"net": sources[0].net, "total": "total", "hand": "hand", "win": "win"}[sort]
+    key = sort
     rows = _rows(arr, masks, points, pool, classes, columns, key, collapse)
     first = _title(sources[0])
     sort_key = {"net": f"net = hand {'+' if mine else '-'} crib ({first})",
@@ -461,18 +467,22 @@ def _names(hand, mask, thrown: bool) -> list[str]:
     return [format_card(c) for c in _cards(hand, mask, thrown)]
 
 
-def _win(hand, masks, role: str, rules: Rules, score) -> tuple[np.ndarray, dict]:
-    """Each throw's chance of winning from ``score`` (dealer, pone), in ``masks`` order, and the score as
+def _win(hand, masks, role: str, rules: Rules, score) -> tuple[dict, dict]:
+    """Each throw's chance of winning from ``score`` (dealer, pone), its standard error and 95% interval
+    (``win``, ``win_se``, ``win_lo``, ``win_hi``: arrays in ``masks`` order), and the score as
     :meth:`Advice.describe` gives it."""
     from .odds.throws import throw_win_chances
 
     dealer, pone = parse_score(score)
-    chances = throw_win_chances(hand, role, dealer, pone, rules)
-    by_thrown = dict(zip(chances["thrown"], chances["win"]))
-    win = np.array([by_thrown[" ".join(_names(hand, mask, True))] for mask in masks])
+    chances = throw_win_chances(hand, role, dealer, pone, rules).set_index("thrown")
+    order = [" ".join(_names(hand, mask, True)) for mask in masks]
+    win = {name: chances.loc[order, name].to_numpy() for name in ("win", "win_se", "win_lo", "win_hi")}
     return win, {"dealer": int(dealer), "pone": int(pone),
                  "win": "the player's chance of winning the game from there, before the deal (board-position "
-                        "table of expected_net + defensive self-play)"}
+                        "table of expected_net + defensive self-play)",
+                 "interval": "95%, Student's t on the table's jackknife standard errors, summed over the "
+                             "positions the deal can reach (an upper bound, as if their errors were fully "
+                             "correlated); the deal model's own assumptions are not in it"}
 
 
 TABLE_PLAYERS = {"discard": "expected_net", "peg": "defensive"}   # the self-play of the board-position tables

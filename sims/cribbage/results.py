@@ -8,7 +8,7 @@ import pandas as pd
 
 from ..core.batch import Batch
 from ..core.jobs import Job
-from ..core.text import policy_line, rate_interval
+from ..core.text import MEAN_METHOD, RATE_METHOD, component_table, mean_interval, policy_line, rate_interval
 from ..stats import mean_se, wilson
 from .engine import HIST_BINS, place_names, role_names, side_names
 from .play import COMPONENTS
@@ -184,20 +184,17 @@ def render(summary: dict) -> str:
         roles = list(summary["roles"])
         components = list(next(iter(summary["roles"].values())))
         lines = [f"{rules['name']}: {summary['n']:,} deals, seed {summary['seed']}, {policy_line(summary)}",
-                 f"{'component':<10}" + "".join(f"{role:>22}" for role in roles)]
-        for comp in components:
-            lines.append(f"{comp:<10}" + "".join(f"{summary['roles'][r][comp]['mean']:>12.4f} ± "
-                                                 f"{summary['roles'][r][comp]['se']:<7.4f}" for r in roles))
-        lines.append("(mean points per deal ± standard error)")
+                 *component_table(summary["roles"], components),
+                 f"(mean points per deal [{MEAN_METHOD}])"]
         return "\n".join(lines)
     lines = [f"{rules['name']} to {rules['target']}: {summary['n']:,} games, seed {summary['seed']}, "
-             f"{policy_line(summary)}", "win rate [95% interval]"]
+             f"{policy_line(summary)}", f"win rate [{RATE_METHOD}]"]
     for side, entry in summary["win_rate"].items():
         lines.append(f"  {side:<14}{rate_interval(entry)}")
     lines.append(f"  {'first dealer':<14}{rate_interval(summary['first_dealer_win'])}")
     deals = summary["deals_per_game"]
-    lines.append(f"deals per game {deals['mean']:.2f} ± {deals['se']:.2f}")
-    lines.append("losers lurched / skunked [95% interval]")
+    lines.append(f"deals per game {mean_interval(deals['mean'], deals['se'], 2)} ({MEAN_METHOD})")
+    lines.append(f"losers lurched / skunked [{RATE_METHOD}]")
     for name, entry in summary["loser_below"].items():
         lines.append(f"  {name:<24}{rate_interval(entry)}")
     if summary.get("unfinished"):

@@ -14,6 +14,7 @@ import pandas as pd
 
 from ..core.batch import Batch
 from ..core.jobs import Job
+from ..core.text import MEAN_METHOD, interval
 from ..stats import Z95, mean_se, wilson
 from .engine import POOL_BINS, place_names, role_names
 from .play import ENDINGS
@@ -215,25 +216,21 @@ def summarize(job: Job, batch: Batch):
     return (DealResult if job.kind == "deals" else GameResult)(job, batch)
 
 
-def _interval(m: dict, digits: int = 3) -> str:
-    return f"{m['mean']:+.{digits}f} ({m['lo']:+.{digits}f} to {m['hi']:+.{digits}f})"
-
-
 def render(summary: dict) -> str:
     """A summary as text: the rules and size, money and rates by role, how deals ended, the money check."""
     rules = summary["rules"]
     kind = "deals" if summary["kind"] == "deals" else f"sessions of {summary['session_deals']} deals"
     lines = [f"Loo, {rules['name']}: {rules['players']} players, {summary['n']:,} {kind}, seed {summary['seed']}",
-             "", f"{'role':<10} {'money per deal (95% interval)':>34} {'stood':>7} {'miss':>7} {'looed/stood':>12}"
+             "", f"{'role':<10} {'money per deal [95% interval]':>34} {'stood':>7} {'miss':>7} {'looed/stood':>12}"
              f" {'looed/deal':>11} {'tricks':>7}"]
     for role, r in summary["roles"].items():
-        lines.append(f"{role:<10} {_interval(r['money']):>34} {r['stood']['rate']:>7.3f} {r['miss']['rate']:>7.3f}"
+        lines.append(f"{role:<10} {interval(r['money']['mean'], r['money']['lo'], r['money']['hi'], 3, '+'):>34} {r['stood']['rate']:>7.3f} {r['miss']['rate']:>7.3f}"
                      f" {r['looed of stands']['rate']:>12.3f} {r['looed of deals']['rate']:>11.3f}"
                      f" {r['tricks']['mean']:>7.3f}")
     if "seat_money" in summary:
-        lines += ["", f"{'seat':<16} {'money per session':>18} {'per deal (95% interval)':>34}"]
+        lines += ["", f"{'seat':<16} {'money per session':>18} {'per deal [95% interval]':>34}"]
         for who, m in summary["seat_money"].items():
-            per_deal = f"{m['per_deal']:+.3f} ({m['per_deal_lo']:+.3f} to {m['per_deal_hi']:+.3f})"
+            per_deal = interval(m["per_deal"], m["per_deal_lo"], m["per_deal_hi"], 3, "+")
             lines.append(f"{who:<16} {m['per_session']:>+18.2f} {per_deal:>34}")
         lines.append(f"pool left at the end {summary['pools']['pool_left']['mean']:.2f}, largest pool "
                      f"{summary['pools']['largest_pool']['mean']:.2f} (means per session)")
@@ -246,5 +243,5 @@ def render(summary: dict) -> str:
               f"{summary['deal']['carried_on']['mean']:.2f}; standers per deal "
               f"{summary['deal']['standers']['mean']:.2f}",
               "players looed in a deal: " + ", ".join(f"{k} {v:.3f}" for k, v in summary["looed_per_deal"].items()),
-              f"money conserved: {'yes' if summary['money']['conserved'] else 'NO'}"]
+              f"money conserved: {'yes' if summary['money']['conserved'] else 'NO'}", f"[lo, hi]: {MEAN_METHOD}"]
     return "\n".join(lines)

@@ -35,7 +35,7 @@ def test_agreement_option(capsys):
     code, out, err = run(capsys, "simulate", "--game", "allfours", "--deals", "2000", "--play", "greedy",
                          "--agreement", "--quiet")
     assert code == 0, err
-    assert "seat 0 agrees with the maxims: i knave" in out
+    assert "seat 0 agrees with the maxims [95% interval: Wilson score]: i knave" in out
 
 
 def test_run_store(capsys, tmp_path):

@@ -2,6 +2,7 @@
 advisor's rows (sims.cribbage.discards, sims.cribbage.odds.throws), its JSON, its sort and its one-line errors."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -39,6 +40,34 @@ def test_suit_equivalent_throws_share_a_row_and_a_chance(rules, hand, role, scor
             assert every.loc[other, "win"] == pytest.approx(row["win"], abs=1e-9)
     # the chance splits no row: the rows are those of the advice without a score
     assert list(rows["thrown"].sort_values()) == list(analyze_discards(hand, role, rules)["thrown"].sort_values())
+
+
+@pytest.mark.parametrize("role, score", [("dealer", (95, 110)), ("pone", (60, 80))])
+def test_the_chance_s_standard_error_is_the_table_s_moved_by_its_errors(role, score):
+    # Each throw's chance is linear in the table's cells with one sign for a role, so moving every cell by k
+    # standard errors moves the chance by k times win_se: checked at k = 1 and 2 with the kernel itself.
+    from sims.cribbage.odds.table import shipped_table
+    from sims.cribbage.policies import position
+
+    table = shipped_table("six-card")
+    frame = throw_win_chances(HAND, role, *score).set_index("thrown")
+    for k in (1.0, 2.0):
+        moved = dataclasses.replace(table, win=table.win + k * table.win_se)
+        shifted = throw_win_chances(HAND, role, *score, tables=[moved]).set_index("thrown")["win"]
+        want = (shifted - frame["win"]).abs()
+        assert np.allclose(want, k * frame["win_se"], rtol=1e-6, atol=1e-12)
+    assert (frame["win_se"] > 0).all() and (frame["win_se"] < 0.01).all()
+    half = table.half_width * frame["win_se"]
+    assert np.allclose(frame["win_lo"], frame["win"] - half) and np.allclose(frame["win_hi"], frame["win"] + half)
+
+
+def test_a_decided_game_has_no_error():
+    # The dealer on 120 against love wins with every throw (below): no table cell enters the chance. Two
+    # points from home against a pone on 120, the throws' chances rest on the table and have an error.
+    frame = throw_win_chances(HAND, "dealer", 120, 0)
+    assert (frame["win"] > 1 - 1e-12).all() and (frame["win_se"] < 1e-12).all() and (frame["win_lo"] > 1 - 1e-9).all()
+    close = throw_win_chances(HAND, "dealer", 100, 100)
+    assert (close["win_se"] > 0).all() and (close["win_lo"] < close["win"]).all() and (close["win_hi"] <= 1).all()
 
 
 def test_the_dealer_one_point_from_home_wins_with_any_hand_that_scores():
@@ -80,10 +109,10 @@ def test_cli_shows_the_chance_next_to_the_points_and_in_json(capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("5H 5S JD 6C 4H KD, dealer, six-card at 95-110: 15 throws in 12 rows")
     head = next(line for line in out.splitlines() if line.startswith("rank"))
-    assert "net  win %" in head
+    assert "net:exact  win %  95% interval" in head
     first = analyze_discards(HAND, "dealer", score=(95, 110)).iloc[0]
     row = next(line for line in out.splitlines() if line.startswith("   1  JD KD"))
-    assert f"{first['net']:.3f}  {100 * first['win']:.2f}" in row
+    assert f"{first['net']:.3f}  {100 * first['win']:.2f}   {100 * first['win_lo']:.2f}-{100 * first['win_hi']:.2f}" in row
     assert "the dealer on 95 and the pone on 110" in out
     assert main(["discard", *HAND.split(), "--pone", "--score", "95-110", "--sort", "win", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
@@ -97,7 +126,7 @@ def test_sorted_by_the_chance_vs_best_is_in_percentage_points_like_the_chance(ca
     lines = capsys.readouterr().out.splitlines()
     frame = analyze_discards(HAND, "pone", score=(110, 95), sort="win")
     second = next(line for line in lines if line.startswith("   2  "))
-    win, vs_best = second.split()[12:14]          # rank, 2 thrown, 4 kept, throws, hand, min-max, crib, net
+    win, _, vs_best = second.split()[12:15]     # rank, 2 thrown, 4 kept, throws, hand, min-max, crib, net; interval
     assert (win, vs_best) == (f"{100 * frame['win'].iloc[1]:.2f}", f"{100 * frame['vs_best'].iloc[1]:.2f}")
 
 

@@ -255,18 +255,22 @@ def test_sort_by_hand():
 
 @pytest.mark.parametrize("role, who", [("dealer", "dealer"), ("pone", "pone")])
 def test_crib_tables_side_by_side(role, who):
-    # Each table's value of the thrown ranks, as published; the net adds (dealer) or subtracts (pone) it.
+    # Each table's value of the thrown ranks, as published; the net adds (dealer) or subtracts (pone) it. The
+    # first source, the one ranking the throws, is in crib and net; the others are named.
     frame = analyze_discards(EXAMPLE, role, crib=["schell", "exact", "hessel", "self_play"])
     sign = 1 if who == "dealer" else -1
-    for source in ("schell", "hessel", "self_play"):
+    for source, suffix in (("schell", ""), ("hessel", "_hessel"), ("self_play", "_self_play")):
         matrix = table_matrices(reference_table(source))[who]
         for _, row in frame.iterrows():
             a, b = (RANK_LABELS.index(str(c)[:-1]) for c in row["thrown"].split())
-            assert row[f"crib_{source}"] == matrix[a, b]
-            assert row[f"net_{source}"] == pytest.approx(row["hand"] + sign * matrix[a, b])
-    assert (np.diff(frame["net_schell"]) <= 0).all() and frame.attrs["sort"]["column"] == "net_schell"
+            assert row[f"crib{suffix}"] == matrix[a, b]
+            assert row[f"net{suffix}"] == pytest.approx(row["hand"] + sign * matrix[a, b])
+    assert (np.diff(frame["net"]) <= 0).all() and frame.attrs["sort"]["column"] == "net"
     assert [s["name"] for s in frame.attrs["crib"]] == ["schell", "exact", "hessel", "self_play"]
-    jk = frame.set_index("thrown").loc["JD KD", "crib_schell"]
+    exact = analyze_discards(EXAMPLE, role).set_index("thrown")
+    assert frame.set_index("thrown")["crib_exact"].to_dict() == exact["crib"].to_dict()
+    assert "crib_schell" not in frame and "net_schell" not in frame
+    jk = frame.set_index("thrown").loc["JD KD", "crib"]
     assert jk == (3.96 if who == "dealer" else 4.77)   # Schell's J-K entries
 
 
@@ -274,6 +278,7 @@ def test_a_single_card_thrown_takes_the_tables_row_average():
     # Three-hand throws one card: the table's row for its rank, weighted by the cards of each other rank left
     # in a pack (3 of its own rank, 4 of the others), as the expected_net policy reads a table.
     frame = analyze_discards("5H JS 2C 8D QH", "dealer", rules="three-hand", crib=["exact", "schell"])
+    assert frame.attrs["crib"][0]["name"] == "exact" and "crib_exact" not in frame
     matrix = table_matrices(reference_table("schell"))["dealer"]
     for _, row in frame.iterrows():
         r = RANK_LABELS.index(row["thrown"][:-1])
@@ -286,13 +291,16 @@ def test_a_single_card_thrown_takes_the_tables_row_average():
 
 def test_opponent_policy_random_agrees_with_exact_and_is_seeded():
     frame = analyze_discards(EXAMPLE, "pone", opponent="random", samples=4000, seed=11)
-    assert (np.diff(frame["net_random"]) <= 0).all() and frame.attrs["sort"]["column"] == "net_random"
-    z = (frame["crib_random"] - frame["crib"]) / frame["crib_random_se"]
+    assert (np.diff(frame["net"]) <= 0).all() and frame.attrs["sort"]["column"] == "net"
+    z = (frame["crib"] - frame["crib_exact"]) / frame["crib_se"]
     assert (z.abs() < 4.5).all()  # 12 rows, seeded: a random opponent has the exact crib's mean
     again = analyze_discards(EXAMPLE, "pone", crib=["random", "exact"], samples=4000, seed=11)
-    assert again["crib_random"].tolist() == frame["crib_random"].tolist()
+    assert again["crib"].tolist() == frame["crib"].tolist()
     other = analyze_discards(EXAMPLE, "pone", opponent="random", samples=4000, seed=12)
-    assert other["crib_random"].tolist() != frame["crib_random"].tolist()
+    assert other["crib"].tolist() != frame["crib"].tolist()
+    second = analyze_discards(EXAMPLE, "pone", crib=["exact", "random"], samples=4000, seed=11).set_index("thrown")
+    assert second["crib_random"].to_dict() == frame.set_index("thrown")["crib"].to_dict()
+    assert second["crib_random_se"].to_dict() == frame.set_index("thrown")["crib_se"].to_dict()
 
 
 @pytest.mark.parametrize("preset, role", [("three-hand", "eldest"), ("four-hand", "dealer")])
@@ -300,7 +308,7 @@ def test_opponent_policy_sampling_multi_player(preset, role):
     rules = get_rules(preset)
     dealt = [int(c) for c in np.random.default_rng(5).choice(52, rules.cards_dealt, replace=False)]
     frame = analyze_discards(dealt, role, rules=preset, opponent="random", samples=3000, seed=1)
-    z = (frame["crib_random"] - frame["crib"]) / frame["crib_random_se"]
+    z = (frame["crib"] - frame["crib_exact"]) / frame["crib_se"]
     assert (z.abs() < 4.5).all()
 
 
@@ -309,7 +317,7 @@ def test_a_pone_who_throws_his_worst_cards_makes_a_poorer_crib():
     # dealer's crib comes out lower on average over his throws (seeded, 3000 deals each).
     for pone in ("hoyle", "expected_net"):
         frame = analyze_discards(EXAMPLE, "dealer", opponent=pone, samples=3000)
-        assert frame[f"crib_{pone}"].mean() < frame["crib"].mean() - 0.3, pone
+        assert frame["crib"].mean() < frame["crib_exact"].mean() - 0.3, pone
 
 
 def _fixed(mask):
@@ -370,10 +378,10 @@ def test_sampled_crib_and_pegging_replay_in_the_reference_engine(preset, role):
             mine = sum(deal.points(r, "pegging") for r in range(rules.active) if deal.side(r) == deal.side(me))
             theirs = sum(deal.points(r, "pegging") for r in range(rules.active) if deal.side(r) != deal.side(me))
             pegging[k] += mine - theirs / len(sides)
-    assert [row["crib_random"] for row in advice.rows] == pytest.approx(crib / samples, abs=1e-12)
+    assert [row["crib"] for row in advice.rows] == pytest.approx(crib / samples, abs=1e-12)
     assert [row["pegging"] for row in advice.rows] == pytest.approx(pegging / samples, abs=1e-12)
     assert [row["total"] for row in advice.rows] == pytest.approx(
-        [row["net_random"] + row["pegging"] for row in advice.rows])
+        [row["net"] + row["pegging"] for row in advice.rows])
 
 
 def test_pegging_figures_and_sort_by_total():

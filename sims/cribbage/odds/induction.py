@@ -35,7 +35,7 @@ Leeden 1999) gives a standard error for every position.
 from __future__ import annotations
 
 import numpy as np
-from scipy import stats
+from scipy.special import stdtrit
 
 from ...core.kernel import njit
 from .layout import DEALER, PONE, TOTALS
@@ -200,4 +200,4 @@ def jackknife(target: int, counts: np.ndarray, deals: np.ndarray, lurch: int, do
 
 def t95(groups: int) -> float:
     """The two-sided 95% quantile of Student's t with ``groups - 1`` degrees of freedom."""
-    return float(stats.t.ppf(0.975, max(groups - 1, 1)))
+    return float(stdtrit(max(groups - 1, 1), 0.975))   # Student's t quantile (scipy.special: a light import)

@@ -19,7 +19,9 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
                       tables=()) -> pd.DataFrame:
     """For every throw of ``hand`` (``role`` ``dealer`` or ``pone``) before a deal from ``dealer_score`` to
     ``pone_score``: ``thrown, kept`` (as :func:`sims.cribbage.discards.analyze_discards` writes them) and
-    ``win``, the player's chance of winning the game; best first.  ``tables``: board-position tables to use
+    ``win``, the player's chance of winning the game, with ``win_se`` (an upper bound on the standard error
+    that the board-position table's sampling gives it) and the 95% interval ``win_lo, win_hi`` (Student's t,
+    as the table's own intervals); best first.  ``tables``: board-position tables to use
     instead of the shipped ones (:func:`sims.cribbage.policies.position.position_vector`)."""
     from ..contract import next_throw
     from ..policies import position
@@ -28,7 +30,8 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
     cards = parse_cards(hand)
     if len(cards) != rules.cards_dealt:
         raise ValueError(f"{rules.name} deals {rules.cards_dealt} cards to each player, got {len(cards)}")
-    values = position.position_vector(tables)
+    by_preset = position.preset_tables(tables)
+    values = np.concatenate([position.position_params(table) for table in by_preset.values()])
     ix = position.section(values, rules.to_kernel())
     if ix[position.X_T] < 0 or rules.throw != 2:
         raise ValueError(f"no board-position table for rules {rules.name!r}; tables ship for "
@@ -47,15 +50,33 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
         masks.append(mask)
         mask = next_throw(mask, len(cards), 2)
     masks = np.asarray(masks, dtype=np.int64)
-    win = np.empty(len(masks))
-    if role == "dealer":
-        position.dealer_throw_values(arr, values, ix, dealer_score, pone_score, masks, starters, win)
-    else:
-        position.pone_throw_values(arr, values, ix, pone_score, dealer_score, masks, starters, win)
+    table = next(t for p, t in by_preset.items() if get_rules(p).to_kernel().tolist() == rules.to_kernel().tolist())
+    win = _throw_values(arr, role, dealer_score, pone_score, masks, starters, values, ix)
+    # The table's cells enter each throw's chance with weights summing to at most one, all with the same
+    # sign (the pone's chance is W, the dealer's 1 - W after the deal), so moving every cell up by its
+    # standard error moves the chance by the weighted sum of the cells' standard errors: an upper bound on
+    # its standard error (reached when the cells' errors are fully correlated).
+    t, w = ix[position.X_T], ix[position.X_W]
+    moved = values.copy()
+    moved[w:w + t * t] += table.win_se.ravel()
+    win_se = np.abs(_throw_values(arr, role, dealer_score, pone_score, masks, starters, moved, ix) - win)
+    half = table.half_width * win_se
     frame = pd.DataFrame({
         "thrown": [format_cards(c for i, c in enumerate(cards) if (m >> i) & 1) for m in masks],
         "kept": [format_cards(c for i, c in enumerate(cards) if not (m >> i) & 1) for m in masks],
-        "win": win})
+        "win": win, "win_se": win_se, "win_lo": np.clip(win - half, 0, 1), "win_hi": np.clip(win + half, 0, 1)})
     frame = frame.sort_values("win", ascending=False, kind="stable").reset_index(drop=True)
     frame.attrs.update(rules=rules.name, role=role, dealer_score=int(dealer_score), pone_score=int(pone_score))
     return frame
+
+
+def _throw_values(hand, role, dealer_score, pone_score, masks, starters, values, ix) -> np.ndarray:
+    """Each throw's chance of winning (:mod:`sims.cribbage.policies.position`) from the sections ``values``."""
+    from ..policies import position
+
+    win = np.empty(len(masks))
+    if role == "dealer":
+        position.dealer_throw_values(hand, values, ix, dealer_score, pone_score, masks, starters, win)
+    else:
+        position.pone_throw_values(hand, values, ix, pone_score, dealer_score, masks, starters, win)
+    return win

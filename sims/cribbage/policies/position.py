@@ -697,9 +697,9 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive", ma
                            np.asarray(DEFENSIVE_PARAMS, dtype=float), np.asarray(distilled_tables()["shipped"])])
 
 
-def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive", margins=None) -> np.ndarray:
-    """The policies' parameter vector: a section for each of :data:`PRESETS`, from the table among
-    ``tables`` made for that preset, else from the table that ships for it."""
+def preset_tables(tables=()) -> dict:
+    """``{preset: table}`` for each of :data:`PRESETS`: the table among ``tables`` made for that preset, else
+    the table that ships for it."""
     from ..odds.table import shipped_table
     from ..rules import get_rules
 
@@ -711,7 +711,12 @@ def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive"
             raise ValueError(f"the position-aware players take tables for {', '.join(PRESETS)}; "
                              f"this one is for {table.rules.name!r}")
         given[name] = table
-    return np.concatenate([position_params(given.get(p) or shipped_table(p), zone, base, margins) for p in PRESETS])
+    return {p: given.get(p) or shipped_table(p) for p in PRESETS}
+
+
+def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive", margins=None) -> np.ndarray:
+    """The policies' parameter vector: a section for each of :data:`PRESETS` (:func:`preset_tables`)."""
+    return np.concatenate([position_params(table, zone, base, margins) for table in preset_tables(tables).values()])
 
 
 @cache

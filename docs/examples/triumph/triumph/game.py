@@ -16,5 +16,6 @@ GAME = Game(
     reference="triumph.reference",
     chunk_size={"deals": 4096},
     max_seats=4,
+    compile_time="a few seconds",
     kinds=("deals",),
 )

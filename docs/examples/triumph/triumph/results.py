@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from sims.core.batch import Batch
 from sims.core.jobs import Job
+from sims.core.text import MEAN_METHOD, mean_interval
 
 from .play import TALLY
 
@@ -32,7 +33,8 @@ summarize = DealResult      # what the core calls: summarize(job, batch)
 
 
 def render(summary) -> str:
-    lines = [f"{summary['n']:,} deals of Triumph ({summary['rules']['name']}), per deal:"]
+    lines = [f"{summary['n']:,} deals of Triumph ({summary['rules']['name']}), per deal [{MEAN_METHOD}]:"]
     for seat, values in summary["seats"].items():
-        lines.append(f"  {seat}: " + ", ".join(f"{k} {v['mean']:.3f} ± {v['se']:.3f}" for k, v in values.items()))
+        lines.append(f"  {seat}: " + ", ".join(f"{k} {mean_interval(v['mean'], v['se'], 3)}"
+                                               for k, v in values.items()))
     return "\n".join(lines)
