@@ -195,7 +195,8 @@ def render(summary: dict) -> str:
         if summary.get("unfinished"):
             lines.append(f"{summary['unfinished']:,} games did not reach the target (left out of the rates)")
     if summary.get("points_by_holding"):
-        lines.append("chance of each point to the holder's side, by what he holds when the play begins:")
+        lines.append("chance of each point to the holder's side, by what he holds when the play begins (the "
+                     f"{RATE_METHOD} intervals are in --json):")
         lines.append(f"  {'side':<8}{'held':<20}{'value':<11}{'hands':>9}"
                      + "".join(f"{p:>8}" for p in holdings.POINTS))
         for row in summary["points_by_holding"]:
