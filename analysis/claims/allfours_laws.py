@@ -29,7 +29,8 @@ SRC_KNAVE_TURNED = source("003", "§91", "the thirteenth, is turned up for the t
 # The strongest: the expert as the adversary (seat 1), as for the maxims, with a smaller search (5 samples, 100,000
 # positions a decision) since these hands are often played after the cards were run, twelve cards or more each.
 EXPERT = {"name": "expert", "params": [5.0, 100_000.0]}
-LAW_SHARE = 4     # the named players play a quarter of the report's hands: the paired intervals are narrow enough
+LAW_SHARE = 4     # the named players play a quarter of the report's hands: the paired intervals are narrow enough,
+LAW_MAX = 500_000  # and at most this many (a run keeps a row per hand)
 ANSWERS = (*range(9), 13)                       # the dealer gives one from this strength (0 always, 13 never)
 HOLDS_A_TRUMP = 1                               # strength 1 or more: he holds a trump of the suit turned
 MIN_HANDS = 30                                  # a strength with fewer begged hands has no row in the table
@@ -62,14 +63,14 @@ def give_minus_run(gives: pd.DataFrame, runs: pd.DataFrame, least: int = MIN_HAN
 
 
 def answer_by_strength(by_threshold: dict) -> pd.DataFrame:
-    """From ``{give from strength t: deal result with records}`` for thresholds t in order: for each pair of
+    """From ``{give from strength t: the records of a deal run}`` for thresholds t in order: for each pair of
     neighbours t < u the begged hands where the dealer's strength is t .. u - 1 (threshold t gives one, u runs
     the cards) and the dealer's net points per such hand, giving one minus running, with the answer it favours."""
     rows = []
     thresholds = sorted(by_threshold)
-    n = len(by_threshold[thresholds[0]].records)
+    n = len(by_threshold[thresholds[0]])
     for t, u in zip(thresholds, thresholds[1:]):
-        e = give_minus_run(by_threshold[t].records, by_threshold[u].records)
+        e = give_minus_run(by_threshold[t], by_threshold[u])
         if e is None:
             continue
         better = "take one" if e.lo > 0 else "run the cards" if e.hi < 0 else "either"
@@ -100,9 +101,13 @@ def winners_changed(on: pd.DataFrame, off: pd.DataFrame) -> Estimate:
 
 # ---- the claims ----
 
-def _second_beg(ctx, policies, n=None):
-    once = ctx.result(GAME, "deals", RULES, policies, n=n, records=True).records
-    twice = ctx.result(GAME, "deals", second_beg_rules(), policies, n=n, records=True).records
+def _records(ctx, rules, policies, n) -> pd.DataFrame:
+    """The records of a deal run used once (not cached: a row per hand)."""
+    return ctx.result(GAME, "deals", rules, policies, n=n, records=True, keep=False).records
+
+
+def _second_beg(ctx, policies, n):
+    once, twice = _records(ctx, RULES, policies, n), _records(ctx, second_beg_rules(), policies, n)
     d = paired_diff(eldest_net(twice), eldest_net(once))
     eldest = paired_diff(twice["eldest_total"].to_numpy(np.float64), once["eldest_total"].to_numpy(np.float64))
     dealer = paired_diff(twice["dealer_total"].to_numpy(np.float64), once["dealer_total"].to_numpy(np.float64))
@@ -110,22 +115,25 @@ def _second_beg(ctx, policies, n=None):
     return d, eldest, dealer, second
 
 
-def _asking(ctx, adversary, n=None):
+def _asking(ctx, adversary, n):
+    """Seat 0's net points per hand, the forgetful player asking and not (seat 1 ``adversary``), the same hands."""
     def net(asks):
         play = [{"name": "forgetful", "params": [asks]}, adversary]
-        return seat_net(ctx.result(GAME, "deals", RULES, {**MAIN, "play": play}, n=n, records=True).records)
-    return paired_diff(net(1.0), net(0.0)), net
+        return seat_net(_records(ctx, RULES, {**MAIN, "play": play}, n))
+    return net(1.0), net(0.0)
 
 
-def _answers(ctx, play, thresholds, n=None) -> dict:
-    return {t: ctx.result(GAME, "deals", RULES, answer_policies(t, play), n=n, records=True) for t in thresholds}
+def _answers(ctx, play, thresholds, n) -> dict:
+    """``{give from strength t: the records' answer and points}`` for each threshold."""
+    return {t: _records(ctx, RULES, answer_policies(t, play), n)[["gave one", "dealer_total", "eldest_total"]]
+            for t in thresholds}
 
 
 def _answer_claims(results: dict, label: str) -> list[Claim]:
     """9j (holding a trump: take one) and 9k (holding none: run the cards) from the runs giving one from
     strength 0, 1 and 13."""
-    holds = give_minus_run(results[HOLDS_A_TRUMP].records, results[13].records, least=2)
-    none = give_minus_run(results[0].records, results[HOLDS_A_TRUMP].records, least=2)
+    holds = give_minus_run(results[HOLDS_A_TRUMP], results[13], least=2)
+    none = give_minus_run(results[0], results[HOLDS_A_TRUMP], least=2)
     run_minus_give = replace(none, estimate=-none.estimate, lo=-none.hi, hi=-none.lo)
     reading = ("'either ... Take one ... or gives each player three cards more' = a choice, each answer the better "
                "one in its situation: \"take one\" keeps the trump turned, so it is the answer when the dealer "
@@ -149,7 +157,7 @@ def _answer_claims(results: dict, label: str) -> list[Claim]:
 def claims(ctx) -> tuple[list[Claim], dict, dict]:
     """Claims 9h-9l (named players), their twins with the strongest players (or why not), and the tables."""
     label = policy_label(MAIN)
-    n = max(STRONG_MIN, ctx.deals // LAW_SHARE)
+    n = min(max(STRONG_MIN, ctx.deals // LAW_SHARE), LAW_MAX)
     strong_n = max(STRONG_MIN, ctx.deals // STRONG_SHARE)
     strong = {**MAIN, "play": ["maxims", EXPERT]}
     strong_label = policy_label(strong)
@@ -172,8 +180,10 @@ def claims(ctx) -> tuple[list[Claim], dict, dict]:
     d, *_ = _second_beg(ctx, strong, strong_n)
     strongest["9h"] = replace(beg, estimate=d.estimate, interval=d.interval, n=d.n, notes="", policies=strong_label)
 
-    asking, net = _asking(ctx, "maxims", n)
-    tracker = paired_diff(seat_net(ctx.result(GAME, "deals", RULES, MAIN, n=n, records=True).records), net(0.0))
+    asks, forgets = _asking(ctx, "maxims", n)
+    asking = paired_diff(asks, forgets)
+    main = _records(ctx, RULES, MAIN, n)
+    tracker = paired_diff(seat_net(main), forgets)
     ask = Claim(
         "9i", "Asking whether a played trump is high or low is worth points to a player who does not track the "
               "cards.", SRC_LAW_V,
@@ -188,7 +198,7 @@ def claims(ctx) -> tuple[list[Claim], dict, dict]:
               f"{tracker.format(4)} points per hand (the same hands).",
         rules=RULES, policies=f"{policy_label({**MAIN, 'play': ['forgetful', 'maxims']})}; seat 0 asks or not")
     named.append(ask)
-    d, _ = _asking(ctx, EXPERT, strong_n)
+    d = paired_diff(*_asking(ctx, EXPERT, strong_n))
     strongest["9i"] = replace(ask, estimate=d.estimate, interval=d.interval, n=d.n, notes="",
                               policies=f"{policy_label({**MAIN, 'play': ['forgetful', EXPERT]})}; seat 0 asks or not")
 
@@ -201,12 +211,11 @@ def claims(ctx) -> tuple[list[Claim], dict, dict]:
            "minus the eldest's per begged hand, take one minus run the cards"] = table[
         ["dealer's strength", "begged hands", "share of hands", "take one minus run [95% CI]", "the better answer"]]
 
-    on = ctx.result(GAME, "deals", RULES, MAIN, n=n, records=True).records
-    off = ctx.result(GAME, "deals", run_knaves_off(), MAIN, n=n, records=True).records
-    d = paired_diff(-eldest_net(on), -eldest_net(off))
-    turned = rate_ci(int((on["knaves turned running"] > 0).sum()), len(on))
-    games = winners_changed(ctx.result(GAME, "games", RULES, MAIN, records=True).games,
-                            ctx.result(GAME, "games", run_knaves_off(), MAIN, records=True).games)
+    off = _records(ctx, run_knaves_off(), MAIN, n)
+    d = paired_diff(-eldest_net(main), -eldest_net(off))
+    turned = rate_ci(int((main["knaves turned running"] > 0).sum()), len(main))
+    games = winners_changed(ctx.result(GAME, "games", RULES, MAIN, records=True, keep=False).games,
+                            ctx.result(GAME, "games", run_knaves_off(), MAIN, records=True, keep=False).games)
     named.append(Claim(
         "9l", "A knave turned up while the cards are run scores one to the dealer, and moves the score.",
         SRC_KNAVE_TURNED, "the dealer's points per hand minus the eldest's: each knave turned while running the "

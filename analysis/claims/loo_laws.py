@@ -35,6 +35,7 @@ NOTICE_WHY = ("worth a player's notice if it comes about once in a thousand deal
 STAKE_WHY = "a hundredth of a stake a deal: half a stake over an evening of fifty deals"
 POOL_WHY = ("a third of a stake, one trick's share of the dealer's stake: the least money that changes hands in a "
             "deal")
+LAW_MAX = 1_000_000   # the runs kept with records (a row per deal) play at most this many deals
 BEFORE_PLAY = ("a flush is shown before any card is played, and the strongest players declare and exchange as the "
                "named ones (the expert's tables): their deals give the same count.")
 
@@ -84,10 +85,10 @@ def flush_rate(summary: dict) -> Estimate:
 
 # ---- the claims ----
 
-def _give_up(ctx, policies, n=None):
-    choosing = ctx.result(GAME, "deals", "three-card", policies, n=n, records=True)
+def _give_up(ctx, policies, n):
+    choosing = ctx.result(GAME, "deals", "three-card", policies, n=n, records=True, keep=False)
     plays = ctx.result(GAME, "deals", "three-card", {**policies, "declare": dealer_always_plays()}, n=n,
-                       records=True)
+                       records=True, keep=False)
     d = paired_diff(dealer_money(choosing), dealer_money(plays))
     spot = lone_stander(choosing.records, choosing.roles)
     per_spot = mean_ci(dealer_money(choosing)[spot] - dealer_money(plays)[spot])
@@ -111,7 +112,8 @@ def claims(ctx) -> tuple[list[Claim], dict]:
     strong_n = max(STRONG_MIN, ctx.deals // STRONG_SHARE)
     named, strongest = [], {}
 
-    d, per_spot, spot = _give_up(ctx, MAIN)
+    n = min(ctx.deals, LAW_MAX)
+    d, per_spot, spot = _give_up(ctx, MAIN, n)
     give_up = Claim(
         "10f", "The dealer's choice, with one player standing, to play or give up the stakes is worth having.",
         SRC_GIVE_UP, "the dealer's money per deal he deals (stakes): choosing by the tables minus always playing "
@@ -126,7 +128,7 @@ def claims(ctx) -> tuple[list[Claim], dict]:
     strongest["10f"] = replace(give_up, estimate=d.estimate, interval=d.interval, n=d.n, notes="",
                                policies=strong_label)
 
-    civil = ctx.result(GAME, "deals", "five-card-pam", MAIN, records=True)
+    civil = ctx.result(GAME, "deals", "five-card-pam", MAIN, n=n, records=True, keep=False)
     flush = flush_rate(civil.summary)
     named.append(Claim(
         "10g", "A flush (five of a suit, or four and Pam) may come and sweep the board.", SRC_FLUSH,
@@ -139,7 +141,7 @@ def claims(ctx) -> tuple[list[Claim], dict]:
 
     from sims.loo import get_rules
     liable = get_rules("five-card-pam").replace(name="five-card-pam, Pam looed by a flush", pam_exempt=False)
-    spared = civility(civil, ctx.result(GAME, "deals", liable, MAIN, records=True))
+    spared = civility(civil, ctx.result(GAME, "deals", liable, MAIN, n=n, records=True, keep=False))
     changed = spared["deals changed"]
     named.append(Claim(
         "10h", "A flush looes every other player who stood, except the holder of Pam.", SRC_PAM_EXEMPT,

@@ -24,12 +24,9 @@ def test_give_minus_run_compares_only_the_hands_whose_answer_differs():
 
 def test_answer_by_strength_pairs_neighbouring_thresholds():
     """Thresholds 0, 1 and 13: strength 0 between the first two, '1 or more' between the last two."""
-    class Run:
-        def __init__(self, records):
-            self.records = records
     n = 2 * af.MIN_HANDS
     strength = np.array([0] * af.MIN_HANDS + [3] * af.MIN_HANDS)
-    runs = {t: Run(hands((strength >= t).astype(int), np.where(strength >= t, 1, 0), np.zeros(n))) for t in (0, 1, 13)}
+    runs = {t: hands((strength >= t).astype(int), np.where(strength >= t, 1, 0), np.zeros(n)) for t in (0, 1, 13)}
     table = af.answer_by_strength(runs)
     assert table["dealer's strength"].tolist() == ["0", "1 or more"]
     assert table["begged hands"].tolist() == [af.MIN_HANDS] * 2 and (table["estimate"] == 1).all()
