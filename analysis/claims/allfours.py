@@ -346,7 +346,7 @@ def run(ctx) -> Section:
         "The eldest's points per hand minus the dealer's, by begging and answering threshold": value.round(3),
         **laws_tables,
         "The first dealer and the length of a game": game_table[["label", "first dealer wins [95% CI]",
-                                                                 "hands per game", "games"]],
+                                                                 "hands per game [95% interval]", "games"]],
         "What happens in a hand (main policies)": events}, figures={
         "The maxims, with minus without": plots.interval_chart(
             maxim_table, f"Each maxim on minus off: seat 0's points per hand minus seat 1's, {RULES}\n"
