@@ -70,7 +70,7 @@ def _seed(keys, c, i, players, deck_rng, seat_rngs):
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1,
                  I64_3, I64_3, I64_3, I64_3, I64_4, I64_2, I64_2, I64_2, I64_4, I64_4, I64_2, I64_2),
-      cache=True, parallel=True)
+      cache=True, lazy=True, parallel=True)
 def _deal_chunks(rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
                  poff, role_sums, role_sumsq, side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally,
                  held, records, err):
@@ -132,7 +132,7 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, beg_fns, answer_f
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1,
                  I64_2, I64_1, I64_1, I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_1, I64_4, I64_2, I64_2),
-      cache=True, parallel=True)
+      cache=True, lazy=True, parallel=True)
 def _game_chunks(rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
                  poff, wins, first_wins, unfinished, hands_hist, loser_hist, side_sums, side_sumsq, events,
                  events_sumsq, n_hands, tally, records, err):

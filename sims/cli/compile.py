@@ -21,7 +21,8 @@ def add_arguments(parser):
 
 
 def _compile(name: str) -> tuple[str, float]:
-    """Import every module of the game's package (its kernels compile on import, or load from the cache)."""
+    """Import every module of the game's package (its kernels compile on import, or load from the cache), then
+    compile its lazy kernels."""
     import importlib
     import pkgutil
     import time
@@ -29,9 +30,12 @@ def _compile(name: str) -> tuple[str, float]:
     from ..core.registry import get_game
 
     start = time.perf_counter()
+    from ..core.kernel import compile_lazy
+
     package = importlib.import_module(get_game(name).engine.rpartition(".")[0])
     for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(module.name)
+    compile_lazy(package.__name__)
     return name, time.perf_counter() - start
 
 

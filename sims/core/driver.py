@@ -75,7 +75,7 @@ def deal_loop(play_item, policy_types):
     exec(compile(_LOOP.format(name=name, fns=fns), __file__, "exec"), namespace)
     signature = types.void(I64_1, U64_2, types.int64, types.int64, types.int64, *policy_types, F64_1, I64_1, I64_3,
                            I64_3, I64_4, I64_3, I64_2)
-    return njit(signature, cache=True, parallel=True)(namespace[name])
+    return njit(signature, cache=True, parallel=True, lazy=True)(namespace[name])
 
 
 def play_deals(job, keys, first_item, n_items, err, loop, table: Table) -> Batch:

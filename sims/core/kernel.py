@@ -14,7 +14,10 @@ works and is cached).
 """
 from __future__ import annotations
 
+import functools
+import importlib
 import inspect
+import threading
 import warnings
 
 import numba
@@ -23,16 +26,67 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from .cache import claim
 
 
-def njit(*args, **options):
+def njit(*args, lazy: bool = False, **options):
     """``numba.njit`` for sims kernels: ``@njit``, ``@njit(cache=True)``, ``@njit(SIG, cache=True, ...)``,
-    ``njit(SIG, cache=True)(function)``."""
+    ``njit(SIG, cache=True)(function)``.  ``lazy=True`` (with explicit types): a :class:`LazyKernel`,
+    for a kernel that only Python calls."""
     if args and inspect.isfunction(args[0]):
-        return njit(*args[1:], **options)(args[0])
+        return njit(*args[1:], lazy=lazy, **options)(args[0])
     compile_ = numba.njit(*args, **options)
 
     def define(function):
         claim(function)
         warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
+        if lazy:
+            return LazyKernel(compile_, function)
         return compile_(function)
 
     return define
+
+
+class LazyKernel:
+    """A kernel with explicit types that only Python calls (a chunk loop, a fitting or benchmark loop):
+    compiled, or loaded from the cache, at its first call rather than when its module is imported, so that
+    importing a game (a command that never runs the loop, a test collection) costs no compilation.
+    :func:`compile_lazy` compiles those of a package now (``sims compile``).  Attributes are the numba
+    dispatcher's (``signatures``, ``stats``, ``py_func``)."""
+
+    def __init__(self, compile_, function):
+        self._compile, self._function, self._dispatcher = compile_, function, None
+        self._lock = threading.Lock()
+        functools.update_wrapper(self, function)
+        _LAZY.append(self)
+
+    @property
+    def dispatcher(self):
+        """The numba dispatcher, compiled (or loaded) the first time it is asked for."""
+        with self._lock:
+            if self._dispatcher is None:
+                self._dispatcher = self._compile(self._function)
+        return self._dispatcher
+
+    def __call__(self, *args):
+        return self.dispatcher(*args)
+
+    def __getattr__(self, name):     # only for names the instance lacks: the dispatcher's
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.dispatcher, name)
+
+    def __reduce__(self):           # pickled by reference, as a function is
+        return _defined, (self.__module__, self.__qualname__)
+
+
+_LAZY: list[LazyKernel] = []
+
+
+def _defined(module: str, name: str):
+    return getattr(importlib.import_module(module), name)
+
+
+def compile_lazy(package: str) -> int:
+    """Compile (or load) every :class:`LazyKernel` defined so far in modules of ``package``; how many."""
+    kernels = [k for k in _LAZY if k.__module__ == package or k.__module__.startswith(package + ".")]
+    for kernel in kernels:
+        kernel.dispatcher
+    return len(kernels)

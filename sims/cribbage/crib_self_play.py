@@ -47,7 +47,7 @@ PAIRS = [(lo, hi) for lo in range(N_RANKS) for hi in range(lo, N_RANKS)]
 
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
-                 I64_4, I64_4, I64_4, I64_2), cache=True, parallel=True)
+                 I64_4, I64_4, I64_4, I64_2), cache=True, lazy=True, parallel=True)
 def _throw_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, sums, sumsq,
                   counts, err):
     """Deals as the engine plays them (deal ``g`` dealt by seat ``g % players``); chunk ``c`` adds the crib

@@ -226,11 +226,9 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
             peg_sq[m] += diff * diff
 
 
-@cache
-def _sampler():
-    """The sampling kernel, compiled (or loaded from numba's cache) on first use only, so that the
-    exact advice does not pay for it; its explicit types let every policy share one compilation."""
-    return njit(_SAMPLE_SIG, cache=True)(_sample)
+# The sampling kernel: lazy, so that the exact advice does not pay for it; its explicit types let every
+# policy share one compilation.
+_sampler = njit(_SAMPLE_SIG, cache=True, lazy=True)(_sample)
 
 
 # ---------------------------------------------------------------------------------------------- advice
@@ -594,7 +592,7 @@ def _estimates(hand, me, pool, masks, rules, runs, peg_policy, samples, seed, pr
             deck = pool.copy()   # every policy meets the same deals
             for first in range(0, samples, batch):
                 n = min(batch, samples - first)
-                _sampler()(hand, me, deck, masks, kernel_rules, policy.fn, policy.params_array(), peg_fns,
+                _sampler(hand, me, deck, masks, kernel_rules, policy.fn, policy.params_array(), peg_fns,
                            peg_params, poff, keys, first, n, pegging, *sums, err)
                 if err[E_DECISION]:
                     _raise_policy_error(err, rules, policy if err[E_DECISION] == ERR_DISCARD else peg_policy, seed)

@@ -50,7 +50,7 @@ def place_names(rules) -> tuple[str, ...]:
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
                  I64_3, I64_3, I64_3, I64_3, I64_2, I64_4, I16_3, I64_2),
-      cache=True, parallel=True)
+      cache=True, lazy=True, parallel=True)
 def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff,
                  role_sums, role_sumsq, seat_sums, seat_sumsq, seat_n, hist, records, err):
     """Independent deals, every seat dealing in turn (deal ``g`` is dealt by seat ``g % players``)."""
@@ -88,7 +88,7 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_
 
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2,
-                 I64_2, I64_2, I16_3, I64_2), cache=True, parallel=True)
+                 I64_2, I64_2, I16_3, I64_2), cache=True, lazy=True, parallel=True)
 def _game_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, counts, hist,
                  rows, logs, err):
     """Whole games.  Chunk ``c`` adds to ``counts[c]``: wins by side (0 ..), then by place from the first dealer

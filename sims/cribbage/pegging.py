@@ -27,25 +27,33 @@ def card_value(card):
 @njit(cache=True)
 def peg_points_kernel(seq, start, end, bath):
     """Points for the last card of ``seq[start:end]``, the cards of the current count in order."""
-    n = end - start
-    count = 0
+    return points_if_laid(seq, start, end - 1, seq[end - 1], bath)
+
+
+@njit(cache=True)
+def points_if_laid(seq, start, end, card, bath):
+    """Points for laying ``card`` on ``seq[start:end]``, the cards of the current count in order: fifteen and
+    thirty-one two, pairs by the cards of a rank laid together, a run of three or more ranks in any order
+    (a pair among them breaks it), and with ``bath`` a flush of three or more.  ``seq`` is only read (a
+    policy sees the cards played read-only and weighs a candidate card without laying it)."""
+    n = end - start + 1
+    rank, count = card >> 2, card_value(card)
     for i in range(start, end):
         count += card_value(seq[i])
-    last = seq[end - 1]
     points = 0
     if count == 15 or count == 31:
         points += 2
     same = 1
-    while same < n and seq[end - 1 - same] >> 2 == last >> 2:
+    while same < n and seq[end - same] >> 2 == rank:
         same += 1
     points += same * (same - 1)
     if same == 1:  # a run needs distinct ranks, so a pair rules it out
         for k in range(n, 2, -1):
-            seen = 0
-            lo = 13
-            hi = -1
+            seen = 1 << rank
+            lo = rank
+            hi = rank
             ok = True
-            for i in range(end - k, end):
+            for i in range(end - k + 1, end):
                 r = seq[i] >> 2
                 if (seen >> r) & 1:
                     ok = False
@@ -58,7 +66,7 @@ def peg_points_kernel(seq, start, end, bath):
                 break
     if bath:
         flush = 1
-        while flush < n and seq[end - 1 - flush] & 3 == last & 3:
+        while flush < n and seq[end - flush] & 3 == card & 3:
             flush += 1
         if flush >= 3:
             points += flush

@@ -93,7 +93,7 @@ def _add_deal(out, info, players, stake, role_sums, role_sumsq, counts, info_sum
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS,
                  F64_1, I64_1, I64_3, I64_3, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_3, I64_3, I64_2,
-                 I64_2), cache=True, parallel=True)
+                 I64_2), cache=True, lazy=True, parallel=True)
 def _deal_chunks(rules, keys, first_item, n_items, chunk_size, carry, declare_fns, exchange_fns, card_fns,
                  params, poff, role_sums, role_sumsq, seat_sums, seat_sumsq, seat_n, info_sums, info_sumsq,
                  endings, hist, rec_out, rec_info, err):
@@ -131,7 +131,7 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, carry, declare_fn
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS, F64_1, I64_1,
                  I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_2, I64_2, I64_3, I64_3, I64_2, I64_2),
-      cache=True, parallel=True)
+      cache=True, lazy=True, parallel=True)
 def _session_chunks(rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params,
                     poff, money, places, role_sums, role_sumsq, endings, info_sums, info_sumsq, by_deal, session,
                     pool_hist, hist, deal_pools, rows, err):
@@ -194,7 +194,7 @@ def _session_chunks(rules, keys, first_item, n_items, chunk_size, declare_fns, e
 
 
 @njit(types.int64(I64_1, types.int64, types.int64, I64_1, U64_2, DECIDES, DECIDES, CARDS, F64_1, I64_1, I64_2,
-                  I64_1, I64_2, I64_1), cache=True)
+                  I64_1, I64_2, I64_1), cache=True, lazy=True)
 def _stacked_deal(rules, dealer, carry, deck, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out,
                   info, played, err):
     work = new_work(rules)

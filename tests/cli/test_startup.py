@@ -62,3 +62,37 @@ def test_kernels_are_cached_by_sims_whatever_is_imported_first(tmp_path, monkeyp
 def test_ctrl_c_while_numba_loads_is_one_line_and_130():
     out = python(INTERRUPT_WHILE_NUMBA_LOADS)
     assert (out.returncode, out.stderr, out.stdout) == (130, "sims discard: interrupted\n", "")
+
+
+LAZY = """
+    import json, sys
+    import sims.cribbage.engine as engine, sims.cribbage.advice, sims.cribbage.policies.distilled
+    from sims.core import kernel
+    lazy = [k for k in kernel._LAZY if k.__module__.startswith("sims.cribbage")]
+    before = [k._dispatcher is None for k in lazy]
+    from sims.cribbage import simulate_deals
+    simulate_deals("six-card", {"discard": "greedy", "peg": "greedy"}, n_deals=50, seed=1)
+    print(json.dumps({"names": sorted(k.__qualname__ for k in lazy), "untouched_on_import": all(before),
+                      "compiled_after_run": [k.__qualname__ for k in lazy if k._dispatcher is not None],
+                      "signatures": len(engine._deal_chunks.signatures)}))
+"""
+
+
+def test_kernels_that_only_python_calls_compile_at_their_first_call_not_at_import():
+    import json
+
+    out = python(LAZY)
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert {"_deal_chunks", "_game_chunks", "_play_outs", "_returns", "_card_returns"} <= set(got["names"])
+    assert got["untouched_on_import"] is True
+    assert got["compiled_after_run"] == ["_deal_chunks"] and got["signatures"] == 1
+
+
+def test_sims_compile_compiles_the_lazy_kernels_too():
+    from sims.cli.compile import _compile
+    from sims.core import kernel
+
+    name, _ = _compile("triumph")
+    loops = [k for k in kernel._LAZY if k.__module__.startswith("triumph")]
+    assert name == "triumph" and loops and all(k._dispatcher is not None for k in loops)

@@ -65,4 +65,4 @@ def test_the_loop_is_cached_beside_the_games_module(triumph):
     from triumph.engine import LOOP
 
     assert LOOP.py_func.__module__ == "triumph.play"
-    assert "/triumph/play-" in LOOP._cache._cache_path.replace("\\", "/")
+    assert "/triumph/play-" in LOOP.dispatcher._cache._cache_path.replace("\\", "/")

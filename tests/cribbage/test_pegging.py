@@ -4,7 +4,7 @@ import pytest
 
 from sims.cards import parse_cards
 from sims.cribbage import reference
-from sims.cribbage.pegging import card_value, peg_points, peg_points_kernel
+from sims.cribbage.pegging import card_value, peg_points, peg_points_kernel, points_if_laid
 
 
 def test_seed_000_ace_five_three_two_four():
@@ -116,6 +116,10 @@ def test_kernel_matches_reference_on_random_plays(bath):
         for end in range(1, len(cards) + 1):
             expected = reference.peg_score(cards[:end], bath)
             assert peg_points_kernel(seq, 2, 2 + end, bath) == expected, (cards[:end], bath)
+            # the same card weighed without being laid: the slot after the count is not read
+            seq[2 + end - 1], last = -9, seq[2 + end - 1]
+            assert points_if_laid(seq, 2, 2 + end - 1, last, bath) == expected, (cards[:end], bath)
+            seq[2 + end - 1] = last
             if end >= 2:
                 start = end // 2  # a later count starting mid-record
                 assert peg_points_kernel(seq, 2 + start, 2 + end, bath) == \

@@ -46,7 +46,7 @@ def game_value(rules, points, loser_score):
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, I64_2, F64_1,
                  types.UniTuple(DiscardFn, MAX_SEATS), types.UniTuple(PegFn, MAX_SEATS), F64_1, I64_1,
                  I64_3, F64_3, I64_2),
-      cache=True, parallel=True)
+      cache=True, lazy=True, parallel=True)
 def _games_from(rules, keys, first_item, n_items, chunk_size, positions, points, discard_fns, peg_fns, params, poff,
                 counts, sums, err):
     """Chunk ``c`` adds, per position ``j``: ``counts[c, j]`` games, the first dealer's wins, deals;

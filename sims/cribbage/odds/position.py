@@ -81,7 +81,7 @@ def read_deal(ev, n_events, dealer, pone, target, out):
 
 
 @njit(types.void(I64_1, U64_2, I64_2, types.int64, _DISCARDS, _PEGS, F64_1, I64_1, _DISCARDS, _PEGS, F64_1,
-                 I64_1, I64_4, I64_2), cache=True, parallel=True)
+                 I64_1, I64_4, I64_2), cache=True, lazy=True, parallel=True)
 def _zone_deals(rules, keys, positions, m, base_discard, base_peg, base_params, base_poff, discard, peg, params, poff,
                 out, err):
     """Position ``j`` (dealer, pone), deal ``i < m`` (seat 0 deals, streams of item ``i`` of chunk ``j``):

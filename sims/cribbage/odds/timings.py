@@ -149,7 +149,7 @@ def same_events(ev1, n1, ev2, n2):
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, F64_1, I64_1,
                  I64_4, I64_4, I64_3, I64_5, I64_2, I64_1),
-      cache=True, parallel=True)
+      cache=True, lazy=True, parallel=True)
 def _timing_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff,
                    counts, rest, hands, cribs, err, changed):
     """Deals ``first_item ..``, deal ``g`` dealt by seat ``g % 2``: chunk ``c`` adds to ``counts[c]`` (the

@@ -259,7 +259,7 @@ def owners(played, kept, n_played, kept_n):
 
 
 @njit(types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4), F64_1,
-                 I64_1, F64_3, I64_3, I64_2, F64_1, I64_2), cache=True, parallel=True)
+                 I64_1, F64_3, I64_3, I64_2, F64_1, I64_2), cache=True, lazy=True, parallel=True)
 def _returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, y, err):
     """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``): at the explored decision, for each legal card
     ``x[row, card]`` = (points now, expected reply), ``cells[row, card]`` its table cells, ``legal[row]`` =
@@ -610,7 +610,7 @@ def distilled_end_peg(hand, played, state, rules, rng, params):
 # ---------------------------------------------------------------------------------------------- fitting to play-outs of every card
 
 @njit(types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4), F64_1,
-                 I64_1, F64_3, I64_3, I64_2, F64_2, I64_2, types.int64), cache=True, parallel=True)
+                 I64_1, F64_3, I64_3, I64_2, F64_2, I64_2, types.int64), cache=True, lazy=True, parallel=True)
 def _card_returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, q, err, learner):
     """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``) played by the policies given; at every decision
     ``k`` that was a choice, row ``(c * chunk_size + i) * 2 * kept + k``: for each legal card its features

@@ -37,7 +37,7 @@ ROLES = ("dealer", "pone")
 
 
 @njit(types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4), F64_1,
-                 I64_1, I64_2, F64_1, I64_2), cache=True, parallel=True)
+                 I64_1, I64_2, F64_1, I64_2), cache=True, lazy=True, parallel=True)
 def _kept_returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, kept_out, net, err):
     """Deal ``i`` of chunk ``c``, dealt by seat ``i % 2`` (so seat 0's role is ``i % 2``, 0 the dealer):
     ``kept_out[row]`` = (seat 0's role, the index of the ranks it kept), ``net[row]`` its pegging less the

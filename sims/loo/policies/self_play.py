@@ -68,7 +68,7 @@ def exploring_declare(hand, state, rules, rng, params):
 
 
 @njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS, F64_1, I64_1,
-                 I64_4, I64_4, I64_4, I64_2, I64_2, I64_2), cache=True, parallel=True)
+                 I64_4, I64_4, I64_4, I64_2, I64_2, I64_2), cache=True, lazy=True, parallel=True)
 def _learn_chunks(rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params, poff,
                   stands, won, looed, held, wins, err):
     """Deals as the engine plays them; chunk ``c`` adds each declaration to stand to ``stands[c, o, b, k]``
