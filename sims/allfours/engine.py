@@ -33,9 +33,9 @@ from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, U64_2
 from ..core.rng import seed_state
-from . import holdings as holding
 from .cards import SUIT_NAMES
 from .contract import S_TRUMP, HandFn, PlayFn
+from .holdings import COUNTS as HOLDING_COUNTS, N_BINS as HOLDING_BINS, frame as holding_frame, tally as tally_holding
 from .maxims import MAXIMS, N_MAXIMS
 from .play import (COMPONENTS, E_CARDS, E_LEAD, E_N_CARDS, E_TRUMP, E_TURNED, EVENTS, G_COLS,
                    G_FIRST_DEALER, G_HANDS, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR,
@@ -117,7 +117,7 @@ def _deal_chunks(rules, keys, first_item, n_items, chunk_size, beg_fns, answer_f
                 ev_sumsq[k] += ev[k] * ev[k]
             runs[min(ev[V_RAN], runs.shape[0] - 1)] += 1
             if held.shape[1] > 0:
-                holding.tally(work[4], work[3][S_TRUMP], players, comp, held[c])
+                tally_holding(work[4], work[3][S_TRUMP], players, comp, held[c])
             if records.shape[0] > 0:
                 row = records[c * chunk_size + i]
                 row[0] = work[3][S_TRUMP]
@@ -208,7 +208,7 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
     hist = np.zeros((n_chunks, 2, N_COMP, POINT_BINS), dtype=np.int64)
     events, events_sumsq = (np.zeros((n_chunks, N_EVENTS), dtype=np.int64) for _ in range(2))
     runs_hist = np.zeros((n_chunks, RUN_BINS), dtype=np.int64)
-    held = np.zeros((n_chunks, 2 if job.option("holdings") else 0, holding.N_BINS, len(holding.COUNTS)),
+    held = np.zeros((n_chunks, 2 if job.option("holdings") else 0, HOLDING_BINS, len(HOLDING_COUNTS)),
                     dtype=np.int64)
     records = np.zeros((n_items if job.records else 0, 1 + N_EVENTS + 2 * N_COMP), dtype=np.int64)
     _deal_chunks(rules, keys, first_item, n_items, job.chunk_size, *fns, params, poff, role_sums, role_sumsq,
@@ -221,7 +221,7 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
         totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
         totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), n_items),
         _tally_frame(job, tally).assign(n=n_items),
-        *([holding.frame(held.sum(0), roles, n_items)] if held.shape[1] else []),
+        *([holding_frame(held.sum(0), roles, n_items)] if held.shape[1] else []),
     ], ignore_index=True)
     histograms = pd.concat([
         hist_frame("role", roles, COMPONENTS, hist.sum(0)),

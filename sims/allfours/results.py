@@ -14,8 +14,8 @@ from ..core.batch import Batch
 from ..core.jobs import Job
 from ..core.text import MEAN_METHOD, RATE_METHOD, component_table, mean_interval, policy_line, rate_interval
 from ..stats import mean_se, wilson
-from . import holdings
 from .engine import role_names, side_names
+from .holdings import POINTS as HOLDING_POINTS, table as holding_table
 from .maxims import MAXIMS
 from .play import COMPONENTS, EVENTS
 
@@ -107,7 +107,7 @@ class DealResult(_Result):
         point's rate and Wilson interval."""
         if not (self.batch.totals["scope"] == "holding").any():
             raise ValueError("the points by holding were not counted: play with the option holdings=True")
-        return holdings.table(self.batch.totals)
+        return holding_table(self.batch.totals)
 
     @property
     def summary(self) -> dict:
@@ -198,11 +198,11 @@ def render(summary: dict) -> str:
         lines.append("chance of each point to the holder's side, by what he holds when the play begins (the "
                      f"{RATE_METHOD} intervals are in --json):")
         lines.append(f"  {'side':<8}{'held':<20}{'value':<11}{'hands':>9}"
-                     + "".join(f"{p:>8}" for p in holdings.POINTS))
+                     + "".join(f"{p:>8}" for p in HOLDING_POINTS))
         for row in summary["points_by_holding"]:
             if row["hands"]:
                 lines.append(f"  {row['side']:<8}{row['held']:<20}{row['value']:<11}{row['hands']:>9,}"
-                             + "".join(f"{row[p]:>8.3f}" for p in holdings.POINTS))
+                             + "".join(f"{row[p]:>8.3f}" for p in HOLDING_POINTS))
     for seat, maxims in summary.get("maxim_agreement", {}).items():
         lines.append(f"{seat} agrees with the maxims [{RATE_METHOD}]: " + ", ".join(
             f"{m} {rate_interval(e)} of {e['advised']:,}" for m, e in maxims.items()))
