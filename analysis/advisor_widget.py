@@ -19,11 +19,13 @@ from sims.stats import Z95
 
 @dataclass(frozen=True)
 class Control:
-    """One control: a text box (``choices`` None) or a drop-down; ``hint`` shows in an empty text box."""
+    """One control: a text box (``choices`` None) or a drop-down; ``hint`` shows in an empty text box, ``default``
+    is the value when none is given (else empty, or the first choice)."""
 
     name: str
     choices: tuple | None = None
     hint: str = ""
+    default: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,9 +77,15 @@ ADVISORS = {
          Control("role", ROLES),
          Control("thrown", hint="your crib cards (needed with a score)"),
          Control("score", hint="dealer-pone now, e.g. 97-104"),
-         Control("rules", tuple(PRESETS))),
+         Control("rules", tuple(PRESETS), default="six-card")),
         peg_situation, peg_advice),
 }
+
+
+def _how(frame) -> str:
+    """`` (exact over 903 deals)``: how the advice was reached, when its table says."""
+    a = frame.attrs
+    return f" ({a['method']} over {a['deals']:,} deals)" if {"method", "deals"} <= set(a) else ""
 
 
 def advice_figure(frame, choice: str = "card") -> Figure:
@@ -93,8 +101,7 @@ def advice_figure(frame, choice: str = "card") -> Figure:
         ax.set_yticks(rows, frame[choice])
         ax.invert_yaxis()
         ax.set_xlabel(label)
-    fig.suptitle(f"best first; bars: 95% intervals ({frame.attrs['method']} over {frame.attrs['deals']:,} deals)",
-                 fontsize="medium")
+    fig.suptitle(f"best first; bars: 95% intervals{_how(frame)}", fontsize="medium")
     return fig
 
 
@@ -111,8 +118,8 @@ def show(game: str, values: dict, samples: int = 2_000, seed: int = 0):
         print(f"cannot advise: {exc}")
         return None
     best = frame.iloc[0]
-    display(Markdown(f"**best: {best[advisor.choice]}**, value {best['value']:.3f} "
-                     f"({frame.attrs['method']} over {frame.attrs['deals']:,} deals)"))
+    win = f", chance of winning {100 * best['win']:.1f}%" if "win" in frame else ""
+    display(Markdown(f"**best: {best[advisor.choice]}**, value {best['value']:.3f}{win}{_how(frame)}"))
     display(frame.round(3))
     display(advice_figure(frame, advisor.choice))
     return frame
@@ -126,7 +133,7 @@ def advisor(game: str = "cribbage peg", samples: int = 2_000, seed: int = 0, **v
     spec = ADVISORS[game]
     controls = {}
     for c in spec.controls:
-        value = values.get(c.name, c.choices[0] if c.choices else "")
+        value = values.get(c.name, c.default if c.default is not None else c.choices[0] if c.choices else "")
         controls[c.name] = (widgets.Dropdown(options=c.choices, value=value, description=c.name) if c.choices else
                             widgets.Text(value=value, placeholder=c.hint, description=c.name,
                                          continuous_update=False))
