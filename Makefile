@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run full test bench clean
+.PHONY: run full test test-browser bench clean
 
 $(STAMP): pyproject.toml docs/examples/triumph/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,17 @@ full: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/sims compile       # every game's kernels once, side by side, before the test workers load them
-	$(PY) -m pytest -q -n 2 --durations=15
+	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15   # loadgroup: the browser tests share one worker
+
+# The notebook widgets in a real headless browser (tests/browser): Playwright drives the operating system's
+# chromium; as root this installs it with apt-get when it is missing, otherwise it says how.
+test-browser: $(STAMP)
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
+	  { [ "$$(id -u)" = 0 ] && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \
+	  { echo "make test-browser: no chromium; install it (sudo apt-get install chromium) and run again" >&2; exit 2; }
+	$(PY) -m pip install --quiet -e '.[browser]'
+	$(VENV)/bin/sims compile
+	SIMS_BROWSER_REQUIRED=1 $(PY) -m pytest -q -m browser tests/browser --durations=5
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'    # OpenSpiel, the engine benchmark's baseline
