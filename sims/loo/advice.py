@@ -5,8 +5,9 @@ play, take the miss or pass; which cards to change; which card to play) by the m
 it brings me in this deal: what I take out of the pool (a share for each trick, the
 whole pool for a flush or when the dealer gives up the stakes) less what I pay if I am
 looed (a stake I staked before the deal is not counted: it is the same whatever I do).
-The cards I have not seen are dealt to the other players, the miss and the pack (none
-of a suit a player has shown himself void in), then the deal is played out by the
+The cards I have not seen are dealt to the other players, the miss and the pack (only
+deals in which every card the others played was one the laws allowed them: following,
+heading, the forced first lead), then the deal is played out by the
 engine's own kernel (:func:`sims.loo.play.play_given`) with the declarations,
 exchanges and cards already played and the choice advised given, and every later
 decision made by the ``playout`` policies (the game's defaults: the expert's
@@ -36,6 +37,7 @@ from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 from ..core.rng import chunk_keys, seed_state
 from .contract import DECLARATIONS, MAX_SEATS, MISS, PLAY
 from .engine import CARDS, DECIDES, describe_error
+from .situation import first_illegal
 from .play import GIVEN_CARDS, GIVEN_DECLARE, GIVEN_EXCHANGE, N_INFO, N_OUT, O_MONEY, POLICY_ERROR, new_work, play_given
 
 DEFAULT_SAMPLES = 2_000
@@ -96,7 +98,7 @@ class _Template:
 
 def _template(situation):
     """The pack of a play-out with holes (:class:`_Template`), the others' cards held first among the hidden
-    cards: returns ``(pack, {role: cards held hidden}, voids)``."""
+    cards: returns ``(pack, {role: cards held hidden})``."""
     rules, n, k = situation.rules, situation.rules.players, situation.rules.cards
     t = _Template()
     playing = situation.DECISION == "card"
@@ -135,18 +137,18 @@ def _template(situation):
             pack.append(miss[c])
     pack += [situation.trump] + draws
     pack += t.hidden(52 - len(pack))
-    return np.asarray(pack, dtype=np.int64), need, getattr(situation, "voids", {})
+    return np.asarray(pack, dtype=np.int64), need
 
 
 def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT):
     """The stacked packs of the play-outs, ``int64[deals, 52]``, and whether they are every deal of the others'
     cards (a card decision with at most ``exact_limit`` of them)."""
-    pack, need, voids = _template(situation)
+    pack, need = _template(situation)
     holes = pack < 0
     seen = set(pack[~holes].tolist())
     unseen = np.asarray([c for c in range(52) if c not in seen], dtype=np.int64)
     laws = situation.laws
-    suit = np.asarray([laws.suit(c) for c in range(52)], dtype=np.int64)
+    played, laid_by = getattr(situation, "played", ()), getattr(situation, "laid_by", ())
     others = sorted(need)
     total = sum(need.values())
     ways = factorial(len(unseen)) // (factorial(len(unseen) - total) *
@@ -155,13 +157,17 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     exact = situation.DECISION == "card" and ways <= exact_limit
 
     def fits(rows):
-        ok = np.ones(len(rows), dtype=bool)
-        start = 0
-        for r in others:
-            cards = rows[:, start:start + need[r]]
-            for s in voids.get(r, ()):
-                ok &= ~((suit[cards] == s) & (cards != laws.pam)).any(axis=1)
-            start += need[r]
+        """Deals in which each card the others played was one the laws allowed them (so none of a suit they
+        have shown void in, the first lead as forced...)."""
+        if not played:
+            return np.ones(len(rows), dtype=bool)
+        ok = np.empty(len(rows), dtype=bool)
+        for i, row in enumerate(rows.tolist()):
+            holdings, start = {}, 0
+            for r in others:
+                holdings[r] = [c for c, x in zip(played, laid_by) if x == r] + row[start:start + need[r]]
+                start += need[r]
+            ok[i] = first_illegal(laws, holdings, played, laid_by, len(situation.standers)) is None
         return ok
 
     if exact:

@@ -85,6 +85,23 @@ def _declarations(declared) -> tuple:
     return tuple(out)
 
 
+def first_illegal(laws, holdings: dict, played, roles, standers: int):
+    """The first card of ``played`` that the laws did not allow its player, as ``(index, the cards allowed)``,
+    for the players of ``holdings`` (role -> his cards when the play began); None if each was allowed."""
+    held = {r: list(h) for r, h in holdings.items()}
+    for i, (card, role) in enumerate(zip(played, roles)):
+        if role not in held:
+            continue
+        hand = held[role]
+        forced = laws.forced_lead(hand) if i == 0 else None
+        allowed = [hand[forced]] if forced is not None else \
+            [hand[j] for j in laws.legal(hand, list(played[i - i % standers:i]))]
+        if card not in allowed:
+            return i, allowed
+        hand[hand.index(card)] = -1
+    return None
+
+
 @dataclass(frozen=True)
 class _Facts:
     """Facts every decision shares (see the module docstring)."""
@@ -302,13 +319,13 @@ class CardSituation(_Facts):
         if len(self.standers) < 2:
             raise ValueError("fewer than two standers: the deal ends without play")
         object.__setattr__(self, "played", played)
-        laid_by, voids, tricks = self._walk()
-        for name, value in (("laid_by", laid_by), ("voids", voids), ("tricks", tricks)):
+        laid_by, tricks = self._walk()
+        for name, value in (("laid_by", laid_by), ("tricks", tricks)):
             object.__setattr__(self, name, value)
 
     def _walk(self):
-        """The player of every card played (the laws of the module docstring, checked), the suits each other
-        stander has shown void in, and the tricks each has taken."""
+        """The player of every card played (the laws of the module docstring, checked) and the tricks each has
+        taken."""
         laws, m, k = self.laws, len(self.standers), self.rules.cards
         roles, voids, tricks = [], {}, {}
         lead = 0
@@ -326,6 +343,7 @@ class CardSituation(_Facts):
                 w, _ = laws.winning(trick)
                 tricks[order[w]] = tricks.get(order[w], 0) + 1
                 lead = self.standers.index(order[w])
+        self._check_my_plays(roles)
         if len(self.played) >= m * k:
             raise ValueError("the deal is over: every card has been played")
         nxt = self.standers[(lead + len(self.played) % m) % m]
@@ -337,24 +355,15 @@ class CardSituation(_Facts):
         if len(held) + mine_played != k:
             raise ValueError(f"you were dealt {k} cards and played {mine_played}, so you hold {k - mine_played}, "
                              f"not {len(held)}")
-        self._check_my_plays(roles)
-        return tuple(roles), {r: frozenset(v) for r, v in voids.items() if r != self.role}, tricks
+        return tuple(roles), tricks
 
     def _check_my_plays(self, roles):
         """Each card I played was one the laws allowed me (following, heading, the forced first lead)."""
-        laws, m = self.laws, len(self.standers)
-        held = [c for c in self.hand if c >= 0]
-        for i, (card, role) in enumerate(zip(self.played, roles)):
-            if role != self.role:
-                continue
-            holding = held + [c for c, r in zip(self.played[i:], roles[i:]) if r == self.role]
-            trick = list(self.played[i - i % m:i])
-            allowed = [holding[j] for j in laws.legal(holding, trick)]
-            if i == 0 and laws.forced_lead(holding) is not None:
-                allowed = [holding[laws.forced_lead(holding)]]
-            if card not in allowed:
-                raise ValueError(f"illegal play: you could not play {format_card(card)} there; the laws allowed "
-                                 f"{format_cards(allowed)}")
+        mine = [c for c in self.hand if c >= 0] + [c for c, r in zip(self.played, roles) if r == self.role]
+        wrong = first_illegal(self.laws, {self.role: mine}, self.played, roles, len(self.standers))
+        if wrong is not None:
+            raise ValueError(f"illegal play: you could not play {format_card(self.played[wrong[0]])} there; the "
+                             f"laws allowed {format_cards(wrong[1])}")
 
     def legal(self) -> tuple:
         """The cards I may play: the forced first lead, else following and heading (:class:`Laws`)."""

@@ -26,12 +26,12 @@ from sims.loo.policies import POLICIES
 from sims.loo.situation import CardSituation, DeclareSituation, ExchangeSituation
 
 MIN_DEALS = 1_000
-# Per run, a policy a seat for each decision; sessions of ``rounds`` rounds.
+# Per run, a policy a seat for each decision; sessions of ``rounds`` rounds (five deals a round), at least MIN_DEALS deals.
 RUNS = [("three-card", {"declare": ["random", "always", "threshold", "expert", "random"],
-                        "card": ["random", "greedy", "expert", "greedy", "random"]}, 5, 5),
+                        "card": ["random", "greedy", "expert", "greedy", "random"]}, 10, 20),
         ("five-card-pam", {"declare": ["expert", "threshold", "random", "always", "expert"],
                            "exchange": ["keep", "random", "threshold", "expert", "threshold"],
-                           "card": ["greedy", "expert", "random", "greedy", "expert"]}, 5, 5)]
+                           "card": ["greedy", "expert", "random", "greedy", "expert"]}, 10, 20)]
 
 
 def test_runs_cover_every_builtin():
