@@ -24,21 +24,20 @@ winning the game.
 """
 from __future__ import annotations
 
-from math import factorial
-
 import numpy as np
 import pandas as pd
 from numba import types
 
 from ..cards import format_card
-from ..core.advice import Player as CorePlayer, choices_of, chosen_by, mean_se
+from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, mean_se,
+                           ways_to_deal)
 from ..core.errors import E_ANSWER, PolicyError, new_err
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, next_u64, seed_state
-from .engine import HANDS, MAX_SEATS, PLAYS
+from .contract import HandFn, PlayFn
 from .maxims import N_MAXIMS
-from .play import (C_TOTAL, DECK_OUT, GIVEN_CARDS, MAX_HANDS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR, new_work,
+from .play import (C_TOTAL, DECK_OUT, MAX_HANDS, MAX_SEATS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR, new_work,
                    play_given, play_hand, side_of)
 from .rules import HAND, PACK, PACKET, R_PLAYERS
 
@@ -46,6 +45,8 @@ DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
 PACKS = 3                       # a play-out's pack, and two more for new deals when the pack runs short
 O_NET, O_WON = 0, 1             # ``out``: points for less against, and 1/0 for the game won (-1: not over)
+HANDS = types.UniTuple(HandFn, MAX_SEATS)     # as the engine takes them (sims.allfours.engine, not imported: its
+PLAYS = types.UniTuple(PlayFn, MAX_SEATS)     # parallel kernels load for a second)
 NAMED = {"beg": ("random", "stand", "beg", "threshold"), "answer": ("random", "run", "give", "threshold"),
          "play": ("random", "greedy", "maxims", "expert")}
 
@@ -140,12 +141,10 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     need = _hidden_counts(situation)
     others = sorted(need)
     total = sum(need.values())
-    ways = factorial(len(unseen)) // (factorial(len(unseen) - total) *
-                                      int(np.prod([factorial(need[r]) for r in others])))
     rng = np.random.default_rng(seed)
-    exact = situation.DECISION == "play" and ways <= exact_limit
+    exact = situation.DECISION == "play" and ways_to_deal(len(unseen), need.values()) <= exact_limit
     if exact:
-        rows = np.asarray(list(_assignments(list(unseen), [need[r] for r in others])), dtype=np.int64)
+        rows = every_deal(unseen, [need[r] for r in others])
     else:
         rows = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
     # rows[:, :total]: the others' cards, role by role (in ``others`` order); the rest: the pack.
@@ -190,19 +189,6 @@ def _fits(rows, others, need, voids) -> np.ndarray:
     return ok
 
 
-def _assignments(cards: list, sizes: list):
-    """Every way to deal ``sizes[i]`` of ``cards`` to player i, each as the dealt cards in order then the rest."""
-    from itertools import combinations
-
-    if not sizes:
-        yield tuple(cards)
-        return
-    for hand in combinations(cards, sizes[0]):
-        rest = [c for c in cards if c not in hand]
-        for tail in _assignments(rest, sizes[1:]):
-            yield hand + tail
-
-
 def _given(situation) -> np.ndarray:
     """``given[c]`` for each legal choice c: the decisions already taken this hand and the choice."""
     from .contract import BEG, GIVE, RUN, STAND
@@ -227,12 +213,11 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     """
     from ..core.jobs import Job
 
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
-        raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
+    samples = check_samples(samples)
     rules = situation.rules
     job = Job.make("allfours", "deals", rules, dict(playout or {}), 1, seed)
     (beg_fns, answer_fns, play_fns, discard_fns), params, poff = job.kernel_policies()
-    decks, exact = hidden_deals(situation, int(samples), seed, exact_limit)
+    decks, exact = hidden_deals(situation, samples, seed, exact_limit)
     given = _given(situation)
     legal = situation.legal()
     out = np.zeros((len(decks), len(given), 2), dtype=np.int64)

@@ -337,17 +337,9 @@ class PlaySituation(_Facts):
     def decide(self, policy, rng) -> str:
         """The card ``policy`` plays here, drawing from ``rng``, as the engine calls it (a player with one card
         he may play is not asked); an illegal answer is a PolicyError."""
-        from ..core.errors import PolicyError
+        from ..core.advice import card_answer
 
-        legal = self.legal()
-        if len(legal) == 1:
-            return format_card(legal[0])
-        arrays = self.to_state()
-        i = int(policy.fn(arrays.hand, arrays.played, arrays.state, arrays.rules, rng, policy.params_array()))
-        if not (0 <= i < len(self.hand) and self.hand[i] in legal):
-            raise PolicyError(f"play policy {policy.label()!r} chose index {i} holding {format_cards(self.hand)}: "
-                              f"it must pick one of {format_cards(legal)} (law iii)")
-        return format_card(self.hand[i])
+        return card_answer(self, policy, rng, self.legal(), "law iii")
 
     def describe(self) -> dict:
         out = _describe(self)

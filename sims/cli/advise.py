@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from importlib import import_module
 
 COMMAND = "advise"
 GAME_AWARE = True
@@ -27,7 +28,8 @@ DECISIONS = {"allfours": ("beg", "answer", "play"), "loo": ("declare", "exchange
 HELPS = {"beg": "the eldest stands or begs", "answer": "the dealer gives one or runs the cards",
          "play": "which card to play", "declare": "play, take the miss or pass (five-card: stand or throw up)",
          "exchange": "five-card: which cards to change", "card": "which card to play",
-         "peg": "which card to lay in the play (as sims peg)", "discard": "what to lay out for the crib (as sims discard)"}
+         "peg": "which card to lay in the play (as sims peg)",
+         "discard": "what to lay out for the crib (as sims discard)"}
 
 
 def add_arguments(parser, game):
@@ -56,8 +58,6 @@ def add_arguments(parser, game):
 
 
 def _module(decision):
-    from importlib import import_module
-
     return import_module(f"{__package__}.{decision}")
 
 
@@ -124,7 +124,6 @@ def run(args) -> dict:
     cards = " ".join(args.cards)
     if args.game == "allfours":
         from ..allfours import situation as s
-        from ..allfours.advice import advise
 
         turned, score = _list(args.turned), _score(args.score)
         if args.decision == "play":
@@ -135,7 +134,6 @@ def run(args) -> dict:
         playout = {"play": args.playout} if args.playout else None
     else:
         from ..loo import situation as s
-        from ..loo.advice import advise
 
         facts = dict(trump=args.trump, role=args.role, declared=_list(args.declared),
                      exchanged=[_count(x) for x in _list(args.exchanged)],
@@ -145,7 +143,8 @@ def run(args) -> dict:
         else:
             situation = (s.DeclareSituation if args.decision == "declare" else s.ExchangeSituation)(cards, **facts)
         playout = {"card": args.playout} if args.playout else None
-    frame = advise(situation, playout, args.samples, args.seed)
+    advice = import_module(f"sims.{args.game}.advice")     # after the situation: a bad one is told at once
+    frame = advice.advise(situation, playout, args.samples, args.seed)
     rows = frame.to_dict(orient="records")
     for row in rows:
         row["chosen_by"] = [n for n in row["chosen_by"].split(", ") if n]
@@ -155,30 +154,19 @@ def run(args) -> dict:
 def render(result: dict) -> str:
     if result["game"] == "cribbage":
         return _module(result["decision"]).render(result)
-    from .common import percent
+    from .common import choice_table
 
     s = result["situation"]
-    facts = {k: v for k, v in s.items() if k not in ("decision", "rules") and v not in (None, [], "")}
+    facts = {k: v for k, v in s.items() if k not in ("decision", "rules") and v not in (None, [], "", False)}
     text = "; ".join(f"{k} {_text(v)}" for k, v in facts.items())
     what = ("your side's points less the other side's from here to the end of the hand" if result["game"] == "allfours"
             else "your money from this deal: what you take from the pool less what you pay if looed")
     lines = [f"{result['game']} {result['decision']}, {s['rules']}: {text}",
-             f"value: {what}; the others then playing by {_text(result['playout'])}; "
+             f"value: {what}; every later decision by {_text(result['playout'])}; "
              f"{'exact over' if result['method'] == 'exact' else 'sampled'} {result['deals']:,} deals of the cards "
              f"you have not seen (the same deals for every choice)", ""]
     win = "win" in (result["rows"][0] if result["rows"] else {})
-    head = ["choice", "value", "±se", "vs best", "±se"] + (["win %", "±se", "vs best"] if win else []) + ["chosen by"]
-    table = [head]
-    for row in result["rows"]:
-        cells = [row["choice"], f"{row['value']:.3f}", f"{row['se']:.3f}", f"{row['vs_best']:.3f}",
-                 f"{row['vs_best_se']:.3f}"]
-        if win:
-            cells += [percent(row["win"]), f"{100 * row['win_se']:.2f}", f"{100 * row['win_vs_best']:.2f}"]
-        table.append(cells + [", ".join(row["chosen_by"])])
-    widths = [max(len(r[j]) for r in table) for j in range(len(head))]
-    for r in table:
-        lines.append("  ".join(c.ljust(w) if j in (0, len(head) - 1) else c.rjust(w)
-                               for j, (c, w) in enumerate(zip(r, widths))).rstrip())
+    lines += choice_table(result["rows"], "choice", win)
     if win:
         lines += ["", "win %: your side's chance of winning the game, each play-out going on to the end of the game"]
     return "\n".join(lines)

@@ -121,3 +121,19 @@ def render_summary(summary: dict) -> str:
         flags = ", ".join(f"--{d}" for d in summary["defaults"])
         text += f"\ndefault policies: {used} (the game's strongest at full speed; {flags} to choose)"
     return text
+
+
+def choice_table(rows, key: str, win: bool) -> list[str]:
+    """The advisors' table (``sims peg``, ``sims advise``): a line per choice (``row[key]``) with its value ± SE,
+    its paired difference from the best ± SE, with ``win`` the chance of winning, and the policies that make it."""
+    head = [key, "value", "±se", "vs best", "±se"] + (["win %", "±se", "vs best"] if win else []) + ["chosen by"]
+    table = [head]
+    for row in rows:
+        cells = [row[key], f"{row['value']:.3f}", f"{row['se']:.3f}", f"{row['vs_best']:.3f}",
+                 f"{row['vs_best_se']:.3f}"]
+        if win:
+            cells += [f"{100 * row['win']:.2f}", f"{100 * row['win_se']:.2f}", f"{100 * row['win_vs_best']:.2f}"]
+        table.append(cells + [", ".join(row["chosen_by"])])
+    widths = [max(len(r[j]) for r in table) for j in range(len(head))]
+    return ["  ".join(c.ljust(w) if j in (0, len(head) - 1) else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths)))
+            .rstrip() for r in table]

@@ -16,9 +16,13 @@ choice; what does not depend on the game lives here:
 """
 from __future__ import annotations
 
+from itertools import combinations
+from math import comb
+
 import numpy as np
 
 POLICY_SEED_STREAM = 1         # a Player's stream: chunk key of (seed, chunk 0) for this stream, item 0
+MAX_SAMPLES = 100_000          # sampled deals of one advice (each a stacked pack in memory, played once a choice)
 
 
 class Player:
@@ -49,6 +53,56 @@ class Player:
             raise ValueError(f"{self.name!r} is a {self.policy.decision} policy; this is a {situation.DECISION} "
                              f"decision")
         return situation.decide(self.policy, self.rng if rng is None else rng)
+
+
+def check_samples(samples) -> int:
+    """The number of sampled deals, a whole number from 2 to MAX_SAMPLES; else a one-line error."""
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 2 <= samples <= MAX_SAMPLES:
+        raise ValueError(f"samples must be an integer from 2 to {MAX_SAMPLES:,}, got {samples!r}")
+    return int(samples)
+
+
+def ways_to_deal(n_cards: int, sizes) -> int:
+    """How many ways ``n_cards`` unseen cards can give each player his ``sizes[i]`` of them."""
+    ways, left = 1, n_cards
+    for size in sizes:
+        ways *= comb(left, size)
+        left -= size
+    return ways
+
+
+def every_deal(cards, sizes) -> np.ndarray:
+    """Every way to give player i ``sizes[i]`` of ``cards``: one row each, the players' cards in turn, then the
+    cards left in their order."""
+    def deals(cards, sizes):
+        if not sizes:
+            yield ()
+            return
+        for hand in combinations(cards, sizes[0]):
+            rest = [c for c in cards if c not in hand]
+            for tail in deals(rest, sizes[1:]):
+                yield hand + tail
+
+    cards = list(cards)
+    return np.asarray([dealt + tuple(c for c in cards if c not in dealt) for dealt in deals(cards, list(sizes))],
+                      dtype=np.int64).reshape(-1, len(cards))
+
+
+def card_answer(situation, policy, rng, legal, rule: str) -> str:
+    """The card of ``legal`` that ``policy`` plays in ``situation``, called as the engine calls it (a lone legal
+    card is played unasked); an index outside ``legal`` is a PolicyError naming ``rule``."""
+    from ..cards import format_card, format_cards
+    from .errors import PolicyError
+
+    if len(legal) == 1:
+        return format_card(legal[0])
+    arrays = situation.to_state()
+    i = int(policy.fn(arrays.hand, arrays.played, arrays.state, arrays.rules, rng, policy.params_array()))
+    if not (0 <= i < len(arrays.hand) and arrays.hand[i] in legal):
+        raise PolicyError(f"{situation.DECISION} policy {policy.label()!r} chose index {i} holding "
+                          f"{format_cards(c for c in arrays.hand if c >= 0)}: it must pick one of "
+                          f"{format_cards(legal)} ({rule})")
+    return format_card(int(arrays.hand[i]))
 
 
 def mean_se(values: np.ndarray, exact: bool, name: str) -> dict:

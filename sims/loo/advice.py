@@ -22,26 +22,25 @@ with my hand for the miss count as unseen.
 """
 from __future__ import annotations
 
-from itertools import combinations
-from math import factorial
-
 import numpy as np
 import pandas as pd
 from numba import types
 
 from ..cards import format_card
-from ..core.advice import Player as CorePlayer, choices_of, chosen_by, mean_se
+from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, mean_se,
+                           ways_to_deal)
 from ..core.errors import PolicyError, new_err
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 from ..core.rng import chunk_keys, seed_state
-from .contract import DECLARATIONS, MAX_SEATS, MISS, PLAY
-from .engine import CARDS, DECIDES, describe_error
+from .contract import DECLARATIONS, MAX_SEATS, MISS, PLAY, CardFn, DecideFn
 from .situation import first_illegal
 from .play import GIVEN_CARDS, GIVEN_DECLARE, GIVEN_EXCHANGE, N_INFO, N_OUT, O_MONEY, POLICY_ERROR, new_work, play_given
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
+DECIDES = types.UniTuple(DecideFn, MAX_SEATS)   # as the engine takes them (sims.loo.engine, not imported: its
+CARDS = types.UniTuple(CardFn, MAX_SEATS)       # parallel kernels load for a second)
 NAMED = {"declare": ("random", "always", "threshold", "expert"), "exchange": ("keep", "random", "threshold", "expert"),
          "card": ("random", "greedy", "expert")}
 
@@ -99,7 +98,7 @@ class _Template:
 def _template(situation):
     """The pack of a play-out with holes (:class:`_Template`), the others' cards held first among the hidden
     cards: returns ``(pack, {role: cards held hidden})``."""
-    rules, n, k = situation.rules, situation.rules.players, situation.rules.cards
+    n, k = situation.rules.players, situation.rules.cards
     t = _Template()
     playing = situation.DECISION == "card"
     played = getattr(situation, "played", ())
@@ -150,11 +149,8 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     laws = situation.laws
     played, laid_by = getattr(situation, "played", ()), getattr(situation, "laid_by", ())
     others = sorted(need)
-    total = sum(need.values())
-    ways = factorial(len(unseen)) // (factorial(len(unseen) - total) *
-                                      int(np.prod([factorial(need[r]) for r in others])))
     rng = np.random.default_rng(seed)
-    exact = situation.DECISION == "card" and ways <= exact_limit
+    exact = situation.DECISION == "card" and ways_to_deal(len(unseen), need.values()) <= exact_limit
 
     def fits(rows):
         """Deals in which each card the others played was one the laws allowed them (so none of a suit they
@@ -171,8 +167,7 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
         return ok
 
     if exact:
-        rows = np.asarray([hand + tuple(c for c in unseen if c not in hand)
-                           for hand in _assignments(list(unseen), [need[r] for r in others])], dtype=np.int64)
+        rows = every_deal(unseen, [need[r] for r in others])
         rows = rows[fits(rows)]
     else:
         rows = np.zeros((0, len(unseen)), dtype=np.int64)
@@ -185,17 +180,6 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     decks = np.tile(pack, (len(rows), 1))
     decks[:, holes] = rows[:, -1 - pack[holes]]
     return decks, exact
-
-
-def _assignments(cards: list, sizes: list):
-    """Every way to deal ``sizes[i]`` of ``cards`` to player i (the cards dealt, player by player)."""
-    if not sizes:
-        yield ()
-        return
-    for hand in combinations(cards, sizes[0]):
-        rest = [c for c in cards if c not in hand]
-        for tail in _assignments(rest, sizes[1:]):
-            yield hand + tail
 
 
 def _given(situation) -> tuple[np.ndarray, list]:
@@ -236,18 +220,19 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     """
     from ..core.jobs import Job
 
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
-        raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
+    samples = check_samples(samples)
     rules = situation.rules
     job = Job.make("loo", "deals", rules, dict(playout or {}), 1, seed)
     (declare_fns, exchange_fns, card_fns), params, poff = job.kernel_policies()
-    decks, exact = hidden_deals(situation, int(samples), seed, exact_limit)
+    decks, exact = hidden_deals(situation, samples, seed, exact_limit)
     given, labels = _given(situation)
     out = np.zeros((len(decks), len(given)), dtype=np.int64)
     err = new_err(1)
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
     if _play_outs(rules.to_kernel(), situation.dealer, situation.role, situation.carry, decks, given, declare_fns,
                   exchange_fns, card_fns, params, poff, keys, out, err[0]) == POLICY_ERROR:
+        from .engine import describe_error
+
         raise PolicyError(f"a playout policy: {describe_error(job, err[0])}")
     staked = rules.stake if situation.role == 0 or (situation.carry == 0 and rules.single == "stake-all") else 0
     columns = {"choice": labels}

@@ -48,7 +48,8 @@ class State(NamedTuple):
 
 
 def role_name(role: int) -> str:
-    return "dealer" if role == 0 else ("eldest" if role == 1 else f"role {role}")
+    """``dealer``, ``eldest`` (on his left), then ``player 2``, ``player 3``, ... round to the left."""
+    return "dealer" if role == 0 else ("eldest" if role == 1 else f"player {role}")
 
 
 def role_of(rules: Rules, role) -> int:
@@ -186,6 +187,8 @@ class _Facts:
         state[S_STOOD] = sum(1 << r for r in self.standers)
         state[S_N_STOOD] = len(self.standers)
         state[S_DECLARED] = len(self.declared)
+        # The dealer, one player standing, plays or gives up the stakes (shown until the declarations end).
+        state[S_DEALER_CHOICE] = self.role == 0 and not self.single and len(self.standers) == 1
         dealt = rules.cards * (n + self.miss_dealt) + 1
         state[S_PACK] = 52 - dealt - sum(self.exchanged) if rules.cards == 5 else 0
         state[S_LEADER] = state[S_BEST] = state[S_WINNING] = -1
@@ -228,9 +231,7 @@ class DeclareSituation(_Facts):
         return tuple(DECLARATIONS[d] for d in (PASS, PLAY, MISS) if d != MISS or self._base_state()[S_MISS])
 
     def to_state(self) -> State:
-        state = self._base_state()
-        state[S_DEALER_CHOICE] = self.role == 0 and len(self.standers) == 1
-        return self._arrays(state)
+        return self._arrays(self._base_state())
 
     def decide(self, policy, rng) -> str:
         from ..core.errors import PolicyError
@@ -333,7 +334,7 @@ class CardSituation(_Facts):
             trick = list(self.played[t:t + m])
             order = [self.standers[(lead + j) % m] for j in range(len(trick))]
             for j, (card, role) in enumerate(zip(trick, order)):
-                if laws.suit(card) in voids.get(role, ()):
+                if laws.suit(card) in voids.get(role, ()) and card != laws.pam:   # Pam be civil: kept back
                     raise ValueError(f"illegal play: the {role_name(role)} showed he had none of that suit, so "
                                      f"cannot play {format_card(card)}")
                 if j and laws.suit(card) != laws.suit(trick[0]):
@@ -377,7 +378,7 @@ class CardSituation(_Facts):
     def to_state(self) -> State:
         rules, m = self.rules, len(self.standers)
         state = self._base_state()
-        state[S_DECLARED] = rules.players
+        state[S_DECLARED], state[S_DEALER_CHOICE] = rules.players, 0
         n_played = len(self.played)
         start = n_played - n_played % m
         trick = list(self.played[start:])
@@ -399,18 +400,9 @@ class CardSituation(_Facts):
     def decide(self, policy, rng) -> str:
         """The card ``policy`` plays, as the engine calls it (a forced lead, or one card the laws allow, is
         played without asking); an illegal answer is a PolicyError."""
-        from ..core.errors import PolicyError
+        from ..core.advice import card_answer
 
-        legal = self.legal()
-        if len(legal) == 1:
-            return format_card(legal[0])
-        arrays = self.to_state()
-        i = int(policy.fn(arrays.hand, arrays.played, arrays.state, arrays.rules, rng, policy.params_array()))
-        if not (0 <= i < len(self.hand) and self.hand[i] in legal):
-            raise PolicyError(f"card policy {policy.label()!r} chose index {i} holding "
-                              f"{format_cards(c for c in self.hand if c >= 0)}: it must pick one of "
-                              f"{format_cards(legal)}")
-        return format_card(self.hand[i])
+        return card_answer(self, policy, rng, self.legal(), "follow suit and head the trick")
 
     def describe(self) -> dict:
         out = self._describe()

@@ -17,13 +17,14 @@ import pytest
 from sims.allfours import play_games
 from sims.allfours import reference as ref
 from sims.allfours.advice import Player
-from sims.allfours.contract import (P_CARD, P_ROLE, S_BEGGED, S_DEALER, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE,
+from sims.allfours.contract import (P_CARD, S_BEGGED, S_DEALER, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE,
                                     S_RUNS, S_TURNED, S_TURNED_MASK)
 from sims.allfours.policies import POLICIES
 from sims.allfours.situation import AnswerSituation, BegSituation, PlaySituation
 from sims.cards import format_card, format_cards
 from sims.core.jobs import resolve_one
 from sims.core.registry import get_game
+from tests.recording import recorder
 
 MIN_DEALS = 1_000
 # Per run, a policy a seat for each decision, so that every built-in plays in at least MIN_DEALS hands.
@@ -37,23 +38,6 @@ RUNS = [("two-hand", {"beg": ["random", "threshold"], "answer": ["threshold", "r
 def test_runs_cover_every_builtin():
     for decision in ("beg", "answer", "play"):
         assert {p for _, run, _ in RUNS for p in run[decision]} == set(POLICIES[decision])
-
-
-def _recorder(decision, fn, log, name):
-    if decision == "play":
-        def recorded(hand, played, state, rules, rng, params):
-            before = rng.copy()
-            i = fn(hand, played, state, rules, rng, params)
-            log.append((decision, name, hand.copy(), played[:, :state[S_N_PLAYED]].copy(), state.copy(), before,
-                        int(hand[i])))
-            return i
-    else:
-        def recorded(hand, state, rules, rng, params):
-            before = rng.copy()
-            answer = fn(hand, state, rules, rng, params)
-            log.append((decision, name, hand.copy(), None, state.copy(), before, int(answer)))
-            return answer
-    return recorded
 
 
 def _turned(state) -> list[int]:
@@ -80,7 +64,7 @@ def test_every_decision_replays(monkeypatch, rules, run, n_games):
     game = get_game("allfours")
     rules = ref.get_rules(rules)
     log = []
-    seats = {d: [ref.SeatPolicy(name, _recorder(d, resolve_one(game, d, name).fn, log, name),
+    seats = {d: [ref.SeatPolicy(name, recorder(d, resolve_one(game, d, name).fn, log, name, d == "play"),
                                 resolve_one(game, d, name).params_array()) for name in names]
              for d, names in run.items()}
     seats["discard"] = ref.seat_policies(rules, None)["discard"]
@@ -94,6 +78,7 @@ def test_every_decision_replays(monkeypatch, rules, run, n_games):
     players = {(d, name): Player(name, decision=d) for d, names in run.items() for name in names}
     checked = {key: 0 for key in players}
     for decision, name, hand, played, state, rng, answer in log:
+        played = None if played is None else played[:, :state[S_N_PLAYED]]
         situation = _situation(decision, hand, played, state, rules)
         arrays = situation.to_state()
         where = f"{decision} {name}: {format_cards(c for c in hand if c >= 0)} | state {state.tolist()}"
@@ -102,7 +87,7 @@ def test_every_decision_replays(monkeypatch, rules, run, n_games):
         if decision == "play":
             n = played.shape[1]
             assert np.array_equal(arrays.played[:, :n], played), where
-            expected = format_card(answer)
+            expected = format_card(int(hand[answer]))
         else:
             expected = situation.CHOICES[answer]
         assert players[decision, name].choose(situation, rng=rng.copy()) == expected, where

@@ -17,6 +17,7 @@ import pytest
 from sims.cards import format_card, format_cards
 from sims.core.jobs import resolve_one
 from sims.core.registry import get_game
+from tests.recording import recorder
 from sims.loo import play_games
 from sims.loo import reference as ref
 from sims.loo.advice import Player
@@ -26,7 +27,7 @@ from sims.loo.policies import POLICIES
 from sims.loo.situation import CardSituation, DeclareSituation, ExchangeSituation
 
 MIN_DEALS = 1_000
-# Per run, a policy a seat for each decision; sessions of ``rounds`` rounds (five deals a round), at least MIN_DEALS deals.
+# Per run, a policy a seat for each decision; sessions of ``rounds`` rounds (five deals a round): MIN_DEALS deals.
 RUNS = [("three-card", {"declare": ["random", "always", "threshold", "expert", "random"],
                         "card": ["random", "greedy", "expert", "greedy", "random"]}, 10, 20),
         ("five-card-pam", {"declare": ["expert", "threshold", "random", "always", "expert"],
@@ -37,22 +38,6 @@ RUNS = [("three-card", {"declare": ["random", "always", "threshold", "expert", "
 def test_runs_cover_every_builtin():
     for decision in POLICIES:
         assert {p for _, run, _, _ in RUNS for p in run.get(decision, ())} == set(POLICIES[decision])
-
-
-def _recorder(decision, fn, log, name):
-    if decision == "card":
-        def recorded(hand, played, state, rules, rng, params):
-            before = rng.copy()
-            i = fn(hand, played, state, rules, rng, params)
-            log.append((decision, name, hand.copy(), played[:state[S_N_PLAYED], 0].copy(), state.copy(), before, i))
-            return i
-    else:
-        def recorded(hand, state, rules, rng, params):
-            before = rng.copy()
-            answer = fn(hand, state, rules, rng, params)
-            log.append((decision, name, hand.copy(), None, state.copy(), before, int(answer)))
-            return answer
-    return recorded
 
 
 def _situation(decision, hand, played, state, rules):
@@ -75,7 +60,7 @@ def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
     game = get_game("loo")
     rules = ref.get_rules(rules).replace(session_rounds=rounds)
     log = []
-    seats = {d: [ref.SeatPolicy(name, _recorder(d, resolve_one(game, d, name).fn, log, name),
+    seats = {d: [ref.SeatPolicy(name, recorder(d, resolve_one(game, d, name).fn, log, name, d == "card"),
                                 resolve_one(game, d, name).params_array()) for name in names]
              for d, names in run.items()}
     seats.setdefault("exchange", ref.seat_policies(rules, None)["exchange"])
@@ -91,6 +76,7 @@ def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
     players = {(d, name): Player(name, decision=d) for d, names in run.items() for name in names}
     checked = {key: 0 for key in players}
     for decision, name, hand, played, state, rng, answer in log:
+        played = None if played is None else played[:state[S_N_PLAYED], 0]
         situation = _situation(decision, hand, played, state, rules)
         arrays = situation.to_state()
         where = f"{decision} {name}: {format_cards(c for c in hand if c >= 0)} | state {state.tolist()}"
