@@ -31,10 +31,10 @@ from ..cards import check_disjoint, format_card, format_cards, parse_cards
 from .contract import (P_CARD, P_ROLE, S_BEGGED, S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT,
                        S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_PLAYERS, S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET,
                        S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK)
+from . import reference
 from .cards import SUIT_NAMES
 from .rules import HAND, PACKET, Rules, get_rules
 
-KNAVE = 10
 ROLE_NAMES = {2: ("dealer", "eldest"), 4: ("dealer", "eldest", "dealer_partner", "eldest_partner")}
 
 
@@ -60,24 +60,10 @@ def role_of(rules: Rules, role) -> int:
     return names.index(role)
 
 
-def whist_rank(card: int) -> int:
-    """Ace high, then K Q J 10 ... 2 (seed 003 §91)."""
-    return (card >> 2) + 12 if card >> 2 == 0 else (card >> 2) - 1
-
-
-def beats(card: int, best: int, trump: int) -> bool:
-    """``card`` takes the trick from ``best``: the highest trump, else the highest card of the suit led."""
-    if card & 3 == best & 3:
-        return whist_rank(card) > whist_rank(best)
-    return card & 3 == trump
-
-
 def legal_cards(hand, lead_suit: int | None, trump: int, may_trump: bool) -> list[int]:
     """Law iii: the cards of ``hand`` that may be played (the leader any; holding the suit led, it or a
     trump (``may_trump``); void in it, any)."""
-    if lead_suit is None or not any(c & 3 == lead_suit for c in hand):
-        return list(hand)
-    return [c for c in hand if c & 3 == lead_suit or (may_trump and c & 3 == trump)]
+    return [hand[i] for i in reference.legal_cards(list(hand), lead_suit, trump, may_trump)]
 
 
 class _Facts:
@@ -115,8 +101,8 @@ class _Facts:
     def scored(self) -> tuple[int, int]:
         """Points of this hand already scored, ``(mine, theirs)``: a knave turned up (the first always, those
         turned running the cards with ``run_knaves``) to the dealer, and the gift to the eldest."""
-        knaves = sum(c >> 2 == KNAVE for c in self.turned[:1]) + \
-            (sum(c >> 2 == KNAVE for c in self.turned[1:]) if self.rules.run_knaves else 0)
+        knaves = sum(c >> 2 == reference.KNAVE for c in self.turned[:1]) + \
+            (sum(c >> 2 == reference.KNAVE for c in self.turned[1:]) if self.rules.run_knaves else 0)
         sides = [0, 0]   # by side role: the dealer's, the eldest's
         sides[0] += knaves
         sides[1] += int(self.gave)
@@ -301,7 +287,12 @@ class PlaySituation(_Facts):
                 raise ValueError(f"impossible play: the {names[role]} would play more than his {held} cards")
         if len(self.played) >= n * held:
             raise ValueError("the hand is over: every card has been played")
-        to_play = _roles(self.played + (-1,), n, trump)[-1]
+        k = len(self.played) % n
+        if k or not self.played:
+            to_play = (roles[-k] + k) % n if k else 1 % n
+        else:                           # the winner of the last trick leads
+            last = list(zip(roles[-n:], self.played[-n:]))
+            to_play = last[reference.trick_winner(last, trump)][0]
         if to_play != self.role:
             raise ValueError(f"illegal turn: after {format_cards(self.played) or 'no card'} it is the "
                              f"{names[to_play]}'s turn to play, not yours ({names[self.role]})")
@@ -357,11 +348,7 @@ def _roles(played, n: int, trump: int) -> list[int]:
         roles.append(role)
         trick.append((role, card))
         if len(trick) == n:
-            best = trick[0]
-            for r, c in trick[1:]:
-                if beats(c, best[1], trump):
-                    best = (r, c)
-            leader, trick = best[0], []
+            leader, trick = trick[reference.trick_winner(trick, trump)][0], []
     return roles
 
 

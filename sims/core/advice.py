@@ -1,9 +1,8 @@
 """What every game's advisor shares: :class:`Player`, the rollout statistics, and the ``chosen_by`` column.
 
-A game's advisor (:mod:`sims.cribbage.advice`, :mod:`sims.allfours.advice`,
-:mod:`sims.loo.advice`) builds its situations (public facts, readable cards, one
-``to_state()`` giving the arrays its kernel policies see) and values every legal
-choice; what does not depend on the game lives here:
+A game's advisor (its ``advice`` module) builds its situations (public facts,
+readable cards, one ``to_state()`` giving the arrays its kernel policies see) and
+values every legal choice; what does not depend on the game lives here:
 
 * :class:`Player`: any policy of a game (a built-in name, ``name:param=value``, a
   ``{name, params}`` table, a Policy, a user's njit function) answering one decision
