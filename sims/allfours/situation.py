@@ -139,26 +139,35 @@ class BegSituation(_Facts):
 
     DECISION = "beg"
     CHOICES = ("stand", "beg")      # by the policy's answer, STAND 0 and BEG 1
+    ROLE = 1                        # the eldest begs
     begged = False
     gave = False
 
     def __post_init__(self):
-        self._common(1, (HAND,))
+        self._common(self.ROLE, (HAND,))
         if len(self.turned) != 1:
-            raise ValueError("the eldest begs on the first card turned up: give one card")
+            raise ValueError(f"the {self.DECISION} comes on the first card turned up: give one card")
         if not self.rules.begging:
             raise ValueError(f"rules {self.rules.name!r} have no begging (begging=false)")
         check_disjoint(self.hand, self.turned)
         self._check_score()
 
     def to_state(self) -> State:
-        return State(np.asarray(self.hand, dtype=np.int64), None, self._base_state(0, 0, HAND),
+        return State(np.asarray(self.hand, dtype=np.int64), None, self._base_state(int(self.begged), 0, HAND),
                      self.rules.to_kernel())
 
     def decide(self, policy, rng) -> str:
         """The answer of ``policy`` (a :class:`sims.core.policies.Policy`) drawing from ``rng``, as the engine
         calls it; anything but 0 or 1 is a PolicyError."""
-        return _answer(self, policy, rng)
+        from ..core.errors import PolicyError
+
+        arrays = self.to_state()
+        answer = int(policy.fn(arrays.hand, arrays.state, arrays.rules, rng, policy.params_array()))
+        if answer not in (0, 1):
+            raise PolicyError(f"{self.DECISION} policy {policy.label()!r} answered {answer} holding "
+                              f"{format_cards(self.hand)}: it must answer 0 ({self.CHOICES[0]}) or 1 "
+                              f"({self.CHOICES[1]})")
+        return self.CHOICES[answer]
 
     def legal(self) -> tuple:
         return self.CHOICES
@@ -173,32 +182,8 @@ class AnswerSituation(BegSituation):
 
     DECISION = "answer"
     CHOICES = ("run", "give")       # RUN 0, GIVE 1
+    ROLE = 0                        # the dealer answers
     begged = True
-
-    def __post_init__(self):
-        self._common(0, (HAND,))
-        if len(self.turned) != 1:
-            raise ValueError("the dealer answers the beg on the first card turned up: give one card")
-        if not self.rules.begging:
-            raise ValueError(f"rules {self.rules.name!r} have no begging (begging=false)")
-        check_disjoint(self.hand, self.turned)
-        self._check_score()
-
-    def to_state(self) -> State:
-        return State(np.asarray(self.hand, dtype=np.int64), None, self._base_state(1, 0, HAND),
-                     self.rules.to_kernel())
-
-
-def _answer(situation, policy, rng) -> str:
-    from ..core.errors import PolicyError
-
-    arrays = situation.to_state()
-    answer = int(policy.fn(arrays.hand, arrays.state, arrays.rules, rng, policy.params_array()))
-    if answer not in (0, 1):
-        raise PolicyError(f"{situation.DECISION} policy {policy.label()!r} answered {answer} holding "
-                          f"{format_cards(situation.hand)}: it must answer 0 ({situation.CHOICES[0]}) or 1 "
-                          f"({situation.CHOICES[1]})")
-    return situation.CHOICES[answer]
 
 
 @dataclass(frozen=True)

@@ -35,12 +35,14 @@ HELPS = {"beg": "the eldest stands or begs", "answer": "the dealer gives one or 
 def add_arguments(parser, game):
     from ..core import registry
 
-    parser.add_argument("--game", default=registry.default_name(), choices=registry.names(),
+    if game.name not in DECISIONS:
+        raise ValueError(f"no advisor for {game.name}: sims advise serves {', '.join(sorted(DECISIONS))}")
+    parser.add_argument("--game", default=registry.default_name(), choices=sorted(DECISIONS),
                         help=f"the game (default {registry.default_name()}); the decisions below are {game.name}'s")
     sub = parser.add_subparsers(dest="decision", metavar="DECISION", required=True, parser_class=type(parser))
     for decision in DECISIONS[game.name]:
         p = sub.add_parser(decision, help=HELPS[decision], description=HELPS[decision])
-        p.add_argument("--game", default=argparse.SUPPRESS, choices=registry.names(), help=argparse.SUPPRESS)
+        p.add_argument("--game", default=argparse.SUPPRESS, choices=sorted(DECISIONS), help=argparse.SUPPRESS)
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print the result as JSON")
         if game.name == "cribbage":
             _module(decision).add_arguments(p)
