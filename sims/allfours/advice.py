@@ -52,7 +52,7 @@ NAMED = {"beg": ("random", "stand", "beg", "threshold"), "answer": ("random", "r
 
 
 class Player(CorePlayer):
-    """An All Fours policy answering one decision at a time (``beg``, ``answer`` or ``play``).
+    """An All Fours policy answering one decision at a time (``beg``, ``answer``, ``play`` or ``discard``).
 
     >>> from sims.allfours.situation import PlaySituation
     >>> Player("greedy").choose(PlaySituation("AH 10H 3C 4D 5S", "7H", played="KH QH"))
@@ -215,6 +215,9 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
 
     samples = check_samples(samples)
     rules = situation.rules
+    if situation.DECISION == "discard" or getattr(situation, "discarded", ()):
+        raise ValueError("the advisor values the beg, the answer and the play of hands without cards thrown out "
+                         "(discard_to_six after a run): not those yet")
     job = Job.make("allfours", "deals", rules, dict(playout or {}), 1, seed)
     (beg_fns, answer_fns, play_fns, discard_fns), params, poff = job.kernel_policies()
     decks, exact = hidden_deals(situation, samples, seed, exact_limit)

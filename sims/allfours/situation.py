@@ -117,8 +117,41 @@ class _Facts:
         state[S_TURNED_MASK] = sum(1 << c for c in self.turned)
         state[S_BEGGED], state[S_RUNS], state[S_HELD] = begged, runs, held
         state[S_MY_SCORE], state[S_OPP_SCORE] = mine, theirs
-        state[S_LEAD_SUIT], state[S_DISCARDED] = -1, 0
+        state[S_LEAD_SUIT] = -1
+        state[S_DISCARDED] = sum(1 << c for c in getattr(self, "discarded", ()))
         return state
+
+    def _check_deal(self):
+        """The beg, the answer and the cards turned agree (seed 003 §93 v: the cards are run until a new suit
+        turns up)."""
+        rules, turned, runs = self.rules, self.turned, len(self.turned) - 1
+        if (self.begged or self.gave) and not rules.begging:
+            raise ValueError(f"rules {rules.name!r} have no begging (begging=false)")
+        if self.gave and not self.begged:
+            raise ValueError("the dealer gives one only when the eldest begs")
+        if runs and (not self.begged or self.gave):
+            raise ValueError("the cards are run (more cards turned up) only when the eldest begs and the dealer "
+                             "does not give one")
+        if self.begged and not self.gave and not runs:
+            raise ValueError("the eldest begged and the dealer did not give one, so the cards were run: give every "
+                             "card turned up, in order")
+        if any(c & 3 != turned[0] & 3 for c in turned[1:-1]) or (runs and turned[-1] & 3 == turned[0] & 3):
+            raise ValueError("the cards are run until a new suit turns up: every card turned but the last is of "
+                             "the first suit, the last of another")
+
+    @property
+    def dealt(self) -> int:
+        """Cards dealt to each player: six, three more for each run."""
+        return HAND + PACKET * (len(self.turned) - 1)
+
+    def _discards(self, allowed: range):
+        """My own cards thrown out (discard_to_six), parsed and checked."""
+        discarded = tuple(parse_cards(self.discarded))
+        if len(discarded) not in allowed:
+            raise ValueError(f"with discard_to_six you throw out {self.dealt - HAND} cards after the cards are run "
+                             f"(none otherwise); {len(discarded)} given as thrown out")
+        check_disjoint(self.hand, discarded, self.turned, getattr(self, "played", ()))
+        object.__setattr__(self, "discarded", discarded)
 
     def _check_score(self):
         if self.score is not None and any(s < k for s, k in zip(self.score, self.scored())):
@@ -198,6 +231,7 @@ class PlaySituation(_Facts):
     ``begged``   the eldest begged; ``gave``: the dealer then gave one (else, with a beg, the cards were run)
     ``score``    ``(mine, theirs)`` now, or None
     ``dealer``   the dealer's seat (what the engine shows a policy; 0 by default)
+    ``discarded`` with discard_to_six, the cards I threw out after the cards were run
     """
 
     hand: tuple
@@ -209,43 +243,31 @@ class PlaySituation(_Facts):
     score: tuple | None = None
     rules: Rules | str = "two-hand"
     dealer: int = 0
+    discarded: tuple = ()
 
     DECISION = "play"
 
     def __post_init__(self):
         rules = get_rules(self.rules)
         runs = len(parse_cards([self.turned] if isinstance(self.turned, (int, np.integer)) else self.turned)) - 1
-        held = HAND + PACKET * max(runs, 0)
+        held = HAND if rules.discard_to_six else HAND + PACKET * max(runs, 0)
         self._common(role_of(rules, self.role), tuple(range(1, held + 1)))
-        rules, turned = self.rules, self.turned
         played = tuple(parse_cards(self.played))
-        check_disjoint(self.hand, played, turned)
-        if (self.begged or self.gave) and not rules.begging:
-            raise ValueError(f"rules {rules.name!r} have no begging (begging=false)")
-        if self.gave and not self.begged:
-            raise ValueError("the dealer gives one only when the eldest begs")
-        if runs and (not self.begged or self.gave):
-            raise ValueError("the cards are run (more cards turned up) only when the eldest begs and the dealer "
-                             "does not give one")
-        if self.begged and not self.gave and not runs:
-            raise ValueError("the eldest begged and the dealer did not give one, so the cards were run: give every "
-                             "card turned up, in order")
-        if any(c & 3 != turned[0] & 3 for c in turned[1:-1]) or (runs and turned[-1] & 3 == turned[0] & 3):
-            raise ValueError("the cards are run until a new suit turns up: every card turned but the last is of "
-                             "the first suit, the last of another")
-        if rules.discard_to_six and runs:
-            raise ValueError("discard_to_six after the cards were run is not supported by the advisor")
+        check_disjoint(self.hand, played, self.turned)
         for name, value in (("played", played), ("begged", bool(self.begged)), ("gave", bool(self.gave))):
             object.__setattr__(self, name, value)
-        laid_by, voids = self._walk(held)
+        self._check_deal()
+        thrown = self.dealt - self.held
+        self._discards(range(thrown, thrown + 1))
+        laid_by, voids = self._walk(self.held)
         object.__setattr__(self, "laid_by", laid_by)
         object.__setattr__(self, "voids", voids)
         self._check_score()
 
     @property
     def held(self) -> int:
-        """Cards dealt to each player (six, three more for each run)."""
-        return HAND + PACKET * (len(self.turned) - 1)
+        """Cards each player plays: those dealt, or six with discard_to_six."""
+        return HAND if self.rules.discard_to_six else self.dealt
 
     def _walk(self, held: int) -> tuple:
         """The player of every card played, by the laws of the module docstring, checked (my turn now), and
@@ -300,7 +322,7 @@ class PlaySituation(_Facts):
 
     def to_state(self) -> State:
         rules = self.rules
-        hand = np.full(self.held, -1, dtype=np.int64)
+        hand = np.full(self.dealt, -1, dtype=np.int64)
         hand[:len(self.hand)] = self.hand
         played = np.full((2, rules.players * rules.hand_max), -1, dtype=np.int64)
         played[P_CARD, :len(self.played)] = self.played
@@ -323,6 +345,60 @@ class PlaySituation(_Facts):
         out.update(played=[{"card": format_card(c), "by": names[r]} for c, r in zip(self.played, self.laid_by)],
                    begged=self.begged, gave=self.gave)
         return out
+
+
+@dataclass(frozen=True)
+class DiscardSituation(_Facts):
+    """With discard_to_six, after the cards were run: which card to throw out (each player keeps six, the
+    eldest first).  ``hand`` the cards I hold, ``discarded`` those I have thrown out already."""
+
+    hand: tuple
+    turned: int | str | tuple
+    role: int | str = "eldest"
+    discarded: tuple = ()
+    score: tuple | None = None
+    rules: Rules | str = "two-hand"
+    dealer: int = 0
+
+    DECISION = "discard"
+    begged = True
+    gave = False
+
+    def __post_init__(self):
+        rules = get_rules(self.rules)
+        turned = parse_cards([self.turned] if isinstance(self.turned, (int, np.integer)) else self.turned)
+        dealt = HAND + PACKET * (len(turned) - 1)
+        self._common(role_of(rules, self.role), tuple(range(HAND + 1, dealt + 1)))
+        if not self.rules.discard_to_six:
+            raise ValueError(f"rules {self.rules.name!r} keep every card (discard_to_six=false)")
+        self._check_deal()
+        self._discards(range(0, self.dealt - HAND))
+        if len(self.hand) + len(self.discarded) != self.dealt:
+            raise ValueError(f"you were dealt {self.dealt} cards: {len(self.hand)} held and {len(self.discarded)} "
+                             f"thrown out do not make them")
+        self._check_score()
+
+    def legal(self) -> tuple:
+        return self.hand
+
+    def to_state(self) -> State:
+        hand = np.full(self.dealt, -1, dtype=np.int64)
+        hand[:len(self.hand)] = self.hand
+        return State(hand, None, self._base_state(1, len(self.turned) - 1, self.dealt), self.rules.to_kernel())
+
+    def decide(self, policy, rng) -> str:
+        """The card ``policy`` throws out, as the engine calls it; anything but a card held is a PolicyError."""
+        from ..core.errors import PolicyError
+
+        arrays = self.to_state()
+        i = int(policy.fn(arrays.hand, arrays.state, arrays.rules, rng, policy.params_array()))
+        if not (0 <= i < len(self.hand)):
+            raise PolicyError(f"discard policy {policy.label()!r} chose index {i} holding {format_cards(self.hand)}: "
+                              f"it must pick a card held")
+        return format_card(self.hand[i])
+
+    def describe(self) -> dict:
+        return {**_describe(self), "discarded": format_cards(self.discarded).split()}
 
 
 def _roles(played, n: int, trump: int) -> list[int]:

@@ -7,8 +7,9 @@ import pytest
 
 from sims.allfours import reference as ref
 from sims.allfours.advice import Player, advise
-from sims.allfours.contract import S_N_PLAYED
-from sims.allfours.situation import AnswerSituation, BegSituation, PlaySituation
+from sims.allfours import PRESETS
+from sims.allfours.contract import S_HELD, S_N_PLAYED
+from sims.allfours.situation import AnswerSituation, BegSituation, DiscardSituation, PlaySituation
 from sims.allfours.stacked import stacked_deck
 from sims.cards import format_card
 
@@ -90,6 +91,17 @@ def test_a_gift_is_the_eldests_point_and_the_turned_knave_is_sunk():
     situation = PlaySituation("AH 2C 3C 4C 5C 6C", "JH", begged=True, gave=True, score=(1, 1), role="eldest")
     assert situation.scored() == (1, 1)
     assert situation.to_state().state.tolist()[9:11] == [1, 1]
+
+
+def test_throwing_out_to_six_is_a_decision_of_its_own():
+    rules = PRESETS["two-hand"].replace(discard_to_six=True)
+    situation = DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", rules=rules, discarded="8S")
+    assert situation.to_state().state[S_HELD] == 9
+    assert Player("cheapest", decision="discard").choose(situation) == "2C"     # plain, counting nothing, lowest
+    with pytest.raises(ValueError, match="not those yet"):
+        advise(situation)
+    with pytest.raises(ValueError, match="keep every card"):
+        DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", discarded="8S")
 
 
 def test_player_answers_as_the_engine_asks():
