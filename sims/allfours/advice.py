@@ -43,6 +43,7 @@ from .rules import HAND, PACK, PACKET, R_PLAYERS
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
+MAX_DRAWS = 20                  # rounds of ``samples`` random deals drawn to find deals that break no void
 PACKS = 3                       # a play-out's pack, and two more for new deals when the pack runs short
 O_NET, O_WON = 0, 1             # ``out``: points for less against, and 1/0 for the game won (-1: not over)
 HANDS = types.UniTuple(HandFn, MAX_SEATS)     # as the engine takes them (sims.allfours.engine, not imported: its
@@ -154,7 +155,9 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     if exact:
         rows = rows[ok]
     else:
-        while ok.sum() < samples:    # draw again for the deals that break a void
+        for _ in range(MAX_DRAWS):   # draw again for the deals that break a void
+            if ok.sum() >= samples:
+                break
             more = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
             rows, ok = np.concatenate([rows[ok], more]), np.concatenate([ok[ok], _fits(more, others, need, voids)])
         rows = rows[ok][:samples]

@@ -39,6 +39,7 @@ from .play import GIVEN_CARDS, GIVEN_DECLARE, GIVEN_EXCHANGE, N_INFO, N_OUT, O_M
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
+MAX_DRAWS = 20                  # rounds of ``samples`` random deals drawn to find deals the laws allow
 DECIDES = types.UniTuple(DecideFn, MAX_SEATS)   # as the engine takes them (sims.loo.engine, not imported: its
 CARDS = types.UniTuple(CardFn, MAX_SEATS)       # parallel kernels load for a second)
 NAMED = {"declare": ("random", "always", "threshold", "expert"), "exchange": ("keep", "random", "threshold", "expert"),
@@ -171,12 +172,14 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
         rows = rows[fits(rows)]
     else:
         rows = np.zeros((0, len(unseen)), dtype=np.int64)
-        while len(rows) < samples:
+        for _ in range(MAX_DRAWS):
             more = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
             rows = np.concatenate([rows, more[fits(more)]])
+            if len(rows) >= samples:
+                break
         rows = rows[:samples]
     if not len(rows):
-        raise ValueError("no deal of the unseen cards fits the suits the other players have shown void in")
+        raise ValueError("no deal of the unseen cards lets the others have played as they did")
     decks = np.tile(pack, (len(rows), 1))
     decks[:, holes] = rows[:, -1 - pack[holes]]
     return decks, exact
