@@ -87,6 +87,19 @@ def test_discard_from_outside_the_checkout(installed):
     assert "5H" in out.stdout
 
 
+def test_advise_all_fours_and_loo_from_outside_the_checkout(installed):
+    """The expert tables of Loo are package data; the last tricks of All Fours are exact there as here."""
+    allfours = sims(installed, "advise", "--game", "allfours", "play", "JH", "3S", "--turned", "7H", "--played",
+                    "KS,2S,QD,3D,9C,AC,4H,10H,8S", "--role", "dealer", "--json")
+    assert allfours.returncode == 0, allfours.stderr
+    rows = {row["choice"]: row["value"] for row in json.loads(allfours.stdout)["rows"]}
+    assert rows == {"JH": 1.8, "3S": 1.675}
+    loo = sims(installed, "advise", "--game", "loo", "declare", "AS", "5H", "9C", "--trump", "2H", "--samples", "100",
+               "--json")
+    assert loo.returncode == 0, loo.stderr
+    assert {row["choice"] for row in json.loads(loo.stdout)["rows"]} == {"pass", "play", "take the miss"}
+
+
 def test_expected_net_simulation_from_outside_the_checkout(installed):
     out = sims(installed, "simulate", "--deals", "3000", "--discard", "expected_net", "--peg", "defensive",
                "--seed", "1", "--quiet", "--json")

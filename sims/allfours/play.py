@@ -82,6 +82,10 @@ G_FIRST_DEALER, G_WINNER, G_HANDS, G_SCORE = 0, 1, 2, 3      # final score of si
 G_COLS = G_SCORE + 2
 MAX_HANDS = 100_000
 
+# ``given`` (:func:`play_given`): the beg, the answer, then the cards of the play in order.
+GIVEN_BEG, GIVEN_ANSWER, GIVEN_CARDS = 0, 1, 2
+NOTHING_GIVEN = np.array([-1, -1], dtype=np.int64)
+
 
 @njit(cache=True)
 def new_work(rules):
@@ -171,6 +175,17 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
     ``scores`` per side are updated; the hand stops when a side reaches the target if ``check_target``.
     ``tally`` (``[seat, maxim, 2]``, or no rows) counts the play decisions' agreement with the maxims.
     """
+    return play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns,
+                      answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work, tally, NOTHING_GIVEN)
+
+
+@njit(cache=True)
+def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
+               play_fns, discard_fns, params, poff, comp, events, err, work, tally, given):
+    """:func:`play_hand` with some decisions given rather than asked (the advisor's play-outs replay the
+    decisions already taken and the one advised): ``given[GIVEN_BEG]`` and ``given[GIVEN_ANSWER]`` the first
+    deal's beg and answer (-1: ask), ``given[GIVEN_CARDS + k]`` the k-th card of the play (a card the player
+    holds and may play)."""
     _, hands, played, state, holder, discards = work
     n = rules[R_PLAYERS]
     eldest = 1 % n
@@ -178,6 +193,7 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
     state[S_PLAYERS] = n
     state[S_TARGET] = rules[R_TARGET]
     base = 0
+    first_deal = True                                        # the given beg and answer are this deal's
     while True:                                              # a new deal while the pack runs short
         if shuffle:
             for i in range(PACK):
@@ -215,8 +231,11 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
         begs = 0
         while True:                                          # law ii: at most R_BEGS begs in a deal
             seat = _view(state, rules, scores, dealer, eldest, discards)
-            answer = beg_fns[seat](hands[eldest, :held], state, rules, seat_rngs[seat],
-                                   _own(params, poff, seat, D_BEG))
+            if first_deal and begs == 0 and given[GIVEN_BEG] >= 0:
+                answer = given[GIVEN_BEG]
+            else:
+                answer = beg_fns[seat](hands[eldest, :held], state, rules, seat_rngs[seat],
+                                       _own(params, poff, seat, D_BEG))
             if not is_choice(answer):
                 return _policy_error(err, D_BEG, seat, answer, state, hands[eldest, :held])
             if answer != BEG:
@@ -225,8 +244,11 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
             begs += 1
             state[S_BEGGED] = begs
             seat = _view(state, rules, scores, dealer, 0, discards)
-            answer = answer_fns[seat](hands[0, :held], state, rules, seat_rngs[seat],
-                                      _own(params, poff, seat, D_ANSWER))
+            if first_deal and begs == 1 and given[GIVEN_ANSWER] >= 0:
+                answer = given[GIVEN_ANSWER]
+            else:
+                answer = answer_fns[seat](hands[0, :held], state, rules, seat_rngs[seat],
+                                          _own(params, poff, seat, D_ANSWER))
             if not is_choice(answer):
                 return _policy_error(err, D_ANSWER, seat, answer, state, hands[0, :held])
             if answer == GIVE:
@@ -267,6 +289,7 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
         if not short:
             break
         events[V_REDEALT] += 1
+        first_deal = False
         if not shuffle:
             base += PACK
 
@@ -307,7 +330,11 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
             seat = _view(state, rules, scores, dealer, role, discards)
             hand = hands[role, :held]
             legal = legal_mask(hand, state[S_LEAD_SUIT], trump, may_trump)
-            if legal & (legal - 1) == 0:                     # one card he may play: he is not asked
+            if GIVEN_CARDS + n_played < given.shape[0]:      # a card given
+                i = 0
+                while hand[i] != given[GIVEN_CARDS + n_played]:
+                    i += 1
+            elif legal & (legal - 1) == 0:                   # one card he may play: he is not asked
                 i = 0
                 while not (legal >> i) & 1:
                     i += 1

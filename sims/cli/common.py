@@ -121,3 +121,22 @@ def render_summary(summary: dict) -> str:
         flags = ", ".join(f"--{d}" for d in summary["defaults"])
         text += f"\ndefault policies: {used} (the game's strongest at full speed; {flags} to choose)"
     return text
+
+
+def choice_table(rows, key: str, win: bool, exact: bool) -> list[str]:
+    """The advisors' table (``sims peg``, ``sims advise``): a line per choice (``row[key]``) with its value, its
+    paired difference from the best, with ``win`` the chance of winning, each ± half its 95% interval
+    (said below the table; ``exact``: the values are exact, so those are 0), and the policies that make it."""
+    from ..core.text import HALF_WIDTH, Z95
+
+    head = [key, "value", "±95%", "vs best", "±95%"] + (["win %", "±95%", "vs best"] if win else []) + ["chosen by"]
+    table = [head]
+    for row in rows:
+        cells = [row[key], f"{row['value']:.3f}", f"{Z95 * row['se']:.3f}", f"{row['vs_best']:.3f}",
+                 f"{Z95 * row['vs_best_se']:.3f}"]
+        if win:
+            cells += [f"{100 * row['win']:.2f}", f"{100 * Z95 * row['win_se']:.2f}", f"{100 * row['win_vs_best']:.2f}"]
+        table.append(cells + [", ".join(row["chosen_by"])])
+    widths = [max(len(r[j]) for r in table) for j in range(len(head))]
+    return ["  ".join(c.ljust(w) if j in (0, len(head) - 1) else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths)))
+            .rstrip() for r in table] + ["", HALF_WIDTH + (" (0: the values are exact)" if exact else "")]

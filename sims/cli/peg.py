@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..cribbage.advice import DEFAULT_PLAYOUT, DEFAULT_SAMPLES
-from .common import add_role_arguments
+from .common import add_role_arguments, choice_table
 
 COMMAND = "peg"
 HELP = ("every card you may lay in the play, best first: points for less points against to the end of the play "
@@ -64,8 +64,6 @@ def run(args) -> dict:
 
 
 def render(result: dict) -> str:
-    from ..core.text import HALF_WIDTH, Z95
-
     s = result["situation"]
     played = " ".join(f"{p['card']}" for p in s["played"]) or "nothing yet"
     score = f", score {s['score'][0]}-{s['score'][1]} (you-them)" if s["score"] else ""
@@ -75,19 +73,7 @@ def render(result: dict) -> str:
              f"{result['playout']}; {'exact over' if result['method'] == 'exact' else 'sampled'} "
              f"{result['deals']:,} deals of the cards you have not seen (the same deals for every card)", ""]
     win = s["score"] is not None
-    head = ["card", "value", "±95%", "vs best", "±95%"] + (["win %", "±95%", "vs best"] if win else []) + ["chosen by"]
-    table = [head]
-    for row in result["rows"]:
-        cells = [row["card"], f"{row['value']:.3f}", f"{Z95 * row['se']:.3f}", f"{row['vs_best']:.3f}",
-                 f"{Z95 * row['vs_best_se']:.3f}"]
-        if win:
-            cells += [f"{100 * row['win']:.2f}", f"{100 * Z95 * row['win_se']:.2f}", f"{100 * row['win_vs_best']:.2f}"]
-        table.append(cells + [", ".join(row["chosen_by"])])
-    widths = [max(len(r[j]) for r in table) for j in range(len(head))]
-    for r in table:
-        lines.append("  ".join(c.ljust(w) if j in (0, len(head) - 1) else c.rjust(w)
-                               for j, (c, w) in enumerate(zip(r, widths))).rstrip())
-    lines += ["", HALF_WIDTH + (" (0 where the value is exact)" if result["method"] == "exact" else "")]
+    lines += choice_table(result["rows"], "card", win, result["method"] == "exact")
     if win:
         lines += ["win %: your chance of winning the game: a card that reaches the target wins at once; else "
                       "your hand's show, then the rest of the deal and the games after it from the board-position "

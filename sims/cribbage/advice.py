@@ -33,6 +33,7 @@ import pandas as pd
 from numba import types
 
 from ..cards import format_card
+from ..core.advice import Player as CorePlayer, chosen_by, choices_of, mean_se
 from ..core.errors import E_ANSWER, E_SIZE, PolicyError
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
@@ -48,12 +49,11 @@ from .situation import PegSituation
 DEFAULT_PLAYOUT = "distilled"
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 20_000           # hidden deals enumerated when there are at most this many
-POLICY_SEED_STREAM = 1         # Player streams: chunk key of (seed, 0) for this stream, item 0
 PEGS = types.UniTuple(PegFn, MAX_SEATS)
 F_MINE, F_THEIRS, F_WON = range(3)   # ``final``: scores at the end of the play, and 1/0 if someone won in it
 
 
-class Player:
+class Player(CorePlayer):
     """A policy that answers one decision at a time: ``decision`` ``peg`` (a :class:`PegSituation`) or
     ``discard`` (a :class:`~sims.cribbage.situation.DiscardSituation`).
 
@@ -62,24 +62,9 @@ class Player:
     '7H'
     """
 
-    def __init__(self, policy="position_distilled", params=None, seed: int = 0, decision: str = "peg"):
-        from .policies import resolve
-
-        self.policy = resolve(decision, policy, params)
-        self.rng = np.empty(4, dtype=np.uint64)
-        seed_state(self.rng, chunk_keys(seed, 0, 1, POLICY_SEED_STREAM + 1)[0, POLICY_SEED_STREAM], 0)
-
-    @property
-    def name(self) -> str:
-        return self.policy.label()
-
-    def choose(self, situation, rng: np.ndarray | None = None) -> str:
-        """The card laid (or the cards thrown), readable; ``rng`` a uint64[4] stream to draw from (default
-        the player's own, which advances as a seat's does in the engine)."""
-        if situation.DECISION != self.policy.decision:
-            raise ValueError(f"{self.name!r} is a {self.policy.decision} policy; this is a {situation.DECISION} "
-                             f"decision")
-        return situation.decide(self.policy, self.rng if rng is None else rng)
+    game = "cribbage"
+    default_policy = "position_distilled"
+    default_decision = "peg"
 
 
 @njit(types.int64(I64_1, I64_1, I64_1, I64_1, I64_2, I64_1, PEGS, F64_1, I64_1, U64_1, types.boolean, I64_1,
@@ -250,42 +235,17 @@ def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, s
         raise PolicyError(f"playout policy {playout.label()!r} answered {int(err[E_ANSWER])}, an illegal card")
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
     columns = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
-    columns.update(_mean_se(net[:, legal], exact, "value"))
+    columns.update(mean_se(net[:, legal], exact, "value"))
     if situation.score is not None:
-        columns.update(_mean_se(_win_chances(situation, final)[:, legal], exact, "win"))
+        columns.update(mean_se(_win_chances(situation, final)[:, legal], exact, "win"))
     frame = pd.DataFrame(columns)
     key = "win" if situation.score is not None else "value"
-    choices = _choices(situation, policies, seed)
-    frame["chosen_by"] = [", ".join(sorted(n for n, c in choices.items() if c == card)) for card in frame["card"]]
+    choices = choices_of(Player, situation, policies, seed)
+    frame["chosen_by"] = chosen_by(choices, frame["card"])
     frame = frame.sort_values([key, "value"], ascending=False, kind="stable").reset_index(drop=True)
     frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(deals),
                        playout=playout.label(), seed=seed, sort=key)
     return frame
-
-
-def _mean_se(values: np.ndarray, exact: bool, name: str) -> dict:
-    """Means, standard errors, and each card's difference from the best card paired over the deals."""
-    mean = values.mean(axis=0)
-    best = int(np.argmax(mean))
-    diff = values - values[:, [best]]
-    m = values.shape[0]
-    se = np.zeros_like(mean) if exact else values.std(axis=0, ddof=1) / np.sqrt(m)
-    diff_se = np.zeros_like(mean) if exact else diff.std(axis=0, ddof=1) / np.sqrt(m)
-    label = "" if name == "value" else f"{name}_"
-    return {name: mean, f"{name}_se" if name != "value" else "se": se, f"{label}vs_best": diff.mean(axis=0),
-            f"{label}vs_best_se": diff_se}
-
-
-def _choices(situation, policies, seed: int) -> dict[str, str]:
-    """The choice each named policy makes (policies with no table for these rules are left out)."""
-    out = {}
-    for name in policies:
-        player = Player(name, seed=seed, decision=situation.DECISION)
-        try:
-            out[player.name] = player.choose(situation)
-        except PolicyError:
-            continue
-    return out
 
 
 def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_SAMPLES, seed: int = 0,
@@ -305,7 +265,7 @@ def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_
         score = (mine, theirs) if situation.role == 0 else (theirs, mine)
     frame = discard_advice(situation.hand, role, situation.rules, samples=samples, seed=seed, score=score,
                            sort="win" if score else "net", collapse=False, **options).frame()
-    choices = _choices(situation, policies, seed)
-    frame["chosen_by"] = [", ".join(sorted(n for n, c in choices.items() if c == thrown)) for thrown in frame["thrown"]]
+    choices = choices_of(Player, situation, policies, seed)
+    frame["chosen_by"] = chosen_by(choices, frame["thrown"])
     frame.attrs["situation"] = situation.describe()
     return frame

@@ -62,6 +62,10 @@ E_ROLE, E_LEGAL, E_TRUMP, E_PACK, E_MISS_OPEN, E_N_CARDS, E_CARDS = range(E_GAME
 
 MISS_ROW = MAX_SEATS   # row of ``hands`` holding the miss
 
+# ``given`` (:func:`play_given`): declarations and exchanges by order of declaring, then the cards of the play.
+GIVEN_DECLARE, GIVEN_EXCHANGE, GIVEN_CARDS = 0, MAX_SEATS, 2 * MAX_SEATS
+NOTHING_GIVEN = np.full(GIVEN_CARDS, -1, dtype=np.int64)
+
 
 @njit(cache=True)
 def new_work(rules):
@@ -140,6 +144,17 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
     """Play one deal from the pack in ``work`` (stacked: set ``work[1]`` to (0, 52)) with ``carry`` money held
     over in the pool; fills ``out[role, O_*]`` and ``info[I_*]``; returns the carry-over to the next pool, or
     POLICY_ERROR with the situation in ``err``."""
+    return play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
+                      out, info, err, work, NOTHING_GIVEN)
+
+
+@njit(cache=True)
+def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
+               out, info, err, work, given):
+    """:func:`play_dealt` with some decisions given rather than asked (the advisor's play-outs replay the
+    decisions already taken and the one advised): ``given[GIVEN_DECLARE + t]`` the declaration of the t-th
+    player to declare and ``given[GIVEN_EXCHANGE + t]`` his exchange (-1: ask), ``given[GIVEN_CARDS + k]``
+    the k-th card of the play (a card the player holds and may play)."""
     deck, cursor, hands, dealt, state, played, winners, seq = work
     n, k, stake = rules[R_PLAYERS], rules[R_CARDS], rules[R_STAKE]
     out[:, :] = 0
@@ -212,8 +227,11 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
                 info[I_NEXT] = 0
                 return 0
             state[S_DEALER_CHOICE] = role == 0 and n_stood == 1
-            own = params[poff[seat * 3 + D_DECLARE]:poff[seat * 3 + D_DECLARE + 1]]
-            answer = declare_fns[seat](hands[role], state, rules, seat_rngs[seat], own)
+            if given[GIVEN_DECLARE + t - 1] >= 0:
+                answer = given[GIVEN_DECLARE + t - 1]
+            else:
+                own = params[poff[seat * 3 + D_DECLARE]:poff[seat * 3 + D_DECLARE + 1]]
+                answer = declare_fns[seat](hands[role], state, rules, seat_rngs[seat], own)
             if not is_legal_declaration(answer, state):
                 return _error(err, D_DECLARE, seat, role, answer, 0, state, hands[role])
         if answer == PASS:
@@ -232,8 +250,11 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
         state[S_N_STOOD] = n_stood
         if k == 5:     # five-card: a stander changes what cards he will for cards from the pack
             state[S_PACK] = 52 - cursor[0]
-            own = params[poff[seat * 3 + D_EXCHANGE]:poff[seat * 3 + D_EXCHANGE + 1]]
-            mask = exchange_fns[seat](hands[role], state, rules, seat_rngs[seat], own)
+            if given[GIVEN_EXCHANGE + t - 1] >= 0:
+                mask = given[GIVEN_EXCHANGE + t - 1]
+            else:
+                own = params[poff[seat * 3 + D_EXCHANGE]:poff[seat * 3 + D_EXCHANGE + 1]]
+                mask = exchange_fns[seat](hands[role], state, rules, seat_rngs[seat], own)
             if not is_legal_exchange(mask, k, state[S_PACK]):
                 return _error(err, D_EXCHANGE, seat, role, mask, 0, state, hands[role])
             for c in range(k):
@@ -303,7 +324,11 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
             hand = hands[role]
             legal = legal_mask(hand, led, best_power, trump_suit, pam, civil)
             i = forced_lead(hand, trump_suit, pam) if trick == 0 and j == 0 else -1
-            if i < 0:
+            if GIVEN_CARDS + n_played < given.shape[0]:      # a card given
+                i = 0
+                while hand[i] != given[GIVEN_CARDS + n_played]:
+                    i += 1
+            elif i < 0:
                 if popcount(legal) == 1:
                     i = 0
                     while not (legal >> i) & 1:

@@ -68,6 +68,20 @@ CASES = {
     "verify a directory that is not there": (["verify", "{tmp}/out"], "does not exist"),
     "TLS files without a tls:// scheduler": ([*RUN, "--tls-ca-file", "{inputs}/params.toml", "--out", "{tmp}/out"],
                                              "goes with a tls:// scheduler"),
+    "advise a card out of turn": (["advise", "--game", "allfours", "play", "AH", "--turned", "7H", "--played", "KH"],
+                                  "it is the dealer's turn to play, not yours"),
+    "advise a card seen twice": (["advise", "--game", "loo", "declare", "AS", "5H", "9C", "--trump", "AS"],
+                                 "duplicate card AS"),
+    "advise a billion samples": (["advise", "--game", "allfours", "beg", *HAND, "--turned", "7H", "--samples",
+                                  "1000000000"], "samples must be an integer from 2 to 100,000"),
+    "advise a score with a colon": (["advise", "--game", "allfours", "beg", *HAND, "--turned", "7H", "--score", "6:8"],
+                                    "the score is MINE-THEIRS"),
+    "advise exchanged x": (["advise", "--game", "loo", "exchange", *HAND[:5], "--trump", "2H", "--rules",
+                            "five-card-pam", "--exchanged", "x"], "--exchanged takes how many cards"),
+    "advise a Loo decision in All Fours": (["advise", "--game", "allfours", "declare", *HAND[:3], "--trump", "2H"],
+                                           "invalid choice: 'declare'"),
+    "advise an unknown playout": (["advise", "--game", "allfours", "beg", *HAND, "--turned", "7H", "--playout",
+                                   "wild"], "unknown play policy 'wild'"),
 }
 
 

@@ -1,0 +1,257 @@
+"""The expert at one All Fours decision: :class:`Player` and :func:`advise`.
+
+:func:`advise` values every legal choice of a situation (:mod:`sims.allfours.situation`:
+beg or stand, give or run, which card) by the points my side scores less the points
+the other side scores from the decision to the end of the hand (turned knaves and the
+gift already scored are left out; high, low, jack, game, a gift and the knaves turned
+running the cards are in; with a score, the hand stops when a side reaches the
+target).  The cards I have not seen are dealt to the other players (as many as each
+holds, none of a suit he has shown himself void in) and the rest make the pack, then
+the hand is played out by the engine's own kernel (:func:`sims.allfours.play.play_given`)
+with the decisions already taken and the choice advised given, and every later decision
+made by the ``playout`` policies (the game's defaults: threshold begging and answering,
+the maxims in the play).  Every choice is played out on the same deals with the same
+seat streams (common random numbers): ``vs_best`` and its ``vs_best_se`` are paired
+differences.  When the hidden cards can be dealt in at most ``exact_limit`` ways (the
+last tricks) every deal is played and the value is exact (standard error 0, for playout
+policies that draw no random numbers); otherwise ``samples`` deals are drawn.  The hidden
+cards are dealt uniformly: the advisor does not read the others' hands from their beg or
+answer.
+
+With a score, each play-out goes on to the end of the game (later hands dealt from the
+play-out's own stream, every seat playing by ``playout``): ``win`` is my side's chance of
+winning the game.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from numba import types
+
+from ..cards import format_card
+from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, mean_se,
+                           ways_to_deal)
+from ..core.errors import E_ANSWER, PolicyError, new_err
+from ..core.kernel import njit
+from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_1
+from ..core.rng import chunk_keys, next_u64, seed_state
+from .contract import HandFn, PlayFn
+from .maxims import N_MAXIMS
+from .play import (C_TOTAL, DECK_OUT, MAX_HANDS, MAX_SEATS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR, new_work,
+                   play_given, play_hand, side_of)
+from .rules import HAND, PACK, PACKET, R_PLAYERS
+
+DEFAULT_SAMPLES = 2_000
+EXACT_LIMIT = 5_000
+MAX_DRAWS = 20                  # rounds of ``samples`` random deals drawn to find deals that break no void
+PACKS = 3                       # a play-out's pack, and two more for new deals when the pack runs short
+O_NET, O_WON = 0, 1             # ``out``: points for less against, and 1/0 for the game won (-1: not over)
+HANDS = types.UniTuple(HandFn, MAX_SEATS)     # as the engine takes them (sims.allfours.engine, not imported: its
+PLAYS = types.UniTuple(PlayFn, MAX_SEATS)     # parallel kernels load for a second)
+NAMED = {"beg": ("random", "stand", "beg", "threshold"), "answer": ("random", "run", "give", "threshold"),
+         "play": ("random", "greedy", "maxims", "expert")}
+
+
+class Player(CorePlayer):
+    """An All Fours policy answering one decision at a time (``beg``, ``answer``, ``play`` or ``discard``).
+
+    >>> from sims.allfours.situation import PlaySituation
+    >>> Player("greedy").choose(PlaySituation("AH 10H 3C 4D 5S", "7H", played="KH QH"))
+    '5S'
+    """
+
+    game = "allfours"
+    default_policy = "expert"
+    default_decision = "play"
+
+
+@njit(types.int64(I64_1, types.int64, types.int64, I64_1, types.boolean, I64_2, I64_2, HANDS, HANDS, PLAYS, HANDS,
+                  F64_1, I64_1, U64_1, I64_3, I64_1), cache=True)
+def _play_outs(rules, dealer, role, scores0, to_end, decks, given, beg_fns, answer_fns, play_fns, discard_fns,
+               params, poff, keys, out, err):
+    """Deal ``decks[m]`` (stacked) and play the hand with the decisions ``given[c]`` (:func:`play_given`) for
+    every deal m and choice c; ``out[m, c]``: the points of ``role``'s side less the other's (``O_NET``),
+    and with ``to_end`` the game played on to its end, 1 if his side won it (``O_WON``).  The seats' streams
+    and the later hands' are keyed by m: the same for every choice.  Returns 0, POLICY_ERROR or DECK_OUT."""
+    players = rules[R_PLAYERS]
+    work = new_work(rules)
+    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    game_rng = np.empty(4, dtype=np.uint64)
+    hand_rng = np.empty(4, dtype=np.uint64)
+    scores = np.zeros(2, dtype=np.int64)
+    comp = np.zeros((2, N_COMP), dtype=np.int64)
+    events = np.zeros(N_EVENTS, dtype=np.int64)
+    tally = np.zeros((0, N_MAXIMS, 2), dtype=np.int64)
+    my_side = side_of(rules, dealer, role)
+    for m in range(decks.shape[0]):
+        for c in range(given.shape[0]):
+            for s in range(MAX_SEATS):
+                seed_state(seat_rngs[s], keys[1 + s], m)
+            seed_state(game_rng, keys[0], m)
+            scores[:] = scores0
+            comp[:, :] = 0
+            winner = play_given(rules, dealer, scores, to_end, decks[m], False, game_rng, seat_rngs, beg_fns,
+                                answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work, tally,
+                                given[c])
+            if winner == POLICY_ERROR or winner == DECK_OUT:
+                return winner
+            out[m, c, O_NET] = comp[role % 2, C_TOTAL] - comp[1 - role % 2, C_TOTAL]
+            d, hands = dealer, 1
+            while to_end and winner == NO_WINNER and hands < MAX_HANDS:
+                d = (d + 1) % players
+                hands += 1
+                seed_state(hand_rng, next_u64(game_rng), 0)
+                winner = play_hand(rules, d, scores, True, work[0], True, hand_rng, seat_rngs, beg_fns, answer_fns,
+                                   play_fns, discard_fns, params, poff, comp, events, err, work, tally)
+                if winner == POLICY_ERROR:
+                    return winner
+            out[m, c, O_WON] = -1 if winner == NO_WINNER else (1 if winner == my_side else 0)
+    return 0
+
+
+def _deal_order(players: int, runs: int) -> list:
+    """Where each card of the pack goes, in the order of RULES.md: ``(role, index in his hand)``, or None for a
+    card turned up: three at a time from the eldest, twice, the turn; three each and a turn for each run."""
+    order = []
+    for packet in range(HAND // PACKET + runs):
+        for t in range(players):
+            order += [((t + 1) % players, packet * PACKET + i) for i in range(PACKET)]
+        if packet >= HAND // PACKET - 1:
+            order.append(None)
+    return order
+
+
+def _hidden_counts(situation) -> dict[int, int]:
+    """Cards each other player holds now, by role."""
+    held = getattr(situation, "held", HAND)
+    laid = getattr(situation, "laid_by", ())
+    return {r: held - sum(x == r for x in laid) for r in range(situation.rules.players) if r != situation.role}
+
+
+def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT):
+    """The stacked packs of the play-outs, ``int64[deals, PACKS * 52]``, and whether they are every deal of
+    the hidden cards (a play decision with at most ``exact_limit`` of them)."""
+    n = situation.rules.players
+    played = getattr(situation, "played", ())
+    laid_by = getattr(situation, "laid_by", ())
+    voids = getattr(situation, "voids", {})
+    runs = len(situation.turned) - 1
+    held = HAND + PACKET * runs
+    seen = set(situation.hand) | set(played) | set(situation.turned)
+    unseen = np.asarray([c for c in range(PACK) if c not in seen], dtype=np.int64)
+    need = _hidden_counts(situation)
+    others = sorted(need)
+    total = sum(need.values())
+    rng = np.random.default_rng(seed)
+    exact = situation.DECISION == "play" and ways_to_deal(len(unseen), need.values()) <= exact_limit
+    if exact:
+        rows = every_deal(unseen, [need[r] for r in others])
+    else:
+        rows = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
+    # rows[:, :total]: the others' cards, role by role (in ``others`` order); the rest: the pack.
+    ok = _fits(rows, others, need, voids)
+    if not ok.any():
+        raise ValueError("no deal of the unseen cards fits the suits the other players have shown void in")
+    if exact:
+        rows = rows[ok]
+    else:
+        for _ in range(MAX_DRAWS):   # draw again for the deals that break a void
+            if ok.sum() >= samples:
+                break
+            more = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
+            rows, ok = np.concatenate([rows[ok], more]), np.concatenate([ok[ok], _fits(more, others, need, voids)])
+        rows = rows[ok][:samples]
+    hands = np.zeros((len(rows), n, held), dtype=np.int64)
+    for r in range(n):
+        mine = [c for c, x in zip(played, laid_by) if x == r]
+        hands[:, r, :len(mine)] = mine
+    hands[:, situation.role, held - len(situation.hand):] = situation.hand
+    start = 0
+    for r in others:
+        hands[:, r, held - need[r]:] = rows[:, start:start + need[r]]
+        start += need[r]
+    decks = np.empty((len(rows), PACKS * PACK), dtype=np.int64)
+    order = _deal_order(n, runs)
+    turned = iter(situation.turned)
+    for p, where in enumerate(order):
+        decks[:, p] = next(turned) if where is None else hands[:, where[0], where[1]]
+    decks[:, len(order):PACK] = rows[:, total:]
+    for k in range(1, PACKS):
+        decks[:, k * PACK:(k + 1) * PACK] = rng.random((len(rows), PACK)).argsort(axis=1)
+    return decks, exact
+
+
+def _fits(rows, others, need, voids) -> np.ndarray:
+    """Which rows deal no player a card of a suit he has shown void in."""
+    ok = np.ones(len(rows), dtype=bool)
+    start = 0
+    for r in others:
+        for s in voids.get(r, ()):
+            ok &= ~((rows[:, start:start + need[r]] & 3) == s).any(axis=1)
+        start += need[r]
+    return ok
+
+
+def _given(situation) -> np.ndarray:
+    """``given[c]`` for each legal choice c: the decisions already taken this hand and the choice."""
+    from .contract import BEG, GIVE, RUN, STAND
+
+    legal = situation.legal()
+    if situation.DECISION == "beg":
+        return np.asarray([[situation.CHOICES.index(x), -1] for x in legal], dtype=np.int64)
+    if situation.DECISION == "answer":
+        return np.asarray([[BEG, situation.CHOICES.index(x)] for x in legal], dtype=np.int64)
+    beg = BEG if situation.begged else STAND
+    answer = (GIVE if situation.gave else RUN) if situation.begged else -1
+    return np.asarray([[beg, answer, *situation.played, card] for card in legal], dtype=np.int64)
+
+
+def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
+           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+    """Every legal choice of an All Fours situation, best first (module docstring): ``choice``, ``value`` (points
+    for less against to the end of the hand) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same
+    deals), ``win`` and ``win_se`` (and ``win_vs_best``) with a score, and ``chosen_by`` (the named
+    ``policies`` that make the choice, each with a stream seeded by ``seed``).  ``playout`` maps decisions to
+    policies (default the game's).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+    """
+    from ..core.jobs import Job
+
+    samples = check_samples(samples)
+    rules = situation.rules
+    if situation.DECISION == "discard" or getattr(situation, "discarded", ()):
+        raise ValueError("the advisor values the beg, the answer and the play of hands without cards thrown out "
+                         "(discard_to_six after a run): not those yet")
+    job = Job.make("allfours", "deals", rules, dict(playout or {}), 1, seed)
+    (beg_fns, answer_fns, play_fns, discard_fns), params, poff = job.kernel_policies()
+    decks, exact = hidden_deals(situation, samples, seed, exact_limit)
+    given = _given(situation)
+    legal = situation.legal()
+    out = np.zeros((len(decks), len(given), 2), dtype=np.int64)
+    err = new_err(1)
+    to_end = situation.score is not None
+    mine, theirs = situation.score or (0, 0)
+    sunk_mine, sunk_theirs = situation.scored()
+    scores = np.zeros(2, dtype=np.int64)
+    my_seat_side = situation.seat % 2
+    scores[my_seat_side], scores[1 - my_seat_side] = mine - sunk_mine, theirs - sunk_theirs
+    keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
+    status = _play_outs(rules.to_kernel(), situation.dealer, situation.role, scores, to_end, decks, given, beg_fns,
+                        answer_fns, play_fns, discard_fns, params, poff, keys, out, err[0])
+    if status == POLICY_ERROR:
+        raise PolicyError(f"a playout policy answered {int(err[0, E_ANSWER])}, which the laws do not allow")
+    if status == DECK_OUT:
+        raise ValueError("a play-out ran the pack short three times: try another seed")
+    labels = [x if isinstance(x, str) else format_card(x) for x in legal]
+    columns = {"choice": labels}
+    columns.update(mean_se((out[:, :, O_NET] - (sunk_mine - sunk_theirs)).astype(float), exact, "value"))
+    if to_end:
+        columns.update(mean_se(out[:, :, O_WON].astype(float), False, "win"))
+    frame = pd.DataFrame(columns)
+    names = NAMED[situation.DECISION] if policies is None else policies
+    frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)
+    key = "win" if to_end else "value"
+    frame = frame.sort_values([key, "value"], ascending=False, kind="stable").reset_index(drop=True)
+    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(decks),
+                       playout={d: p[0].label() for d, p in job.policies.items() if d != "discard"}, seed=seed,
+                       sort=key)
+    return frame

@@ -1,0 +1,138 @@
+"""The All Fours advisor's values on stacked positions: exact where every hidden deal is played, checked by hand
+and against the plain-Python reference engine; the situations' one-line errors."""
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from sims.allfours import reference as ref
+from sims.allfours.advice import Player, advise
+from sims.allfours import PRESETS
+from sims.allfours.contract import S_HELD, S_N_PLAYED
+from sims.allfours.situation import AnswerSituation, BegSituation, DiscardSituation, PlaySituation
+from sims.allfours.stacked import stacked_deck
+from sims.cards import format_card
+
+# The eldest has led four trumps; the dealer, void in trumps (law iii: he followed with clubs), holds two
+# cards unseen.  Whatever the eldest plays, he wins every trick: high (AH), low (2H), jack (JH, his to win)
+# and game (every counting card falls to him) -- all fours, seed 003 §93 vi.
+ALL_FOURS = dict(hand="JH 2H", turned="7H", played="AH 2C KH 3C QH 4C 9H 5C", role="eldest")
+
+
+def test_all_fours_whatever_is_played_exact_over_every_deal_the_voids_allow():
+    frame = advise(PlaySituation(**ALL_FOURS), samples=100)
+    assert frame.attrs["method"] == "exact"
+    assert frame.attrs["deals"] == 595          # two of the 35 unseen cards that are not trumps: C(35, 2)
+    assert sorted(frame["choice"]) == ["2H", "JH"]
+    assert frame["value"].tolist() == [4.0, 4.0] and frame["se"].tolist() == [0.0, 0.0]
+
+
+# The dealer follows to a spade led in the fifth trick with the knave of trumps or his small spade; the eldest's
+# last card is any of the 40 unseen.  The knave wins the trick (and jack) now; kept, it can fall to a higher
+# trump in the last trick.
+FIFTH_TRICK = dict(hand="JH 3S", turned="7H", played="KS 2S QD 3D 9C AC 4H 10H 8S", role="dealer")
+
+
+def _oracle(situation, play):
+    """The mean points for less against of each legal card over every deal of the hidden card, played by the
+    reference engine from a stacked pack: the cards played so far and the card advised as given, then
+    ``play`` in plain Python for both players."""
+    seen = set(situation.hand) | set(situation.played) | set(situation.turned)
+    unseen = [c for c in range(52) if c not in seen]
+    mine = [c for c, r in zip(situation.played, situation.laid_by) if r == situation.role]
+    theirs = [c for c, r in zip(situation.played, situation.laid_by) if r != situation.role]
+    values = {}
+    for card in situation.legal():
+        script = list(situation.played) + [card]
+
+        def scripted(hand, played, state, rules, rng, params):
+            n = state[S_N_PLAYED]
+            if n < len(script):
+                return [int(c) for c in hand].index(script[n])
+            return play(hand, played, state, rules, rng, params)
+
+        seats = {"beg": [ref.SeatPolicy("stand", ref.constant, np.zeros(1))] * 2,
+                 "answer": [ref.SeatPolicy("run", ref.constant, np.zeros(1))] * 2,
+                 "play": [ref.SeatPolicy("script", scripted, np.zeros(0))] * 2, "discard": []}
+        total = 0
+        for hidden in combinations(unseen, 6 - len(theirs)):
+            hands = [mine + list(situation.hand), theirs + list(hidden)]
+            deck = stacked_deck(hands if situation.role == 0 else hands[::-1], list(situation.turned))
+            hand = ref._play_hand(situation.rules, 0, ref.Pack(stacked=deck), np.zeros((4, 4), dtype=np.uint64),
+                                  seats, [0, 0], False)
+            comp = hand.components()
+            total += comp[situation.role % 2, -1] - comp[1 - situation.role % 2, -1]
+        values[format_card(card)] = total / len(list(combinations(unseen, 6 - len(theirs))))
+    return values
+
+
+def test_exact_values_are_the_reference_engines_over_every_deal():
+    situation = PlaySituation(**FIFTH_TRICK)
+    frame = advise(situation, playout={"play": "greedy"})
+    assert frame.attrs["method"] == "exact" and frame.attrs["deals"] == 40
+    expected = _oracle(situation, ref.greedy_play)
+    assert dict(zip(frame["choice"], frame["value"])) == pytest.approx(expected, abs=1e-12)
+    assert expected["JH"] != expected["3S"]
+    # Paired differences: vs_best of the worse card is the difference of the two values, exactly.
+    assert frame["vs_best"].iloc[1] == pytest.approx(frame["value"].iloc[1] - frame["value"].iloc[0], abs=1e-12)
+
+
+def test_beg_and_answer_values_and_win_chances_by_rollouts():
+    beg = advise(BegSituation("2C 5D 9S KS 3S 4C", "7H", score=(6, 8)), samples=400)
+    assert sorted(beg["choice"]) == ["beg", "stand"] and beg.attrs["method"] == "rollouts"
+    assert ((beg["win"] > 0) & (beg["win"] < 1)).all() and (beg["se"] > 0).all()
+    answer = advise(AnswerSituation("AH KH QH JH 10H 2C", "7H", score=(0, 9)), samples=400)
+    # The eldest needs one point: giving it ends the game at once, lost.
+    assert answer.set_index("choice").loc["give", "win"] == 0.0
+    assert answer["choice"].iloc[0] == "run"
+
+
+def test_a_gift_is_the_eldests_point_and_the_turned_knave_is_sunk():
+    situation = PlaySituation("AH 2C 3C 4C 5C 6C", "JH", begged=True, gave=True, score=(1, 1), role="eldest")
+    assert situation.scored() == (1, 1)
+    assert situation.to_state().state.tolist()[9:11] == [1, 1]
+
+
+def test_throwing_out_to_six_is_a_decision_of_its_own():
+    rules = PRESETS["two-hand"].replace(discard_to_six=True)
+    situation = DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", rules=rules, discarded="8S")
+    assert situation.to_state().state[S_HELD] == 9
+    assert Player("cheapest", decision="discard").choose(situation) == "2C"     # plain, counting nothing, lowest
+    with pytest.raises(ValueError, match="not those yet"):
+        advise(situation)
+    with pytest.raises(ValueError, match="keep every card"):
+        DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", discarded="8S")
+
+
+def test_player_answers_as_the_engine_asks():
+    assert Player("beg", decision="beg").choose(BegSituation("2C 5D 9S KS 3S 4C", "7H")) == "beg"
+    assert Player("give", decision="answer").choose(AnswerSituation("2C 5D 9S KS 3S 4C", "7H")) == "give"
+    # One card he may play: he plays it unasked (law iii: a heart led, one heart held).
+    assert Player("random").choose(PlaySituation("2H 5D", "7C", played="KS 2S QD 3D 9C AC 4H 10H KH",
+                                                 role="dealer")) == "2H"
+    with pytest.raises(ValueError, match="is a play policy; this is a beg decision"):
+        Player("greedy").choose(BegSituation("2C 5D 9S KS 3S 4C", "7H"))
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: PlaySituation("AH 10H", "7H", played="AH"), "duplicate card AH"),
+    (lambda: PlaySituation("AH 10H 3C 4D 5S", "7H", played="KH"), "it is the dealer's turn to play, not yours"),
+    (lambda: PlaySituation("AH 10H 3C 4D 5S 6S", "7H", played="KH QH", role="eldest"),
+     "you were dealt 6 cards and played 1, so you hold 5, not 6"),
+    (lambda: PlaySituation("JH 3S 5D 6D", "7H", played="2S 3D 4S 5S", role="eldest"),
+     "the dealer showed he had no spades earlier"),
+    (lambda: PlaySituation("JH 3S 5D 6D", "7H", played="KS 2D", role="dealer"),
+     "you held the suit led, so you could not play 2D"),
+    (lambda: PlaySituation("AH 2C 3C 4C 5C 6C", "7H,8H,2D", role="eldest"), "only when the eldest begs"),
+    (lambda: PlaySituation("AH 2C 3C 4C 5C 6C", "7H", begged=True), "so the cards were run"),
+    (lambda: PlaySituation("AH 2C 3C 4C 5C 6C 7C 8C 9C", "7H,8H", begged=True), "the last of another"),
+    (lambda: BegSituation("2C 5D 9S KS 3S", "7H"), "you hold 5 cards; here you hold 6"),
+    (lambda: BegSituation("2C 5D 9S KS 3S 4C", "7H", score=(10, 3)), "each 0..9 for a game to 10"),
+    (lambda: BegSituation("2C 5D 9S KS 3S 4C", "JH", score=(3, 0)), "less than this hand has already scored"),
+    (lambda: BegSituation("2C 5D 9S KS 3S 4C", "7H", rules="two-hand-x"), "two-hand-x"),
+    (lambda: PlaySituation("AH", "7H", role="partner"), "unknown role 'partner'"),
+])
+def test_impossible_situations_are_one_line_errors(make, message):
+    with pytest.raises(ValueError, match=message) as error:
+        make()
+    assert "\n" not in str(error.value)

@@ -1,0 +1,108 @@
+"""The advisor makes the kernel's decisions, bit for bit (issue 19, item 1): the beg, the answer, the play, and
+the cards thrown out with discard_to_six.
+
+Whole games are played by the reference engine, which replays the kernel's games
+from the same streams (checked here game by game against ``play_games``), with every
+built-in policy called as the njit function the kernel calls and each call
+recorded: the arrays it saw, its stream before the call and its answer.  Each
+recorded decision is then rebuilt from the public facts only -- the cards held, the
+cards turned up, whether the eldest begged, the cards played (their players follow
+from the laws), the score, the player's place -- as a situation, whose ``to_state``
+must give the very arrays the policy saw, and :class:`Player` with a copy of the
+stream must answer the same.  Games (not single hands) so that scores vary and
+policies that read them (threshold answering) meet them.
+"""
+import numpy as np
+import pytest
+
+from sims.allfours import PRESETS, play_games
+from sims.allfours import reference as ref
+from sims.allfours.advice import Player
+from sims.allfours.contract import (P_CARD, S_BEGGED, S_DEALER, S_DISCARDED, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE,
+                                    S_ROLE, S_RUNS, S_TURNED, S_TURNED_MASK)
+from sims.allfours.policies import POLICIES
+from sims.allfours.situation import AnswerSituation, BegSituation, DiscardSituation, PlaySituation
+from sims.cards import format_card, format_cards
+from sims.core.jobs import resolve_one
+from sims.core.registry import get_game
+from tests.recording import recorder
+
+MIN_DEALS = 1_000
+DISCARD_TO_SIX = PRESETS["two-hand"].replace(name="two-hand-discard", discard_to_six=True)
+# Per run: the rules, a policy a seat for each decision, the games, the fewest hands they must give.
+RUNS = [("two-hand", {"beg": ["random", "threshold"], "answer": ["threshold", "random"], "play": ["random", "greedy"]},
+         220, MIN_DEALS),
+        ("two-hand", {"beg": ["beg", "random"], "answer": ["give", "run"], "play": ["maxims", "expert"]}, 220,
+         MIN_DEALS),
+        ("four-hand", {"beg": ["stand", "beg", "random", "threshold"], "answer": ["run", "give", "random", "threshold"],
+                       "play": ["expert", "maxims", "greedy", "random"]}, 40, 150),
+        (DISCARD_TO_SIX, {"beg": ["beg", "beg"], "answer": ["run", "random"], "play": ["greedy", "random"],
+                          "discard": ["random", "cheapest"]}, 60, 200)]
+IDS = ["two-hand-random+greedy", "two-hand-maxims+expert", "four-hand", "discard_to_six"]
+
+
+def test_runs_cover_every_builtin():
+    for decision in POLICIES:
+        assert {p for _, run, _, _ in RUNS for p in run.get(decision, ())} == set(POLICIES[decision])
+
+
+def _turned(state) -> list[int]:
+    """The cards turned up, from the mask every player sees: those of the first suit, then the last."""
+    last = int(state[S_TURNED])
+    others = [c for c in range(52) if (int(state[S_TURNED_MASK]) >> c) & 1 and c != last]
+    return others + [last]
+
+
+def _situation(decision, hand, played, state, rules):
+    held = [int(c) for c in hand if c >= 0]
+    facts = dict(score=(int(state[S_MY_SCORE]), int(state[S_OPP_SCORE])), rules=rules, dealer=int(state[S_DEALER]))
+    discarded = [c for c in range(52) if (int(state[S_DISCARDED]) >> c) & 1]
+    if decision == "discard":
+        return DiscardSituation(held, _turned(state), int(state[S_ROLE]), discarded, **facts)
+    if decision == "beg":
+        return BegSituation(held, _turned(state), **facts)
+    if decision == "answer":
+        return AnswerSituation(held, _turned(state), **facts)
+    begged = bool(state[S_BEGGED])
+    return PlaySituation(held, _turned(state), played[P_CARD].tolist(), int(state[S_ROLE]), begged=begged,
+                         gave=begged and not state[S_RUNS], discarded=discarded, **facts)
+
+
+@pytest.mark.parametrize("rules, run, n_games, min_hands", RUNS, ids=IDS)
+def test_every_decision_replays(monkeypatch, rules, run, n_games, min_hands):
+    game = get_game("allfours")
+    rules = ref.get_rules(rules)
+    log = []
+    seats = {d: [ref.SeatPolicy(name, recorder(d, resolve_one(game, d, name).fn, log, name, d == "play"),
+                                resolve_one(game, d, name).params_array()) for name in names]
+             for d, names in run.items()}
+    seats.setdefault("discard", ref.seat_policies(rules, None)["discard"])
+    monkeypatch.setattr(ref, "seat_policies", lambda rules, policies: seats)
+    games = ref.play_games(rules, run, n_games, seed=19)
+    fast = play_games(rules, run, n_games, seed=19, records=True).games
+    for g, played_game in enumerate(games):           # the reference played the kernel's games
+        row = fast.iloc[g]
+        assert (int(row["winner"]), int(row["hands"]), int(row["score_0"]), int(row["score_1"])) == \
+            (played_game.winner, len(played_game.hands), *played_game.scores), f"game {g}"
+    players = {(d, name): Player(name, decision=d) for d, names in run.items() for name in names}
+    checked = {key: 0 for key in players}
+    for decision, name, hand, played, state, rng, answer in log:
+        played = None if played is None else played[:, :state[S_N_PLAYED]]
+        situation = _situation(decision, hand, played, state, rules)
+        arrays = situation.to_state()
+        where = f"{decision} {name}: {format_cards(c for c in hand if c >= 0)} | state {state.tolist()}"
+        assert np.array_equal(arrays.state, state), where
+        assert arrays.hand[arrays.hand >= 0].tolist() == [int(c) for c in hand if c >= 0], where
+        if decision == "play":
+            n = played.shape[1]
+            assert np.array_equal(arrays.played[:, :n], played), where
+        if decision in ("play", "discard"):
+            expected = format_card(int(hand[answer]))
+        else:
+            expected = situation.CHOICES[answer]
+        assert players[decision, name].choose(situation, rng=rng.copy()) == expected, where
+        checked[decision, name] += 1
+    hands = sum(len(g.hands) for g in games)
+    assert hands >= min_hands
+    assert all(n > 0 for key, n in checked.items() if key != ("answer", "threshold") or rules.players == 2), checked
+    print(f"{rules.name}: {hands} hands, decisions replayed {checked}")

@@ -1,0 +1,96 @@
+"""The advisor makes the kernel's decisions, bit for bit (issue 19, item 1): declarations, exchanges, the play.
+
+Sessions are played by the reference engine, which replays the kernel's sessions
+from the same streams (checked here session by session against ``play_games``), with
+every built-in policy called as the njit function the kernel calls and each call
+recorded: the arrays it saw, its stream before the call and its answer.  Each recorded
+decision is then rebuilt from the public facts only -- my cards (in hand order, ``-``
+where one was played), the trump, the money held over into the pool, what the players
+before me declared, how many cards each stander changed, the cards played (their
+players follow from the laws), my place -- as a situation, whose ``to_state`` must give
+the very arrays the policy saw, and :class:`Player` with a copy of the stream must
+answer the same.  Sessions (not single deals) so that the pool and the single vary.
+"""
+import numpy as np
+import pytest
+
+from sims.cards import format_card, format_cards
+from sims.core.jobs import resolve_one
+from sims.core.registry import get_game
+from tests.recording import recorder
+from sims.loo import play_games
+from sims.loo import reference as ref
+from sims.loo.advice import Player
+from sims.loo.contract import (DECLARATIONS, MISS, PASS, PLAY, S_DEALER, S_DECLARED, S_EXCHANGED, S_MISS_TAKER,
+                               S_N_PLAYED, S_POOL, S_ROLE, S_STAKE, S_STOOD, S_TRUMP)
+from sims.loo.policies import POLICIES
+from sims.loo.situation import CardSituation, DeclareSituation, ExchangeSituation
+
+MIN_DEALS = 1_000
+# Per run, a policy a seat for each decision; sessions of ``rounds`` rounds (five deals a round): MIN_DEALS deals.
+RUNS = [("three-card", {"declare": ["random", "always", "threshold", "expert", "random"],
+                        "card": ["random", "greedy", "expert", "greedy", "random"]}, 10, 20),
+        ("five-card-pam", {"declare": ["expert", "threshold", "random", "always", "expert"],
+                           "exchange": ["keep", "random", "threshold", "expert", "threshold"],
+                           "card": ["greedy", "expert", "random", "greedy", "expert"]}, 10, 20)]
+
+
+def test_runs_cover_every_builtin():
+    for decision in POLICIES:
+        assert {p for _, run, _, _ in RUNS for p in run.get(decision, ())} == set(POLICIES[decision])
+
+
+def _situation(decision, hand, played, state, rules):
+    """The decision rebuilt from what the table knows: declarations and exchanges follow from who stands and who
+    took the miss, the money held over from the pool less the dealer's stake."""
+    n, role = rules.players, int(state[S_ROLE])
+    standers = [t % n for t in range(1, n + 1) if (int(state[S_STOOD]) >> (t % n)) & 1]
+    declared = [MISS if t % n == state[S_MISS_TAKER] else (PLAY if t % n in standers else PASS)
+                for t in range(1, n + 1)][:int(state[S_DECLARED])]
+    exchanged = [int(state[S_EXCHANGED + r]) for r in standers if state[S_EXCHANGED + r] >= 0]
+    facts = dict(trump=int(state[S_TRUMP]), role=role, declared=declared, exchanged=exchanged,
+                 carry=int(state[S_POOL]) - int(state[S_STAKE]), rules=rules, dealer=int(state[S_DEALER]))
+    if decision == "card":
+        return CardSituation(["-" if c < 0 else int(c) for c in hand], played=played.tolist(), **facts)
+    return (DeclareSituation if decision == "declare" else ExchangeSituation)(hand.tolist(), **facts)
+
+
+@pytest.mark.parametrize("rules, run, rounds, n_sessions", RUNS, ids=[r for r, _, _, _ in RUNS])
+def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
+    game = get_game("loo")
+    rules = ref.get_rules(rules).replace(session_rounds=rounds)
+    log = []
+    seats = {d: [ref.SeatPolicy(name, recorder(d, resolve_one(game, d, name).fn, log, name, d == "card"),
+                                resolve_one(game, d, name).params_array()) for name in names]
+             for d, names in run.items()}
+    seats.setdefault("exchange", ref.seat_policies(rules, None)["exchange"])
+    monkeypatch.setattr(ref, "seat_policies", lambda rules, policies: seats)
+    sessions = ref.play_games(rules, run, n_sessions, seed=19)
+    fast = play_games(rules, run, n_sessions, seed=19, records=True).games
+    for g, session in enumerate(sessions):          # the reference played the kernel's sessions
+        expected = session.record(rules.players)
+        assert {k: int(fast.iloc[g][k]) for k in expected} == expected, f"session {g}"
+    deals = [d for s in sessions for d in s.deals]
+    assert len(deals) >= MIN_DEALS
+
+    players = {(d, name): Player(name, decision=d) for d, names in run.items() for name in names}
+    checked = {key: 0 for key in players}
+    for decision, name, hand, played, state, rng, answer in log:
+        played = None if played is None else played[:state[S_N_PLAYED], 0]
+        situation = _situation(decision, hand, played, state, rules)
+        arrays = situation.to_state()
+        where = f"{decision} {name}: {format_cards(c for c in hand if c >= 0)} | state {state.tolist()}"
+        assert np.array_equal(arrays.state, state), where
+        assert np.array_equal(arrays.hand, hand), where
+        if decision == "card":
+            assert np.array_equal(arrays.played[:len(played), 0], played), where
+            expected = format_card(int(hand[answer]))
+        elif decision == "declare":
+            expected = DECLARATIONS[answer]
+        else:
+            expected = situation.label(answer)
+        assert players[decision, name].choose(situation, rng=rng.copy()) == expected, where
+        checked[decision, name] += 1
+    assert all(n > 0 for n in checked.values()), checked
+    print(f"{rules.name}: {len(deals)} deals, decisions replayed {checked}")
+
