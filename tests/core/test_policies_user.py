@@ -2,6 +2,8 @@
 recompiling the engine, and an illegal answer stops the run with a PolicyError that names the
 policy and the situation — checked against the reference engine, which plays the same deals with
 the same policy and meets the same situation."""
+import hashlib
+import inspect
 import json
 import subprocess
 import sys
@@ -80,7 +82,10 @@ def test_user_peg_policy_runs_without_recompiling_the_engine():
     assert len(engine._deal_chunks.signatures) == deal_sigs == 1
     assert len(engine._game_chunks.signatures) == game_sigs == 1
     assert low.summary["policies"]["peg"][0]["name"] == "lowest"
-    assert mixed.summary["policies"]["peg"] == [{"name": "lowest", "params": []}, {"name": "greedy", "params": {}}]
+    source = {"module": __name__, "function": "lowest", "distribution": None, "version": None,
+              "sha256": hashlib.sha256(inspect.getsource(lowest.py_func).encode()).hexdigest()}
+    assert mixed.summary["policies"]["peg"] == [{"name": "lowest", "params": [], "source": source},
+                                                {"name": "greedy", "params": {}}]
     # The policies really played: the same deals, different pegging.
     assert low.records["dealer_hand"].equals(high.records["dealer_hand"])
     assert not low.records["dealer_pegging"].equals(high.records["dealer_pegging"])
