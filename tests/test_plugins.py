@@ -91,6 +91,14 @@ def test_a_spec_file_names_plugins_and_the_store_records_their_source(capsys, tm
 
     again = job_from_spec(manifest["job"])     # what a Dask worker and a resume rebuild
     assert again.policies["peg"][0].fn is low_peg and again.policies["peg"][0].params == (1.0,)
+    # a store made with a plug-in since uninstalled still reads (its results), but cannot run again
+    gone = json.loads(json.dumps(manifest["job"]))
+    gone["policies"]["peg"][0]["name"] = "uninstalled_peg"
+    kept = job_from_spec(gone, import_functions=False).policies["peg"][0]
+    assert kept.params == (1.0,) and kept.describe()["source"] == SOURCE
+    with pytest.raises(ValueError, match="unknown peg policy 'uninstalled_peg' in the spec .a plug-in's: is its "
+                                         "distribution installed"):
+        job_from_spec(gone)
 
 
 def test_a_spec_file_names_a_path_only_with_allow_import(capsys, tmp_path):

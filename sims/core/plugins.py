@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 
+from .policies import PluginPolicy
+
 GROUP = "sims.policies"
 PATH = "py:"
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
@@ -50,8 +52,6 @@ def entries() -> tuple[EntryPoint, ...]:
 @lru_cache(maxsize=None)
 def load_entry(ep: EntryPoint) -> Declared:
     """An entry point's declaration, checked; else a one-line error naming the entry point."""
-    from .policies import PluginPolicy
-
     dist = getattr(ep, "dist", None)
     where = f"{ep.name} = {ep.value!r} ({dist.name if dist else 'unknown distribution'})"
     if ep.name == "py" or not _NAME.fullmatch(ep.name):
@@ -99,24 +99,3 @@ def import_path(decision: str, text: str):
         return getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as exc:
         raise ValueError(f"{decision} policy {text!r}: cannot import it ({' '.join(str(exc).split())})") from None
-
-
-@lru_cache(maxsize=None)
-def _distributions() -> dict:
-    from importlib.metadata import packages_distributions
-
-    return packages_distributions()
-
-
-def distribution_of(module: str) -> tuple[str | None, str | None]:
-    """The installed distribution holding ``module`` and its version; (None, None) for a script, a notebook
-    or a module on the path that no distribution installed."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    names = _distributions().get((module or "").partition(".")[0])
-    if not names:
-        return None, None
-    try:
-        return names[0], version(names[0])
-    except PackageNotFoundError:
-        return names[0], None

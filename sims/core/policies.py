@@ -28,6 +28,7 @@ import inspect
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -250,12 +251,31 @@ def compile_for(decision: str, name: str, fn, signature, arguments: str = ""):
     return fn
 
 
+@lru_cache(maxsize=None)
+def _distributions() -> dict:
+    from importlib.metadata import packages_distributions
+
+    return packages_distributions()
+
+
+def distribution_of(module: str) -> tuple[str | None, str | None]:
+    """The installed distribution holding ``module`` and its version; (None, None) for a script, a notebook
+    or a module on the path that no distribution installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    names = _distributions().get((module or "").partition(".")[0])
+    if not names:
+        return None, None
+    try:
+        return names[0], version(names[0])
+    except PackageNotFoundError:
+        return names[0], None
+
+
 def origin(fn, distribution: str | None = None, version: str | None = None) -> dict:
     """Where a plug-in's or user's njit function comes from: its module and name, the distribution that
     installed the module and its version (None for a script or notebook), and the SHA-256 of its source
     (of the Python function behind the dispatcher; None when Python has no source for it)."""
-    from .plugins import distribution_of
-
     py = getattr(fn, "py_func", fn)
     module = getattr(py, "__module__", None)
     if distribution is None:

@@ -267,6 +267,9 @@ def _policy(game, decision: str, entry: dict, spec: dict, run_dir, import_functi
         declared = plugins.find(game.name, decision, name) if entry.get("plugin") else None
         table = declared.spec if declared is not None else game.policies[decision].get(name) if entry.get("builtin") \
             else None
+        if table is None and entry.get("plugin") and not import_functions and isinstance(params, dict):
+            # a plug-in no longer installed: its stored results still read, its parameters as recorded
+            return pol.Policy(name, decision, None, tuple(params.values()), origin=entry.get("source"))
         if table is None:
             raise ValueError(f"unknown {decision} policy {name!r} in the spec"
                              + (" (a plug-in's: is its distribution installed?)" if entry.get("plugin") else ""))
