@@ -229,7 +229,7 @@ def _numba_reason(exc: Exception) -> str:
 
 
 def compile_for(decision: str, name: str, fn, signature, arguments: str = ""):
-    """``fn`` compiled for ``signature`` (a plug-in's or user's @njit function), returning its type; else a
+    """``fn`` (a plug-in's or user's @njit function), compiled for ``signature`` and returning its type; else a
     one-line :class:`~sims.core.errors.PolicyError` naming the decision's signature (``arguments`` its names)."""
     from numba.core.registry import CPUDispatcher
 
