@@ -130,3 +130,15 @@ def test_review_grades_with_a_plugin_playout(capsys):
     default = review(EXAMPLE, 50, 0)
     peg_rows = direct["decision"] == "peg"
     assert not direct[peg_rows]["points_lost"].equals(default[peg_rows]["points_lost"])
+
+
+def test_the_advisors_take_plugins(capsys):
+    position = ["peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer"]
+    by_name = cli(capsys, *position, "--playout", "low_peg")
+    by_path = cli(capsys, *position, "--playout", "py:policy_plugin.pegging.low_peg")
+    default = cli(capsys, *position)
+    assert by_name["playout"] == "low_peg" and by_name["rows"] == by_path["rows"] != default["rows"]
+    hand = ["discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer", "--samples", "200", "--quiet"]
+    discard = cli(capsys, *hand, "--peg", "low_peg")
+    assert discard["pegging"]["policy"]["name"] == "low_peg"
+    assert [r["pegging"] for r in discard["rows"]] != [r["pegging"] for r in cli(capsys, *hand, "--pegging")["rows"]]
