@@ -30,20 +30,21 @@ def builtin(game: str, decision: str, name: str):
     return load(get_game(game).policies[decision][name].function)
 
 
-def writer(target: str):
-    """An njit play policy that writes into one of the arrays it is shown, then lays a random legal card."""
-    namespace = {"njit": njit}
+def writer(target: str, index: str):
+    """A play policy that writes into one of the arrays it is shown, at ``index`` (in its bounds or far out)."""
+    namespace = {}
     exec(f"def writes_{target}(hand, played, state, rules, rng, params):\n"
-         f"    {target}[0] = 0\n"
+         f"    {target}[{index}] = 0\n"
          f"    return -1\n", namespace)
     return namespace[f"writes_{target}"]
 
 
 @pytest.mark.parametrize("game", PLAY)
 @pytest.mark.parametrize("target", ["hand", "played", "state", "rules", "params"])
-def test_a_policy_that_writes_into_what_it_sees_is_refused_at_compile_time(game, target):
+@pytest.mark.parametrize("index", ["0", "100_000"])
+def test_a_policy_that_writes_into_what_it_sees_is_refused_at_compile_time(game, target, index):
     decision = PLAY[game]
-    fn = njit(writer(target))
+    fn = njit(writer(target, index if target != "played" or game == "cribbage" else f"0, {index}"))
     with pytest.raises(PolicyError) as info:
         simulate(game, "deals", None, {decision: fn}, 10, 0)
     text = one_line(info)
