@@ -6,11 +6,12 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run full test test-browser bench clean
 
-$(STAMP): pyproject.toml docs/examples/triumph/pyproject.toml
+$(STAMP): pyproject.toml docs/examples/triumph/pyproject.toml docs/examples/policy-plugin/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	$(PY) -m pip install --quiet -e docs/examples/triumph    # the worked example game: the conformance suite runs it
+	$(PY) -m pip install --quiet -e docs/examples/policy-plugin   # the worked example policies (tests/test_plugins.py)
 	touch $(STAMP)
 
 run: $(STAMP)

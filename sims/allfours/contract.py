@@ -26,6 +26,7 @@ after the cards were run) take ``HAND_SIG``::
         #         the current trick began at column state[S_TRICK_START]
         return i         # index into hand of a legal card (legal_mask)
 
+Every array but ``rng`` is read-only: numba refuses to compile a policy that writes into one.
 A player with only one card he may play plays it without being asked.  A player sees his
 own cards, the card(s) turned up, every card played and by whom, the scores, and (with
 ``discard_to_six``) his own discards; never another's hand.
@@ -39,12 +40,12 @@ from numba import types
 
 from ..cards import bit
 from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
+from ..core.kernel_types import F64_1R, I64_1R, I64_2R, U64_1
 from .cards import ALL_CARDS, beats
 
 
-HAND_SIG = types.int64(I64_1, I64_1, I64_1, U64_1, F64_1)
-PLAY_SIG = types.int64(I64_1, I64_2, I64_1, I64_1, U64_1, F64_1)
+HAND_SIG = types.int64(I64_1R, I64_1R, I64_1R, U64_1, F64_1R)      # read-only but the random stream
+PLAY_SIG = types.int64(I64_1R, I64_2R, I64_1R, I64_1R, U64_1, F64_1R)
 HandFn = types.FunctionType(HAND_SIG)
 PlayFn = types.FunctionType(PLAY_SIG)
 

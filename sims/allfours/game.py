@@ -1,5 +1,5 @@
 """All Fours as a game of the core: the record registered as the entry point ``sims.games`` ``allfours``."""
-from ..core.protocol import Decision, Game
+from ..core.protocol import HAND, PLAY, Decision, Game
 from .policies import POLICIES
 
 GAME = Game(
@@ -8,12 +8,13 @@ GAME = Game(
     rules="sims.allfours.rules",
     default_preset="two-hand",
     decisions=(     # the order of contract.D_BEG, D_ANSWER, D_PLAY, D_DISCARD
-        Decision("beg", "sims.allfours.contract:HAND_SIG", "threshold", "the eldest's beg: stand (0) or beg (1)"),
+        Decision("beg", "sims.allfours.contract:HAND_SIG", "threshold", "the eldest's beg: stand (0) or beg (1)",
+                 arguments=HAND),
         Decision("answer", "sims.allfours.contract:HAND_SIG", "threshold",
-                 "the dealer's answer to a beg: run the cards (0) or give one (1)"),
-        Decision("play", "sims.allfours.contract:PLAY_SIG", "maxims", "the card to play"),
+                 "the dealer's answer to a beg: run the cards (0) or give one (1)", arguments=HAND),
+        Decision("play", "sims.allfours.contract:PLAY_SIG", "maxims", "the card to play", arguments=PLAY),
         Decision("discard", "sims.allfours.contract:HAND_SIG", "cheapest",
-                 "with discard_to_six: a card thrown out after the cards were run"),
+                 "with discard_to_six: a card thrown out after the cards were run", arguments=HAND),
     ),
     policies=POLICIES,
     engine="sims.allfours.engine",

@@ -64,7 +64,8 @@ def add_game_arguments(parser, game, defaults: bool = True) -> None:
     for d in game.decisions:
         names = ", ".join(game.policies[d.name])
         parser.add_argument(f"--{d.name}", default=None, metavar="POLICY",
-                            help=f"{d.help}: a policy ({names}) or a comma list, one per seat "
+                            help=f"{d.help}: a policy ({names}, an installed plug-in's: sims policies, or "
+                                 f"py:MODULE.FUNCTION, an njit function by path) or a comma list, one per seat "
                                  f"(default {d.default}); NAME:PARAM=VALUE changes a parameter")
     for option, text in game.options.items():
         parser.add_argument(f"--{option.replace('_', '-')}", dest=option, action="store_true",

@@ -1,9 +1,12 @@
-"""``sims policies``: every game's decisions and built-in policies, with their parameters and defaults
-(the names that ``--discard expected_net:table=hessel`` or ``--play maxims:knave=0`` change)."""
+"""``sims policies``: every game's decisions and policies, built-in and installed plug-ins' (the entry points
+``sims.policies``, with their distribution), with their parameters and defaults (the names that ``--discard
+expected_net:table=hessel`` or ``--play maxims:knave=0`` change).  A plug-in's declaration is read, its njit
+function is not imported."""
 from __future__ import annotations
 
 COMMAND = "policies"
-HELP = "list each game's decisions and built-in policies with their parameters and defaults"
+HELP = ("list each game's decisions and policies (built-in and installed plug-ins') with their parameters and "
+        "defaults")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims policies                  # every game's decisions and policies, defaults marked",
     "sims policies --game allfours --json",
@@ -14,23 +17,31 @@ def add_arguments(parser):
     parser.add_argument("--game", default=None, metavar="GAME", help="one game (default all)")
 
 
-def run(args) -> dict:
+def _row(game: str, decision, policy: str, spec, plugin: str | None) -> dict:
     from ..core.policies import TableParams
+
+    takes = {}
+    if isinstance(spec.params, TableParams):
+        params = {"table": spec.params.default, "tables": list(spec.params.named())}
+    else:
+        params = dict(zip(spec.params, spec.default_params()))
+        takes = {k: r.text() for k, r in zip(spec.params, spec.ranges)}
+    return {"game": game, "decision": decision.name, "policy": policy, "default": policy == decision.default,
+            "params": params, "takes": takes, "help": spec.help, "plugin": plugin}
+
+
+def run(args) -> dict:
+    from ..core import plugins
     from ..core.registry import get_game, names
 
     rows = []
     for name in [args.game] if args.game is not None else names():
         game = get_game(name)
+        found = plugins.declared(name)
         for d in game.decisions:
-            for policy, spec in game.policies[d.name].items():
-                takes = {}
-                if isinstance(spec.params, TableParams):
-                    params = {"table": spec.params.default, "tables": list(spec.params.named())}
-                else:
-                    params = dict(zip(spec.params, spec.default_params()))
-                    takes = {k: r.text() for k, r in zip(spec.params, spec.ranges)}
-                rows.append({"game": name, "decision": d.name, "policy": policy, "default": policy == d.default,
-                             "params": params, "takes": takes, "help": spec.help})
+            rows += [_row(name, d, policy, spec, None) for policy, spec in game.policies[d.name].items()]
+            rows += [_row(name, d, p.name, p.spec, f"{p.distribution} {p.version}") for p in found
+                     if p.spec.decision == d.name and p.name not in game.policies[d.name]]
     return {"policies": rows}
 
 
@@ -47,7 +58,7 @@ def render(result: dict) -> str:
         if (row["game"], row["decision"]) != where:
             where = row["game"], row["decision"]
             lines.append(f"{'' if not lines else chr(10)}{row['game']} --{row['decision']}")
-        mark = " (default)" if row["default"] else ""
+        mark = " (default)" if row["default"] else f" (plug-in: {row['plugin']})" if row["plugin"] else ""
         lines.append(f"  {row['policy']}{mark}: {row['help']}")
         if row["params"]:
             lines.append(f"      {_params(row['params'], row['takes'])}")

@@ -1,6 +1,8 @@
 """``sims review``: every decision of a game record graded against the advisor (see :mod:`sims.cribbage.record`)."""
 from __future__ import annotations
 
+from ..cribbage.advice import DEFAULT_PLAYOUT
+
 COMMAND = "review"
 HELP = ("grade every decision of a cribbage game record (JSON Lines): the best choice, points lost with a 95% "
         "interval, the "
@@ -8,6 +10,7 @@ HELP = ("grade every decision of a cribbage game record (JSON Lines): the best c
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims review game.jsonl               # every decision graded against the expert, totals per player",
     "sims review game.jsonl --json",
+    "sims review game.jsonl --playout defensive     # everyone pegs by defensive after each card",
 ]
 
 
@@ -15,12 +18,15 @@ def add_arguments(parser):
     parser.add_argument("record", help="the game record, e.g. sims/cribbage/data/example-record.jsonl")
     parser.add_argument("--samples", type=int, default=2000, help="sampled deals where a value is not exact")
     parser.add_argument("--seed", type=int, default=0, help="seed of the sampled deals")
+    parser.add_argument("--playout", default=None, metavar="POLICY",
+                        help=f"the pegging every player uses after a card of the play (default {DEFAULT_PLAYOUT}; "
+                             f"a built-in, an installed plug-in's, or py:MODULE.FUNCTION)")
 
 
 def run(args) -> dict:
     from ..cribbage.record import review
 
-    frame = review(args.record, args.samples, args.seed)
+    frame = review(args.record, args.samples, args.seed, args.playout)
     return {"header": frame.attrs["header"], "decisions": frame.to_dict(orient="records"),
             "totals": frame.attrs["totals"]}
 

@@ -14,7 +14,8 @@ EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
 def add_arguments(parser):
     parser.add_argument("--rules", default="six-card", help="a two-sided preset (default six-card)")
     parser.add_argument("--games", type=int, default=1_000, help="games per pair, half in each seat (default 1000)")
-    parser.add_argument("--policies", help="comma list of DISCARD+PEG combos (default expected_net+defensive, "
+    parser.add_argument("--policies", help="comma list of DISCARD+PEG combos, each a built-in's, an installed "
+                                           "plug-in's or py:MODULE.FUNCTION (default expected_net+defensive, "
                                            "hoyle+defensive, greedy+greedy, random+random)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument("--threads", type=positive, default=None, help="numba threads (default: all)")

@@ -15,6 +15,7 @@ HELP = "run a long simulation in batches: progress bar, Parquet run store, resum
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims run --deals 200000 --discard greedy --peg greedy --seed 1 --out data/runs/demo --quiet",
     "sims run spec.toml --seed 2               # settings from a TOML file; flags override its keys",
+    "sims run spec.toml --allow-import         # the spec names a policy by path: py:MODULE.FUNCTION",
     "sims run --game loo --games 100000 --workers 2 --out data/runs/loo --json --quiet",
 ]
 GAME_AWARE = True
@@ -41,13 +42,18 @@ def add_arguments(parser, game):
                                                                  f"Dask's config distributed.comm.tls)")
     parser.add_argument("--threads", type=positive, metavar="T", help="numba threads (per Dask worker)")
     parser.add_argument("--quiet", action="store_true", default=None, help="no progress bar or messages")
+    parser.add_argument("--allow-import", action="store_true",
+                        help="let the spec file name policies by path (py:MODULE.FUNCTION), which imports and runs "
+                             "that module; without it a spec file names only built-in and installed plug-in policies")
 
 
 def settings_from_args(args, game) -> dict:
     """Spec file settings with the flags given on top (``--game`` only when given or in the spec)."""
-    from ..core.spec import KEYS, apply_rule_changes, parse_rules, read_spec
+    from ..core.spec import KEYS, apply_rule_changes, parse_rules, read_spec, refuse_paths
 
     settings = read_spec(args.spec) if args.spec else {}
+    if not args.allow_import:
+        refuse_paths(settings, game, f"spec file {args.spec}")
     flags = list(KEYS) + [d.name for d in game.decisions] + list(game.options)
     settings.update({key: getattr(args, key) for key in flags if getattr(args, key, None) is not None})
     if args.rule:

@@ -17,7 +17,8 @@ DEFAULT_COMBOS = "expected_peg+distilled"   # the strongest fast pair
 def add_arguments(parser):
     parser.add_argument("--rules", default="six-card", help="a two-player preset (default six-card)")
     parser.add_argument("--policies", default=DEFAULT_COMBOS,
-                        help=f"comma list of DISCARD+PEG combos, each in self-play (default {DEFAULT_COMBOS})")
+                        help=f"comma list of DISCARD+PEG combos, each in self-play (built-in, installed plug-in "
+                             f"or py:MODULE.FUNCTION policies; default {DEFAULT_COMBOS})")
     parser.add_argument("--deals", type=int, default=200_000, help="independent deals (default 200000)")
     parser.add_argument("--games", type=int, default=20_000, help="games for the first dealer (default 20000)")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")

@@ -15,6 +15,7 @@ import numba
 import numpy as np
 
 from .. import __version__
+from . import plugins
 from . import policies as pol
 from .protocol import Game
 from .registry import get_game
@@ -71,10 +72,12 @@ def parse_policy(text: str, decision: str) -> tuple[str, dict | None]:
 
 
 def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
-    """A Policy from a name (``"name:param=value"`` changes parameters by name), a ``{"name": ...,
+    """A Policy from a name (a built-in's, else an installed plug-in's; ``"name:param=value"`` changes
+    parameters by name), ``"py:module.function"`` (:mod:`sims.core.plugins`), a ``{"name": ...,
     "params": [...] or {name: value}}`` table, a Policy or an njit function; ``params`` (checked)
     replace the policy's own."""
-    game.decision(decision)
+    the = game.decision(decision)
+    signature = pol.load(the.signature)
     if isinstance(spec, dict):
         extra = set(spec) - {"name", "params"}
         if not isinstance(spec.get("name"), str) or extra:
@@ -83,8 +86,13 @@ def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
             raise ValueError(f"{decision} policy {spec['name']!r}: params must be a list of numbers "
                              f"or a table of them by name")
         spec, params = spec["name"], spec.get("params") if params is None else params
-    if isinstance(spec, str):
+    if plugins.is_path(spec):
+        spec = plugins.import_path(decision, spec)
+    elif isinstance(spec, str):
         name, changes = parse_policy(spec, decision)
+        declared = None if name in game.policies[decision] else plugins.find(game.name, decision, name)
+        if declared is not None:
+            return pol.plugin(declared, signature, the.arguments, changes if params is None else params)
         return pol.builtin(game.policies, decision, name, changes if params is None else params)
     if isinstance(spec, pol.Policy):
         if spec.decision != decision:
@@ -96,7 +104,7 @@ def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
         if spec.spec is not None:
             return dataclasses.replace(spec, params=pol.check_params(decision, spec.name, params, spec.spec))
         spec = spec.fn
-    return pol.user(decision, spec, pol.load(game.decision(decision).signature), () if params is None else params)
+    return pol.user(decision, spec, signature, () if params is None else params, the.arguments)
 
 
 def resolve_policies(game: Game, policies, players: int) -> dict[str, tuple[pol.Policy, ...]]:

@@ -3,9 +3,13 @@
 A game lists its built-in policies as data, ``{decision: {name: PolicySpec(...)}}``,
 naming each njit function by ``"module:attribute"``; :func:`resolve` imports a
 policy the first time it is asked for, so no module is imported only to register
-something.  A user policy is an njit function passed in directly: it is compiled
+something.  Another distribution declares policies the same way, as
+:class:`PluginPolicy` entry points (:mod:`sims.core.plugins`).  A user policy is an
+njit function passed in directly (or named ``py:module.function``): it is compiled
 once against the decision's signature, and the engine (compiled once for every
 policy, see the games' ``engine`` modules) takes it as a first-class function.
+A plug-in's or a user's policy carries its provenance (:func:`origin`): its module,
+distribution and version, and the SHA-256 of its source.
 
 Parameters are one float64 vector per policy.  A spec names them (``params``) and
 declares what each takes (``ranges``: :data:`SWITCH` 0 or 1, :data:`COUNT` a whole
@@ -20,9 +24,11 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import inspect
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -115,6 +121,20 @@ class PolicySpec:
         return tuple(float(x) for x in self.defaults)
 
 
+@dataclass(frozen=True)
+class PluginPolicy(PolicySpec):
+    """A policy another distribution declares as an entry point of ``sims.policies``: a :class:`PolicySpec`
+    (``function`` its njit function as ``"module:attribute"``) for ``game``'s ``decision``."""
+
+    game: str = ""
+    decision: str = ""
+
+    def __post_init__(self):
+        super().__post_init__()
+        if not (isinstance(self.game, str) and self.game and isinstance(self.decision, str) and self.decision):
+            raise TypeError(f"plug-in policy {self.function}: give the game and the decision it is for")
+
+
 def sha256(values) -> str:
     return hashlib.sha256(np.asarray(values, dtype="<f8").tobytes()).hexdigest()
 
@@ -128,6 +148,7 @@ class Policy:
     fn: object = field(repr=False, compare=False)
     params: tuple = ()
     spec: PolicySpec | None = field(default=None, repr=False, compare=False)
+    origin: dict | None = field(default=None, compare=False)   # a plug-in's or user's: :func:`origin`
 
     def params_array(self) -> np.ndarray:
         return np.asarray(self.params, dtype=np.float64)
@@ -151,9 +172,11 @@ class Policy:
         return ":".join([self.name, *changed])
 
     def describe(self) -> dict:
-        """Name and labelled parameters (and the label, when parameters were changed)."""
+        """Name and labelled parameters (and the label, when parameters were changed; the source of a plug-in's
+        or user's policy)."""
         label = self.label()
-        return {"name": self.name, "params": self.labelled_params(), **({"label": label} if label != self.name else {})}
+        return {"name": self.name, "params": self.labelled_params(), **({"label": label} if label != self.name else {}),
+                **({"source": self.origin} if self.origin is not None else {})}
 
 
 def check_params(decision: str, name: str, params, spec: PolicySpec | None = None) -> tuple[float, ...]:
@@ -180,19 +203,89 @@ def check_params(decision: str, name: str, params, spec: PolicySpec | None = Non
     return tuple(values)
 
 
-def compile_for(decision: str, name: str, fn, signature):
-    """``fn`` compiled for ``signature`` (a user's @njit function); else a one-line error."""
+def signature_text(decision: str, signature, arguments: str = "") -> str:
+    """``peg(hand: int64[:] read-only, ...) -> int64``: a decision's signature with its arguments' names."""
+    names = [a.strip() for a in arguments.split(",")] if arguments else [f"arg{i}" for i in range(len(signature.args))]
+
+    def text(t):
+        if hasattr(t, "ndim") and hasattr(t, "dtype"):
+            return f"{t.dtype}[{', '.join(':' * t.ndim)}]" + ("" if t.mutable else " read-only")
+        return str(t)
+
+    args = ", ".join(f"{n}: {text(t)}" for n, t in zip(names, signature.args))
+    return f"{decision}({args}) -> {signature.return_type}"
+
+
+def _numba_reason(exc: Exception) -> str:
+    """The line of a numba error that says what is wrong (not "Failed in nopython mode pipeline ...")."""
+    text = str(exc)
+    if "readonly array" in text and "setitem" in text:
+        return "it writes into an array it may only read"
+    if "compilation disabled" in text:
+        return "it is declared (@njit(SIGNATURE)) with another signature"
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    useful = [line for line in lines if not line.startswith(("Failed in", "- Resolution failure", "During:"))]
+    return " ".join((useful or lines or [type(exc).__name__])[0].split())
+
+
+def compile_for(decision: str, name: str, fn, signature, arguments: str = ""):
+    """``fn`` (a plug-in's or user's @njit function), compiled for ``signature`` and returning its type; else a
+    one-line :class:`~sims.core.errors.PolicyError` naming the decision's signature (``arguments`` its names)."""
     from numba.core.registry import CPUDispatcher
 
+    from .errors import PolicyError
+
+    expected = signature_text(decision, signature, arguments)
     if not isinstance(fn, CPUDispatcher):
-        raise ValueError(f"{decision} policy {name!r} must be an @njit function with signature {signature}")
-    if signature.args not in fn.signatures:
+        raise PolicyError(f"{decision} policy {name!r} must be an @njit function {expected}")
+    if signature.args not in fn.overloads:
         try:
             fn.compile(signature.args)
         except Exception as exc:  # numba raises many types; the user needs one line
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise ValueError(f"{decision} policy {name!r} does not compile for {signature}: {first}") from None
+            raise PolicyError(f"{decision} policy {name!r} does not compile as {expected}: "
+                              f"{_numba_reason(exc)}") from None
+    returns = fn.overloads[signature.args].signature.return_type
+    if returns != signature.return_type:
+        what = "returns nothing (does it always raise?)" if str(returns) == "none" else f"returns {returns}"
+        raise PolicyError(f"{decision} policy {name!r} {what}; it must be {expected}")
     return fn
+
+
+@lru_cache(maxsize=None)
+def _distributions() -> dict:
+    from importlib.metadata import packages_distributions
+
+    return packages_distributions()
+
+
+def distribution_of(module: str) -> tuple[str | None, str | None]:
+    """The installed distribution holding ``module`` and its version; (None, None) for a script, a notebook
+    or a module on the path that no distribution installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    names = _distributions().get((module or "").partition(".")[0])
+    if not names:
+        return None, None
+    try:
+        return names[0], version(names[0])
+    except PackageNotFoundError:
+        return names[0], None
+
+
+def origin(fn, distribution: str | None = None, version: str | None = None) -> dict:
+    """Where a plug-in's or user's njit function comes from: its module and name, the distribution that
+    installed the module and its version (None for a script or notebook), and the SHA-256 of its source
+    (of the Python function behind the dispatcher; None when Python has no source for it)."""
+    py = getattr(fn, "py_func", fn)
+    module = getattr(py, "__module__", None)
+    if distribution is None:
+        distribution, version = distribution_of(module)
+    try:
+        digest = hashlib.sha256(inspect.getsource(py).encode()).hexdigest()
+    except (OSError, TypeError):
+        digest = None
+    return {"module": module, "function": getattr(py, "__qualname__", None), "distribution": distribution,
+            "version": version, "sha256": digest}
 
 
 def named_params(decision: str, name: str, spec: PolicySpec, changes: Mapping) -> tuple[float, ...]:
@@ -212,28 +305,46 @@ def named_params(decision: str, name: str, spec: PolicySpec, changes: Mapping) -
     return check_params(decision, name, [merged[k] for k in spec.params], spec)
 
 
+def spec_params(decision: str, name: str, spec: PolicySpec, params=None) -> tuple[float, ...]:
+    """A declared policy's parameters: its defaults (None), a full vector, or a mapping of the parameters to
+    change (:func:`named_params`)."""
+    if params is None:
+        return spec.default_params()
+    if isinstance(params, Mapping):
+        return named_params(decision, name, spec, params)
+    return check_params(decision, name, params, spec)
+
+
 def builtin(table: Mapping[str, Mapping[str, PolicySpec]], decision: str, name: str, params=None) -> Policy:
-    """The built-in policy ``name`` of ``decision`` from a game's table, imported now; ``params`` a full
-    vector, or a mapping of the parameters to change (:func:`named_params`)."""
+    """The built-in policy ``name`` of ``decision`` from a game's table, imported now; ``params`` as
+    :func:`spec_params` takes them."""
     try:
         spec = table[decision][name]
     except KeyError:
         raise ValueError(f"unknown {decision} policy {name!r}; choose from "
-                         f"{', '.join(sorted(table.get(decision, {})))}") from None
-    if params is None:
-        values = spec.default_params()
-    elif isinstance(params, Mapping):
-        values = named_params(decision, name, spec, params)
-    else:
-        values = check_params(decision, name, params, spec)
-    return Policy(name, decision, load(spec.function), values, spec)
+                         f"{', '.join(sorted(table.get(decision, {})))}, a plug-in's (sims policies) or "
+                         f"py:MODULE.FUNCTION") from None
+    return Policy(name, decision, load(spec.function), spec_params(decision, name, spec, params), spec)
 
 
-def user(decision: str, fn, signature, params=()) -> Policy:
+def plugin(declared, signature, arguments: str = "", params=None) -> Policy:
+    """A plug-in's policy (a :class:`sims.core.plugins.Declared`), its function imported and compiled now."""
+    spec, name = declared.spec, declared.name
+    try:
+        fn = load(spec.function)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"{spec.decision} policy {name!r} ({declared.distribution}): cannot import "
+                         f"{spec.function} ({' '.join(str(exc).split())})") from None
+    compile_for(spec.decision, name, fn, signature, arguments)
+    return Policy(name, spec.decision, fn, spec_params(spec.decision, name, spec, params), spec,
+                  origin(fn, declared.distribution, declared.version))
+
+
+def user(decision: str, fn, signature, params=(), arguments: str = "") -> Policy:
     """A user's njit function as a policy (its name is the function's)."""
     name = getattr(fn, "__name__", "user")
-    compile_for(decision, name, fn, signature)
-    return Policy(name, decision, fn, check_params(decision, name, params))
+    compile_for(decision, name, fn, signature, arguments)
+    return Policy(name, decision, fn, check_params(decision, name, params), origin=origin(fn))
 
 
 def function_path(fn) -> str | None:

@@ -33,6 +33,9 @@ from functools import cached_property
 from .policies import PolicySpec
 
 KINDS = ("deals", "games")
+# The arguments of a policy in the games so far (each game's ``contract`` module says what each holds).
+HAND = "hand, state, rules, rng, params"
+PLAY = "hand, played, state, rules, rng, params"
 
 
 @dataclass(frozen=True)
@@ -40,12 +43,13 @@ class Decision:
     """One kind of decision a player makes (e.g. a discard, or the card to play) and its policies' njit signature.
 
     ``signature`` is a ``"module:attribute"`` naming the numba signature; ``default`` the policy
-    used when none is given."""
+    used when none is given; ``arguments`` the names of the signature's arguments (for error messages)."""
 
     name: str
     signature: str
     default: str
     help: str = ""
+    arguments: str = ""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,10 @@ A spec file::
     tls_cert = "client.pem"
     tls_key = "client.key"
 
-and the game's switches (:attr:`Game.options`).  Any other key is a one-line error naming it.
+and the game's switches (:attr:`Game.options`).  Any other key is a one-line error naming it.  A policy
+is a built-in's or an installed plug-in's name; a function named by path (``py:module.function``)
+imports and runs its module, so ``sims run`` refuses it in a spec file without ``--allow-import``
+(:func:`refuse_paths`).
 
 A job as JSON (:func:`job_spec`, :func:`job_from_spec`) is what a run's manifest records and what a
 Dask worker rebuilds.  Policies are recorded by name with labelled parameters
@@ -38,6 +41,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import plugins
 from . import policies as pol
 from .jobs import Job, check_count
 from .protocol import Game
@@ -70,6 +74,20 @@ def read_spec(path) -> dict:
         raise ValueError(f"spec file {path} nests its tables or lists too deeply") from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ValueError(f"spec file {path} is not valid TOML: {' '.join(str(exc).split())}") from None
+
+
+def refuse_paths(settings: dict, game: Game, where) -> None:
+    """A spec file names installed policies only (built-ins and plug-ins' entry points): a function named by
+    path (``py:module.function``) would import and run its module, so it is a one-line error here (``sims run
+    --allow-import`` skips this check)."""
+    for d in game.decisions:
+        value = settings.get(d.name)
+        for item in value if isinstance(value, list) else [value]:
+            name = item.get("name") if isinstance(item, dict) else item
+            if isinstance(name, str) and any(plugins.is_path(part.strip()) for part in name.split(",")):
+                raise ValueError(f"{where}: {d.name} = {name!r} names a function by path, which imports and runs "
+                                 f"its module; a spec file may name only installed policies (built-ins, plug-ins' "
+                                 f"entry points) unless you pass --allow-import")
 
 
 def parse_value(rules_type, name: str, text: str):
@@ -211,8 +229,10 @@ def job_spec(job: Job) -> dict:
     tables = {}
 
     def policy(p: pol.Policy) -> dict:
+        plugin = isinstance(p.spec, pol.PluginPolicy)
         entry = {"name": p.name, "params": p.labelled_params(), "function": pol.function_path(p.fn),
-                 "builtin": p.spec is not None}
+                 "builtin": p.spec is not None and not plugin, **({"plugin": True} if plugin else {}),
+                 **({"source": p.origin} if p.origin is not None else {})}
         if isinstance(entry["params"], dict) and entry["params"].get("table") == "custom":
             tables[entry["params"]["sha256"]] = list(p.params)
         return entry
@@ -243,10 +263,16 @@ def _table_values(entry: dict, spec: dict, run_dir) -> list:
 
 def _policy(game, decision: str, entry: dict, spec: dict, run_dir, import_functions: bool) -> pol.Policy:
     name, params = entry["name"], entry["params"]
-    if entry.get("builtin"):
-        table = game.policies[decision].get(name)
+    if entry.get("builtin") or entry.get("plugin"):
+        declared = plugins.find(game.name, decision, name) if entry.get("plugin") else None
+        table = declared.spec if declared is not None else game.policies[decision].get(name) if entry.get("builtin") \
+            else None
+        if table is None and entry.get("plugin") and not import_functions and isinstance(params, dict):
+            # a plug-in no longer installed: its stored results still read, its parameters as recorded
+            return pol.Policy(name, decision, None, tuple(params.values()), origin=entry.get("source"))
         if table is None:
-            raise ValueError(f"unknown {decision} policy {name!r} in the spec")
+            raise ValueError(f"unknown {decision} policy {name!r} in the spec"
+                             + (" (a plug-in's: is its distribution installed?)" if entry.get("plugin") else ""))
         if isinstance(table.params, pol.TableParams):
             params = (_table_values(entry, spec, run_dir) if params["table"] == "custom"
                       else table.params.named()[params["table"]])
@@ -255,9 +281,15 @@ def _policy(game, decision: str, entry: dict, spec: dict, run_dir, import_functi
                                  f"since this run was made (SHA-256 differs)")
         else:
             params = [params[k] for k in table.params]
-        return pol.builtin(game.policies, decision, name, params)
+        if declared is None:
+            return pol.builtin(game.policies, decision, name, params)
+        if import_functions:
+            policy = pol.plugin(declared, pol.load(game.decision(decision).signature), params=params)
+        else:
+            policy = pol.Policy(name, decision, None, pol.spec_params(decision, name, table, params), table)
+        return dataclasses.replace(policy, origin=entry.get("source", policy.origin))
     fn = pol.import_function(decision, name, entry.get("function")) if import_functions else None
-    return pol.Policy(name, decision, fn, pol.check_params(decision, name, params))
+    return pol.Policy(name, decision, fn, pol.check_params(decision, name, params), origin=entry.get("source"))
 
 
 def job_from_spec(spec: dict, run_dir=None, import_functions: bool = True) -> Job:

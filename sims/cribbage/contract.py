@@ -17,10 +17,11 @@ A **pegging policy** chooses which card to lay in the play::
     def my_peg(hand, played, state, rules, rng, params):
         # hand:   int64[kept], the cards kept; a card already laid is -1
         # played: int64[:], every card laid this deal in order; played[:state[S_N_PLAYED]] is valid,
-        #         the current count began at state[S_COUNT_START]; played[n_played:] is scratch
-        #         the policy may write (e.g. to score a candidate card with peg_points_kernel)
+        #         the current count began at state[S_COUNT_START] (a policy that scores a candidate
+        #         card with peg_points_kernel lays it in its own copy, played.copy())
         return i      # index into hand of a card with hand[i] >= 0 and count + value <= 31
 
+Every array but ``rng`` is read-only: numba refuses to compile a policy that writes into one.
 The engine calls a pegging policy only when it has a legal card, checks every
 answer and stops with a :class:`sims.core.errors.PolicyError` naming the policy and the
 situation when an answer is illegal.  Both kinds are compiled against the fixed
@@ -34,12 +35,12 @@ from numba import types
 
 from ..cards import popcount
 from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, U64_1
+from ..core.kernel_types import F64_1R, I64_1R, U64_1
 from .pegging import MAX_COUNT, card_value
 
 
-DISCARD_SIG = types.int64(I64_1, I64_1, I64_1, U64_1, F64_1)
-PEG_SIG = types.int64(I64_1, I64_1, I64_1, I64_1, U64_1, F64_1)
+DISCARD_SIG = types.int64(I64_1R, I64_1R, I64_1R, U64_1, F64_1R)      # read-only but the random stream
+PEG_SIG = types.int64(I64_1R, I64_1R, I64_1R, I64_1R, U64_1, F64_1R)
 DiscardFn = types.FunctionType(DISCARD_SIG)
 PegFn = types.FunctionType(PEG_SIG)
 

@@ -87,16 +87,18 @@ def _grade(points_lost: float, win_lost: float | None) -> str:
     return ""
 
 
-def review(path, samples: int = 2_000, seed: int = 0) -> pd.DataFrame:
+def review(path, samples: int = 2_000, seed: int = 0, playout=None) -> pd.DataFrame:
     """Every decision of a record graded (module docstring): ``line, player, decision, choice, best,
-    points_lost, points_lost_se, win_lost, grade``; ``attrs["totals"]`` the sums per player."""
+    points_lost, points_lost_se, win_lost, grade``; ``attrs["totals"]`` the sums per player.  ``playout``
+    is the pegging policy every player uses after a card of the play (a built-in, a plug-in's or an njit
+    function; default the advisor's)."""
     from ..cards import format_cards, parse_cards
-    from .advice import advise
+    from .advice import DEFAULT_PLAYOUT, advise
 
     header, decisions = read_record(path)
     rows = []
     for number, player, situation, choice in decisions:
-        frame = advise(situation, samples=samples, seed=seed, policies=())
+        frame = advise(situation, playout=playout or DEFAULT_PLAYOUT, samples=samples, seed=seed, policies=())
         key = "thrown" if situation.DECISION == "discard" else "card"
         try:
             cards = parse_cards(choice)

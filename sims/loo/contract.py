@@ -31,6 +31,7 @@ engine plays forced leads and a lone legal card itself)::
         #         rows :state[S_N_PLAYED] are valid, the current trick began at state[S_TRICK_START]
         return i      # an index with bit i of state[S_LEGAL] set
 
+Every array but ``rng`` is read-only: numba refuses to compile a policy that writes into one.
 Roles count from the dealer: 0 the dealer, 1 the eldest hand (on his left), 2 ...
 The engine checks every answer and stops with a PolicyError naming the policy and
 the situation when one is illegal.
@@ -41,11 +42,11 @@ from numba import types
 
 from ..cards import popcount
 from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
+from ..core.kernel_types import F64_1R, I64_1R, I64_2R, U64_1
 
 
-DECIDE_SIG = types.int64(I64_1, I64_1, I64_1, U64_1, F64_1)
-CARD_SIG = types.int64(I64_1, I64_2, I64_1, I64_1, U64_1, F64_1)
+DECIDE_SIG = types.int64(I64_1R, I64_1R, I64_1R, U64_1, F64_1R)      # read-only but the random stream
+CARD_SIG = types.int64(I64_1R, I64_2R, I64_1R, I64_1R, U64_1, F64_1R)
 DecideFn = types.FunctionType(DECIDE_SIG)
 CardFn = types.FunctionType(CARD_SIG)
 

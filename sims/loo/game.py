@@ -1,5 +1,5 @@
 """Loo as a game of the core: the record registered as the entry point ``sims.games`` ``loo``."""
-from ..core.protocol import Decision, Game
+from ..core.protocol import HAND, PLAY, Decision, Game
 from .policies import POLICIES
 
 GAME = Game(
@@ -9,10 +9,12 @@ GAME = Game(
     default_preset="three-card",
     decisions=(
         Decision("declare", "sims.loo.contract:DECIDE_SIG", "expert",
-                 "play, take the miss or pass (five-card: stand or throw up); the dealer's play or give up"),
+                 "play, take the miss or pass (five-card: stand or throw up); the dealer's play or give up",
+                 arguments=HAND),
         Decision("exchange", "sims.loo.contract:DECIDE_SIG", "threshold",
-                 "five-card: the cards a stander changes for cards from the pack"),
-        Decision("card", "sims.loo.contract:CARD_SIG", "greedy", "the card played where the laws leave a choice"),
+                 "five-card: the cards a stander changes for cards from the pack", arguments=HAND),
+        Decision("card", "sims.loo.contract:CARD_SIG", "greedy", "the card played where the laws leave a choice",
+                 arguments=PLAY),
     ),
     policies=POLICIES,
     engine="sims.loo.engine",

@@ -82,6 +82,22 @@ CASES = {
                                            "invalid choice: 'declare'"),
     "advise an unknown playout": (["advise", "--game", "allfours", "beg", *HAND, "--turned", "7H", "--playout",
                                    "wild"], "unknown play policy 'wild'"),
+    # policies from other packages (issue 19, item 6)
+    "a policy path that does not import": ([*RUN, "--peg", "py:no_such_package.module.fn", "--out", "{tmp}/out"],
+                                           "peg policy 'py:no_such_package.module.fn': cannot import it"),
+    "a policy path with parameters": ([*RUN, "--peg", "py:sims.cribbage.policies.builtin.greedy_peg:x=1", "--out",
+                                       "{tmp}/out"], "write py:PACKAGE.MODULE.FUNCTION"),
+    "an empty policy path": ([*RUN, "--peg", "py:", "--out", "{tmp}/out"], "write py:PACKAGE.MODULE.FUNCTION"),
+    "a policy path to a plain function": ([*RUN, "--peg", "py:os.path.join", "--out", "{tmp}/out"],
+                                          "peg policy 'join' must be an @njit function peg(hand: int64[:] read-only"),
+    "a policy path to a function of another decision": (
+        [*RUN, "--peg", "py:sims.cribbage.policies.builtin.greedy_discard", "--out", "{tmp}/out"],
+        "peg policy 'greedy_discard' does not compile as peg(hand: int64[:] read-only, played: int64[:] read-only"),
+    "a spec naming a policy by path": (["run", "{inputs}/path.toml", "--out", "{tmp}/out"],
+                                       "peg = 'py:sims.cribbage.policies.builtin.greedy_peg' names a function by path, "
+                                       "which imports and runs its module"),
+    "an unknown policy name": ([*RUN, "--peg", "no_such_policy", "--out", "{tmp}/out"],
+                               "unknown peg policy 'no_such_policy'; choose from"),
 }
 
 
@@ -92,6 +108,7 @@ def inputs(tmp_path_factory) -> Path:
     os.mkfifo(folder / "pipe.toml")
     (folder / "params.toml").write_text('deals = 10\nquiet = true\npeg = {name = "defensive", '
                                         'params = [true, 1, 1, 1]}\n')
+    (folder / "path.toml").write_text('deals = 10\nquiet = true\npeg = "py:sims.cribbage.policies.builtin.greedy_peg"\n')
     return folder
 
 

@@ -2,6 +2,8 @@
 recompiling the engine, and an illegal answer stops the run with a PolicyError that names the
 policy and the situation — checked against the reference engine, which plays the same deals with
 the same policy and meets the same situation."""
+import hashlib
+import inspect
 import json
 import subprocess
 import sys
@@ -72,6 +74,12 @@ def throw_out_of_hand(hand, state, rules, rng, params):
     return 3 << hand.shape[0]
 
 
+def source_of(fn) -> dict:
+    """The provenance a user's policy defined in this module carries (no distribution installs the tests)."""
+    return {"module": __name__, "function": fn.__name__, "distribution": None, "version": None,
+            "sha256": hashlib.sha256(inspect.getsource(fn.py_func).encode()).hexdigest()}
+
+
 def test_user_peg_policy_runs_without_recompiling_the_engine():
     deal_sigs, game_sigs = len(engine._deal_chunks.signatures), len(engine._game_chunks.signatures)
     low = simulate_deals("six-card", {"discard": "random", "peg": lowest}, 3000, 1, records=True)
@@ -80,7 +88,8 @@ def test_user_peg_policy_runs_without_recompiling_the_engine():
     assert len(engine._deal_chunks.signatures) == deal_sigs == 1
     assert len(engine._game_chunks.signatures) == game_sigs == 1
     assert low.summary["policies"]["peg"][0]["name"] == "lowest"
-    assert mixed.summary["policies"]["peg"] == [{"name": "lowest", "params": []}, {"name": "greedy", "params": {}}]
+    assert mixed.summary["policies"]["peg"] == [{"name": "lowest", "params": [], "source": source_of(lowest)},
+                                                {"name": "greedy", "params": {}}]
     # The policies really played: the same deals, different pegging.
     assert low.records["dealer_hand"].equals(high.records["dealer_hand"])
     assert not low.records["dealer_pegging"].equals(high.records["dealer_pegging"])
@@ -96,7 +105,8 @@ def test_user_policy_params_reach_the_policy_without_recompiling():
     a = simulate_deals("six-card", {"discard": first, "peg": "random"}, 500, 3, records=True)
     b = simulate_deals("six-card", {"discard": last, "peg": "random"}, 500, 3, records=True)
     assert not a.records["dealer_hand"].equals(b.records["dealer_hand"])
-    assert a.summary["policies"]["discard"][0] == {"name": "throw_by_param", "params": [0.0]}
+    assert a.summary["policies"]["discard"][0] == {"name": "throw_by_param", "params": [0.0],
+                                                   "source": source_of(throw_by_param)}
     assert len(engine._deal_chunks.signatures) == 1
     for policy, result in ((first, a), (last, b)):
         for g, deal in enumerate(ref.simulate_deals("six-card", {"discard": policy, "peg": "random"}, 100, 3)):

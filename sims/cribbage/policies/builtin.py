@@ -65,10 +65,11 @@ def greedy_peg(hand, played, state, rules, rng, params):
     count = state[S_COUNT]
     start, n = state[S_COUNT_START], state[S_N_PLAYED]
     best, best_i = -1, -1
+    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
     for i in range(hand.shape[0]):
         if not is_legal_play(hand, i, count):
             continue
-        played[n] = hand[i]  # played[n:] is scratch for the policy (see base)
+        played[n] = hand[i]
         points = peg_points_kernel(played, start, n + 1, rules[R_BATH] != 0)
         if points > best or (points == best and hand[i] > hand[best_i]):
             best, best_i = points, i

@@ -207,6 +207,7 @@ def distilled_peg(hand, played, state, rules, rng, params):
         return defensive_peg(hand, played, state, rules, rng, params[:0])   # its default parameters
     seen, mine_left = seen_cards(hand, played, state)
     their_left = 2 * rules[R_KEPT] - state[S_N_PLAYED] - mine_left
+    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
     levels = np.empty(54, dtype=np.int64)
     chances = np.empty(54)
     cells = np.empty(N_TABLES, dtype=np.int64)
@@ -599,7 +600,7 @@ def distilled_end_peg(hand, played, state, rules, rng, params):
     if mine_left > END_CARDS or their_left > END_CARDS:
         return pick
     values = np.empty(hand.shape[0])
-    end_values(hand, played, state, seen, their_left, values)
+    end_values(hand, played.copy(), state, seen, their_left, values)   # read-only (contract): cards laid in a copy
     best = pick
     for i in range(hand.shape[0]):
         if is_legal_play(hand, i, count) and values[i] > values[best] + 1e-9:

@@ -139,6 +139,7 @@ def defensive_peg(hand, played, state, rules, rng, params):
     start, n = state[S_COUNT_START], state[S_N_PLAYED]
     bath = rules[R_BATH] != 0
     active = rules[R_ACTIVE]
+    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
 
     # Who replies: the next player in turn who has not said go in this count.
     replier = -1
@@ -169,7 +170,7 @@ def defensive_peg(hand, played, state, rules, rng, params):
         if not is_legal_play(hand, i, count):
             continue
         card = hand[i]
-        played[n] = card  # played[n:] is scratch for the policy (see base)
+        played[n] = card
         value = float(peg_points_kernel(played, start, n + 1, bath))
         after = count + card_value(card)
         if not last_player:

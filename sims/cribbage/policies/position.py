@@ -593,6 +593,7 @@ def position_peg(hand, played, state, rules, rng, params):
     their_left = 2 * rules[R_KEPT] - n - mine_left
     last_player = ((state[S_GO_MASK] >> (1 - role)) & 1) != 0 or their_left == 0
     memo = np.full((t - me, t - opp), np.nan)
+    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
     now_cells = rest_cells(params, ix, n)
     one_cells = rest_cells(params, ix, n + 1)
     two_cells = rest_cells(params, ix, n + 2)
