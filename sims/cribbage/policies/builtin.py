@@ -5,7 +5,7 @@ import numpy as np
 
 from ...core.kernel import njit
 from ...core.rng import randint
-from ..pegging import MAX_COUNT, card_value, peg_points_kernel
+from ..pegging import MAX_COUNT, card_value, points_if_laid
 from ..rules import R_BATH, R_THROW
 from ..scoring import kept_points
 from ..contract import DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, is_legal_play, next_throw
@@ -65,12 +65,10 @@ def greedy_peg(hand, played, state, rules, rng, params):
     count = state[S_COUNT]
     start, n = state[S_COUNT_START], state[S_N_PLAYED]
     best, best_i = -1, -1
-    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
     for i in range(hand.shape[0]):
         if not is_legal_play(hand, i, count):
             continue
-        played[n] = hand[i]
-        points = peg_points_kernel(played, start, n + 1, rules[R_BATH] != 0)
+        points = points_if_laid(played, start, n, hand[i], rules[R_BATH] != 0)   # played is read-only
         if points > best or (points == best and hand[i] > hand[best_i]):
             best, best_i = points, i
     return best_i
