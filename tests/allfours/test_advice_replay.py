@@ -29,16 +29,17 @@ from tests.recording import recorder
 
 MIN_DEALS = 1_000
 DISCARD_TO_SIX = PRESETS["two-hand"].replace(name="two-hand-discard", discard_to_six=True)
-# Per run: the rules, a policy a seat for each decision, the games, the fewest hands they must give.
+# Per run: the rules, a policy a seat for each decision, the games, the fewest hands they must give.  The
+# expert, whose search is slow, replays in the four-hand run (about 300 decisions).
 RUNS = [("two-hand", {"beg": ["random", "threshold"], "answer": ["threshold", "random"], "play": ["random", "greedy"]},
          220, MIN_DEALS),
-        ("two-hand", {"beg": ["beg", "random"], "answer": ["give", "run"], "play": ["maxims", "expert"]}, 220,
+        ("two-hand", {"beg": ["beg", "random"], "answer": ["give", "run"], "play": ["maxims", "forgetful"]}, 220,
          MIN_DEALS),
         ("four-hand", {"beg": ["stand", "beg", "random", "threshold"], "answer": ["run", "give", "random", "threshold"],
-                       "play": ["expert", "maxims", "greedy", "random"]}, 40, 150),
+                       "play": ["expert", "maxims", "greedy", "random"]}, 12, 40),
         (DISCARD_TO_SIX, {"beg": ["beg", "beg"], "answer": ["run", "random"], "play": ["greedy", "random"],
                           "discard": ["random", "cheapest"]}, 60, 200)]
-IDS = ["two-hand-random+greedy", "two-hand-maxims+expert", "four-hand", "discard_to_six"]
+IDS = ["two-hand-random+greedy", "two-hand-maxims+forgetful", "four-hand", "discard_to_six"]
 
 
 def test_runs_cover_every_builtin():

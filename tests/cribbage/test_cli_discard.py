@@ -32,7 +32,7 @@ def test_table_states_the_question_the_sort_key_and_ranks(capsys):
                        "row; --all lists each)"
     assert lines[1].startswith("sorted by net = hand + crib (exact, the others throwing at random), best first")
     head, rows = _table(out)
-    assert head.split()[:8] == ["rank", "thrown", "kept", "throws", "hand", "min-max", "crib", "net"]
+    assert head.split()[:8] == ["rank", "thrown", "kept", "throws", "hand", "min-max", "crib:exact", "net:exact"]
     assert rows[0].split()[:11] == ["1", "JD", "KD", "5H", "5S", "6C", "4H", "1", "15.957", "12-24", "4.003"]
     assert "19.960" in rows[0] and "4:24 6:24 5:23" in rows[0]
     third = next(r for r in rows if r.split()[1:3] == ["5H", "JD"])
@@ -79,13 +79,16 @@ def test_crib_sources_side_by_side_first_ranks(capsys):
     out = _run(capsys, "--dealer", "--crib", "schell,exact,hessel").out
     head, rows = _table(out)
     names = head.split()
-    assert names.index("crib:schell") < names.index("net:schell") < names.index("crib") < names.index("crib:hessel")
+    assert names.index("crib:schell") < names.index("net:schell") < names.index("crib:exact") \
+        < names.index("crib:hessel")
     assert "sorted by net = hand + crib (M. Schell's published table)" in out
     assert "crib:schell: M. Schell's published table, by the ranks thrown" in out
     assert len(rows) == 12
     result = json.loads(_run(capsys, "--dealer", "--crib", "schell,exact,hessel", "--json").out)
-    nets = [row["net_schell"] for row in result["rows"]]
-    assert nets == sorted(nets, reverse=True) and result["sort"]["column"] == "net_schell"
+    nets = [row["net"] for row in result["rows"]]         # the first source's, whichever it is
+    assert nets == sorted(nets, reverse=True) and result["sort"]["column"] == "net"
+    assert [s["name"] for s in result["crib"]] == ["schell", "exact", "hessel"]
+    assert {"crib_exact", "net_exact", "crib_hessel", "net_hessel"} <= set(result["rows"][0])
 
 
 def test_the_readme_example_opponent_policy(capsys):
@@ -93,10 +96,10 @@ def test_the_readme_example_opponent_policy(capsys):
     policy, exact = result["crib"]
     assert (policy["name"], policy["kind"], policy["samples"], policy["seed"]) == ("expected_net", "policy", 200, 0)
     assert policy["policy"]["params"]["table"] == "schell" and exact["name"] == "exact"
-    assert result["sort"]["column"] == "net_expected_net"
+    assert result["sort"]["column"] == "net"
     row = result["rows"][0]
-    assert row["net_expected_net"] == pytest.approx(row["hand"] - row["crib_expected_net"])
-    assert row["crib_expected_net_se"] > 0
+    assert row["net"] == pytest.approx(row["hand"] - row["crib"])
+    assert row["crib_se"] > 0 and row["net_exact"] == pytest.approx(row["hand"] - row["crib_exact"])
 
 
 def test_rule_changes_reach_the_advice(capsys):
