@@ -294,7 +294,7 @@ def run(ctx) -> Section:
               f"gives the eldest {value.loc[0].mean():+.3f} a hand. The se is the any-correlation bound.",
         rules=RULES, policies=f"threshold begging and answering, {MAIN['play']} play"))
 
-    main = ctx.result(GAME, "deals", RULES, MAIN)
+    main = ctx.result(GAME, "deals", RULES, MAIN, holdings=True)
     one = event_rate(main.summary, "one card all fours")
     claims.append(Claim(
         "9f", "One card may count all fours.", SRC_ONE_CARD, "share of hands in which the knave of trumps is the "
@@ -347,7 +347,9 @@ def run(ctx) -> Section:
         **laws_tables,
         "The first dealer and the length of a game": game_table[["label", "first dealer wins [95% CI]",
                                                                  "hands per game [95% interval]", "games"]],
-        "What happens in a hand (main policies)": events}, figures={
+        "What happens in a hand (main policies)": events,
+        "Each point's chance by what the player holds when the play begins (main policies; his side's, "
+        "Wilson 95% intervals)": holding_table(main)}, figures={
         "The maxims, with minus without": plots.interval_chart(
             maxim_table, f"Each maxim on minus off: seat 0's points per hand minus seat 1's, {RULES}\n"
                          f"{int(maxim_table['hands'].iloc[0]):,} paired hands", "points per hand",
@@ -363,3 +365,13 @@ def run(ctx) -> Section:
             percent=True),
         "The length of a game": plots.game_lengths(
             {p: r.hands_histogram() for p, r in games.items()}, f"Hands per game\n{label}")})
+
+
+def holding_table(result) -> pd.DataFrame:
+    """:meth:`sims.allfours.results.DealResult.by_holding` as the report shows it: each point's chance in percent
+    with its interval, a row per side and holding."""
+    table = result.by_holding()
+    points = {p: [f"{100 * r:.1f} [{100 * lo:.1f}, {100 * hi:.1f}]" for r, lo, hi in
+                  zip(table[p], table[f"{p} lo"], table[f"{p} hi"])] for p in ("high", "low", "jack", "game")}
+    return pd.DataFrame({"side": table["side"], "held": table["held"], "value": table["value"], "hands": table["hands"],
+                         **{f"{p} %": cells for p, cells in points.items()}})

@@ -56,6 +56,11 @@ def test_section_9_runs_on_the_real_engine():
     assert (agreement["agreed"] <= agreement["advised"]).all()
     assert len(section.figures) == 5
     assert np.isfinite(section.claims[4].estimate)
+    holding = next(t for name, t in section.tables.items() if name.startswith("Each point's chance by what"))
+    none = holding[(holding["held"] == "trumps held") & (holding["value"].astype(str) == "0")]
+    assert len(none) == 2 and none["high %"].str.startswith("0.0 [").all()   # no trump: no high, as the rules fix
+    ace = holding[(holding["held"] == "highest trump held") & (holding["value"].astype(str) == "A")]
+    assert ace["high %"].str.startswith("100.0 [").all()                     # the ace of trumps always takes high
 
 
 def test_maxim_differences_in_blocks_are_the_paired_differences_of_each_block(monkeypatch):
