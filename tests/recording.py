@@ -17,3 +17,16 @@ def recorder(decision: str, fn, log: list, name: str, card: bool):
             log.append((decision, name, hand.copy(), None, state.copy(), before, int(answer)))
             return answer
     return recorded
+
+
+def recorded_seats(game, ref, rules, run: dict, log: list, card: str, unnamed: str) -> dict:
+    """The reference engine ``ref``'s seat policies for ``run`` (``{decision: [name per seat]}``) of ``game``,
+    each recording its calls into ``log`` (``card``: the decision that also sees the cards played); the decision
+    ``unnamed``, which runs do not name, keeps the rules' default seats."""
+    from sims.core.jobs import resolve_one
+
+    seats = {d: [ref.SeatPolicy(name, recorder(d, resolve_one(game, d, name).fn, log, name, d == card),
+                                resolve_one(game, d, name).params_array()) for name in names]
+             for d, names in run.items()}
+    seats.setdefault(unnamed, ref.seat_policies(rules, None)[unnamed])
+    return seats

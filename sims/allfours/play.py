@@ -110,6 +110,18 @@ def _draw(deck, pos, shuffle, deck_rng):
 
 
 @njit(cache=True, inline="always")
+def _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng):
+    """Three more cards to each of the ``n`` players after the ``held`` each holds, the eldest first and the
+    dealer last (the deal, and each round of running the cards); returns the next place in the deck."""
+    for t in range(n):
+        role = (t + 1) % n
+        for k in range(PACKET):
+            hands[role, held + k] = _draw(deck, pos, shuffle, deck_rng)
+            pos += 1
+    return pos
+
+
+@njit(cache=True, inline="always")
 def side_of(rules, dealer, role):
     """The side (seat % 2: partners sit opposite) of the player in ``role``."""
     return ((dealer + role) % rules[R_PLAYERS]) % 2
@@ -205,11 +217,7 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
         discards[:] = 0
         held = 0
         for _packet in range(HAND // PACKET):               # three at a time, the eldest first
-            for t in range(n):
-                role = (t + 1) % n
-                for k in range(PACKET):
-                    hands[role, held + k] = _draw(deck, pos, shuffle, deck_rng)
-                    pos += 1
+            pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
             held += PACKET
         turned = _draw(deck, pos, shuffle, deck_rng)
         pos += 1
@@ -261,11 +269,7 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
                 if pos - base + PACKET * n + 1 > PACK:
                     short = True
                     break
-                for t in range(n):
-                    role = (t + 1) % n
-                    for k in range(PACKET):
-                        hands[role, held + k] = _draw(deck, pos, shuffle, deck_rng)
-                        pos += 1
+                pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
                 held += PACKET
                 turned = _draw(deck, pos, shuffle, deck_rng)
                 pos += 1

@@ -23,9 +23,8 @@ from sims.allfours.contract import (P_CARD, S_BEGGED, S_DEALER, S_DISCARDED, S_M
 from sims.allfours.policies import POLICIES
 from sims.allfours.situation import AnswerSituation, BegSituation, DiscardSituation, PlaySituation
 from sims.cards import format_card, format_cards
-from sims.core.jobs import resolve_one
 from sims.core.registry import get_game
-from tests.recording import recorder
+from tests.recording import recorded_seats
 
 MIN_DEALS = 1_000
 DISCARD_TO_SIX = PRESETS["two-hand"].replace(name="two-hand-discard", discard_to_six=True)
@@ -74,10 +73,7 @@ def test_every_decision_replays(monkeypatch, rules, run, n_games, min_hands):
     game = get_game("allfours")
     rules = ref.get_rules(rules)
     log = []
-    seats = {d: [ref.SeatPolicy(name, recorder(d, resolve_one(game, d, name).fn, log, name, d == "play"),
-                                resolve_one(game, d, name).params_array()) for name in names]
-             for d, names in run.items()}
-    seats.setdefault("discard", ref.seat_policies(rules, None)["discard"])
+    seats = recorded_seats(game, ref, rules, run, log, "play", "discard")
     monkeypatch.setattr(ref, "seat_policies", lambda rules, policies: seats)
     games = ref.play_games(rules, run, n_games, seed=19)
     fast = play_games(rules, run, n_games, seed=19, records=True).games

@@ -15,9 +15,8 @@ import numpy as np
 import pytest
 
 from sims.cards import format_card, format_cards
-from sims.core.jobs import resolve_one
 from sims.core.registry import get_game
-from tests.recording import recorder
+from tests.recording import recorded_seats
 from sims.loo import play_games
 from sims.loo import reference as ref
 from sims.loo.advice import Player
@@ -60,10 +59,7 @@ def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
     game = get_game("loo")
     rules = ref.get_rules(rules).replace(session_rounds=rounds)
     log = []
-    seats = {d: [ref.SeatPolicy(name, recorder(d, resolve_one(game, d, name).fn, log, name, d == "card"),
-                                resolve_one(game, d, name).params_array()) for name in names]
-             for d, names in run.items()}
-    seats.setdefault("exchange", ref.seat_policies(rules, None)["exchange"])
+    seats = recorded_seats(game, ref, rules, run, log, "card", "exchange")
     monkeypatch.setattr(ref, "seat_policies", lambda rules, policies: seats)
     sessions = ref.play_games(rules, run, n_sessions, seed=19)
     fast = play_games(rules, run, n_sessions, seed=19, records=True).games
