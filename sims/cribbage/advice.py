@@ -38,11 +38,11 @@ from ..core.errors import E_ANSWER, E_SIZE, PolicyError
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, seed_state
-from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER, S_THROWN, \
+from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_STARTER, \
     is_legal_play
 from .pegging import MAX_COUNT, card_value, peg_points_kernel
-from .play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PLAY, MAX_SEATS,
-                   N_COMP, NO_WINNER, POLICY_ERROR, _score, net_pegging, play_out, side_of)
+from .play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_START, A_TURN, C_PLAY, MAX_SEATS,
+                   NO_WINNER, POLICY_ERROR, _score, net_pegging, play_out, play_out_buffers, side_of)
 from .rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PLAYERS
 from .situation import PegSituation
 
@@ -81,13 +81,7 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
     bath = rules[R_BATH] != 0
     my_side = side_of(rules, (dealer + role) % players)
     in_play = np.full((MAX_SEATS, kept), -1, dtype=np.int64)
-    thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
-    thrown[role, 0], thrown[role, 1] = state[S_THROWN], state[S_THROWN + 1]
-    buf = np.empty(played.shape[0], dtype=np.int64)
-    st = np.zeros(S_SIZE, dtype=np.int64)
-    at = np.zeros(A_SIZE, dtype=np.int64)
-    scores = np.zeros(MAX_SEATS, dtype=np.int64)
-    comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+    thrown, buf, st, at, scores, comp = play_out_buffers(state, played)
     seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
     for m in range(hidden.shape[0]):
         for i in range(hand.shape[0]):

@@ -91,6 +91,19 @@ def deal_buffers(rules):
 
 
 @njit(cache=True)
+def play_out_buffers(state, played):
+    """What a player's play-outs from his decision (``state``, the cards ``played``) work in: the cards each
+    seat threw (his own from ``state``, the others' unknown), a copy of the cards played, the state and the
+    position :func:`play_out` fills, the scores by side and the points by role and component."""
+    thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
+    role = state[S_ROLE]
+    thrown[role, 0], thrown[role, 1] = state[S_THROWN], state[S_THROWN + 1]
+    return (thrown, np.empty(played.shape[0], dtype=np.int64), np.zeros(S_SIZE, dtype=np.int64),
+            np.zeros(A_SIZE, dtype=np.int64), np.zeros(MAX_SEATS, dtype=np.int64),
+            np.zeros((MAX_SEATS, N_COMP), dtype=np.int64))
+
+
+@njit(cache=True)
 def net_pegging(rules, comp, role, start):
     """``start`` plus the pegging (play and go) of ``role``'s side less each opposing side's share: what a player
     nets from a play, mine less his (with three players each opponent's half; partners share a side)."""

@@ -38,11 +38,11 @@ from ...core.kernel import njit
 from ...core.rng import next_u64, randint
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ...core.errors import E_SIZE
-from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, MAX_SEATS,
-                    N_COMP, net_pegging, play_out)
+from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_START, A_TURN, MAX_SEATS,
+                    net_pegging, play_out, play_out_buffers)
 from ..rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT
-from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER,
-                   S_THROWN, is_legal_play, popcount, seen_cards)
+from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_STARTER,
+                   is_legal_play, popcount, seen_cards)
 from .pegging import DEFAULT_PARAMS as BASE_PARAMS, defensive_peg, only_legal
 
 DEFAULT_SAMPLES = 32
@@ -134,13 +134,7 @@ def rollout_peg(hand, played, state, rules, rng, params):
             seat_rngs[s, k] = next_u64(rng)
     dealt = np.full((MAX_SEATS, kept), -1, dtype=np.int64)
     in_play = np.empty((MAX_SEATS, kept), dtype=np.int64)
-    thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
-    thrown[role, 0], thrown[role, 1] = state[S_THROWN], state[S_THROWN + 1]
-    buf = np.empty(played.shape[0], dtype=np.int64)
-    st = np.zeros(S_SIZE, dtype=np.int64)
-    at = np.zeros(A_SIZE, dtype=np.int64)
-    scores = np.zeros(MAX_SEATS, dtype=np.int64)
-    comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
+    thrown, buf, st, at, scores, comp = play_out_buffers(state, played)
     err = np.zeros(E_SIZE, dtype=np.int64)  # written only if the base policy misplayed
     value = np.zeros(hand.shape[0], dtype=np.float64)
 
