@@ -1,7 +1,7 @@
 """The expert at one All Fours decision: :class:`Player` and :func:`advise`.
 
 :func:`advise` values every legal choice of a situation (:mod:`sims.allfours.situation`:
-beg or stand, give or run, which card) by the points my side scores less the points
+beg or stand, give or run, which card, and with discard_to_six which card to throw out) by the points my side scores less the points
 the other side scores from the decision to the end of the hand (turned knaves and the
 gift already scored are left out; high, low, jack, game, a gift and the knaves turned
 running the cards are in; with a score, the hand stops when a side reaches the
@@ -16,7 +16,8 @@ differences.  When the hidden cards can be dealt in at most ``exact_limit`` ways
 last tricks) every deal is played and the value is exact (standard error 0, for playout
 policies that draw no random numbers); otherwise ``samples`` deals are drawn.  The hidden
 cards are dealt uniformly: the advisor does not read the others' hands from their beg or
-answer.
+answer.  With discard_to_six the cards another player threw out are hidden cards too (not
+bound by the suits he showed void in), and the throws still to come are the ``playout``'s.
 
 With a score, each play-out goes on to the end of the game (later hands dealt from the
 play-out's own stream, every seat playing by ``playout``): ``win`` is my side's chance of
@@ -49,7 +50,7 @@ O_NET, O_WON = 0, 1             # ``out``: points for less against, and 1/0 for 
 HANDS = types.UniTuple(HandFn, MAX_SEATS)     # as the engine takes them (sims.allfours.engine, not imported: its
 PLAYS = types.UniTuple(PlayFn, MAX_SEATS)     # parallel kernels load for a second)
 NAMED = {"beg": ("random", "stand", "beg", "threshold"), "answer": ("random", "run", "give", "threshold"),
-         "play": ("random", "greedy", "maxims", "expert")}
+         "play": ("random", "greedy", "maxims", "expert"), "discard": ("random", "cheapest")}
 
 
 class Player(CorePlayer):
@@ -121,35 +122,64 @@ def _deal_order(players: int, runs: int) -> list:
     return order
 
 
+def _turn(role: int, n: int) -> int:
+    """When ``role`` throws out with discard_to_six: the eldest first, round to the dealer last."""
+    return (role - 1) % n
+
+
+def _thrown_out(situation) -> dict[int, int]:
+    """How many hidden cards each other player (by role) has thrown out with discard_to_six: every card past
+    six in the play; in the discarding, those whose turn came before mine."""
+    n, runs = situation.rules.players, len(situation.turned) - 1
+    if not (situation.rules.discard_to_six and runs):
+        return {}
+    thrown = PACKET * runs
+    before = (lambda r: True) if situation.DECISION != "discard" else \
+        (lambda r: _turn(r, n) < _turn(situation.role, n))
+    return {r: thrown for r in range(n) if r != situation.role and before(r)}
+
+
 def _hidden_counts(situation) -> dict[int, int]:
-    """Cards each other player holds now, by role."""
-    held = getattr(situation, "held", HAND)
+    """Cards each other player holds now, by role (cards thrown out not counted)."""
+    dealt, thrown = situation.dealt, _thrown_out(situation)
     laid = getattr(situation, "laid_by", ())
-    return {r: held - sum(x == r for x in laid) for r in range(situation.rules.players) if r != situation.role}
+    return {r: dealt - thrown.get(r, 0) - sum(x == r for x in laid) for r in range(situation.rules.players)
+            if r != situation.role}
+
+
+def _my_cards(situation) -> list:
+    """My hand as dealt, in the order the play-outs deal it: the cards I played, those I threw out, those I
+    hold."""
+    played, laid_by = getattr(situation, "played", ()), getattr(situation, "laid_by", ())
+    return [c for c, x in zip(played, laid_by) if x == situation.role] + list(getattr(situation, "discarded", ())) + \
+        list(situation.hand)
 
 
 def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT):
     """The stacked packs of the play-outs, ``int64[deals, PACKS * 52]``, and whether they are every deal of
-    the hidden cards (a play decision with at most ``exact_limit`` of them)."""
+    the hidden cards (a play decision with at most ``exact_limit`` of them).  Each other player's hand as
+    dealt: the cards he played, those he holds, those he threw out (the last)."""
     n = situation.rules.players
     played = getattr(situation, "played", ())
     laid_by = getattr(situation, "laid_by", ())
     voids = getattr(situation, "voids", {})
     runs = len(situation.turned) - 1
-    held = HAND + PACKET * runs
-    seen = set(situation.hand) | set(played) | set(situation.turned)
+    dealt = situation.dealt
+    seen = set(situation.hand) | set(played) | set(situation.turned) | set(getattr(situation, "discarded", ()))
     unseen = np.asarray([c for c in range(PACK) if c not in seen], dtype=np.int64)
-    need = _hidden_counts(situation)
+    need, thrown = _hidden_counts(situation), _thrown_out(situation)
     others = sorted(need)
-    total = sum(need.values())
+    sizes = [k for r in others for k in (need[r], thrown.get(r, 0))]
+    total = sum(sizes)
     rng = np.random.default_rng(seed)
-    exact = situation.DECISION == "play" and ways_to_deal(len(unseen), need.values()) <= exact_limit
+    exact = situation.DECISION == "play" and ways_to_deal(len(unseen), sizes) <= exact_limit
     if exact:
-        rows = every_deal(unseen, [need[r] for r in others])
+        rows = every_deal(unseen, sizes)
     else:
         rows = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
-    # rows[:, :total]: the others' cards, role by role (in ``others`` order); the rest: the pack.
-    ok = _fits(rows, others, need, voids)
+    # rows[:, :total]: role by role (in ``others`` order) the cards he holds, then those he threw out; the
+    # rest: the pack.
+    ok = _fits(rows, others, need, thrown, voids)
     if not ok.any():
         raise ValueError("no deal of the unseen cards fits the suits the other players have shown void in")
     if exact:
@@ -159,17 +189,19 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
             if ok.sum() >= samples:
                 break
             more = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
-            rows, ok = np.concatenate([rows[ok], more]), np.concatenate([ok[ok], _fits(more, others, need, voids)])
+            rows, ok = (np.concatenate([rows[ok], more]),
+                        np.concatenate([ok[ok], _fits(more, others, need, thrown, voids)]))
         rows = rows[ok][:samples]
-    hands = np.zeros((len(rows), n, held), dtype=np.int64)
-    for r in range(n):
+    hands = np.zeros((len(rows), n, dealt), dtype=np.int64)
+    for r in others:
         mine = [c for c, x in zip(played, laid_by) if x == r]
         hands[:, r, :len(mine)] = mine
-    hands[:, situation.role, held - len(situation.hand):] = situation.hand
+    hands[:, situation.role, :] = _my_cards(situation)
     start = 0
     for r in others:
-        hands[:, r, held - need[r]:] = rows[:, start:start + need[r]]
-        start += need[r]
+        k = need[r] + thrown.get(r, 0)
+        hands[:, r, dealt - k:] = rows[:, start:start + k]
+        start += k
     decks = np.empty((len(rows), PACKS * PACK), dtype=np.int64)
     order = _deal_order(n, runs)
     turned = iter(situation.turned)
@@ -181,29 +213,57 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     return decks, exact
 
 
-def _fits(rows, others, need, voids) -> np.ndarray:
-    """Which rows deal no player a card of a suit he has shown void in."""
+def _fits(rows, others, need, thrown, voids) -> np.ndarray:
+    """Which rows deal no player a card of a suit he has shown void in (among the cards he holds)."""
     ok = np.ones(len(rows), dtype=bool)
     start = 0
     for r in others:
         for s in voids.get(r, ()):
             ok &= ~((rows[:, start:start + need[r]] & 3) == s).any(axis=1)
-        start += need[r]
+        start += need[r] + thrown.get(r, 0)
     return ok
 
 
+def _throws(situation, choice=None) -> list[int]:
+    """``given``'s cards thrown out (play.GIVEN_THROWN), in turn from the eldest: each as its index in the hand
+    dealt (as :func:`hidden_deals` deals it), -1 for a throw still to ask; ``choice`` the card I throw now."""
+    n, thrown = situation.rules.players, _thrown_out(situation)
+    if not (situation.rules.discard_to_six and len(situation.turned) > 1):
+        return []
+    each, dealt = situation.dealt - HAND, situation.dealt
+    mine = _my_cards(situation)
+    laid = len(mine) - len(situation.discarded) - len(situation.hand)
+    out = []
+    for t in range(n):
+        r = (t + 1) % n
+        if r == situation.role:
+            throws = list(range(laid, laid + len(situation.discarded)))
+            if choice is not None:
+                throws.append(mine.index(choice))
+        else:
+            throws = list(range(dealt - thrown.get(r, 0), dealt))
+        out += throws + [-1] * (each - len(throws))
+    return out
+
+
 def _given(situation) -> np.ndarray:
-    """``given[c]`` for each legal choice c: the decisions already taken this hand and the choice."""
+    """``given[c]`` for each legal choice c: the decisions already taken this hand and the choice
+    (:func:`sims.allfours.play.play_given`)."""
     from .contract import BEG, GIVE, RUN, STAND
 
     legal = situation.legal()
     if situation.DECISION == "beg":
-        return np.asarray([[situation.CHOICES.index(x), -1] for x in legal], dtype=np.int64)
+        return np.asarray([[situation.CHOICES.index(x), -1, 0] for x in legal], dtype=np.int64)
     if situation.DECISION == "answer":
-        return np.asarray([[BEG, situation.CHOICES.index(x)] for x in legal], dtype=np.int64)
+        return np.asarray([[BEG, situation.CHOICES.index(x), 0] for x in legal], dtype=np.int64)
     beg = BEG if situation.begged else STAND
     answer = (GIVE if situation.gave else RUN) if situation.begged else -1
-    return np.asarray([[beg, answer, *situation.played, card] for card in legal], dtype=np.int64)
+    if situation.DECISION == "discard":
+        return np.asarray([[beg, answer, len(t), *t] for t in (_throws(situation, card) for card in legal)],
+                          dtype=np.int64)
+    throws = _throws(situation)
+    return np.asarray([[beg, answer, len(throws), *throws, *situation.played, card] for card in legal],
+                      dtype=np.int64)
 
 
 def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
@@ -218,9 +278,6 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
 
     samples = check_samples(samples)
     rules = situation.rules
-    if situation.DECISION == "discard" or getattr(situation, "discarded", ()):
-        raise ValueError("the advisor values the beg, the answer and the play of hands without cards thrown out "
-                         "(discard_to_six after a run): not those yet")
     job = Job.make("allfours", "deals", rules, dict(playout or {}), 1, seed)
     (beg_fns, answer_fns, play_fns, discard_fns), params, poff = job.kernel_policies()
     decks, exact = hidden_deals(situation, samples, seed, exact_limit)
@@ -252,6 +309,7 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     key = "win" if to_end else "value"
     frame = frame.sort_values([key, "value"], ascending=False, kind="stable").reset_index(drop=True)
     frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(decks),
-                       playout={d: p[0].label() for d, p in job.policies.items() if d != "discard"}, seed=seed,
+                       playout={d: p[0].label() for d, p in job.policies.items()
+                                if d != "discard" or rules.discard_to_six}, seed=seed,
                        sort=key)
     return frame

@@ -82,9 +82,10 @@ G_FIRST_DEALER, G_WINNER, G_HANDS, G_SCORE = 0, 1, 2, 3      # final score of si
 G_COLS = G_SCORE + 2
 MAX_HANDS = 100_000
 
-# ``given`` (:func:`play_given`): the beg, the answer, then the cards of the play in order.
-GIVEN_BEG, GIVEN_ANSWER, GIVEN_CARDS = 0, 1, 2
-NOTHING_GIVEN = np.array([-1, -1], dtype=np.int64)
+# ``given`` (:func:`play_given`): the beg, the answer, the number k of cards thrown out given, those k (each
+# the index of the card in its player's hand as dealt, -1: ask), then the cards of the play in order.
+GIVEN_BEG, GIVEN_ANSWER, GIVEN_N_THROWN, GIVEN_THROWN = 0, 1, 2, 3
+NOTHING_GIVEN = np.array([-1, -1, 0], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -196,9 +197,11 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
                play_fns, discard_fns, params, poff, comp, events, err, work, tally, given):
     """:func:`play_hand` with some decisions given rather than asked (the advisor's play-outs replay the
     decisions already taken and the one advised): ``given[GIVEN_BEG]`` and ``given[GIVEN_ANSWER]`` the first
-    deal's beg and answer (-1: ask), ``given[GIVEN_CARDS + k]`` the k-th card of the play (a card the player
-    holds and may play)."""
+    deal's beg and answer (-1: ask); ``given[GIVEN_THROWN + j]``, j < ``given[GIVEN_N_THROWN]``, the j-th card
+    thrown out with discard_to_six (the eldest's first) as its index in the hand dealt (-1: ask); after them
+    the cards of the play in order (a card the player holds and may play)."""
     _, hands, played, state, holder, discards = work
+    given_cards = GIVEN_THROWN + given[GIVEN_N_THROWN]
     n = rules[R_PLAYERS]
     eldest = 1 % n
     state[S_DEALER] = dealer
@@ -300,12 +303,17 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
     trump = state[S_TRUMP]
     tricks = held
     if rules[R_DISCARD_TO_SIX] and held > HAND:             # each keeps six, the eldest first
+        j = GIVEN_THROWN
         for t in range(n):
             role = (t + 1) % n
             for _ in range(held - HAND):
                 seat = _view(state, rules, scores, dealer, role, discards)
-                i = discard_fns[seat](hands[role, :held], state, rules, seat_rngs[seat],
-                                      _own(params, poff, seat, D_DISCARD))
+                if first_deal and j < given_cards and given[j] >= 0:
+                    i = given[j]
+                else:
+                    i = discard_fns[seat](hands[role, :held], state, rules, seat_rngs[seat],
+                                          _own(params, poff, seat, D_DISCARD))
+                j += 1
                 if not is_held(hands[role, :held], i):
                     return _policy_error(err, D_DISCARD, seat, i, state, hands[role, :held])
                 discards[role] |= bit(hands[role, i])
@@ -334,9 +342,9 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
             seat = _view(state, rules, scores, dealer, role, discards)
             hand = hands[role, :held]
             legal = legal_mask(hand, state[S_LEAD_SUIT], trump, may_trump)
-            if GIVEN_CARDS + n_played < given.shape[0]:      # a card given
+            if given_cards + n_played < given.shape[0]:      # a card given
                 i = 0
-                while hand[i] != given[GIVEN_CARDS + n_played]:
+                while hand[i] != given[given_cards + n_played]:
                     i += 1
             elif legal & (legal - 1) == 0:                   # one card he may play: he is not asked
                 i = 0

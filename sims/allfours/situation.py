@@ -344,6 +344,8 @@ class PlaySituation(_Facts):
         names = ROLE_NAMES[self.rules.players]
         out.update(played=[{"card": format_card(c), "by": names[r]} for c, r in zip(self.played, self.laid_by)],
                    begged=self.begged, gave=self.gave)
+        if self.discarded:
+            out["discarded"] = format_cards(self.discarded).split()
         return out
 
 

@@ -19,17 +19,19 @@ HELP = ("every legal choice at one decision, best first: value +/- SE by play-ou
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims advise --game allfours beg 2C 5D 9H KS 3S 4C --turned 7H --score 6-8   # stand or beg",
     "sims advise --game allfours play AH 10H 3C 4D 5S --turned 7H --played KH,QH --role eldest",
+    "sims advise --game allfours discard AC KH 2H 3D 4D 5D 6S 9S 8S --turned 7H,JC --rule discard_to_six=true",
     "sims advise --game loo declare AS 5H 9C --trump 2H --role 3 --declared pass,play --json",
     "sims advise --game loo card AS 5H 9C --trump 2H --role 3 --declared pass,play,play,pass,miss --played KH",
     "sims advise --game cribbage peg 7H 8C 5D --played KS,2S,5H --starter 2C --dealer   # as sims peg",
 ]
-DECISIONS = {"allfours": ("beg", "answer", "play"), "loo": ("declare", "exchange", "card"),
+DECISIONS = {"allfours": ("beg", "answer", "play", "discard"), "loo": ("declare", "exchange", "card"),
              "cribbage": ("peg", "discard")}
 HELPS = {"beg": "the eldest stands or begs", "answer": "the dealer gives one or runs the cards",
          "play": "which card to play", "declare": "play, take the miss or pass (five-card: stand or throw up)",
          "exchange": "five-card: which cards to change", "card": "which card to play",
          "peg": "which card to lay in the play (as sims peg)",
          "discard": "what to lay out for the crib (as sims discard)"}
+GAME_HELPS = {("allfours", "discard"): "with discard_to_six, after the cards were run: which card to throw out"}
 
 
 def add_arguments(parser, game):
@@ -41,7 +43,8 @@ def add_arguments(parser, game):
                         help=f"the game (default {registry.default_name()}); the decisions below are {game.name}'s")
     sub = parser.add_subparsers(dest="decision", metavar="DECISION", required=True, parser_class=type(parser))
     for decision in DECISIONS[game.name]:
-        p = sub.add_parser(decision, help=HELPS[decision], description=HELPS[decision])
+        text = GAME_HELPS.get((game.name, decision), HELPS[decision])
+        p = sub.add_parser(decision, help=text, description=text)
         p.add_argument("--game", default=argparse.SUPPRESS, choices=sorted(DECISIONS), help=argparse.SUPPRESS)
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print the result as JSON")
         if game.name == "cribbage":
@@ -76,6 +79,12 @@ def _allfours_arguments(p, decision):
                                                         "eldest_partner); default eldest")
         p.add_argument("--begged", action="store_true", help="the eldest begged")
         p.add_argument("--gave", action="store_true", help="the dealer then gave one (else the cards were run)")
+    if decision in ("play", "discard"):
+        p.add_argument("--discarded", default="", metavar="CARDS",
+                       help="with discard_to_six: the cards you threw out after the cards were run")
+    if decision == "discard":
+        p.add_argument("--role", default="eldest", help="dealer or eldest (four-hand: also dealer_partner, "
+                                                        "eldest_partner); default eldest")
 
 
 def _loo_arguments(p, decision):
@@ -130,7 +139,9 @@ def run(args) -> dict:
         turned, score = _list(args.turned), _score(args.score)
         if args.decision == "play":
             situation = s.PlaySituation(cards, turned, _list(args.played), args.role, args.begged, args.gave, score,
-                                        rules)
+                                        rules, discarded=_list(args.discarded))
+        elif args.decision == "discard":
+            situation = s.DiscardSituation(cards, turned, args.role, _list(args.discarded), score, rules)
         else:
             situation = (s.BegSituation if args.decision == "beg" else s.AnswerSituation)(cards, turned, score, rules)
         playout = {"play": args.playout} if args.playout else None

@@ -98,10 +98,60 @@ def test_throwing_out_to_six_is_a_decision_of_its_own():
     situation = DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", rules=rules, discarded="8S")
     assert situation.to_state().state[S_HELD] == 9
     assert Player("cheapest", decision="discard").choose(situation) == "2C"     # plain, counting nothing, lowest
-    with pytest.raises(ValueError, match="not those yet"):
-        advise(situation)
     with pytest.raises(ValueError, match="keep every card"):
         DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", discarded="8S")
+
+
+DISCARD_TO_SIX = PRESETS["two-hand"].replace(discard_to_six=True)
+
+
+def _dealt(deck, role: int, runs: int, n: int = 2) -> list:
+    """The hand ``role`` is dealt from a stacked pack, in the engine's order (three at a time from the eldest,
+    twice, the turn; three each and a turn for each run)."""
+    from sims.allfours.advice import _deal_order
+
+    return [int(deck[p]) for p, where in enumerate(_deal_order(n, runs)) if where and where[0] == role]
+
+
+def test_a_throw_is_played_out_as_given_and_the_others_throws_are_hidden_cards():
+    """The play-outs deal me the cards I was dealt (those I threw out included) and throw out the card advised;
+    the eldest, whose turn came first, threw out three cards I have not seen, never one I hold."""
+    from sims.allfours.advice import _given, hidden_deals
+
+    situation = DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", rules=DISCARD_TO_SIX,
+                                 discarded="8S")
+    decks, exact = hidden_deals(situation, 50, 3)
+    given = _given(situation)
+    assert not exact and decks.shape == (50, 3 * 52)
+    mine = {format_card(c) for c in (*situation.hand, *situation.discarded)}
+    for deck in decks:
+        dealt = _dealt(deck, 0, 1)
+        assert {format_card(c) for c in dealt} == mine
+        for card, row in zip(situation.legal(), given):
+            # beg, run, three throws each: the eldest's (his last three cards dealt), then mine (8S, the card)
+            assert row[:3].tolist() == [1, 0, 6] and row[3:6].tolist() == [6, 7, 8]
+            assert [dealt[i] for i in row[6:8]] == [situation.discarded[0], card]
+        eldest = _dealt(deck, 1, 1)
+        assert not set(eldest) & set(dealt) and len(set(eldest)) == 9
+
+
+def test_throwing_out_the_ace_of_trumps_gives_up_high():
+    """With discard_to_six a card thrown out is out of the hand: throwing out the ace of trumps (clubs, the
+    suit turned when the cards were run), which makes high certain, is the worst throw, and loses more than the
+    point for high against the best throw (the paired difference, by more than three standard errors)."""
+    situation = DiscardSituation("AC KH 2H 3D 4D 5D 6S 9S 8S", "7H,JC", "eldest", rules=DISCARD_TO_SIX)
+    frame = advise(situation, samples=600, seed=2)
+    assert frame.attrs["method"] == "rollouts" and frame.attrs["playout"]["discard"] == "cheapest"
+    worst = frame.iloc[-1]
+    assert worst["choice"] == "AC" and worst["vs_best"] + 3 * worst["vs_best_se"] < -1
+
+
+def test_a_card_of_the_play_after_throwing_out_is_valued_with_the_cards_thrown_out_unseen():
+    situation = PlaySituation("AH 10H 3C 4D 5S 9C", "7H QC", played=["KC"], role="dealer", begged=True,
+                              discarded=["KS", "JH", "2D"], rules=DISCARD_TO_SIX)
+    frame = advise(situation, samples=300)
+    assert sorted(frame["choice"]) == ["3C", "9C"]     # law iii: clubs led, clubs held
+    assert frame.attrs["deals"] == 300 and (frame["se"] > 0).all()
 
 
 def test_player_answers_as_the_engine_asks():
