@@ -125,6 +125,8 @@ def situation_fields(situation, formats: dict) -> dict:
 def _json_lines(path) -> list[tuple[int, dict]]:
     try:
         text = Path(path).read_text()
+    except FileNotFoundError:
+        raise
     except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path}: cannot read the record ({getattr(exc, 'strerror', None) or exc})") from None
     rows = []
