@@ -281,9 +281,11 @@ def totals(reviewed: pd.DataFrame) -> pd.DataFrame:
 def win_trail(reviewed: pd.DataFrame, player: str) -> pd.DataFrame:
     """``player``'s chance of winning through the game, a row per graded decision that has one: after the choice
     made (``win``) and had the best choice been made (``best_win``), the other side's decisions turned to
-    ``player``'s side (one less their chance: two players or sides); with ``line``, ``game``, who chose
-    (``mover``) and the ``grade``."""
+    ``player``'s side (one less their chance: two players); with ``line``, ``game``, who chose (``mover``) and
+    the ``grade``."""
     rows = reviewed[reviewed["win"].notna()]
+    if len(reviewed.attrs.get("header", {}).get("players", ())) > 2:
+        raise ValueError("the chance of winning through the game is drawn for two players")
     if player not in set(reviewed["player"]):
         raise ValueError(f"no player {player!r} in the review; players: {', '.join(dict.fromkeys(reviewed['player']))}")
     mine = rows["player"] == player

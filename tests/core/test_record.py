@@ -187,3 +187,20 @@ def test_a_five_card_loo_session_reviews_whole():
                               carry=0, dealer=1, played="AC 2C", rules="five-card-pam")
     advice = advise(situation, samples=50, policies=())
     assert set(advice["choice"]) == {"6C", "8C", "QC"} and advice["value"].between(-5, 25).all()
+
+
+def test_the_win_trail_is_the_players_chance_on_both_players_moves():
+    from sims.core.record import win_trail
+
+    graded = review(example("allfours"), samples=SAMPLES)
+    trail = win_trail(graded, "Ann")
+    assert len(trail) == len(graded)
+    ann, bob = graded["player"] == "Ann", graded["player"] == "Bob"
+    assert trail["win"][ann.to_numpy()].tolist() == graded.loc[ann, "win"].tolist()
+    assert trail["win"][bob.to_numpy()].tolist() == pytest.approx((1 - graded.loc[bob, "win"]).tolist())
+    assert (trail.loc[ann.to_numpy(), "best_win"] >= trail.loc[ann.to_numpy(), "win"]).all()
+    assert (trail.loc[bob.to_numpy(), "best_win"] <= trail.loc[bob.to_numpy(), "win"]).all()
+    with pytest.raises(ValueError, match="no player 'Cat'"):
+        win_trail(graded, "Cat")
+    with pytest.raises(ValueError, match="two players"):
+        win_trail(review(example("loo"), samples=50), "Eve")
