@@ -35,6 +35,7 @@ def test_policy_games_are_the_kernels_games(tmp_path, game, rules, policies, n):
     record = read_record(path)
     assert len(record.decisions) == len(seen) > 10 * n
     assert [(d.game, d.player, d.choice) for d in record.decisions] == [(d.game, d.seat, d.choice) for d in seen]
+    assert [d.situation for d in record.decisions] == [d.situation for d in seen]     # the fields round-trip
     assert [record.results[g] for g in range(n)] == [{k: v for k, v in row.items() if k != "game"}
                                                       for row in table.to_dict("records")]
     assert {d.situation.DECISION for d in record.decisions} >= set(policies) - {"answer", "exchange"}
