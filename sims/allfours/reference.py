@@ -468,7 +468,8 @@ def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
     """Cut for deal, then hands dealt in turn to the left until a side reaches the target; each hand
     from its own stream keyed by the game stream's next number."""
     rules = get_rules(rules)
-    if not (isinstance(policies, dict) and all(isinstance(v, list) for v in policies.values())):
+    if not (isinstance(policies, dict) and policies
+            and all(isinstance(v, list) and all(isinstance(p, SeatPolicy) for p in v) for v in policies.values())):
         policies = seat_policies(rules, policies)       # else seat policies already, as seat_policies gives
     cuts = []
     first = cut_for_deal(deck_rng, rules.players, cuts)
