@@ -177,7 +177,7 @@ def test_three_hand_cribbage_is_graded_in_points(tmp_path):
     assert all(line.situation.score is not None for line in read_record(path).decisions)
 
 
-def test_a_five_card_loo_session_reviews_whole():
+def test_the_loo_advisor_draws_the_five_card_exchanges_in_turn():
     """Five-card Loo with the dealer standing: the advisor's packs draw the exchanges in turn from the dealer's
     left, the dealer's last (drawn first, the others' play-out hands came up empty: a PolicyError)."""
     from sims.loo.advice import advise
