@@ -116,7 +116,7 @@ def _template(situation):
                 current[r] = shown + t.hidden(need[r])
     else:
         current[situation.role] = list(situation.hand)
-    dealt, miss, draws = {}, None, []
+    dealt, miss, drawn = {}, None, {}
     declared = dict(zip([x % n for x in range(1, n + 1)], situation.declared))
     exchanged = dict(zip(situation.standers, situation.exchanged))
     for r in range(n):
@@ -127,7 +127,8 @@ def _template(situation):
         else:
             x = exchanged.get(r, 0) if playing else 0
             dealt[r] = t.hidden(x) + current[r][x:]
-            draws += current[r][:x]
+            drawn[r] = current[r][:x]
+    draws = [c for r in [x % n for x in range(1, n + 1)] for c in drawn.get(r, [])]   # the exchanges, in turn
     if situation.miss_dealt and miss is None:
         miss = t.hidden(k)
     pack = []
