@@ -1,0 +1,97 @@
+"""All Fours at the terminal (:mod:`sims.core.duel`): the beg, the answer and the play as a player at the table
+sees them.
+
+A decision shows the hand, who deals, the score, every card turned up (the first for trump, then
+those turned running the cards, seed 003 §93 v), what the eldest and the dealer said, the tricks
+played with who took each (the highest trump, else the highest card of the suit led) and the
+trick being played.  Another player's beg, answer and card are told as the table sees them; a
+card thrown out after a run (``discard_to_six``) goes face down.
+"""
+from __future__ import annotations
+
+from ..cards import format_card, format_cards, parse_card
+from ..core.duel import View as CoreView, side_result, tricks
+from .cards import SUIT_NAMES
+from .reference import trick_winner
+
+SAID = {"beg": {"stand": "stands", "beg": "begs"},
+        "answer": {"give": "gives one (a point to the eldest)", "run": "runs the cards"}}
+
+
+class View(CoreView):
+    values = {d: "value: your side's points less the other side's from here to the end of the hand"
+              for d in ("beg", "answer", "play")}
+
+    def __init__(self, names):
+        super().__init__(names)
+        self.hand = 0
+        self.deal = None            # the first card turned and the dealer of the hand being played
+
+    def choices(self, situation) -> list[str]:
+        return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
+
+    def show(self, situation) -> list[str]:
+        self._begin(situation)
+        rules = situation.rules
+        dealer = "you deal" if situation.role == 0 else f"{self.names(situation.dealer)} deals"
+        lines = [f"hand {self.hand}: {dealer}; {_score(situation)}",
+                 f"turned up: {format_cards(situation.turned)}; {SUIT_NAMES[situation.trump]} are trumps"]
+        if situation.DECISION == "beg":
+            return lines + [f"your cards: {format_cards(situation.hand)}", "you are the eldest: stand, or beg?"]
+        if situation.DECISION == "answer":
+            return lines + [f"your cards: {format_cards(situation.hand)}",
+                            f"{self.names(_seat(situation, 1))}, the eldest, begs: give one, or run the cards?"]
+        if situation.begged:
+            lines.append("the eldest begged; the dealer " + ("gave one" if situation.gave else "ran the cards"))
+        if situation.DECISION == "play":
+            seats = [_seat(situation, r) for r in situation.laid_by]
+            lines += tricks(situation.played, seats, rules.players, lambda cards: _winner(situation, cards),
+                            self.names)
+            return lines + [f"your cards: {format_cards(situation.hand)}", "play a card:"]
+        return lines + [f"your cards: {format_cards(situation.hand)}", "throw out a card (you keep six):"]
+
+    def told(self, situation, choice: str) -> list[str]:
+        self._begin(situation)
+        who = self.names(situation.seat)
+        if situation.DECISION in SAID:
+            return [f"{who} {SAID[situation.DECISION][choice]}"]
+        if situation.DECISION == "discard":
+            return [f"{who} throws out a card"]
+        line = f"{who} plays {choice}"
+        n = situation.rules.players
+        trick = list(situation.played[situation.trick_start:])
+        if len(trick) == n - 1:      # the last card of the trick
+            leader = situation.laid_by[situation.trick_start] if trick else situation.role
+            taker = (leader + _winner(situation, trick + [parse_card(choice)])) % n
+            line += f": the trick to {self.names(_seat(situation, taker))}"
+        return [line]
+
+    def strongest(self, rules) -> dict:
+        return {"play": "expert"}
+
+    def result(self, row, rules, seat: int) -> dict:
+        winner = row["winner"]
+        return side_result(self.names, rules.players, lambda s: s % 2, [int(row["score_0"]), int(row["score_1"])],
+                           None if winner is None else int(winner))
+
+    def _begin(self, situation):
+        """Count the hands: a new one has another first card turned, or another dealer."""
+        deal = (situation.turned[0], situation.dealer)
+        if deal != self.deal:
+            self.hand += 1
+            self.deal = deal
+
+
+def _seat(situation, role: int) -> int:
+    return (situation.dealer + role) % situation.rules.players
+
+
+def _winner(situation, cards) -> int:
+    return trick_winner([(None, c) for c in cards], situation.trump)
+
+
+def _score(situation) -> str:
+    if situation.score is None:
+        return "no score kept"
+    mine, theirs = situation.score
+    return f"score: you {mine}, the other side {theirs} (game {situation.rules.target})"

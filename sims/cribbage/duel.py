@@ -1,0 +1,135 @@
+"""Cribbage at the terminal (:mod:`sims.core.duel`): the laying out and the play as a player at the board sees them.
+
+A decision shows the deal, who deals (whose crib), the score, the starter, every card laid in
+the play with its player (``|`` where a new count began: seed 000, when nobody can play or the
+count reaches thirty-one), the count and who has said go.  Another player's card is told with
+what it pegged (:func:`sims.cribbage.reference.peg_items`: fifteen, pairs, runs, thirty-one); the
+cards laid out for the crib go face down, so only their number is told.  When a deal is over
+(a new one begins, or the game ends) each hand the play laid on the table is shown with what it
+shows with the starter (:func:`sims.cribbage.reference.show_score`); the crib stays face down to
+whoever did not see it turned, so the score tells the rest.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import format_card, format_cards, parse_card
+from ..core.duel import View as CoreView, side_result
+from .pegging import MAX_COUNT
+from .reference_engine import side_of, value
+from .reference import peg_items, show_score
+
+
+class View(CoreView):
+    values = {"peg": "value: your points less the others' from this card to the end of the play",
+              "discard": "net: your hand's points with the starter, with the crib's added (your crib) or taken "
+                         "away (theirs), over every starter and the others' throws at random"}
+
+    def __init__(self, names):
+        super().__init__(names)
+        self.deal = 0
+        self.in_play = True         # the last decision seen was one of the play (so a discard begins a deal)
+        self.last = None            # the last card laid this deal: (its decision, the card)
+
+    def choices(self, situation) -> list[str]:
+        if situation.DECISION == "peg":
+            return [format_card(c) for c in situation.legal()]
+        return [format_cards(thrown) for thrown in combinations(situation.hand, situation.rules.throw)]
+
+    def show(self, situation) -> list[str]:
+        lines = self._begin(situation)
+        rules = situation.rules
+        crib = "you deal: the crib is yours" if situation.role == 0 else \
+            f"{self.names(situation.dealer)} deals: the crib is theirs"
+        lines.append(f"deal {self.deal}: {crib}; {_score(situation)}")
+        if situation.DECISION == "discard":
+            return lines + [f"your cards: {format_cards(situation.hand)}",
+                            f"lay out {rules.throw} card{'s' * (rules.throw > 1)} for the crib:"]
+        go = sorted(self.names(_seat(situation, r)) for r in situation.at.go)
+        return lines + [f"starter {format_card(situation.starter)}"
+                        + (f"; you laid out {format_cards(situation.thrown)}" if situation.thrown else ""),
+                        f"laid: {self._laid(situation)}",
+                        f"count {situation.count}" + (f" ({', '.join(go)} said go)" if go else ""),
+                        f"your cards: {format_cards(situation.hand)}", "lay a card:"]
+
+    def told(self, situation, choice: str) -> list[str]:
+        lines = self._begin(situation)
+        who = self.names(situation.seat)
+        if situation.DECISION == "discard":
+            n = situation.rules.throw
+            return lines + [f"{who} lays out {n} card{'s' * (n > 1)} for the crib"]
+        count_cards = list(situation.played[situation.at.count_start:]) + [parse_card(choice)]
+        items = peg_items(count_cards, situation.rules.bath_flush)
+        pegs = f", pegs {sum(p for _, p in items)} ({', '.join(n for n, _ in items)})" if items else ""
+        return lines + [f"{who} lays {choice}: count {situation.count + value(count_cards[-1])}{pegs}"]
+
+    def saw(self, situation, choice: str) -> None:
+        self.in_play = situation.DECISION == "peg"
+        if self.in_play:
+            self.last = (situation, choice)
+
+    def finish(self) -> list[str]:
+        return self._shows()
+
+    def strongest(self, rules) -> dict:
+        """position_distilled where it has a board-position table (two-handed six-card, six-card-61, five-card),
+        else the game's defaults."""
+        from .policies.position import PRESETS
+        from .rules import get_rules
+
+        if any((get_rules(p).to_kernel() == rules.to_kernel()).all() for p in PRESETS):
+            return {"discard": "position_distilled", "peg": "position_distilled"}
+        return {}
+
+    def result(self, row, rules, seat: int) -> dict:
+        return side_result(self.names, rules.players, lambda s: side_of(rules, s),
+                           [int(row[f"score_{side}"]) for side in range(rules.sides)], int(row["winner"]))
+
+    def _begin(self, situation) -> list[str]:
+        """At the first laying out of a deal: the last deal's shows, and the deal counted."""
+        if situation.DECISION != "discard" or not self.in_play:
+            return []
+        self.deal += 1
+        self.in_play = False
+        return self._shows()
+
+    def _shows(self) -> list[str]:
+        """Each hand of the last deal that the play laid on the table, with its show."""
+        if self.last is None:
+            return []
+        last, card = self.last
+        self.last = None
+        played, laid_by = last.played + (parse_card(card),), last.laid_by + (last.role,)
+        lines = []
+        for role in list(range(1, last.rules.active)) + [0]:     # the show: eldest first, the dealer last
+            cards = [c for c, r in zip(played, laid_by) if r == role]
+            if len(cards) == last.rules.kept:
+                lines.append(f"the show: {self.names(_seat(last, role))} {format_cards(cards)} with "
+                             f"{format_card(last.starter)}: {show_score(cards, last.starter)}")
+        return lines
+
+    def _laid(self, situation) -> str:
+        """Every card laid this deal with its player, ``|`` where a new count began."""
+        parts, count = [], 0
+        for card, role in zip(situation.played, situation.laid_by):
+            if count + value(card) > MAX_COUNT:
+                parts.append("|")
+                count = 0
+            parts.append(f"{format_card(card)} ({self.names(_seat(situation, role))})")
+            count += value(card)
+            if count == MAX_COUNT:
+                parts.append("|")
+                count = 0
+        return " ".join(parts) or "nothing yet"
+
+
+def _seat(situation, role: int) -> int:
+    return (situation.dealer + role) % situation.rules.players
+
+
+def _score(situation) -> str:
+    if situation.score is None:
+        return "no score kept"
+    mine, theirs = situation.score
+    return f"score: you {mine}, {'the best other' if situation.rules.sides > 2 else 'the other side'} {theirs} " \
+           f"(game {situation.rules.target})"

@@ -1,0 +1,106 @@
+"""Loo at the terminal (:mod:`sims.core.duel`): the declarations, the exchange and the play as a player at the
+table sees them.
+
+A decision shows the deal of the session, who deals, what the pool holds (and what was carried
+over into it, or that the deal is a single: everyone plays), the trump card, what each player
+before me declared and how many cards each stander changed (five-card), the tricks played with
+who took each (:meth:`sims.loo.reference.Laws.winning`: Pam, then trumps, then the suit led) and
+the trick being played.  Another player's declaration, the number of cards he changed (not which)
+and his card are told as the table sees them.
+"""
+from __future__ import annotations
+
+from ..cards import format_card, parse_card
+from ..core.duel import View as CoreView, tricks
+from .contract import DECLARATIONS
+
+SAID = {"pass": "passes", "play": "plays", "take the miss": "takes the miss"}
+
+
+class View(CoreView):
+    aliases = {"miss": "take the miss", "none": "-", "keep": "-", "nothing": "-", "stand": "play"}
+    values = {d: "value: your money from this deal: what you take from the pool less what you pay if looed"
+              for d in ("declare", "exchange", "card")}
+
+    def __init__(self, names):
+        super().__init__(names)
+        self.number = 0
+        self.deal = None            # the trump card and the dealer of the deal being played
+
+    def choices(self, situation) -> list[str]:
+        return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
+
+    def show(self, situation) -> list[str]:
+        self._begin(situation)
+        rules = situation.rules
+        dealer = "you deal" if situation.role == 0 else f"{self.names(situation.dealer)} deals"
+        pool = "a single: nothing carried over, everyone plays" if situation.single else \
+            f"{situation.carry} carried over"
+        lines = [f"deal {self.number} of {rules.session_deals}: {dealer}; the pool holds {situation.pool} ({pool}); "
+                 f"a loo costs {situation.loo}",
+                 f"trump: {format_card(situation.trump)}"]
+        declared = [f"{self.names(_seat(situation, r))} {DECLARATIONS[d]}"
+                    for r, d in zip(_in_turn(situation), situation.declared)]
+        if declared and not situation.single:
+            lines.append(f"declared: {', '.join(declared)}"
+                         + ("; the miss lies untaken" if situation.DECISION == "declare" and "take the miss"
+                            in situation.legal() else ""))
+        if any(situation.exchanged):
+            lines.append("changed: " + ", ".join(f"{self.names(_seat(situation, r))} {x}"
+                                                  for r, x in zip(situation.standers, situation.exchanged)))
+        hand = f"your cards: {' '.join(format_card(c) for c in situation.hand if c >= 0)}"
+        if situation.DECISION == "declare":
+            return lines + [hand, "your declaration:"]
+        if situation.DECISION == "exchange":
+            return lines + [hand, "the cards to change for cards from the pack (- none):"]
+        seats = [_seat(situation, r) for r in situation.laid_by]
+        lines += tricks(situation.played, seats, len(situation.standers),
+                        lambda cards: situation.laws.winning(cards)[0], self.names)
+        return lines + [hand, "play a card:"]
+
+    def told(self, situation, choice: str) -> list[str]:
+        self._begin(situation)
+        who = self.names(situation.seat)
+        if situation.DECISION == "declare":
+            return [f"{who} {SAID[choice]}"]
+        if situation.DECISION == "exchange":
+            n = 0 if choice == "-" else len(choice.split())
+            return [f"{who} changes {n} card{'s' * (n != 1)}"]
+        line = f"{who} plays {choice}"
+        m = len(situation.standers)
+        trick = list(situation.played[len(situation.played) - len(situation.played) % m:])
+        if len(trick) == m - 1:      # the last card of the trick
+            cards = trick + [parse_card(choice)]
+            roles = list(situation.laid_by[len(situation.played) - len(trick):]) + [situation.role]
+            line += f": the trick to {self.names(_seat(situation, roles[situation.laws.winning(cards)[0]]))}"
+        return [line]
+
+    def strongest(self, rules) -> dict:
+        return {"declare": "expert", "exchange": "expert", "card": "expert"}
+
+    def result(self, row, rules, seat: int) -> dict:
+        """The session's money: each seat's winnings less its stakes and looes; the most won wins."""
+        money = {self.names(s): int(row[f"money_{s}"]) for s in range(rules.players)}
+        best = max(money.values())
+        top = [name for name, m in money.items() if m == best]
+        lines = ["the session is over: " + ", ".join(f"{name} {m:+d}" for name, m in money.items()),
+                 f"{top[0]} {'win' if top[0] == 'you' else 'wins'} the most" if len(top) == 1 else
+                 f"{' and '.join(top)} tie for the most ({best:+d})"]
+        return {"winner": top[0] if len(top) == 1 else None, "scores": money, "lines": lines}
+
+    def _begin(self, situation):
+        """Count the deals: a new one has another trump card, or another dealer."""
+        deal = (situation.trump, situation.dealer)
+        if deal != self.deal:
+            self.number += 1
+            self.deal = deal
+
+
+def _seat(situation, role: int) -> int:
+    return (situation.dealer + role) % situation.rules.players
+
+
+def _in_turn(situation) -> list[int]:
+    """The roles in the order they declare: from the dealer's left round to the dealer."""
+    n = situation.rules.players
+    return [t % n for t in range(1, n + 1)]
