@@ -14,8 +14,8 @@ from ..core.duel import View as CoreView, side_result, tricks
 from .cards import SUIT_NAMES
 from .reference import trick_winner
 
-SAID = {"beg": {"stand": "stands", "beg": "begs"},
-        "answer": {"give": "gives one (a point to the eldest)", "run": "runs the cards"}}
+SAID = {"beg": {"stand": ("stands", ""), "beg": ("begs", "")},
+        "answer": {"give": ("gives", " one (a point to the eldest)"), "run": ("runs", " the cards")}}
 
 
 class View(CoreView):
@@ -26,6 +26,7 @@ class View(CoreView):
         super().__init__(names)
         self.hand = 0
         self.deal = None            # the first card turned and the dealer of the hand being played
+        self.told_cards = 0         # cards of this hand told or shown (a card the laws force is played unasked)
 
     def choices(self, situation) -> list[str]:
         return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
@@ -47,31 +48,31 @@ class View(CoreView):
             seats = [_seat(situation, r) for r in situation.laid_by]
             lines += tricks(situation.played, seats, rules.players, lambda cards: _winner(situation, cards),
                             self.names)
+            self.told_cards = len(situation.played)
             return lines + [f"your cards: {format_cards(situation.hand)}", "play a card:"]
         return lines + [f"your cards: {format_cards(situation.hand)}", "throw out a card (you keep six):"]
 
     def told(self, situation, choice: str) -> list[str]:
         self._begin(situation)
-        who = self.names(situation.seat)
         if situation.DECISION in SAID:
-            return [f"{who} {SAID[situation.DECISION][choice]}"]
+            verb, rest = SAID[situation.DECISION][choice]
+            return [f"{self.does(situation.seat, verb)}{rest}"]
         if situation.DECISION == "discard":
-            return [f"{who} throws out a card"]
-        line = f"{who} plays {choice}"
-        n = situation.rules.players
-        trick = list(situation.played[situation.trick_start:])
-        if len(trick) == n - 1:      # the last card of the trick
-            leader = situation.laid_by[situation.trick_start] if trick else situation.role
-            taker = (leader + _winner(situation, trick + [parse_card(choice)])) % n
-            line += f": the trick to {self.names(_seat(situation, taker))}"
-        return [line]
+            what = choice if self.names(situation.seat) == "you" else "a card"
+            return [f"{self.does(situation.seat, 'throws')} out {what}"]
+        cards = list(situation.played) + [parse_card(choice)]
+        seats = [_seat(situation, r) for r in situation.laid_by + (situation.role,)]
+        lines = self.plays(cards, seats, situation.rules.players, lambda trick: _winner(situation, trick),
+                           self.told_cards)
+        self.told_cards = len(cards)
+        return lines
 
     def strongest(self, rules) -> dict:
         return {"play": "expert"}
 
     def result(self, row, rules, seat: int) -> dict:
         winner = row["winner"]
-        return side_result(self.names, rules.players, lambda s: s % 2, [int(row["score_0"]), int(row["score_1"])],
+        return side_result(self, rules.players, lambda s: s % 2, [int(row["score_0"]), int(row["score_1"])],
                            None if winner is None else int(winner))
 
     def _begin(self, situation):
@@ -79,7 +80,7 @@ class View(CoreView):
         deal = (situation.turned[0], situation.dealer)
         if deal != self.deal:
             self.hand += 1
-            self.deal = deal
+            self.deal, self.told_cards = deal, 0
 
 
 def _seat(situation, role: int) -> int:

@@ -58,11 +58,31 @@ class View:
         raise NotImplementedError
 
     def told(self, situation, choice: str) -> list[str]:
-        """What the table sees of another player's decision (lines; none when nothing is seen)."""
+        """What the table sees of a decision taken (lines): a card laid, a beg, a declaration; of a card thrown
+        out face down, only that it was, unless it is yours."""
         raise NotImplementedError
 
     def saw(self, situation, choice: str) -> None:
-        """Remember a decision made (anyone's, the terminal's too), for what is told later."""
+        """Remember a decision taken, for what is shown later."""
+
+    def plays(self, cards, seats, size: int, winner, start: int = 0) -> list[str]:
+        """``seat 1 plays KH`` for each of ``cards[start:]`` (a deal's cards in order, ``seats[k]`` the player of
+        card k, ``size`` cards a trick), and who takes the trick a card ends (``winner(trick)``: the index of the
+        card that takes it)."""
+        lines = []
+        for k in range(start, len(cards)):
+            line = f"{self.does(seats[k], 'plays')} {format_card(cards[k])}"
+            if (k + 1) % size == 0:
+                line += f": the trick to {self.names(seats[k + 1 - size + winner(cards[k + 1 - size:k + 1])])}"
+            lines.append(line)
+        return lines
+
+    def does(self, seat: int, verb: str) -> str:
+        """``seat 1 plays``, ``you play``: the seat's name and ``verb`` agreeing with it."""
+        name = self.names(seat)
+        if name == "you" or " and " in name:
+            verb = verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
+        return f"{name} {verb}"
 
     def finish(self) -> list[str]:
         """What the table sees at the end of the game (the last deal's show, say)."""
@@ -128,16 +148,16 @@ def tricks(played, seats, size: int, winner, names) -> list[str]:
     return lines
 
 
-def side_result(names, players: int, side_of, scores, winner) -> dict:
+def side_result(view: View, players: int, side_of, scores, winner) -> dict:
     """:meth:`View.result` of a game between sides (seat ``s`` on side ``side_of(s)``), ``scores[side]`` at the
     end and the ``winner`` side (None or negative: none)."""
-    sides = [" and ".join(names(s) for s in range(players) if side_of(s) == side) for side in range(len(scores))]
+    seats = [[s for s in range(players) if side_of(s) == side] for side in range(len(scores))]
+    sides = [" and ".join(view.names(s) for s in seated) for seated in seats]
     final = ", ".join(f"{name} {score}" for name, score in zip(sides, scores))
     if winner is None or winner < 0:
         return {"winner": None, "scores": dict(zip(sides, scores)), "lines": [f"game over, nobody won: {final}"]}
-    name = sides[winner]
-    verb = "win" if name == "you" or " and " in name else "wins"
-    return {"winner": name, "scores": dict(zip(sides, scores)), "lines": [f"game over: {name} {verb} ({final})"]}
+    said = view.does(seats[winner][0], "wins") if len(seats[winner]) == 1 else f"{sides[winner]} win"
+    return {"winner": sides[winner], "scores": dict(zip(sides, scores)), "lines": [f"game over: {said} ({final})"]}
 
 
 def hint_table(frame, labels) -> list[str]:
@@ -179,19 +199,13 @@ class TerminalSeat:
         self.decisions = 0
 
     def observe(self, situation, choice: str) -> None:
-        """Tell what the table saw of another player's decision (the seat's own are its :meth:`choose`)."""
-        if situation.seat != self.seat:
-            for line in self.view.told(situation, choice):
-                self.write(line)
-            self.view.saw(situation, choice)
+        """Tell what the table saw of a decision taken (anyone's: the seat's own too, once taken)."""
+        for line in self.view.told(situation, choice):
+            self.write(line)
+        self.view.saw(situation, choice)
 
     def choose(self, situation) -> str:
         """The choice the person makes, readable; :class:`Quit` when he ends the game."""
-        choice = self._ask(situation)
-        self.view.saw(situation, choice)
-        return choice
-
-    def _ask(self, situation) -> str:
         self.decisions += 1
         labels = self.view.choices(situation)
         self.write("\n".join([""] + self.view.show(situation)))

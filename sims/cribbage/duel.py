@@ -49,19 +49,20 @@ class View(CoreView):
         return lines + [f"starter {format_card(situation.starter)}"
                         + (f"; you laid out {format_cards(situation.thrown)}" if situation.thrown else ""),
                         f"laid: {self._laid(situation)}",
-                        f"count {situation.count}" + (f" ({', '.join(go)} said go)" if go else ""),
+                        f"count {situation.count}" + (f" ({', '.join(go)} said go)" if go else "")
+                        + (" (a new count)" if situation.played and not situation.count else ""),
                         f"your cards: {format_cards(situation.hand)}", "lay a card:"]
 
     def told(self, situation, choice: str) -> list[str]:
         lines = self._begin(situation)
-        who = self.names(situation.seat)
         if situation.DECISION == "discard":
             n = situation.rules.throw
-            return lines + [f"{who} lays out {n} card{'s' * (n > 1)} for the crib"]
+            what = choice if self.names(situation.seat) == "you" else f"{n} card{'s' * (n > 1)}"
+            return lines + [f"{self.does(situation.seat, 'lays')} out {what} for the crib"]
         count_cards = list(situation.played[situation.at.count_start:]) + [parse_card(choice)]
         items = peg_items(count_cards, situation.rules.bath_flush)
         pegs = f", pegs {sum(p for _, p in items)} ({', '.join(n for n, _ in items)})" if items else ""
-        return lines + [f"{who} lays {choice}: count {situation.count + value(count_cards[-1])}{pegs}"]
+        return lines + [f"{self.does(situation.seat, 'lays')} {choice}: count {situation.count + value(count_cards[-1])}{pegs}"]
 
     def saw(self, situation, choice: str) -> None:
         self.in_play = situation.DECISION == "peg"
@@ -69,7 +70,8 @@ class View(CoreView):
             self.last = (situation, choice)
 
     def finish(self) -> list[str]:
-        return self._shows()
+        shows = self._shows()
+        return ["the last deal's hands (the game ends the moment a side reaches the target):"] + shows if shows else []
 
     def strongest(self, rules) -> dict:
         """position_distilled where it has a board-position table (two-handed six-card, six-card-61, five-card),
@@ -82,7 +84,7 @@ class View(CoreView):
         return {}
 
     def result(self, row, rules, seat: int) -> dict:
-        return side_result(self.names, rules.players, lambda s: side_of(rules, s),
+        return side_result(self, rules.players, lambda s: side_of(rules, s),
                            [int(row[f"score_{side}"]) for side in range(rules.sides)], int(row["winner"]))
 
     def _begin(self, situation) -> list[str]:

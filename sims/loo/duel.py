@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from ..cards import format_card, parse_card
 from ..core.duel import View as CoreView, tricks
-from .contract import DECLARATIONS
+from .contract import MISS, PASS, PLAY
 
 SAID = {"pass": "passes", "play": "plays", "take the miss": "takes the miss"}
+DECLARED = {PASS: "passed", PLAY: "stood", MISS: "took the miss"}
 
 
 class View(CoreView):
@@ -26,20 +27,21 @@ class View(CoreView):
         super().__init__(names)
         self.number = 0
         self.deal = None            # the trump card and the dealer of the deal being played
+        self.told_cards = 0         # cards of this deal told or shown (a card the laws force is played unasked)
 
     def choices(self, situation) -> list[str]:
         return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
 
     def show(self, situation) -> list[str]:
-        self._begin(situation)
+        lines = self._begin(situation)
         rules = situation.rules
         dealer = "you deal" if situation.role == 0 else f"{self.names(situation.dealer)} deals"
         pool = "a single: nothing carried over, everyone plays" if situation.single else \
             f"{situation.carry} carried over"
-        lines = [f"deal {self.number} of {rules.session_deals}: {dealer}; the pool holds {situation.pool} ({pool}); "
+        lines += [f"deal {self.number} of {rules.session_deals}: {dealer}; the pool holds {situation.pool} ({pool}); "
                  f"a loo costs {situation.loo}",
                  f"trump: {format_card(situation.trump)}"]
-        declared = [f"{self.names(_seat(situation, r))} {DECLARATIONS[d]}"
+        declared = [f"{self.names(_seat(situation, r))} {DECLARED[d]}"
                     for r, d in zip(_in_turn(situation), situation.declared)]
         if declared and not situation.single:
             lines.append(f"declared: {', '.join(declared)}"
@@ -56,44 +58,50 @@ class View(CoreView):
         seats = [_seat(situation, r) for r in situation.laid_by]
         lines += tricks(situation.played, seats, len(situation.standers),
                         lambda cards: situation.laws.winning(cards)[0], self.names)
+        self.told_cards = len(situation.played)
         return lines + [hand, "play a card:"]
 
     def told(self, situation, choice: str) -> list[str]:
-        self._begin(situation)
-        who = self.names(situation.seat)
+        lines = self._begin(situation)
         if situation.DECISION == "declare":
-            return [f"{who} {SAID[choice]}"]
+            verb, _, rest = SAID[choice].partition(" ")
+            return lines + [f"{self.does(situation.seat, verb)}{' ' + rest if rest else ''}"]
         if situation.DECISION == "exchange":
             n = 0 if choice == "-" else len(choice.split())
-            return [f"{who} changes {n} card{'s' * (n != 1)}"]
-        line = f"{who} plays {choice}"
-        m = len(situation.standers)
-        trick = list(situation.played[len(situation.played) - len(situation.played) % m:])
-        if len(trick) == m - 1:      # the last card of the trick
-            cards = trick + [parse_card(choice)]
-            roles = list(situation.laid_by[len(situation.played) - len(trick):]) + [situation.role]
-            line += f": the trick to {self.names(_seat(situation, roles[situation.laws.winning(cards)[0]]))}"
-        return [line]
+            what = choice if self.names(situation.seat) == "you" and n else f"{n} card{'s' * (n != 1)}"
+            return lines + [f"{self.does(situation.seat, 'changes')} {what}"]
+        cards = list(situation.played) + [parse_card(choice)]
+        seats = [_seat(situation, r) for r in situation.laid_by + (situation.role,)]
+        lines += self.plays(cards, seats, len(situation.standers), lambda trick: situation.laws.winning(trick)[0],
+                            self.told_cards)
+        self.told_cards = len(cards)
+        return lines
 
     def strongest(self, rules) -> dict:
         return {"declare": "expert", "exchange": "expert", "card": "expert"}
 
     def result(self, row, rules, seat: int) -> dict:
         """The session's money: each seat's winnings less its stakes and looes; the most won wins."""
-        money = {self.names(s): int(row[f"money_{s}"]) for s in range(rules.players)}
-        best = max(money.values())
-        top = [name for name, m in money.items() if m == best]
-        lines = ["the session is over: " + ", ".join(f"{name} {m:+d}" for name, m in money.items()),
-                 f"{top[0]} {'win' if top[0] == 'you' else 'wins'} the most" if len(top) == 1 else
-                 f"{' and '.join(top)} tie for the most ({best:+d})"]
-        return {"winner": top[0] if len(top) == 1 else None, "scores": money, "lines": lines}
+        money = [int(row[f"money_{s}"]) for s in range(rules.players)]
+        top = [s for s, m in enumerate(money) if m == max(money)]
+        lines = ["the session is over: " + ", ".join(f"{self.names(s)} {m:+d}" for s, m in enumerate(money)),
+                 f"{self.does(top[0], 'wins')} the most" if len(top) == 1 else
+                 f"{' and '.join(self.names(s) for s in top)} tie for the most ({max(money):+d})"]
+        return {"winner": self.names(top[0]) if len(top) == 1 else None,
+                "scores": {self.names(s): m for s, m in enumerate(money)}, "lines": lines}
 
-    def _begin(self, situation):
-        """Count the deals: a new one has another trump card, or another dealer."""
+    def _begin(self, situation) -> list[str]:
+        """Count the deals (a new one has another trump card, or another dealer), and at a new one say what the
+        last one left in the pool."""
         deal = (situation.trump, situation.dealer)
-        if deal != self.deal:
-            self.number += 1
-            self.deal = deal
+        if deal == self.deal:
+            return []
+        self.number += 1
+        self.deal, self.told_cards = deal, 0
+        if self.number == 1:
+            return []
+        return [f"deal {self.number - 1} is over: " + (f"the looes carry {situation.carry} into the next pool"
+                                                       if situation.carry else "nobody was looed")]
 
 
 def _seat(situation, role: int) -> int:
