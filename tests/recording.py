@@ -30,3 +30,15 @@ def recorded_seats(game, ref, rules, run: dict, log: list, card: str, unnamed: s
              for d, names in run.items()}
     seats.setdefault(unnamed, ref.seat_policies(rules, None)[unnamed])
     return seats
+
+
+def check_answers(situation, hand, answer: int, expected: str):
+    """``situation.answer`` is the inverse of ``choice_of`` on the engine's ``hand``: the policy's ``answer``
+    reads as ``expected`` and back, and every legal choice round-trips."""
+    from sims.cards import format_card
+
+    assert situation.choice_of(answer, hand) == expected
+    assert situation.answer(expected, hand) == answer
+    for choice in situation.legal():
+        label = choice if isinstance(choice, str) else format_card(choice)
+        assert situation.choice_of(situation.answer(label, hand), hand) == label

@@ -458,12 +458,18 @@ class Game:
     hands: list
     winner: int | None
 
+    def record(self) -> dict:
+        """The engine's per-game row (``play_games(..., records=True).games``)."""
+        return {"first_dealer": self.first_dealer, "winner": self.winner, "hands": len(self.hands),
+                "score_0": self.scores[0], "score_1": self.scores[1]}
+
 
 def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
     """Cut for deal, then hands dealt in turn to the left until a side reaches the target; each hand
     from its own stream keyed by the game stream's next number."""
     rules = get_rules(rules)
-    policies = seat_policies(rules, policies)
+    if not (isinstance(policies, dict) and all(isinstance(v, list) for v in policies.values())):
+        policies = seat_policies(rules, policies)       # else seat policies already, as seat_policies gives
     cuts = []
     first = cut_for_deal(deck_rng, rules.players, cuts)
     scores = [0, 0]

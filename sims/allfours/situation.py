@@ -200,7 +200,16 @@ class BegSituation(_Facts):
             raise PolicyError(f"{self.DECISION} policy {policy.label()!r} answered {answer} holding "
                               f"{format_cards(self.hand)}: it must answer 0 ({self.CHOICES[0]}) or 1 "
                               f"({self.CHOICES[1]})")
-        return self.CHOICES[answer]
+        return self.choice_of(answer)
+
+    def answer(self, choice: str, hand=None) -> int:
+        """The engine's answer to ``choice`` (a word of CHOICES); a one-line ValueError for anything else."""
+        from ..core.choices import word_index
+
+        return word_index(choice, {w: i for i, w in enumerate(self.CHOICES)}, self.CHOICES, self.DECISION)
+
+    def choice_of(self, answer: int, hand=None) -> str:
+        return self.CHOICES[int(answer)]
 
     def legal(self) -> tuple:
         return self.CHOICES
@@ -339,6 +348,19 @@ class PlaySituation(_Facts):
 
         return card_answer(self, policy, rng, self.legal(), "law iii")
 
+    def answer(self, choice: str, hand=None) -> int:
+        """The engine's answer playing ``choice`` (e.g. ``"7H"``): its position in ``hand`` (the engine's hand
+        array; default :meth:`to_state`'s); a one-line ValueError unless law iii allows it."""
+        from ..core.choices import card_index
+
+        return card_index(choice, self.to_state().hand if hand is None else hand, self.legal(), "play",
+                          "law iii: follow suit or trump")
+
+    def choice_of(self, answer: int, hand=None) -> str:
+        from ..core.choices import card_of
+
+        return card_of(answer, self.to_state().hand if hand is None else hand)
+
     def describe(self) -> dict:
         out = _describe(self)
         names = ROLE_NAMES[self.rules.players]
@@ -395,7 +417,19 @@ class DiscardSituation(_Facts):
         if not (0 <= i < len(self.hand)):
             raise PolicyError(f"discard policy {policy.label()!r} chose index {i} holding {format_cards(self.hand)}: "
                               f"it must pick a card held")
-        return format_card(self.hand[i])
+        return self.choice_of(i, arrays.hand)
+
+    def answer(self, choice: str, hand=None) -> int:
+        """The engine's answer throwing out ``choice`` (one card held): its position in ``hand``."""
+        from ..core.choices import card_index
+
+        return card_index(choice, self.to_state().hand if hand is None else hand, self.hand, "discard",
+                          "a card held")
+
+    def choice_of(self, answer: int, hand=None) -> str:
+        from ..core.choices import card_of
+
+        return card_of(answer, self.to_state().hand if hand is None else hand)
 
     def describe(self) -> dict:
         return {**_describe(self), "discarded": format_cards(self.discarded).split()}
@@ -420,3 +454,26 @@ def _describe(situation) -> dict:
             "turned": format_cards(situation.turned).split(), "trump": "CDHS"[situation.trump],
             "score": list(situation.score) if situation.score else None}
 
+
+
+def _turned(state) -> list[int]:
+    """The cards turned up, from the mask every player sees: those of the first suit, then the last."""
+    last = int(state[S_TURNED])
+    return [c for c in range(52) if (int(state[S_TURNED_MASK]) >> c) & 1 and c != last] + [last]
+
+
+def from_engine(decision: str, hand, played, state, rules, laid_by=None):
+    """The public situation of an engine decision, from the arrays its policy sees (``played`` None but for
+    the play); ``laid_by`` is not needed (the laws say who played each card)."""
+    held = [int(c) for c in hand if c >= 0]
+    facts = dict(score=(int(state[S_MY_SCORE]), int(state[S_OPP_SCORE])), rules=rules, dealer=int(state[S_DEALER]))
+    discarded = [c for c in range(52) if (int(state[S_DISCARDED]) >> c) & 1]
+    if decision == "discard":
+        return DiscardSituation(held, _turned(state), int(state[S_ROLE]), discarded, **facts)
+    if decision == "beg":
+        return BegSituation(held, _turned(state), **facts)
+    if decision == "answer":
+        return AnswerSituation(held, _turned(state), **facts)
+    begged = bool(state[S_BEGGED])
+    return PlaySituation(held, _turned(state), played[P_CARD, :int(state[S_N_PLAYED])].tolist(), int(state[S_ROLE]),
+                         begged=begged, gave=begged and not state[S_RUNS], discarded=discarded, **facts)

@@ -24,7 +24,7 @@ def add_arguments(parser):
 
 
 def run(args) -> dict:
-    from ..cribbage.record import review
+    from ..core.record import review
 
     frame = review(args.record, args.samples, args.seed, args.playout)
     return {"header": frame.attrs["header"], "decisions": frame.to_dict(orient="records"),

@@ -1,138 +1,84 @@
-"""Game records and their review: what PGN is to chess, for cribbage decisions.
+"""Cribbage's part of game records and of the table (:mod:`sims.core.record`, :mod:`sims.core.table`).
 
-A record is JSON Lines.  The first line is the header::
-
-    {"format": "sims-record/1", "game": "cribbage", "rules": "six-card", "seed": 0,
-     "players": ["you", "defensive"]}
-
-and every further line one decision, with the situation as the player knew it
-(the fields of :class:`~sims.cribbage.situation.DiscardSituation` or
-:class:`~sims.cribbage.situation.PegSituation`, cards readable) and the choice::
+The decisions are the throw to the crib (:class:`~sims.cribbage.situation.DiscardSituation`)
+and each card of the play (:class:`~sims.cribbage.situation.PegSituation`); a record line
+holds their fields, e.g.::
 
     {"player": 0, "decision": "discard", "hand": "5H 5S JD 6C 4H KD", "role": "dealer",
      "score": [95, 110], "choice": "JD KD"}
     {"player": 1, "decision": "peg", "hand": "7H 8C 5D", "played": "KS 2S 5H", "role": "dealer",
      "starter": "2C", "thrown": "QD 3C", "choice": "7H"}
 
-``player`` indexes the header's ``players``; ``score`` is (mine, theirs).  A record
-typed by hand for a real game is read the same way (:data:`EXAMPLE`, the start
-of the play of one deal).  :func:`review` grades every
-decision against the advisor (:func:`sims.cribbage.advice.advise`): the best
-choice, the points the choice lost with their standard error, and the chance of
-winning it lost when the score is given; a loss is an ``inaccuracy``, a
-``mistake`` or a ``blunder`` past the thresholds below, as chess analysis
-boards grade moves.
+``score`` is (mine, theirs); ``laid_by`` (each played card's player) appears only where
+the order of play does not say.  A discard is graded by ``sims discard``'s exact nets
+(and chance of winning), a card of the play by the pegging advisor's play-outs.
 """
 from __future__ import annotations
 
-import json
+import dataclasses
 from pathlib import Path
 
-import pandas as pd
+from ..cards import format_card, format_cards, parse_card
+from .contract import ROLE_NAMES
+from .situation import DiscardSituation, PegSituation, from_engine, resolve_laid_by
 
-FORMAT = "sims-record/1"
 EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"    # a hand-typed record of one deal's start
-DECISION_FIELDS = {"discard": ("hand", "role", "score", "dealer"),
-                   "peg": ("hand", "played", "role", "starter", "thrown", "score", "mine", "laid_by", "dealer")}
-# Grades by the chance of winning lost (with a score), else by the points lost.
-GRADES = (("blunder", 0.10, 1.0), ("mistake", 0.05, 0.5), ("inaccuracy", 0.02, 0.25))
+SITUATIONS = {"discard": DiscardSituation, "peg": PegSituation}
 
 
-def read_record(path) -> tuple[dict, list]:
-    """The header and the decisions (situation, player, choice) of a record; a one-line error naming the
-    line of anything wrong."""
-    from .situation import DiscardSituation, PegSituation
+def situation(decision: str, hand, played, state, rules, earlier=()):
+    """The situation of an engine decision; who laid each card, where the order of play does not say, from the
+    ``earlier`` decisions of the game (:class:`sims.core.table.Decided`)."""
+    laid_by = None
+    if decision == "peg":
+        who = {parse_card(d.choice): d.situation.role for d in earlier if d.decision == "peg"}
+        laid_by = [who.get(int(c)) for c in played if c >= 0]
+    return from_engine(decision, hand, played, state, rules, laid_by)
 
-    lines = [line for line in Path(path).read_text().splitlines() if line.strip()]
-    if not lines:
-        raise ValueError(f"{path}: empty record")
-    rows = []
-    for number, line in enumerate(lines, 1):
+
+def fields(situation) -> dict:
+    """The record fields of a situation, cards readable."""
+    names = ROLE_NAMES[situation.rules.active]
+    out = {"hand": format_cards(situation.hand), "role": names[situation.role]}
+    if situation.DECISION == "peg":
+        out.update(played=format_cards(situation.played), starter=format_card(situation.starter),
+                   thrown=format_cards(situation.thrown))
         try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path} line {number}: not JSON ({exc.msg})") from None
-    header = rows[0]
-    if header.get("format") != FORMAT or header.get("game") != "cribbage":
-        raise ValueError(f"{path} line 1: the header must say format {FORMAT!r} and game 'cribbage'")
-    players = header.get("players")
-    if not isinstance(players, list) or not players:
-        raise ValueError(f"{path} line 1: the header must list the players")
-    rules = header.get("rules", "six-card")
-    decisions = []
-    for number, row in enumerate(rows[1:], 2):
-        kind = row.get("decision")
-        if kind not in DECISION_FIELDS:
-            raise ValueError(f"{path} line {number}: decision must be discard or peg, got {kind!r}")
-        unknown = sorted(set(row) - set(DECISION_FIELDS[kind]) - {"decision", "player", "choice"})
-        if unknown:
-            raise ValueError(f"{path} line {number}: unknown field {unknown[0]!r} for a {kind} decision")
-        if not isinstance(row.get("player"), int) or not 0 <= row["player"] < len(players):
-            raise ValueError(f"{path} line {number}: player must be 0..{len(players) - 1}")
-        if "choice" not in row:
-            raise ValueError(f"{path} line {number}: no choice")
-        facts = {k: row[k] for k in DECISION_FIELDS[kind] if k in row}
-        try:
-            situation = (DiscardSituation if kind == "discard" else PegSituation)(rules=rules, **facts)
-        except (ValueError, TypeError) as exc:
-            raise ValueError(f"{path} line {number}: {exc}") from None
-        decisions.append((number, row["player"], situation, row["choice"]))
-    return header, decisions
-
-
-def _grade(points_lost: float, win_lost: float | None) -> str:
-    for name, win, points in GRADES:
-        if (win_lost is not None and win_lost >= win) or (win_lost is None and points_lost >= points):
-            return name
-    return ""
-
-
-def review(path, samples: int = 2_000, seed: int = 0, playout=None) -> pd.DataFrame:
-    """Every decision of a record graded (module docstring): ``line, player, decision, choice, best,
-    points_lost, points_lost_se, win_lost, grade``; ``attrs["totals"]`` the sums per player.  ``playout``
-    is the pegging policy every player uses after a card of the play (a built-in, a plug-in's or an njit
-    function; default the advisor's)."""
-    from ..cards import format_cards, parse_cards
-    from .advice import DEFAULT_PLAYOUT, advise
-
-    header, decisions = read_record(path)
-    rows = []
-    for number, player, situation, choice in decisions:
-        frame = advise(situation, playout=playout or DEFAULT_PLAYOUT, samples=samples, seed=seed, policies=())
-        key = "thrown" if situation.DECISION == "discard" else "card"
-        try:
-            cards = parse_cards(choice)
-            chosen = format_cards(sorted(cards, key=lambda c: situation.hand.index(c) if c in situation.hand else 99))
-        except ValueError as exc:
-            raise ValueError(f"{path} line {number}: {exc}") from None
-        options = frame.set_index(key)
-        if chosen not in options.index:
-            raise ValueError(f"{path} line {number}: {choice!r} is not a legal {situation.DECISION} here "
-                             f"({', '.join(options.index)})")
-        mine, best = options.loc[chosen], frame.iloc[0]
-        if situation.DECISION == "peg":   # paired over the same deals
-            lost, lost_se = -mine["vs_best"], mine["vs_best_se"]
-            win_lost = -mine["win_vs_best"] if "win" in frame else None
-        else:                             # the discard advisor's exact net (hand and crib); the win is exact
-            lost, lost_se = frame["net"].max() - mine["net"], 0.0
-            win_lost = frame["win"].max() - mine["win"] if "win" in frame else None
-        win_lost = None if win_lost is None else float(win_lost) + 0.0
-        rows.append({"line": number, "player": header["players"][player], "decision": situation.DECISION,
-                     "choice": chosen, "best": best[key], "points_lost": float(lost) + 0.0, "points_lost_se": float(lost_se),
-                     "win_lost": win_lost, "grade": _grade(float(lost), win_lost)})
-    out = pd.DataFrame(rows)
-    out.attrs["header"] = header
-    out.attrs["totals"] = totals(out).to_dict(orient="records")
+            resolve_laid_by(situation.rules, situation.role, situation.hand, situation.played)
+        except ValueError:
+            out["laid_by"] = [names[r] for r in situation.laid_by]
+    if situation.score is not None:
+        out["score"] = list(situation.score)
+    out["dealer"] = situation.dealer
     return out
 
 
-def totals(reviewed: pd.DataFrame) -> pd.DataFrame:
-    """Per player: decisions, points lost (and its standard error, the decisions' added in quadrature),
-    chance of winning lost, and the count of each grade."""
-    grouped = reviewed.groupby("player", sort=False)
-    out = grouped.agg(decisions=("line", "size"), points_lost=("points_lost", "sum"),
-                      win_lost=("win_lost", lambda w: w.sum(min_count=1)))
-    out["points_lost_se"] = grouped["points_lost_se"].apply(lambda s: float((s ** 2).sum() ** 0.5))
-    for name, _, _ in GRADES:
-        out[name] = grouped["grade"].apply(lambda g, name=name: int((g == name).sum()))
-    return out.reset_index()
+def play_game(rules, fns: dict, seed: int, item: int) -> dict:
+    """Game ``item`` of the run ``seed`` by the reference engine, seat s's decisions by ``fns[decision][s]``
+    (the njit policy signature): the row ``play_games(..., records=True).games`` gives it."""
+    from . import reference_engine as ref
+    from .game import GAME
+
+    seats = tuple([ref.SeatPolicy(d, fn) for fn in fns[d]] for d in ("discard", "peg"))
+    keys = ref.chunk_keys(seed, item // GAME.chunk_size["games"], 1, GAME.n_streams)[0]
+    game = ref.play_game(rules, *ref.streams(keys, item % GAME.chunk_size["games"]), seats)
+    return {**game.record(), "first_dealer_side": ref.side_of(rules, game.first_dealer)}
+
+
+def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict:
+    """``choice`` against the advisor: a discard by its exact net (and chance of winning, two-handed), a card of
+    the play paired over the same deals (:func:`sims.core.record.paired_grade`)."""
+    from ..core.record import paired_grade
+    from .advice import DEFAULT_PLAYOUT, advise
+
+    if situation.DECISION == "peg":
+        frame = advise(situation, playout=playout or DEFAULT_PLAYOUT, samples=samples, seed=seed, policies=())
+        return paired_grade(frame, "card", choice)
+    if situation.rules.active != 2:
+        situation = dataclasses.replace(situation, score=None)   # the chance of winning: two-handed only
+    frame = advise(situation, samples=samples, seed=seed, policies=())
+    mine = frame.set_index("thrown").loc[choice]
+    has_win = "win" in frame
+    return {"best": frame.iloc[0]["thrown"], "points_lost": float(frame["net"].max() - mine["net"]),
+            "points_lost_se": 0.0, "win": float(mine["win"]) if has_win else None,
+            "win_lost": float(frame["win"].max() - mine["win"]) if has_win else None}

@@ -347,7 +347,21 @@ class PegSituation:
             raise PolicyError(f"peg policy {policy.label()!r} chose index {i} with count {self.count} and "
                               f"{format_cards(self.hand)} in hand: it must pick a card still held that keeps the "
                               f"count within 31")
-        return format_card(int(arrays.hand[i]))
+        return self.choice_of(i, arrays.hand)
+
+    def answer(self, choice: str, hand=None) -> int:
+        """The engine's answer laying ``choice`` (e.g. ``"7H"``): its position in ``hand`` (the engine's hand
+        array; default :meth:`to_state`'s); a one-line ValueError unless it is a legal card."""
+        from ..core.choices import card_index
+
+        return card_index(choice, self.to_state().hand if hand is None else hand, self.legal(), "peg",
+                          "a card held that keeps the count within 31")
+
+    def choice_of(self, answer: int, hand=None) -> str:
+        """The card the engine's ``answer`` lays (the inverse of :meth:`answer`)."""
+        from ..core.choices import card_of
+
+        return card_of(answer, self.to_state().hand if hand is None else hand)
 
     def describe(self) -> dict:
         """The situation in readable cards (JSON-able)."""
@@ -426,8 +440,43 @@ class DiscardSituation:
             raise PolicyError(f"discard policy {policy.label()!r} returned mask {mask} for hand "
                               f"{format_cards(self.hand)}: it must name exactly {self.rules.throw} of the "
                               f"{len(self.hand)} cards")
-        return format_cards(c for i, c in enumerate(self.hand) if (mask >> i) & 1)
+        return self.choice_of(mask)
+
+    def answer(self, choice: str, hand=None) -> int:
+        """The engine's answer throwing ``choice`` (e.g. ``"JD KD"``): the mask of their positions in the hand;
+        a one-line ValueError unless it names exactly the cards laid out of those held."""
+        from ..core.choices import cards_mask
+
+        mask = cards_mask(choice, self.hand if hand is None else hand, "discard")
+        if mask.bit_count() != self.rules.throw:
+            raise ValueError(f"{self.rules.name} players lay out {self.rules.throw} cards for the crib, got {choice!r}")
+        return mask
+
+    def choice_of(self, answer: int, hand=None) -> str:
+        """The cards the engine's mask ``answer`` throws, in the order dealt (the inverse of :meth:`answer`)."""
+        from ..core.choices import cards_of
+
+        return cards_of(answer, self.hand if hand is None else hand)
 
     def describe(self) -> dict:
         return {"rules": self.rules.name, "role": ROLE_NAMES[self.rules.active][self.role],
                 "hand": format_cards(self.hand).split(), "score": list(self.score) if self.score else None}
+
+
+def from_engine(decision: str, hand, played, state, rules, laid_by=None):
+    """The public situation of an engine decision, from the arrays its policy sees (``played`` None for a
+    discard); ``laid_by`` the role of each card laid, needed only when the order of play does not say."""
+    from .contract import S_DEALER, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_STARTER, S_THROWN
+
+    facts = dict(hand=[int(c) for c in hand if c >= 0], role=int(state[S_ROLE]), rules=rules,
+                 score=(int(state[S_MY_SCORE]), int(state[S_OPP_SCORE])), dealer=int(state[S_DEALER]))
+    if decision == "discard":
+        return DiscardSituation(**facts)
+    facts.update(played=[int(c) for c in played[:int(state[S_N_PLAYED])]], starter=int(state[S_STARTER]),
+                 thrown=[int(c) for c in state[S_THROWN:S_THROWN + 2] if c >= 0])
+    try:
+        return PegSituation(**facts)       # who laid which card, from the rules of the play
+    except ValueError as exc:
+        if laid_by is None or "ambiguous" not in str(exc):
+            raise
+    return PegSituation(**facts, laid_by=laid_by)

@@ -241,7 +241,17 @@ class DeclareSituation(_Facts):
         if answer not in (PASS, PLAY, MISS) or DECLARATIONS[answer] not in self.legal():
             raise PolicyError(f"declare policy {policy.label()!r} answered {answer} holding "
                               f"{format_cards(self.hand)}: it must answer {', '.join(self.legal())}")
-        return DECLARATIONS[answer]
+        return self.choice_of(answer)
+
+    def answer(self, choice: str, hand=None) -> int:
+        """The engine's answer to ``choice`` (``pass``, ``play``/``stand``, ``miss``/``take the miss``); a
+        one-line ValueError unless it is legal here."""
+        from ..core.choices import word_index
+
+        return word_index(choice, WORDS, self.legal(), "declaration")
+
+    def choice_of(self, answer: int, hand=None) -> str:
+        return DECLARATIONS[int(answer)]
 
     def describe(self) -> dict:
         return self._describe()
@@ -291,6 +301,19 @@ class ExchangeSituation(_Facts):
             raise PolicyError(f"exchange policy {policy.label()!r} answered mask {mask} holding "
                               f"{format_cards(self.hand)} with {int(arrays.state[S_PACK])} cards in the pack")
         return self.label(mask)
+
+    def answer(self, choice: str, hand=None) -> int:
+        """The engine's answer changing ``choice`` (cards held, ``-`` none): the mask of their positions; a
+        one-line ValueError unless they are held and the pack has that many."""
+        from ..core.choices import cards_mask
+
+        mask = cards_mask(choice, self.hand, "exchange", empty="-")
+        if mask not in self.masks():
+            raise ValueError(f"the pack holds {int(self._stood()[S_PACK])} cards: {choice!r} changes too many")
+        return mask
+
+    def choice_of(self, answer: int, hand=None) -> str:
+        return self.label(int(answer))
 
     def describe(self) -> dict:
         return self._describe()
@@ -404,7 +427,36 @@ class CardSituation(_Facts):
 
         return card_answer(self, policy, rng, self.legal(), "follow suit and head the trick")
 
+    def answer(self, choice: str, hand=None) -> int:
+        """The engine's answer playing ``choice`` (e.g. ``"7H"``): its position in the hand; a one-line
+        ValueError unless the laws allow it."""
+        from ..core.choices import card_index
+
+        return card_index(choice, self.hand, self.legal(), "card", "follow suit and head the trick")
+
+    def choice_of(self, answer: int, hand=None) -> str:
+        from ..core.choices import card_of
+
+        return card_of(answer, self.hand)
+
     def describe(self) -> dict:
         out = self._describe()
         out["played"] = [{"card": format_card(c), "by": role_name(r)} for c, r in zip(self.played, self.laid_by)]
         return out
+
+
+def from_engine(decision: str, hand, played, state, rules, laid_by=None):
+    """The public situation of an engine decision, from the arrays its policy sees (``played`` None but for a
+    card): declarations and exchanges follow from who stands and who took the miss, the money held over from
+    the pool less the dealer's stake; ``laid_by`` is not needed (the laws say who played each card)."""
+    n, role = rules.players, int(state[S_ROLE])
+    standers = [t % n for t in range(1, n + 1) if (int(state[S_STOOD]) >> (t % n)) & 1]
+    declared = [MISS if t % n == state[S_MISS_TAKER] else (PLAY if t % n in standers else PASS)
+                for t in range(1, n + 1)][:int(state[S_DECLARED])]
+    exchanged = [int(state[S_EXCHANGED + r]) for r in standers if state[S_EXCHANGED + r] >= 0]
+    facts = dict(trump=int(state[S_TRUMP]), role=role, declared=declared, exchanged=exchanged,
+                 carry=int(state[S_POOL]) - int(state[S_STAKE]), rules=rules, dealer=int(state[S_DEALER]))
+    if decision == "card":
+        return CardSituation(["-" if c < 0 else int(c) for c in hand],
+                             played=[int(c) for c in played[:int(state[S_N_PLAYED]), 0]], **facts)
+    return (DeclareSituation if decision == "declare" else ExchangeSituation)([int(c) for c in hand], **facts)

@@ -18,13 +18,12 @@ import pytest
 from sims.allfours import PRESETS, play_games
 from sims.allfours import reference as ref
 from sims.allfours.advice import Player
-from sims.allfours.contract import (P_CARD, S_BEGGED, S_DEALER, S_DISCARDED, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE,
-                                    S_ROLE, S_RUNS, S_TURNED, S_TURNED_MASK)
+from sims.allfours.contract import S_N_PLAYED
 from sims.allfours.policies import POLICIES
-from sims.allfours.situation import AnswerSituation, BegSituation, DiscardSituation, PlaySituation
+from sims.allfours.situation import from_engine
 from sims.cards import format_card, format_cards
 from sims.core.registry import get_game
-from tests.recording import recorded_seats
+from tests.recording import check_answers, recorded_seats
 
 MIN_DEALS = 1_000
 DISCARD_TO_SIX = PRESETS["two-hand"].replace(name="two-hand-discard", discard_to_six=True)
@@ -46,28 +45,6 @@ def test_runs_cover_every_builtin():
         assert {p for _, run, _, _ in RUNS for p in run.get(decision, ())} == set(POLICIES[decision])
 
 
-def _turned(state) -> list[int]:
-    """The cards turned up, from the mask every player sees: those of the first suit, then the last."""
-    last = int(state[S_TURNED])
-    others = [c for c in range(52) if (int(state[S_TURNED_MASK]) >> c) & 1 and c != last]
-    return others + [last]
-
-
-def _situation(decision, hand, played, state, rules):
-    held = [int(c) for c in hand if c >= 0]
-    facts = dict(score=(int(state[S_MY_SCORE]), int(state[S_OPP_SCORE])), rules=rules, dealer=int(state[S_DEALER]))
-    discarded = [c for c in range(52) if (int(state[S_DISCARDED]) >> c) & 1]
-    if decision == "discard":
-        return DiscardSituation(held, _turned(state), int(state[S_ROLE]), discarded, **facts)
-    if decision == "beg":
-        return BegSituation(held, _turned(state), **facts)
-    if decision == "answer":
-        return AnswerSituation(held, _turned(state), **facts)
-    begged = bool(state[S_BEGGED])
-    return PlaySituation(held, _turned(state), played[P_CARD].tolist(), int(state[S_ROLE]), begged=begged,
-                         gave=begged and not state[S_RUNS], discarded=discarded, **facts)
-
-
 @pytest.mark.parametrize("rules, run, n_games, min_hands", RUNS, ids=IDS)
 def test_every_decision_replays(monkeypatch, rules, run, n_games, min_hands):
     game = get_game("allfours")
@@ -84,8 +61,8 @@ def test_every_decision_replays(monkeypatch, rules, run, n_games, min_hands):
     players = {(d, name): Player(name, decision=d) for d, names in run.items() for name in names}
     checked = {key: 0 for key in players}
     for decision, name, hand, played, state, rng, answer in log:
+        situation = from_engine(decision, hand, played, state, rules)
         played = None if played is None else played[:, :state[S_N_PLAYED]]
-        situation = _situation(decision, hand, played, state, rules)
         arrays = situation.to_state()
         where = f"{decision} {name}: {format_cards(c for c in hand if c >= 0)} | state {state.tolist()}"
         assert np.array_equal(arrays.state, state), where
@@ -98,6 +75,7 @@ def test_every_decision_replays(monkeypatch, rules, run, n_games, min_hands):
         else:
             expected = situation.CHOICES[answer]
         assert players[decision, name].choose(situation, rng=rng.copy()) == expected, where
+        check_answers(situation, hand, answer, expected)
         checked[decision, name] += 1
     hands = sum(len(g.hands) for g in games)
     assert hands >= min_hands

@@ -20,9 +20,10 @@ from sims.cribbage import play_games
 from sims.cribbage import reference_engine as ref
 from sims.cribbage.advice import Player
 from sims.cribbage.game import GAME
-from sims.cribbage.contract import S_DEALER, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_STARTER, S_THROWN
+from sims.cribbage.contract import S_N_PLAYED
 from sims.cribbage.policies import POLICIES, resolve
-from sims.cribbage.situation import DiscardSituation, PegSituation
+from sims.cribbage.situation import from_engine
+from tests.recording import check_answers
 
 RULES = "six-card"
 MIN_DEALS = 1_000
@@ -80,46 +81,39 @@ def _games(n_games, discards, pegs, seed):
 @pytest.mark.parametrize("discards, pair", RUNS, ids=["+".join(d + p) for d, p in RUNS])
 def test_every_decision_replays(discards, pair):
     games, logs, policies = _games(N_GAMES, discards, pair, seed=19)
+    rules = ref.get_rules(RULES)
     throwers = {p.name: Player(p, decision="discard") for p in policies["discard"]}
     thrown = {name: 0 for name in discards}
     for name, hand, state, rng, cards in logs["discard"]:
-        situation = DiscardSituation(hand.tolist(), int(state[S_ROLE]), (int(state[S_MY_SCORE]),
-                                     int(state[S_OPP_SCORE])), RULES, int(state[S_DEALER]))
+        situation = from_engine("discard", hand, None, state, rules)
         arrays = situation.to_state()
         assert np.array_equal(arrays.state, state) and np.array_equal(arrays.hand, hand), name
-        assert throwers[name].choose(situation, rng=rng.copy()) == format_cards(cards), f"{name}: {hand}"
+        expected = format_cards(cards)
+        assert throwers[name].choose(situation, rng=rng.copy()) == expected, f"{name}: {hand}"
+        mask = sum(1 << i for i, c in enumerate(hand) if c in cards)
+        assert situation.answer(expected) == mask and situation.choice_of(mask) == expected
         thrown[name] += 1
     assert all(n >= MIN_DEALS for n in thrown.values()), thrown      # one throw a seat a deal
 
     players = {p.name: Player(p) for p in policies["peg"]}
     decisions = iter(logs["peg"])
     checked = {name: 0 for name in pair}
-    derived = 0
     for game in games:
         for deal in game.deals:
             for _ in deal.laid:
                 name, hand, played, state, rng, card = next(decisions)
-                facts = dict(hand=[int(c) for c in hand if c >= 0], played=played.tolist(),
-                             role=int(state[S_ROLE]), starter=int(state[S_STARTER]),
-                             thrown=state[S_THROWN:S_THROWN + 2].tolist(), dealer=int(state[S_DEALER]),
-                             score=(int(state[S_MY_SCORE]), int(state[S_OPP_SCORE])))
-                try:
-                    situation = PegSituation(**facts)   # who laid which card, from the rules of the play
-                    derived += 1
-                except ValueError as exc:
-                    assert "ambiguous" in str(exc), str(exc)
-                    situation = PegSituation(**facts, laid_by=[r for r, _, _ in deal.laid[:len(played)]])
+                laid_by = [r for r, _, _ in deal.laid[:len(played)]]
+                situation = from_engine("peg", hand, played, state, rules, laid_by=laid_by)
                 arrays = situation.to_state()
-                where = f"{name}: {format_cards(played)} | {format_cards(facts['hand'])}"
+                where = f"{name}: {format_cards(played)} | {format_cards(c for c in hand if c >= 0)}"
                 assert np.array_equal(arrays.state, state), where
                 assert np.array_equal(arrays.played[:len(played)], played), where
-                assert arrays.hand[arrays.hand >= 0].tolist() == facts["hand"], where
+                assert arrays.hand[arrays.hand >= 0].tolist() == [int(c) for c in hand if c >= 0], where
                 assert players[name].choose(situation, rng=rng.copy()) == format_card(card), where
+                check_answers(situation, hand, list(hand).index(card), format_card(card))
                 checked[name] += 1
     assert next(decisions, None) is None
     deals = sum(len(g.deals) for g in games)
     assert deals >= MIN_DEALS
     assert all(n >= 3 * MIN_DEALS for n in checked.values()), checked
-    assert derived > 0.95 * sum(checked.values())
-    print(f"{'+'.join(discards + pair)}: {deals} deals, throws {thrown}, cards {checked}, order of play derived "
-          f"in {derived}")
+    print(f"{'+'.join(discards + pair)}: {deals} deals, throws {thrown}, cards {checked}")

@@ -5,12 +5,13 @@ import pytest
 
 from sims.cli import main
 from sims.cribbage.discards import advise as discard_advice
-from sims.cribbage.record import EXAMPLE, read_record, review, totals
+from sims.core.record import read_record, review, totals
+from sims.cribbage.record import EXAMPLE
 
 
 def test_example_record_reads_and_every_decision_is_graded():
-    header, decisions = read_record(EXAMPLE)
-    assert header["players"] == ["Ann", "Bob"] and len(decisions) == 5
+    record = read_record(EXAMPLE)
+    assert record.header["players"] == ["Ann", "Bob"] and len(record.decisions) == 5
     graded = review(EXAMPLE)
     assert graded["line"].tolist() == [2, 3, 4, 5, 6]
     # The discard: points lost are sims discard's exact nets, best less chosen.
@@ -35,7 +36,7 @@ PEG = {"player": 1, "decision": "peg", "hand": "7H 8C 5D", "played": "KS 2S 5H",
     ([{**HEADER, "format": "pgn"}], "line 1: the header must say format"),
     ([HEADER, {**PEG, "colour": "red"}], "line 2: unknown field 'colour'"),
     ([HEADER, {**PEG, "player": 2}], "line 2: player must be 0..1"),
-    ([HEADER, {**PEG, "choice": "KH"}], "line 2: 'KH' is not a legal peg here"),
+    ([HEADER, {**PEG, "choice": "KH"}], "line 2: KH is not a legal peg here"),
     ([HEADER, {**PEG, "played": "KS 5H"}], "line 2: illegal turn"),
 ])
 def test_bad_records_are_one_line_errors_naming_the_line(tmp_path, capsys, lines, message):

@@ -16,14 +16,13 @@ import pytest
 
 from sims.cards import format_card, format_cards
 from sims.core.registry import get_game
-from tests.recording import recorded_seats
+from tests.recording import check_answers, recorded_seats
 from sims.loo import play_games
 from sims.loo import reference as ref
 from sims.loo.advice import Player
-from sims.loo.contract import (DECLARATIONS, MISS, PASS, PLAY, S_DEALER, S_DECLARED, S_EXCHANGED, S_MISS_TAKER,
-                               S_N_PLAYED, S_POOL, S_ROLE, S_STAKE, S_STOOD, S_TRUMP)
+from sims.loo.contract import DECLARATIONS, S_N_PLAYED
 from sims.loo.policies import POLICIES
-from sims.loo.situation import CardSituation, DeclareSituation, ExchangeSituation
+from sims.loo.situation import from_engine
 
 MIN_DEALS = 1_000
 # Per run, a policy a seat for each decision; sessions of ``rounds`` rounds (five deals a round): MIN_DEALS deals.
@@ -37,21 +36,6 @@ RUNS = [("three-card", {"declare": ["random", "always", "threshold", "expert", "
 def test_runs_cover_every_builtin():
     for decision in POLICIES:
         assert {p for _, run, _, _ in RUNS for p in run.get(decision, ())} == set(POLICIES[decision])
-
-
-def _situation(decision, hand, played, state, rules):
-    """The decision rebuilt from what the table knows: declarations and exchanges follow from who stands and who
-    took the miss, the money held over from the pool less the dealer's stake."""
-    n, role = rules.players, int(state[S_ROLE])
-    standers = [t % n for t in range(1, n + 1) if (int(state[S_STOOD]) >> (t % n)) & 1]
-    declared = [MISS if t % n == state[S_MISS_TAKER] else (PLAY if t % n in standers else PASS)
-                for t in range(1, n + 1)][:int(state[S_DECLARED])]
-    exchanged = [int(state[S_EXCHANGED + r]) for r in standers if state[S_EXCHANGED + r] >= 0]
-    facts = dict(trump=int(state[S_TRUMP]), role=role, declared=declared, exchanged=exchanged,
-                 carry=int(state[S_POOL]) - int(state[S_STAKE]), rules=rules, dealer=int(state[S_DEALER]))
-    if decision == "card":
-        return CardSituation(["-" if c < 0 else int(c) for c in hand], played=played.tolist(), **facts)
-    return (DeclareSituation if decision == "declare" else ExchangeSituation)(hand.tolist(), **facts)
 
 
 @pytest.mark.parametrize("rules, run, rounds, n_sessions", RUNS, ids=[r for r, _, _, _ in RUNS])
@@ -72,8 +56,8 @@ def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
     players = {(d, name): Player(name, decision=d) for d, names in run.items() for name in names}
     checked = {key: 0 for key in players}
     for decision, name, hand, played, state, rng, answer in log:
+        situation = from_engine(decision, hand, played, state, rules)
         played = None if played is None else played[:state[S_N_PLAYED], 0]
-        situation = _situation(decision, hand, played, state, rules)
         arrays = situation.to_state()
         where = f"{decision} {name}: {format_cards(c for c in hand if c >= 0)} | state {state.tolist()}"
         assert np.array_equal(arrays.state, state), where
@@ -86,6 +70,7 @@ def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
         else:
             expected = situation.label(answer)
         assert players[decision, name].choose(situation, rng=rng.copy()) == expected, where
+        check_answers(situation, hand, answer, expected)
         checked[decision, name] += 1
     assert all(n > 0 for n in checked.values()), checked
     print(f"{rules.name}: {len(deals)} deals, decisions replayed {checked}")

@@ -1,0 +1,267 @@
+"""Game records and their review, for every game: what PGN is to chess, one decision a line.
+
+A record is JSON Lines (docs/records.md).  The first line is the header::
+
+    {"format": "sims-record/2", "game": "mygame", "rules": "standard", "seed": 7, "games": 1,
+     "players": ["expert", "random"]}
+
+``rules`` is a preset's name or a table of the rules' fields; ``seed`` and ``games``
+say which games of a run were played (``sims play --seed 7 --games 1 --record F``);
+``players`` names the seats.  Every further line is either one decision -- the
+situation as the player knew it (the fields of the game's situation class for that
+decision, cards readable, the rules left to the header) and the choice::
+
+    {"game": 0, "player": 1, "decision": "bid", "hand": "7H 8C 5D 2S QD 3C", "turned": "JS",
+     "score": [0, 1], "choice": "pass"}
+
+or, after a game's decisions, its result (the row ``play_games(..., records=True)``
+gives that game)::
+
+    {"game": 0, "result": {"first_dealer": 0, "winner": 1, "score_0": 9, "score_1": 10}}
+
+``player`` indexes ``players``; ``game`` (0 if left out) is the game's number in the
+run.  A record typed by hand for a real game is read the same way (each game's
+example, :func:`example`).  ``sims-record/1`` (the first game's records, without ``game``
+numbers or results) still reads.
+
+What depends on the game comes from its records module, ``record`` in the package of
+its rules (``mygame.record``): ``SITUATIONS`` (decision -> situation class),
+``situation`` (an engine decision's arrays -> its situation), ``fields`` (a situation
+-> its record fields), ``play_game`` (one game of the reference engine with given seat
+functions) and ``grade`` (a choice against the game's advisor).
+
+:func:`review` grades every decision against the advisor: the best choice, the points
+the choice lost with their standard error, and the chance of winning it lost when the
+advisor gives one; a loss is an ``inaccuracy``, a ``mistake`` or a ``blunder`` past the
+thresholds of :data:`GRADES`, as chess analysis boards grade moves.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import NamedTuple
+
+import pandas as pd
+
+FORMAT = "sims-record/2"
+FORMATS = ("sims-record/1", FORMAT)
+# Grades by the chance of winning lost (where the advisor gives one), else by the points lost.
+GRADES = (("blunder", 0.10, 1.0), ("mistake", 0.05, 0.5), ("inaccuracy", 0.02, 0.25))
+
+
+class Line(NamedTuple):
+    """One decision of a record: its line number, game number, player index, situation and choice (as the
+    situation writes it)."""
+
+    number: int
+    game: int
+    player: int
+    situation: object
+    choice: str
+
+
+class Record(NamedTuple):
+    header: dict
+    game: object          # the Game
+    rules: object
+    decisions: list       # Line
+    results: dict         # game number -> its result row
+
+
+def records_module(game):
+    """The game's records module: ``record`` in the package of its rules module (``mygame.record``)."""
+    import importlib
+
+    return importlib.import_module(game.rules.rpartition(".")[0] + ".record")
+
+
+def example(game) -> Path:
+    """The hand-typed example record shipped with ``game``."""
+    from .registry import get_game
+
+    return records_module(get_game(game)).EXAMPLE
+
+
+def rules_field(game, rules):
+    """The header's ``rules``: the preset's name, or the rules' fields when they are no preset."""
+    return rules.name if game.presets.get(rules.name) == rules else rules.to_dict()
+
+
+def header_of(game, rules, seed: int, players, games: int) -> dict:
+    return {"format": FORMAT, "game": game.name, "rules": rules_field(game, rules), "seed": int(seed),
+            "games": int(games), "players": list(players)}
+
+
+def write_record(path, header: dict, lines) -> None:
+    """Write the record atomically: all of it or, on any error, nothing."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as out:
+            for row in [header, *lines]:
+                out.write(json.dumps(row) + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def situation_fields(situation, formats: dict) -> dict:
+    """A situation's record fields: its constructor's fields but the rules (in the header), those left at their
+    defaults left out, ``formats[name]`` making a value readable (cards), tuples as lists."""
+    out = {}
+    for f in dataclasses.fields(situation):
+        value = getattr(situation, f.name)
+        if not f.init or f.name == "rules" or value is None or value == f.default:
+            continue
+        out[f.name] = formats[f.name](value) if f.name in formats else \
+            list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _json_lines(path) -> list[tuple[int, dict]]:
+    try:
+        text = Path(path).read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read the record ({getattr(exc, 'strerror', None) or exc})") from None
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path} line {number}: not JSON ({exc.msg})") from None
+        if not isinstance(row, dict):
+            raise ValueError(f"{path} line {number}: a line is a JSON object {{...}}")
+        rows.append((number, row))
+    if not rows:
+        raise ValueError(f"{path}: empty record")
+    return rows
+
+
+def _header(path, number: int, header: dict):
+    from .registry import get_game
+
+    if header.get("format") not in FORMATS:
+        raise ValueError(f"{path} line {number}: the header must say format {FORMAT!r} (or {FORMATS[0]!r})")
+    try:
+        game = get_game(header.get("game"))
+        given = header.get("rules", game.default_preset)
+        rules = game.rules_module.Rules.from_dict(given) if isinstance(given, dict) else game.get_rules(given)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{path} line {number}: {exc}") from None
+    players = header.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
+        raise ValueError(f"{path} line {number}: the header must list the players' names")
+    return game, rules, players
+
+
+def _index(row: dict, key: str, limit: int, where: str) -> int:
+    value = row.get(key, 0 if key == "game" else None)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
+        raise ValueError(f"{where}: {key} must be 0..{limit - 1}, got {value!r}")
+    return value
+
+
+def read_record(path) -> Record:
+    """The header, the decisions and the results of a record; a one-line error naming the line of anything
+    wrong (a field the decision does not have, an impossible situation, an illegal choice)."""
+    rows = _json_lines(path)
+    number, header = rows[0]
+    game, rules, players = _header(path, number, header)
+    module = records_module(game)
+    n_games = header.get("games", 1) if header["format"] != FORMATS[0] else 1
+    decisions, results = [], {}
+    for number, row in rows[1:]:
+        where = f"{path} line {number}"
+        g = _index(row, "game", max(int(n_games), 1), where)
+        if "result" in row:
+            unknown = sorted(set(row) - {"game", "result"})
+            if unknown or not isinstance(row["result"], dict):
+                raise ValueError(f"{where}: a result line holds game and result {{...}} only")
+            results[g] = row["result"]
+            continue
+        kind = row.get("decision")
+        if kind not in module.SITUATIONS:
+            raise ValueError(f"{where}: decision must be {' or '.join(module.SITUATIONS)}, got {kind!r}")
+        cls = module.SITUATIONS[kind]
+        names = {f.name for f in dataclasses.fields(cls) if f.init} - {"rules"}
+        unknown = sorted(set(row) - names - {"game", "decision", "player", "choice"})
+        if unknown:
+            raise ValueError(f"{where}: unknown field {unknown[0]!r} for a {kind} decision")
+        player = _index(row, "player", len(players), where)
+        if "choice" not in row:
+            raise ValueError(f"{where}: no choice")
+        try:
+            situation = cls(rules=rules, **{k: v for k, v in row.items() if k in names})
+            choice = situation.choice_of(situation.answer(row["choice"]))
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"{where}: {exc}") from None
+        decisions.append(Line(number, g, player, situation, choice))
+    return Record(header, game, rules, decisions, results)
+
+
+def _grade(points_lost: float, win_lost: float | None) -> str:
+    for name, win, points in GRADES:
+        if (win_lost is not None and win_lost >= win) or (win_lost is None and points_lost >= points):
+            return name
+    return ""
+
+
+def paired_grade(frame: pd.DataFrame, key: str, choice: str) -> dict:
+    """The grade of ``choice`` from an advisor's frame whose differences from the best are paired over the same
+    deals (``vs_best``, ``vs_best_se``, ``win_vs_best``); the frame's first row is the best choice."""
+    mine = frame.set_index(key).loc[choice]
+    has_win = "win" in frame
+    return {"best": frame.iloc[0][key], "points_lost": -float(mine["vs_best"]),
+            "points_lost_se": float(mine["vs_best_se"]),
+            "win": float(mine["win"]) if has_win else None,
+            "win_lost": -float(mine["win_vs_best"]) if has_win else None}
+
+
+def review(path, samples: int = 2_000, seed: int = 0, playout=None) -> pd.DataFrame:
+    """Every decision of a record graded (module docstring): ``line, game, player, decision, choice, best,
+    points_lost, points_lost_se, win (the chance of winning after the choice, where the advisor gives one),
+    win_lost, grade``; ``attrs["header"]`` the header, ``attrs["totals"]`` the sums per player.
+    ``playout`` the policy every player uses after the choice (default the advisor's)."""
+    from .advice import check_samples
+    check_samples(samples)
+    record = read_record(path)
+    module = records_module(record.game)
+    players = record.header["players"]
+    rows = []
+    for line in record.decisions:
+        try:
+            graded = module.grade(line.situation, line.choice, samples, seed, playout)
+        except ValueError as exc:
+            raise ValueError(f"{path} line {line.number}: {exc}") from None
+        lost = graded["points_lost"] + 0.0          # no -0.0
+        win_lost = None if graded["win_lost"] is None else graded["win_lost"] + 0.0
+        rows.append({"line": line.number, "game": line.game, "player": players[line.player],
+                     "decision": line.situation.DECISION, "choice": line.choice, "best": graded["best"],
+                     "points_lost": lost, "points_lost_se": graded["points_lost_se"], "win": graded["win"],
+                     "win_lost": win_lost, "grade": _grade(lost, win_lost)})
+    columns = ["line", "game", "player", "decision", "choice", "best", "points_lost", "points_lost_se", "win",
+               "win_lost", "grade"]
+    out = pd.DataFrame(rows, columns=columns)
+    out.attrs["header"] = record.header
+    out.attrs["totals"] = totals(out).to_dict(orient="records")
+    return out
+
+
+def totals(reviewed: pd.DataFrame) -> pd.DataFrame:
+    """Per player: decisions, points lost (and its standard error, the decisions' added in quadrature),
+    chance of winning lost, and the count of each grade."""
+    grouped = reviewed.groupby("player", sort=False)
+    out = grouped.agg(decisions=("line", "size"), points_lost=("points_lost", "sum"),
+                      win_lost=("win_lost", lambda w: w.sum(min_count=1)))
+    out["points_lost_se"] = grouped["points_lost_se"].apply(lambda s: float((s ** 2).sum() ** 0.5))
+    for name, _, _ in GRADES:
+        out[name] = grouped["grade"].apply(lambda g, name=name: int((g == name).sum()))
+    out = out.reset_index()
+    out["win_lost"] = out["win_lost"].astype(object).where(out["win_lost"].notna(), None)
+    return out

@@ -1,0 +1,183 @@
+"""Whole games played decision by decision: each seat a policy or anyone who answers ``choose(situation)``.
+
+:func:`play` plays games of any registered game with that game's reference engine
+(the plain-Python oracle that replays the kernel's games from the same random
+streams).  A seat is
+
+* a **policy** (a built-in or plug-in name, ``name:param=value``, a ``{name, params}``
+  table, a Policy, a user's njit function), called exactly as the kernel calls it, with
+  the engine's arrays and the seat's own stream: a game whose seats are all policies is
+  the kernel's game of the same seed and number (tests/core/test_table.py checks this
+  against ``play_games(..., records=True)`` for every game); or
+* a **chooser**: any object with ``choose(situation) -> str`` (a person at a terminal, a
+  :class:`sims.core.advice.Player`), shown the public situation of the decision and
+  answering with a readable choice (``"7H"``, ``"JD KD"``, ``"stand"``), which the
+  situation's ``answer`` turns into the engine's answer (an illegal choice is a
+  one-line ValueError).
+
+``seats`` lists one seat each (a policy name stands for that policy in every decision
+that has one, the decision's default elsewhere; a ``{decision: policy or chooser}``
+dict sets decisions one by one, the rest default), or is the engine's own
+``{decision: spec or one per seat}``.
+
+Every decision the engine asks (a player with one card the laws allow is not asked,
+as in the kernel) is rebuilt as the public situation the game's records module makes
+from the engine's arrays (its records module, :func:`sims.core.record.records_module`), passed
+to ``on_decision`` as a :class:`Decided`, and, with ``record``, written to a game record.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+
+@dataclass(frozen=True)
+class Decided:
+    """One decision taken at the table: game ``game`` of the run, by ``seat``, the public ``situation``, the
+    readable ``choice`` and who chose it (``by``: the policy's label or the chooser's name)."""
+
+    game: int
+    seat: int
+    decision: str
+    situation: object
+    choice: str
+    by: str
+
+
+def is_chooser(seat) -> bool:
+    return callable(getattr(seat, "choose", None))
+
+
+def chooser_name(chooser) -> str:
+    return str(getattr(chooser, "name", type(chooser).__name__))
+
+
+def _seat_specs(game, seats, players: int) -> list[dict]:
+    """Per seat, ``{decision: policy spec or chooser}`` for every decision of ``game``."""
+    decisions = [d.name for d in game.decisions]
+    if seats is None or isinstance(seats, dict) and set(seats) <= set(decisions) and not is_chooser(seats):
+        from .jobs import per_seat
+
+        given = dict(seats or {})
+        columns = {d.name: per_seat(given.get(d.name, d.default), players, d.name) for d in game.decisions}
+        return [{d: columns[d][s] for d in decisions} for s in range(players)]
+    seats = list(seats)
+    if len(seats) != players:
+        raise ValueError(f"{game.name} with these rules has {players} seats, got {len(seats)}")
+    out = []
+    for seat in seats:
+        if isinstance(seat, dict) and "name" not in seat:          # {decision: policy or chooser}
+            unknown = sorted(set(seat) - set(decisions))
+            if unknown:
+                raise ValueError(f"unknown {game.name} decision {unknown[0]!r}; its decisions are "
+                                 f"{', '.join(decisions)}")
+            out.append({d.name: seat.get(d.name, d.default) for d in game.decisions})
+        elif isinstance(seat, str) and any(seat.partition(":")[0] in game.policies.get(d, {}) for d in decisions):
+            name = seat.partition(":")[0]                           # a policy name: where a decision has it
+            out.append({d.name: seat if name in game.policies.get(d.name, {}) else d.default
+                        for d in game.decisions})
+        else:     # a chooser, or one policy for every decision (a plug-in's, a table, a Policy, a function)
+            out.append({d: seat for d in decisions})
+    return out
+
+
+def _resolve(game, specs: list[dict]) -> list[dict]:
+    """Policy specs resolved to Policies (choosers kept as they are)."""
+    from .jobs import resolve_one
+
+    return [{d: who if is_chooser(who) else resolve_one(game, d, who) for d, who in seat.items()} for seat in specs]
+
+
+def seat_label(seat: dict) -> str:
+    """A seat's name in a record's header: its one policy or chooser, else ``decision=policy`` for each."""
+    labels = {d: chooser_name(w) if is_chooser(w) else w.label() for d, w in seat.items()}
+    return next(iter(labels.values())) if len(set(labels.values())) == 1 else \
+        ", ".join(f"{d}={label}" for d, label in labels.items())
+
+
+class _Table:
+    """The seats' functions the reference engine calls, each rebuilding the decision as a situation."""
+
+    def __init__(self, game, rules, seats, on_decision, keep: bool):
+        from .record import records_module
+
+        self.module, self.rules, self.seats = records_module(game), rules, seats
+        self.on_decision, self.keep = on_decision, keep
+        self.game, self.taken, self.lines = 0, [], []
+
+    def fn(self, seat: int, decision: str):
+        who = self.seats[seat][decision]
+        watched = self.on_decision is not None or self.keep or is_chooser(who)
+
+        def decide(*args):          # the engine's call: hand, [played,] state, rules, rng, params
+            hand, state = args[0], args[-4]
+            played = args[1] if len(args) == 6 else None
+            situation = self.module.situation(decision, hand.copy(), None if played is None else played.copy(),
+                                              state.copy(), self.rules, self.taken) if watched else None
+            if is_chooser(who):
+                choice = who.choose(situation)
+                try:
+                    answer = situation.answer(choice, hand)
+                except ValueError as exc:
+                    raise ValueError(f"seat {seat} ({chooser_name(who)}), {decision}: {exc}") from None
+                by = chooser_name(who)
+            else:
+                answer = int(who.fn(*args[:-1], who.params_array()))
+                if not watched:
+                    return answer
+                try:
+                    choice = situation.choice_of(answer, hand)
+                except (IndexError, ValueError):
+                    return answer           # an illegal answer: the engine says so (PolicyError)
+                by = who.label()
+            self._taken(Decided(self.game, seat, decision, situation, choice, by))
+            return answer
+        return decide
+
+    def _taken(self, decided: Decided):
+        self.taken.append(decided)
+        if self.keep:
+            self.lines.append({"game": decided.game, "player": decided.seat, "decision": decided.decision,
+                               **self.module.fields(decided.situation), "choice": decided.choice})
+        if self.on_decision is not None:
+            self.on_decision(decided)
+
+    def play(self, g: int, seed: int) -> dict:
+        self.game, self.taken = g, []
+        fns = {d: [self.fn(s, d) for s in range(len(self.seats))] for d in self.seats[0]}
+        row = self.module.play_game(self.rules, fns, seed, g)
+        if self.keep:
+            self.lines.append({"game": g, "result": row})
+        return {"game": g, **row}
+
+
+def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=None, on_decision=None,
+         progress: bool = False) -> pd.DataFrame:
+    """Play games ``0 .. games-1`` of the run ``seed`` of ``game`` (module docstring) and return one row a game,
+    the columns of ``play_games(..., records=True).games``; ``record`` a path to write the game record to
+    (:mod:`sims.core.record`), ``on_decision`` called with each :class:`Decided` as it is taken.
+    ``attrs["players"]`` names the seats."""
+    from .jobs import check_count
+    from .record import header_of, write_record
+    from .registry import get_game
+
+    game = get_game(game)
+    rules = game.get_rules(rules)
+    games = check_count(games, "games")
+    seats = _resolve(game, _seat_specs(game, seats, rules.players))
+    table = _Table(game, rules, seats, on_decision, record is not None)
+    rows = []
+    items = range(games)
+    if progress:
+        from tqdm.auto import tqdm
+
+        items = tqdm(items, desc="games", unit="game")
+    for g in items:
+        rows.append(table.play(g, seed))
+    players = [seat_label(s) for s in seats]
+    if record is not None:
+        write_record(record, header_of(game, rules, seed, players, games), table.lines)
+    out = pd.DataFrame(rows)
+    out.attrs["players"] = players
+    return out

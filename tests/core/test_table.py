@@ -1,0 +1,104 @@
+"""The table (sims.core.table): games played decision by decision are the kernel's games, every decision
+recorded as a public situation that a Player re-decides the same, choosers answered through ``answer``."""
+import json
+
+import pytest
+
+from sims.allfours.advice import Player as AllFoursPlayer
+from sims.core.api import simulate
+from sims.core.record import read_record
+from sims.core.table import play
+from sims.cribbage.advice import Player as CribbagePlayer
+from sims.loo.advice import Player as LooPlayer
+
+# Per game: rules, policies per decision (random ones too: the seats' streams must be the engine's), games.
+RUNS = [("cribbage", "six-card", {"discard": ["random", "expected_hand"], "peg": ["defensive", "random"]}, 4),
+        ("cribbage", "three-hand", {"discard": ["greedy"], "peg": ["random", "greedy", "distilled"]}, 2),
+        ("allfours", "two-hand", {"beg": ["random", "threshold"], "answer": ["random", "give"],
+                                  "play": ["maxims", "random"]}, 6),
+        ("allfours", "four-hand", {"play": ["expert", "greedy", "random", "maxims"]}, 2),
+        ("loo", "three-card", {"declare": ["random", "threshold", "expert", "always", "random"],
+                               "card": ["random", "greedy", "expert", "greedy", "random"]}, 2),
+        ("loo", "five-card-pam", {"declare": "threshold", "exchange": ["random", "threshold", "expert", "keep", "keep"],
+                                  "card": "greedy"}, 1)]
+IDS = [f"{g}-{r}" for g, r, _, _ in RUNS]
+
+
+@pytest.mark.parametrize("game, rules, policies, n", RUNS, ids=IDS)
+def test_policy_games_are_the_kernels_games(tmp_path, game, rules, policies, n):
+    seen = []
+    path = tmp_path / "games.jsonl"
+    table = play(game, rules, policies, seed=11, games=n, record=path, on_decision=seen.append)
+    kernel = simulate(game, "games", rules, policies, n, 11, records=True, progress=False).games
+    assert table.to_dict("records") == kernel[table.columns].to_dict("records")
+    record = read_record(path)
+    assert len(record.decisions) == len(seen) > 10 * n
+    assert [(d.game, d.player, d.choice) for d in record.decisions] == [(d.game, d.seat, d.choice) for d in seen]
+    assert [record.results[g] for g in range(n)] == [{k: v for k, v in row.items() if k != "game"}
+                                                      for row in table.to_dict("records")]
+    assert {d.situation.DECISION for d in record.decisions} >= set(policies) - {"answer", "exchange"}
+
+
+DETERMINISTIC = [("cribbage", CribbagePlayer, {"discard": "greedy", "peg": "greedy"}),
+                 ("allfours", AllFoursPlayer, {"beg": "threshold", "answer": "threshold", "play": "greedy"}),
+                 ("loo", LooPlayer, {"declare": "threshold", "card": "greedy"})]
+
+
+@pytest.mark.parametrize("game, player, policies", DETERMINISTIC, ids=[g for g, _, _ in DETERMINISTIC])
+def test_recorded_decisions_are_redecided_and_choosers_play_through_answer(tmp_path, game, player, policies):
+    """Policies that draw no random number: a Player re-decides every recorded situation the same, and a seat
+    of Players (choosers, answering readable choices) plays the kernel's game."""
+    path = tmp_path / "game.jsonl"
+    kernel = play(game, None, policies, seed=5, games=2, record=path)
+    record = read_record(path)
+    players = {d: player(p, decision=d) for d, p in policies.items()}
+    for line in record.decisions:
+        assert players[line.situation.DECISION].choose(line.situation) == line.choice, line.number
+    choosers = {d: Counted(player(p, decision=d)) for d, p in policies.items()}
+    chosen = []
+    by_choosers = play(game, None, [choosers] + [policies] * (record.rules.players - 1), seed=5, games=2,
+                       on_decision=chosen.append)
+    assert by_choosers.to_dict("records") == kernel.to_dict("records")
+    mine = [d for d in chosen if d.seat == 0]
+    assert {d.by for d in mine} <= {c.name for c in choosers.values()}
+    assert sum(c.calls for c in choosers.values()) == len(mine) > 0
+
+
+class Counted:
+    """A chooser that asks a Player and counts the questions."""
+
+    def __init__(self, player):
+        self.player, self.name, self.calls = player, f"counted {player.name}", 0
+
+    def choose(self, situation):
+        self.calls += 1
+        return self.player.choose(situation)
+
+
+class Stubborn:
+    name = "stubborn"
+
+    def choose(self, situation):
+        return "stand" if situation.DECISION != "beg" else "run"
+
+
+def test_an_illegal_choice_is_a_one_line_error():
+    with pytest.raises(ValueError, match=r"^seat 1 \(stubborn\), beg: a beg here is stand or beg, got 'run'$"):
+        play("allfours", "two-hand", [{"beg": "stand"}, Stubborn()], seed=0, games=1)
+
+
+@pytest.mark.parametrize("seats, message", [
+    (["greedy"], "has 2 seats, got 1"),
+    ([{"bid": "greedy"}, "greedy"], "unknown allfours decision 'bid'"),
+    (["no_such_policy", "greedy"], "no_such_policy"),
+])
+def test_bad_seats(seats, message):
+    with pytest.raises(ValueError, match=message):
+        play("allfours", "two-hand", seats)
+
+
+def test_a_seat_named_by_one_policy_takes_the_defaults_elsewhere(tmp_path):
+    path = tmp_path / "g.jsonl"
+    play("allfours", "two-hand", ["expert", "random"], seed=2, games=1, record=path)
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header["players"][1] == "random" and "play=expert" in header["players"][0]
