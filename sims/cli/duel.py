@@ -51,7 +51,7 @@ def against(game, view, rules, text) -> dict:
     chosen = {d.name: d.default for d in game.decisions} | view.strongest(rules)
     if text is not None:
         tokens = [t.strip() for t in text.split(",")]
-        if any(t.partition("=")[0].strip() in decisions and ":" not in t.partition("=")[0] for t in tokens):
+        if any("=" in t and ":" not in t.partition("=")[0] for t in tokens):     # not NAME:PARAM=VALUE
             for token in tokens:
                 decision, _, policy = (p.strip() for p in token.partition("="))
                 if decision not in decisions or not policy:

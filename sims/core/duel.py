@@ -191,6 +191,8 @@ class TerminalSeat:
     so a transcript reads as the game went); ``seed`` seeds the hints.
     """
 
+    name = "you"        # in a game record's header
+
     def __init__(self, view: View, seat: int, read=None, write=None, echo: bool = False, seed: int = 0,
                  samples: int = HINT_SAMPLES):
         self.view, self.seat, self.echo, self.seed, self.samples = view, seat, echo, seed, samples

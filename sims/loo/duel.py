@@ -14,7 +14,7 @@ from ..cards import format_card, parse_card
 from ..core.duel import View as CoreView, tricks
 from .contract import MISS, PASS, PLAY
 
-SAID = {"pass": "passes", "play": "plays", "take the miss": "takes the miss"}
+SAID = {"pass": "passes", "play": "stands", "take the miss": "takes the miss"}
 DECLARED = {PASS: "passed", PLAY: "stood", MISS: "took the miss"}
 
 
