@@ -10,7 +10,7 @@ card thrown out after a run (``discard_to_six``) goes face down.
 from __future__ import annotations
 
 from ..cards import format_card, format_cards, parse_card
-from ..core.duel import View as CoreView, side_result, tricks
+from ..core.duel import View as CoreView, side_result
 from .cards import SUIT_NAMES
 from .reference import trick_winner
 
@@ -32,10 +32,9 @@ class View(CoreView):
         return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
 
     def show(self, situation) -> list[str]:
-        self._begin(situation)
+        self._begin(situation, telling=False)
         rules = situation.rules
-        dealer = "you deal" if situation.role == 0 else f"{self.names(situation.dealer)} deals"
-        lines = [f"hand {self.hand}: {dealer}; {_score(situation)}",
+        lines = [f"hand {self.hand}: {self.does(situation.dealer, 'deals')}; {_score(situation)}",
                  f"turned up: {format_cards(situation.turned)}; {SUIT_NAMES[situation.trump]} are trumps"]
         if situation.DECISION == "beg":
             return lines + [f"your cards: {format_cards(situation.hand)}", "you are the eldest: stand, or beg?"]
@@ -46,24 +45,23 @@ class View(CoreView):
             lines.append("the eldest begged; the dealer " + ("gave one" if situation.gave else "ran the cards"))
         if situation.DECISION == "play":
             seats = [_seat(situation, r) for r in situation.laid_by]
-            lines += tricks(situation.played, seats, rules.players, lambda cards: _winner(situation, cards),
-                            self.names)
+            lines += self.tricks(situation.played, seats, rules.players, lambda cards: _winner(situation, cards))
             self.told_cards = len(situation.played)
             return lines + [f"your cards: {format_cards(situation.hand)}", "play a card:"]
         return lines + [f"your cards: {format_cards(situation.hand)}", "throw out a card (you keep six):"]
 
     def told(self, situation, choice: str) -> list[str]:
-        self._begin(situation)
+        lines = self._begin(situation, telling=True)
         if situation.DECISION in SAID:
             verb, rest = SAID[situation.DECISION][choice]
-            return [f"{self.does(situation.seat, verb)}{rest}"]
+            return lines + [f"{self.does(situation.seat, verb)}{rest}"]
         if situation.DECISION == "discard":
             what = choice if self.names(situation.seat) == "you" else "a card"
-            return [f"{self.does(situation.seat, 'throws')} out {what}"]
+            return lines + [f"{self.does(situation.seat, 'throws')} out {what}"]
         cards = list(situation.played) + [parse_card(choice)]
         seats = [_seat(situation, r) for r in situation.laid_by + (situation.role,)]
-        lines = self.plays(cards, seats, situation.rules.players, lambda trick: _winner(situation, trick),
-                           self.told_cards)
+        lines += self.plays(cards, seats, situation.rules.players, lambda trick: _winner(situation, trick),
+                            self.told_cards)
         self.told_cards = len(cards)
         return lines
 
@@ -75,12 +73,16 @@ class View(CoreView):
         return side_result(self, rules.players, lambda s: s % 2, [int(row["score_0"]), int(row["score_1"])],
                            None if winner is None else int(winner))
 
-    def _begin(self, situation):
-        """Count the hands: a new one has another first card turned, or another dealer."""
+    def _begin(self, situation, telling: bool) -> list[str]:
+        """Count the hands (a new one has another first card turned, or another dealer); at a new one, ``telling``
+        another player's decision, say which hand this is."""
         deal = (situation.turned[0], situation.dealer)
-        if deal != self.deal:
-            self.hand += 1
-            self.deal, self.told_cards = deal, 0
+        if deal == self.deal:
+            return []
+        self.hand += 1
+        self.deal, self.told_cards = deal, 0
+        return [f"hand {self.hand}: {self.does(situation.dealer, 'deals')}; turned up "
+                f"{format_card(situation.turned[0])}"] if telling else []
 
 
 def _seat(situation, role: int) -> int:

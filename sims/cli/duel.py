@@ -17,12 +17,12 @@ from importlib import import_module
 
 COMMAND = "duel"
 HELP = ("play a game of cribbage, All Fours or Loo at the terminal against the expert: the situation, the legal "
-        "choices numbered, the advisor's table on request (?)")
+        "choices numbered, the advisor's table on request (?); answers may come from a pipe (yes 1 | sims duel ...)")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims duel --game cribbage --rules six-card-61 --seed 7     # you deal or play pone against position_distilled",
     "sims duel --game allfours --rules seven-up --against play=maxims --record game.jsonl",
     "sims duel --game loo --rule session_rounds=1 --seat 2      # one round: each of the five players deals once",
-    "printf '1\\n1\\n1\\n' | sims duel --game loo --rule session_rounds=1   # answers from a file or a pipe",
+    "sims duel --game cribbage --against discard=greedy,peg=defensive --json   # the result as JSON at the end",
 ]
 GAMES = ("cribbage", "allfours", "loo")
 

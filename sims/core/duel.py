@@ -77,6 +77,20 @@ class View:
             lines.append(line)
         return lines
 
+    def tricks(self, played, seats, size: int, winner) -> list[str]:
+        """The tricks of ``played`` (the cards in order, ``seats[k]`` the player of card k, ``size`` cards a
+        trick, ``winner(trick)`` the index of the card that takes it): a line for each trick with who took it,
+        and one for the trick being played."""
+        lines = []
+        for start in range(0, len(played), size):
+            cards = list(played[start:start + size])
+            laid = ", ".join(f"{format_card(c)} ({self.names(s)})" for c, s in zip(cards, seats[start:start + size]))
+            if len(cards) == size:
+                lines.append(f"trick {start // size + 1}: {laid}: won by {self.names(seats[start + winner(cards)])}")
+            else:
+                lines.append(f"this trick: {laid}")
+        return lines
+
     def does(self, seat: int, verb: str) -> str:
         """``seat 1 plays``, ``you play``: the seat's name and ``verb`` agreeing with it."""
         name = self.names(seat)
@@ -133,21 +147,6 @@ def match(text: str, labels, aliases=None) -> str | None:
     return None
 
 
-def tricks(played, seats, size: int, winner, names) -> list[str]:
-    """The tricks of ``played`` (the cards in order, ``seats[k]`` the player of card k), ``size`` cards a
-    trick, ``winner(cards)`` the index of the card that takes a trick: a line for each trick, with who took
-    it, and one for the trick being played."""
-    lines = []
-    for start in range(0, len(played), size):
-        cards = list(played[start:start + size])
-        laid = ", ".join(f"{format_card(c)} ({names(s)})" for c, s in zip(cards, seats[start:start + size]))
-        if len(cards) == size:
-            lines.append(f"trick {start // size + 1}: {laid}: won by {names(seats[start + winner(cards)])}")
-        else:
-            lines.append(f"this trick: {laid}")
-    return lines
-
-
 def side_result(view: View, players: int, side_of, scores, winner) -> dict:
     """:meth:`View.result` of a game between sides (seat ``s`` on side ``side_of(s)``), ``scores[side]`` at the
     end and the ``winner`` side (None or negative: none)."""
@@ -176,8 +175,9 @@ def hint_table(frame, labels) -> list[str]:
                  f"{Z95 * row[se]:.3f}" if se in frame else "exact"]
         rows.append(cells + ([f"{100 * row['win']:.1f}"] if win else []) + [row.get("chosen_by", "")])
     widths = [max(len(r[j]) for r in rows) for j in range(len(rows[0]))]
-    lines = ["  ".join(c.ljust(w) if j in (1, len(widths) - 1) else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths)))
-             .rstrip() for r in rows]
+    left = (1, len(widths) - 1)          # the choice and the policies read from the left, the numbers from the right
+    lines = ["  ".join(c.ljust(w) if j in left else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+             for r in rows]
     if len(frame) > HINT_ROWS:
         lines.append(f"... and {len(frame) - HINT_ROWS} more")
     return lines

@@ -11,6 +11,7 @@ whoever did not see it turned, so the score tells the rest.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from ..cards import format_card, format_cards, parse_card
@@ -37,11 +38,9 @@ class View(CoreView):
         return [format_cards(thrown) for thrown in combinations(situation.hand, situation.rules.throw)]
 
     def show(self, situation) -> list[str]:
-        lines = self._begin(situation)
+        lines = self._begin(situation, telling=False)
         rules = situation.rules
-        crib = "you deal: the crib is yours" if situation.role == 0 else \
-            f"{self.names(situation.dealer)} deals: the crib is theirs"
-        lines.append(f"deal {self.deal}: {crib}; {_score(situation)}")
+        lines.append(f"deal {self.deal}: {self._crib(situation)}; {_score(situation)}")
         if situation.DECISION == "discard":
             return lines + [f"your cards: {format_cards(situation.hand)}",
                             f"lay out {rules.throw} card{'s' * (rules.throw > 1)} for the crib:"]
@@ -54,7 +53,7 @@ class View(CoreView):
                         f"your cards: {format_cards(situation.hand)}", "lay a card:"]
 
     def told(self, situation, choice: str) -> list[str]:
-        lines = self._begin(situation)
+        lines = self._begin(situation, telling=True)
         if situation.DECISION == "discard":
             n = situation.rules.throw
             what = choice if self.names(situation.seat) == "you" else f"{n} card{'s' * (n > 1)}"
@@ -62,12 +61,23 @@ class View(CoreView):
         count_cards = list(situation.played[situation.at.count_start:]) + [parse_card(choice)]
         items = peg_items(count_cards, situation.rules.bath_flush)
         pegs = f", pegs {sum(p for _, p in items)} ({', '.join(n for n, _ in items)})" if items else ""
-        return lines + [f"{self.does(situation.seat, 'lays')} {choice}: count {situation.count + value(count_cards[-1])}{pegs}"]
+        count = situation.count + value(count_cards[-1])
+        return lines + [f"{self.does(situation.seat, 'lays')} {choice}: count {count}{pegs}"]
 
     def saw(self, situation, choice: str) -> None:
         self.in_play = situation.DECISION == "peg"
         if self.in_play:
             self.last = (situation, choice)
+
+    def advise(self, situation, samples: int, seed: int):
+        """The advisor's frame; without the chance of winning where it has no board-position table for the rules
+        (or more than two players), rather than none."""
+        try:
+            return super().advise(situation, samples, seed)
+        except ValueError:
+            if situation.score is None:
+                raise
+            return super().advise(replace(situation, score=None), samples, seed)
 
     def finish(self) -> list[str]:
         shows = self._shows()
@@ -87,13 +97,18 @@ class View(CoreView):
         return side_result(self, rules.players, lambda s: side_of(rules, s),
                            [int(row[f"score_{side}"]) for side in range(rules.sides)], int(row["winner"]))
 
-    def _begin(self, situation) -> list[str]:
-        """At the first laying out of a deal: the last deal's shows, and the deal counted."""
+    def _begin(self, situation, telling: bool) -> list[str]:
+        """At the first laying out of a deal: the last deal's shows, the deal counted and, ``telling`` another
+        player's decision, which deal this is."""
         if situation.DECISION != "discard" or not self.in_play:
             return []
         self.deal += 1
         self.in_play = False
-        return self._shows()
+        return self._shows() + ([f"deal {self.deal}: {self._crib(situation)}"] if telling else [])
+
+    def _crib(self, situation) -> str:
+        return "you deal: the crib is yours" if self.names(situation.dealer) == "you" else \
+            f"{self.names(situation.dealer)} deals: the crib is theirs"
 
     def _shows(self) -> list[str]:
         """Each hand of the last deal that the play laid on the table, with its show."""

@@ -11,7 +11,7 @@ and his card are told as the table sees them.
 from __future__ import annotations
 
 from ..cards import format_card, parse_card
-from ..core.duel import View as CoreView, tricks
+from ..core.duel import View as CoreView
 from .contract import MISS, PASS, PLAY
 
 SAID = {"pass": "passes", "play": "stands", "take the miss": "takes the miss"}
@@ -33,9 +33,9 @@ class View(CoreView):
         return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
 
     def show(self, situation) -> list[str]:
-        lines = self._begin(situation)
+        lines = self._begin(situation, telling=False)
         rules = situation.rules
-        dealer = "you deal" if situation.role == 0 else f"{self.names(situation.dealer)} deals"
+        dealer = self.does(situation.dealer, "deals")
         pool = "a single: nothing carried over, everyone plays" if situation.single else \
             f"{situation.carry} carried over"
         lines += [f"deal {self.number} of {rules.session_deals}: {dealer}; the pool holds {situation.pool} ({pool}); "
@@ -56,13 +56,13 @@ class View(CoreView):
         if situation.DECISION == "exchange":
             return lines + [hand, "the cards to change for cards from the pack (- none):"]
         seats = [_seat(situation, r) for r in situation.laid_by]
-        lines += tricks(situation.played, seats, len(situation.standers),
-                        lambda cards: situation.laws.winning(cards)[0], self.names)
+        lines += self.tricks(situation.played, seats, len(situation.standers),
+                        lambda cards: situation.laws.winning(cards)[0])
         self.told_cards = len(situation.played)
         return lines + [hand, "play a card:"]
 
     def told(self, situation, choice: str) -> list[str]:
-        lines = self._begin(situation)
+        lines = self._begin(situation, telling=True)
         if situation.DECISION == "declare":
             verb, _, rest = SAID[choice].partition(" ")
             return lines + [f"{self.does(situation.seat, verb)}{' ' + rest if rest else ''}"]
@@ -90,18 +90,21 @@ class View(CoreView):
         return {"winner": self.names(top[0]) if len(top) == 1 else None,
                 "scores": {self.names(s): m for s, m in enumerate(money)}, "lines": lines}
 
-    def _begin(self, situation) -> list[str]:
-        """Count the deals (a new one has another trump card, or another dealer), and at a new one say what the
-        last one left in the pool."""
+    def _begin(self, situation, telling: bool) -> list[str]:
+        """Count the deals (a new one has another trump card, or another dealer); at a new one say what the last
+        one left in the pool, and, ``telling`` another player's decision, which deal this is."""
         deal = (situation.trump, situation.dealer)
         if deal == self.deal:
             return []
         self.number += 1
         self.deal, self.told_cards = deal, 0
-        if self.number == 1:
-            return []
-        return [f"deal {self.number - 1} is over: " + (f"the looes carry {situation.carry} into the next pool"
-                                                       if situation.carry else "nobody was looed")]
+        lines = [] if self.number == 1 else \
+            [f"deal {self.number - 1} is over: " + (f"the looes carry {situation.carry} into the next pool"
+                                                    if situation.carry else "nobody was looed")]
+        if telling:
+            lines.append(f"deal {self.number} of {situation.rules.session_deals}: "
+                         f"{self.does(situation.dealer, 'deals')}; trump {format_card(situation.trump)}")
+        return lines
 
 
 def _seat(situation, role: int) -> int:

@@ -132,23 +132,26 @@ def test_all_fours_the_beg_and_a_trick_taken():
     assert seat.choose(BegSituation("2C 5D 9H KS 3S 4C", "7H", score=(6, 8))) == "beg"
     assert "hearts are trumps" in "".join(out) and "1) stand  2) beg" in "".join(out)
     out.clear()
-    # Seat 0 deals; the eldest (seat 1) led KH, seat 0 plays QH: the king takes the trick.
+    # Seat 0 deals; the eldest (seat 1) led KH, seat 0 plays QH: the king takes the trick.  The king was not
+    # told (as a card the laws force is laid unasked), so it is told first.
     seat.observe(PlaySituation("QH 3C 4D 5S 6S 7S", "7H", played="KH", role="dealer"), "QH")
-    assert "".join(out) == "seat 0 plays QH: the trick to you\n"
+    assert "".join(out) == "you play KH\nseat 0 plays QH: the trick to you\n"
 
 
 def test_loo_the_exchange_is_told_by_its_number_of_cards_only():
     seat, out = seat_with(LooView(names), [])
     situation = ExchangeSituation("AS 5H 9C 2C 3D", "2H", role="eldest", dealer=0, rules="five-card-pam")
     seat.observe(situation, "9C 2C 3D")
-    assert "".join(out) == "seat 1 changes 3 cards\n"
+    assert "".join(out) == "deal 1 of 50: you deal; trump 2H\nseat 1 changes 3 cards\n"   # a deal first seen: which
 
 
 def test_loo_the_card_decision_shows_the_trick_and_the_last_card_of_a_trick_is_told_with_its_taker():
+    # Hearts are trumps; seat 2 led the king: the five is the only heart held, so it is played unasked.
     situation = CardSituation("AS 5H 9C", "2H", role=3, declared="pass,play,play,pass,miss", played="KH", dealer=0)
-    seat, out = seat_with(LooView(lambda s: "you" if s == 3 else f"seat {s}"), ["AS"], seat=3)
-    seat.choose(situation)
-    assert "this trick: KH (seat 2)" in "".join(out)
+    seat, out = seat_with(LooView(lambda s: "you" if s == 3 else f"seat {s}"), [], seat=3)
+    assert seat.choose(situation) == "5H"
+    assert "this trick: KH (seat 2)" in "".join(out) and "5H: your only legal choice" in "".join(out)
+    seat.observe(situation, "5H")
     out.clear()
     last = CardSituation("QH 5C 9D", "2H", role=0, declared="pass,play,play,pass,miss", played="KH 5H", dealer=0)
     seat.observe(last, "QH")
