@@ -12,8 +12,10 @@ input) -- one line says so, and no record is written; 2 for bad options; 130 for
 """
 from __future__ import annotations
 
+import os
 import sys
 from importlib import import_module
+from pathlib import Path
 
 COMMAND = "duel"
 HELP = ("play a game of cribbage, All Fours or Loo at the terminal against the expert: the situation, the legal "
@@ -79,6 +81,10 @@ def run(args) -> dict:
         raise ValueError(f"--seat must be 0 .. {rules.players - 1} for {rules.name}, got {args.seat}")
     if not 2 <= args.samples <= 100_000:
         raise ValueError(f"--samples must be 2 .. 100000, got {args.samples}")
+    if args.record is not None:        # told now, not after the game
+        folder = Path(args.record).resolve().parent
+        if Path(args.record).is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+            raise ValueError(f"--record {args.record}: not a file that can be written (in an existing folder)")
 
     def names(seat):
         return "you" if seat == args.seat else f"seat {seat}"
@@ -101,7 +107,7 @@ def run(args) -> dict:
         frame = play(game.name, rules, seats, seed=args.seed, record=args.record,
                      on_decision=lambda d: seat.observe(d.situation, d.choice))
     except Quit as stop:
-        write(f"game ended ({stop}) after {seat.decisions} of your decisions" +
+        write(f"game ended ({stop}) at your decision {seat.decisions}" +
               ("; no record written" if args.record else ""))
         raise SystemExit(1) from None
     for line in view.finish():

@@ -87,13 +87,25 @@ def test_the_same_seed_and_answers_give_the_same_game_and_another_seed_another(r
     assert other.returncode == 0 and other.stdout != first
 
 
+def test_with_json_the_table_goes_to_standard_error_and_the_result_is_json(tmp_path):
+    record = tmp_path / "game.jsonl"
+    done = duel("--game", "allfours", *GAMES["allfours"], "--seed", "5", "--json", "--record", str(record),
+                answers="1\n" * 200)
+    assert done.returncode == 0, done.stderr
+    result, row = json.loads(done.stdout), result_of(record)
+    assert result["scores"] == {"you": row["score_0"], "seat 1": row["score_1"]}
+    assert result["winner"] == ("you", "seat 1")[row["winner"]]
+    assert result["players"][0] == "you" and result["decisions"] == done.stderr.count("your choice (")
+    assert "game over" in result["lines"][0] and "your choice" in done.stderr
+
+
 @pytest.mark.parametrize("answers, why", [("q\n", "quit"), ("", "end of input")])
 def test_q_or_the_end_of_the_input_ends_the_game_in_one_line_with_status_1(answers, why, tmp_path):
     record = tmp_path / "game.jsonl"
     done = duel("--game", "allfours", "--seed", "1", "--record", str(record), answers=answers)
     assert done.returncode == 1
     assert done.stderr == ""
-    assert done.stdout.splitlines()[-1] == f"game ended ({why}) after 1 of your decisions; no record written"
+    assert done.stdout.splitlines()[-1] == f"game ended ({why}) at your decision 1; no record written"
     assert not record.exists()
 
 
@@ -104,6 +116,7 @@ def test_q_or_the_end_of_the_input_ends_the_game_in_one_line_with_status_1(answe
                                                    "are declare, exchange, card, got 'bid=expert'"),
     (["--game", "allfours", "--rules", "nine-up"], "nine-up"),
     (["--game", "chess"], "invalid choice: 'chess'"),
+    (["--game", "loo", "--record", "no/such/folder/game.jsonl"], "--record no/such/folder/game.jsonl: not a file"),
 ])
 def test_bad_options_are_one_line_and_status_2_before_the_game(argv, message, capsys):
     assert main(["duel", *argv]) == 2
