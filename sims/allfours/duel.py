@@ -10,7 +10,7 @@ card thrown out after a run (``discard_to_six``) goes face down.
 from __future__ import annotations
 
 from ..cards import format_card, format_cards, parse_card
-from ..core.duel import View as CoreView, side_result
+from ..core.duel import View as CoreView, by_side, side_result
 from .cards import SUIT_NAMES
 from .reference import trick_winner
 
@@ -27,14 +27,15 @@ class View(CoreView):
         self.hand = 0
         self.deal = None            # the first card turned and the dealer of the hand being played
         self.told_cards = 0         # cards of this hand told or shown (a card the laws force is played unasked)
+        self.score = None           # the score by side at the last decision seen
 
     def choices(self, situation) -> list[str]:
         return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
 
     def show(self, situation) -> list[str]:
-        self._begin(situation, telling=False)
+        lines = self._begin(situation, telling=False)
         rules = situation.rules
-        lines = [f"hand {self.hand}: {self.does(situation.dealer, 'deals')}; {_score(situation)}",
+        lines += [f"hand {self.hand}: {self.does(situation.dealer, 'deals')}; {self.score_line(situation, _side)}",
                  f"turned up: {format_cards(situation.turned)}; {SUIT_NAMES[situation.trump]} are trumps"]
         if situation.DECISION == "beg":
             return lines + [f"your cards: {format_cards(situation.hand)}", "you are the eldest: stand, or beg?"]
@@ -65,12 +66,15 @@ class View(CoreView):
         self.told_cards = len(cards)
         return lines
 
+    def saw(self, situation, choice: str) -> None:
+        self.score = by_side(situation, _side)
+
     def strongest(self, rules) -> dict:
         return {"play": "expert"}
 
     def result(self, row, rules, seat: int) -> dict:
         winner = row["winner"]
-        return side_result(self, rules.players, lambda s: s % 2, [int(row["score_0"]), int(row["score_1"])],
+        return side_result(self, rules.players, _side, [int(row["score_0"]), int(row["score_1"])],
                            None if winner is None else int(winner))
 
     def _begin(self, situation, telling: bool) -> list[str]:
@@ -81,8 +85,19 @@ class View(CoreView):
             return []
         self.hand += 1
         self.deal, self.told_cards = deal, 0
-        return [f"hand {self.hand}: {self.does(situation.dealer, 'deals')}; turned up "
-                f"{format_card(situation.turned[0])}"] if telling else []
+        lines = []
+        now = by_side(situation, _side)
+        if self.score is not None and now is not None:     # less this hand's knave turned up and gift
+            before = [s - k for s, k in zip(now, by_side(situation, _side, situation.scored()))]
+            lines.append(f"hand {self.hand - 1} is over (high, low, jack, game): "
+                         f"{self.moved(self.score, before, situation.rules.players, _side)}")
+        return lines + ([f"hand {self.hand}: {self.does(situation.dealer, 'deals')}; turned up "
+                         f"{format_card(situation.turned[0])}; {self.score_line(situation, _side)}"] if telling else [])
+
+
+def _side(seat: int) -> int:
+    """Partners sit opposite: seats 0 and 2 against 1 and 3."""
+    return seat % 2
 
 
 def _seat(situation, role: int) -> int:
@@ -91,10 +106,3 @@ def _seat(situation, role: int) -> int:
 
 def _winner(situation, cards) -> int:
     return trick_winner([(None, c) for c in cards], situation.trump)
-
-
-def _score(situation) -> str:
-    if situation.score is None:
-        return "no score kept"
-    mine, theirs = situation.score
-    return f"score: you {mine}, the other side {theirs} (game {situation.rules.target})"

@@ -91,6 +91,26 @@ class View:
                 lines.append(f"this trick: {laid}")
         return lines
 
+    def sides(self, players: int, side_of, n_sides: int = 2) -> list[str]:
+        """Each side's name: its seats' (``you and seat 2``)."""
+        return [" and ".join(self.names(s) for s in range(players) if side_of(s) == side) for side in range(n_sides)]
+
+    def score_line(self, situation, side_of) -> str:
+        """``score: you 7, seat 1 24 (game 61)``, whoever decides (more than two sides: the decider's score and
+        the best of the others')."""
+        if situation.score is None:
+            return "no score kept"
+        rules = situation.rules
+        if rules.sides == 2:
+            parts = zip(self.sides(rules.players, side_of), by_side(situation, side_of))
+        else:
+            parts = zip((self.names(situation.seat), "the best other"), situation.score)
+        return "score: " + ", ".join(f"{name} {score}" for name, score in parts) + f" (game {rules.target})"
+
+    def moved(self, before, after, players: int, side_of) -> str:
+        """``you +5, seat 1 +9``: what each of two sides scored from ``before`` to ``after`` (scores by side)."""
+        return ", ".join(f"{name} +{b - a}" for name, a, b in zip(self.sides(players, side_of), before, after))
+
     def does(self, seat: int, verb: str) -> str:
         """``seat 1 plays``, ``you play``: the seat's name and ``verb`` agreeing with it."""
         name = self.names(seat)
@@ -147,15 +167,25 @@ def match(text: str, labels, aliases=None) -> str | None:
     return None
 
 
+def by_side(situation, side_of, score=None) -> list[int] | None:
+    """A two-sided situation's score by side, side 0's first, from its ``(mine, theirs)`` (or ``score``, the
+    decider's first); None without one."""
+    score = situation.score if score is None else score
+    if score is None:
+        return None
+    mine, theirs = score
+    return [mine, theirs] if side_of(situation.seat) == 0 else [theirs, mine]
+
+
 def side_result(view: View, players: int, side_of, scores, winner) -> dict:
     """:meth:`View.result` of a game between sides (seat ``s`` on side ``side_of(s)``), ``scores[side]`` at the
     end and the ``winner`` side (None or negative: none)."""
-    seats = [[s for s in range(players) if side_of(s) == side] for side in range(len(scores))]
-    sides = [" and ".join(view.names(s) for s in seated) for seated in seats]
+    sides = view.sides(players, side_of, len(scores))
     final = ", ".join(f"{name} {score}" for name, score in zip(sides, scores))
     if winner is None or winner < 0:
         return {"winner": None, "scores": dict(zip(sides, scores)), "lines": [f"game over, nobody won: {final}"]}
-    said = view.does(seats[winner][0], "wins") if len(seats[winner]) == 1 else f"{sides[winner]} win"
+    alone = [s for s in range(players) if side_of(s) == winner]
+    said = view.does(alone[0], "wins") if len(alone) == 1 else f"{sides[winner]} win"
     return {"winner": sides[winner], "scores": dict(zip(sides, scores)), "lines": [f"game over: {said} ({final})"]}
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..cards import format_card, format_cards, parse_card
-from ..core.duel import View as CoreView, side_result
+from ..core.duel import View as CoreView, by_side, side_result
 from .pegging import MAX_COUNT
 from .reference_engine import side_of, value
 from .reference import peg_items, show_score
@@ -31,6 +31,7 @@ class View(CoreView):
         self.deal = 0
         self.in_play = True         # the last decision seen was one of the play (so a discard begins a deal)
         self.last = None            # the last card laid this deal: (its decision, the card)
+        self.score = None           # the score by side at the last decision seen (two sides)
 
     def choices(self, situation) -> list[str]:
         if situation.DECISION == "peg":
@@ -40,7 +41,7 @@ class View(CoreView):
     def show(self, situation) -> list[str]:
         lines = self._begin(situation, telling=False)
         rules = situation.rules
-        lines.append(f"deal {self.deal}: {self._crib(situation)}; {_score(situation)}")
+        lines.append(self._header(situation))
         if situation.DECISION == "discard":
             return lines + [f"your cards: {format_cards(situation.hand)}",
                             f"lay out {rules.throw} card{'s' * (rules.throw > 1)} for the crib:"]
@@ -65,6 +66,7 @@ class View(CoreView):
         return lines + [f"{self.does(situation.seat, 'lays')} {choice}: count {count}{pegs}"]
 
     def saw(self, situation, choice: str) -> None:
+        self.score = by_side(situation, _sides(situation.rules)) if situation.rules.sides == 2 else None
         self.in_play = situation.DECISION == "peg"
         if self.in_play:
             self.last = (situation, choice)
@@ -94,21 +96,28 @@ class View(CoreView):
         return {}
 
     def result(self, row, rules, seat: int) -> dict:
-        return side_result(self, rules.players, lambda s: side_of(rules, s),
+        return side_result(self, rules.players, _sides(rules),
                            [int(row[f"score_{side}"]) for side in range(rules.sides)], int(row["winner"]))
 
     def _begin(self, situation, telling: bool) -> list[str]:
         """At the first laying out of a deal: the last deal's shows, the deal counted and, ``telling`` another
         player's decision, which deal this is."""
-        if situation.DECISION != "discard" or not self.in_play:
+        if self.deal and (situation.DECISION != "discard" or not self.in_play):
             return []
         self.deal += 1
         self.in_play = False
-        return self._shows() + ([f"deal {self.deal}: {self._crib(situation)}"] if telling else [])
+        lines = self._shows()
+        now = by_side(situation, _sides(situation.rules))
+        if self.score is not None and now is not None:
+            lines.append(f"from the last card to the crib: "
+                         f"{self.moved(self.score, now, situation.rules.players, _sides(situation.rules))}")
+        return lines + ([self._header(situation)] if telling else [])
 
-    def _crib(self, situation) -> str:
-        return "you deal: the crib is yours" if self.names(situation.dealer) == "you" else \
+    def _header(self, situation) -> str:
+        """``deal 2: you deal: the crib is yours; score: ...``"""
+        crib = "you deal: the crib is yours" if self.names(situation.dealer) == "you" else \
             f"{self.names(situation.dealer)} deals: the crib is theirs"
+        return f"deal {self.deal}: {crib}; {self.score_line(situation, _sides(situation.rules))}"
 
     def _shows(self) -> list[str]:
         """Each hand of the last deal that the play laid on the table, with its show."""
@@ -144,9 +153,6 @@ def _seat(situation, role: int) -> int:
     return (situation.dealer + role) % situation.rules.players
 
 
-def _score(situation) -> str:
-    if situation.score is None:
-        return "no score kept"
-    mine, theirs = situation.score
-    return f"score: you {mine}, {'the best other' if situation.rules.sides > 2 else 'the other side'} {theirs} " \
-           f"(game {situation.rules.target})"
+def _sides(rules):
+    """Seat -> side: partners (seats opposite) score together (:func:`sims.cribbage.reference_engine.side_of`)."""
+    return lambda seat: side_of(rules, seat)

@@ -49,7 +49,7 @@ def test_the_peg_decision_shows_the_count_the_cards_laid_and_the_legal_cards_num
     text = "".join(out)
     assert "laid: KS (seat 1) 2S (you) 5H (seat 1)" in text
     assert "count 17" in text and "starter 2C; you laid out QD 3C" in text
-    assert "score: you 12, the other side 20 (game 61)" in text
+    assert "deal 1: you deal: the crib is yours; score: you 12, seat 1 20 (game 61)" in text
     assert "1) 7H  2) 8C  3) 5D" in text
 
 
@@ -109,7 +109,8 @@ def test_another_players_card_is_told_with_what_it_pegged():
     seat, out = seat_with(CribbageView(names), [])
     opponent = PegSituation("5H 9C 3D 4D", "10S", role="dealer", dealer=1, starter="2C", rules="six-card-61")
     seat.observe(opponent, "5H")
-    assert "".join(out) == "seat 1 lays 5H: count 15, pegs 2 (fifteen)\n"
+    assert out == ["deal 1: seat 1 deals: the crib is theirs; no score kept\n",     # the deal, first seen
+                   "seat 1 lays 5H: count 15, pegs 2 (fifteen)\n"]
 
 
 def test_at_the_next_deal_the_hands_laid_are_shown_with_the_starter():
