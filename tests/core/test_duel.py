@@ -157,3 +157,15 @@ def test_loo_the_card_decision_shows_the_trick_and_the_last_card_of_a_trick_is_t
     last = CardSituation("QH 5C 9D", "2H", role=0, declared="pass,play,play,pass,miss", played="KH 5H", dealer=0)
     seat.observe(last, "QH")
     assert "".join(out) == "seat 0 plays QH: the trick to seat 2\n"
+
+
+def test_all_fours_a_new_hand_tells_what_each_side_scored_in_the_last_less_the_new_knave():
+    view = AllFoursView(lambda s: "you" if s == 1 else f"seat {s}")
+    seat, out = seat_with(view, [], seat=1)
+    seat.observe(BegSituation("2C 5D 9H KS 3S 4C", "7H", score=(3, 4)), "stand")   # seat 1, the eldest: 3, seat 0: 4
+    out.clear()
+    # The next hand: seat 1 deals and turns up the knave of clubs, one to him; the eldest (seat 0) has 6, seat 1 5:
+    # the last hand gave seat 0 two points and seat 1 one.
+    seat.observe(BegSituation("2D 5S 9C KH 3H 4D", "JC", score=(6, 5), dealer=1), "beg")
+    assert out[:2] == ["hand 1 is over (high, low, jack, game): seat 0 +2, you +1\n",
+                       "hand 2: you deal; turned up JC; score: seat 0 6, you 5 (game 10)\n"]
