@@ -230,3 +230,25 @@ def win_probability_map(df: pd.DataFrame, target: int, bin_size: int = 1, min_co
     ax.set_ylim(0, edges[-1])
     ax.set_aspect("equal")
     return fig
+
+
+def win_through_game(trail: pd.DataFrame, player: str, title: str = "The chance of winning through the game") -> Figure:
+    """A player's chance of winning after each decision (:func:`sims.core.record.win_trail`): the line the choices
+    made, the best choice's chance where it was better, and each inaccuracy, mistake and blunder marked."""
+    _need(trail, ["line", "win", "best_win", "mover", "grade"], "win_through_game")
+    fig, ax = _figure(title)
+    x = np.arange(len(trail))
+    ax.plot(x, 100 * trail["win"], color="tab:blue", marker=".", label=f"{player}'s chance after the choice made")
+    missed = trail["best_win"] != trail["win"]
+    ax.vlines(x[missed], 100 * trail["win"][missed], 100 * trail["best_win"][missed], color="0.6",
+              label="had the player to choose chosen best")
+    for grade, colour in (("inaccuracy", "gold"), ("mistake", "tab:orange"), ("blunder", "tab:red")):
+        hit = (trail["grade"] == grade).to_numpy()
+        if hit.any():
+            ax.scatter(x[hit], 100 * trail["win"][hit], color=colour, zorder=3, label=grade)
+    ax.axhline(50, color="black", linewidth=0.6)
+    ax.set_xlabel("decision (each player's, in the order taken)")
+    ax.set_ylabel(f"{player} wins (%)")
+    ax.set_ylim(0, 100)
+    _legend_below(fig, ax)
+    return fig

@@ -122,7 +122,8 @@ def test_round_robin_and_strength_take_plugins(capsys):
 
 
 def test_review_grades_with_a_plugin_playout(capsys):
-    from sims.cribbage.record import EXAMPLE, review
+    from sims.core.record import review
+    from sims.cribbage.record import EXAMPLE
 
     by_name = cli(capsys, "review", str(EXAMPLE), "--samples", "50", "--playout", "low_peg")
     direct = review(EXAMPLE, 50, 0, playout=low_peg)

@@ -125,6 +125,8 @@ def situation_fields(situation, formats: dict) -> dict:
 def _json_lines(path) -> list[tuple[int, dict]]:
     try:
         text = Path(path).read_text()
+    except FileNotFoundError:
+        raise
     except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path}: cannot read the record ({getattr(exc, 'strerror', None) or exc})") from None
     rows = []
@@ -265,3 +267,19 @@ def totals(reviewed: pd.DataFrame) -> pd.DataFrame:
     out = out.reset_index()
     out["win_lost"] = out["win_lost"].astype(object).where(out["win_lost"].notna(), None)
     return out
+
+
+def win_trail(reviewed: pd.DataFrame, player: str) -> pd.DataFrame:
+    """``player``'s chance of winning through the game, a row per graded decision that has one: after the choice
+    made (``win``) and had the best choice been made (``best_win``), the other side's decisions turned to
+    ``player``'s side (one less their chance: two players or sides); with ``line``, ``game``, who chose
+    (``mover``) and the ``grade``."""
+    rows = reviewed[reviewed["win"].notna()]
+    if player not in set(reviewed["player"]):
+        raise ValueError(f"no player {player!r} in the review; players: {', '.join(dict.fromkeys(reviewed['player']))}")
+    mine = rows["player"] == player
+    win = rows["win"].astype(float)
+    best = win + rows["win_lost"].astype(float)
+    return pd.DataFrame({"line": rows["line"], "game": rows["game"], "mover": rows["player"],
+                         "win": win.where(mine, 1 - win), "best_win": best.where(mine, 1 - best),
+                         "grade": rows["grade"]}).reset_index(drop=True)

@@ -89,11 +89,12 @@ def _resolve(game, specs: list[dict]) -> list[dict]:
     return [{d: who if is_chooser(who) else resolve_one(game, d, who) for d, who in seat.items()} for seat in specs]
 
 
-def seat_label(seat: dict) -> str:
-    """A seat's name in a record's header: its one policy or chooser, else ``decision=policy`` for each."""
+def seat_label(game, seat: dict) -> str:
+    """A seat's name in a record's header (unless it was given by one name): its choosers and the policies it
+    plays that are not the game's defaults (all of them if it plays only defaults), ``/`` between."""
     labels = {d: chooser_name(w) if is_chooser(w) else w.label() for d, w in seat.items()}
-    return next(iter(labels.values())) if len(set(labels.values())) == 1 else \
-        ", ".join(f"{d}={label}" for d, label in labels.items())
+    chosen = [label for d, label in labels.items() if is_chooser(seat[d]) or label != game.decision(d).default]
+    return "/".join(dict.fromkeys(chosen or labels.values()))
 
 
 class _Table:
@@ -104,7 +105,7 @@ class _Table:
 
         self.module, self.rules, self.seats = records_module(game), rules, seats
         self.on_decision, self.keep = on_decision, keep
-        self.game, self.taken, self.lines = 0, [], []
+        self.game, self.taken, self.lines, self.decisions = 0, [], [], 0
 
     def fn(self, seat: int, decision: str):
         who = self.seats[seat][decision]
@@ -137,6 +138,7 @@ class _Table:
 
     def _taken(self, decided: Decided):
         self.taken.append(decided)
+        self.decisions += 1
         if self.keep:
             self.lines.append({"game": decided.game, "player": decided.seat, "decision": decided.decision,
                                **self.module.fields(decided.situation), "choice": decided.choice})
@@ -157,7 +159,8 @@ def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=Non
     """Play games ``0 .. games-1`` of the run ``seed`` of ``game`` (module docstring) and return one row a game,
     the columns of ``play_games(..., records=True).games``; ``record`` a path to write the game record to
     (:mod:`sims.core.record`), ``on_decision`` called with each :class:`Decided` as it is taken.
-    ``attrs["players"]`` names the seats."""
+    ``attrs["players"]`` names the seats (the seat's number added where two have the same name),
+    ``attrs["decisions"]`` counts the decisions recorded."""
     from .jobs import check_count
     from .record import header_of, write_record
     from .registry import get_game
@@ -165,7 +168,7 @@ def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=Non
     game = get_game(game)
     rules = game.get_rules(rules)
     games = check_count(games, "games")
-    seats = _resolve(game, _seat_specs(game, seats, rules.players))
+    seats_given, seats = seats, _resolve(game, _seat_specs(game, seats, rules.players))
     table = _Table(game, rules, seats, on_decision, record is not None)
     rows = []
     items = range(games)
@@ -175,9 +178,12 @@ def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=Non
         items = tqdm(items, desc="games", unit="game")
     for g in items:
         rows.append(table.play(g, seed))
-    players = [seat_label(s) for s in seats]
+    named = list(seats_given) if isinstance(seats_given, (list, tuple)) else [None] * len(seats)
+    labels = [name if isinstance(name, str) else seat_label(game, s) for name, s in zip(named, seats)]
+    players = [label if labels.count(label) == 1 else f"{label} (seat {s})" for s, label in enumerate(labels)]
     if record is not None:
         write_record(record, header_of(game, rules, seed, players, games), table.lines)
     out = pd.DataFrame(rows)
     out.attrs["players"] = players
+    out.attrs["decisions"] = table.decisions        # those watched (with a record, a callback or a chooser)
     return out

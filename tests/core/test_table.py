@@ -7,6 +7,7 @@ import pytest
 from sims.allfours.advice import Player as AllFoursPlayer
 from sims.core.api import simulate
 from sims.core.record import read_record
+from sims.core.registry import get_game
 from sims.core.table import play
 from sims.cribbage.advice import Player as CribbagePlayer
 from sims.loo.advice import Player as LooPlayer
@@ -99,6 +100,13 @@ def test_bad_seats(seats, message):
 
 def test_a_seat_named_by_one_policy_takes_the_defaults_elsewhere(tmp_path):
     path = tmp_path / "g.jsonl"
-    play("allfours", "two-hand", ["expert", "random"], seed=2, games=1, record=path)
+    table = play("allfours", "two-hand", ["expert", "random"], seed=2, games=2, record=path)
+    game = get_game("allfours")
+    policies = {d.name: [d.default if d.name != "play" else "expert", "random"] for d in game.decisions}
+    kernel = simulate("allfours", "games", "two-hand", policies, 2, 2, records=True, progress=False).games
+    assert table.to_dict("records") == kernel[table.columns].to_dict("records")
     header = json.loads(path.read_text().splitlines()[0])
-    assert header["players"][1] == "random" and "play=expert" in header["players"][0]
+    assert header["players"] == ["expert", "random"]
+    record = read_record(path)
+    plays = {line.situation.DECISION for line in record.decisions if line.player == 0}
+    assert plays <= {"beg", "answer", "play"} and "play" in plays

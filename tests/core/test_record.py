@@ -1,0 +1,144 @@
+"""Game records of every game (sims.core.record): the hand-typed examples reviewed, sims play --record, bad
+records refused in one line naming the line, atomic writing."""
+import json
+
+import pytest
+
+from sims.cli import main
+from sims.core.record import example, read_record, review, write_record
+from sims.core.registry import get_game
+
+SAMPLES = 400
+
+
+def _line(frame, number):
+    return frame.set_index("line").loc[number]
+
+
+def test_the_all_fours_example_grades_the_untrumped_ten_a_blunder():
+    """Line 6: Ann, holding QH 4H (hearts trumps) and the 8C, lets Bob's 10C win the trick (ten towards game)."""
+    from sims.allfours.advice import advise
+
+    graded = review(example("allfours"), samples=SAMPLES)
+    assert graded["line"].tolist() == list(range(2, 13)) and set(graded["player"]) == {"Ann", "Bob"}
+    line = read_record(example("allfours")).decisions[4]
+    assert (line.number, line.choice) == (6, "8C")
+    advice = advise(line.situation, samples=SAMPLES, seed=0, policies=()).set_index("choice")
+    ann = _line(graded, 6)
+    assert ann["best"] in ("QH", "4H") and ann["grade"] == "blunder"
+    assert ann["points_lost"] == pytest.approx(-advice.loc["8C", "vs_best"])
+    assert ann["win_lost"] == pytest.approx(-advice.loc["8C", "win_vs_best"]) and ann["win_lost"] >= 0.10
+    assert (graded["points_lost"] >= 0).all() and (graded["win_lost"] >= 0).all()
+    assert _line(graded, 2)["choice"] == "stand"
+
+
+def test_the_loo_example_grades_the_wasted_trump_a_blunder_exactly():
+    """Line 8: Eve, following Bob's KH with QH or 5H (she cannot head it), wastes the QH; with Bob's two cards
+    the only ones hidden that matter, the advisor enumerates every deal, so the loss is exact (se 0)."""
+    from sims.loo.advice import advise
+
+    graded = review(example("loo"), samples=SAMPLES)
+    line = read_record(example("loo")).decisions[6]
+    assert (line.number, line.choice) == (8, "QH")
+    advice = advise(line.situation, samples=SAMPLES, seed=0, policies=()).set_index("choice")
+    eve = _line(graded, 8)
+    assert eve["best"] == "5H" and eve["grade"] == "blunder" and eve["points_lost_se"] == 0
+    assert eve["points_lost"] == pytest.approx(advice.loc["5H", "value"] - advice.loc["QH", "value"])
+    assert eve["win_lost"] is None and graded["win"].isna().all()      # money, no game to win
+    totals = {t["player"]: t for t in graded.attrs["totals"]}
+    assert totals["Eve"]["decisions"] == 2 and totals["Eve"]["blunder"] == 1
+
+
+def test_a_first_format_record_still_reads():
+    record = read_record(example("cribbage"))
+    assert record.header["format"] == "sims-record/1" and len(record.decisions) == 5
+    assert [d.game for d in record.decisions] == [0] * 5
+
+
+HEADERS = {"allfours": {"format": "sims-record/2", "game": "allfours", "rules": "two-hand", "players": ["A", "B"]},
+           "loo": {"format": "sims-record/2", "game": "loo", "rules": "three-card", "players": list("ABCDE")}}
+BEG = {"player": 1, "decision": "beg", "hand": "JH 2H AS 10C 7D 9S", "turned": "5H", "choice": "stand"}
+CARD = {"player": 4, "decision": "card", "hand": "QH 5H 2S", "trump": "9H", "role": 4, "carry": 6,
+        "declared": ["play", "pass", "pass", "play", "pass"], "played": "KH", "choice": "QH"}
+BAD = [
+    ("allfours", [{**HEADERS["allfours"], "game": "chess"}], "line 1: unknown game 'chess'"),
+    ("allfours", [{**HEADERS["allfours"], "rules": "three-hand"}], "line 1: unknown rules 'three-hand'"),
+    ("allfours", [{**HEADERS["allfours"], "players": []}], "line 1: the header must list the players"),
+    ("allfours", [HEADERS["allfours"], {**BEG, "decision": "bid"}], "line 2: decision must be beg or answer"),
+    ("allfours", [HEADERS["allfours"], {**BEG, "colour": "red"}], "line 2: unknown field 'colour'"),
+    ("allfours", [HEADERS["allfours"], {**BEG, "player": 2}], "line 2: player must be 0..1"),
+    ("allfours", [HEADERS["allfours"], {**BEG, "choice": "pass"}], "line 2: a beg here is stand or beg"),
+    ("allfours", [HEADERS["allfours"], {**BEG, "turned": "JH"}], "line 2: "),           # a card seen twice
+    ("allfours", [HEADERS["allfours"], {**BEG, "game": 1}], "line 2: game must be 0..0"),
+    ("allfours", [HEADERS["allfours"], {"game": 0, "result": {}, "x": 1}], "line 2: a result line holds"),
+    ("loo", [HEADERS["loo"], {**CARD, "choice": "2S"}], "line 2: 2S is not a legal card here"),
+    ("loo", [HEADERS["loo"], {**CARD, "role": 2}], "line 2: "),                         # not a stander
+    ("loo", [HEADERS["loo"], {**CARD, "hand": "QH 5H ZZ"}], "line 2: bad card 'ZZ'"),
+]
+
+
+@pytest.mark.parametrize("game, lines, message", BAD, ids=[m for _, _, m in BAD])
+def test_bad_records_are_one_line_errors_naming_the_line(tmp_path, capsys, game, lines, message):
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    assert main(["review", str(path), "--samples", "50"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path} {message}" in err and err.count("\n") == 1
+
+
+def test_not_json_and_empty(tmp_path, capsys):
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps(HEADERS["loo"]) + "\n{not json\n")
+    assert main(["review", str(path)]) == 2
+    assert "line 2: not JSON" in capsys.readouterr().err
+    path.write_text("\n")
+    assert main(["review", str(path)]) == 2
+    assert "empty record" in capsys.readouterr().err
+
+
+def test_writing_is_atomic(tmp_path):
+    def lines():
+        yield {"game": 0, "result": {}}
+        raise RuntimeError("interrupted")
+
+    path = tmp_path / "game.jsonl"
+    with pytest.raises(RuntimeError):
+        write_record(path, HEADERS["loo"], lines())
+    assert list(tmp_path.iterdir()) == []
+
+
+PLAYS = [("cribbage", ["--rules", "six-card-61", "--discard", "greedy,random", "--peg", "greedy,distilled"]),
+         ("allfours", ["--play", "expert,random"]),
+         ("loo", ["--rules", "three-card", "--rule", "session_rounds=1", "--card", "greedy,random,expert,greedy,greedy"])]
+
+
+@pytest.mark.parametrize("game, flags", PLAYS, ids=[g for g, _ in PLAYS])
+def test_play_record_writes_the_games_played_and_prints_the_same_numbers(tmp_path, capsys, game, flags):
+    path = tmp_path / "games.jsonl"
+    command = ["play", "--game", game, "--games", "3", "--seed", "4", "--records", "--quiet", "--json", *flags]
+    assert main(command) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main(command + ["--record", str(path)]) == 0
+    recorded = json.loads(capsys.readouterr().out)
+    record = recorded.pop("record")
+    assert recorded == plain
+    read = read_record(path)
+    assert read.header["game"] == game and read.header["seed"] == 4 and read.header["games"] == 3
+    assert record == {"path": str(path), "games": 3, "decisions": len(read.decisions)}
+    assert sorted(read.results) == [0, 1, 2]
+    assert len(read.header["players"]) == read.rules.players == get_game(game).get_rules(read.rules).players
+
+
+def test_play_record_into_a_missing_directory_is_refused_before_playing(tmp_path, capsys):
+    assert main(["play", "--game", "allfours", "--games", "1", "--record", str(tmp_path / "no" / "g.jsonl")]) == 2
+    assert "no such directory" in capsys.readouterr().err
+
+
+def test_cli_review_json_and_errors(capsys):
+    assert main(["review", str(example("loo")), "--json", "--samples", str(SAMPLES)]) == 0
+    every = json.loads(capsys.readouterr().out)
+    assert len(every["decisions"]) == 8 and every["header"]["game"] == "loo"
+    assert main(["review", str(example("loo")), "--json", "--errors", "--samples", str(SAMPLES)]) == 0
+    errors = json.loads(capsys.readouterr().out)
+    assert [d["line"] for d in errors["decisions"]] == [d["line"] for d in every["decisions"] if d["grade"]]
+    assert errors["totals"] == every["totals"]
