@@ -29,23 +29,20 @@ class View(CoreView):
         self.told_cards = 0         # cards of this hand told or shown (a card the laws force is played unasked)
         self.score = None           # the score by side at the last decision seen
 
-    def choices(self, situation) -> list[str]:
-        return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
-
     def show(self, situation) -> list[str]:
         lines = self._begin(situation, telling=False)
         rules = situation.rules
         lines += [f"hand {self.hand}: {self.does(situation.dealer, 'deals')}; {self.score_line(situation, _side)}",
-                 f"turned up: {format_cards(situation.turned)}; {SUIT_NAMES[situation.trump]} are trumps"]
+                  f"turned up: {format_cards(situation.turned)}; {SUIT_NAMES[situation.trump]} are trumps"]
         if situation.DECISION == "beg":
             return lines + [f"your cards: {format_cards(situation.hand)}", "you are the eldest: stand, or beg?"]
         if situation.DECISION == "answer":
             return lines + [f"your cards: {format_cards(situation.hand)}",
-                            f"{self.names(_seat(situation, 1))}, the eldest, begs: give one, or run the cards?"]
+                            f"{self.names(self.seat_of(situation, 1))}, the eldest, begs: give one, or run the cards?"]
         if situation.begged:
             lines.append("the eldest begged; the dealer " + ("gave one" if situation.gave else "ran the cards"))
         if situation.DECISION == "play":
-            seats = [_seat(situation, r) for r in situation.laid_by]
+            seats = [self.seat_of(situation, r) for r in situation.laid_by]
             lines += self.tricks(situation.played, seats, rules.players, lambda cards: _winner(situation, cards))
             self.told_cards = len(situation.played)
             return lines + [f"your cards: {format_cards(situation.hand)}", "play a card:"]
@@ -60,7 +57,7 @@ class View(CoreView):
             what = choice if self.names(situation.seat) == "you" else "a card"
             return lines + [f"{self.does(situation.seat, 'throws')} out {what}"]
         cards = list(situation.played) + [parse_card(choice)]
-        seats = [_seat(situation, r) for r in situation.laid_by + (situation.role,)]
+        seats = [self.seat_of(situation, r) for r in situation.laid_by + (situation.role,)]
         lines += self.plays(cards, seats, situation.rules.players, lambda trick: _winner(situation, trick),
                             self.told_cards)
         self.told_cards = len(cards)
@@ -99,9 +96,6 @@ def _side(seat: int) -> int:
     """Partners sit opposite: seats 0 and 2 against 1 and 3."""
     return seat % 2
 
-
-def _seat(situation, role: int) -> int:
-    return (situation.dealer + role) % situation.rules.players
 
 
 def _winner(situation, cards) -> int:

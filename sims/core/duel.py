@@ -55,7 +55,12 @@ class View:
 
     def choices(self, situation) -> list[str]:
         """The legal choices, readable, as a player's ``choose`` answers them."""
-        raise NotImplementedError
+        return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
+
+    @staticmethod
+    def seat_of(situation, role: int) -> int:
+        """The seat of the player ``role`` places to the dealer's left."""
+        return (situation.dealer + role) % situation.rules.players
 
     def told(self, situation, choice: str) -> list[str]:
         """What the table sees of a decision taken (lines): a card laid, a beg, a declaration; of a card thrown

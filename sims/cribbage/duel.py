@@ -45,7 +45,7 @@ class View(CoreView):
         if situation.DECISION == "discard":
             return lines + [f"your cards: {format_cards(situation.hand)}",
                             f"lay out {rules.throw} card{'s' * (rules.throw > 1)} for the crib:"]
-        go = sorted(self.names(_seat(situation, r)) for r in situation.at.go)
+        go = sorted(self.names(self.seat_of(situation, r)) for r in situation.at.go)
         return lines + [f"starter {format_card(situation.starter)}"
                         + (f"; you laid out {format_cards(situation.thrown)}" if situation.thrown else ""),
                         f"laid: {self._laid(situation)}",
@@ -130,7 +130,7 @@ class View(CoreView):
         for role in list(range(1, last.rules.active)) + [0]:     # the show: eldest first, the dealer last
             cards = [c for c, r in zip(played, laid_by) if r == role]
             if len(cards) == last.rules.kept:
-                lines.append(f"the show: {self.names(_seat(last, role))} {format_cards(cards)} with "
+                lines.append(f"the show: {self.names(self.seat_of(last, role))} {format_cards(cards)} with "
                              f"{format_card(last.starter)}: {show_score(cards, last.starter)}")
         return lines
 
@@ -141,16 +141,13 @@ class View(CoreView):
             if count + value(card) > MAX_COUNT:
                 parts.append("|")
                 count = 0
-            parts.append(f"{format_card(card)} ({self.names(_seat(situation, role))})")
+            parts.append(f"{format_card(card)} ({self.names(self.seat_of(situation, role))})")
             count += value(card)
             if count == MAX_COUNT:
                 parts.append("|")
                 count = 0
         return " ".join(parts) or "nothing yet"
 
-
-def _seat(situation, role: int) -> int:
-    return (situation.dealer + role) % situation.rules.players
 
 
 def _sides(rules):

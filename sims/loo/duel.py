@@ -29,9 +29,6 @@ class View(CoreView):
         self.deal = None            # the trump card and the dealer of the deal being played
         self.told_cards = 0         # cards of this deal told or shown (a card the laws force is played unasked)
 
-    def choices(self, situation) -> list[str]:
-        return [c if isinstance(c, str) else format_card(c) for c in situation.legal()]
-
     def show(self, situation) -> list[str]:
         lines = self._begin(situation, telling=False)
         rules = situation.rules
@@ -39,25 +36,25 @@ class View(CoreView):
         pool = "a single: nothing carried over, everyone plays" if situation.single else \
             f"{situation.carry} carried over"
         lines += [f"deal {self.number} of {rules.session_deals}: {dealer}; the pool holds {situation.pool} ({pool}); "
-                 f"a loo costs {situation.loo}",
-                 f"trump: {format_card(situation.trump)}"]
-        declared = [f"{self.names(_seat(situation, r))} {DECLARED[d]}"
+                  f"a loo costs {situation.loo}",
+                  f"trump: {format_card(situation.trump)}"]
+        declared = [f"{self.names(self.seat_of(situation, r))} {DECLARED[d]}"
                     for r, d in zip(_in_turn(situation), situation.declared)]
         if declared and not situation.single:
             lines.append(f"declared: {', '.join(declared)}"
                          + ("; the miss lies untaken" if situation.DECISION == "declare" and "take the miss"
                             in situation.legal() else ""))
         if any(situation.exchanged):
-            lines.append("changed: " + ", ".join(f"{self.names(_seat(situation, r))} {x}"
-                                                  for r, x in zip(situation.standers, situation.exchanged)))
+            lines.append("changed: " + ", ".join(f"{self.names(self.seat_of(situation, r))} {x}"
+                                                 for r, x in zip(situation.standers, situation.exchanged)))
         hand = f"your cards: {' '.join(format_card(c) for c in situation.hand if c >= 0)}"
         if situation.DECISION == "declare":
             return lines + [hand, "your declaration:"]
         if situation.DECISION == "exchange":
             return lines + [hand, "the cards to change for cards from the pack (- none):"]
-        seats = [_seat(situation, r) for r in situation.laid_by]
+        seats = [self.seat_of(situation, r) for r in situation.laid_by]
         lines += self.tricks(situation.played, seats, len(situation.standers),
-                        lambda cards: situation.laws.winning(cards)[0])
+                             lambda cards: situation.laws.winning(cards)[0])
         self.told_cards = len(situation.played)
         return lines + [hand, "play a card:"]
 
@@ -71,7 +68,7 @@ class View(CoreView):
             what = choice if self.names(situation.seat) == "you" and n else f"{n} card{'s' * (n != 1)}"
             return lines + [f"{self.does(situation.seat, 'changes')} {what}"]
         cards = list(situation.played) + [parse_card(choice)]
-        seats = [_seat(situation, r) for r in situation.laid_by + (situation.role,)]
+        seats = [self.seat_of(situation, r) for r in situation.laid_by + (situation.role,)]
         lines += self.plays(cards, seats, len(situation.standers), lambda trick: situation.laws.winning(trick)[0],
                             self.told_cards)
         self.told_cards = len(cards)
@@ -106,9 +103,6 @@ class View(CoreView):
                          f"{self.does(situation.dealer, 'deals')}; trump {format_card(situation.trump)}")
         return lines
 
-
-def _seat(situation, role: int) -> int:
-    return (situation.dealer + role) % situation.rules.players
 
 
 def _in_turn(situation) -> list[int]:
