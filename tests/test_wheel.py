@@ -133,3 +133,20 @@ def test_help_peg_and_odds_from_outside_the_checkout(installed):
     position = json.loads(out.stdout)["positions"][0]
     assert (position["dealer"], position["pone"]) == (95, 110)
     assert position["win"] == pytest.approx(shipped_table("six-card").win[95, 110], abs=1e-12)
+
+
+def test_record_and_review_from_outside_the_checkout(installed):
+    """A game recorded by sims play --record and reviewed; the hand-typed examples are package data."""
+    env, outside, _ = installed
+    played = sims(installed, "play", "--game", "allfours", "--games", "1", "--seed", "3", "--play", "expert,random",
+                  "--record", "game.jsonl", "--quiet", "--json")
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout)["record"]["decisions"] == len((outside / "game.jsonl").read_text().splitlines()) - 2
+    reviewed = sims(installed, "review", "game.jsonl", "--samples", "100", "--json")
+    assert reviewed.returncode == 0, reviewed.stderr
+    assert {t["player"] for t in json.loads(reviewed.stdout)["totals"]} == {"expert", "random"}
+    where = subprocess.run([str(env / "bin" / "python"), "-c", "from sims.core.record import example; "
+                            "print(example('loo'))"], cwd=outside, capture_output=True, text=True, check=True)
+    example = sims(installed, "review", where.stdout.strip(), "--samples", "100", "--json")
+    assert example.returncode == 0, example.stderr
+    assert len(json.loads(example.stdout)["decisions"]) == 8

@@ -40,7 +40,7 @@ def run(args) -> dict:
     from ..core.record import review
 
     frame = review(args.record, args.samples, args.seed, playout_of(args.playout))
-    decisions = frame[frame["grade"] != ""] if args.errors else frame
+    decisions = frame[(frame["grade"] != "") | (frame["note"] != "")] if args.errors else frame
     return {"header": frame.attrs["header"], "decisions": decisions.to_dict(orient="records"),
             "totals": frame.attrs["totals"]}
 
@@ -52,18 +52,23 @@ def render(result: dict) -> str:
     rules = header["rules"]["name"] if isinstance(header.get("rules"), dict) else header.get("rules", "")
     lines = [f"{header['game']} {rules}: {', '.join(header['players'])}".replace("  ", " "), ""]
     width = max([6] + [len(d["player"]) for d in result["decisions"]])
-    choice = max([8] + [len(str(d[k])) for d in result["decisions"] for k in ("choice", "best")])
+    choice = max([8] + [len(str(d[k] or "")) for d in result["decisions"] for k in ("choice", "best")])
     lines.append(f"{'line':>4}  {'player':<{width}} {'decision':<8} {'choice':<{choice}} {'best':<{choice}} "
                  f"{'points lost':>16} {'win lost':>9}  grade")
     for d in result["decisions"]:
         win = "" if d["win_lost"] is None else f"{100 * d['win_lost']:.2f}%"
         lost = f"{d['points_lost']:.3f} ±{Z95 * d['points_lost_se']:.3f}"
+        if d["note"]:
+            lines.append(f"{d['line']:>4}  {d['player']:<{width}} {d['decision']:<8} {d['choice']:<{choice}} "
+                         f"{d['note']}")
+            continue
         lines.append(f"{d['line']:>4}  {d['player']:<{width}} {d['decision']:<8} {d['choice']:<{choice}} "
                      f"{d['best']:<{choice}} {lost:>16} {win:>9}  {d['grade']}".rstrip())
     lines += ["", "totals:"]
     for t in result["totals"]:
         win = "" if t["win_lost"] is None else f", {100 * t['win_lost']:.2f}% chance of winning lost"
-        lines.append(f"  {t['player']}: {t['decisions']} decisions, {t['points_lost']:.3f} ±{Z95 * t['points_lost_se']:.3f} "
-                     f"points lost{win}; {t['inaccuracy']} inaccuracies, {t['mistake']} mistakes, "
-                     f"{t['blunder']} blunders")
+        ungraded = f" ({t['ungraded']} not graded)" if t["ungraded"] else ""
+        lines.append(f"  {t['player']}: {t['decisions']} decisions{ungraded}, {t['points_lost']:.3f} "
+                     f"±{Z95 * t['points_lost_se']:.3f} points lost{win}; {t['inaccuracy']} inaccuracies, "
+                     f"{t['mistake']} mistakes, {t['blunder']} blunders")
     return "\n".join(lines + ["", HALF_WIDTH])

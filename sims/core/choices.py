@@ -22,6 +22,10 @@ def _cards(choice, decision: str) -> list[int]:
         raise ValueError(f"{choice!r} is not a {decision} choice: {exc}") from None
 
 
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 def card_index(choice, hand, allowed, decision: str, rule: str) -> int:
     """The position in ``hand`` of the one card ``choice`` names, which must be one of ``allowed``."""
     cards = _cards(choice, decision)
@@ -34,14 +38,13 @@ def card_index(choice, hand, allowed, decision: str, rule: str) -> int:
 
 
 def cards_mask(choice, hand, decision: str, empty: str | None = None) -> int:
-    """The mask of the positions in ``hand`` of the distinct cards ``choice`` names (``empty``, if given, names
-    none); each must be held."""
+    """The mask of the positions in ``hand`` of the cards ``choice`` names (``empty``, if given, names none; a card
+    named twice is refused by the parser); each must be held."""
     cards = [] if empty is not None and isinstance(choice, str) and choice.strip() == empty else \
         _cards(choice, decision)
     held = [int(c) for c in hand]
-    if len(set(cards)) != len(cards) or not set(cards) <= set(held):
-        raise ValueError(f"{choice!r} is not a {decision} here: name distinct cards of "
-                         f"{format_cards(c for c in held if c >= 0)}")
+    if not set(cards) <= set(held):
+        raise ValueError(f"{choice!r} is not {_a(decision)} here: name cards of {format_cards(c for c in held if c >= 0)}")
     return sum(1 << held.index(c) for c in cards)
 
 

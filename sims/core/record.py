@@ -228,27 +228,35 @@ def paired_grade(frame: pd.DataFrame, key: str, choice: str) -> dict:
 def review(path, samples: int = 2_000, seed: int = 0, playout=None) -> pd.DataFrame:
     """Every decision of a record graded (module docstring): ``line, game, player, decision, choice, best,
     points_lost, points_lost_se, win (the chance of winning after the choice, where the advisor gives one),
-    win_lost, grade``; ``attrs["header"]`` the header, ``attrs["totals"]`` the sums per player.
+    win_lost, grade, note`` (a decision the advisor cannot value -- e.g. All Fours with cards thrown out -- is
+    left ungraded, its ``note`` saying why, its losses NaN); ``attrs["header"]`` the header, ``attrs["totals"]``
+    the sums per player.
     ``playout`` the policy every player uses after the choice (default the advisor's)."""
     from .advice import check_samples
+    from .errors import PolicyError
+
     check_samples(samples)
     record = read_record(path)
     module = records_module(record.game)
     players = record.header["players"]
     rows = []
     for line in record.decisions:
+        row = {"line": line.number, "game": line.game, "player": players[line.player],
+               "decision": line.situation.DECISION, "choice": line.choice}
         try:
             graded = module.grade(line.situation, line.choice, samples, seed, playout)
-        except ValueError as exc:
-            raise ValueError(f"{path} line {line.number}: {exc}") from None
+        except PolicyError as exc:                    # a play-out went wrong: stop there
+            raise PolicyError(f"{path} line {line.number}: the advisor's {exc}") from None
+        except ValueError as exc:                     # what the advisor cannot value (the record was read whole)
+            rows.append({**row, "best": None, "points_lost": float("nan"), "points_lost_se": float("nan"),
+                         "win": None, "win_lost": None, "grade": "", "note": f"not graded: {exc}"})
+            continue
         lost = graded["points_lost"] + 0.0          # no -0.0
         win_lost = None if graded["win_lost"] is None else graded["win_lost"] + 0.0
-        rows.append({"line": line.number, "game": line.game, "player": players[line.player],
-                     "decision": line.situation.DECISION, "choice": line.choice, "best": graded["best"],
-                     "points_lost": lost, "points_lost_se": graded["points_lost_se"], "win": graded["win"],
-                     "win_lost": win_lost, "grade": _grade(lost, win_lost)})
+        rows.append({**row, "best": graded["best"], "points_lost": lost, "points_lost_se": graded["points_lost_se"],
+                     "win": graded["win"], "win_lost": win_lost, "grade": _grade(lost, win_lost), "note": ""})
     columns = ["line", "game", "player", "decision", "choice", "best", "points_lost", "points_lost_se", "win",
-               "win_lost", "grade"]
+               "win_lost", "grade", "note"]
     out = pd.DataFrame(rows, columns=columns)
     out.attrs["header"] = record.header
     out.attrs["totals"] = totals(out).to_dict(orient="records")
@@ -256,10 +264,11 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None) -> pd.DataFr
 
 
 def totals(reviewed: pd.DataFrame) -> pd.DataFrame:
-    """Per player: decisions, points lost (and its standard error, the decisions' added in quadrature),
-    chance of winning lost, and the count of each grade."""
+    """Per player: decisions (and how many were not graded), points lost (and its standard error, the decisions'
+    added in quadrature), chance of winning lost, and the count of each grade."""
     grouped = reviewed.groupby("player", sort=False)
-    out = grouped.agg(decisions=("line", "size"), points_lost=("points_lost", "sum"),
+    out = grouped.agg(decisions=("line", "size"), ungraded=("points_lost", lambda p: int(p.isna().sum())),
+                      points_lost=("points_lost", "sum"),
                       win_lost=("win_lost", lambda w: w.sum(min_count=1)))
     out["points_lost_se"] = grouped["points_lost_se"].apply(lambda s: float((s ** 2).sum() ** 0.5))
     for name, _, _ in GRADES:

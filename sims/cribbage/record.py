@@ -66,16 +66,19 @@ def play_game(rules, fns: dict, seed: int, item: int) -> dict:
 
 
 def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict:
-    """``choice`` against the advisor: a discard by its exact net (and chance of winning, two-handed), a card of
-    the play paired over the same deals (:func:`sims.core.record.paired_grade`)."""
+    """``choice`` against the advisor: a discard by its exact net, a card of the play paired over the same deals
+    (:func:`sims.core.record.paired_grade`); the chance of winning too where a board-position table ships for
+    the rules (two-handed six-card, six-card-61, five-card)."""
     from ..core.record import paired_grade
     from .advice import DEFAULT_PLAYOUT, advise
 
+    from .policies.position import PRESETS
+
+    if situation.score is not None and (situation.rules.active != 2 or situation.rules.name not in PRESETS):
+        situation = dataclasses.replace(situation, score=None)   # no board-position table: points only
     if situation.DECISION == "peg":
         frame = advise(situation, playout=playout or DEFAULT_PLAYOUT, samples=samples, seed=seed, policies=())
         return paired_grade(frame, "card", choice)
-    if situation.rules.active != 2:
-        situation = dataclasses.replace(situation, score=None)   # the chance of winning: two-handed only
     frame = advise(situation, samples=samples, seed=seed, policies=())
     mine = frame.set_index("thrown").loc[choice]
     has_win = "win" in frame

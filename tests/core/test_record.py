@@ -142,3 +142,36 @@ def test_cli_review_json_and_errors(capsys):
     errors = json.loads(capsys.readouterr().out)
     assert [d["line"] for d in errors["decisions"]] == [d["line"] for d in every["decisions"] if d["grade"]]
     assert errors["totals"] == every["totals"]
+
+
+def test_what_the_advisor_cannot_value_is_left_ungraded_with_a_note(tmp_path, capsys):
+    """All Fours with discard_to_six: the advisor values no hand with cards thrown out; those decisions are
+    listed, not graded, and the rest graded (the rules, no preset, travel in the header as a table)."""
+    from sims.core.table import play
+
+    rules = get_game("allfours").get_rules("two-hand").replace(name="two-hand-discard", discard_to_six=True)
+    path = tmp_path / "g.jsonl"
+    play("allfours", rules, {"beg": "beg", "answer": "run", "play": "greedy", "discard": "random"}, seed=1,
+         games=1, record=path)
+    assert read_record(path).rules == rules
+    graded = review(path, samples=50)
+    ungraded = graded[graded["note"] != ""]
+    assert len(ungraded) > 0 and ungraded["points_lost"].isna().all() and ungraded["best"].isna().all()
+    assert all(note.startswith("not graded: the advisor values") for note in ungraded["note"])
+    assert (graded.loc[graded["note"] == "", "points_lost"] >= 0).all()
+    assert sum(t["ungraded"] for t in graded.attrs["totals"]) == len(ungraded)
+    assert main(["review", str(path), "--samples", "50", "--errors"]) == 0
+    assert "not graded: the advisor values" in capsys.readouterr().out
+
+
+def test_three_hand_cribbage_is_graded_in_points(tmp_path):
+    """No board-position table ships for three-hand: every decision graded by points, none by the chance of
+    winning (the score recorded all the same)."""
+    from sims.core.table import play
+
+    path = tmp_path / "g.jsonl"
+    play("cribbage", "three-hand", {"discard": "greedy", "peg": "greedy"}, seed=2, games=1, record=path)
+    graded = review(path, samples=30)
+    assert (graded["note"] == "").all() and graded["win"].isna().all() and graded["win_lost"].isna().all()
+    assert set(graded["decision"]) == {"discard", "peg"} and (graded["points_lost"] >= 0).all()
+    assert all(line.situation.score is not None for line in read_record(path).decisions)
