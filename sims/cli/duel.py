@@ -94,24 +94,29 @@ def run(args) -> dict:
     stream = sys.stderr if args.json else sys.stdout
 
     def write(text, end="\n"):
-        stream.write(text + end)
-        stream.flush()
+        try:
+            stream.write(text + end)
+            stream.flush()
+        except BrokenPipeError:     # e.g. piped into head: the rest goes nowhere, and the game ends
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+            raise Quit("the output was closed") from None
 
     seat = TerminalSeat(view, args.seat, write=write, echo=not sys.stdin.isatty(), seed=args.seed,
                         samples=args.samples)
-    write(f"{game.name}, {rules.name}, seed {args.seed}: you are seat {args.seat} of {rules.players}; the others "
-          f"play {', '.join(f'{d} {p}' for d, p in others.items())}")
-    write("answer with a number or the choice itself; ? for the advisor's table, help for the commands, q to stop")
     seats = [seat if s == args.seat else others for s in range(rules.players)]
+    frame = None
     try:
+        write(f"{game.name}, {rules.name}, seed {args.seed}: you are seat {args.seat} of {rules.players}; the others "
+              f"play {', '.join(f'{d} {p}' for d, p in others.items())}")
+        write("answer with a number or the choice itself; ? for the advisor's table, help for the commands, q to stop")
         frame = play(game.name, rules, seats, seed=args.seed, record=args.record,
                      on_decision=lambda d: seat.observe(d.situation, d.choice))
+        for line in view.finish():
+            write(line)
     except Quit as stop:
         write(f"game ended ({stop}) at your decision {seat.decisions}" +
-              ("; no record written" if args.record else ""))
+              ("; no record written" if args.record and frame is None else ""))
         raise SystemExit(1) from None
-    for line in view.finish():
-        write(line)
     result = view.result(frame.iloc[0], rules, args.seat)
     return {"game": game.name, "rules": rules.name, "seed": args.seed, "seat": args.seat,
             "players": frame.attrs.get("players"), "decisions": seat.decisions, "record": args.record, **result}

@@ -115,6 +115,16 @@ def test_q_or_the_end_of_the_input_ends_the_game_in_one_line_with_status_1(answe
     assert not record.exists()
 
 
+def test_output_closed_early_ends_the_game_quietly():
+    """``sims duel ... | head``: the pipe closes and the game ends with status 1, no traceback."""
+    proc = subprocess.Popen([sys.executable, "-m", "sims", "duel", "--game", "loo", "--seed", "1"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.read(100)
+    proc.stdout.close()
+    _, err = proc.communicate(b"1\n" * 100, timeout=300)
+    assert proc.returncode == 1 and err == b""
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--game", "cribbage", "--seat", "2"], "--seat must be 0 .. 1 for six-card, got 2"),
     (["--game", "cribbage", "--against", "peg=nosuch"], "unknown peg policy 'nosuch'"),
