@@ -6,8 +6,8 @@ count reaches thirty-one), the count and who has said go.  Another player's card
 what it pegged (:func:`sims.cribbage.reference.peg_items`: fifteen, pairs, runs, thirty-one); the
 cards laid out for the crib go face down, so only their number is told.  When a deal is over
 (a new one begins, or the game ends) each hand the play laid on the table is shown with what it
-shows with the starter (:func:`sims.cribbage.reference.show_score`); the crib stays face down to
-whoever did not see it turned, so the score tells the rest.
+shows with the starter (:func:`sims.cribbage.reference.show_score`), and what each side scored
+from the last card laid to the crib (the go, the shows, the crib, whose cards are not shown).
 """
 from __future__ import annotations
 
