@@ -185,3 +185,12 @@ def test_a_game_at_a_terminal():
     assert re.search(r"^game over: (you win|seat 1 wins) \(you \d+, seat 1 \d+\)$", text, re.M)
     # At a terminal the entry is echoed once, by the terminal: "help): 1" then the next line.
     assert "help): 1\n" in text and "help): 1\n1\n" not in text
+
+
+def test_the_record_of_a_duel_is_reviewed_with_the_terminal_seat_named_you(records, capsys):
+    record = str(records / "loo.jsonl")
+    assert played("loo", record).returncode == 0
+    assert main(["review", record, "--samples", "50"]) == 0
+    out = capsys.readouterr().out
+    mine = sum(1 for line in open(record) if '"player": 0,' in line)
+    assert re.search(rf"^  you: {mine} decisions, ", out, re.M)
