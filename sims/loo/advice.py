@@ -119,7 +119,7 @@ def _template(situation):
     dealt, miss, draws = {}, None, []
     declared = dict(zip([x % n for x in range(1, n + 1)], situation.declared))
     exchanged = dict(zip(situation.standers, situation.exchanged))
-    for r in range(n):
+    for r in [x % n for x in range(1, n + 1)]:       # in turn from the dealer's left: the order of the exchanges
         if r not in current:
             dealt[r] = t.hidden(k)
         elif playing and declared.get(r) == MISS:

@@ -175,3 +175,15 @@ def test_three_hand_cribbage_is_graded_in_points(tmp_path):
     assert (graded["note"] == "").all() and graded["win"].isna().all() and graded["win_lost"].isna().all()
     assert set(graded["decision"]) == {"discard", "peg"} and (graded["points_lost"] >= 0).all()
     assert all(line.situation.score is not None for line in read_record(path).decisions)
+
+
+def test_a_five_card_loo_session_reviews_whole():
+    """Five-card Loo with the dealer standing: the advisor's packs draw the exchanges in turn from the dealer's
+    left, the dealer's last (drawn first, the others' play-out hands came up empty: a PolicyError)."""
+    from sims.loo.advice import advise
+    from sims.loo.situation import CardSituation
+
+    situation = CardSituation("JC QC 2D 8C 6C", "9C", role=3, declared=["play"] * 5, exchanged=[2, 3, 2, 4, 4],
+                              carry=0, dealer=1, played="AC 2C", rules="five-card-pam")
+    advice = advise(situation, samples=50, policies=())
+    assert set(advice["choice"]) == {"6C", "8C", "QC"} and advice["value"].between(-5, 25).all()
