@@ -1,9 +1,12 @@
 """Every example in the README runs as printed: the quick start's two commands, each `sims` command line
-(in one working directory, in order) and each Python block."""
+(in one working directory, in order; ``yes WORD | sims ...`` and ``printf 'TEXT' | sims ...`` with that
+standard input) and each Python block."""
+import io
 import json
 import os
 import re
 import shlex
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -40,14 +43,27 @@ def _blocks(language):
     return re.findall(rf"```{language}\n(.*?)```", README, flags=re.S)
 
 
+PIPED = re.compile(r"(?:yes (?P<word>\S+)|printf '(?P<text>[^']*)') \| (?P<command>sims .*)")
+
+
 def _command_lines():
     lines = []
     for block in _blocks("sh"):
         for line in block.splitlines():
             command = line.split(" # ")[0].strip()
-            if command.startswith("sims "):
+            if command.startswith("sims ") or PIPED.fullmatch(command):
                 lines.append(command)
     return lines
+
+
+def _piped(line: str) -> tuple[str, str | None]:
+    """The command of a README line and the standard input piped into it (None: none)."""
+    match = PIPED.fullmatch(line)
+    if match is None:
+        return line, None
+    if match["word"] is not None:
+        return match["command"], f"{match['word']}\n" * 10_000     # yes: as many lines as are read
+    return match["command"], match["text"].encode().decode("unicode_escape")
 
 
 def test_quick_start_has_exactly_two_commands():
@@ -62,7 +78,10 @@ def test_every_command_line_runs(tmp_path, monkeypatch, capsys):
     assert len(lines) >= 15 and any("--game loo" in line for line in lines)
     got = {}
     for line in lines:
-        code = main(shlex.split(line)[1:])
+        command, answers = _piped(line)
+        if answers is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+        code = main(shlex.split(command)[1:])
         out, err = capsys.readouterr()
         assert code == 0, f"{line}: {err}"
         got[f"$ {line}"] = _normal(out)
