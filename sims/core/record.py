@@ -228,7 +228,7 @@ def paired_grade(frame: pd.DataFrame, key: str, choice: str) -> dict:
 def review(path, samples: int = 2_000, seed: int = 0, playout=None) -> pd.DataFrame:
     """Every decision of a record graded (module docstring): ``line, game, player, decision, choice, best,
     points_lost, points_lost_se, win (the chance of winning after the choice, where the advisor gives one),
-    win_lost, grade, note`` (a decision the advisor cannot value -- e.g. All Fours with cards thrown out -- is
+    win_lost, grade, note`` (a decision the advisor refuses to value is
     left ungraded, its ``note`` saying why, its losses NaN); ``attrs["header"]`` the header, ``attrs["totals"]``
     the sums per player.
     ``playout`` the policy every player uses after the choice (default the advisor's)."""

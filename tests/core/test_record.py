@@ -144,9 +144,8 @@ def test_cli_review_json_and_errors(capsys):
     assert errors["totals"] == every["totals"]
 
 
-def test_what_the_advisor_cannot_value_is_left_ungraded_with_a_note(tmp_path, capsys):
-    """All Fours with discard_to_six: the advisor values no hand with cards thrown out; those decisions are
-    listed, not graded, and the rest graded (the rules, no preset, travel in the header as a table)."""
+def _thrown_out_game(tmp_path):
+    """A recorded All Fours game with discard_to_six (the rules, no preset, travel in the header as a table)."""
     from sims.core.table import play
 
     rules = get_game("allfours").get_rules("two-hand").replace(name="two-hand-discard", discard_to_six=True)
@@ -154,14 +153,42 @@ def test_what_the_advisor_cannot_value_is_left_ungraded_with_a_note(tmp_path, ca
     play("allfours", rules, {"beg": "beg", "answer": "run", "play": "greedy", "discard": "random"}, seed=1,
          games=1, record=path)
     assert read_record(path).rules == rules
+    return path
+
+
+def test_cards_thrown_out_and_the_play_after_them_are_graded(tmp_path):
+    """All Fours with discard_to_six: the throws and the play of hands with cards thrown out are graded like
+    any decision (the random thrower loses points against the best throw somewhere)."""
+    graded = review(_thrown_out_game(tmp_path), samples=50)
+    assert (graded["note"] == "").all() and graded["points_lost"].notna().all()
+    throws = graded[graded["decision"] == "discard"]
+    assert len(throws) > 0 and (throws["points_lost"] >= 0).all() and (throws["points_lost"] > 0).any()
+    assert (graded["points_lost"] >= 0).all()
+
+
+def test_what_the_advisor_cannot_value_is_left_ungraded_with_a_note(tmp_path, capsys, monkeypatch):
+    """A decision the advisor refuses (here every throw, refused on purpose) is listed, not graded, with the
+    advisor's reason, and the rest graded."""
+    import sims.allfours.record as records
+
+    path = _thrown_out_game(tmp_path)
+    grade = records.grade
+
+    def refusing(situation, *args):
+        if situation.DECISION == "discard":
+            raise ValueError("the advisor values no throw today")
+        return grade(situation, *args)
+
+    monkeypatch.setattr(records, "grade", refusing)
     graded = review(path, samples=50)
     ungraded = graded[graded["note"] != ""]
-    assert len(ungraded) > 0 and ungraded["points_lost"].isna().all() and ungraded["best"].isna().all()
-    assert all(note.startswith("not graded: the advisor values") for note in ungraded["note"])
+    assert len(ungraded) > 0 and (ungraded["decision"] == "discard").all()
+    assert ungraded["points_lost"].isna().all() and ungraded["best"].isna().all()
+    assert (ungraded["note"] == "not graded: the advisor values no throw today").all()
     assert (graded.loc[graded["note"] == "", "points_lost"] >= 0).all()
     assert sum(t["ungraded"] for t in graded.attrs["totals"]) == len(ungraded)
     assert main(["review", str(path), "--samples", "50", "--errors"]) == 0
-    assert "not graded: the advisor values" in capsys.readouterr().out
+    assert "not graded: the advisor values no throw today" in capsys.readouterr().out
 
 
 def test_three_hand_cribbage_is_graded_in_points(tmp_path):
