@@ -342,10 +342,12 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
             seat = _view(state, rules, scores, dealer, role, discards)
             hand = hands[role, :held]
             legal = legal_mask(hand, state[S_LEAD_SUIT], trump, may_trump)
-            if given_cards + n_played < given.shape[0]:      # a card given
+            if given_cards + n_played < given.shape[0]:      # a card given: held and legal, else an error
                 i = 0
-                while hand[i] != given[given_cards + n_played]:
+                while i < held and hand[i] != given[given_cards + n_played]:
                     i += 1
+                if not (i < held and (legal >> i) & 1):
+                    return _policy_error(err, D_PLAY, seat, i, state, hand)
             elif legal & (legal - 1) == 0:                   # one card he may play: he is not asked
                 i = 0
                 while not (legal >> i) & 1:

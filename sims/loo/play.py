@@ -324,10 +324,12 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
             hand = hands[role]
             legal = legal_mask(hand, led, best_power, trump_suit, pam, civil)
             i = forced_lead(hand, trump_suit, pam) if trick == 0 and j == 0 else -1
-            if GIVEN_CARDS + n_played < given.shape[0]:      # a card given
+            if GIVEN_CARDS + n_played < given.shape[0]:      # a card given: held and legal, else an error
                 i = 0
-                while hand[i] != given[GIVEN_CARDS + n_played]:
+                while i < hand.shape[0] and hand[i] != given[GIVEN_CARDS + n_played]:
                     i += 1
+                if not is_legal_card(i, legal):
+                    return _error(err, D_CARD, seat, role, i, legal, state, hand)
             elif i < 0:
                 if popcount(legal) == 1:
                     i = 0

@@ -186,3 +186,18 @@ def test_impossible_situations_are_one_line_errors(make, message):
     with pytest.raises(ValueError, match=message) as error:
         make()
     assert "\n" not in str(error.value)
+
+
+def test_a_card_given_that_is_not_held_is_an_error_not_a_stray_write(monkeypatch):
+    """The play-outs play the cards given only when the player holds them and may play them: a card given that
+    he does not hold (here the card turned up) stops with a PolicyError, where the play used to search past the
+    end of his hand and write there."""
+    import sims.allfours.advice as advice
+    from sims.core.errors import PolicyError
+
+    situation = PlaySituation("AH 10H 3C 4D 5S", "7H", played="KH QH")
+    given = advice._given(situation)
+    given[:, -1] = situation.turned[0]
+    monkeypatch.setattr(advice, "_given", lambda situation: given)
+    with pytest.raises(PolicyError):
+        advice.advise(situation, samples=20)

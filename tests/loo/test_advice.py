@@ -129,3 +129,19 @@ def test_impossible_situations_are_one_line_errors(make, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")) as error:
         make()
     assert "\n" not in str(error.value)
+
+
+def test_a_card_given_that_is_not_held_is_an_error_not_a_stray_write(monkeypatch):
+    """The play-outs play the cards given only when the player holds them and may play them: a card given that
+    he does not hold (here the trump turned up) stops with a PolicyError, where the play used to search past
+    the end of his hand and write there."""
+    import sims.loo.advice as advice
+    from sims.cards import parse_card
+
+    situation = CardSituation("AS 5H 9C", trump="2H", role=3, declared=["pass", "play", "play", "pass", "miss"],
+                              played=["KH"])
+    given, labels = advice._given(situation)
+    given[:, -1] = parse_card("2H")
+    monkeypatch.setattr(advice, "_given", lambda situation: (given, labels))
+    with pytest.raises(PolicyError):
+        advice.advise(situation, samples=20)
