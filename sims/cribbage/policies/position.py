@@ -723,8 +723,11 @@ def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive"
 @cache
 def named_tables() -> dict[str, tuple]:
     """The parameter vectors the policies know by name, from the tables that ship: ``shipped`` (pegging on
-    ``defensive`` outside the zone) and ``shipped-distilled`` (on ``distilled``)."""
-    return {"shipped": tuple(position_vector()), "shipped-distilled": tuple(position_vector(base="distilled"))}
+    ``defensive`` outside the zone) and ``shipped-distilled`` (on ``distilled``); read from the package's data
+    (:mod:`.position_vectors`), or built from the tables when those data are not the tables' now."""
+    from .position_vectors import build, load
+
+    return {name: tuple(values.tolist()) for name, values in (load() or build()).items()}
 
 
 VECTOR_SIZE = sum(section_size(t, k) for t, k in ((121, 4), (61, 4), (61, 3)))
