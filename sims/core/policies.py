@@ -46,15 +46,21 @@ def load(target: str):
 @dataclass(frozen=True)
 class TableParams:
     """Parameters that form one table: ``size`` values, with named tables from ``tables``
-    (``"module:attribute"`` of a function returning ``{name: values}``); ``default`` names the default."""
+    (``"module:attribute"`` of a function returning ``{name: values}``); ``default`` names the default.
+    ``names`` may declare the tables' names, so that listing them (``sims policies``) imports nothing."""
 
     label: str
     size: int
     tables: str
     default: str
+    names: tuple[str, ...] = ()
 
     def named(self) -> Mapping[str, tuple]:
         return _named_tables(self.tables)
+
+    def table_names(self) -> list[str]:
+        """The tables' names: as declared, else those of :meth:`named` (which imports and reads them)."""
+        return list(self.names or self.named())
 
     def name_of(self, values: tuple) -> str:
         """The name of a known table with exactly these values, else ``"custom"``."""
