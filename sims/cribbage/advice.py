@@ -27,6 +27,7 @@ players' deal model of expected_net + defensive self-play:
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import types
@@ -44,6 +45,9 @@ from .play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_START, A_TURN, C_PL
                    NO_WINNER, POLICY_ERROR, _score, net_pegging, play_out, play_out_buffers, side_of)
 from .rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PLAYERS
 from .situation import PegSituation
+
+if TYPE_CHECKING:   # pandas is imported where a DataFrame is made: sims peg and a Player need none
+    import pandas as pd
 
 DEFAULT_PLAYOUT = "distilled"
 DEFAULT_SAMPLES = 2_000

@@ -50,15 +50,23 @@ def test_sims_policies_imports_no_numba_and_no_policy():
 
 def test_sims_discard_reads_no_table_and_loads_no_policy():
     loaded = modules(RUN, json.dumps(DISCARD))
-    assert not loaded & set(TABLE_READERS) and not {m for m in loaded if m.startswith(KERNELS)}
+    assert not loaded & {*TABLE_READERS, "tabulate"} and not {m for m in loaded if m.startswith(KERNELS)}
 
 
 @pytest.mark.parametrize("what", ["sims peg", "first decision"])
 def test_the_position_players_advise_without_reading_their_tables(what):
-    """The board-position vectors are memory-mapped data: no Parquet, pandas or SciPy's special functions."""
+    """The board-position vectors are memory-mapped data: no Parquet, pandas or SciPy's special functions; and a
+    pegging decision loads no discard policy's kernels (the position-aware discard has its own module)."""
     loaded = modules(RUN, json.dumps(PEG)) if what == "sims peg" else modules(FIRST_DECISION)
     assert "sims.cribbage.policies.position_vectors" in loaded
     assert not loaded & set(TABLE_READERS)
+    assert not loaded & {"sims.cribbage.policies.discard", "sims.cribbage.policies.position_throw"}
+
+
+def test_the_position_sections_size_the_discard_tables_as_the_discard_policies_do():
+    from sims.cribbage.policies import discard, position
+
+    assert position.N_KEPT == discard.N_KEPT
 
 
 def test_every_declared_table_name_is_a_table_of_the_policy():

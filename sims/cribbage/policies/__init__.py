@@ -56,10 +56,10 @@ POLICIES = {
                             help="seed 004: the dealer lays out his best cards for the crib, the pone his worst"),
         "hoyle_hand": PolicySpec(f"{M}.discard:hoyle_hand_discard",
                                  help="seed 004 read the other way: the pone throws the cards worst for his own hand"),
-        "position": PolicySpec(f"{M}.position:position_discard", POSITION,
+        "position": PolicySpec(f"{M}.position_throw:position_discard", POSITION,
                                help="the throw with the best chance of winning the game, by the board-position "
                                     "tables (expected_net far from home)"),
-        "position_distilled": PolicySpec(f"{M}.position:position_discard", POSITION_DISTILLED,
+        "position_distilled": PolicySpec(f"{M}.position_throw:position_discard", POSITION_DISTILLED,
                                          help="position, playing as expected_peg + distilled far from home"),
     },
     "peg": {
