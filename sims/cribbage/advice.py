@@ -185,7 +185,7 @@ _TABLES = {}
 def _table_vector() -> np.ndarray:
     """The board-position tables' parameter vector (read once)."""
     if "shipped" not in _TABLES:
-        from .policies.position import named_tables
+        from .policies.position_vectors import named_tables
 
         _TABLES["shipped"] = np.asarray(named_tables()["shipped"], dtype=np.float64)
     return _TABLES["shipped"]

@@ -29,8 +29,8 @@ CRIB_TABLE = TableParams("crib table", 338, "sims.cribbage.crib_tables:named_tab
 # Board-position tables: a section per preset with a table (position.VECTOR_SIZE), pegging on defensive or
 # distilled outside the zone; the distilled pegging's own tables (distilled.N_PARAMS).
 POSITIONS = ("shipped", "shipped-distilled")
-POSITION = TableParams("board-position tables", 97066, f"{M}.position:named_tables", "shipped", POSITIONS)
-POSITION_DISTILLED = TableParams("board-position tables", 97066, f"{M}.position:named_tables", "shipped-distilled",
+POSITION = TableParams("board-position tables", 97066, f"{M}.position_vectors:named_tables", "shipped", POSITIONS)
+POSITION_DISTILLED = TableParams("board-position tables", 97066, f"{M}.position_vectors:named_tables", "shipped-distilled",
                                  POSITIONS)
 DISTILLED = TableParams("distilled pegging tables", 1578, f"{M}.distilled:named_tables", "shipped", ("shipped",))
 # Crib table then the kept-pegging table (discard.N_KEPT values a role), by the crib table's name.

@@ -2,7 +2,7 @@
 
 Both read one parameter vector of *sections*, one per rule set, made from a
 board-position table (:func:`position_params`; the shipped tables by default,
-:func:`named_tables`).  A section holds a header (a mark, its length, the
+:func:`.position_vectors.named_tables`).  A section holds a header (a mark, its length, the
 ``zone``, the kernel rules it is for), the dealer's chance of winning ``W[d, p]``
 before a deal (:mod:`sims.cribbage.odds`), the deal model of the table's
 self-play (:class:`sims.cribbage.odds.table.DealModel`: the pegging still to come
@@ -49,7 +49,6 @@ stand unless another is better for the game by more than a margin
 """
 from __future__ import annotations
 
-from functools import cache
 from math import comb
 
 import numpy as np
@@ -539,31 +538,20 @@ def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive"
     return np.concatenate([position_params(table, zone, base, margins) for table in preset_tables(tables).values()])
 
 
-@cache
-def named_tables() -> dict[str, tuple]:
-    """The parameter vectors the policies know by name, from the tables that ship: ``shipped`` (pegging on
-    ``defensive`` outside the zone) and ``shipped-distilled`` (on ``distilled``); read from the package's data
-    (:mod:`.position_vectors`), or built from the tables when those data are not the tables' now."""
-    from .position_vectors import build, load
-
-    return {name: tuple(values.tolist()) for name, values in (load() or build()).items()}
-
-
 VECTOR_SIZE = sum(section_size(t, k) for t, k in ((121, 4), (61, 4), (61, 3)))
 
 
 def position_policies(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive", margins=None) -> dict:
     """``{"discard": Policy, "peg": Policy}``: the position-aware players with the given tables (module
     docstring; :func:`position_vector`), named ``position`` (``position_distilled`` on ``distilled``)."""
-    from ...core.policies import Policy, PolicySpec, TableParams
-    from .position_throw import position_discard
+    from ...core.policies import Policy, PolicySpec, load
+    from . import POLICIES
 
     values = tuple(float(v) for v in position_vector(tables, zone, base, margins))
-    default = "shipped" if base == "defensive" else "shipped-distilled"
-    params = TableParams("board-position tables", VECTOR_SIZE, f"{__name__}:named_tables", default)
     name = "position" if base == "defensive" else "position_distilled"
-    return {decision: Policy(name, decision, fn, values, PolicySpec(f"{fn.__module__}:{fn.__name__}", params))
-            for decision, fn in (("discard", position_discard), ("peg", position_peg))}
+    specs = {decision: POLICIES[decision][name] for decision in ("discard", "peg")}
+    return {decision: Policy(name, decision, load(spec.function), values, PolicySpec(spec.function, spec.params))
+            for decision, spec in specs.items()}
 
 
 def baseline_policies(players: dict, rules) -> dict:

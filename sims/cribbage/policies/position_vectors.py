@@ -1,8 +1,8 @@
 """The position players' named parameter vectors, shipped as data: read in milliseconds instead of rebuilt.
 
-:func:`sims.cribbage.policies.position.named_tables` (``shipped``, ``shipped-distilled``) are made
-from the board-position tables and the baseline players' tables that ship with the package
-(:data:`INPUTS`), a third of a second of Parquet reading and arithmetic at every start.  The same
+:func:`named_tables` (``shipped`` and ``shipped-distilled``, on ``defensive`` or ``distilled`` pegging outside the
+zone: :mod:`.position`) are made from the board-position tables and the baseline players' tables that ship with
+the package (:data:`INPUTS`), a third of a second of Parquet reading and arithmetic at every start.  The same
 vectors ship in ``data/position`` as ``.npy`` files, memory-mapped when read, with a manifest giving
 the format, the SHA-256 of each input they were made from and of each vector.  :func:`load` refuses
 (returns None for) data whose format, inputs or bytes differ, and the caller rebuilds the vectors from
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -42,6 +43,13 @@ def input_hashes(package: Path | None = None) -> dict[str, str]:
     """``{input: SHA-256}`` of the files of :data:`INPUTS` as they are now."""
     package = package or _package()
     return {name: _sha256((package / name).read_bytes()) for name in INPUTS}
+
+
+@cache
+def named_tables() -> dict[str, tuple]:
+    """The vectors the position players know by name (their ``TableParams``): the shipped data, or built from the
+    tables when those data are not the tables' now."""
+    return {name: tuple(values.tolist()) for name, values in (load() or build()).items()}
 
 
 def build() -> dict[str, np.ndarray]:

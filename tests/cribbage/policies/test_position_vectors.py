@@ -9,7 +9,7 @@ import shutil
 import numpy as np
 import pytest
 
-from sims.cribbage.policies import position, position_vectors as pv
+from sims.cribbage.policies import position_vectors as pv
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,8 @@ def test_the_shipped_vectors_are_bit_for_bit_a_fresh_build(built):
 
 
 def test_the_policies_know_the_shipped_vectors_by_name(built):
-    named = position.named_tables()
+    """``named_tables``, the position players' TableParams, is the data."""
+    named = pv.named_tables()
     assert set(named) == set(built)
     assert all(named[name] == tuple(values.tolist()) for name, values in built.items())
 
