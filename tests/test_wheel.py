@@ -144,4 +144,3 @@ def test_help_peg_and_odds_from_outside_the_checkout(installed):
     position = json.loads(out.stdout)["positions"][0]
     assert (position["dealer"], position["pone"]) == (95, 110)
     assert position["win"] == pytest.approx(shipped_table("six-card").win[95, 110], abs=1e-12)
-
