@@ -87,6 +87,17 @@ def test_discard_from_outside_the_checkout(installed):
     assert "5H" in out.stdout
 
 
+def test_the_position_vectors_ship_and_are_current_in_the_wheel(installed):
+    """The position players' vectors are package data that match the wheel's own tables (not rebuilt at start)."""
+    env, outside, _ = installed
+    environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    out = subprocess.run([str(env / "bin" / "python"), "-c", "from sims.cribbage.policies import position_vectors as v; "
+                          "print(sorted(v.load()), v.__file__)"], cwd=outside, capture_output=True, text=True,
+                         env=environ)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("['shipped', 'shipped-distilled'] ") and str(env) in out.stdout
+
+
 def test_advise_all_fours_and_loo_from_outside_the_checkout(installed):
     """The expert tables of Loo are package data; the last tricks of All Fours are exact there as here."""
     allfours = sims(installed, "advise", "--game", "allfours", "play", "JH", "3S", "--turned", "7H", "--played",

@@ -94,16 +94,20 @@ def main(argv=None) -> int:
     Ctrl-C at any moment, importing numba included, is one line and status 130.  As the
     process's own command line, the objects made at start-up (numba's, about 100,000) are
     frozen for the garbage collector, which would otherwise walk them again at every full
-    collection and when the interpreter exits (0.2 s of a warm ``sims discard``'s 0.85 s).
+    collection and when the interpreter exits (0.2 s of a warm ``sims discard``'s 0.85 s);
+    and the collector waits while the command's modules are imported (they make objects that
+    live as long as the process, which it would walk a few hundred times for nothing).
     """
     program = argv is None
     if program:   # sims/__init__ quietly ended a Ctrl-C during start-up; from here it is one line and 130
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        gc.disable()
     try:
         return _run(sys.argv[1:] if program else list(argv), program)
     finally:
         if program:
             gc.freeze()
+            gc.enable()   # whatever ended the command (a usage error before the collector came back)
 
 
 def _run(argv: list[str], program: bool) -> int:
@@ -111,6 +115,7 @@ def _run(argv: list[str], program: bool) -> int:
         parser = build_parser(only=argv[0] if argv and not argv[0].startswith("-") else None, argv=argv)
         if program:
             gc.freeze()
+            gc.enable()
         try:
             args = parser.parse_args(argv)
         except SystemExit as exc:     # --help, --version, or a usage error already reported in one line

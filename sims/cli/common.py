@@ -138,6 +138,12 @@ def choice_table(rows, key: str, win: bool, exact: bool) -> list[str]:
         if win:
             cells += [f"{100 * row['win']:.2f}", f"{100 * Z95 * row['win_se']:.2f}", f"{100 * row['win_vs_best']:.2f}"]
         table.append(cells + [", ".join(row["chosen_by"])])
-    widths = [max(len(r[j]) for r in table) for j in range(len(head))]
-    return ["  ".join(c.ljust(w) if j in (0, len(head) - 1) else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths)))
-            .rstrip() for r in table] + ["", HALF_WIDTH + (" (0: the values are exact)" if exact else "")]
+    return aligned(table, left={0, len(head) - 1}) + ["", HALF_WIDTH + (" (0: the values are exact)" if exact else "")]
+
+
+def aligned(table: list[list[str]], left) -> list[str]:
+    """Rows of cells as lines, each column as wide as its widest cell and two spaces apart: the columns whose
+    index is in ``left`` to the left, the others to the right; no trailing spaces."""
+    widths = [max(len(row[j]) for row in table) for j in range(len(table[0]))]
+    return ["  ".join(c.ljust(w) if j in left else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths))).rstrip()
+            for row in table]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..cribbage.discards import DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
-from .common import add_role_arguments, percent
+from .common import add_role_arguments, aligned, percent
 
 DEFAULT_CRIB = "self_play"   # the others throw as competent players do (expected_net self-play), not at random
 COMMAND = "discard"
@@ -103,14 +103,10 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
 
 
 def _table(columns) -> list[str]:
-    """The columns as a plain text table (tabulate): cards and notes to the left, numbers to the right."""
-    from tabulate import tabulate
-
-    left = {"thrown", "kept", "helps most", "same as"}
-    heads = [head for head, _ in columns]   # as the first row: tabulate pads a header row by two more spaces
-    text = tabulate([heads, *zip(*(cells for _, cells in columns))], tablefmt="plain", disable_numparse=True,
-                    colalign=["left" if head in left else "right" for head, _ in columns])
-    return [line.rstrip() for line in text.splitlines()]
+    """The columns as a plain text table: cards and notes to the left, numbers to the right."""
+    heads = [head for head, _ in columns]
+    left = {j for j, head in enumerate(heads) if head in {"thrown", "kept", "helps most", "same as"}}
+    return aligned([heads, *(list(row) for row in zip(*(cells for _, cells in columns)))], left)
 
 
 def render(result: dict) -> str:

@@ -41,7 +41,7 @@ def add_arguments(parser):
 
 def run(args) -> dict:
     from ..core.spec import apply_rule_changes
-    from ..cribbage.advice import advise
+    from ..cribbage.advice import peg_advice
     from ..cribbage.discards import parse_score
     from ..cribbage.game import GAME
     from ..cribbage.situation import PegSituation
@@ -56,11 +56,11 @@ def run(args) -> dict:
     laid_by = [r.strip() for r in args.laid_by.split(",")] if args.laid_by else None
     situation = PegSituation(" ".join(args.cards), args.played.replace(",", " "), args.role, args.starter,
                              (args.thrown or "").replace(",", " "), score, rules, mine=args.mine, laid_by=laid_by)
-    frame = advise(situation, args.playout, args.samples, args.seed)
-    rows = frame.to_dict(orient="records")
+    columns, attrs = peg_advice(situation, args.playout, args.samples, args.seed)
+    rows = [dict(zip(columns, row)) for row in zip(*columns.values())]
     for row in rows:
         row["chosen_by"] = [n for n in row["chosen_by"].split(", ") if n]
-    return {**frame.attrs, "rows": rows}
+    return {**attrs, "rows": rows}
 
 
 def render(result: dict) -> str:

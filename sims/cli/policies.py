@@ -22,7 +22,7 @@ def _row(game: str, decision, policy: str, spec, plugin: str | None) -> dict:
 
     takes = {}
     if isinstance(spec.params, TableParams):
-        params = {"table": spec.params.default, "tables": list(spec.params.named())}
+        params = {"table": spec.params.default, "tables": spec.params.table_names()}
     else:
         params = dict(zip(spec.params, spec.default_params()))
         takes = {k: r.text() for k, r in zip(spec.params, spec.ranges)}

@@ -32,6 +32,7 @@ from .sources import module_file, module_of, reach
 # The machinery that defines and places kernels: it forwards to numba.njit unchanged and puts no code in a
 # kernel, so editing it recompiles nothing.
 MACHINERY = frozenset({"sims.core.kernel", "sims.core.cache", "sims.core.sources"})
+IMPORT_GRAPH = "import-graph"   # under the cache root: what each source imports (not a name a package can have)
 
 
 class CacheDirError(ValueError):
@@ -69,18 +70,20 @@ def safe_root(root: Path) -> Path:
 
 
 @lru_cache(maxsize=None)
-def source_key(modules: tuple[str, ...], tops: frozenset[str]) -> str:
-    """Hash of the sources of ``modules`` and of every module of packages ``tops`` they reach (once a process)."""
+def source_key(modules: tuple[str, ...], tops: frozenset[str], memo: Path | None = None) -> str:
+    """Hash of the sources of ``modules`` and of every module of packages ``tops`` they reach (once a process;
+    ``memo``: where to keep what each source imports, :func:`sims.core.sources.imports`)."""
     digest = hashlib.sha256()
-    for name in sorted({m for module in modules for m in reach(module, tops, stop=MACHINERY)}):
+    for name in sorted({m for module in modules for m in reach(module, tops, stop=MACHINERY, memo=memo)}):
         digest.update(name.encode() + b"\0" + module_file(name).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
 def kernel_dir(cache: Path, modules: tuple[str, ...]) -> Path:
     """The folder under ``cache`` of the kernels of module ``modules[0]`` (running the code of each of
-    ``modules``): ``a/b/c-<key>`` for module ``a.b.c``."""
-    key = source_key(modules, frozenset({"sims", modules[0].split(".")[0]}))
+    ``modules``): ``a/b/c-<key>`` for module ``a.b.c``.  What each source imports is kept in ``cache``'s
+    :data:`IMPORT_GRAPH` folder, so that a process does not parse them again."""
+    key = source_key(modules, frozenset({"sims", modules[0].split(".")[0]}), Path(cache) / IMPORT_GRAPH)
     *package, leaf = modules[0].split(".")
     if module_file(modules[0]).name == "__init__.py":
         package, leaf = [*package, leaf], "__init__"

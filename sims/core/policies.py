@@ -29,6 +29,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 
 import numpy as np
 
@@ -45,15 +46,21 @@ def load(target: str):
 @dataclass(frozen=True)
 class TableParams:
     """Parameters that form one table: ``size`` values, with named tables from ``tables``
-    (``"module:attribute"`` of a function returning ``{name: values}``); ``default`` names the default."""
+    (``"module:attribute"`` of a function returning ``{name: values}``); ``default`` names the default.
+    ``names`` may declare the tables' names, so that listing them (``sims policies``) imports nothing."""
 
     label: str
     size: int
     tables: str
     default: str
+    names: tuple[str, ...] = ()
 
     def named(self) -> Mapping[str, tuple]:
-        return {name: tuple(float(v) for v in values) for name, values in load(self.tables)().items()}
+        return _named_tables(self.tables)
+
+    def table_names(self) -> list[str]:
+        """The tables' names: as declared, else those of :meth:`named` (which imports and reads them)."""
+        return list(self.names or self.named())
 
     def name_of(self, values: tuple) -> str:
         """The name of a known table with exactly these values, else ``"custom"``."""
@@ -61,6 +68,13 @@ class TableParams:
             if tuple(known) == tuple(values):
                 return name
         return "custom"
+
+
+@lru_cache(maxsize=None)
+def _named_tables(tables: str) -> Mapping[str, tuple]:
+    """``{name: values}`` of a :class:`TableParams`' function, as tuples of floats, made once a process (a table
+    of the position players holds 97,066 values)."""
+    return MappingProxyType({name: tuple(map(float, values)) for name, values in load(tables)().items()})
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,19 @@ on first use).  Only modules of the packages asked about count.  :mod:`sims.core
 a kernel on the modules its module imports (a kernel can only call what its module imported
 when it was defined); the layering test also counts the strings, to check that the core
 names no game even lazily.
+
+Parsing is the slow part (a quarter of a second for the modules one command reaches), so
+:func:`imports` may be given a ``memo`` directory: what a file imports is kept there under the
+SHA-256 of the module's name, the file's bytes and this module's own source, and read back
+instead of parsed.  An entry names its content, so it is never stale; one edit of a file or
+of this parser simply makes new entries.
 """
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.util
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -77,11 +85,47 @@ def _absolute(module: Module, node: ast.ImportFrom) -> str:
 
 
 @lru_cache(maxsize=None)
-def _named(path: Path, name: str, strings: bool, stamp: tuple) -> tuple[str, ...]:
-    """Every module name a source file imports (and names in dotted strings), unfiltered."""
-    module = Module(name, path)
+def _named(path: Path, name: str, strings: bool, stamp: tuple, memo: Path | None = None) -> tuple[str, ...]:
+    """Every module name a source file imports (and names in dotted strings), unfiltered; read from ``memo``
+    when it holds them (module docstring), else parsed (and kept there)."""
+    source = path.read_bytes()
+    if memo is None:
+        return _parsed(Module(name, path), source, strings)
+    entry = memo / _memo_key(name, path.name == "__init__.py", strings, source)
+    try:
+        names = tuple(entry.read_text(encoding="utf-8").split())
+    except OSError:
+        names = None
+    if names is not None and all(_NAME.fullmatch(n) for n in names):
+        return names
+    names = _parsed(Module(name, path), source, strings)
+    try:   # written whole, then renamed: a reader never sees half an entry
+        memo.mkdir(mode=0o700, exist_ok=True)
+        partial = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
+        partial.write_text("\n".join(names), encoding="utf-8")
+        os.replace(partial, entry)
+    except OSError:   # a read-only cache: parsed again next time
+        pass
+    return names
+
+
+_NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
+
+
+@lru_cache(maxsize=None)
+def _parser_source() -> bytes:
+    return Path(__file__).read_bytes()
+
+
+def _memo_key(name: str, is_package: bool, strings: bool, source: bytes) -> str:
+    """The memo entry of a module's imports: everything they depend on, hashed."""
+    head = f"{name}\0{int(is_package)}\0{int(strings)}\0".encode()
+    return hashlib.sha256(head + hashlib.sha256(_parser_source()).digest() + source).hexdigest()
+
+
+def _parsed(module: Module, source: bytes, strings: bool) -> tuple[str, ...]:
     names = []
-    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+    for node in ast.walk(ast.parse(source, str(module.path))):
         if isinstance(node, ast.Import):
             for alias in node.names:      # ``import a.b.c`` binds ``a``: a, a.b and a.b.c are reachable
                 parts = alias.name.split(".")
@@ -96,23 +140,25 @@ def _named(path: Path, name: str, strings: bool, stamp: tuple) -> tuple[str, ...
     return tuple(dict.fromkeys(names))
 
 
-def imports(name: str, tops: frozenset[str], strings: bool = False) -> list[str]:
-    """The modules of packages ``tops`` that module ``name`` imports (see the module docstring)."""
+def imports(name: str, tops: frozenset[str], strings: bool = False, memo: Path | None = None) -> list[str]:
+    """The modules of packages ``tops`` that module ``name`` imports (see the module docstring; ``memo``: a
+    directory to keep what each file imports in)."""
     path = module_file(name)
     if path is None:
         return []
     stat = path.stat()
-    found = [n for n in _named(path, name, strings, (stat.st_mtime_ns, stat.st_size))
+    found = [n for n in _named(path, name, strings, (stat.st_mtime_ns, stat.st_size), memo)
              if n.split(".")[0] in tops and n != name and module_file(n) is not None]
     return list(dict.fromkeys(found))
 
 
-def reach(name: str, tops: frozenset[str], stop: frozenset[str] = frozenset(), strings: bool = False) -> list[str]:
+def reach(name: str, tops: frozenset[str], stop: frozenset[str] = frozenset(), strings: bool = False,
+          memo: Path | None = None) -> list[str]:
     """``name`` and every module of packages ``tops`` it reaches through imports, sorted; the modules in
-    ``stop`` are not entered (nor counted)."""
+    ``stop`` are not entered (nor counted); ``memo`` as :func:`imports` takes it."""
     seen, todo = {name}, [name]
     while todo:
-        for other in imports(todo.pop(), tops, strings):
+        for other in imports(todo.pop(), tops, strings, memo):
             if other in stop:
                 continue
             if other not in seen:

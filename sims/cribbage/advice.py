@@ -27,9 +27,9 @@ players' deal model of expected_net + defensive self-play:
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 from numba import types
 
 from ..cards import format_card
@@ -45,6 +45,9 @@ from .play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_START, A_TURN, C_PL
                    NO_WINNER, POLICY_ERROR, _score, net_pegging, play_out, play_out_buffers, side_of)
 from .rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PLAYERS
 from .situation import PegSituation
+
+if TYPE_CHECKING:   # pandas is imported where a DataFrame is made: sims peg and a Player need none
+    import pandas as pd
 
 DEFAULT_PLAYOUT = "distilled"
 DEFAULT_SAMPLES = 2_000
@@ -182,7 +185,7 @@ _TABLES = {}
 def _table_vector() -> np.ndarray:
     """The board-position tables' parameter vector (read once)."""
     if "shipped" not in _TABLES:
-        from .policies.position import named_tables
+        from .policies.position_vectors import named_tables
 
         _TABLES["shipped"] = np.asarray(named_tables()["shipped"], dtype=np.float64)
     return _TABLES["shipped"]
@@ -201,12 +204,23 @@ def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, s
     a stream seeded by ``seed``).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
     A :class:`~sims.cribbage.situation.DiscardSituation` goes to :func:`advise_discard`.
     """
+    if situation.DECISION == "discard":
+        return advise_discard(situation, NAMED["discard"] if policies is None else policies, samples, seed)
+    import pandas as pd
+
+    columns, attrs = peg_advice(situation, playout, samples, seed, policies, exact_limit)
+    frame = pd.DataFrame(columns)
+    frame.attrs.update(attrs)
+    return frame
+
+
+def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+               policies=None, exact_limit: int = EXACT_LIMIT) -> tuple[dict, dict]:
+    """:func:`advise`'s table without pandas (``sims peg`` needs none): its columns ``{name: values}``, rows best
+    first, and its ``attrs``."""
     from .policies import resolve
 
     policies = NAMED[situation.DECISION] if policies is None else policies
-    if situation.DECISION == "discard":
-        return advise_discard(situation, policies, samples, seed)
-
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
         raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
     playout = resolve("peg", playout)
@@ -232,14 +246,15 @@ def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, s
     columns.update(mean_se(net[:, legal], exact, "value"))
     if situation.score is not None:
         columns.update(mean_se(_win_chances(situation, final)[:, legal], exact, "win"))
-    frame = pd.DataFrame(columns)
     key = "win" if situation.score is not None else "value"
     choices = choices_of(Player, situation, policies, seed)
-    frame["chosen_by"] = chosen_by(choices, frame["card"])
-    frame = frame.sort_values([key, "value"], ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(deals),
-                       playout=playout.label(), seed=seed, sort=key)
-    return frame
+    columns["chosen_by"] = chosen_by(choices, columns["card"])
+    # best first by the key, then the value; equal rows keep the order of the hand (a stable sort)
+    order = sorted(range(len(legal)), key=lambda r: (-columns[key][r], -columns["value"][r]))
+    columns = {name: [values[r] for r in order] if isinstance(values, list) else values[order]
+               for name, values in columns.items()}
+    return columns, {"situation": situation.describe(), "method": "exact" if exact else "rollouts",
+                     "deals": len(deals), "playout": playout.label(), "seed": seed, "sort": key}
 
 
 def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_SAMPLES, seed: int = 0,

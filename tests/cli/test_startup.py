@@ -96,3 +96,25 @@ def test_sims_compile_compiles_the_lazy_kernels_too():
     name, _ = _compile("triumph")
     loops = [k for k in kernel._LAZY if k.__module__.startswith("triumph")]
     assert name == "triumph" and loops and all(k._dispatcher is not None for k in loops)
+
+
+COLLECTOR = """
+    import gc, json, sys
+    from sims.cli import main
+    sys.argv = ["sims", *sys.argv[1:]]
+    code = main()
+    print(json.dumps([code, gc.isenabled(), gc.get_freeze_count()]))
+"""
+
+
+@pytest.mark.parametrize("argv", [["discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer"],
+                                  ["discard", "--no-such-flag"], ["--version"]])
+def test_the_command_line_freezes_what_start_up_made_and_gives_the_collector_back(argv):
+    """The collector waits while the command's modules load, then the objects they made are frozen (never walked
+    again) and it is back, whatever way the command ends."""
+    import json
+
+    out = python(COLLECTOR, *argv)
+    code, enabled, frozen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert enabled is True and frozen > (50_000 if argv[-1] == "--dealer" else 0), out.stderr
+    assert code == (0 if argv[-1] in ("--dealer", "--version") else 2)

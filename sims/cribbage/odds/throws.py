@@ -71,12 +71,12 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
 
 
 def _throw_values(hand, role, dealer_score, pone_score, masks, starters, values, ix) -> np.ndarray:
-    """Each throw's chance of winning (:mod:`sims.cribbage.policies.position`) from the sections ``values``."""
-    from ..policies import position
+    """Each throw's chance of winning (:mod:`sims.cribbage.policies.position_throw`) from the sections ``values``."""
+    from ..policies import position_throw
 
     win = np.empty(len(masks))
     if role == "dealer":
-        position.dealer_throw_values(hand, values, ix, dealer_score, pone_score, masks, starters, win)
+        position_throw.dealer_throw_values(hand, values, ix, dealer_score, pone_score, masks, starters, win)
     else:
-        position.pone_throw_values(hand, values, ix, pone_score, dealer_score, masks, starters, win)
+        position_throw.pone_throw_values(hand, values, ix, pone_score, dealer_score, masks, starters, win)
     return win

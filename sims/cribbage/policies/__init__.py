@@ -24,15 +24,18 @@ from __future__ import annotations
 from ...core.policies import COUNT, NUMBER, SWITCH, Policy, PolicySpec, TableParams, at_least
 
 M = "sims.cribbage.policies"
-CRIB_TABLE = TableParams("crib table", 338, "sims.cribbage.crib_tables:named_tables", "schell")
+CRIBS = ("schell", "hessel", "self_play")   # the names of the tables (sims policies lists them without reading them)
+CRIB_TABLE = TableParams("crib table", 338, "sims.cribbage.crib_tables:named_tables", "schell", CRIBS)
 # Board-position tables: a section per preset with a table (position.VECTOR_SIZE), pegging on defensive or
 # distilled outside the zone; the distilled pegging's own tables (distilled.N_PARAMS).
-POSITION = TableParams("board-position tables", 97066, f"{M}.position:named_tables", "shipped")
-POSITION_DISTILLED = TableParams("board-position tables", 97066, f"{M}.position:named_tables", "shipped-distilled")
-DISTILLED = TableParams("distilled pegging tables", 1578, f"{M}.distilled:named_tables", "shipped")
+POSITIONS = ("shipped", "shipped-distilled")
+POSITION = TableParams("board-position tables", 97066, f"{M}.position_vectors:named_tables", "shipped", POSITIONS)
+POSITION_DISTILLED = TableParams("board-position tables", 97066, f"{M}.position_vectors:named_tables", "shipped-distilled",
+                                 POSITIONS)
+DISTILLED = TableParams("distilled pegging tables", 1578, f"{M}.distilled:named_tables", "shipped", ("shipped",))
 # Crib table then the kept-pegging table (discard.N_KEPT values a role), by the crib table's name.
 KEPT_PEGGING = TableParams("crib and kept-pegging tables", 338 + 2 * 1820, f"{M}.kept_pegging:named_tables",
-                           "schell")
+                           "schell", CRIBS)
 DEFENSIVE = ("risk_weight", "count_penalty", "pair_bonus", "keep_close")
 DEFENSIVE_RANGES = (NUMBER, NUMBER, NUMBER, SWITCH)
 
@@ -53,10 +56,10 @@ POLICIES = {
                             help="seed 004: the dealer lays out his best cards for the crib, the pone his worst"),
         "hoyle_hand": PolicySpec(f"{M}.discard:hoyle_hand_discard",
                                  help="seed 004 read the other way: the pone throws the cards worst for his own hand"),
-        "position": PolicySpec(f"{M}.position:position_discard", POSITION,
+        "position": PolicySpec(f"{M}.position_throw:position_discard", POSITION,
                                help="the throw with the best chance of winning the game, by the board-position "
                                     "tables (expected_net far from home)"),
-        "position_distilled": PolicySpec(f"{M}.position:position_discard", POSITION_DISTILLED,
+        "position_distilled": PolicySpec(f"{M}.position_throw:position_discard", POSITION_DISTILLED,
                                          help="position, playing as expected_peg + distilled far from home"),
     },
     "peg": {

@@ -2,7 +2,7 @@
 
 Both read one parameter vector of *sections*, one per rule set, made from a
 board-position table (:func:`position_params`; the shipped tables by default,
-:func:`named_tables`).  A section holds a header (a mark, its length, the
+:func:`.position_vectors.named_tables`).  A section holds a header (a mark, its length, the
 ``zone``, the kernel rules it is for), the dealer's chance of winning ``W[d, p]``
 before a deal (:mod:`sims.cribbage.odds`), the deal model of the table's
 self-play (:class:`sims.cribbage.odds.table.DealModel`: the pegging still to come
@@ -22,7 +22,8 @@ pegged so far and the heels; so whether a deal is played for the game is fixed
 when it is dealt, and a table of the players' self-play can be built from deal
 timings outside the zone: :func:`sims.cribbage.odds.position.position_table`.)
 
-**Discard.**  Each throw gets its chance of winning, averaged exactly over the
+**Discard** (:mod:`.position_throw`, so that the pegging loads no discard kernel).  Each throw gets its
+chance of winning, averaged exactly over the
 starters the player has not seen: the kept cards are shown with each starter,
 and a jack turned is two for his heels to the dealer at once.  The rest of the
 deal comes from the deal model, in counting order (RULES.md): the pegging of both
@@ -48,19 +49,17 @@ stand unless another is better for the game by more than a margin
 """
 from __future__ import annotations
 
-from functools import cache
+from math import comb
 
 import numpy as np
 
 from ...core.kernel import njit
-from ..contract import (DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_MY_SCORE, S_N_PLAYED,
-                        S_OPP_SCORE, S_ROLE, S_STARTER, S_THROWN, is_legal_play, next_throw, popcount, seen_cards,
-                        split_throw)
+from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE,
+                        S_STARTER, S_THROWN, is_legal_play, next_throw, popcount, seen_cards)
 from ..crib_tables import PARAMS_SIZE
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
-from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET, R_THROW
+from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET
 from ..scoring import JACK, show_points
-from .discard import N_KEPT, expected_net_discard, expected_peg_discard
 from .distilled import N_PARAMS as N_DISTILLED, distilled_peg, reply_chances
 from ..odds.layout import N_RANKS as NR, PEG_BINS as PB, SHOW_BINS as SB
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
@@ -84,6 +83,7 @@ MARGINS = {"defensive": (0.0, 0.0), "distilled": (0.0, 0.1)}     # base pegging 
 X_T, X_K, X_ZONE, X_HEADER, X_W, X_REST, X_HANDS, X_CRIBS, X_BASE_DISCARD, X_BASE, X_PEG, X_DISTILLED, X_SIZE = \
     range(13)
 BASES = ("defensive", "distilled")      # the pegging a section falls back on (X_BASE: its index)
+N_KEPT = comb(NR + 3, 4)    # multisets of four ranks kept (.discard.N_KEPT; this module loads no discard kernel)
 BASE_DISCARD = PARAMS_SIZE + 2 * N_KEPT  # the base throws' tables: Schell's crib table, the kept-pegging table
 
 
@@ -185,188 +185,6 @@ def in_zone(ix, me, opp):
 def _thrown_ranks(thrown):
     a, b = thrown[0] >> 2, thrown[1] >> 2
     return min(a, b), max(a, b)
-
-
-# ---------------------------------------------------------------------------------------------- discard
-
-@njit(cache=True)
-def dealer_utility(params, ix, me, opp, di, pj, pr, util):
-    """``util[x]``: the dealer's chance of winning from (me, opp) before the play, when his hand and crib
-    show ``x`` points between them (the pegging and the pone's hand from the deal model)."""
-    t = ix[X_T]
-    if me >= t:                          # his heels took him home
-        util[:] = 1.0
-        return
-    nd, np_ = t - me, t - opp
-    after = np.zeros((nd, np_))          # after[a, b]: the dealer on me + a, the pone on opp + b, pone shown
-    decided = 0.0
-    for c in range(di.shape[0]):
-        i, j, p = di[c], pj[c], pr[c]
-        if me + i >= t:
-            decided += p * (RACE if opp + j >= t else 1.0)
-            continue
-        if opp + j >= t:
-            continue
-        for y in range(SB):
-            q = _hand(params, ix, 1, y)
-            if q > 0 and opp + j + y < t:
-                after[i, j + y] += p * q
-    row = after.sum(axis=1)
-    for x in range(util.shape[0]):
-        u = decided
-        for a in range(nd):
-            if row[a] == 0:
-                continue
-            home = me + a + x
-            if home >= t:                # his hand and crib take him home
-                u += row[a]
-                continue
-            for b in range(np_):
-                if after[a, b] > 0:
-                    u += after[a, b] * (1.0 - _w(params, ix, opp + b, home))
-        util[x] = u
-
-
-@njit(cache=True)
-def dealer_throw_values(hand, params, ix, me, opp, masks, starters, values):
-    """The dealer's chance of winning for each throw (module docstring), from (me, opp) before the deal."""
-    di, pj, pr = rest_cells(params, ix, 0)
-    util = np.empty((2, 2 * SB))
-    dealer_utility(params, ix, me, opp, di, pj, pr, util[0])
-    dealer_utility(params, ix, me + 2, opp, di, pj, pr, util[1])
-    n, k = hand.shape[0], 2
-    kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
-    g = np.empty((2, SB))                 # g[heel, h]: the chance with a hand of h, over the crib
-    for m in range(masks.shape[0]):
-        split_throw(hand, masks[m], kept, thrown)
-        lo, hi = _thrown_ranks(thrown)
-        crib, crib_p = _sparse(params, ix[X_CRIBS] + (lo * NR + hi) * SB, SB)
-        g[:, :] = np.nan
-        total = 0.0
-        for s in starters:
-            heel = 1 if s >> 2 == JACK else 0
-            h = min(show_points(kept, n - k, s, False, False), SB - 1)
-            if np.isnan(g[heel, h]):
-                v = 0.0
-                for c in range(crib.shape[0]):
-                    v += crib_p[c] * util[heel, h + crib[c]]
-                g[heel, h] = v
-            total += g[heel, h]
-        values[m] = total / starters.shape[0]
-
-
-@njit(cache=True)
-def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
-    """The pone's chance of winning for each throw (module docstring).  ``after[a, b]``: his chance on
-    ``me + a`` with the dealer on ``low + b`` before the dealer shows his hand and the crib, the crib as the
-    pone's crib in self-play; the crib of a throw is that distribution moved to the throw's mean (between
-    whole points by linear interpolation)."""
-    t = ix[X_T]
-    di, pj, pr = rest_cells(params, ix, 0)
-    low = max(opp - SHIFT, 0)
-    nm, nz = t - me, t - low
-    overall = np.zeros(SB)
-    for lo in range(NR):
-        for hi in range(lo, NR):
-            for c in range(SB):
-                overall[c] += _crib(params, ix, 1, lo, hi, c)
-    overall /= overall.sum()
-    mean_all = 0.0
-    for c in range(SB):
-        mean_all += c * overall[c]
-    both = np.zeros(2 * SB)              # the dealer's hand and crib together
-    for y in range(SB):
-        for c in range(SB):
-            both[y + c] += _hand(params, ix, 0, y) * overall[c]
-    shown = np.nonzero(both)[0].astype(np.int64)
-    shown_p = both[shown]
-    after = np.zeros((nm, nz + 1))        # the pone on me + a, the dealer on low + b (b = nz: home already)
-    for a in range(nm):
-        for b in range(nz):
-            w = 0.0
-            for i in range(shown.shape[0]):
-                if low + b + shown[i] < t:
-                    w += shown_p[i] * _w(params, ix, me + a, low + b + shown[i])
-            after[a, b] = w
-    r = np.empty((2, SB))
-    n, k = hand.shape[0], 2
-    kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
-    for m in range(masks.shape[0]):
-        split_throw(hand, masks[m], kept, thrown)
-        lo, hi = _thrown_ranks(thrown)
-        shift = -mean_all
-        for c in range(SB):
-            shift += c * _crib(params, ix, 1, lo, hi, c)
-        r[:, :] = np.nan
-        total = 0.0
-        for s in starters:
-            heel = 1 if s >> 2 == JACK else 0
-            dealer = opp + 2 * heel
-            if dealer >= t:
-                continue                  # his heels: the dealer is home
-            h = min(show_points(kept, n - k, s, False, False), SB - 1)
-            if np.isnan(r[heel, h]):
-                v = 0.0
-                for cell in range(di.shape[0]):
-                    i, j, p = di[cell], pj[cell], pr[cell]
-                    mine, theirs = me + j >= t, dealer + i >= t
-                    if mine or theirs:
-                        v += p * (RACE if mine and theirs else 1.0 if mine else 0.0)
-                        continue
-                    sp = me + j + h
-                    if sp >= t:
-                        v += p
-                        continue
-                    z = max(dealer + i + shift, low)
-                    z0 = min(np.int64(z), t)
-                    frac = z - z0
-                    v += p * ((1 - frac) * after[sp - me, z0 - low] + frac * after[sp - me, min(z0 + 1, t) - low])
-                r[heel, h] = v
-            total += r[heel, h]
-        values[m] = total / starters.shape[0]
-
-
-@njit(DISCARD_SIG, cache=True)
-def position_discard(hand, state, rules, rng, params):
-    """The throw with the best chance of winning the game (module docstring); the base player's outside
-    the zone."""
-    ix = section(params, rules)
-    if ix[X_T] < 0 or rules[R_THROW] != 2:
-        return -1                         # no table for these rules
-    me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
-    tables = params[ix[X_BASE_DISCARD]:ix[X_BASE_DISCARD] + BASE_DISCARD]
-    if ix[X_BASE] == 0:
-        base = expected_net_discard(hand, state, rules, rng, tables[:PARAMS_SIZE])
-    else:
-        base = expected_peg_discard(hand, state, rules, rng, tables)
-    if not in_zone(ix, me, opp):
-        return base
-    n = hand.shape[0]
-    seen = 0
-    for c in hand:
-        seen |= 1 << c
-    starters = np.empty(52 - n, dtype=np.int64)
-    j = 0
-    for c in range(52):
-        if not (seen >> c) & 1:
-            starters[j] = c
-            j += 1
-    masks = np.empty(15 if n == 6 else 28 if n == 8 else 10, dtype=np.int64)
-    mask, j = next_throw(-1, n, 2), 0
-    while mask >= 0:
-        masks[j] = mask
-        j += 1
-        mask = next_throw(mask, n, 2)
-    values = np.empty(j)
-    if state[S_ROLE] == 0:
-        dealer_throw_values(hand, params, ix, me, opp, masks[:j], starters, values)
-    else:
-        pone_throw_values(hand, params, ix, me, opp, masks[:j], starters, values)
-    best = np.argmax(values)
-    for m in range(j):
-        if masks[m] == base and values[m] >= values[best] - params[ix[X_HEADER] + H_MARGIN]:
-            return base
-    return masks[best]
 
 
 # ---------------------------------------------------------------------------------------------- pegging
@@ -720,27 +538,20 @@ def position_vector(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive"
     return np.concatenate([position_params(table, zone, base, margins) for table in preset_tables(tables).values()])
 
 
-@cache
-def named_tables() -> dict[str, tuple]:
-    """The parameter vectors the policies know by name, from the tables that ship: ``shipped`` (pegging on
-    ``defensive`` outside the zone) and ``shipped-distilled`` (on ``distilled``)."""
-    return {"shipped": tuple(position_vector()), "shipped-distilled": tuple(position_vector(base="distilled"))}
-
-
 VECTOR_SIZE = sum(section_size(t, k) for t, k in ((121, 4), (61, 4), (61, 3)))
 
 
 def position_policies(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensive", margins=None) -> dict:
     """``{"discard": Policy, "peg": Policy}``: the position-aware players with the given tables (module
     docstring; :func:`position_vector`), named ``position`` (``position_distilled`` on ``distilled``)."""
-    from ...core.policies import Policy, PolicySpec, TableParams
+    from ...core.policies import Policy, PolicySpec, load
+    from . import POLICIES
 
     values = tuple(float(v) for v in position_vector(tables, zone, base, margins))
-    default = "shipped" if base == "defensive" else "shipped-distilled"
-    params = TableParams("board-position tables", VECTOR_SIZE, f"{__name__}:named_tables", default)
     name = "position" if base == "defensive" else "position_distilled"
-    return {decision: Policy(name, decision, fn, values, PolicySpec(f"{__name__}:{fn.__name__}", params))
-            for decision, fn in (("discard", position_discard), ("peg", position_peg))}
+    specs = {decision: POLICIES[decision][name] for decision in ("discard", "peg")}
+    return {decision: Policy(name, decision, load(spec.function), values, PolicySpec(spec.function, spec.params))
+            for decision, spec in specs.items()}
 
 
 def baseline_policies(players: dict, rules) -> dict:

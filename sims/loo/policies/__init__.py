@@ -16,8 +16,9 @@ DEFAULT_WEIGHTS = (1.3, 1.0, 0.6, 0.35, 0.6, 0.25)
 THRESHOLD_DECLARE = WEIGHTS + ("stand_at", "per_stander", "miss_below")
 THRESHOLD_EXCHANGE = WEIGHTS + ("keep_at",)
 # Sizes of the expert's tables (sims.loo.policies.expert: DECLARE_SIZE, EXCHANGE_SIZE), checked by the tests.
-DECLARE_TABLE = TableParams("declaration tables", 61_920, f"{M}.expert:named_declare_tables", "self_play")
-EXCHANGE_TABLE = TableParams("exchange table", 56, f"{M}.expert:named_exchange_tables", "self_play")
+DECLARE_TABLE = TableParams("declaration tables", 61_920, f"{M}.expert:named_declare_tables", "self_play",
+                            ("self_play",))
+EXCHANGE_TABLE = TableParams("exchange table", 56, f"{M}.expert:named_exchange_tables", "self_play", ("self_play",))
 
 POLICIES = {
     "declare": {

@@ -82,7 +82,7 @@ def test_throw_win_chances():
     assert frame.set_index("thrown").loc["5H 5S", "win"] < 0.5
     from sims.cards import parse_cards
     from sims.cribbage.contract import S_MY_SCORE, S_OPP_SCORE, S_ROLE, S_SIZE, S_TARGET
-    from sims.cribbage.policies.position import position_discard
+    from sims.cribbage.policies.position_throw import position_discard
 
     players = position_policies()
     hand = np.asarray(parse_cards("5H 5S JD 6C 4H KD"), dtype=np.int64)

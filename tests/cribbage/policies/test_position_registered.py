@@ -8,7 +8,7 @@ from sims.cli import main
 from sims.core.policies import sha256
 from sims.cribbage import play_games
 from sims.cribbage.policies import DISTILLED, POSITION, POSITION_DISTILLED, resolve
-from sims.cribbage.policies import distilled, position
+from sims.cribbage.policies import distilled, position, position_vectors
 
 
 def test_table_sizes_are_the_policies():
@@ -49,4 +49,4 @@ def test_cli_play_names_the_tables(capsys):
     discard, peg = policies["discard"][0], policies["peg"][0]
     assert discard["name"] == "position" and discard["params"]["table"] == "shipped"
     assert peg["name"] == "position_distilled" and peg["params"]["table"] == "shipped-distilled"
-    assert peg["params"]["sha256"] == sha256(position.named_tables()["shipped-distilled"])
+    assert peg["params"]["sha256"] == sha256(position_vectors.named_tables()["shipped-distilled"])

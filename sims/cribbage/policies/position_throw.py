@@ -1,0 +1,196 @@
+"""The position-aware discard: the throw with the best chance of winning the game (:mod:`.position`, whose
+docstring gives the method and whose sections of parameters it reads).  Its own module, so that the pegging
+policy loads no discard kernel."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.kernel import njit
+from ..contract import DISCARD_SIG, S_MY_SCORE, S_OPP_SCORE, S_ROLE, next_throw, split_throw
+from ..crib_tables import PARAMS_SIZE
+from ..odds.layout import N_RANKS as NR, SHOW_BINS as SB
+from ..rules import R_THROW
+from ..scoring import JACK, show_points
+from .discard import expected_net_discard, expected_peg_discard
+from .position import (BASE_DISCARD, H_MARGIN, RACE, SHIFT, X_BASE, X_BASE_DISCARD, X_CRIBS, X_HEADER, X_T, _crib,
+                       _hand, _sparse, _thrown_ranks, _w, in_zone, rest_cells, section)
+
+
+@njit(cache=True)
+def dealer_utility(params, ix, me, opp, di, pj, pr, util):
+    """``util[x]``: the dealer's chance of winning from (me, opp) before the play, when his hand and crib
+    show ``x`` points between them (the pegging and the pone's hand from the deal model)."""
+    t = ix[X_T]
+    if me >= t:                          # his heels took him home
+        util[:] = 1.0
+        return
+    nd, np_ = t - me, t - opp
+    after = np.zeros((nd, np_))          # after[a, b]: the dealer on me + a, the pone on opp + b, pone shown
+    decided = 0.0
+    for c in range(di.shape[0]):
+        i, j, p = di[c], pj[c], pr[c]
+        if me + i >= t:
+            decided += p * (RACE if opp + j >= t else 1.0)
+            continue
+        if opp + j >= t:
+            continue
+        for y in range(SB):
+            q = _hand(params, ix, 1, y)
+            if q > 0 and opp + j + y < t:
+                after[i, j + y] += p * q
+    row = after.sum(axis=1)
+    for x in range(util.shape[0]):
+        u = decided
+        for a in range(nd):
+            if row[a] == 0:
+                continue
+            home = me + a + x
+            if home >= t:                # his hand and crib take him home
+                u += row[a]
+                continue
+            for b in range(np_):
+                if after[a, b] > 0:
+                    u += after[a, b] * (1.0 - _w(params, ix, opp + b, home))
+        util[x] = u
+
+
+@njit(cache=True)
+def dealer_throw_values(hand, params, ix, me, opp, masks, starters, values):
+    """The dealer's chance of winning for each throw (module docstring), from (me, opp) before the deal."""
+    di, pj, pr = rest_cells(params, ix, 0)
+    util = np.empty((2, 2 * SB))
+    dealer_utility(params, ix, me, opp, di, pj, pr, util[0])
+    dealer_utility(params, ix, me + 2, opp, di, pj, pr, util[1])
+    n, k = hand.shape[0], 2
+    kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
+    g = np.empty((2, SB))                 # g[heel, h]: the chance with a hand of h, over the crib
+    for m in range(masks.shape[0]):
+        split_throw(hand, masks[m], kept, thrown)
+        lo, hi = _thrown_ranks(thrown)
+        crib, crib_p = _sparse(params, ix[X_CRIBS] + (lo * NR + hi) * SB, SB)
+        g[:, :] = np.nan
+        total = 0.0
+        for s in starters:
+            heel = 1 if s >> 2 == JACK else 0
+            h = min(show_points(kept, n - k, s, False, False), SB - 1)
+            if np.isnan(g[heel, h]):
+                v = 0.0
+                for c in range(crib.shape[0]):
+                    v += crib_p[c] * util[heel, h + crib[c]]
+                g[heel, h] = v
+            total += g[heel, h]
+        values[m] = total / starters.shape[0]
+
+
+@njit(cache=True)
+def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
+    """The pone's chance of winning for each throw (module docstring).  ``after[a, b]``: his chance on
+    ``me + a`` with the dealer on ``low + b`` before the dealer shows his hand and the crib, the crib as the
+    pone's crib in self-play; the crib of a throw is that distribution moved to the throw's mean (between
+    whole points by linear interpolation)."""
+    t = ix[X_T]
+    di, pj, pr = rest_cells(params, ix, 0)
+    low = max(opp - SHIFT, 0)
+    nm, nz = t - me, t - low
+    overall = np.zeros(SB)
+    for lo in range(NR):
+        for hi in range(lo, NR):
+            for c in range(SB):
+                overall[c] += _crib(params, ix, 1, lo, hi, c)
+    overall /= overall.sum()
+    mean_all = 0.0
+    for c in range(SB):
+        mean_all += c * overall[c]
+    both = np.zeros(2 * SB)              # the dealer's hand and crib together
+    for y in range(SB):
+        for c in range(SB):
+            both[y + c] += _hand(params, ix, 0, y) * overall[c]
+    shown = np.nonzero(both)[0].astype(np.int64)
+    shown_p = both[shown]
+    after = np.zeros((nm, nz + 1))        # the pone on me + a, the dealer on low + b (b = nz: home already)
+    for a in range(nm):
+        for b in range(nz):
+            w = 0.0
+            for i in range(shown.shape[0]):
+                if low + b + shown[i] < t:
+                    w += shown_p[i] * _w(params, ix, me + a, low + b + shown[i])
+            after[a, b] = w
+    r = np.empty((2, SB))
+    n, k = hand.shape[0], 2
+    kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
+    for m in range(masks.shape[0]):
+        split_throw(hand, masks[m], kept, thrown)
+        lo, hi = _thrown_ranks(thrown)
+        shift = -mean_all
+        for c in range(SB):
+            shift += c * _crib(params, ix, 1, lo, hi, c)
+        r[:, :] = np.nan
+        total = 0.0
+        for s in starters:
+            heel = 1 if s >> 2 == JACK else 0
+            dealer = opp + 2 * heel
+            if dealer >= t:
+                continue                  # his heels: the dealer is home
+            h = min(show_points(kept, n - k, s, False, False), SB - 1)
+            if np.isnan(r[heel, h]):
+                v = 0.0
+                for cell in range(di.shape[0]):
+                    i, j, p = di[cell], pj[cell], pr[cell]
+                    mine, theirs = me + j >= t, dealer + i >= t
+                    if mine or theirs:
+                        v += p * (RACE if mine and theirs else 1.0 if mine else 0.0)
+                        continue
+                    sp = me + j + h
+                    if sp >= t:
+                        v += p
+                        continue
+                    z = max(dealer + i + shift, low)
+                    z0 = min(np.int64(z), t)
+                    frac = z - z0
+                    v += p * ((1 - frac) * after[sp - me, z0 - low] + frac * after[sp - me, min(z0 + 1, t) - low])
+                r[heel, h] = v
+            total += r[heel, h]
+        values[m] = total / starters.shape[0]
+
+
+@njit(DISCARD_SIG, cache=True)
+def position_discard(hand, state, rules, rng, params):
+    """The throw with the best chance of winning the game (module docstring); the base player's outside
+    the zone."""
+    ix = section(params, rules)
+    if ix[X_T] < 0 or rules[R_THROW] != 2:
+        return -1                         # no table for these rules
+    me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
+    tables = params[ix[X_BASE_DISCARD]:ix[X_BASE_DISCARD] + BASE_DISCARD]
+    if ix[X_BASE] == 0:
+        base = expected_net_discard(hand, state, rules, rng, tables[:PARAMS_SIZE])
+    else:
+        base = expected_peg_discard(hand, state, rules, rng, tables)
+    if not in_zone(ix, me, opp):
+        return base
+    n = hand.shape[0]
+    seen = 0
+    for c in hand:
+        seen |= 1 << c
+    starters = np.empty(52 - n, dtype=np.int64)
+    j = 0
+    for c in range(52):
+        if not (seen >> c) & 1:
+            starters[j] = c
+            j += 1
+    masks = np.empty(15 if n == 6 else 28 if n == 8 else 10, dtype=np.int64)
+    mask, j = next_throw(-1, n, 2), 0
+    while mask >= 0:
+        masks[j] = mask
+        j += 1
+        mask = next_throw(mask, n, 2)
+    values = np.empty(j)
+    if state[S_ROLE] == 0:
+        dealer_throw_values(hand, params, ix, me, opp, masks[:j], starters, values)
+    else:
+        pone_throw_values(hand, params, ix, me, opp, masks[:j], starters, values)
+    best = np.argmax(values)
+    for m in range(j):
+        if masks[m] == base and values[m] >= values[best] - params[ix[X_HEADER] + H_MARGIN]:
+            return base
+    return masks[best]

@@ -1,0 +1,99 @@
+"""The position players' named parameter vectors, shipped as data: read in milliseconds instead of rebuilt.
+
+:func:`named_tables` (``shipped`` and ``shipped-distilled``, on ``defensive`` or ``distilled`` pegging outside the
+zone: :mod:`.position`) are made from the board-position tables and the baseline players' tables that ship with
+the package (:data:`INPUTS`), a third of a second of Parquet reading and arithmetic at every start.  The same
+vectors ship in ``data/position`` as ``.npy`` files, memory-mapped when read, with a manifest giving
+the format, the SHA-256 of each input they were made from and of each vector.  :func:`load` refuses
+(returns None for) data whose format, inputs or bytes differ, and the caller rebuilds the vectors from
+the inputs; a test rebuilds them and compares bit for bit, so code that changes how they are made
+fails it until the data are written again::
+
+    python -m sims.cribbage.policies.position_vectors      # rebuild and write data/position
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+FORMAT = "sims-position-vectors/1"
+FOLDER = "data/position"
+MANIFEST = "vectors.json"
+# The package data the vectors are made from (paths under sims/cribbage).
+INPUTS = ("data/odds/six-card.parquet", "data/odds/six-card.model.parquet", "data/odds/six-card-61.parquet",
+          "data/odds/six-card-61.model.parquet", "data/odds/five-card.parquet", "data/odds/five-card.model.parquet",
+          "data/odds/distilled-peg.json", "data/kept-pegging.json", "data/crib_discard_tables.csv",
+          "data/six_card_self_play.csv")
+
+
+def _package() -> Path:
+    return Path(str(resources.files("sims.cribbage")))
+
+
+def _sha256(data) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def input_hashes(package: Path | None = None) -> dict[str, str]:
+    """``{input: SHA-256}`` of the files of :data:`INPUTS` as they are now."""
+    package = package or _package()
+    return {name: _sha256((package / name).read_bytes()) for name in INPUTS}
+
+
+@cache
+def named_tables() -> dict[str, tuple]:
+    """The vectors the position players know by name (their ``TableParams``): the shipped data, or built from the
+    tables when those data are not the tables' now."""
+    return {name: tuple(values.tolist()) for name, values in (load() or build()).items()}
+
+
+def build() -> dict[str, np.ndarray]:
+    """The vectors made from the inputs (slow: it reads the board-position tables)."""
+    from .position import position_vector
+
+    return {"shipped": position_vector(), "shipped-distilled": position_vector(base="distilled")}
+
+
+def write(folder: Path | None = None) -> Path:
+    """Build the vectors and write them with their manifest into ``folder`` (default the package's data);
+    returns the manifest's path."""
+    folder = Path(folder) if folder is not None else _package() / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    vectors = {}
+    for name, values in build().items():
+        values = np.ascontiguousarray(values, dtype="<f8")
+        np.save(folder / f"{name}.npy", values, allow_pickle=False)
+        vectors[name] = {"file": f"{name}.npy", "size": int(values.size), "sha256": _sha256(values.tobytes())}
+    manifest = folder / MANIFEST
+    manifest.write_text(json.dumps({"format": FORMAT, "inputs": input_hashes(), "vectors": vectors}, indent=1) + "\n",
+                        encoding="utf-8")
+    return manifest
+
+
+def load(folder: Path | None = None) -> dict[str, np.ndarray] | None:
+    """The shipped vectors, memory-mapped and read-only; None when the data are missing, of another format, made
+    from other inputs than the package's now, or not the bytes the manifest names."""
+    folder = Path(folder) if folder is not None else _package() / FOLDER
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        if manifest.get("format") != FORMAT or manifest.get("inputs") != input_hashes():
+            return None
+        out = {}
+        for name, entry in manifest["vectors"].items():
+            values = np.load(folder / entry["file"], mmap_mode="r", allow_pickle=False)
+            if values.dtype != np.dtype("<f8") or values.shape != (entry["size"],) \
+                    or _sha256(values.data) != entry["sha256"]:
+                return None
+            out[name] = values
+        return out
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(write())

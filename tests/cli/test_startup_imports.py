@@ -1,0 +1,79 @@
+"""Start-up: each command imports what it uses and no more (checked in a fresh process through ``sys.modules``),
+and what ``sims policies`` lists without importing a policy (the tables' declared names) is what the policies
+themselves say."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from sims.core.policies import TableParams
+from sims.core.registry import get_game, names
+
+PEG = ["peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer", "--thrown", "QD,3C",
+       "--score", "97-104"]
+DISCARD = ["discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer"]
+RUN = """
+    import json, sys
+    from sims.cli import main
+    code = main(json.loads(sys.argv[1]))
+    print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+FIRST_DECISION = """
+    import json, sys
+    from sims.cribbage.advice import Player
+    from sims.cribbage.situation import PegSituation
+    card = Player("position_distilled").choose(PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C",
+                                                             thrown="QD 3C", score=(97, 104)))
+    print(json.dumps({"code": 0 if card == "5D" else 1, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+KERNELS = "sims.cribbage.policies."   # modules of kernels
+TABLE_READERS = ("pandas", "pyarrow", "scipy.special", "sims.cribbage.odds.table")
+
+
+def modules(script: str, *args: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(script), *args], capture_output=True, text=True,
+                         timeout=600)
+    got = json.loads(out.stderr.strip().splitlines()[-1])
+    assert got["code"] == 0, out.stderr
+    return set(got["modules"])
+
+
+def test_sims_policies_imports_no_numba_and_no_policy():
+    loaded = modules(RUN, json.dumps(["policies"]))
+    assert not {m for m in loaded if m.split(".")[0] in ("numba", "pandas", "scipy", "pyarrow")}
+    assert not {m for m in loaded if m.startswith(KERNELS)}
+
+
+def test_sims_discard_reads_no_table_and_loads_no_policy():
+    loaded = modules(RUN, json.dumps(DISCARD))
+    assert not loaded & {*TABLE_READERS, "tabulate"} and not {m for m in loaded if m.startswith(KERNELS)}
+
+
+@pytest.mark.parametrize("what", ["sims peg", "first decision"])
+def test_the_position_players_advise_without_reading_their_tables(what):
+    """The board-position vectors are memory-mapped data: no Parquet, pandas or SciPy's special functions; and a
+    pegging decision loads no discard policy's kernels (the position-aware discard has its own module)."""
+    loaded = modules(RUN, json.dumps(PEG)) if what == "sims peg" else modules(FIRST_DECISION)
+    assert "sims.cribbage.policies.position_vectors" in loaded
+    assert not loaded & set(TABLE_READERS)
+    assert not loaded & {"sims.cribbage.policies.discard", "sims.cribbage.policies.position_throw"}
+
+
+def test_the_position_sections_size_the_discard_tables_as_the_discard_policies_do():
+    from sims.cribbage.policies import discard, position
+
+    assert position.N_KEPT == discard.N_KEPT
+
+
+def test_every_declared_table_name_is_a_table_of_the_policy():
+    """``sims policies`` lists the names a TableParams declares: they are its tables' names, in their order."""
+    declared = [spec.params for g in names() for table in get_game(g).policies.values() for spec in table.values()
+                if isinstance(spec.params, TableParams)]
+    assert declared and all(p.names for p in declared)
+    for params in declared:
+        assert list(params.names) == list(params.named()), params.tables
+        assert params.default in params.names
