@@ -32,7 +32,7 @@ from numba import types
 from ..cards import format_card
 from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, mean_se,
                            ways_to_deal)
-from ..core.errors import E_ANSWER, PolicyError, new_err
+from ..core.errors import E_ANSWER, PolicyError, job_policies, new_err, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, next_u64, seed_state
@@ -292,8 +292,9 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     my_seat_side = situation.seat % 2
     scores[my_seat_side], scores[1 - my_seat_side] = mine - sunk_mine, theirs - sunk_theirs
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
-    status = _play_outs(rules.to_kernel(), situation.dealer, situation.role, scores, to_end, decks, given, beg_fns,
-                        answer_fns, play_fns, discard_fns, params, poff, keys, out, err[0])
+    with raised_by_policy(job_policies(job), "a play-out"):
+        status = _play_outs(rules.to_kernel(), situation.dealer, situation.role, scores, to_end, decks, given,
+                            beg_fns, answer_fns, play_fns, discard_fns, params, poff, keys, out, err[0])
     if status == POLICY_ERROR:
         raise PolicyError(f"a playout policy answered {int(err[0, E_ANSWER])}, which the laws do not allow")
     if status == DECK_OUT:

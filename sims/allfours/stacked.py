@@ -14,7 +14,7 @@ import numpy as np
 from numba import types
 
 from ..cards import parse_cards
-from ..core.errors import new_err, raise_policy_error
+from ..core.errors import job_policies, new_err, raise_policy_error, raised_by_policy
 from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
@@ -105,8 +105,9 @@ def play_stacked(rules, dealer, deck, policies=None, scores=(0, 0), check_target
     err = new_err(1)
     played = np.full((2, rules.players * rules.hand_max), -1, dtype=np.int64)
     state = np.zeros(S_SIZE, dtype=np.int64)
-    result = _stacked_hand(rules.to_kernel(), int(dealer) % rules.players, scores, bool(check_target), deck, keys,
-                           *fns, params, poff, comp, events, err[0], played, state)
+    with raised_by_policy(job_policies(job), f"a stacked hand, seed {seed}"):
+        result = _stacked_hand(rules.to_kernel(), int(dealer) % rules.players, scores, bool(check_target), deck,
+                               keys, *fns, params, poff, comp, events, err[0], played, state)
     if result == POLICY_ERROR:
         raise_policy_error(job, err, describe_error)
     if result == DECK_OUT:

@@ -51,7 +51,10 @@ class Player:
         if situation.DECISION != self.policy.decision:
             raise ValueError(f"{self.name!r} is a {self.policy.decision} policy; this is a {situation.DECISION} "
                              f"decision")
-        return situation.decide(self.policy, self.rng if rng is None else rng)
+        from .errors import raised_by_policy
+
+        with raised_by_policy([self.policy], f"a {situation.DECISION} decision"):
+            return situation.decide(self.policy, self.rng if rng is None else rng)
 
 
 def check_samples(samples) -> int:

@@ -10,6 +10,8 @@ returned); ``E_GAME`` onwards is the game's to use (cards in hand, count, ...).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 
 E_DECISION, E_SEAT, E_ITEM, E_ANSWER, E_GAME = range(5)
@@ -35,3 +37,25 @@ def raise_policy_error(job, err: np.ndarray, describe) -> None:
     policy = job.policies[decision][seat]
     raise PolicyError(f"{decision} policy {policy.name!r} (seat {seat}) {describe(job, row)} "
                       f"({job.item_name} {int(row[E_ITEM])}, seed {job.seed})")
+
+
+@contextmanager
+def raised_by_policy(policies, where: str):
+    """Run a kernel call (or a policy's) in which a policy may raise: its exception becomes one PolicyError
+    naming the user's policies among ``policies`` (built-in ones never raise) and ``where``.  numba hands an
+    exception raised inside a parallel kernel back as a SystemError whose cause is the policy's."""
+    try:
+        yield
+    except PolicyError:
+        raise
+    except Exception as exc:
+        cause = (exc.__cause__ or exc.__context__ or exc) if isinstance(exc, SystemError) else exc
+        users = sorted({p.name for p in policies if p.spec is None})
+        who = f"policy {' or '.join(repr(u) for u in users)}" if users else "a policy"
+        raise PolicyError(f"{who} raised {type(cause).__name__}: {' '.join(str(cause).split())} "
+                          f"({where})") from None
+
+
+def job_policies(job) -> list:
+    """Every seat's policy of ``job``, each decision's in turn."""
+    return [p for seats in job.policies.values() for p in seats]

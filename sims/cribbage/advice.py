@@ -34,7 +34,7 @@ from numba import types
 
 from ..cards import format_card
 from ..core.advice import Player as CorePlayer, chosen_by, choices_of, mean_se
-from ..core.errors import E_ANSWER, E_SIZE, PolicyError
+from ..core.errors import E_ANSWER, E_SIZE, PolicyError, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, seed_state
@@ -236,9 +236,10 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
     net = np.full((len(deals), n_cards), np.nan)
     final = np.zeros((len(deals), n_cards, 3), dtype=np.int64)
     err = np.zeros(E_SIZE, dtype=np.int64)
-    status = _play_outs(arrays.rules, arrays.hand, arrays.played, arrays.state, deals, left,
-                        (playout.fn,) * MAX_SEATS, params, poff, keys, situation.score is not None,
-                        situation.scores_by_side(), net, final, err)
+    with raised_by_policy([playout], "a play-out"):
+        status = _play_outs(arrays.rules, arrays.hand, arrays.played, arrays.state, deals, left,
+                            (playout.fn,) * MAX_SEATS, params, poff, keys, situation.score is not None,
+                            situation.scores_by_side(), net, final, err)
     if status == POLICY_ERROR:
         raise PolicyError(f"playout policy {playout.label()!r} answered {int(err[E_ANSWER])}, an illegal card")
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]

@@ -29,7 +29,7 @@ from numba import types
 from ..cards import format_card
 from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, mean_se,
                            ways_to_deal)
-from ..core.errors import PolicyError, new_err
+from ..core.errors import PolicyError, job_policies, new_err, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 from ..core.rng import chunk_keys, seed_state
@@ -233,8 +233,10 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     out = np.zeros((len(decks), len(given)), dtype=np.int64)
     err = new_err(1)
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
-    if _play_outs(rules.to_kernel(), situation.dealer, situation.role, situation.carry, decks, given, declare_fns,
-                  exchange_fns, card_fns, params, poff, keys, out, err[0]) == POLICY_ERROR:
+    with raised_by_policy(job_policies(job), "a play-out"):
+        status = _play_outs(rules.to_kernel(), situation.dealer, situation.role, situation.carry, decks, given,
+                            declare_fns, exchange_fns, card_fns, params, poff, keys, out, err[0])
+    if status == POLICY_ERROR:
         from .engine import describe_error
 
         raise PolicyError(f"a playout policy: {describe_error(job, err[0])}")
