@@ -36,10 +36,12 @@ CLAIMS = {
 }
 # Notebooks run here at a smaller size than their default, set by a cell after the parameters cell (as papermill
 # injects one): their sections' estimates are checked in process at the notebooks' default size
-# (tests/analysis/test_allfours_claims.py, section 9), or have no period claim to hold an estimate to (section 10,
-# all judged by verdicts). Here they show that they load, call, plot and print a verdict for every claim.
+# (tests/analysis/test_allfours_claims.py, section 9), or are held to no window at any size (sections 10 and 11).
+# Here they show that they load, call, plot and print a verdict for every claim.
 SMALL = {"09-all-fours": ("DEALS, GAMES, SEARCHED = 1_000, 100, 20", [f"9{k}" for k in "abcdefghijkl"]),
-         "10-loo": ("DEALS, GAMES, SEARCHED = 1_000, 20, 100", [f"10{k}" for k in "abcfghi"])}
+         "10-loo": ("DEALS, GAMES, SEARCHED = 1_000, 20, 100", [f"10{k}" for k in "abcfghi"]),
+         "11-board-position": ("TABLE_DEALS, GAMES, CHECK_GAMES, ZONE, PER_POSITION = 10_000, 200, 100, 3, 10",
+                               ["11a", "11b", "11c"])}
 
 
 # nbformat and nbclient are imported where they are used: they load jsonschema's format checkers, seconds
