@@ -143,6 +143,14 @@ def test_context_runs_once_and_richer_runs_serve_poorer_requests():
                                 ("cribbage", "six-card"): {"name": "six-card"}}
 
 
+def test_searched_sizes_only_the_runs_of_a_searching_player():
+    """Unset, a searching player's runs keep the report's rule, a share of the deals with a floor (so the report's
+    numbers do not move); set (tests, notebooks under test), it is their size."""
+    assert Context(deals=200_000, games=10).searched_n(400, 500) == 500
+    assert Context(deals=10_000_000, games=10).searched_n(400, 500) == 25_000
+    assert Context(deals=10_000_000, games=10, searched=20).searched_n(400, 500) == 20
+
+
 def test_context_reports_what_the_package_lacks():
     ctx = Context(deals=10, games=10, simulate=Recorder())
     with pytest.raises(ClaimUnavailable, match="discard policy 'no_such_policy'"):
