@@ -23,10 +23,11 @@ from .stats import mean_ci, paired_diff
 
 # ---- running and showing the claims' sections ----
 
-def context(deals: int, games: int, seed: int = 1, log=print) -> claims.Context:
+def context(deals: int, games: int, seed: int = 1, searched: int | None = None, log=print) -> claims.Context:
     """A :class:`sims.analysis.claims.Context`: ``deals`` per deal simulation, ``games`` per game simulation,
-    one master seed (common random numbers)."""
-    return claims.Context(deals=deals, games=games, seed=seed, log=log)
+    one master seed (common random numbers); ``searched`` deals per run with the searching expert (None: the
+    report's share of ``deals``)."""
+    return claims.Context(deals=deals, games=games, seed=seed, searched=searched, log=log)
 
 
 def run_section(number: str, ctx: claims.Context) -> Section:

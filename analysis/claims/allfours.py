@@ -236,7 +236,7 @@ def _maxims(ctx, label):
 def _maxims_strongest(ctx, named: list[Claim]) -> dict[str, Claim]:
     """Claims 9a-9d again with the strongest adversary: seat 1 plays the expert, seat 0 the maxims with and
     without each (the same hands, paired)."""
-    n = max(STRONG_MIN, ctx.deals // STRONG_SHARE)
+    n = ctx.searched_n(STRONG_SHARE, STRONG_MIN)
 
     def net(k):
         return seat_net(ctx.result(GAME, "deals", RULES, maxim_policies(k, "expert"), n=n, records=True).records)
@@ -251,7 +251,7 @@ def _maxims_strongest(ctx, named: list[Claim]) -> dict[str, Claim]:
 
 
 def _agreement(ctx):
-    n = max(200, ctx.deals // EXPERT_SHARE)
+    n = ctx.searched_n(EXPERT_SHARE, 200)
     policies = {**MAIN, "play": ["expert", "maxims"]}
     result = ctx.result(GAME, "deals", RULES, policies, n=n, agreement=True)
     table = result.agreement()

@@ -158,7 +158,7 @@ def claims(ctx) -> tuple[list[Claim], dict, dict]:
     """Claims 9h-9l (named players), their twins with the strongest players (or why not), and the tables."""
     label = policy_label(MAIN)
     n = min(max(STRONG_MIN, ctx.deals // LAW_SHARE), LAW_MAX)
-    strong_n = max(STRONG_MIN, ctx.deals // STRONG_SHARE)
+    strong_n = ctx.searched_n(STRONG_SHARE, STRONG_MIN)
     strong = {**MAIN, "play": ["maxims", EXPERT]}
     strong_label = policy_label(strong)
     named, strongest, tables = [], {}, {}

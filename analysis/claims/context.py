@@ -88,11 +88,14 @@ def missing(game: str, policies: dict) -> list[str]:
 @dataclass
 class Context:
     """Runs and caches the simulations of the report: ``deals`` per deal run and ``games`` per game run
-    unless a section asks for another ``n``; ``seed`` is every run's master seed."""
+    unless a section asks for another ``n``; ``seed`` is every run's master seed.  ``searched`` sets the size of
+    every run with a searching player (the expert), which the sections otherwise take as a share of ``deals``
+    with a floor (:meth:`searched_n`); the test suite and the notebooks' tests set it small."""
 
     deals: int
     games: int
     seed: int = 1
+    searched: int | None = None
     log: Callable[[str], None] = lambda message: None
     simulate: Callable | None = None   # default: this module's :func:`simulate`
     runs: list = field(default_factory=list)
@@ -131,6 +134,11 @@ class Context:
         if keep:
             self._cache[(key, records, tuple(sorted(options.items())))] = result
         return result
+
+    def searched_n(self, share: int, least: int) -> int:
+        """Deals (hands) for a run with a searching player: :attr:`searched` when set, else a ``share``-th of the
+        report's deals and at least ``least``."""
+        return self.searched or max(least, self.deals // share)
 
     def rules_used(self) -> dict:
         """``{(game, rules label): every field of those rules}`` for the provenance tables."""

@@ -252,7 +252,7 @@ def run(ctx) -> Section:
     # same run serves the worth of the miss below).
     with_miss = ctx.result(GAME, "deals", "three-card", MAIN, records=True)
     results, named = best_game(ctx, MAIN)
-    _, strong = best_game(ctx, STRONG, n=max(STRONG_MIN, ctx.deals // STRONG_SHARE))
+    _, strong = best_game(ctx, STRONG, n=ctx.searched_n(STRONG_SHARE, STRONG_MIN))
     judged, tables["Five or seven, judged twice: the named players and the strongest (every card by the expert)"] = \
         judged_twice(named, {c.id: c for c in strong})
     claims += judged

@@ -109,7 +109,7 @@ def _single(ctx, policies, n=None):
 def claims(ctx) -> tuple[list[Claim], dict]:
     """Claims 10f-10i (named players) and their twins with the strongest players (or why not)."""
     label, strong_label = policy_label(MAIN), policy_label(STRONG)
-    strong_n = max(STRONG_MIN, ctx.deals // STRONG_SHARE)
+    strong_n = ctx.searched_n(STRONG_SHARE, STRONG_MIN)
     named, strongest = [], {}
 
     n = min(ctx.deals, LAW_MAX)

@@ -8,6 +8,7 @@ the pools left on the table add up to nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -132,8 +133,9 @@ class DealResult(_Result):
         return {"players": players, "carried_in": carried_in, "carried_on": carried_on,
                 "conserved": players == carried_in - carried_on}
 
-    @property
+    @cached_property
     def summary(self) -> dict:
+        """Computed once (the claims read it many times, and describing the expert's tables is slow)."""
         return {**self.job.describe(), **self._common(), "money": self.money()}
 
 
@@ -191,8 +193,9 @@ class GameResult(_Result):
         left = self._get("session", "all", "pool_left")[1]
         return {"players": players, "pool_left": left, "conserved": players + left == 0}
 
-    @property
+    @cached_property
     def summary(self) -> dict:
+        """Computed once, as for :attr:`DealResult.summary`."""
         money = {row["who"]: {k: row[k] for k in ("per_session", "se", "per_deal", "per_deal_lo", "per_deal_hi")}
                  for row in self.money_table().to_dict("records")}
         pools = {k: self._mean_of("session", "all", k) for k in ("pool_left", "largest_pool")}

@@ -102,9 +102,14 @@ def test_sections_are_discovered_in_report_order():
 
 
 def test_every_claim_states_its_margin_and_reason():
-    """Each section's claimed readings are Claimed records, whose constructor demands a reason."""
-    readings = [v for m in claims.sections().values() for v in vars(m).values() if isinstance(v, claims.Claimed)]
-    assert len(readings) >= 6 and all(r.why for r in readings)
+    """Every claim of the published report (data/reports/claims.json, every section) states a margin above 0 with its
+    reason, and its verdict is the one the rule gives again for its interval and that margin."""
+    published = json.loads((Path(__file__).resolve().parents[2] / "data/reports/claims.json").read_text())["claims"]
+    assert {c["id"][0] for c in published} >= set("2345679") and len({c["id"] for c in published}) == len(published)
+    for c in published:
+        claimed = claims.Claimed(**c["claimed"])
+        assert claimed.margin > 0 and claimed.why.strip(), c["id"]
+        assert claimed.verdict(tuple(c["interval"])) == c["verdict"], c["id"]
 
 
 # ---- the Context ----
@@ -136,6 +141,14 @@ def test_context_runs_once_and_richer_runs_serve_poorer_requests():
     assert ctx.runs[0]["policies"] == "greedy + greedy" and ctx.runs[0]["seed"] == 3
     assert ctx.rules_used() == {("cribbage", "six-card-61"): {"name": "six-card-61"},
                                 ("cribbage", "six-card"): {"name": "six-card"}}
+
+
+def test_searched_sizes_only_the_runs_of_a_searching_player():
+    """Unset, a searching player's runs keep the report's rule, a share of the deals with a floor (so the report's
+    numbers do not move); set (tests, notebooks under test), it is their size."""
+    assert Context(deals=200_000, games=10).searched_n(400, 500) == 500
+    assert Context(deals=10_000_000, games=10).searched_n(400, 500) == 25_000
+    assert Context(deals=10_000_000, games=10, searched=20).searched_n(400, 500) == 20
 
 
 def test_context_reports_what_the_package_lacks():

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from sims.cli import main
-from sims.cribbage.odds import shipped_table, win_table
+from sims.cribbage.odds import read_table, shipped_table, win_table
 
 
 def run(capsys, *argv):
@@ -26,17 +27,27 @@ def test_positions_from_the_shipped_table(capsys):
 
 
 def test_the_board_as_a_grid_a_file_and_a_figure(capsys, tmp_path):
+    from matplotlib.image import imread
+
+    from sims.cribbage.odds.figure import save_heatmap
+
     code, out, _ = run(capsys, "--rules", "six-card-61", "--out", str(tmp_path / "t.csv"),
                        "--figure", str(tmp_path / "t.png"))
     assert code == 0 and "dealer wins (%) by dealer's score" in out
-    assert (tmp_path / "t.csv").stat().st_size > 10_000 and (tmp_path / "t.png").stat().st_size > 10_000
+    # The file holds the shipped table at every position (to the CSV's six significant digits), and the figure is
+    # the heatmap of that table drawn in this process, pixel for pixel.
+    shipped = shipped_table("six-card-61")
+    written = read_table(tmp_path / "t.csv", "six-card-61")
+    for name in ("win", "win_se", "game_points", "game_points_se"):
+        np.testing.assert_allclose(getattr(written, name), getattr(shipped, name), rtol=5e-6, atol=1e-12)
+    direct = save_heatmap(shipped, tmp_path / "direct.png")
+    assert np.array_equal(imread(tmp_path / "t.png"), imread(direct))
     code, out, _ = run(capsys, "--rules", "six-card-61", "--table", str(tmp_path / "t.csv"), "--score", "60-0",
                        "--json")
     assert code == 0
     (read_back,) = json.loads(out)["positions"]
-    shipped = shipped_table("six-card-61").at(60, 0)
     assert (read_back["dealer"], read_back["pone"]) == (60, 0)
-    assert read_back["win"] == pytest.approx(shipped["win"], abs=5e-7)     # the CSV holds the table as shipped
+    assert read_back["win"] == pytest.approx(shipped.at(60, 0)["win"], abs=5e-7)   # the table as shipped
 
 
 def test_building_a_table(capsys):
