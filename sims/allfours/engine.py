@@ -69,7 +69,7 @@ def _seed(keys, c, i, players, deck_rng, seat_rngs):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
                 poff, role_sums, role_sumsq, side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally, held,
                 records, err):
@@ -134,7 +134,7 @@ _deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
                                      I64_2, I64_2))
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
                 poff, wins, first_wins, unfinished, hands_hist, loser_hist, side_sums, side_sumsq, events, events_sumsq,
                 n_hands, tally, records, err):

@@ -47,7 +47,7 @@ DEFAULT_PRIOR_DEALS = 20.0
 PAIRS = [(lo, hi) for lo in range(N_RANKS) for hi in range(lo, N_RANKS)]
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _throw_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, sums, sumsq,
                  counts, err):
     """Deals as the engine plays them (deal ``g`` dealt by seat ``g % players``); chunk ``c`` adds the crib

@@ -49,7 +49,7 @@ def place_names(rules) -> tuple[str, ...]:
     return ("first dealer",) + tuple(f"first dealer +{k}" for k in range(1, rules.players))
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, role_sums,
                 role_sumsq, seat_sums, seat_sumsq, seat_n, hist, records, err):
     """Independent deals, every seat dealing in turn (deal ``g`` is dealt by seat ``g % players``)."""
@@ -90,7 +90,7 @@ _deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
                                      I64_3, I64_3, I64_3, I64_3, I64_2, I64_4, I16_3, I64_2))
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, counts, hist, rows,
                 logs, err):
     """Whole games.  Chunk ``c`` adds to ``counts[c]``: wins by side (0 ..), then by place from the first dealer

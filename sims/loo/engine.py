@@ -92,7 +92,7 @@ def _add_deal(out, info, players, stake, role_sums, role_sumsq, counts, info_sum
     hist[2, pool_bin(info[I_NEXT], stake)] += 1
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, carry, declare_fns, exchange_fns, card_fns, params,
                 poff, role_sums, role_sumsq, seat_sums, seat_sumsq, seat_n, info_sums, info_sumsq, endings, hist,
                 rec_out, rec_info, err):
@@ -133,7 +133,7 @@ _deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
                                      I64_3, I64_2, I64_2))
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _session_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params, poff,
                    money, places, role_sums, role_sumsq, endings, info_sums, info_sumsq, by_deal, session, pool_hist,
                    hist, deal_pools, rows, err):

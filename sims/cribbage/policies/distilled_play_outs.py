@@ -69,7 +69,7 @@ def owners(played, kept, n_played, kept_n):
     return owner
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, y, err):
     """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``): at the explored decision, for each legal card
     ``x[row, card]`` = (points now, expected reply), ``cells[row, card]`` its table cells, ``legal[row]`` =
@@ -165,7 +165,7 @@ def play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", th
     return {"x": x[keep], "cells": cells[keep], "legal": legal[keep], "y": y[keep], "deals": n}
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, q, err,
                         learner):
     """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``) played by the policies given; at every decision

@@ -37,7 +37,7 @@ DATA = ("sims.cribbage", "data/kept-pegging.json")
 ROLES = ("dealer", "pone")
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _kept_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, poff, kept_out, net, err):
     """Deal ``i`` of chunk ``c``, dealt by seat ``i % 2`` (so seat 0's role is ``i % 2``, 0 the dealer):
     ``kept_out[row]`` = (seat 0's role, the index of the ranks it kept), ``net[row]`` its pegging less the

@@ -68,7 +68,7 @@ def exploring_declare(hand, state, rules, rng, params):
     return declare_from_table(hand, state, rules, params[1:])
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _learn_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params, poff,
                  stands, won, looed, held, wins, err):
     """Deals as the engine plays them; chunk ``c`` adds each declaration to stand to ``stands[c, o, b, k]``
