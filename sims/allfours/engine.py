@@ -1,8 +1,8 @@
 """All Fours on the core's chunked runs: the parallel kernels and their tidy batches.
 
-:func:`play_chunks` plays a range of a job's chunks in one parallel kernel call (``prange``
-over chunks, thread-local copies of the shared inputs) and returns a
-:class:`sims.core.batch.Batch`:
+:func:`play_chunks` plays a range of a job's chunks in one parallel kernel call (the core's
+:func:`sims.core.driver.chunk_loop` over the chunk steps here, which copy the shared inputs
+thread-locally) and returns a :class:`sims.core.batch.Batch`:
 
 deals (independent hands, hand ``g`` dealt by seat ``g % players``)
     totals by scope ``role`` (``dealer``/``eldest``: the dealer's side and the eldest's) and
@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import prange, types
+from numba import types
 
 from ..cards import format_card, format_cards
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
 from ..core.jobs import Job
+from ..core.driver import chunk_loop
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, U64_2
 from ..core.rng import seed_state
@@ -68,112 +69,118 @@ def _seed(keys, c, i, players, deck_rng, seat_rngs):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1,
-                 I64_3, I64_3, I64_3, I64_3, I64_4, I64_2, I64_2, I64_2, I64_4, I64_4, I64_2, I64_2),
-      cache=True, lazy=True, parallel=True)
-def _deal_chunks(rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
-                 poff, role_sums, role_sumsq, side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally,
-                 held, records, err):
+@njit(inline="always")
+def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
+                poff, role_sums, role_sumsq, side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally, held,
+                records, err):
     """Independent hands, every seat dealing in turn (hand ``g`` is dealt by seat ``g % players``)."""
     players = rules[0]
-    for c in prange(keys.shape[0]):
-        # Thread-local inputs and totals: shared arrays' reference counts would bounce between cores.
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        scores = np.zeros(2, dtype=np.int64)
-        comp = np.zeros((2, N_COMP), dtype=np.int64)
-        ev = np.zeros(N_EVENTS, dtype=np.int64)
-        sums, sumsq = np.zeros((2, N_COMP), dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64)
-        s_sums, s_sumsq = np.zeros((2, N_COMP), dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64)
-        h = np.zeros((2, N_COMP, hist.shape[3]), dtype=np.int64)
-        ev_sums, ev_sumsq = np.zeros(N_EVENTS, dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64)
-        runs = np.zeros(runs_hist.shape[1], dtype=np.int64)
-        start = first_item + c * chunk_size
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            _seed(keys, c, i, players, deck_rng, seat_rngs)
-            g = start + i
-            dealer = g % players
-            scores[:] = 0
-            comp[:, :] = 0
-            ev[:] = 0
-            if play_hand(rules_c, dealer, scores, False, work[0], True, deck_rng, seat_rngs, beg_fns, answer_fns,
-                         play_fns, discard_fns, params_c, poff_c, comp, ev, err[c], work,
-                         tally[c]) == POLICY_ERROR:
-                err[c, E_ITEM] = g
-                break
-            for r in range(2):
-                side = ((dealer + r) % players) % 2
-                for k in range(N_COMP):
-                    v = comp[r, k]
-                    sums[r, k] += v
-                    sumsq[r, k] += v * v
-                    s_sums[side, k] += v
-                    s_sumsq[side, k] += v * v
-                    h[r, k, min(v, h.shape[2] - 1)] += 1
+    # Thread-local inputs and totals: shared arrays' reference counts would bounce between cores.
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
+    work = new_work(rules_c)
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    scores = np.zeros(2, dtype=np.int64)
+    comp = np.zeros((2, N_COMP), dtype=np.int64)
+    ev = np.zeros(N_EVENTS, dtype=np.int64)
+    sums, sumsq = np.zeros((2, N_COMP), dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64)
+    s_sums, s_sumsq = np.zeros((2, N_COMP), dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64)
+    h = np.zeros((2, N_COMP, hist.shape[3]), dtype=np.int64)
+    ev_sums, ev_sumsq = np.zeros(N_EVENTS, dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64)
+    runs = np.zeros(runs_hist.shape[1], dtype=np.int64)
+    start = first_item + c * chunk_size
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        _seed(keys, c, i, players, deck_rng, seat_rngs)
+        g = start + i
+        dealer = g % players
+        scores[:] = 0
+        comp[:, :] = 0
+        ev[:] = 0
+        if play_hand(rules_c, dealer, scores, False, work[0], True, deck_rng, seat_rngs, beg_fns, answer_fns,
+                     play_fns, discard_fns, params_c, poff_c, comp, ev, err[c], work,
+                     tally[c]) == POLICY_ERROR:
+            err[c, E_ITEM] = g
+            break
+        for r in range(2):
+            side = ((dealer + r) % players) % 2
+            for k in range(N_COMP):
+                v = comp[r, k]
+                sums[r, k] += v
+                sumsq[r, k] += v * v
+                s_sums[side, k] += v
+                s_sumsq[side, k] += v * v
+                h[r, k, min(v, h.shape[2] - 1)] += 1
+        for k in range(N_EVENTS):
+            ev_sums[k] += ev[k]
+            ev_sumsq[k] += ev[k] * ev[k]
+        runs[min(ev[V_RAN], runs.shape[0] - 1)] += 1
+        if held.shape[1] > 0:
+            tally_holding(work[4], work[3][S_TRUMP], players, comp, held[c])
+        if records.shape[0] > 0:
+            row = records[c * chunk_size + i]
+            row[0] = work[3][S_TRUMP]
             for k in range(N_EVENTS):
-                ev_sums[k] += ev[k]
-                ev_sumsq[k] += ev[k] * ev[k]
-            runs[min(ev[V_RAN], runs.shape[0] - 1)] += 1
-            if held.shape[1] > 0:
-                tally_holding(work[4], work[3][S_TRUMP], players, comp, held[c])
-            if records.shape[0] > 0:
-                row = records[c * chunk_size + i]
-                row[0] = work[3][S_TRUMP]
-                for k in range(N_EVENTS):
-                    row[1 + k] = ev[k]
-                for r in range(2):
-                    for k in range(N_COMP):
-                        row[1 + N_EVENTS + r * N_COMP + k] = comp[r, k]
-        role_sums[c], role_sumsq[c], side_sums[c], side_sumsq[c], hist[c] = sums, sumsq, s_sums, s_sumsq, h
-        events[c], events_sumsq[c], runs_hist[c] = ev_sums, ev_sumsq, runs
+                row[1 + k] = ev[k]
+            for r in range(2):
+                for k in range(N_COMP):
+                    row[1 + N_EVENTS + r * N_COMP + k] = comp[r, k]
+    role_sums[c], role_sumsq[c], side_sums[c], side_sumsq[c], hist[c] = sums, sumsq, s_sums, s_sumsq, h
+    events[c], events_sumsq[c], runs_hist[c] = ev_sums, ev_sumsq, runs
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1,
-                 I64_2, I64_1, I64_1, I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_1, I64_4, I64_2, I64_2),
-      cache=True, lazy=True, parallel=True)
-def _game_chunks(rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
-                 poff, wins, first_wins, unfinished, hands_hist, loser_hist, side_sums, side_sumsq, events,
-                 events_sumsq, n_hands, tally, records, err):
+_deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
+                          types.void(I64_1, U64_2, types.int64, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS,
+                                     F64_1, I64_1, I64_3, I64_3, I64_3, I64_3, I64_4, I64_2, I64_2, I64_2, I64_4, I64_4,
+                                     I64_2, I64_2))
+
+
+@njit(inline="always")
+def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
+                poff, wins, first_wins, unfinished, hands_hist, loser_hist, side_sums, side_sumsq, events, events_sumsq,
+                n_hands, tally, records, err):
     """Whole games; game ``i`` of chunk ``c`` is item ``first_item + c * chunk_size + i``."""
     players = rules[0]
-    for c in prange(keys.shape[0]):
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-        comp = np.zeros((2, N_COMP), dtype=np.int64)
-        side_comp = np.zeros((2, N_COMP), dtype=np.int64)
-        ev = np.zeros(N_EVENTS, dtype=np.int64)
-        row = np.zeros(G_COLS, dtype=np.int64)
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            _seed(keys, c, i, players, deck_rng, seat_rngs)
-            side_comp[:, :] = 0
-            ev[:] = 0
-            winner = play_game(rules_c, deck_rng, seat_rngs, beg_fns, answer_fns, play_fns, discard_fns, params_c,
-                               poff_c, comp, side_comp, ev, err[c], work, tally[c], row)
-            if winner == POLICY_ERROR:
-                err[c, E_ITEM] = first_item + c * chunk_size + i
-                break
-            hands = row[G_HANDS]
-            if winner == NO_WINNER:                               # the hand cap: left out of the rates
-                unfinished[c] += 1
-            else:
-                wins[c, winner] += 1
-                first_wins[c] += winner == row[G_FIRST_DEALER] % 2
-                loser_hist[c, row[G_SCORE + 1 - winner]] += 1
-            hands_hist[c, min(hands, hands_hist.shape[1] - 1)] += 1
-            n_hands[c] += hands
-            for s in range(2):
-                for k in range(N_COMP):
-                    side_sums[c, s, k] += side_comp[s, k]
-                    side_sumsq[c, s, k] += side_comp[s, k] * side_comp[s, k]
-            for k in range(N_EVENTS):
-                events[c, k] += ev[k]
-                events_sumsq[c, k] += ev[k] * ev[k]
-            if records.shape[0] > 0:
-                records[c * chunk_size + i, :] = row
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local
+    work = new_work(rules_c)
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    comp = np.zeros((2, N_COMP), dtype=np.int64)
+    side_comp = np.zeros((2, N_COMP), dtype=np.int64)
+    ev = np.zeros(N_EVENTS, dtype=np.int64)
+    row = np.zeros(G_COLS, dtype=np.int64)
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        _seed(keys, c, i, players, deck_rng, seat_rngs)
+        side_comp[:, :] = 0
+        ev[:] = 0
+        winner = play_game(rules_c, deck_rng, seat_rngs, beg_fns, answer_fns, play_fns, discard_fns, params_c,
+                           poff_c, comp, side_comp, ev, err[c], work, tally[c], row)
+        if winner == POLICY_ERROR:
+            err[c, E_ITEM] = first_item + c * chunk_size + i
+            break
+        hands = row[G_HANDS]
+        if winner == NO_WINNER:                               # the hand cap: left out of the rates
+            unfinished[c] += 1
+        else:
+            wins[c, winner] += 1
+            first_wins[c] += winner == row[G_FIRST_DEALER] % 2
+            loser_hist[c, row[G_SCORE + 1 - winner]] += 1
+        hands_hist[c, min(hands, hands_hist.shape[1] - 1)] += 1
+        n_hands[c] += hands
+        for s in range(2):
+            for k in range(N_COMP):
+                side_sums[c, s, k] += side_comp[s, k]
+                side_sumsq[c, s, k] += side_comp[s, k] * side_comp[s, k]
+        for k in range(N_EVENTS):
+            events[c, k] += ev[k]
+            events_sumsq[c, k] += ev[k] * ev[k]
+        if records.shape[0] > 0:
+            records[c * chunk_size + i, :] = row
+
+
+_game_chunks = chunk_loop("_game_chunks", _game_chunk,
+                          types.void(I64_1, U64_2, types.int64, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS,
+                                     F64_1, I64_1, I64_2, I64_1, I64_1, I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_1,
+                                     I64_4, I64_2, I64_2))
 
 
 def _tally(job, n_chunks):

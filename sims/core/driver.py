@@ -1,6 +1,14 @@
-"""The chunked parallel driver a game can use instead of writing its own ``prange`` loop.
+"""The chunked parallel driver: the one place where ``prange`` loops over a job's chunks.
 
-A game writes how one deal is played, as an njit function::
+:func:`chunk_loop` makes a game's parallel kernel from its per-chunk step, an njit function::
+
+    step(c, rules, keys, ...)
+
+that plays chunk ``c`` (all its items, seeded from ``keys[c]``) and adds what it tallies to the ``c``-th
+rows of its outputs; the kernel ``name(rules, keys, ...)`` runs ``step`` for every chunk on numba's threads.
+Each chunk's numbers depend only on its keys, so they do not depend on the threads.
+
+A game that tallies a fixed table per deal writes only how one deal is played, as an njit function::
 
     play_item(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err) -> int64
 
@@ -9,16 +17,16 @@ A game writes how one deal is played, as an njit function::
 :meth:`sims.core.jobs.Job.kernel_policies` gives, one tuple of functions per decision;
 ``out[who, component]`` the deal's values in the layout of a :class:`sims.core.layout.Table`,
 zeroed; ``err`` the chunk's error row).  It returns a negative number after writing an illegal
-answer into ``err`` (:mod:`sims.core.errors`), else anything.  :func:`deal_loop` makes the
-parallel kernel over chunks, and :func:`play_deals` is a complete ``play_chunks`` for the game's
+answer into ``err`` (:mod:`sims.core.errors`), else anything.  :func:`deal_loop` makes its chunk
+step and parallel kernel, and :func:`play_deals` is a complete ``play_chunks`` for the game's
 engine module: seed streams per item, the chunk loop, totals, histograms and records by the table.
 For the game's reference engine, :func:`item_streams` gives the streams of any deal and
 :func:`assert_same_deals` compares the engine's deals with the reference's, value by value.
 
-The loop is made once per game from the source ``_LOOP`` below with ``play_item`` as a global (the
-module of the function is ``play_item``'s, its code this file's), and cached in the directory of
-``play_item``'s module, keyed by what both modules reach (:mod:`sims.core.cache`): a game's edit
-recompiles its loop, and only its loop; an edit here recompiles every game's.
+The kernels are made from the sources ``_CHUNKS`` and ``_DEAL_CHUNK`` below with the game's function as a
+global (the module of the kernel is the game function's, its code this file's), and cached in the directory
+of the game's module, keyed by what both modules reach (:mod:`sims.core.cache`): a game's edit recompiles its
+kernels, and only its kernels; an edit here recompiles every game's.
 """
 from __future__ import annotations
 
@@ -33,33 +41,54 @@ from .layout import Table
 from .rng import chunk_keys, seed_state
 
 
-# The parallel loop over chunks, as source: one tuple of policies per decision of the game, passed as separate
-# arguments (numba's parallel loops take a tuple of functions, but not a tuple of such tuples).
-_LOOP = """
-def {name}(rules, keys, first_item, n_items, chunk_size, {fns}, params, poff, sums, sumsq, hist, rows, err):
-    bins = hist.shape[3]
+# The parallel loop over chunks, as source (its arguments numbered after ``rules`` and ``keys``).
+_CHUNKS = """
+def {name}(rules, keys, {args}):
     for c in prange(keys.shape[0]):
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local copies
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.empty((keys.shape[1] - 1, 4), dtype=np.uint64)
-        out = np.zeros(sums.shape[1:], dtype=np.int64)
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            seed_state(deck_rng, keys[c, 0], i)
-            for s in range(keys.shape[1] - 1):
-                seed_state(seat_rngs[s], keys[c, 1 + s], i)
-            out[:] = 0
-            item = first_item + c * chunk_size + i
-            if play_item(rules_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, out, err[c]) < 0:
-                err[c, E_ITEM] = item
-                break
-            for w in range(out.shape[0]):
-                for k in range(out.shape[1]):
-                    v = out[w, k]
-                    sums[c, w, k] += v
-                    sumsq[c, w, k] += v * v
-                    hist[c, w, k, min(max(v, 0), bins - 1)] += 1
-            if rows.shape[0] > 0:
-                rows[c * chunk_size + i] = out
+        step(c, rules, keys, {args})
+"""
+
+
+def chunk_loop(name: str, step, signature):
+    """The parallel kernel ``name(rules, keys, ...)`` of numba type ``signature`` (``types.void(...)``, with
+    explicit types: a lazy kernel, compiled at its first call or by ``sims compile``) that runs
+    ``step(c, rules, keys, ...)`` for every chunk ``c`` of ``keys``.  Give it the name the game's module binds it
+    to (a kernel is pickled by its module and name).  The step is ``njit(inline="always")``: its body compiles
+    into the loop as if written there (a step compiled on its own cost 5-20% more compilation per kernel)."""
+    if getattr(step, "targetoptions", {}).get("inline") != "always":
+        raise TypeError(f"the chunk step {getattr(step, '__name__', step)!r} must be njit(inline=\"always\")")
+    args = ", ".join(f"a{k}" for k in range(2, len(signature.args)))
+    namespace = {"__name__": step.py_func.__module__, "prange": prange, "step": step}
+    exec(compile(_CHUNKS.format(name=name, args=args), __file__, "exec"), namespace)
+    return njit(signature, cache=True, parallel=True, lazy=True)(namespace[name])
+
+
+# One chunk of a play_item game, as source: one tuple of policies per decision of the game, passed as separate
+# arguments (numba's parallel loops take a tuple of functions, but not a tuple of such tuples).
+_DEAL_CHUNK = """
+def {name}(c, rules, keys, first_item, n_items, chunk_size, {fns}, params, poff, sums, sumsq, hist, rows, err):
+    bins = hist.shape[3]
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local copies
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = np.empty((keys.shape[1] - 1, 4), dtype=np.uint64)
+    out = np.zeros(sums.shape[1:], dtype=np.int64)
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        seed_state(deck_rng, keys[c, 0], i)
+        for s in range(keys.shape[1] - 1):
+            seed_state(seat_rngs[s], keys[c, 1 + s], i)
+        out[:] = 0
+        item = first_item + c * chunk_size + i
+        if play_item(rules_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, out, err[c]) < 0:
+            err[c, E_ITEM] = item
+            break
+        for w in range(out.shape[0]):
+            for k in range(out.shape[1]):
+                v = out[w, k]
+                sums[c, w, k] += v
+                sumsq[c, w, k] += v * v
+                hist[c, w, k, min(max(v, 0), bins - 1)] += 1
+        if rows.shape[0] > 0:
+            rows[c * chunk_size + i] = out
 """
 
 
@@ -68,14 +97,14 @@ def deal_loop(play_item, policy_types):
     type of each decision's tuple of policies (e.g. ``types.UniTuple(CardFn, MAX_SEATS)``).  Chunk ``c`` adds
     each item's ``out`` to ``sums[c]``, its squares to ``sumsq[c]`` and its values to ``hist[c]``; item ``j``
     of the call writes ``rows[j]`` when ``rows`` has rows."""
-    name = f"deal_loop_{play_item.__name__}"
-    namespace = {"__name__": play_item.py_func.__module__, "np": np, "prange": prange, "seed_state": seed_state,
-                 "E_ITEM": E_ITEM, "play_item": play_item}
+    name = f"deal_chunk_{play_item.__name__}"
+    namespace = {"__name__": play_item.py_func.__module__, "np": np, "seed_state": seed_state, "E_ITEM": E_ITEM,
+                 "play_item": play_item}
     fns = ", ".join(f"policies_{d}" for d in range(len(policy_types)))
-    exec(compile(_LOOP.format(name=name, fns=fns), __file__, "exec"), namespace)
+    exec(compile(_DEAL_CHUNK.format(name=name, fns=fns), __file__, "exec"), namespace)
     signature = types.void(I64_1, U64_2, types.int64, types.int64, types.int64, *policy_types, F64_1, I64_1, I64_3,
                            I64_3, I64_4, I64_3, I64_2)
-    return njit(signature, cache=True, parallel=True, lazy=True)(namespace[name])
+    return chunk_loop(f"deal_loop_{play_item.__name__}", njit(inline="always")(namespace[name]), signature)
 
 
 def play_deals(job, keys, first_item, n_items, err, loop, table: Table) -> Batch:

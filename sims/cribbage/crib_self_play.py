@@ -27,11 +27,12 @@ from pathlib import Path
 import numba
 import numpy as np
 import pandas as pd
-from numba import prange, types
+from numba import types
 
 from .. import __version__
 from ..core.batch import Batch, totals_frame
 from ..core.errors import E_ITEM
+from ..core.driver import chunk_loop
 from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.runner import play
@@ -46,34 +47,37 @@ DEFAULT_PRIOR_DEALS = 20.0
 PAIRS = [(lo, hi) for lo in range(N_RANKS) for hi in range(lo, N_RANKS)]
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
-                 I64_4, I64_4, I64_4, I64_2), cache=True, lazy=True, parallel=True)
-def _throw_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, sums, sumsq,
-                  counts, err):
+@njit(inline="always")
+def _throw_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, sums, sumsq,
+                 counts, err):
     """Deals as the engine plays them (deal ``g`` dealt by seat ``g % players``); chunk ``c`` adds the crib
     to ``sums[c, role, lo, hi]`` for the ranks ``lo <= hi`` that the player in ``role`` threw."""
     players = rules[0]
-    for c in prange(keys.shape[0]):
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
-        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
-        thrown = work[4]
-        start = first_item + c * chunk_size
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            seed_streams(keys, c, i, deck_rng, seat_rngs)
-            g = start + i
-            scores[:] = 0
-            comp[:, :] = 0
-            if play_deal(rules_c, g % players, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
-                         poff_c, comp, err[c], work) == POLICY_ERROR:
-                err[c, E_ITEM] = g
-                break
-            crib = comp[0, C_CRIB]
-            for role in range(2):
-                a, b = thrown[role, 0] >> 2, thrown[role, 1] >> 2
-                lo, hi = min(a, b), max(a, b)
-                sums[c, role, lo, hi] += crib
-                sumsq[c, role, lo, hi] += crib * crib
-                counts[c, role, lo, hi] += 1
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
+    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    thrown = work[4]
+    start = first_item + c * chunk_size
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        seed_streams(keys, c, i, deck_rng, seat_rngs)
+        g = start + i
+        scores[:] = 0
+        comp[:, :] = 0
+        if play_deal(rules_c, g % players, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
+                     poff_c, comp, err[c], work) == POLICY_ERROR:
+            err[c, E_ITEM] = g
+            break
+        crib = comp[0, C_CRIB]
+        for role in range(2):
+            a, b = thrown[role, 0] >> 2, thrown[role, 1] >> 2
+            lo, hi = min(a, b), max(a, b)
+            sums[c, role, lo, hi] += crib
+            sumsq[c, role, lo, hi] += crib * crib
+            counts[c, role, lo, hi] += 1
+
+
+_throw_chunks = chunk_loop("_throw_chunks", _throw_chunk,
+                           types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
+                                      I64_4, I64_4, I64_4, I64_2))
 
 
 def play_chunks(job, keys, first_item, n_items, err) -> Batch:

@@ -61,37 +61,24 @@ are sorted best first by the stated ``sort`` key, the net by the first crib sour
 from __future__ import annotations
 
 import re
-import sys
-import time
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
-from numba import types
 
 from ..cards import format_card, parse_cards
-from ..core.errors import E_DECISION, E_ITEM, E_SEAT, E_SIZE, PolicyError
-from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, U64_1
-from ..core.rng import check_seed, chunk_keys, randint, seed_state
-from .contract import (ROLE_NAMES, S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
-                       S_THROWN, DiscardFn, PegFn, is_valid_throw, split_throw)
-from .crib_tables import RANK_LABELS, SOURCES, TITLES, named_tables
-from .expectations import table_crib_value, throw_expectations
-from .play import (A_LAST, A_SIZE, A_TURN, C_HEELS, ERR_DISCARD, MAX_SEATS, N_COMP, POLICY_ERROR, _policy_error,
-                   _score, net_pegging, play_out)
-from .rules import (R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_PARTNERS, R_TARGET, R_THROW, Rules,
-                    get_rules)
-from .scoring import CRIB_SIZE, JACK, show_points
+from ..core.rng import check_seed
+from .contract import ROLE_NAMES
+from .crib_tables import SOURCES, TITLES, named_tables
+from .discard_rows import advice_rows, card_names, cards_of, exact_figures, throw_classes
+from .discard_sampling import sampled_figures
+from .expectations import table_crib_value
+from .rules import Rules, get_rules
 
 DEFAULT_SAMPLES = 2000
 MAX_SAMPLES = 1_000_000            # 500 times the default: hours of sampling (the progress bar shows how many)
 DEFAULT_PEG = "defensive"
 PEGGING_DISCARD = "expected_net"   # the others' discards for the pegging estimate without a sampled crib policy
-HELPS_MOST = 3                     # starter ranks listed in ``helps_most``
 SORTS = ("net", "total", "hand", "win")
-PROGRESS_DELAY = 2.0               # seconds of sampling before a progress bar appears
-ESTIMATE_SECONDS = 10.0            # sampling expected to take longer says so first, with the estimate
 EXACT = "exact"
 
 
@@ -107,131 +94,6 @@ def crib_is_mine(rules: Rules, role: int) -> bool:
     """The crib is the dealer's, and in four-hand his partner's too."""
     return role == 0 or (rules.partners and role % 2 == 0)
 
-
-# ---------------------------------------------------------------------------------------------- kernels
-
-@njit(cache=True)
-def _exact(hand, n_throw, crib_flush_four, pool):
-    """Every throw mask with its exact expected hand and random-opponent crib
-    (:func:`throw_expectations`), and the kept cards' points with each starter of ``pool``."""
-    masks, hand_mean, crib_mean = throw_expectations(hand, n_throw, crib_flush_four, True)
-    n_kept = hand.shape[0] - n_throw
-    kept = np.empty(n_kept, dtype=np.int64)
-    thrown = np.empty(n_throw, dtype=np.int64)
-    points = np.empty((masks.shape[0], pool.shape[0]), dtype=np.int64)
-    for j in range(masks.shape[0]):
-        split_throw(hand, masks[j], kept, thrown)
-        for s in range(pool.shape[0]):
-            points[j, s] = show_points(kept, n_kept, pool[s], False, False)
-    return masks, hand_mean, crib_mean, points
-
-
-@njit(cache=True)
-def _draw(pool, top, rng):
-    """Partial Fisher-Yates: move a random card of ``pool[top:]`` to ``pool[top]`` and return it."""
-    pick = top + randint(rng, pool.shape[0] - top)
-    pool[top], pool[pick] = pool[pick], pool[top]
-    return pool[top]
-
-
-_PEGS = types.UniTuple(PegFn, MAX_SEATS)
-_SAMPLE_SIG = types.void(I64_1, types.int64, I64_1, I64_1, I64_1, DiscardFn, F64_1, _PEGS, F64_1, I64_1, U64_1,
-                         types.int64, types.int64, types.boolean, F64_1, F64_1, F64_1, F64_1, I64_1)
-
-
-def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_params, poff, keys, first, n,
-            pegging, crib_sum, crib_sq, peg_sum, peg_sq, err):
-    """Sampled deals ``first .. first+n-1``: the others' hands from the unseen ``pool`` (kept
-    shuffled between calls, so batches add up to one run), their throws by ``discard``, the
-    crib completed from the pack where the variant says so, a starter; then for each throw in
-    ``masks`` the crib and, with ``pegging``, the play from its opening, every seat pegging by
-    ``pegs`` (seat ``s``'s parameters at ``peg_params[poff[2s+1]:poff[2s+2]]``).  Adds to the sums;
-    on an illegal answer fills ``err`` (:mod:`sims.core.errors`) and stops."""
-    dealt, n_throw, active = rules[R_DEALT], rules[R_THROW], rules[R_ACTIVE]
-    n_kept = dealt - n_throw
-    flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
-    partners = rules[R_PARTNERS] != 0
-    other_hand = np.empty(dealt, dtype=np.int64)
-    kept = np.full((MAX_SEATS, n_kept), -1, dtype=np.int64)   # every role's kept cards
-    thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)      # every role's throw, as policies see it
-    mine = np.empty(n_throw, dtype=np.int64)
-    crib = np.empty(CRIB_SIZE, dtype=np.int64)
-    state = np.zeros(S_SIZE, dtype=np.int64)
-    in_play = np.empty((MAX_SEATS, n_kept), dtype=np.int64)
-    played = np.empty(active * n_kept, dtype=np.int64)
-    at = np.zeros(A_SIZE, dtype=np.int64)
-    scores = np.zeros(MAX_SEATS, dtype=np.int64)
-    comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
-    deck_rng = np.empty(4, dtype=np.uint64)
-    policy_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-    for i in range(first, first + n):
-        seed_state(deck_rng, keys[0], i)
-        seed_state(policy_rng, keys[1], i)
-        top = 0  # pool[:top] holds the cards drawn so far in this deal
-        filled = n_throw
-        for role in range(active):
-            if role == me:
-                continue
-            for j in range(dealt):
-                other_hand[j] = _draw(pool, top, deck_rng)
-                top += 1
-            state[:] = 0
-            state[S_SEAT] = role
-            state[S_ROLE] = role
-            state[S_DEALER] = 0
-            state[S_ACTIVE] = active
-            state[S_STARTER] = -1
-            state[S_TARGET] = rules[R_TARGET]
-            state[S_CRIB_MINE] = 1 if role == 0 or (partners and role % 2 == 0) else 0
-            state[S_THROWN] = -1
-            state[S_THROWN + 1] = -1
-            mask = discard(other_hand, state, rules, policy_rng, discard_params)
-            if not is_valid_throw(mask, dealt, n_throw):
-                _policy_error(err, ERR_DISCARD, role, mask, 0, other_hand)
-                err[E_ITEM] = i
-                return
-            split_throw(other_hand, mask, kept[role], thrown[role, :n_throw])
-            crib[filled:filled + n_throw] = thrown[role, :n_throw]
-            filled += n_throw
-        for _ in range(rules[R_FROM_PACK]):  # three-hand: a card from the pack completes the crib
-            crib[filled] = _draw(pool, top, deck_rng)
-            top += 1
-            filled += 1
-        starter = _draw(pool, top, deck_rng)
-        for m in range(masks.shape[0]):
-            split_throw(hand, masks[m], kept[me], mine)
-            crib[:n_throw] = mine
-            points = float(show_points(crib, CRIB_SIZE, starter, True, flush_four))
-            crib_sum[m] += points
-            crib_sq[m] += points * points
-            if not pegging:
-                continue
-            thrown[me, :n_throw] = mine
-            in_play[:, :] = kept
-            for s in range(MAX_SEATS):  # the same pegging streams for every throw
-                seed_state(seat_rngs[s], keys[2 + s], i)
-            scores[:] = 0
-            comp[:, :] = 0
-            if starter >> 2 == JACK:   # his heels, as the engine scores them before the play
-                _score(rules, scores, comp, 0, 0, C_HEELS, 2, False)
-            at[:] = 0
-            at[A_TURN], at[A_LAST] = 1 % active, -1   # the eldest leads to an empty count
-            if play_out(rules, 0, scores, False, starter, in_play, played, thrown, state, at, seat_rngs, pegs,
-                        peg_params, poff, comp, err) == POLICY_ERROR:
-                err[E_ITEM] = i
-                return
-            diff = net_pegging(rules, comp, me, 0.0)
-            peg_sum[m] += diff
-            peg_sq[m] += diff * diff
-
-
-# The sampling kernel: lazy, so that the exact advice does not pay for it; its explicit types let every
-# policy share one compilation.
-_sampler = njit(_SAMPLE_SIG, cache=True, lazy=True)(_sample)
-
-
-# ---------------------------------------------------------------------------------------------- advice
 
 @dataclass(frozen=True)
 class Source:
@@ -384,19 +246,20 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
 
     arr = np.asarray(cards, dtype=np.int64)
     pool = np.array([c for c in range(52) if c not in cards], dtype=np.int64)
-    masks, hand_mean, crib_mean, points = _exact(arr, rules.throw, rules.crib_flush_four, pool)
+    masks, hand_mean, crib_mean, points = exact_figures(arr, rules.throw, rules.crib_flush_four, pool)
     win = score_info = None
     if score is not None:
         win, score_info = _win(arr, masks, ROLE_NAMES[rules.active][me], rules, score)
-    classes = _classes(arr, masks, crib_mean, points, pool, suits_matter=peg_policy is not None and rules.bath_flush,
-                       win=None if win is None else win["win"])
+    classes = throw_classes(arr, masks, crib_mean, points, pool,
+                            suits_matter=peg_policy is not None and rules.bath_flush,
+                            win=None if win is None else win["win"])
     stands_for = np.array([c[0] for c in classes], dtype=np.int64)
     mine = crib_is_mine(rules, me)
     sign = 1.0 if mine else -1.0
 
     # The figures of each class of suit-equivalent throws, from the throw that stands for it.
     runs = sampled or ([peg_discard] if peg_discard is not None else [])
-    estimates = _estimates(arr, me, pool, masks[stands_for], rules, runs, peg_policy, samples, seed, progress)
+    estimates = sampled_figures(arr, me, pool, masks[stands_for], rules, runs, peg_policy, samples, seed, progress)
     sampled_estimates = iter(estimates)
     columns = {"hand": hand_mean[stands_for]}
     for place, source in enumerate(sources):
@@ -405,7 +268,7 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
             columns[crib] = crib_mean[stands_for]
         elif source.kind == "table":
             params = np.asarray(named_tables()[source.name], dtype=np.float64)
-            columns[crib] = np.array([table_crib_value(_cards(arr, masks[j], True), rules.throw, params, mine)
+            columns[crib] = np.array([table_crib_value(cards_of(arr, masks[j], True), rules.throw, params, mine)
                                       for j in stands_for])
         else:
             columns[crib], columns[f"{crib}_se"] = next(sampled_estimates)[:2]
@@ -422,7 +285,7 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
                         "value": "the player's side's pegging (play and go) less the other side's, per deal"}
 
     key = sort
-    rows = _rows(arr, masks, points, pool, classes, columns, key, collapse)
+    rows = advice_rows(arr, masks, points, pool, classes, columns, key, collapse)
     first = _title(sources[0])
     sort_key = {"net": f"net = hand {'+' if mine else '-'} crib ({first})",
                 "total": f"total = net ({first}) + pegging", "hand": "the expected hand",
@@ -455,16 +318,6 @@ def hand_distributions(frame):
 def _title(source: Source) -> str:
     return source.describe(0, 0)["title"]
 
-
-def _cards(hand, mask, thrown: bool) -> np.ndarray:
-    """The cards ``mask`` throws (or keeps)."""
-    return np.array([c for i, c in enumerate(hand) if bool((mask >> i) & 1) == thrown], dtype=np.int64)
-
-
-def _names(hand, mask, thrown: bool) -> list[str]:
-    return [format_card(c) for c in _cards(hand, mask, thrown)]
-
-
 def _win(hand, masks, role: str, rules: Rules, score) -> tuple[dict, dict]:
     """Each throw's chance of winning from ``score`` (dealer, pone), its standard error and 95% interval
     (``win``, ``win_se``, ``win_lo``, ``win_hi``: arrays in ``masks`` order), and the score as
@@ -473,7 +326,7 @@ def _win(hand, masks, role: str, rules: Rules, score) -> tuple[dict, dict]:
 
     dealer, pone = parse_score(score)
     chances = throw_win_chances(hand, role, dealer, pone, rules).set_index("thrown")
-    order = [" ".join(_names(hand, mask, True)) for mask in masks]
+    order = [" ".join(card_names(hand, mask, True)) for mask in masks]
     win = {name: chances.loc[order, name].to_numpy() for name in ("win", "win_se", "win_lo", "win_hi")}
     return win, {"dealer": int(dealer), "pone": int(pone),
                  "win": "the player's chance of winning the game from there, before the deal (board-position "
@@ -511,117 +364,3 @@ def parse_score(score) -> tuple:
     except (TypeError, ValueError):
         raise ValueError(f"the score is two numbers (dealer, pone), got {score!r}") from None
     return dealer, pone
-
-
-def _classes(hand, masks, crib_mean, points, pool, suits_matter, win=None) -> list[list[int]]:
-    """Throws (indices into ``masks``) in classes of suit-equivalent throws (module docstring), in
-    mask order; ``suits_matter`` (Bath flushes in a pegging estimate) keeps every kept hand apart;
-    ``win``, the chances of winning, must agree too (to 1e-9)."""
-    ranks = pool >> 2
-    found: dict[tuple, list[int]] = {}
-    for j, mask in enumerate(masks):
-        kept = _cards(hand, mask, False)
-        key = (tuple(sorted(kept >> 2)), tuple(sorted(_cards(hand, mask, True) >> 2)), float(crib_mean[j]),
-               tuple(np.bincount(points[j])), tuple(np.bincount(ranks, weights=points[j], minlength=13)),
-               tuple(kept) if suits_matter else (), () if win is None else round(float(win[j]), 9))
-        found.setdefault(key, []).append(j)
-    return list(found.values())
-
-
-def _rows(hand, masks, points, pool, classes, columns, key, collapse) -> list[dict]:
-    """The rows best first by ``columns[key]`` (ties by the expected hand): one per class of suit-equivalent
-    throws, or with ``collapse`` off one per throw, each with the figures of its class."""
-    if collapse:
-        layout = list(enumerate(classes))
-    else:
-        of = {j: c for c, group in enumerate(classes) for j in group}
-        layout = [(of[j], [j] + [o for o in classes[of[j]] if o != j]) for j in range(len(masks))]
-    layout.sort(key=lambda item: (-columns[key][item[0]], -columns["hand"][item[0]]))
-    best = columns[key][layout[0][0]]
-    rows = []
-    for place, (c, group) in enumerate(layout):
-        tied = place > 0 and columns[key][c] == columns[key][layout[place - 1][0]]
-        kept_points = points[group[0]]
-        row = {"rank": rows[-1]["rank"] if tied else place + 1, "thrown": _names(hand, masks[group[0]], True),
-               "kept": _names(hand, masks[group[0]], False), "throws": len(group) if collapse else 1,
-               "hand": float(columns["hand"][c]),
-               "hand_min": int(kept_points.min()), "hand_max": int(kept_points.max())}
-        row.update({name: float(values[c]) for name, values in columns.items() if name != "hand"})
-        row["vs_best"] = float(columns[key][c] - best)
-        row["helps_most"] = _helps_most(kept_points, pool)
-        row["hand_dist"] = {int(p): int(n) for p, n in enumerate(np.bincount(kept_points)) if n}
-        row["same_as"] = [_names(hand, masks[j], True) for j in group[1:]]
-        rows.append(row)
-    return rows
-
-
-def _helps_most(points, pool) -> list[dict]:
-    """The starter ranks giving the kept cards most points, on average over the rank's unseen cards."""
-    ranks = pool >> 2
-    held = np.bincount(ranks, minlength=13)
-    mean = np.bincount(ranks, weights=points, minlength=13) / np.maximum(held, 1)
-    top = sorted((r for r in range(13) if held[r]), key=lambda r: (-mean[r], r))[:HELPS_MOST]
-    return [{"rank": RANK_LABELS[r], "points": float(mean[r]), "cards": int(held[r])} for r in top]
-
-
-def _estimates(hand, me, pool, masks, rules, runs, peg_policy, samples, seed, progress) -> list[tuple]:
-    """For each discard policy of ``runs``, on the same sampled deals: the crib's mean and standard
-    error per throw, and for the first, with ``peg_policy``, the pegging difference's too."""
-    if not runs:
-        return []
-    from tqdm.auto import tqdm
-
-    from .policies import resolve
-
-    keys = chunk_keys(seed, 0, 1, n_streams=2 + MAX_SEATS)[0]   # deck, the others' discards, each seat's pegging
-    kernel_rules = rules.to_kernel()
-    pegger = peg_policy if peg_policy is not None else resolve("peg", "random")   # only typed without pegging
-    peg_fns = (pegger.fn,) * MAX_SEATS
-    size = pegger.params_array().size
-    peg_params = np.tile(pegger.params_array(), MAX_SEATS)
-    poff = np.array([(i // 2) * size for i in range(2 * MAX_SEATS + 1)], dtype=np.int64)   # the engine's layout
-    batch = max(64, -(-samples // 100))
-    out = []
-    start = time.perf_counter()
-    with tqdm(total=samples * len(runs), desc="sampling deals", unit=" deals", delay=PROGRESS_DELAY,
-              disable=not progress, leave=False) as bar:
-        for index, policy in enumerate(runs):
-            pegging = peg_policy is not None and index == 0
-            sums = [np.zeros(len(masks)) for _ in range(4)]
-            err = np.zeros(E_SIZE, dtype=np.int64)
-            deck = pool.copy()   # every policy meets the same deals
-            for first in range(0, samples, batch):
-                n = min(batch, samples - first)
-                _sampler(hand, me, deck, masks, kernel_rules, policy.fn, policy.params_array(), peg_fns,
-                           peg_params, poff, keys, first, n, pegging, *sums, err)
-                if err[E_DECISION]:
-                    _raise_policy_error(err, rules, policy if err[E_DECISION] == ERR_DISCARD else peg_policy, seed)
-                bar.update(n)
-                if progress and index == 0 and first == 0:
-                    _say_estimate((time.perf_counter() - start) / n * samples * len(runs), samples * len(runs))
-            out.append(_mean_se(sums[0], sums[1], samples) + (_mean_se(sums[2], sums[3], samples) if pegging else ()))
-    return out
-
-
-def _say_estimate(seconds: float, deals: int) -> None:
-    """One line on stderr before sampling that will take longer than :data:`ESTIMATE_SECONDS` (from the first batch)."""
-    if seconds > ESTIMATE_SECONDS:
-        minutes = f"{seconds / 60:.0f} min" if seconds >= 90 else f"{seconds:.0f} s"
-        sys.stderr.write(f"sims: sampling {deals:,} deals takes about {minutes} here; a progress bar follows "
-                         f"(Ctrl-C stops it)\n")
-
-
-def _mean_se(total, squares, n) -> tuple[np.ndarray, np.ndarray]:
-    mean = total / n
-    var = np.maximum(squares - n * mean**2, 0.0) / (n - 1)
-    return mean, np.sqrt(var / n)
-
-
-def _raise_policy_error(err, rules, policy, seed):
-    """The one-line PolicyError for an illegal answer in a sampled deal."""
-    from .play import describe_illegal
-
-    decision = "discard" if err[E_DECISION] == ERR_DISCARD else "peg"
-    raise PolicyError(f"{decision} policy {policy.name!r} (role {int(err[E_SEAT])}) "
-                      f"{describe_illegal(rules, err)} "
-                      f"(sampled deal {int(err[E_ITEM])}, seed {seed})")

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import prange, types
+from numba import types
 
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ITEM
+from ..core.driver import chunk_loop
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I16_3, I64_1, I64_2, I64_3, I64_4, U64_2
 from .contract import ROLE_NAMES, DiscardFn, PegFn
@@ -48,85 +49,90 @@ def place_names(rules) -> tuple[str, ...]:
     return ("first dealer",) + tuple(f"first dealer +{k}" for k in range(1, rules.players))
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
-                 I64_3, I64_3, I64_3, I64_3, I64_2, I64_4, I16_3, I64_2),
-      cache=True, lazy=True, parallel=True)
-def _deal_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff,
-                 role_sums, role_sumsq, seat_sums, seat_sumsq, seat_n, hist, records, err):
+@njit(inline="always")
+def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, role_sums,
+                role_sumsq, seat_sums, seat_sumsq, seat_n, hist, records, err):
     """Independent deals, every seat dealing in turn (deal ``g`` is dealt by seat ``g % players``)."""
     players, n = rules[0], rules[1]
-    for c in prange(keys.shape[0]):
-        # Thread-local copies: array reference counts on shared inputs would bounce between cores.
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
-        sums, sumsq, s_sums, s_sumsq, h = role_sums[c], role_sumsq[c], seat_sums[c], seat_sumsq[c], hist[c]
-        start = first_item + c * chunk_size
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            seed_streams(keys, c, i, deck_rng, seat_rngs)
-            g = start + i
-            dealer = g % players
-            scores[:] = 0
-            comp[:, :] = 0
-            if play_deal(rules_c, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
-                         poff_c, comp, err[c], work) == POLICY_ERROR:
-                err[c, E_ITEM] = g
-                break
+    # Thread-local copies: array reference counts on shared inputs would bounce between cores.
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
+    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    sums, sumsq, s_sums, s_sumsq, h = role_sums[c], role_sumsq[c], seat_sums[c], seat_sumsq[c], hist[c]
+    start = first_item + c * chunk_size
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        seed_streams(keys, c, i, deck_rng, seat_rngs)
+        g = start + i
+        dealer = g % players
+        scores[:] = 0
+        comp[:, :] = 0
+        if play_deal(rules_c, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
+                     poff_c, comp, err[c], work) == POLICY_ERROR:
+            err[c, E_ITEM] = g
+            break
+        for r in range(n):
+            seat = (dealer + r) % players
+            seat_n[c, seat] += 1
+            for k in range(N_COMP):
+                v = comp[r, k]
+                sums[r, k] += v
+                sumsq[r, k] += v * v
+                s_sums[seat, k] += v
+                s_sumsq[seat, k] += v * v
+                h[r, k, min(v, h.shape[2] - 1)] += 1
+        if records.shape[0] > 0:
             for r in range(n):
-                seat = (dealer + r) % players
-                seat_n[c, seat] += 1
                 for k in range(N_COMP):
-                    v = comp[r, k]
-                    sums[r, k] += v
-                    sumsq[r, k] += v * v
-                    s_sums[seat, k] += v
-                    s_sumsq[seat, k] += v * v
-                    h[r, k, min(v, h.shape[2] - 1)] += 1
-            if records.shape[0] > 0:
-                for r in range(n):
-                    for k in range(N_COMP):
-                        records[c * chunk_size + i, r, k] = comp[r, k]
+                    records[c * chunk_size + i, r, k] = comp[r, k]
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2,
-                 I64_2, I64_2, I16_3, I64_2), cache=True, lazy=True, parallel=True)
-def _game_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, counts, hist,
-                 rows, logs, err):
+_deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
+                          types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
+                                     I64_3, I64_3, I64_3, I64_3, I64_2, I64_4, I16_3, I64_2))
+
+
+@njit(inline="always")
+def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, counts, hist, rows,
+                logs, err):
     """Whole games.  Chunk ``c`` adds to ``counts[c]``: wins by side (0 ..), then by place from the first dealer
     (MAX_SEATS ..), games the first dealer's side won, deals and deals squared, unfinished games; to ``hist[c]``:
     game lengths (0 .. DEAL_BINS-1) then the losing sides' final scores.  Game ``i`` of chunk ``c`` writes
     ``rows[c * chunk_size + i]`` (and its score log) only when ``rows`` has rows."""
     players, partners = rules[0], rules[7]
     sides = 2 if partners else players
-    for c in prange(keys.shape[0]):
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as above
-        work, deck_rng, seat_rngs, _, comp = deal_buffers(rules_c)
-        own_row = np.zeros(G_COLS, dtype=np.int64)
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            seed_streams(keys, c, i, deck_rng, seat_rngs)
-            item = c * chunk_size + i
-            row = rows[item] if rows.shape[0] > 0 else own_row
-            log = logs[item] if logs.shape[0] > 0 else logs[0:0, 0]
-            winner = play_game(rules_c, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c, comp, err[c],
-                               work, row, log)
-            if winner == POLICY_ERROR:
-                err[c, E_ITEM] = first_item + item
-                break
-            deals = row[G_DEALS]
-            counts[c, 2 * MAX_SEATS + 1] += deals
-            counts[c, 2 * MAX_SEATS + 2] += deals * deals
-            hist[c, min(deals, DEAL_BINS - 1)] += 1
-            if winner == NO_WINNER:
-                counts[c, 2 * MAX_SEATS + 3] += 1
-                continue
-            first = row[G_FIRST_DEALER]
-            counts[c, winner] += 1
-            if winner == (first % 2 if partners else first):
-                counts[c, 2 * MAX_SEATS] += 1
-            if not partners:
-                counts[c, MAX_SEATS + (winner - first) % players] += 1
-            for s in range(sides):
-                if s != winner:
-                    hist[c, DEAL_BINS + row[G_SCORE + s]] += 1
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as above
+    work, deck_rng, seat_rngs, _, comp = deal_buffers(rules_c)
+    own_row = np.zeros(G_COLS, dtype=np.int64)
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        seed_streams(keys, c, i, deck_rng, seat_rngs)
+        item = c * chunk_size + i
+        row = rows[item] if rows.shape[0] > 0 else own_row
+        log = logs[item] if logs.shape[0] > 0 else logs[0:0, 0]
+        winner = play_game(rules_c, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c, comp, err[c],
+                           work, row, log)
+        if winner == POLICY_ERROR:
+            err[c, E_ITEM] = first_item + item
+            break
+        deals = row[G_DEALS]
+        counts[c, 2 * MAX_SEATS + 1] += deals
+        counts[c, 2 * MAX_SEATS + 2] += deals * deals
+        hist[c, min(deals, DEAL_BINS - 1)] += 1
+        if winner == NO_WINNER:
+            counts[c, 2 * MAX_SEATS + 3] += 1
+            continue
+        first = row[G_FIRST_DEALER]
+        counts[c, winner] += 1
+        if winner == (first % 2 if partners else first):
+            counts[c, 2 * MAX_SEATS] += 1
+        if not partners:
+            counts[c, MAX_SEATS + (winner - first) % players] += 1
+        for s in range(sides):
+            if s != winner:
+                hist[c, DEAL_BINS + row[G_SCORE + s]] += 1
+
+
+_game_chunks = chunk_loop("_game_chunks", _game_chunk,
+                          types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
+                                     I64_2, I64_2, I64_2, I16_3, I64_2))
 
 
 def play_chunks(job, keys, first_item, n_items, err) -> Batch:

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import prange, types
+from numba import types
 
 from ..cards import format_card, format_cards
 from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
+from ..core.driver import chunk_loop
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
 from ..core.rng import seed_state
@@ -91,50 +92,51 @@ def _add_deal(out, info, players, stake, role_sums, role_sumsq, counts, info_sum
     hist[2, pool_bin(info[I_NEXT], stake)] += 1
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS,
-                 F64_1, I64_1, I64_3, I64_3, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_3, I64_3, I64_2,
-                 I64_2), cache=True, lazy=True, parallel=True)
-def _deal_chunks(rules, keys, first_item, n_items, chunk_size, carry, declare_fns, exchange_fns, card_fns,
-                 params, poff, role_sums, role_sumsq, seat_sums, seat_sumsq, seat_n, info_sums, info_sumsq,
-                 endings, hist, rec_out, rec_info, err):
+@njit(inline="always")
+def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, carry, declare_fns, exchange_fns, card_fns, params,
+                poff, role_sums, role_sumsq, seat_sums, seat_sumsq, seat_n, info_sums, info_sumsq, endings, hist,
+                rec_out, rec_info, err):
     """Independent deals, every seat dealing in turn, each with ``carry`` money held over in the pool."""
     players, stake = rules[R_PLAYERS], rules[R_STAKE]
-    for c in prange(keys.shape[0]):
-        # Thread-local copies: array reference counts on shared inputs would bounce between cores.
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
-        out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
-        info = np.zeros(N_INFO, dtype=np.int64)
-        start = first_item + c * chunk_size
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            seed_streams(keys, c, i, players, deck_rng, seat_rngs)
-            g = start + i
-            dealer = g % players
-            if play_deal(rules_c, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns,
-                         params_c, poff_c, out, info, err[c], work) == POLICY_ERROR:
-                err[c, E_ITEM] = g
-                break
-            _add_deal(out, info, players, stake, role_sums[c], role_sumsq[c], endings[c], info_sums[c],
-                      info_sumsq[c], hist[c])
-            for r in range(players):
-                seat = (dealer + r) % players
-                seat_n[c, seat] += 1
-                for k in range(N_OUT):
-                    seat_sums[c, seat, k] += out[r, k]
-                    seat_sumsq[c, seat, k] += out[r, k] * out[r, k]
-            if rec_out.shape[0] > 0:
-                rec_out[c * chunk_size + i] = out
-                rec_info[c * chunk_size + i] = info
+    # Thread-local copies: array reference counts on shared inputs would bounce between cores.
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
+    work = new_work(rules_c)
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
+    out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
+    info = np.zeros(N_INFO, dtype=np.int64)
+    start = first_item + c * chunk_size
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        seed_streams(keys, c, i, players, deck_rng, seat_rngs)
+        g = start + i
+        dealer = g % players
+        if play_deal(rules_c, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns,
+                     params_c, poff_c, out, info, err[c], work) == POLICY_ERROR:
+            err[c, E_ITEM] = g
+            break
+        _add_deal(out, info, players, stake, role_sums[c], role_sumsq[c], endings[c], info_sums[c],
+                  info_sumsq[c], hist[c])
+        for r in range(players):
+            seat = (dealer + r) % players
+            seat_n[c, seat] += 1
+            for k in range(N_OUT):
+                seat_sums[c, seat, k] += out[r, k]
+                seat_sumsq[c, seat, k] += out[r, k] * out[r, k]
+        if rec_out.shape[0] > 0:
+            rec_out[c * chunk_size + i] = out
+            rec_info[c * chunk_size + i] = info
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS, F64_1, I64_1,
-                 I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_2, I64_2, I64_3, I64_3, I64_2, I64_2),
-      cache=True, lazy=True, parallel=True)
-def _session_chunks(rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params,
-                    poff, money, places, role_sums, role_sumsq, endings, info_sums, info_sumsq, by_deal, session,
-                    pool_hist, hist, deal_pools, rows, err):
+_deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
+                          types.void(I64_1, U64_2, types.int64, types.int64, types.int64, types.int64, DECIDES, DECIDES,
+                                     CARDS, F64_1, I64_1, I64_3, I64_3, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_3,
+                                     I64_3, I64_2, I64_2))
+
+
+@njit(inline="always")
+def _session_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params, poff,
+                   money, places, role_sums, role_sumsq, endings, info_sums, info_sumsq, by_deal, session, pool_hist,
+                   hist, deal_pools, rows, err):
     """Sessions.  Chunk ``c`` adds: to ``money[c]`` each seat's money (sum, then sum of squares at
     MAX_SEATS + seat), to ``places[c]`` the same by place from the first dealer; per deal, the totals of
     :func:`_add_deal`; to ``by_deal[c]`` the pool at deal d (sum, then sum of squares at D + d); to
@@ -143,54 +145,59 @@ def _session_chunks(rules, keys, first_item, n_items, chunk_size, declare_fns, e
     Session ``i`` writes ``rows[c * chunk_size + i]`` when ``rows`` has rows."""
     players, stake = rules[R_PLAYERS], rules[R_STAKE]
     deals = by_deal.shape[1] // 2
-    for c in prange(keys.shape[0]):
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as above
-        work = new_work(rules_c)
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
-        log_out = np.zeros((deals, MAX_SEATS, N_OUT), dtype=np.int64)
-        log_info = np.zeros((deals, N_INFO), dtype=np.int64)
-        net = np.zeros(MAX_SEATS, dtype=np.int64)
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            seed_streams(keys, c, i, players, deck_rng, seat_rngs)
-            left = play_session(rules_c, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params_c,
-                                poff_c, log_out, log_info, err[c], work)
-            if left == POLICY_ERROR:
-                err[c, E_ITEM] = first_item + c * chunk_size + i
-                break
-            net[:] = 0
-            largest = 0
-            for d in range(deals):
-                out, info = log_out[d], log_info[d]
-                _add_deal(out, info, players, stake, role_sums[c], role_sumsq[c], endings[c], info_sums[c],
-                          info_sumsq[c], hist[c])
-                dealer = info[I_DEALER]
-                for r in range(players):
-                    net[(dealer + r) % players] += out[r, O_MONEY]
-                pool = info[I_POOL]
-                by_deal[c, d] += pool
-                by_deal[c, deals + d] += pool * pool
-                deal_pools[c, d, min(pool // stake, POOL_STAKES - 1)] += 1
-                largest = max(largest, pool)
-            first = log_info[0, I_DEALER]
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as above
+    work = new_work(rules_c)
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
+    log_out = np.zeros((deals, MAX_SEATS, N_OUT), dtype=np.int64)
+    log_info = np.zeros((deals, N_INFO), dtype=np.int64)
+    net = np.zeros(MAX_SEATS, dtype=np.int64)
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        seed_streams(keys, c, i, players, deck_rng, seat_rngs)
+        left = play_session(rules_c, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params_c,
+                            poff_c, log_out, log_info, err[c], work)
+        if left == POLICY_ERROR:
+            err[c, E_ITEM] = first_item + c * chunk_size + i
+            break
+        net[:] = 0
+        largest = 0
+        for d in range(deals):
+            out, info = log_out[d], log_info[d]
+            _add_deal(out, info, players, stake, role_sums[c], role_sumsq[c], endings[c], info_sums[c],
+                      info_sumsq[c], hist[c])
+            dealer = info[I_DEALER]
+            for r in range(players):
+                net[(dealer + r) % players] += out[r, O_MONEY]
+            pool = info[I_POOL]
+            by_deal[c, d] += pool
+            by_deal[c, deals + d] += pool * pool
+            deal_pools[c, d, min(pool // stake, POOL_STAKES - 1)] += 1
+            largest = max(largest, pool)
+        first = log_info[0, I_DEALER]
+        for s in range(players):
+            money[c, s] += net[s]
+            money[c, MAX_SEATS + s] += net[s] * net[s]
+            place = (s - first) % players
+            places[c, place] += net[s]
+            places[c, MAX_SEATS + place] += net[s] * net[s]
+        session[c, 0] += left
+        session[c, 1] += left * left
+        session[c, 2] += largest
+        session[c, 3] += largest * largest
+        pool_hist[c, pool_bin(largest, stake)] += 1
+        if rows.shape[0] > 0:
+            row = rows[c * chunk_size + i]
+            row[0] = first
+            row[1] = left
+            row[2] = largest
             for s in range(players):
-                money[c, s] += net[s]
-                money[c, MAX_SEATS + s] += net[s] * net[s]
-                place = (s - first) % players
-                places[c, place] += net[s]
-                places[c, MAX_SEATS + place] += net[s] * net[s]
-            session[c, 0] += left
-            session[c, 1] += left * left
-            session[c, 2] += largest
-            session[c, 3] += largest * largest
-            pool_hist[c, pool_bin(largest, stake)] += 1
-            if rows.shape[0] > 0:
-                row = rows[c * chunk_size + i]
-                row[0] = first
-                row[1] = left
-                row[2] = largest
-                for s in range(players):
-                    row[3 + s] = net[s]
+                row[3 + s] = net[s]
+
+
+_session_chunks = chunk_loop("_session_chunks", _session_chunk,
+                             types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS,
+                                        F64_1, I64_1, I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_2,
+                                        I64_2, I64_3, I64_3, I64_2, I64_2))
 
 
 @njit(types.int64(I64_1, types.int64, types.int64, I64_1, U64_2, DECIDES, DECIDES, CARDS, F64_1, I64_1, I64_2,

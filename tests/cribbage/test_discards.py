@@ -397,9 +397,9 @@ def test_pegging_figures_and_sort_by_total():
 
 
 def test_progress_bar_only_when_asked(monkeypatch, capsys):
-    import sims.cribbage.discards as discards
+    import sims.cribbage.discard_sampling as sampling
 
-    monkeypatch.setattr(discards, "PROGRESS_DELAY", 0.0)
+    monkeypatch.setattr(sampling, "PROGRESS_DELAY", 0.0)
     advise(EXAMPLE, "dealer", opponent="random", samples=200, progress=True)
     assert "sampling deals" in capsys.readouterr().err
     advise(EXAMPLE, "dealer", opponent="random", samples=200, progress=False)
@@ -462,10 +462,10 @@ def test_the_answer_carries_its_question():
 
 def test_long_sampling_says_how_long_first(capsys):
     """Sampling expected to outlast ESTIMATE_SECONDS says so in one line before the bar; shorter work says nothing."""
-    from sims.cribbage import discards
+    from sims.cribbage import discard_sampling as sampling
 
-    discards._say_estimate(discards.ESTIMATE_SECONDS / 2, 4_000)
+    sampling.say_estimate(sampling.ESTIMATE_SECONDS / 2, 4_000)
     assert capsys.readouterr().err == ""
-    discards._say_estimate(600.0, 2_000_000)
+    sampling.say_estimate(600.0, 2_000_000)
     assert capsys.readouterr().err == ("sims: sampling 2,000,000 deals takes about 10 min here; a progress bar "
                                        "follows (Ctrl-C stops it)\n")

@@ -75,7 +75,7 @@ POLICIES = {
                               ranges=(COUNT, at_least(0))),
         "distilled": PolicySpec(f"{M}.distilled:distilled_peg", DISTILLED,
                                 help="tables fitted to play-outs: pegs more than rollout, at near defensive's speed"),
-        "distilled_end": PolicySpec(f"{M}.distilled:distilled_end_peg", DISTILLED,
+        "distilled_end": PolicySpec(f"{M}.end_of_play:distilled_end_peg", DISTILLED,
                                     help="distilled, with the end of the play (two cards each) solved exactly; "
                                          "slower"),
         "position": PolicySpec(f"{M}.position:position_peg", POSITION,

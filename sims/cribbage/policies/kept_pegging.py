@@ -21,8 +21,9 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-from numba import prange, types
+from numba import types
 
+from ...core.driver import chunk_loop
 from ...core.kernel import njit
 from ...core.kernel_types import F64_1, I64_1, I64_2, U64_2
 from ..contract import DiscardFn, PegFn
@@ -36,26 +37,29 @@ DATA = ("sims.cribbage", "data/kept-pegging.json")
 ROLES = ("dealer", "pone")
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4), F64_1,
-                 I64_1, I64_2, F64_1, I64_2), cache=True, lazy=True, parallel=True)
-def _kept_returns(rules, keys, chunk_size, discard_fns, peg_fns, params, poff, kept_out, net, err):
+@njit(inline="always")
+def _kept_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, poff, kept_out, net, err):
     """Deal ``i`` of chunk ``c``, dealt by seat ``i % 2`` (so seat 0's role is ``i % 2``, 0 the dealer):
     ``kept_out[row]`` = (seat 0's role, the index of the ranks it kept), ``net[row]`` its pegging less the
     other's."""
-    for c in prange(keys.shape[0]):
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
-        for i in range(chunk_size):
-            row = c * chunk_size + i
-            seed_streams(keys, c, i, deck_rng, seat_rngs)
-            scores[:] = 0
-            comp[:, :] = 0
-            if play_deal(rules_c, i % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c,
-                         comp, err[c], work) == POLICY_ERROR:
-                break
-            role = i % 2
-            kept_out[row, 0], kept_out[row, 1] = role, kept_index(work[2][role])
-            net[row] = comp[role, C_PEGGING] - comp[1 - role, C_PEGGING]
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
+    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    for i in range(chunk_size):
+        row = c * chunk_size + i
+        seed_streams(keys, c, i, deck_rng, seat_rngs)
+        scores[:] = 0
+        comp[:, :] = 0
+        if play_deal(rules_c, i % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c,
+                     comp, err[c], work) == POLICY_ERROR:
+            break
+        role = i % 2
+        kept_out[row, 0], kept_out[row, 1] = role, kept_index(work[2][role])
+        net[row] = comp[role, C_PEGGING] - comp[1 - role, C_PEGGING]
+
+
+_kept_returns = chunk_loop("_kept_returns", _kept_returns_chunk,
+                           types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4),
+                                      F64_1, I64_1, I64_2, F64_1, I64_2))
 
 
 def kept_play_outs(rules="six-card", n_deals: int = 1_000_000, seed: int = 0, opponent="expected_net",

@@ -32,12 +32,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
-from numba import prange, types
+from numba import types
 
 from ... import __version__
 from ...core.chunks import numba_threads
 from ...core.errors import E_ITEM, new_err, raise_policy_error
 from ...core.jobs import Job
+from ...core.driver import chunk_loop
 from ...core.kernel import njit
 from ...core.kernel_types import I64_4
 from ...core.policies import user
@@ -67,53 +68,56 @@ def exploring_declare(hand, state, rules, rng, params):
     return declare_from_table(hand, state, rules, params[1:])
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS, F64_1, I64_1,
-                 I64_4, I64_4, I64_4, I64_2, I64_2, I64_2), cache=True, lazy=True, parallel=True)
-def _learn_chunks(rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params, poff,
-                  stands, won, looed, held, wins, err):
+@njit(inline="always")
+def _learn_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params, poff,
+                 stands, won, looed, held, wins, err):
     """Deals as the engine plays them; chunk ``c`` adds each declaration to stand to ``stands[c, o, b, k]``
     (order ``o`` - 1, standers before ``b``, class ``k``), the shares it took to ``won`` and its looe to
     ``looed``; each card played in five-card to ``held[c, category]`` and, if it won its trick, ``wins``."""
     players, k = rules[R_PLAYERS], rules[R_CARDS]
-    for c in prange(keys.shape[0]):
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
-        work = new_work(rules_c)
-        dealt, state, played, winners = work[3], work[4], work[5], work[6]
-        deck_rng = np.empty(4, dtype=np.uint64)
-        seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
-        out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
-        info = np.zeros(N_INFO, dtype=np.int64)
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            seed_streams(keys, c, i, players, deck_rng, seat_rngs)
-            g = first_item + c * chunk_size + i
-            if play_deal(rules_c, g % players, rules_c[R_STAKE], deck_rng, seat_rngs, declare_fns, exchange_fns,
-                         card_fns, params_c, poff_c, out, info, err[c], work) == POLICY_ERROR:
-                err[c, E_ITEM] = g
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
+    work = new_work(rules_c)
+    dealt, state, played, winners = work[3], work[4], work[5], work[6]
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
+    out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
+    info = np.zeros(N_INFO, dtype=np.int64)
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        seed_streams(keys, c, i, players, deck_rng, seat_rngs)
+        g = first_item + c * chunk_size + i
+        if play_deal(rules_c, g % players, rules_c[R_STAKE], deck_rng, seat_rngs, declare_fns, exchange_fns,
+                     card_fns, params_c, poff_c, out, info, err[c], work) == POLICY_ERROR:
+            err[c, E_ITEM] = g
+            break
+        if info[I_SINGLE]:
+            continue
+        trump_suit, pam = state[S_TRUMP_SUIT], state[S_PAM]
+        share = info[I_POOL] // k
+        before = 0
+        for t in range(1, players + 1):
+            role = t % players
+            if role == 0 and info[I_ENDING] == END_DEALER_TAKES:
                 break
-            if info[I_SINGLE]:
-                continue
-            trump_suit, pam = state[S_TRUMP_SUIT], state[S_PAM]
-            share = info[I_POOL] // k
-            before = 0
-            for t in range(1, players + 1):
-                role = t % players
-                if role == 0 and info[I_ENDING] == END_DEALER_TAKES:
-                    break
-                if out[role, O_STOOD]:
-                    klass = MISS_CLASS if out[role, O_MISS] else hand_class(dealt[role], trump_suit, pam)
-                    b = min(before, 2)
-                    stands[c, t - 1, b, klass] += 1
-                    won[c, t - 1, b, klass] += out[role, O_WON] // share
-                    looed[c, t - 1, b, klass] += out[role, O_LOOED]
-                    before += 1
-            if k == 5 and info[I_ENDING] == END_PLAYED:
-                m = info[I_STANDERS]
-                for j in range(m * k):
-                    cat = category(played[j, 0], trump_suit, pam)
-                    held[c, cat] += 1
-                    # The trick's winner played exactly one card of it.
-                    if played[j, 1] == winners[j // m]:
-                        wins[c, cat] += 1
+            if out[role, O_STOOD]:
+                klass = MISS_CLASS if out[role, O_MISS] else hand_class(dealt[role], trump_suit, pam)
+                b = min(before, 2)
+                stands[c, t - 1, b, klass] += 1
+                won[c, t - 1, b, klass] += out[role, O_WON] // share
+                looed[c, t - 1, b, klass] += out[role, O_LOOED]
+                before += 1
+        if k == 5 and info[I_ENDING] == END_PLAYED:
+            m = info[I_STANDERS]
+            for j in range(m * k):
+                cat = category(played[j, 0], trump_suit, pam)
+                held[c, cat] += 1
+                # The trick's winner played exactly one card of it.
+                if played[j, 1] == winners[j // m]:
+                    wins[c, cat] += 1
+
+
+_learn_chunks = chunk_loop("_learn_chunks", _learn_chunk,
+                           types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS,
+                                      F64_1, I64_1, I64_4, I64_4, I64_4, I64_2, I64_2, I64_2))
 
 
 def _round(cards, players, table, exchange, n_deals, seed, explore, threads):

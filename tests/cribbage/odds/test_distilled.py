@@ -1,12 +1,13 @@
-"""The distilled pegging policy (sims.cribbage.policies.distilled): legal everywhere, its fitting recovers
-known values, its starting tables play as defensive does, and the shipped tables beat defensive."""
+"""The distilled pegging policy (sims.cribbage.policies.distilled, .distilled_play_outs, .distillation): legal
+everywhere, its fitting recovers known values, its starting tables play as defensive does, and the shipped
+tables beat defensive."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from sims.cribbage import simulate_deals
-from sims.cribbage.policies import distilled as D
+from sims.cribbage.policies import distillation as fitting, distilled as D, distilled_play_outs as play_outs
 from sims.cribbage.rules import PRESETS
 
 SHIPPED = D.distilled_policy()
@@ -34,7 +35,7 @@ def test_the_fit_recovers_known_values():
     cells = rng.choice(used, (n, 4, D.N_TABLES))
     value = truth[D.P_POINTS] * x[..., 0] + truth[D.P_REPLY] * x[..., 1] + truth[cells].sum(-1)
     y = value[np.arange(n), legal[:, 1]] + rng.normal(0, 0.5, n) + rng.normal(0, 2, n).round()  # + the deal's luck
-    fitted = D.fit({"x": x, "cells": cells, "legal": legal, "y": y}, ridge=1e-3)
+    fitted = fitting.fit({"x": x, "cells": cells, "legal": legal, "y": y}, ridge=1e-3)
     assert fitted[D.P_POINTS] == pytest.approx(0.9, abs=0.03) and fitted[D.P_REPLY] == pytest.approx(-1.1, abs=0.03)
     # Table values are fixed up to a constant within each table (only differences between cards count).
     est = fitted[used] - fitted[used].mean()
@@ -42,18 +43,18 @@ def test_the_fit_recovers_known_values():
 
 
 def test_the_starting_tables_play_as_defensive():
-    gain, se = D.head_to_head(D.distilled_policy(D.initial_params()), "defensive", n_deals=20_000, seed=2)
+    gain, se = fitting.head_to_head(D.distilled_policy(fitting.initial_params()), "defensive", n_deals=20_000, seed=2)
     assert abs(gain) < 0.03, (gain, se)
 
 
 def test_the_shipped_tables_beat_defensive():
     # Paired deals, seats exchanged: the distilled player's pegging less defensive's, per deal.
-    gain, se = D.head_to_head(SHIPPED, "defensive", n_deals=20_000, seed=4)
+    gain, se = fitting.head_to_head(SHIPPED, "defensive", n_deals=20_000, seed=4)
     assert gain > 4 * se and gain > 0.05, (gain, se)
 
 
 def test_play_outs_explore_one_card_a_deal():
-    samples = D.play_outs("six-card", D.initial_params(), 6000, seed=5)
+    samples = play_outs.play_outs("six-card", fitting.initial_params(), 6000, seed=5)
     legal, y = samples["legal"], samples["y"]
     assert 0.4 * 6000 < len(y) < 6000             # one decision a deal, when it was a choice
     assert (legal[:, 0] >= 2).all() and (legal[:, 1] < legal[:, 0]).all()
@@ -78,15 +79,15 @@ def test_the_card_fit_recovers_known_values():
     cells = rng.choice(used, (n, 4, D.N_TABLES))
     q = (truth[D.P_POINTS] * x[..., 0] + truth[D.P_REPLY] * x[..., 1] + truth[cells].sum(-1)
          + rng.normal(0, 3, (n, 1)) + rng.normal(0, 0.3, (n, 4)))
-    fitted = D.fit_cards({"x": x, "cells": cells, "legal": legal, "q": q}, ridge=1e-3)
+    fitted = fitting.fit_cards({"x": x, "cells": cells, "legal": legal, "q": q}, ridge=1e-3)
     assert fitted[D.P_POINTS] == pytest.approx(1.1, abs=0.02) and fitted[D.P_REPLY] == pytest.approx(-0.8, abs=0.02)
     est = fitted[used] - fitted[used].mean()
     assert np.corrcoef(est, truth[used] - truth[used].mean())[0, 1] > 0.97
 
 
 def test_card_play_outs_return_every_legal_card():
-    both = D.card_play_outs("six-card", D.initial_params(), 3000, seed=5)
-    one = D.card_play_outs("six-card", D.initial_params(), 3000, seed=5, opponent="defensive")
+    both = play_outs.card_play_outs("six-card", fitting.initial_params(), 3000, seed=5)
+    one = play_outs.card_play_outs("six-card", fitting.initial_params(), 3000, seed=5, opponent="defensive")
     for s in (both, one):
         legal, q = s["legal"], s["q"]
         assert (legal[:, 0] >= 2).all() and (legal[:, 1] < legal[:, 0]).all()

@@ -1,4 +1,4 @@
-"""The exact end of the play (sims.cribbage.policies.distilled.solve_end, end_values, distilled_end_peg):
+"""The exact end of the play (sims.cribbage.policies.end_of_play.solve_end, end_values, distilled_end_peg):
 the search agrees with a plain minimax written from the rules, and the policy plays legally everywhere."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from sims.cribbage import simulate_deals
 from sims.cribbage.pegging import card_value, peg_points_kernel
-from sims.cribbage.policies import distilled as D
+from sims.cribbage.policies import end_of_play as D
 from sims.cribbage.rules import PRESETS
 
 
