@@ -6,7 +6,7 @@ from contextlib import contextmanager
 import numba
 
 from .batch import Batch
-from .errors import PolicyError, new_err, raise_policy_error
+from .errors import job_policies, new_err, raise_policy_error, raised_by_policy
 from .policies import load
 from .rng import chunk_keys
 
@@ -43,14 +43,9 @@ def run_chunks(job, first_chunk: int, n_chunks: int, threads: int | None = None)
     keys = chunk_keys(job.seed, first_chunk, n_chunks, job.game.n_streams)
     err = new_err(n_chunks)
     with numba_threads(threads):
-        try:
+        with raised_by_policy(job_policies(job), f"chunks {first_chunk}..{first_chunk + n_chunks - 1}, seed {job.seed}",
+                              kinds=(SystemError,)):      # parallel kernels: what a policy raised is the cause
             batch = engine.play_chunks(job, keys, first_chunk * job.chunk_size,
                                        job.chunk_items(first_chunk, n_chunks), err)
-        except SystemError as exc:   # a user's njit policy raised inside the kernel
-            users = sorted({p.name for seats in job.policies.values() for p in seats if p.spec is None})
-            who = f"policy {' or '.join(repr(u) for u in users)}" if users else "a policy"
-            cause = exc.__cause__ or exc.__context__ or exc
-            raise PolicyError(f"{who} raised {type(cause).__name__}: {' '.join(str(cause).split())} "
-                              f"(chunks {first_chunk}..{first_chunk + n_chunks - 1}, seed {job.seed})") from None
     raise_policy_error(job, err, engine.describe_error)
     return batch

@@ -40,15 +40,15 @@ def raise_policy_error(job, err: np.ndarray, describe) -> None:
 
 
 @contextmanager
-def raised_by_policy(policies, where: str):
-    """Run a kernel call (or a policy's) in which a policy may raise: its exception becomes one PolicyError
-    naming the user's policies among ``policies`` (built-in ones never raise) and ``where``.  numba hands an
-    exception raised inside a parallel kernel back as a SystemError whose cause is the policy's."""
+def raised_by_policy(policies, where: str, kinds=(Exception,)):
+    """Run a kernel call (or a policy's) in which a policy may raise: its exception (of ``kinds``) becomes one
+    PolicyError naming the user's policies among ``policies`` (built-in ones never raise) and ``where``.  numba
+    hands an exception raised inside a parallel kernel back as a SystemError whose cause is the policy's."""
     try:
         yield
     except PolicyError:
         raise
-    except Exception as exc:
+    except kinds as exc:
         cause = (exc.__cause__ or exc.__context__ or exc) if isinstance(exc, SystemError) else exc
         users = sorted({p.name for p in policies if p.spec is None})
         who = f"policy {' or '.join(repr(u) for u in users)}" if users else "a policy"

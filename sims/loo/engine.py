@@ -217,7 +217,7 @@ def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rn
     """Play one deal from a stacked ``deck`` (the order the cards come off the pack: see
     :func:`sims.loo.reference.stacked_deck`) in the kernel; returns ``(out, info, played)``: outcomes by role
     (``OUTCOMES``), the deal (``INFO``) and the (card, role) rows played.  ``seat_rngs`` defaults to zeros."""
-    from ..core.errors import PolicyError, new_err
+    from ..core.errors import PolicyError, job_policies, new_err, raised_by_policy
     from ..core.jobs import Job
     from .game import GAME
 
@@ -231,8 +231,10 @@ def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rn
     info = np.zeros(N_INFO, dtype=np.int64)
     played = np.zeros((MAX_SEATS * 5, 2), dtype=np.int64)
     err = new_err(1)
-    if _stacked_deal(job.rules.to_kernel(), dealer, carry, deck, rngs, *fns, params, poff, out, info, played,
-                     err[0]) == POLICY_ERROR:
+    with raised_by_policy(job_policies(job), "a stacked deal"):
+        status = _stacked_deal(job.rules.to_kernel(), dealer, carry, deck, rngs, *fns, params, poff, out, info,
+                               played, err[0])
+    if status == POLICY_ERROR:
         raise PolicyError(describe_error(job, err[0]))
     players = job.rules.players
     return out[:players], info, played[played[:, 0] >= 0]
