@@ -297,7 +297,6 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
             for r in order:
                 cards[r] += [pack.draw() for _ in range(3)]
         turned = [pack.draw()]
-        first = suit(turned[0])
         hand.turned.append(turned[0])
         if turned[0] >> 2 == KNAVE:
             table.score(0, "turned")

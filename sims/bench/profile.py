@@ -36,7 +36,7 @@ from ..core.jobs import Job
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
 from ..core.rng import chunk_keys
 from ..cribbage import simulate_deals
-from ..cribbage.contract import S_SIZE, split_throw
+from ..cribbage.contract import split_throw
 from ..cribbage.engine import DISCARDS, PEGS
 from ..cribbage.play import (A_LAST, A_TURN, C_HEELS, C_PEGGING, C_TOTAL, MAX_SEATS, N_COMP, POLICY_ERROR,
                              _fill_state, _score, new_work, play_deal, play_out, seed_streams,

@@ -19,7 +19,6 @@ import os
 import signal
 import threading
 from contextlib import ExitStack
-from pathlib import Path
 
 import numba
 import pandas as pd

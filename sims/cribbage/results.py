@@ -181,7 +181,6 @@ def render(summary: dict) -> str:
     """A deal or game summary as text (``sims simulate`` / ``sims play``)."""
     rules = summary["rules"]
     if summary["kind"] == "deals":
-        roles = list(summary["roles"])
         components = list(next(iter(summary["roles"].values())))
         lines = [f"{rules['name']}: {summary['n']:,} deals, seed {summary['seed']}, {policy_line(summary)}",
                  *component_table(summary["roles"], components),
