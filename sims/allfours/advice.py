@@ -1,8 +1,8 @@
 """The expert at one All Fours decision: :class:`Player` and :func:`advise`.
 
 :func:`advise` values every legal choice of a situation (:mod:`sims.allfours.situation`:
-beg or stand, give or run, which card, and with discard_to_six which card to throw out) by the points my side scores less the points
-the other side scores from the decision to the end of the hand (turned knaves and the
+beg or stand, give or run, which card, and with discard_to_six which card to throw out) by
+the points my side scores less the points the other side scores from the decision to the end of the hand (turned knaves and the
 gift already scored are left out; high, low, jack, game, a gift and the knaves turned
 running the cards are in; with a score, the hand stops when a side reaches the
 target).  The cards I have not seen are dealt to the other players (as many as each
