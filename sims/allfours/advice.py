@@ -133,10 +133,9 @@ def _thrown_out(situation) -> dict[int, int]:
     n, runs = situation.rules.players, len(situation.turned) - 1
     if not (situation.rules.discard_to_six and runs):
         return {}
-    thrown = PACKET * runs
-    before = (lambda r: True) if situation.DECISION != "discard" else \
-        (lambda r: _turn(r, n) < _turn(situation.role, n))
-    return {r: thrown for r in range(n) if r != situation.role and before(r)}
+    mine = _turn(situation.role, n)
+    return {r: PACKET * runs for r in range(n)
+            if r != situation.role and (situation.DECISION != "discard" or _turn(r, n) < mine)}
 
 
 def _hidden_counts(situation) -> dict[int, int]:
