@@ -101,6 +101,7 @@ def _make_locator():
         globals): the key then covers what both reach, and the directory is the function's module's."""
 
         ROOTS: dict[str, Path] = {}   # claimed top-level package -> cache root
+        READY: set[str] = set()       # kernel directories this process has made and found writable
 
         def __init__(self, py_func, py_file, cache: Path, modules: tuple[str, ...]):
             super().__init__(py_func, py_file)
@@ -114,10 +115,12 @@ def _make_locator():
             if cache is None or module_file(module) is None or source is None:
                 return None
             self = cls(py_func, py_file, cache, tuple(dict.fromkeys((module, source))))
-            try:
-                self.ensure_cache_path()
-            except OSError:   # not writable: numba's other locators decide
-                return None
+            if self._cache_path not in cls.READY:   # numba's check writes a file: once a directory
+                try:
+                    self.ensure_cache_path()
+                except OSError:   # not writable: numba's other locators decide
+                    return None
+                cls.READY.add(self._cache_path)
             return self
 
     impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl   # public from numba 0.61

@@ -40,15 +40,22 @@ def package_root(top: str) -> Path | None:
     return Path(next(iter(locations))).resolve() if locations else None
 
 
+_FOUND: dict[tuple[Path, str], Path] = {}
+
+
 def module_file(name: str) -> Path | None:
-    """The source file of module ``name`` (``a.b`` -> ``<root of a>/b.py`` or ``b/__init__.py``)."""
+    """The source file of module ``name`` (``a.b`` -> ``<root of a>/b.py`` or ``b/__init__.py``); a file once
+    found under its package's root is remembered (a missing one is looked for again)."""
     top, *rest = name.split(".")
     root = package_root(top)
     if root is None:
         return None
+    if (root, name) in _FOUND:
+        return _FOUND[root, name]
     base = root.joinpath(*rest)
     for path in (base.with_suffix(".py") if rest else None, base / "__init__.py"):
         if path is not None and path.is_file():
+            _FOUND[root, name] = path
             return path
     return None
 
