@@ -6,6 +6,7 @@ from contextlib import contextmanager
 import numba
 
 from .batch import Batch
+from .driver import loop_threads
 from .errors import job_policies, new_err, raise_policy_error, raised_by_policy
 from .policies import load
 from .rng import chunk_keys
@@ -25,12 +26,15 @@ def check_threads(threads, limit: int | None = None) -> int | None:
 
 @contextmanager
 def numba_threads(threads: int | None):
-    """Run the enclosed kernels on ``threads`` numba threads (at most the configured number)."""
+    """Run the enclosed chunk loops (:mod:`sims.core.driver`) and numba's parallel kernels on ``threads`` threads
+    (at most the configured number)."""
     previous = numba.get_num_threads()
     if threads is not None:
-        numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+        threads = max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS))
+        numba.set_num_threads(threads)
     try:
-        yield
+        with loop_threads(threads):
+            yield
     finally:
         numba.set_num_threads(previous)
 

@@ -1,12 +1,14 @@
-"""The chunked parallel driver: the one place where ``prange`` loops over a job's chunks.
+"""The chunked parallel driver: the one place where a job's chunks are spread over threads.
 
-:func:`chunk_loop` makes a game's parallel kernel from its per-chunk step, an njit function::
+:func:`chunk_loop` makes a game's parallel loop from its per-chunk step, an njit function::
 
     step(c, rules, keys, ...)
 
 that plays chunk ``c`` (all its items, seeded from ``keys[c]``) and adds what it tallies to the ``c``-th
-rows of its outputs; the kernel ``name(rules, keys, ...)`` runs ``step`` for every chunk on numba's threads.
-Each chunk's numbers depend only on its keys, so they do not depend on the threads.
+rows of its outputs; the loop ``name(rules, keys, ...)`` runs ``step`` for every chunk, on as many threads as
+:func:`loop_threads` says.  Each chunk's numbers depend only on its keys, so they do not depend on the threads.
+The step runs in a kernel of one chunk that releases the GIL (``nogil``), called from a pool of Python threads:
+numba's ``parallel=True`` loop did the same work but tripled the kernel's compilation (its parfor passes).
 
 A game that tallies a fixed table per deal writes only how one deal is played, as an njit function::
 
@@ -30,8 +32,14 @@ kernels, and only its kernels; an edit here recompiles every game's.
 """
 from __future__ import annotations
 
+import importlib
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+import numba
 import numpy as np
-from numba import prange, types
+from numba import types
 
 from .batch import Batch
 from .errors import E_ITEM
@@ -41,26 +49,68 @@ from .layout import Table
 from .rng import chunk_keys, seed_state
 
 
-# The parallel loop over chunks, as source (its arguments numbered after ``rules`` and ``keys``).
+# One chunk's kernel, as source (its arguments numbered after ``c``, ``rules`` and ``keys``).
 _CHUNKS = """
-def {name}(rules, keys, {args}):
-    for c in prange(keys.shape[0]):
-        step(c, rules, keys, {args})
+def {name}(c, rules, keys, {args}):
+    step(c, rules, keys, {args})
 """
+_THREADS: ContextVar[int | None] = ContextVar("loop_threads", default=None)
 
 
-def chunk_loop(name: str, step, signature):
-    """The parallel kernel ``name(rules, keys, ...)`` of numba type ``signature`` (``types.void(...)``, with
-    explicit types: a lazy kernel, compiled at its first call or by ``sims compile``) that runs
-    ``step(c, rules, keys, ...)`` for every chunk ``c`` of ``keys``.  Give it the name the game's module binds it
-    to (a kernel is pickled by its module and name).  The step is ``njit(inline="always")``: its body compiles
-    into the loop as if written there (a step compiled on its own cost 5-20% more compilation per kernel)."""
+@contextmanager
+def loop_threads(threads: int | None):
+    """Run the enclosed chunk loops on ``threads`` threads (None: ``NUMBA_NUM_THREADS``, the cores)."""
+    token = _THREADS.set(threads)
+    try:
+        yield
+    finally:
+        _THREADS.reset(token)
+
+
+class ChunkLoop:
+    """``loop(rules, keys, ...)``: the chunk kernel for every chunk of ``keys``, spread over :func:`loop_threads`
+    threads (each chunk writes only its own rows, so the threads never share a value).  An exception raised in
+    a chunk comes back as a SystemError caused by it, as numba's parallel loops hand it back."""
+
+    def __init__(self, name: str, kernel):
+        self.kernel, self.__name__, self.__qualname__ = kernel, name, name
+        self.__module__ = kernel.__module__
+
+    def __call__(self, rules, keys, *args):
+        n = keys.shape[0]
+        threads = min(n, _THREADS.get() or numba.config.NUMBA_NUM_THREADS)
+        try:
+            if threads <= 1:
+                for c in range(n):
+                    self.kernel(c, rules, keys, *args)
+                return
+            pool = ThreadPoolExecutor(threads)
+            try:
+                for _ in pool.map(lambda c: self.kernel(c, rules, keys, *args), range(n)):
+                    pass
+            finally:   # after an exception (or Ctrl-C) the chunks not yet started are dropped
+                pool.shutdown(wait=True, cancel_futures=True)
+        except Exception as exc:
+            raise SystemError(f"a chunk of {self.__name__} raised {type(exc).__name__}") from exc
+
+    def __reduce__(self):           # pickled by reference, as a function is
+        return getattr, (importlib.import_module(self.__module__), self.__name__)
+
+
+def chunk_loop(name: str, step, signature) -> ChunkLoop:
+    """The parallel loop ``name(rules, keys, ...)`` (a :class:`ChunkLoop`; ``signature`` the numba type of its
+    arguments, ``types.void(...)``) that runs ``step(c, rules, keys, ...)`` for every chunk ``c`` of ``keys``.
+    Its kernel of one chunk is lazy: compiled at the first call or by ``sims compile``.  Give it the name the
+    game's module binds it to (a loop is pickled by its module and name).  The step is
+    ``njit(inline="always")``: its body compiles into the kernel as if written there (a step compiled on its own
+    cost 5-20% more compilation per kernel)."""
     if getattr(step, "targetoptions", {}).get("inline") != "always":
         raise TypeError(f"the chunk step {getattr(step, '__name__', step)!r} must be njit(inline=\"always\")")
     args = ", ".join(f"a{k}" for k in range(2, len(signature.args)))
-    namespace = {"__name__": step.py_func.__module__, "prange": prange, "step": step}
+    namespace = {"__name__": step.py_func.__module__, "step": step}
     exec(compile(_CHUNKS.format(name=name, args=args), __file__, "exec"), namespace)
-    return njit(signature, cache=True, parallel=True, lazy=True)(namespace[name])
+    one_chunk = types.void(types.int64, *signature.args)
+    return ChunkLoop(name, njit(one_chunk, cache=True, nogil=True, lazy=True)(namespace[name]))
 
 
 # One chunk of a play_item game, as source: one tuple of policies per decision of the game, passed as separate
