@@ -2,14 +2,31 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 import numba
 
 from .batch import Batch
-from .driver import loop_threads
 from .errors import job_policies, new_err, raise_policy_error, raised_by_policy
 from .policies import load
 from .rng import chunk_keys
+
+_THREADS: ContextVar[int | None] = ContextVar("loop_threads", default=None)
+
+
+@contextmanager
+def loop_threads(threads: int | None):
+    """Run the enclosed chunk loops on ``threads`` threads (None: ``NUMBA_NUM_THREADS``, the cores)."""
+    token = _THREADS.set(threads)
+    try:
+        yield
+    finally:
+        _THREADS.reset(token)
+
+
+def current_threads() -> int:
+    """The threads a chunk loop runs on now: :func:`loop_threads`'s, else ``NUMBA_NUM_THREADS`` (the cores)."""
+    return _THREADS.get() or numba.config.NUMBA_NUM_THREADS
 
 
 def check_threads(threads, limit: int | None = None) -> int | None:
@@ -28,10 +45,12 @@ def check_threads(threads, limit: int | None = None) -> int | None:
 def numba_threads(threads: int | None):
     """Run the enclosed chunk loops (:mod:`sims.core.driver`) and numba's parallel kernels on ``threads`` threads
     (at most the configured number)."""
+    if threads is None:      # as configured: numba's thread pool is not started for nothing (0.1 s)
+        yield
+        return
+    threads = max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS))
     previous = numba.get_num_threads()
-    if threads is not None:
-        threads = max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS))
-        numba.set_num_threads(threads)
+    numba.set_num_threads(threads)
     try:
         with loop_threads(threads):
             yield

@@ -6,7 +6,7 @@
 
 that plays chunk ``c`` (all its items, seeded from ``keys[c]``) and adds what it tallies to the ``c``-th
 rows of its outputs; the loop ``name(rules, keys, ...)`` runs ``step`` for every chunk, on as many threads as
-:func:`loop_threads` says.  Each chunk's numbers depend only on its keys, so they do not depend on the threads.
+:func:`sims.core.chunks.loop_threads` says.  Each chunk's numbers depend only on its keys, so they do not depend on the threads.
 The step runs in a kernel of one chunk that releases the GIL (``nogil``), called from a pool of Python threads:
 numba's ``parallel=True`` loop did the same work but tripled the kernel's compilation (its parfor passes).
 
@@ -34,14 +34,12 @@ from __future__ import annotations
 
 import importlib
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
-from contextvars import ContextVar
 
-import numba
 import numpy as np
 from numba import types
 
 from .batch import Batch
+from .chunks import current_threads
 from .errors import E_ITEM
 from .kernel import njit
 from .kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, U64_2
@@ -54,23 +52,13 @@ _CHUNKS = """
 def {name}(c, rules, keys, {args}):
     step(c, rules, keys, {args})
 """
-_THREADS: ContextVar[int | None] = ContextVar("loop_threads", default=None)
-
-
-@contextmanager
-def loop_threads(threads: int | None):
-    """Run the enclosed chunk loops on ``threads`` threads (None: ``NUMBA_NUM_THREADS``, the cores)."""
-    token = _THREADS.set(threads)
-    try:
-        yield
-    finally:
-        _THREADS.reset(token)
 
 
 class ChunkLoop:
-    """``loop(rules, keys, ...)``: the chunk kernel for every chunk of ``keys``, spread over :func:`loop_threads`
-    threads (each chunk writes only its own rows, so the threads never share a value).  An exception raised in
-    a chunk comes back as a SystemError caused by it, as numba's parallel loops hand it back."""
+    """``loop(rules, keys, ...)``: the chunk kernel for every chunk of ``keys``, spread over
+    :func:`~sims.core.chunks.current_threads` threads (each chunk writes only its own rows, so the threads never
+    share a value).  An exception raised in a chunk comes back as a SystemError caused by it, as numba's parallel
+    loops hand it back."""
 
     def __init__(self, name: str, kernel):
         self.kernel, self.__name__, self.__qualname__ = kernel, name, name
@@ -78,7 +66,7 @@ class ChunkLoop:
 
     def __call__(self, rules, keys, *args):
         n = keys.shape[0]
-        threads = min(n, _THREADS.get() or numba.config.NUMBA_NUM_THREADS)
+        threads = min(n, current_threads())
         try:
             if threads <= 1:
                 for c in range(n):
@@ -92,6 +80,11 @@ class ChunkLoop:
                 pool.shutdown(wait=True, cancel_futures=True)
         except Exception as exc:
             raise SystemError(f"a chunk of {self.__name__} raised {type(exc).__name__}") from exc
+
+    def __getattr__(self, name):     # only for names the loop lacks: its kernel's (signatures, stats, dispatcher)
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.kernel, name)
 
     def __reduce__(self):           # pickled by reference, as a function is
         return getattr, (importlib.import_module(self.__module__), self.__name__)

@@ -17,10 +17,8 @@ import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
-import numba
-
 from . import store as st
-from .chunks import run_chunks
+from .chunks import current_threads, run_chunks
 
 CHUNKS_PER_THREAD = 32      # a batch: 32 chunks per numba thread, 0.4-1.5 s of deals or games
 SCHEDULER_SECONDS = 10
@@ -58,7 +56,7 @@ def _warm_worker(spec: dict, out: str | None) -> int:
     job = _worker_job(spec, out).with_size(1)
     with _KERNEL_LOCK:
         run_chunks(job, 0, 1)
-    return numba.get_num_threads()
+    return current_threads()
 
 
 def _worker_batch(spec, index, first_chunk, n_chunks, threads, out, identity):

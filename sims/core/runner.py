@@ -20,12 +20,11 @@ import signal
 import threading
 from contextlib import ExitStack
 
-import numba
 import pandas as pd
 from tqdm.auto import tqdm
 
 from . import store as st
-from .chunks import check_threads
+from .chunks import check_threads, current_threads
 from .executors import dask_batches, dask_client, default_batch_chunks, local_batches
 from .jobs import Job, Plan
 from .spec import job_from_spec, job_spec
@@ -137,7 +136,7 @@ class _Executor:
 
     def default_batch_chunks(self, spec, out) -> int:
         if self.dask is None:
-            return default_batch_chunks(self.job, self.threads or numba.get_num_threads())
+            return default_batch_chunks(self.job, self.threads or current_threads())
         self._connect(spec, out)
         return default_batch_chunks(self.job, self.threads or min(self.worker_threads, default=1),
                                     max(1, len(self.worker_threads)))

@@ -64,5 +64,5 @@ def test_item_streams_are_the_chunk_keys_of_the_item(triumph):
 def test_the_loop_is_cached_beside_the_games_module(triumph):
     from triumph.engine import LOOP
 
-    assert LOOP.kernel.py_func.__module__ == "triumph.play"
-    assert "/triumph/play-" in LOOP.kernel.dispatcher._cache._cache_path.replace("\\", "/")
+    assert LOOP.py_func.__module__ == "triumph.play"
+    assert "/triumph/play-" in LOOP.dispatcher._cache._cache_path.replace("\\", "/")
