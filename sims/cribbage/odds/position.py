@@ -41,9 +41,10 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import prange, types
+from numba import types
 
 from ...core.chunks import numba_threads
+from ...core.driver import chunk_loop
 from ...core.errors import E_ITEM, new_err, raise_policy_error
 from ...core.jobs import Job, check_count
 from ...core.kernel import njit
@@ -80,43 +81,47 @@ def read_deal(ev, n_events, dealer, pone, target, out):
     out[0], out[1], out[2] = GOES_ON, have[0], have[1]
 
 
-@njit(types.void(I64_1, U64_2, I64_2, types.int64, _DISCARDS, _PEGS, F64_1, I64_1, _DISCARDS, _PEGS, F64_1,
-                 I64_1, I64_4, I64_2), cache=True, lazy=True, parallel=True)
-def _zone_deals(rules, keys, positions, m, base_discard, base_peg, base_params, base_poff, discard, peg, params, poff,
-                out, err):
+@njit(inline="always")
+def _zone_chunk(j, rules, keys, positions, m, base_discard, base_peg, base_params, base_poff, discard, peg, params,
+                poff, out, err):
     """Position ``j`` (dealer, pone), deal ``i < m`` (seat 0 deals, streams of item ``i`` of chunk ``j``):
     ``out[j, i, 0]`` the outcome of the baseline's deal read at the position, ``out[j, i, 1]`` of the same
     cards played from the position by the players given."""
     target = rules[R_TARGET]
-    for j in prange(positions.shape[0]):
-        rules_c, base_params_c, base_poff_c = rules.copy(), base_params.copy(), base_poff.copy()
-        params_c, poff_c = params.copy(), poff.copy()
-        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
-        ev = np.zeros((EV_ROWS, MAX_EVENTS), dtype=np.int64)
-        d, p = positions[j, 0], positions[j, 1]
-        for i in range(m):
-            seed_streams(keys, j, i, deck_rng, seat_rngs)
-            scores[:] = 0
-            comp[:, :] = 0
-            if play_deal(rules_c, 0, scores, False, deck_rng, seat_rngs, base_discard, base_peg, base_params_c,
-                         base_poff_c, comp, err[j], work) == POLICY_ERROR:
-                err[j, E_ITEM] = i
-                break
-            n = deal_events(rules_c, comp, work[6], work[8][A_N_PLAYED], work[2], ev)
-            read_deal(ev, n, d, p, target, out[j, i, 0])
-            seed_streams(keys, j, i, deck_rng, seat_rngs)
-            scores[0], scores[1] = d, p
-            comp[:, :] = 0
-            winner = play_deal(rules_c, 0, scores, True, deck_rng, seat_rngs, discard, peg, params_c, poff_c, comp,
-                               err[j], work)
-            if winner == POLICY_ERROR:
-                err[j, E_ITEM] = i
-                break
-            o = out[j, i, 1]
-            if winner == NO_WINNER:
-                o[0], o[1], o[2] = GOES_ON, scores[0] - d, scores[1] - p
-            else:
-                o[0], o[1], o[2] = (DEALER_WINS if winner == 0 else PONE_WINS), scores[1 - winner], 0
+    rules_c, base_params_c, base_poff_c = rules.copy(), base_params.copy(), base_poff.copy()
+    params_c, poff_c = params.copy(), poff.copy()
+    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    ev = np.zeros((EV_ROWS, MAX_EVENTS), dtype=np.int64)
+    d, p = positions[j, 0], positions[j, 1]
+    for i in range(m):
+        seed_streams(keys, j, i, deck_rng, seat_rngs)
+        scores[:] = 0
+        comp[:, :] = 0
+        if play_deal(rules_c, 0, scores, False, deck_rng, seat_rngs, base_discard, base_peg, base_params_c,
+                     base_poff_c, comp, err[j], work) == POLICY_ERROR:
+            err[j, E_ITEM] = i
+            break
+        n = deal_events(rules_c, comp, work[6], work[8][A_N_PLAYED], work[2], ev)
+        read_deal(ev, n, d, p, target, out[j, i, 0])
+        seed_streams(keys, j, i, deck_rng, seat_rngs)
+        scores[0], scores[1] = d, p
+        comp[:, :] = 0
+        winner = play_deal(rules_c, 0, scores, True, deck_rng, seat_rngs, discard, peg, params_c, poff_c, comp,
+                           err[j], work)
+        if winner == POLICY_ERROR:
+            err[j, E_ITEM] = i
+            break
+        o = out[j, i, 1]
+        if winner == NO_WINNER:
+            o[0], o[1], o[2] = GOES_ON, scores[0] - d, scores[1] - p
+        else:
+            o[0], o[1], o[2] = (DEALER_WINS if winner == 0 else PONE_WINS), scores[1 - winner], 0
+
+
+# The parallel kernel over the zone's positions, one chunk of keys each (:func:`sims.core.driver.chunk_loop`).
+_zone_deals = chunk_loop("_zone_deals", _zone_chunk,
+                         types.void(I64_1, U64_2, I64_2, types.int64, _DISCARDS, _PEGS, F64_1, I64_1, _DISCARDS, _PEGS,
+                                    F64_1, I64_1, I64_4, I64_2))
 
 
 def zone_of(rules, zone: int) -> np.ndarray:
