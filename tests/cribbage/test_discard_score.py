@@ -28,6 +28,32 @@ def test_every_throw_has_the_odds_function_s_chance(rules, hand, role, score):
     assert frame.attrs["score"]["dealer"] == score[0] and frame.attrs["score"]["pone"] == score[1]
 
 
+@pytest.mark.parametrize("rules, role, score", [("six-card", "dealer", (95, 110)), ("six-card-61", "pone", (40, 45))])
+def test_the_chance_comes_from_the_table_of_the_players_asked_for(capsys, rules, role, score):
+    from sims.cribbage.odds.table import shipped_table
+
+    players = "expected_peg+distilled"
+    frame = analyze_discards(HAND, role, rules, score=score, players=players, collapse=False).set_index("thrown")
+    # The same chances from the players' table handed to the odds function as a table of its own.
+    theirs = throw_win_chances(HAND, role, *score, rules, tables=[shipped_table(rules, players)]).set_index("thrown")
+    assert frame["win"].to_dict() == theirs["win"].to_dict()
+    assert frame.attrs["score"]["players"] == players
+    assert "expected_peg + distilled self-play" in frame.attrs["score"]["win"]
+    default = analyze_discards(HAND, role, rules, score=score, collapse=False).set_index("thrown")
+    assert default.attrs["score"]["players"] == "expected_net+defensive"
+    assert (default["win"] != frame["win"]).any()     # another table, other chances
+    # Pegging by distilled asks for the players who peg by distilled: their table, named in the output.
+    position = "-".join(map(str, score))
+    assert main(["discard", *HAND.split(), f"--{role}", "--rules", rules, "--score", position, "--peg", "distilled",
+                 "--samples", "200", "--all", "--quiet", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["score"]["players"] == players
+    assert {" ".join(r["thrown"]): r["win"] for r in result["rows"]} == frame["win"].to_dict()
+    assert main(["discard", *HAND.split(), f"--{role}", "--rules", rules, "--score", position,
+                 "--players", players]) == 0
+    assert "board-position table (expected_peg + distilled self-play)" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("rules, hand, role, score", [("six-card", HAND, "dealer", (95, 110)),
                                                       ("six-card", "JH 2H 4H 6H KC KD", "pone", (110, 100)),
                                                       ("six-card", "5C 5D 5H JS 10D 4C", "dealer", (116, 118)),
@@ -136,8 +162,12 @@ def test_sorted_by_the_chance_vs_best_is_in_percentage_points_like_the_chance(ca
     (["--dealer", "--score", "95"], "the score is DEALER-PONE"),
     (["--pone", "--rules", "six-card-61", "--score", "61-0"], "0..60"),
     (["--role", "eldest", "--rules", "three-hand", "--score", "10-20"], "no board-position table"),
-    (["--dealer", "--score", "95-110", "--peg", "distilled"], "there is none for peg by distilled"),
-    (["--dealer", "--score", "95-110", "--opponent", "greedy"], "there is none for discard by greedy"),
+    (["--dealer", "--score", "95-110", "--peg", "greedy"], "no board-position table ships for peg by greedy"),
+    (["--dealer", "--score", "95-110", "--opponent", "greedy"], "no board-position table ships for discard by greedy"),
+    (["--dealer", "--score", "95-110", "--players", "expected_peg+distilled", "--peg", "defensive"],
+     "the players expected_peg+distilled peg by distilled, not defensive"),
+    (["--dealer", "--score", "95-110", "--players", "greedy"], "no tables ship for the players 'greedy'"),
+    (["--dealer", "--players", "expected_peg+distilled"], "give the score too"),
     (["--dealer", "--rules", "eight-card", "--score", "10-20"], "no board-position table"),
     (["--dealer", "--rule", "crib_flush_four=true", "--score", "10-20"], "no board-position table"),
     (["--dealer", "--sort", "win"], "needs the score"),

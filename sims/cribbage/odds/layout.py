@@ -1,5 +1,6 @@
 """What the timing kernel records and where: names and sizes shared by the kernel (:mod:`.timings`), the
-induction, the files and the position-aware players, in a module that compiles nothing."""
+induction, the files and the position-aware players, and the players whose tables ship, in a module that
+compiles nothing and imports nothing (the command line reads it at start)."""
 
 # The three count tables of a deal (:mod:`.timings`) and their names in a Batch.
 DEALER, PONE, TOTALS = 0, 1, 2
@@ -14,3 +15,9 @@ MAX_EVENTS = 48                     # heels, two events per card laid, the go, t
 PEG_BINS = 32                       # pegging points of a side in a deal, 31 and more in the last bin
 SHOW_BINS = 32                      # points of a hand or a crib (at most 29)
 N_RANKS = 13
+
+# The players whose self-play the shipped tables describe, by the name ``sims odds --players`` takes: the policy
+# of each decision (both seats).  The position-aware players' table is their own iterated table (:mod:`.position`).
+PLAYERS = {"expected_net+defensive": {"discard": "expected_net", "peg": "defensive"},
+           "expected_peg+distilled": {"discard": "expected_peg", "peg": "distilled"}}
+DEFAULT_PLAYERS = "expected_net+defensive"      # the table the position players' vectors are made from

@@ -43,6 +43,7 @@ import numpy as np
 import pandas as pd
 from numba import types
 
+from ...core import store as st
 from ...core.chunks import numba_threads
 from ...core.driver import chunk_loop
 from ...core.errors import E_ITEM, new_err, raise_policy_error
@@ -193,7 +194,8 @@ def position_table(rules="six-card-61", players=None, n_deals: int = DEFAULT_DEA
                   "players": {d: p.describe()["name"] for d, p in players.items()},
                   "method": "backward induction over the baseline's deal timings, with the position-aware players' "
                             "deals at every position of the zone (paired differences); delete-a-group jackknife",
-                  "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]}}
+                  "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]},
+                  "git_commit": st.git_commit()}
     return OddsTable(rules, win, win_se, gp, gp_se, provenance, model_of(batch, rules.kept, counts))
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from sims.cli import main
 from sims.cribbage.odds import read_table, shipped_table, win_table
+from sims.cribbage.odds.layout import PLAYERS
 
 
 def run(capsys, *argv):
@@ -24,6 +25,35 @@ def test_positions_from_the_shipped_table(capsys):
     code, out, _ = run(capsys, "--rules", "five-card", "--score", "50-3", "--json")
     result = json.loads(out)
     assert code == 0 and result["first_dealer"]["pone"] == 3 and result["positions"][0]["win"] > 0.99
+
+
+@pytest.mark.parametrize("argv, players", [
+    (["--players", "expected_peg+distilled"], "expected_peg+distilled"),
+    (["--peg", "distilled"], "expected_peg+distilled"),
+    (["--discard", "expected_peg", "--players", "expected_peg+distilled"], "expected_peg+distilled"),
+    (["--discard", "expected_net"], "expected_net+defensive"),
+    ([], "expected_net+defensive"),
+])
+def test_the_table_of_the_players_asked_for(capsys, argv, players):
+    code, out, _ = run(capsys, "--rules", "six-card-61", "--score", "50-55", *argv, "--json")
+    result = json.loads(out)
+    table = shipped_table("six-card-61", players)
+    policies = PLAYERS[players]
+    assert code == 0 and result["players"] == players and result["policies"] == policies
+    assert result["positions"][0]["win"] == table.at(50, 55)["win"] and result["deals"] == table.provenance["n"]
+    # The file's own provenance names the players: both seats play the same policies, those of the name.
+    assert {d: {s["name"] for s in seats} for d, seats in table.provenance["policies"].items()} == {
+        d: {name} for d, name in policies.items()}
+    code, out, _ = run(capsys, "--rules", "six-card-61", *argv)
+    assert f"shipped table: {policies['discard']} + {policies['peg']} in self-play, 1,000,000 deals" in out
+
+
+def test_the_shipped_tables_of_other_players_differ():
+    # Two tables of different players' self-play, from the same deals (seed 0): the first dealer's chance
+    # differs by more than both intervals, so the choice of players is not a label only.
+    old, new = shipped_table("six-card"), shipped_table("six-card", "expected_peg+distilled")
+    gap = abs(new.at(0, 0)["win"] - old.at(0, 0)["win"])
+    assert gap > 2 * (old.half_width * old.win_se[0, 0] + new.half_width * new.win_se[0, 0])
 
 
 def test_the_board_as_a_grid_a_file_and_a_figure(capsys, tmp_path):
@@ -71,6 +101,12 @@ def test_building_a_table(capsys):
     (["--deals", "10"], "--deals goes with --build"),
     (["--zone", "10"], "--zone goes with --position"),
     (["--rules", "three-hand", "--build", "--deals", "100"], "for two players"),
+    (["--players", "greedy+greedy"], "no tables ship for the players 'greedy+greedy'; they ship for "
+                                     "expected_net+defensive, expected_peg+distilled"),
+    (["--peg", "rollout"], "no board-position table ships for peg by rollout"),
+    (["--players", "expected_peg+distilled", "--peg", "defensive"],
+     "the players expected_peg+distilled peg by distilled, not defensive"),
+    (["--players", "expected_peg+distilled", "--build"], "--players chooses a shipped table"),
 ])
 def test_bad_input_is_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
@@ -86,5 +122,5 @@ def test_a_table_for_other_rules_is_refused(capsys, tmp_path):
 def test_the_position_aware_players_table(capsys):
     code, out, _ = run(capsys, "--rules", "five-card", "--position", "--zone", "3", "--per-position", "10",
                        "--deals", "4000", "--groups", "4", "--iterate", "2", "--quiet", "--score", "58-58")
-    assert code == 0 and "position-aware (2 round(s)) table: position + position" in out
+    assert code == 0 and "position-aware (2 round(s)) table: position in self-play" in out
     assert "round 1: largest change in the zone" in out and "58-58" in out
