@@ -19,5 +19,11 @@ N_RANKS = 13
 # The players whose self-play the shipped tables describe, by the name ``sims odds --players`` takes: the policy
 # of each decision (both seats).  The position-aware players' table is their own iterated table (:mod:`.position`).
 PLAYERS = {"expected_net+defensive": {"discard": "expected_net", "peg": "defensive"},
-           "expected_peg+distilled": {"discard": "expected_peg", "peg": "distilled"}}
-DEFAULT_PLAYERS = "expected_net+defensive"      # the table the position players' vectors are made from
+           "expected_peg+distilled": {"discard": "expected_peg", "peg": "distilled"},
+           "position_distilled": {"discard": "position_distilled", "peg": "position_distilled"}}
+POSITION_PLAYERS = "position_distilled"         # their table: the iteration table -> players -> table
+# The players of the first tables (``<preset>.parquet``): ``shipped_table`` reads them unless told otherwise,
+# ``win_table`` plays them by default, and the position players' vectors are made from them.
+BASE_PLAYERS = "expected_net+defensive"
+# The table ``sims odds`` and ``sims discard --score`` use when no players are asked for.
+DEFAULT_PLAYERS = BASE_PLAYERS
