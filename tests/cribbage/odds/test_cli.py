@@ -8,7 +8,7 @@ import pytest
 
 from sims.cli import main
 from sims.cribbage.odds import read_table, shipped_table, win_table
-from sims.cribbage.odds.layout import PLAYERS
+from sims.cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
 
 
 def run(capsys, *argv):
@@ -20,7 +20,8 @@ def run(capsys, *argv):
 def test_positions_from_the_shipped_table(capsys):
     code, out, _ = run(capsys, "--score", "95-110", "--score", "35-37")
     assert code == 0
-    assert "first dealer (before the first deal, 0-0): 55." in out
+    assert "first dealer (before the first deal, 0-0): 56." in out
+    assert "shipped table: expected_peg + distilled in self-play" in out      # the default players
     assert "   95-110" in out and "   35-37" in out
     code, out, _ = run(capsys, "--rules", "five-card", "--score", "50-3", "--json")
     result = json.loads(out)
@@ -32,7 +33,8 @@ def test_positions_from_the_shipped_table(capsys):
     (["--peg", "distilled"], "expected_peg+distilled"),
     (["--discard", "expected_peg", "--players", "expected_peg+distilled"], "expected_peg+distilled"),
     (["--discard", "expected_net"], "expected_net+defensive"),
-    ([], "expected_net+defensive"),
+    (["--players", "expected_net+defensive"], "expected_net+defensive"),
+    ([], "expected_peg+distilled"),
 ])
 def test_the_table_of_the_players_asked_for(capsys, argv, players):
     code, out, _ = run(capsys, "--rules", "six-card-61", "--score", "50-55", *argv, "--json")
@@ -66,7 +68,7 @@ def test_the_board_as_a_grid_a_file_and_a_figure(capsys, tmp_path):
     assert code == 0 and "dealer wins (%) by dealer's score" in out
     # The file holds the shipped table at every position (to the CSV's six significant digits), and the figure is
     # the heatmap of that table drawn in this process, pixel for pixel.
-    shipped = shipped_table("six-card-61")
+    shipped = shipped_table("six-card-61", DEFAULT_PLAYERS)
     written = read_table(tmp_path / "t.csv", "six-card-61")
     for name in ("win", "win_se", "game_points", "game_points_se"):
         np.testing.assert_allclose(getattr(written, name), getattr(shipped, name), rtol=5e-6, atol=1e-12)
@@ -87,7 +89,7 @@ def test_building_a_table(capsys):
     result = json.loads(out)
     assert result["deals"] == 4000 and result["seed"] == 0
     # The same table built from Python, independently of the command line, at the same position.
-    direct = win_table("five-card", n_deals=4000, seed=0, groups=4).at(55, 55)
+    direct = win_table("five-card", PLAYERS[DEFAULT_PLAYERS], n_deals=4000, seed=0, groups=4).at(55, 55)
     assert result["positions"][0]["win"] == pytest.approx(direct["win"], abs=1e-12)
     code, out, _ = run(capsys, "--rules", "five-card", "--build", "--deals", "4000", "--groups", "4", "--quiet",
                        "--score", "55-55")
