@@ -139,6 +139,7 @@ def test_two_worker_dask_run_from_outside_the_checkout(installed):
 
 def test_help_peg_and_odds_from_outside_the_checkout(installed):
     from sims.cribbage.advice import advise
+    from sims.cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
     from sims.cribbage.odds.table import shipped_table
     from sims.cribbage.situation import PegSituation
 
@@ -151,7 +152,12 @@ def test_help_peg_and_odds_from_outside_the_checkout(installed):
     assert out.returncode == 0, out.stderr
     position = json.loads(out.stdout)["positions"][0]
     assert (position["dealer"], position["pone"]) == (95, 110)
-    assert position["win"] == pytest.approx(shipped_table("six-card").win[95, 110], abs=1e-12)
+    assert position["win"] == pytest.approx(shipped_table("six-card", DEFAULT_PLAYERS).win[95, 110], abs=1e-12)
+    for players in PLAYERS:      # every shipped table of other players, from the wheel's package data
+        out = sims(installed, "odds", "--rules", "six-card-61", "--players", players, "--score", "45-50", "--json")
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["positions"][0]["win"] == pytest.approx(
+            shipped_table("six-card-61", players).win[45, 50], abs=1e-12)
 
 
 def test_record_and_review_from_outside_the_checkout(installed):

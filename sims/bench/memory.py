@@ -1,8 +1,9 @@
-"""Peak memory of runs by size: games and deals without per-item rows keep memory flat.
+"""Peak memory of runs by size: games, deals and board-position tables without per-item rows keep memory flat.
 
-Each size runs ``sims run ... --quiet`` in a fresh process, which reports its own peak resident
-set size (``ru_maxrss``).  ``python -m sims.bench.memory games 100000 1000000``
-measures chosen sizes; ``python -m sims.bench memory`` the default ones (small, for ``make bench``).
+Each size runs ``sims run ... --quiet`` (``sims odds --build --deals N --quiet`` for a ``table``) in a fresh
+process, which reports its own peak resident set size (``ru_maxrss``).  ``python -m sims.bench.memory games
+100000 1000000`` (or ``table 100000 1000000``) measures chosen sizes; ``python -m sims.bench memory`` the
+default ones (small, for ``make bench``).
 """
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import tempfile
 import time
 
 NAME = "memory"
-DEFAULT = (("games", 100_000), ("games", 1_000_000), ("deals", 1_000_000), ("deals", 10_000_000))
+DEFAULT = (("games", 100_000), ("games", 1_000_000), ("deals", 1_000_000), ("deals", 10_000_000),
+           ("table", 100_000), ("table", 1_000_000))
 
 
 CHILD = ("import resource, sys\nfrom sims.cli import main\nassert main(sys.argv[1:]) == 0\n"
@@ -20,14 +22,18 @@ CHILD = ("import resource, sys\nfrom sims.cli import main\nassert main(sys.argv[
 
 
 def measure(kind: str, n: int) -> dict:
-    """Peak RSS of one ``sims run`` of ``n`` random six-card deals or games in a fresh process."""
+    """Peak RSS in a fresh process of one ``sims run`` of ``n`` random six-card deals or games, or of the
+    six-card board-position table (``kind`` ``table``) from ``n`` deals of expected_net + defensive."""
     with tempfile.TemporaryDirectory(prefix="sims-bench-memory-") as tmp:
+        argv = (["odds", "--build", "--deals", str(n)] if kind == "table"
+                else ["run", f"--{kind}", str(n), "--out", f"{tmp}/run"])
         start = time.perf_counter()
-        out = subprocess.run([sys.executable, "-c", CHILD, "run", f"--{kind}", str(n), "--out", f"{tmp}/run",
-                              "--quiet"], check=True, capture_output=True, text=True)
+        out = subprocess.run([sys.executable, "-c", CHILD, *argv, "--quiet"], check=True, capture_output=True,
+                             text=True)
         seconds = time.perf_counter() - start
     peak_kb = int(out.stdout.strip().splitlines()[-1])
-    return {"what": f"random six-card {kind}", "n": n, "peak RSS MB": peak_kb / 1024, "wall s": seconds}
+    what = "six-card board-position table, deals" if kind == "table" else f"random six-card {kind}"
+    return {"what": what, "n": n, "peak RSS MB": peak_kb / 1024, "wall s": seconds}
 
 
 def run(sizes=DEFAULT) -> list[dict]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..cribbage.discards import DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
+from ..cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
 from .common import add_role_arguments, aligned, percent
 
 DEFAULT_CRIB = "self_play"   # the others throw as competent players do (expected_net self-play), not at random
@@ -35,6 +36,10 @@ def add_arguments(parser):
     parser.add_argument("--score", metavar="DEALER-PONE",
                         help="the scores before the deal, e.g. 95-110: each throw's chance of winning the game "
                              "(six-card, six-card-61, five-card)")
+    parser.add_argument("--players", metavar="NAME",
+                        help="with --score: the board-position table of these players' self-play, "
+                             f"{', '.join(PLAYERS)} (default: the players of --opponent/--crib POLICY and --peg, "
+                             f"else {DEFAULT_PLAYERS})")
     parser.add_argument("--sort", choices=SORTS, default="net",
                         help="rank by net (hand +/- the first crib source; default), total (net + pegging), hand "
                              "or win (the chance of winning; needs --score)")
@@ -56,7 +61,8 @@ def run(args) -> dict:
     crib = [DEFAULT_CRIB] if defaults else crib
     pegging = (args.peg or DEFAULT_PEG) if (args.pegging or args.peg) else None
     advice = advise(" ".join(args.cards), args.role, rules, opponent=args.opponent, samples=args.samples,
-                    seed=args.seed, crib=crib, pegging=pegging, score=args.score, sort=args.sort,
+                    seed=args.seed, crib=crib, pegging=pegging, score=args.score, players=args.players,
+                    sort=args.sort,
                     collapse=not args.all,
                     progress=not args.quiet)
     return {**advice.to_dict(), "defaults": defaults}
@@ -140,8 +146,9 @@ def render(result: dict) -> str:
         s = result["score"]
         notes.append(f"win %: your chance of winning the game, the dealer on {s['dealer']} and the pone on "
                      f"{s['pone']} before the deal: exact over the starters, the rest of the deal in counting "
-                     f"order and the games after it from the {rules} board-position table (expected_net + "
-                     f"defensive self-play); 95% interval: {s['interval']}")
+                     f"order and the games after it from the {rules} board-position table "
+                     f"({' + '.join(dict.fromkeys(PLAYERS[s['players']].values()))} self-play); 95% interval: "
+                     f"{s['interval']}")
     if any(source["kind"] == "policy" for source in result["crib"]) or result["pegging"]:
         from ..core.text import HALF_WIDTH
 

@@ -1,7 +1,10 @@
 """``sims odds``: the dealer's chance of winning from every board position (see :mod:`sims.cribbage.odds`)."""
 from __future__ import annotations
 
+from ..cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
 from .common import percent, positive
+
+DEFAULT_POLICIES = PLAYERS[DEFAULT_PLAYERS]
 
 COMMAND = "odds"
 HELP = ("the dealer's chance of winning and expected game points from board positions before a deal "
@@ -26,8 +29,14 @@ def add_arguments(parser):
     source.add_argument("--position", action="store_true",
                         help="build the table of the position-aware players' self-play, iterated from the built "
                              "table (--iterate rounds)")
-    parser.add_argument("--discard", default="expected_net", help="discard policy of both players with --build")
-    parser.add_argument("--peg", default="defensive", help="pegging policy of both players with --build")
+    parser.add_argument("--players", metavar="NAME",
+                        help="the shipped table of these players' self-play: " + ", ".join(PLAYERS)
+                             + f" (default {DEFAULT_PLAYERS})")
+    parser.add_argument("--discard", help="discard policy of both players: with --build (default "
+                                          f"{DEFAULT_POLICIES['discard']}), else the shipped table of players "
+                                          "who discard by it")
+    parser.add_argument("--peg", help=f"pegging policy of both players: with --build (default "
+                                      f"{DEFAULT_POLICIES['peg']}), else the shipped table of players who peg by it")
     parser.add_argument("--deals", type=positive, default=None, help="deals to play with --build (default 1000000)")
     parser.add_argument("--groups", type=positive, default=None, help="jackknife groups with --build (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="master seed with --build (default 0)")
@@ -74,6 +83,10 @@ def run(args) -> dict:
                      if value is not None]
     if position_only and not args.position:
         raise ValueError(f"{position_only[0]} goes with --position")
+    if args.players is not None and (args.build or args.position or args.table):
+        raise ValueError("--players chooses a shipped table: leave out --build, --position and --table")
+    if (args.discard or args.peg) and (args.position or args.table):
+        raise ValueError(f"{'--discard' if args.discard else '--peg'} goes with --build or a shipped table")
     if args.table:
         table, source = odds.read_table(args.table, rules), args.table
     elif args.position:
@@ -90,12 +103,14 @@ def run(args) -> dict:
                                     progress=not args.quiet)
         source = f"position-aware ({args.iterate} round(s))"
     elif args.build:
-        table = odds.win_table(rules, {"discard": args.discard, "peg": args.peg},
+        table = odds.win_table(rules, {"discard": args.discard or DEFAULT_POLICIES["discard"],
+                                       "peg": args.peg or DEFAULT_POLICIES["peg"]},
                                args.deals or odds.DEFAULT_DEALS, args.seed, args.groups or odds.DEFAULT_GROUPS,
                                threads=args.threads, progress=not args.quiet, workers=args.workers)
         source = "built"
     else:
-        table, source = odds.shipped_table(rules), "shipped"
+        players = odds.players_of(args.players, discard=args.discard, peg=args.peg)
+        table, source = odds.shipped_table(rules, players), "shipped"
     positions = [table.at(d, p) for d, p in scores]
     files = []
     if args.out:
@@ -108,9 +123,10 @@ def run(args) -> dict:
     step = 10 if rules.target > 61 else 5
     marks = list(range(0, rules.target, step))
     p = table.provenance
+    policies = p.get("players") or {d: seats[0]["name"] for d, seats in p.get("policies", {}).items()}
     return {"rules": rules.name, "target": rules.target, "source": source,
-            "history": p.get("history", []),
-            "policies": p.get("players") or {d: seats[0]["name"] for d, seats in p.get("policies", {}).items()},
+            "players": "+".join(dict.fromkeys(policies.values())), "history": p.get("history", []),
+            "policies": policies,
             "deals": p.get("n"), "seed": p.get("seed"),
             "largest_half_width": float(table.half_width * table.win_se.max()),
             "first_dealer": table.at(*start), "positions": positions,
@@ -121,7 +137,7 @@ def run(args) -> dict:
 
 
 def render(result: dict) -> str:
-    policies = " + ".join(result["policies"].values())
+    policies = " + ".join(dict.fromkeys(result["policies"].values()))
     lines = [f"{result['rules']} (to {result['target']}), {result['source']} table: {policies} in self-play, "
              f"{result['deals']:,} deals, seed {result['seed']}; 95% intervals within "
              f"±{100 * result['largest_half_width']:.2f} percentage points"]

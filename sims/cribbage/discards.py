@@ -45,8 +45,9 @@ With ``score`` (the dealer's and the pone's scores before the deal, two players,
 rules presets with a board-position table: six-card, six-card-61, five-card), ``win`` is the
 player's chance of winning the game with each throw
 (:func:`sims.cribbage.odds.throws.throw_win_chances`: exact over the starters, the rest of
-the deal in counting order and the games after it from the shipped table's self-play),
-with ``win_se``, an upper bound on its standard error from the table's sampling, and its
+the deal in counting order and the games after it from a shipped table: the self-play of
+the players named, else of those who throw and peg as the sampled figures ask, else of
+expected_net + defensive), with ``win_se``, an upper bound on its standard error from the table's sampling, and its
 95% interval ``win_lo``, ``win_hi``.
 
 Rows.  Suit-equivalent throws are one row (``throws``: how many; ``same_as``: the
@@ -204,8 +205,8 @@ class Advice:
 
 
 def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-           crib=None, pegging=None, score=None, sort: str = "net", collapse: bool = True,
-           progress: bool = False) -> Advice:
+           crib=None, pegging=None, score=None, players: str | None = None, sort: str = "net",
+           collapse: bool = True, progress: bool = False) -> Advice:
     """Every throw of ``hand`` for the player in ``role`` (module docstring), without pandas.
 
     ``role``: ``dealer``/``pone`` with two players (three-rotation too), ``dealer``/``eldest``/
@@ -213,7 +214,9 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
     ``crib``: a crib source or a list of them, the first ranking the throws (default ``exact``);
     ``pegging``: a pegging policy to estimate the kept cards' pegging with; ``samples`` and ``seed``:
     the deals of every sampled figure; ``score``: ``(dealer, pone)`` or ``"dealer-pone"`` before the deal,
-    for ``win``;
+    for ``win``, from the board-position table of ``players``' self-play (a name of
+    :data:`sims.cribbage.odds.layout.PLAYERS`; default: the players who throw and peg as ``crib`` and
+    ``pegging`` ask, else :data:`~sims.cribbage.odds.layout.DEFAULT_PLAYERS`);
     ``sort``: ``net``, ``total``, ``hand`` or ``win``; ``collapse``: one
     row per suit-equivalent set of throws; ``progress``: a progress bar on stderr when sampling
     takes more than a few seconds.
@@ -238,7 +241,12 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
         peg_policy = resolve("peg", pegging)
         peg_discard = sampled[0] if sampled else resolve("discard", PEGGING_DISCARD)
     if score is not None:
-        _check_table_players(sampled, peg_policy)
+        from .odds.table import players_of
+
+        players = players_of(players, discard=sampled[0].name if sampled else None,
+                             peg=peg_policy.name if peg_policy else None)
+    elif players is not None:
+        raise ValueError("the players name the board-position table of the chance of winning: give the score too")
     if sampled or peg_policy is not None:
         samples, seed = _check_samples(samples), check_seed(seed)
     else:
@@ -249,7 +257,7 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
     masks, hand_mean, crib_mean, points = exact_figures(arr, rules.throw, rules.crib_flush_four, pool)
     win = score_info = None
     if score is not None:
-        win, score_info = _win(arr, masks, ROLE_NAMES[rules.active][me], rules, score)
+        win, score_info = _win(arr, masks, ROLE_NAMES[rules.active][me], rules, score, players)
     classes = throw_classes(arr, masks, crib_mean, points, pool,
                             suits_matter=peg_policy is not None and rules.bath_flush,
                             win=None if win is None else win["win"])
@@ -318,37 +326,24 @@ def hand_distributions(frame):
 def _title(source: Source) -> str:
     return source.describe(0, 0)["title"]
 
-def _win(hand, masks, role: str, rules: Rules, score) -> tuple[dict, dict]:
-    """Each throw's chance of winning from ``score`` (dealer, pone), its standard error and 95% interval
-    (``win``, ``win_se``, ``win_lo``, ``win_hi``: arrays in ``masks`` order), and the score as
-    :meth:`Advice.describe` gives it."""
+def _win(hand, masks, role: str, rules: Rules, score, players: str) -> tuple[dict, dict]:
+    """Each throw's chance of winning from ``score`` (dealer, pone) by the table of ``players``' self-play, its
+    standard error and 95% interval (``win``, ``win_se``, ``win_lo``, ``win_hi``: arrays in ``masks`` order),
+    and the score as :meth:`Advice.describe` gives it."""
+    from .odds.layout import PLAYERS
     from .odds.throws import throw_win_chances
 
     dealer, pone = parse_score(score)
-    chances = throw_win_chances(hand, role, dealer, pone, rules).set_index("thrown")
+    chances = throw_win_chances(hand, role, dealer, pone, rules, players=players).set_index("thrown")
     order = [" ".join(card_names(hand, mask, True)) for mask in masks]
     win = {name: chances.loc[order, name].to_numpy() for name in ("win", "win_se", "win_lo", "win_hi")}
-    return win, {"dealer": int(dealer), "pone": int(pone),
-                 "win": "the player's chance of winning the game from there, before the deal (board-position "
-                        "table of expected_net + defensive self-play)",
+    self_play = " + ".join(dict.fromkeys(PLAYERS[players].values()))
+    return win, {"dealer": int(dealer), "pone": int(pone), "players": players,
+                 "win": f"the player's chance of winning the game from there, before the deal (board-position "
+                        f"table of {self_play} self-play)",
                  "interval": "95%, Student's t on the table's jackknife standard errors, summed over the "
                              "positions the deal can reach (an upper bound, as if their errors were fully "
                              "correlated); the deal model's own assumptions are not in it"}
-
-
-TABLE_PLAYERS = {"discard": "expected_net", "peg": "defensive"}   # the self-play of the board-position tables
-
-
-def _check_table_players(sampled, peg_policy) -> None:
-    """The chance of winning comes from the board-position table of :data:`TABLE_PLAYERS`' self-play, the only
-    one that ships: other players asked for alongside ``score`` are refused rather than silently replaced."""
-    asked = {"discard": sampled[0].name if sampled else None, "peg": peg_policy.name if peg_policy else None}
-    for decision, name in asked.items():
-        if name not in (None, TABLE_PLAYERS[decision]):
-            raise ValueError(f"the chance of winning comes from the board-position table of "
-                             f"{TABLE_PLAYERS['discard']} + {TABLE_PLAYERS['peg']} self-play, the only one that "
-                             f"ships; there is none for {decision} by {name}: leave out the score or the {decision} "
-                             f"policy")
 
 
 def parse_score(score) -> tuple:

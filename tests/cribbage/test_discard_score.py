@@ -10,6 +10,7 @@ import pytest
 
 from sims.cli import main
 from sims.cribbage.discards import advise, analyze_discards
+from sims.cribbage.odds.layout import DEFAULT_PLAYERS
 from sims.cribbage.odds.throws import throw_win_chances
 
 HAND = "5H 5S JD 6C 4H KD"
@@ -26,6 +27,32 @@ def test_every_throw_has_the_odds_function_s_chance(rules, hand, role, score):
     for thrown, win in zip(frame["thrown"], frame["win"]):
         assert win == chances[thrown]
     assert frame.attrs["score"]["dealer"] == score[0] and frame.attrs["score"]["pone"] == score[1]
+
+
+@pytest.mark.parametrize("rules, role, score", [("six-card", "dealer", (95, 110)), ("six-card-61", "pone", (40, 45))])
+def test_the_chance_comes_from_the_table_of_the_players_asked_for(capsys, rules, role, score):
+    from sims.cribbage.odds.table import shipped_table
+
+    players = "expected_net+defensive"      # not the default players: asked for
+    frame = analyze_discards(HAND, role, rules, score=score, players=players, collapse=False).set_index("thrown")
+    # The same chances from the players' table handed to the odds function as a table of its own.
+    theirs = throw_win_chances(HAND, role, *score, rules, tables=[shipped_table(rules, players)]).set_index("thrown")
+    assert frame["win"].to_dict() == theirs["win"].to_dict()
+    assert frame.attrs["score"]["players"] == players
+    assert "expected_net + defensive self-play" in frame.attrs["score"]["win"]
+    default = analyze_discards(HAND, role, rules, score=score, collapse=False).set_index("thrown")
+    assert default.attrs["score"]["players"] == DEFAULT_PLAYERS == "expected_peg+distilled"
+    assert (default["win"] != frame["win"]).any()     # another table, other chances
+    # Pegging by defensive asks for the players who peg by defensive: their table, named in the output.
+    position = "-".join(map(str, score))
+    assert main(["discard", *HAND.split(), f"--{role}", "--rules", rules, "--score", position, "--peg", "defensive",
+                 "--samples", "200", "--all", "--quiet", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["score"]["players"] == players
+    assert {" ".join(r["thrown"]): r["win"] for r in result["rows"]} == frame["win"].to_dict()
+    assert main(["discard", *HAND.split(), f"--{role}", "--rules", rules, "--score", position,
+                 "--players", players]) == 0
+    assert "board-position table (expected_net + defensive self-play)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("rules, hand, role, score", [("six-card", HAND, "dealer", (95, 110)),
@@ -49,7 +76,7 @@ def test_the_chance_s_standard_error_is_the_table_s_moved_by_its_errors(role, sc
     from sims.cribbage.odds.table import shipped_table
     from sims.cribbage.policies import position
 
-    table = shipped_table("six-card")
+    table = shipped_table("six-card", DEFAULT_PLAYERS)
     frame = throw_win_chances(HAND, role, *score).set_index("thrown")
     for k in (1.0, 2.0):
         moved = dataclasses.replace(table, win=table.win + k * table.win_se)
@@ -136,8 +163,12 @@ def test_sorted_by_the_chance_vs_best_is_in_percentage_points_like_the_chance(ca
     (["--dealer", "--score", "95"], "the score is DEALER-PONE"),
     (["--pone", "--rules", "six-card-61", "--score", "61-0"], "0..60"),
     (["--role", "eldest", "--rules", "three-hand", "--score", "10-20"], "no board-position table"),
-    (["--dealer", "--score", "95-110", "--peg", "distilled"], "there is none for peg by distilled"),
-    (["--dealer", "--score", "95-110", "--opponent", "greedy"], "there is none for discard by greedy"),
+    (["--dealer", "--score", "95-110", "--peg", "greedy"], "no board-position table ships for peg by greedy"),
+    (["--dealer", "--score", "95-110", "--opponent", "greedy"], "no board-position table ships for discard by greedy"),
+    (["--dealer", "--score", "95-110", "--players", "expected_peg+distilled", "--peg", "defensive"],
+     "the players expected_peg+distilled peg by distilled, not defensive"),
+    (["--dealer", "--score", "95-110", "--players", "greedy"], "no tables ship for the players 'greedy'"),
+    (["--dealer", "--players", "expected_peg+distilled"], "give the score too"),
     (["--dealer", "--rules", "eight-card", "--score", "10-20"], "no board-position table"),
     (["--dealer", "--rule", "crib_flush_four=true", "--score", "10-20"], "no board-position table"),
     (["--dealer", "--sort", "win"], "needs the score"),

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import prange, types
+from numba import types
 
 from ...core.batch import HIST_KEYS, HIST_VALUES, Batch, totals_frame
+from ...core.driver import chunk_loop
 from ...core.errors import E_ITEM
 from ...core.jobs import Job
 from ...core.kernel import njit
@@ -43,43 +44,46 @@ def game_value(rules, points, loser_score):
     return points[0]
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, I64_2, F64_1,
-                 types.UniTuple(DiscardFn, MAX_SEATS), types.UniTuple(PegFn, MAX_SEATS), F64_1, I64_1,
-                 I64_3, F64_3, I64_2),
-      cache=True, lazy=True, parallel=True)
-def _games_from(rules, keys, first_item, n_items, chunk_size, positions, points, discard_fns, peg_fns, params, poff,
-                counts, sums, err):
-    """Chunk ``c`` adds, per position ``j``: ``counts[c, j]`` games, the first dealer's wins, deals;
+@njit(inline="always")
+def _games_chunk(c, rules, keys, first_item, n_items, chunk_size, positions, points, discard_fns, peg_fns, params,
+                 poff, counts, sums, err):
+    """The games of chunk ``c`` add, per position ``j``: ``counts[c, j]`` games, the first dealer's wins, deals;
     ``sums[c, j]`` his net game points and their squares."""
     n_pos = positions.shape[0]
-    for c in prange(keys.shape[0]):
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
-        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
-        start = first_item + c * chunk_size
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            seed_streams(keys, c, i, deck_rng, seat_rngs)
-            g = start + i
-            j = g % n_pos
-            scores[:] = 0
-            scores[0], scores[1] = positions[j, 0], positions[j, 1]
-            dealer, winner, deals = 0, NO_WINNER, 0
-            while winner == NO_WINNER and deals < MAX_DEALS:
-                winner = play_deal(rules_c, dealer, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns,
-                                   params_c, poff_c, comp, err[c], work)
-                deals += 1
-                dealer = 1 - dealer
-            if winner == POLICY_ERROR:
-                err[c, E_ITEM] = g
-                break
-            counts[c, j, 0] += 1
-            counts[c, j, 2] += deals
-            if winner == NO_WINNER:
-                continue
-            value = game_value(rules_c, points, scores[1 - winner])
-            net = value if winner == 0 else -value
-            counts[c, j, 1] += winner == 0
-            sums[c, j, 0] += net
-            sums[c, j, 1] += net * net
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
+    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    start = first_item + c * chunk_size
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        seed_streams(keys, c, i, deck_rng, seat_rngs)
+        g = start + i
+        j = g % n_pos
+        scores[:] = 0
+        scores[0], scores[1] = positions[j, 0], positions[j, 1]
+        dealer, winner, deals = 0, NO_WINNER, 0
+        while winner == NO_WINNER and deals < MAX_DEALS:
+            winner = play_deal(rules_c, dealer, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns,
+                               params_c, poff_c, comp, err[c], work)
+            deals += 1
+            dealer = 1 - dealer
+        if winner == POLICY_ERROR:
+            err[c, E_ITEM] = g
+            break
+        counts[c, j, 0] += 1
+        counts[c, j, 2] += deals
+        if winner == NO_WINNER:
+            continue
+        value = game_value(rules_c, points, scores[1 - winner])
+        net = value if winner == 0 else -value
+        counts[c, j, 1] += winner == 0
+        sums[c, j, 0] += net
+        sums[c, j, 1] += net * net
+
+
+# The parallel kernel over chunks (:func:`sims.core.driver.chunk_loop`).
+_games_from = chunk_loop("_games_from", _games_chunk,
+                         types.void(I64_1, U64_2, types.int64, types.int64, types.int64, I64_2, F64_1,
+                                    types.UniTuple(DiscardFn, MAX_SEATS), types.UniTuple(PegFn, MAX_SEATS), F64_1,
+                                    I64_1, I64_3, F64_3, I64_2))
 
 
 def play_chunks(job, keys, first_item, n_items, err) -> Batch:

@@ -27,10 +27,11 @@ from ...core import store as st
 from ...core.jobs import Job, check_count
 from ..rules import Rules, get_rules
 from .induction import DEFAULT_POINTS, jackknife, t95
-from .layout import N_RANKS, PEG_BINS, SHOW_BINS, TABLE_NAMES, TOTALS
+from .layout import (BASE_PLAYERS, DEFAULT_PLAYERS, N_RANKS, PEG_BINS, PLAYERS, POSITION_PLAYERS, SHOW_BINS,
+                     TABLE_NAMES, TOTALS)
 
 ENGINE = "sims.cribbage.odds.timings"
-DEFAULT_POLICIES = {"discard": "expected_net", "peg": "defensive"}
+DEFAULT_POLICIES = PLAYERS[BASE_PLAYERS]
 DEFAULT_DEALS = 1_000_000
 DEFAULT_GROUPS = 20
 CHUNK_DEALS = 1024          # small chunks: the jackknife groups are whole chunks, so they come out nearly equal
@@ -264,29 +265,81 @@ def check_rules(wanted: Rules, made_for: Rules, where) -> None:
                          f"not for {wanted.name!r} ({diff} {wanted.to_dict()[diff]!r})")
 
 
-def shipped_path(rules) -> Path:
-    """The package's table file for a preset (:data:`SHIPPED`); else a one-line error."""
+def check_players(players: str) -> str:
+    """The name of a set of shipped tables (:data:`PLAYERS`); else a one-line error."""
+    if players not in PLAYERS:
+        raise ValueError(f"no tables ship for the players {players!r}; they ship for {', '.join(PLAYERS)}")
+    return players
+
+
+def players_of(players: str | None = None, **asked) -> str:
+    """The players of the shipped tables (:data:`PLAYERS`) named ``players``, checked against the policy of each
+    decision asked for (``discard=``, ``peg=``: a name, or None for any); without a name, the players who play
+    as asked (:data:`DEFAULT_PLAYERS` when they do).  Else a one-line error."""
+    asked = {decision: name for decision, name in asked.items() if name is not None}
+    if players is not None:
+        check_players(players)
+        for decision, name in asked.items():
+            if PLAYERS[players][decision] != name:
+                raise ValueError(f"the players {players} {decision} by {PLAYERS[players][decision]}, not {name}")
+        return players
+    fits = [name for name, policies in PLAYERS.items() if all(policies[d] == n for d, n in asked.items())]
+    if not fits:
+        wanted = " and ".join(f"{d} by {n}" for d, n in asked.items())
+        raise ValueError(f"no board-position table ships for {wanted}; tables ship for the self-play of "
+                         f"{', '.join(PLAYERS)}")
+    return DEFAULT_PLAYERS if DEFAULT_PLAYERS in fits else fits[0]
+
+
+def shipped_path(rules, players: str = BASE_PLAYERS) -> Path:
+    """The package's table file for a preset (:data:`SHIPPED`) and players (:data:`PLAYERS`; the file of
+    :data:`BASE_PLAYERS` is ``<preset>.parquet``, the others' ``<preset>.<players>.parquet``); else a one-line
+    error."""
     rules = get_rules(rules)
+    check_players(players)
     preset = get_rules(rules.name) if rules.name in SHIPPED else None
     if preset is None or rules.to_dict() != preset.to_dict():
         changed = "" if preset is None else " with " + ", ".join(
             f"{k} {v}" for k, v in rules.to_dict().items() if preset.to_dict()[k] != v)
         raise ValueError(f"no table ships for rules {rules.name!r}{changed}; tables ship for the presets "
                          f"{', '.join(SHIPPED)} (build one with sims odds --build)")
-    return Path(str(resources.files("sims.cribbage").joinpath("data", "odds", f"{rules.name}.parquet")))
+    path = _shipped_file(rules.name, players)
+    if not path.exists():
+        have = [name for name in SHIPPED if _shipped_file(name, players).exists()]
+        raise ValueError(f"no table of {players} self-play ships for {rules.name}; it ships for "
+                         f"{', '.join(have) or 'no preset'}")
+    return path
 
 
-def build_shipped(n_deals: int = DEFAULT_DEALS, seed: int = 0, presets=SHIPPED, threads: int | None = None) -> list:
-    """Rebuild the tables that ship with the package (expected_net + defensive, quantized Parquet and the
-    deal model beside each); returns the files written."""
-    return [win_table(name, DEFAULT_POLICIES, n_deals, seed, threads=threads).write(shipped_path(name),
-                                                                                     quantized=True)
-            for name in presets]
+def _shipped_file(preset: str, players: str) -> Path:
+    name = preset if players == BASE_PLAYERS else f"{preset}.{players}"
+    return Path(str(resources.files("sims.cribbage").joinpath("data", "odds", f"{name}.parquet")))
 
 
-def shipped_table(rules="six-card") -> OddsTable:
-    """The table that ships with the package for a preset, under expected_net + defensive self-play."""
-    return read_table(shipped_path(rules), rules)
+def build_shipped(n_deals: int = DEFAULT_DEALS, seed: int = 0, presets=SHIPPED, threads: int | None = None,
+                  players: str = BASE_PLAYERS, **iteration) -> list:
+    """Rebuild the tables that ship with the package for ``players`` (quantized Parquet and the deal model beside
+    each); the position players' table is iterated from the table of the players they play as far from home
+    (:func:`sims.cribbage.odds.position.iterate_position`, ``iteration``: zone, iterations, per_position).
+    Returns the files written."""
+    check_players(players)
+    files = []
+    for name in presets:
+        if players == POSITION_PLAYERS:
+            from .position import iterate_position
+
+            table = iterate_position(name, n_deals=n_deals, seed=seed, base="distilled", threads=threads,
+                                     **iteration)[0]
+        else:
+            table = win_table(name, PLAYERS[players], n_deals, seed, threads=threads)
+        files.append(table.write(_shipped_file(name, players), quantized=True))
+    return files
+
+
+def shipped_table(rules="six-card", players: str = BASE_PLAYERS) -> OddsTable:
+    """The table that ships with the package for a preset, of ``players``' self-play (:data:`PLAYERS`; default
+    :data:`BASE_PLAYERS`, whose tables the position players are made from)."""
+    return read_table(shipped_path(rules, players), rules)
 
 
 def _same_both_seats(job: Job) -> None:

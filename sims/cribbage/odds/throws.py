@@ -13,15 +13,18 @@ import pandas as pd
 
 from ...cards import format_cards, parse_cards
 from ..rules import get_rules
+from .layout import DEFAULT_PLAYERS
+from .table import shipped_table
 
 
 def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules="six-card",
-                      tables=()) -> pd.DataFrame:
+                      tables=(), players: str = DEFAULT_PLAYERS) -> pd.DataFrame:
     """For every throw of ``hand`` (``role`` ``dealer`` or ``pone``) before a deal from ``dealer_score`` to
     ``pone_score``: ``thrown, kept`` (as :func:`sims.cribbage.discards.analyze_discards` writes them) and
     ``win``, the player's chance of winning the game, with ``win_se`` (an upper bound on the standard error
     that the board-position table's sampling gives it) and the 95% interval ``win_lo, win_hi`` (Student's t,
-    as the table's own intervals); best first.  ``tables``: board-position tables to use
+    as the table's own intervals); best first.  ``players``: whose self-play the table describes, among the
+    shipped tables (:data:`sims.cribbage.odds.layout.PLAYERS`); ``tables``: board-position tables to use
     instead of the shipped ones (:func:`sims.cribbage.policies.position.position_vector`)."""
     from ..contract import next_throw
     from ..policies import position
@@ -30,7 +33,9 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
     cards = parse_cards(hand)
     if len(cards) != rules.cards_dealt:
         raise ValueError(f"{rules.name} deals {rules.cards_dealt} cards to each player, got {len(cards)}")
-    by_preset = position.preset_tables(tables)
+    preset = next((p for p in position.PRESETS if get_rules(p).to_kernel().tolist() == rules.to_kernel().tolist()),
+                  None)
+    by_preset = position.preset_tables([*([] if preset is None else [shipped_table(preset, players)]), *tables])
     values = np.concatenate([position.position_params(table) for table in by_preset.values()])
     ix = position.section(values, rules.to_kernel())
     if ix[position.X_T] < 0 or rules.throw != 2:
@@ -50,7 +55,7 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
         masks.append(mask)
         mask = next_throw(mask, len(cards), 2)
     masks = np.asarray(masks, dtype=np.int64)
-    table = next(t for p, t in by_preset.items() if get_rules(p).to_kernel().tolist() == rules.to_kernel().tolist())
+    table = by_preset[preset]
     win = _throw_values(arr, role, dealer_score, pone_score, masks, starters, values, ix)
     # The table's cells enter each throw's chance with weights summing to at most one, all with the same
     # sign (the pone's chance is W, the dealer's 1 - W after the deal), so moving every cell up by its

@@ -37,9 +37,10 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from numba import prange, types
+from numba import types
 
 from ...core.batch import Batch, counts_frame, hist_frame
+from ...core.driver import chunk_loop
 from ...core.errors import E_DECISION, E_ITEM
 from ...core.kernel import njit
 from ...core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, I64_5, U64_2
@@ -52,7 +53,7 @@ from ..rules import R_BATH, R_TARGET
 from .layout import (EV_ROWS, HEELS, KIND, LAID, MAX_EVENTS, N_RANKS, PEG_BINS, PEGGING, POINTS, ROLE, SHOW,
                      SHOW_BINS, TABLE_NAMES, TOTALS)
 
-CHECK_DEALS = 8                     # deals per chunk replayed at other scores (:func:`_timing_chunks`)
+CHECK_DEALS = 8                     # deals per chunk replayed at other scores (:func:`_timing_chunk`)
 OPTIONS = {"groups": "jackknife groups: chunk c counts in group c % groups"}   # this engine's job options
 
 _DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
@@ -147,46 +148,49 @@ def same_events(ev1, n1, ev2, n2):
     return True
 
 
-@njit(types.void(I64_1, U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, F64_1, I64_1,
-                 I64_4, I64_4, I64_3, I64_5, I64_2, I64_1),
-      cache=True, lazy=True, parallel=True)
-def _timing_chunks(rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff,
-                   counts, rest, hands, cribs, err, changed):
-    """Deals ``first_item ..``, deal ``g`` dealt by seat ``g % 2``: chunk ``c`` adds to ``counts[c]`` (the
-    three count tables) and to the deal model.  The first :data:`CHECK_DEALS` deals of each chunk are
-    replayed from the same streams with the players on other scores near the target; a deal that
-    scores otherwise marks ``changed[c]`` (1 + the deal): the policies look at the score."""
+@njit(inline="always")
+def _timing_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, counts, rest,
+                  hands, cribs, err, changed):
+    """Deals of chunk ``c``, deal ``g`` dealt by seat ``g % 2``: they add to ``counts[c]`` (the three count
+    tables) and to the deal model.  The first :data:`CHECK_DEALS` deals of the chunk are replayed from the
+    same streams with the players on other scores near the target; a deal that scores otherwise marks
+    ``changed[c]`` (1 + the deal): the policies look at the score."""
     target = rules[R_TARGET]
-    for c in prange(keys.shape[0]):
-        rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
-        work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
-        ev = np.zeros((2, EV_ROWS, MAX_EVENTS), dtype=np.int64)    # events of the deal, and of its replay
-        start = first_item + c * chunk_size
-        for i in range(min(chunk_size, n_items - c * chunk_size)):
-            g = start + i
-            n_ev = 0
-            for replay in range(2 if i < CHECK_DEALS else 1):
-                seed_streams(keys, c, i, deck_rng, seat_rngs)
-                scores[:] = 0
-                if replay:
-                    scores[g % 2] = max(target - 1 - (3 * i) % 10, 0)
-                    scores[(g + 1) % 2] = max(target - 2 - (7 * i) % 10, 0)
-                comp[:, :] = 0
-                if play_deal(rules_c, g % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
-                             poff_c, comp, err[c], work) == POLICY_ERROR:
-                    err[c, E_ITEM] = g
-                    break
-                n_played = work[8][A_N_PLAYED]
-                n = deal_events(rules_c, comp, work[6], n_played, work[2], ev[replay])
-                if replay:
-                    if not same_events(ev[0], n_ev, ev[1], n):
-                        changed[c] = g + 1
-                    continue
-                n_ev = n
-                add_timings(target, ev[0], n, counts[c])
-                add_model(comp, work[4], ev[0], n, n_played, rest[c], hands[c], cribs[c])
-            if err[c, E_DECISION] or changed[c]:
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
+    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    ev = np.zeros((2, EV_ROWS, MAX_EVENTS), dtype=np.int64)    # events of the deal, and of its replay
+    start = first_item + c * chunk_size
+    for i in range(min(chunk_size, n_items - c * chunk_size)):
+        g = start + i
+        n_ev = 0
+        for replay in range(2 if i < CHECK_DEALS else 1):
+            seed_streams(keys, c, i, deck_rng, seat_rngs)
+            scores[:] = 0
+            if replay:
+                scores[g % 2] = max(target - 1 - (3 * i) % 10, 0)
+                scores[(g + 1) % 2] = max(target - 2 - (7 * i) % 10, 0)
+            comp[:, :] = 0
+            if play_deal(rules_c, g % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
+                         poff_c, comp, err[c], work) == POLICY_ERROR:
+                err[c, E_ITEM] = g
                 break
+            n_played = work[8][A_N_PLAYED]
+            n = deal_events(rules_c, comp, work[6], n_played, work[2], ev[replay])
+            if replay:
+                if not same_events(ev[0], n_ev, ev[1], n):
+                    changed[c] = g + 1
+                continue
+            n_ev = n
+            add_timings(target, ev[0], n, counts[c])
+            add_model(comp, work[4], ev[0], n, n_played, rest[c], hands[c], cribs[c])
+        if err[c, E_DECISION] or changed[c]:
+            break
+
+
+# The parallel kernel over chunks (:func:`sims.core.driver.chunk_loop`).
+_timing_chunks = chunk_loop("_timing_chunks", _timing_chunk,
+                            types.void(I64_1, U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, F64_1,
+                                       I64_1, I64_4, I64_4, I64_3, I64_5, I64_2, I64_1))
 
 
 def play_chunks(job, keys, first_item, n_items, err) -> Batch:

@@ -107,3 +107,25 @@ def test_throw_win_chances_bad_input(args, message):
         throw_win_chances(*args)
     with pytest.raises(ValueError, match="no board-position table"):
         throw_win_chances("5H 5S JD 6C 4H KD AS 2S", "pone", 1, 2, rules="eight-card")
+
+
+@pytest.mark.parametrize("rules, positions", [("six-card-61", [(45, 50), (55, 40), (58, 59), (30, 57)]),
+                                              ("five-card", [(50, 45), (40, 55), (59, 58), (57, 30)])])
+def test_the_shipped_position_players_table_says_what_it_is_and_agrees_with_their_games(rules, positions):
+    from sims.cribbage.odds.table import shipped_table
+
+    table = shipped_table(rules, "position_distilled")
+    p = table.provenance
+    assert p["players"] == {"discard": "position_distilled", "peg": "position_distilled"}
+    assert {d: {s["name"] for s in seats} for d, seats in p["policies"].items()} == {
+        "discard": {"expected_peg"}, "peg": {"distilled"}}          # the players far from home
+    assert (p["zone"], p["n"], p["seed"]) == (40, 1_000_000, 0) and p["per_position"] >= 100
+    assert p["iteration"] == len(p["history"]) >= 2 and p["git_commit"]
+    # The players made from the table (the iteration's next round) play whole games from positions in the zone
+    # as the table says: within 4 standard errors of the two combined, and the last round's largest change.
+    players = position_policies([table], zone=40, base="distilled")
+    direct = games_from(rules, players, positions, 1500, seed=41)
+    slack = p["history"][-1]["max_abs_change"]
+    for row in direct.itertuples():
+        se = np.hypot(table.win_se[row.dealer, row.pone], np.sqrt(row.win * (1 - row.win) / row.games))
+        assert abs(table.win[row.dealer, row.pone] - row.win) < 4 * se + slack, row
