@@ -65,24 +65,32 @@ LEFT = SETUP + NR * 8
 GO = LEFT + N_COUNTS * 4 * 5
 N_PARAMS = GO + 2 * N_COUNTS
 N_TABLES = 5            # table cells a card touches
+MAX_POINTS = 32         # above the most a card scores in the play (16: thirty-one with a run and a Bath flush of 7)
+N_LEVELS = MAX_POINTS + 1
+WORK_SIZE = MAX_POINTS + NR
 DATA = ("sims.cribbage", "data/odds/distilled-peg.json")
 
 
 @njit(cache=True)
-def reply_chances(played, start, n, after, seen, k, bath, levels, chances):
-    """The opponent's best reply to the count ``played[start:n]`` (which stands at ``after``), when he holds
-    ``k`` cards drawn from the cards not ``seen``: ``levels[:m]`` the points it may score (highest first)
-    and ``chances[:m]`` the chance of each; returns ``m``.  The last level, 0, is a reply scoring nothing.
+def decision_buffers(played):
+    """Scratch for one decision, in two allocations: (a copy of ``played`` to lay candidate cards in,
+    ``levels`` and ``chances`` for :func:`reply_chances`, the ``cells`` of :func:`card_features`, ``work``)."""
+    n = played.shape[0]
+    ints = np.empty(n + N_LEVELS + N_TABLES + WORK_SIZE, dtype=np.int64)
+    ints[:n] = played
+    return (ints[:n], ints[n:n + N_LEVELS], np.empty(N_LEVELS), ints[n + N_LEVELS:n + N_LEVELS + N_TABLES],
+            ints[n + N_LEVELS + N_TABLES:])
 
-    Summed as ``defensive`` sums the mean: P(a draw of ``k`` holds none of the ``h`` cards scoring at least
-    a level) = C(unseen - h, k) / C(unseen, k)."""
-    unseen = 52 - popcount(seen)
-    points = np.zeros(52, dtype=np.int64)
-    mult = np.zeros(52, dtype=np.int64)
-    kinds = 0
-    pair_run = np.zeros(NR, dtype=np.int64)
+
+@njit(cache=True)
+def reply_holders(played, start, n, after, seen, bath, work):
+    """``work[p]`` (1 <= p < MAX_POINTS): how many of the cards not ``seen`` would score ``p`` as the reply to
+    the count ``played[start:n]`` (which stands at ``after``); returns the highest such ``p`` (0: none)."""
+    holders, pair_run = work[:MAX_POINTS], work[MAX_POINTS:MAX_POINTS + NR]
+    holders[:] = 0
     if not bath:
         reply_pair_run(played, start, n, pair_run)
+    top = 0
     for kind in range(52 if bath else NR):
         if bath:
             reply, count = kind, 1 - ((seen >> kind) & 1)
@@ -97,37 +105,44 @@ def reply_chances(played, start, n, after, seen, k, bath, levels, chances):
         else:
             p = pair_run[kind] + (2 if total == 15 or total == MAX_COUNT else 0)
         if p > 0:
-            points[kinds], mult[kinds] = p, count
-            kinds += 1
+            holders[p] += count
+            top = max(top, p)
+    return top
+
+
+@njit(cache=True)
+def reply_chances(played, start, n, after, seen, k, bath, levels, chances, work):
+    """The opponent's best reply to the count ``played[start:n]`` (which stands at ``after``), when he holds
+    ``k`` cards drawn from the cards not ``seen``: ``levels[:m]`` the points it may score (highest first)
+    and ``chances[:m]`` the chance of each; returns ``m``.  The last level, 0, is a reply scoring nothing.
+    (``work``: scratch, :func:`decision_buffers`.)
+
+    Summed as ``defensive`` sums the mean: P(a draw of ``k`` holds none of the ``h`` cards scoring at least
+    a level) = C(unseen - h, k) / C(unseen, k)."""
+    unseen = 52 - popcount(seen)
+    top = reply_holders(played, start, n, after, seen, bath, work)
     m = 0
-    level = 1 << 30
+    holders = 0
     reached = 0.0
-    while True:
-        nxt = 0
-        for i in range(kinds):
-            if nxt < points[i] < level:
-                nxt = points[i]
-        if nxt == 0:
-            break
-        holders = 0
-        for i in range(kinds):
-            if points[i] >= nxt:
-                holders += mult[i]
+    for level in range(top, 0, -1):
+        if work[level] == 0:
+            continue
+        holders += work[level]
         p_none = 1.0
         for j in range(k):
             p_none *= max(unseen - holders - j, 0) / (unseen - j)
-        levels[m], chances[m] = nxt, (1.0 - p_none) - reached
+        levels[m], chances[m] = level, (1.0 - p_none) - reached
         reached = 1.0 - p_none
         m += 1
-        level = nxt
     levels[m], chances[m] = 0, 1.0 - reached
     return m + 1
 
 
 @njit(cache=True)
-def card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells):
+def card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells, work):
     """What the tables know of laying ``hand[i]``: returns (points now, expected best reply) and fills
-    ``cells`` with the five table indices (module docstring)."""
+    ``cells`` with the five table indices (module docstring); the card is laid in ``played`` (a copy: the
+    scratch of :func:`decision_buffers`)."""
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
     card = hand[i]
     rank = card >> 2
@@ -138,7 +153,7 @@ def card_features(hand, i, played, state, rules, seen, their_left, levels, chanc
     reply = 0.0
     if after < MAX_COUNT and not went and their_left > 0:
         m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)),
-                          rules[R_BATH] != 0, levels, chances)
+                          rules[R_BATH] != 0, levels, chances, work)
         for r in range(m):
             reply += levels[r] * chances[r]
     low, left, pair, near = 0, 0, 0, 0
@@ -179,15 +194,12 @@ def distilled_peg(hand, played, state, rules, rng, params):
         return defensive_peg(hand, played, state, rules, rng, params[:0])   # its default parameters
     seen, mine_left = seen_cards(hand, played, state)
     their_left = 2 * rules[R_KEPT] - state[S_N_PLAYED] - mine_left
-    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
-    levels = np.empty(54, dtype=np.int64)
-    chances = np.empty(54)
-    cells = np.empty(N_TABLES, dtype=np.int64)
+    played, levels, chances, cells, work = decision_buffers(played)   # read-only (contract): cards laid in a copy
     best, best_value = -1, 0.0
     for i in range(hand.shape[0]):
         if not is_legal_play(hand, i, count):
             continue
-        now, reply = card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells)
+        now, reply = card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells, work)
         value = _value(now, reply, cells, params)
         if best < 0 or value > best_value or (value == best_value and card_value(hand[i]) > card_value(hand[best])):
             best, best_value = i, value

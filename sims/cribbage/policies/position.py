@@ -60,7 +60,7 @@ from ..crib_tables import PARAMS_SIZE
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET
 from ..scoring import JACK, show_points
-from .distilled import N_PARAMS as N_DISTILLED, distilled_peg, reply_chances
+from .distilled import N_PARAMS as N_DISTILLED, decision_buffers, distilled_peg, reply_chances
 from ..odds.layout import N_RANKS as NR, PEG_BINS as PB, SHOW_BINS as SB
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
 
@@ -411,15 +411,13 @@ def position_peg(hand, played, state, rules, rng, params):
     their_left = 2 * rules[R_KEPT] - n - mine_left
     last_player = ((state[S_GO_MASK] >> (1 - role)) & 1) != 0 or their_left == 0
     memo = np.full((t - me, t - opp), np.nan)
-    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
+    played, levels, chances, _, work = decision_buffers(played)   # read-only (contract): cards laid in a copy
     now_cells = rest_cells(params, ix, n)
     one_cells = rest_cells(params, ix, n + 1)
     two_cells = rest_cells(params, ix, n + 2)
     slope = _rest_of_deal(params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memo, me,
                           opp) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memo,
                                                me, opp)
-    levels = np.empty(54, dtype=np.int64)
-    chances = np.empty(54)
     best, best_value = -1, -1.0
     value_base = -1.0
     for i in range(hand.shape[0]):
@@ -438,7 +436,7 @@ def position_peg(hand, played, state, rules, rng, params):
             levels[0], chances[0] = 0, 1.0
         else:
             m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)), bath,
-                              levels, chances)
+                              levels, chances, work)
         value = 0.0
         for r in range(m):
             if chances[r] > 0:
