@@ -24,17 +24,34 @@ The advisor :mod:`sims.cribbage.discards` tabulates the same expectations for ev
 """
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 import numpy as np
 
 from ...core.kernel import njit
 from ...core.policies import Policy
 from ..contract import DISCARD_SIG, S_CRIB_MINE, next_throw, split_throw
 from ..crib_tables import PARAMS_SIZE, table_params
-from ..expectations import starter_total, table_crib_value, throw_expectations, unseen_counts
+from ..expectations import starter_suits, starter_total, table_crib_value, throw_expectations, unseen_counts
 from ..rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_THROW
 from ..scoring import show_points
+from ..tables import BASE, RANK_TABLE
 
 N_KEPT = 1820          # multisets of four ranks: C(13 + 3, 4)
+
+
+def kept_rank_sums() -> np.ndarray:
+    """By :func:`kept_index` of four kept ranks: their fifteens, pairs and runs with a starter of each of the
+    13 ranks, summed (``RANK_TABLE``)."""
+    a, b, c, d = np.array(list(combinations_with_replacement(range(13), 4)), dtype=np.int64).T
+    prefix = ((a * BASE + b) * BASE + c) * BASE + d
+    sums = np.zeros(N_KEPT, dtype=np.int64)
+    index = a + (b + 1) * b // 2 + (c + 2) * (c + 1) * c // 6 + (d + 3) * (d + 2) * (d + 1) * d // 24
+    sums[index] = RANK_TABLE[prefix[:, None] * BASE + np.arange(13)].astype(np.int64).sum(axis=1)
+    return sums
+
+
+KEPT_RANK_SUMS = kept_rank_sums()
 
 
 @njit(cache=True)
@@ -72,12 +89,21 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
     mask = next_throw(-1, n, n_throw)
     while mask >= 0:
         split_throw(hand, mask, kept, thrown)
-        value = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, flush_four) / n_pool
+        if k == 4:      # the sum over starter ranks r of (cards unseen of rank r) * points = 4 * all - the hand's
+            index = kept_index(kept)
+            prefix = ((((kept[0] >> 2) * BASE + (kept[1] >> 2)) * BASE + (kept[2] >> 2)) * BASE + (kept[3] >> 2)) * BASE
+            total = 4 * KEPT_RANK_SUMS[index] + starter_suits(kept, k, suit_counts, n_pool, False, flush_four)
+            for c in hand:
+                total -= np.int64(RANK_TABLE[prefix + (c >> 2)])
+        else:
+            index = 0
+            total = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, flush_four)
+        value = total / n_pool
         if crib_table:
             crib = table_crib_value(thrown, n_throw, params, mine)
             value += crib if mine else -crib
         if kept_table:
-            value += params[pegging + kept_index(kept)]
+            value += params[pegging + index]
         if best < 0 or value > best_value:
             best, best_value = mask, value
         mask = next_throw(mask, n, n_throw)

@@ -72,14 +72,17 @@ DATA = ("sims.cribbage", "data/odds/distilled-peg.json")
 
 
 @njit(cache=True)
-def decision_buffers(played):
+def decision_buffers(played, hand):
     """Scratch for one decision, in two allocations: (a copy of ``played`` to lay candidate cards in,
-    ``levels`` and ``chances`` for :func:`reply_chances`, the ``cells`` of :func:`card_features`, ``work``)."""
-    n = played.shape[0]
-    ints = np.empty(n + N_LEVELS + N_TABLES + WORK_SIZE, dtype=np.int64)
+    ``levels`` and ``chances`` for :func:`reply_chances`, ``cells`` for the table cells of each card in
+    ``hand``, ``work`` for :func:`reply_holders`, ``values`` for two numbers per card)."""
+    n, h = played.shape[0], hand.shape[0]
+    ints = np.empty(n + N_LEVELS + h * N_TABLES + WORK_SIZE, dtype=np.int64)
     ints[:n] = played
-    return (ints[:n], ints[n:n + N_LEVELS], np.empty(N_LEVELS), ints[n + N_LEVELS:n + N_LEVELS + N_TABLES],
-            ints[n + N_LEVELS + N_TABLES:])
+    floats = np.empty(N_LEVELS + 2 * h)
+    cells = ints[n + N_LEVELS:n + N_LEVELS + h * N_TABLES]
+    return (ints[:n], ints[n:n + N_LEVELS], floats[:N_LEVELS], cells.reshape((h, N_TABLES)),
+            ints[n + N_LEVELS + h * N_TABLES:], floats[N_LEVELS:].reshape((2, h)))
 
 
 @njit(cache=True)
@@ -139,10 +142,9 @@ def reply_chances(played, start, n, after, seen, k, bath, levels, chances, work)
 
 
 @njit(cache=True)
-def card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells, work):
-    """What the tables know of laying ``hand[i]``: returns (points now, expected best reply) and fills
-    ``cells`` with the five table indices (module docstring); the card is laid in ``played`` (a copy: the
-    scratch of :func:`decision_buffers`)."""
+def card_cells(hand, i, played, state, rules, their_left, cells):
+    """Laying ``hand[i]`` (in ``played``, a copy): returns its points now and fills ``cells`` with the five
+    table indices (module docstring)."""
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
     card = hand[i]
     rank = card >> 2
@@ -150,12 +152,6 @@ def card_features(hand, i, played, state, rules, seen, their_left, levels, chanc
     now = peg_points_kernel(played, start, n + 1, rules[R_BATH] != 0)
     after = count + card_value(card)
     went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
-    reply = 0.0
-    if after < MAX_COUNT and not went and their_left > 0:
-        m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)),
-                          rules[R_BATH] != 0, levels, chances, work)
-        for r in range(m):
-            reply += levels[r] * chances[r]
     low, left, pair, near = 0, 0, 0, 0
     for j in range(hand.shape[0]):
         if j == i or hand[j] < 0:
@@ -171,7 +167,32 @@ def card_features(hand, i, played, state, rules, seen, their_left, levels, chanc
     cells[2] = SETUP + rank * 8 + pair * 4 + near * 2 + (count == 0)
     cells[3] = LEFT + (after * 4 + min(left, 3)) * 5 + min(their_left, 4)
     cells[4] = GO + went * N_COUNTS + after
-    return float(now), reply
+    return float(now)
+
+
+@njit(cache=True)
+def card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work):
+    """The expected best reply to ``hand[i]`` (laid in ``played``, a copy): 0 after thirty-one, when he has
+    said go or holds no card (:func:`reply_chances`)."""
+    count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
+    played[n] = hand[i]
+    after = count + card_value(hand[i])
+    went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
+    reply = 0.0
+    if after < MAX_COUNT and not went and their_left > 0:
+        m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)),
+                          rules[R_BATH] != 0, levels, chances, work)
+        for r in range(m):
+            reply += levels[r] * chances[r]
+    return reply
+
+
+@njit(cache=True)
+def card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells, work):
+    """What the tables know of laying ``hand[i]``: returns (points now, expected best reply) and fills
+    ``cells`` with the five table indices (module docstring)."""
+    now = card_cells(hand, i, played, state, rules, their_left, cells)
+    return now, card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work)
 
 
 @njit(cache=True)
@@ -185,7 +206,11 @@ def _value(now, reply, cells, params):
 @njit(PEG_SIG, cache=True)
 def distilled_peg(hand, played, state, rules, rng, params):
     """Lay the card of highest fitted value (module docstring); ``defensive``'s card with other than two
-    players."""
+    players.
+
+    The expected reply, the dear part, is weighed only for cards that could be best: with a reply weight
+    ``params[P_REPLY] <= 0`` a card's value without it is an upper bound (rounding is monotonic), so a card
+    whose bound is below the exact value of the card of highest bound cannot be laid, whatever its reply."""
     count = state[S_COUNT]
     only = only_legal(hand, count)
     if only >= 0:
@@ -194,13 +219,26 @@ def distilled_peg(hand, played, state, rules, rng, params):
         return defensive_peg(hand, played, state, rules, rng, params[:0])   # its default parameters
     seen, mine_left = seen_cards(hand, played, state)
     their_left = 2 * rules[R_KEPT] - state[S_N_PLAYED] - mine_left
-    played, levels, chances, cells, work = decision_buffers(played)   # read-only (contract): cards laid in a copy
+    # read-only (contract): candidate cards are laid in a copy
+    played, levels, chances, cells, work, values = decision_buffers(played, hand)
+    now, bound = values[0], values[1]
+    prune = params[P_REPLY] <= 0.0
+    top = -1
+    for i in range(hand.shape[0]):
+        if is_legal_play(hand, i, count):
+            now[i] = card_cells(hand, i, played, state, rules, their_left, cells[i])
+            bound[i] = _value(now[i], 0.0, cells[i], params)
+            prune &= bound[i] == bound[i]          # no NaN: the values are ordered
+            if top < 0 or bound[i] > bound[top]:
+                top = i
+    floor = _value(now[top], card_reply(hand, top, played, state, rules, seen, their_left, levels, chances, work),
+                   cells[top], params)
     best, best_value = -1, 0.0
     for i in range(hand.shape[0]):
-        if not is_legal_play(hand, i, count):
+        if not is_legal_play(hand, i, count) or (prune and i != top and bound[i] < floor):
             continue
-        now, reply = card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells, work)
-        value = _value(now, reply, cells, params)
+        value = floor if i == top else _value(
+            now[i], card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work), cells[i], params)
         if best < 0 or value > best_value or (value == best_value and card_value(hand[i]) > card_value(hand[best])):
             best, best_value = i, value
     return best

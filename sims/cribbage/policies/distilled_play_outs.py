@@ -105,7 +105,8 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
     state = np.zeros(S_SIZE, dtype=np.int64)
     hand = np.empty(kept_n, dtype=np.int64)
     buf = np.empty(2 * kept_n, dtype=np.int64)
-    _, levels, chances, own, scratch = decision_buffers(buf)
+    _, levels, chances, cells_, scratch, _ = decision_buffers(buf, hand)
+    own = cells_[0]
     for i in range(chunk_size):
         row = c * chunk_size + i
         seed_streams(keys, c, i, deck_rng, seat_rngs)
@@ -197,7 +198,8 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
     in_play = np.full((MAX_SEATS, kept_n), -1, dtype=np.int64)
     thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
     buf = np.empty(2 * kept_n, dtype=np.int64)
-    _, levels, chances, own, scratch = decision_buffers(buf)
+    _, levels, chances, cells_, scratch, _ = decision_buffers(buf, hand)
+    own = cells_[0]
     err2 = np.zeros(err.shape[1], dtype=np.int64)
     for i in range(chunk_size):
         base_row = (c * chunk_size + i) * 2 * kept_n
