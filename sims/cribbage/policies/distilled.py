@@ -68,21 +68,22 @@ N_TABLES = 5            # table cells a card touches
 MAX_POINTS = 32         # above the most a card scores in the play (16: thirty-one with a run and a Bath flush of 7)
 N_LEVELS = MAX_POINTS + 1
 WORK_SIZE = MAX_POINTS + NR
+CARD_STRIDE = N_TABLES + 1      # a card's cells and its points now, in distilled_peg's scratch
 DATA = ("sims.cribbage", "data/odds/distilled-peg.json")
 
 
 @njit(cache=True)
 def decision_buffers(played, hand):
-    """Scratch for one decision, in two allocations: (a copy of ``played`` to lay candidate cards in,
-    ``levels`` and ``chances`` for :func:`reply_chances`, ``cells`` for the table cells of each card in
-    ``hand``, ``work`` for :func:`reply_holders`, ``values`` for two numbers per card)."""
-    n, h = played.shape[0], hand.shape[0]
-    ints = np.empty(n + N_LEVELS + h * N_TABLES + WORK_SIZE, dtype=np.int64)
+    """Scratch for one decision, in one allocation: (a copy of ``played`` to lay candidate cards in, ``levels``
+    and ``chances`` for :func:`reply_chances`, ``cells``: for each card of ``hand`` its five table cells and
+    its points now (:data:`CARD_STRIDE` a card), ``work`` for :func:`reply_holders`)."""
+    n = played.shape[0]
+    a = n + N_LEVELS
+    b = a + N_LEVELS
+    c = b + hand.shape[0] * CARD_STRIDE
+    ints = np.empty(c + WORK_SIZE, dtype=np.int64)
     ints[:n] = played
-    floats = np.empty(N_LEVELS + 2 * h)
-    cells = ints[n + N_LEVELS:n + N_LEVELS + h * N_TABLES]
-    return (ints[:n], ints[n:n + N_LEVELS], floats[:N_LEVELS], cells.reshape((h, N_TABLES)),
-            ints[n + N_LEVELS + h * N_TABLES:], floats[N_LEVELS:].reshape((2, h)))
+    return ints[:n], ints[n:a], ints[a:b].view(np.float64), ints[b:c], ints[c:]
 
 
 @njit(cache=True)
@@ -142,9 +143,9 @@ def reply_chances(played, start, n, after, seen, k, bath, levels, chances, work)
 
 
 @njit(cache=True)
-def card_cells(hand, i, played, state, rules, their_left, cells):
-    """Laying ``hand[i]`` (in ``played``, a copy): returns its points now and fills ``cells`` with the five
-    table indices (module docstring)."""
+def card_cells(hand, i, played, state, rules, their_left, cells, at):
+    """Laying ``hand[i]`` (in ``played``, a copy): returns its points now and fills ``cells[at:at + 5]`` with
+    the five table indices (module docstring)."""
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
     card = hand[i]
     rank = card >> 2
@@ -162,12 +163,12 @@ def card_cells(hand, i, played, state, rules, their_left, cells):
         d = abs((hand[j] >> 2) - rank)
         pair |= d == 0
         near |= 0 < d <= 2
-    cells[0] = RANK_COUNT + rank * N_COUNTS + after
-    cells[1] = COUNT_LOW + after * N_LOW + low
-    cells[2] = SETUP + rank * 8 + pair * 4 + near * 2 + (count == 0)
-    cells[3] = LEFT + (after * 4 + min(left, 3)) * 5 + min(their_left, 4)
-    cells[4] = GO + went * N_COUNTS + after
-    return float(now)
+    cells[at] = RANK_COUNT + rank * N_COUNTS + after
+    cells[at + 1] = COUNT_LOW + after * N_LOW + low
+    cells[at + 2] = SETUP + rank * 8 + pair * 4 + near * 2 + (count == 0)
+    cells[at + 3] = LEFT + (after * 4 + min(left, 3)) * 5 + min(their_left, 4)
+    cells[at + 4] = GO + went * N_COUNTS + after
+    return now
 
 
 @njit(cache=True)
@@ -191,15 +192,16 @@ def card_reply(hand, i, played, state, rules, seen, their_left, levels, chances,
 def card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells, work):
     """What the tables know of laying ``hand[i]``: returns (points now, expected best reply) and fills
     ``cells`` with the five table indices (module docstring)."""
-    now = card_cells(hand, i, played, state, rules, their_left, cells)
-    return now, card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work)
+    now = card_cells(hand, i, played, state, rules, their_left, cells, 0)
+    return float(now), card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work)
 
 
 @njit(cache=True)
-def _value(now, reply, cells, params):
+def _value(now, reply, cells, at, params):
+    """The fitted value of a card (module docstring) with its cells at ``cells[at:]``."""
     v = params[P_POINTS] * now + params[P_REPLY] * reply
     for c in range(N_TABLES):
-        v += params[cells[c]]
+        v += params[cells[at + c]]
     return v
 
 
@@ -219,26 +221,34 @@ def distilled_peg(hand, played, state, rules, rng, params):
         return defensive_peg(hand, played, state, rules, rng, params[:0])   # its default parameters
     seen, mine_left = seen_cards(hand, played, state)
     their_left = 2 * rules[R_KEPT] - state[S_N_PLAYED] - mine_left
-    # read-only (contract): candidate cards are laid in a copy
-    played, levels, chances, cells, work, values = decision_buffers(played, hand)
-    now, bound = values[0], values[1]
+    played, levels, chances, cells, work = decision_buffers(played, hand)   # read-only (contract): laid in a copy
     prune = params[P_REPLY] <= 0.0
-    top = -1
+    top, top_bound = -1, 0.0
     for i in range(hand.shape[0]):
         if is_legal_play(hand, i, count):
-            now[i] = card_cells(hand, i, played, state, rules, their_left, cells[i])
-            bound[i] = _value(now[i], 0.0, cells[i], params)
-            prune &= bound[i] == bound[i]          # no NaN: the values are ordered
-            if top < 0 or bound[i] > bound[top]:
-                top = i
-    floor = _value(now[top], card_reply(hand, top, played, state, rules, seen, their_left, levels, chances, work),
-                   cells[top], params)
+            at = i * CARD_STRIDE
+            cells[at + N_TABLES] = card_cells(hand, i, played, state, rules, their_left, cells, at)
+            bound = _value(float(cells[at + N_TABLES]), 0.0, cells, at, params)
+            prune &= bound == bound          # no NaN: the values are ordered
+            if top < 0 or bound > top_bound:
+                top, top_bound = i, bound
+    at = top * CARD_STRIDE
+    floor = _value(float(cells[at + N_TABLES]),
+                   card_reply(hand, top, played, state, rules, seen, their_left, levels, chances, work), cells, at,
+                   params)
     best, best_value = -1, 0.0
     for i in range(hand.shape[0]):
-        if not is_legal_play(hand, i, count) or (prune and i != top and bound[i] < floor):
+        if not is_legal_play(hand, i, count):
             continue
-        value = floor if i == top else _value(
-            now[i], card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work), cells[i], params)
+        at = i * CARD_STRIDE
+        now = float(cells[at + N_TABLES])
+        if i == top:
+            value = floor
+        elif prune and _value(now, 0.0, cells, at, params) < floor:
+            continue
+        else:
+            value = _value(now, card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work),
+                           cells, at, params)
         if best < 0 or value > best_value or (value == best_value and card_value(hand[i]) > card_value(hand[best])):
             best, best_value = i, value
     return best

@@ -105,8 +105,7 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
     state = np.zeros(S_SIZE, dtype=np.int64)
     hand = np.empty(kept_n, dtype=np.int64)
     buf = np.empty(2 * kept_n, dtype=np.int64)
-    _, levels, chances, cells_, scratch, _ = decision_buffers(buf, hand)
-    own = cells_[0]
+    _, levels, chances, own, scratch = decision_buffers(buf, hand)
     for i in range(chunk_size):
         row = c * chunk_size + i
         seed_streams(keys, c, i, deck_rng, seat_rngs)
@@ -139,7 +138,7 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
                     if is_legal_play(hand, h, count):
                         x[row, n_legal, 0], x[row, n_legal, 1] = card_features(
                             hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch)
-                        cells[row, n_legal, :] = own
+                        cells[row, n_legal, :] = own[:N_TABLES]
                         if hand[h] == played[k]:
                             legal[row, 1] = n_legal
                         n_legal += 1
@@ -198,8 +197,7 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
     in_play = np.full((MAX_SEATS, kept_n), -1, dtype=np.int64)
     thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
     buf = np.empty(2 * kept_n, dtype=np.int64)
-    _, levels, chances, cells_, scratch, _ = decision_buffers(buf, hand)
-    own = cells_[0]
+    _, levels, chances, own, scratch = decision_buffers(buf, hand)
     err2 = np.zeros(err.shape[1], dtype=np.int64)
     for i in range(chunk_size):
         base_row = (c * chunk_size + i) * 2 * kept_n
@@ -233,7 +231,7 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
                         continue
                     x[row, n_legal, 0], x[row, n_legal, 1] = card_features(
                         hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch)
-                    cells[row, n_legal, :] = own
+                    cells[row, n_legal, :] = own[:N_TABLES]
                     if hand[h] == played[k]:
                         legal[row, 1] = n_legal
                     # Lay the card, then play the rest out with the hands as dealt.

@@ -403,7 +403,7 @@ def position_peg(hand, played, state, rules, rng, params):
     their_left = 2 * rules[R_KEPT] - n - mine_left
     last_player = ((state[S_GO_MASK] >> (1 - role)) & 1) != 0 or their_left == 0
     memo = np.full((t - me, t - opp), np.nan)
-    played, levels, chances, _, work, _ = decision_buffers(played, hand)   # read-only (contract): laid in a copy
+    played, levels, chances, _, work = decision_buffers(played, hand)   # read-only (contract): laid in a copy
     now_cells = rest_cells(params, ix, n)
     one_cells = rest_cells(params, ix, n + 1)
     two_cells = rest_cells(params, ix, n + 2)
