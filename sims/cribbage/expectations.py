@@ -69,6 +69,13 @@ def starter_total(cards, n, rank_counts, suit_counts, n_pool, crib, crib_flush_f
                 counts[r] += 1
                 total += rank_counts[r] * rank_points(counts)
                 counts[r] -= 1
+    return total + starter_suits(cards, n, suit_counts, n_pool, crib, crib_flush_four)
+
+
+@njit(cache=True)
+def starter_suits(cards, n, suit_counts, n_pool, crib, crib_flush_four):
+    """The nobs and flushes of :func:`starter_total`: the part of the sum that depends on suits."""
+    total = 0
     for i in range(n):
         if cards[i] >> 2 == JACK:
             total += suit_counts[cards[i] & 3]

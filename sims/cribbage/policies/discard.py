@@ -24,34 +24,34 @@ The advisor :mod:`sims.cribbage.discards` tabulates the same expectations for ev
 """
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 import numpy as np
 
 from ...core.kernel import njit
 from ...core.policies import Policy
-from ..contract import DISCARD_SIG, S_CRIB_MINE, split_throw
+from ..contract import DISCARD_SIG, S_CRIB_MINE, next_throw, split_throw
 from ..crib_tables import PARAMS_SIZE, table_params
-from ..expectations import table_crib_value, throw_expectations
+from ..expectations import starter_suits, starter_total, table_crib_value, throw_expectations, unseen_counts
 from ..rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_THROW
 from ..scoring import show_points
+from ..tables import BASE, RANK_TABLE
 
 N_KEPT = 1820          # multisets of four ranks: C(13 + 3, 4)
 
 
-@njit(cache=True)
-def _best(masks, values):
-    """The mask with the largest value; ties to the first."""
-    best = 0
-    for j in range(1, masks.shape[0]):
-        if values[j] > values[best]:
-            best = j
-    return masks[best]
+def kept_rank_sums() -> np.ndarray:
+    """By :func:`kept_index` of four kept ranks: their fifteens, pairs and runs with a starter of each of the
+    13 ranks, summed (``RANK_TABLE``)."""
+    a, b, c, d = np.array(list(combinations_with_replacement(range(13), 4)), dtype=np.int64).T
+    prefix = ((a * BASE + b) * BASE + c) * BASE + d
+    sums = np.zeros(N_KEPT, dtype=np.int64)
+    index = a + (b + 1) * b // 2 + (c + 2) * (c + 1) * c // 6 + (d + 3) * (d + 2) * (d + 1) * d // 24
+    sums[index] = RANK_TABLE[prefix[:, None] * BASE + np.arange(13)].astype(np.int64).sum(axis=1)
+    return sums
 
 
-@njit(DISCARD_SIG, cache=True)
-def expected_hand_discard(hand, state, rules, rng, params):
-    """Keep the cards whose exact expected hand over the unseen starters is largest."""
-    masks, hand_mean, _ = throw_expectations(hand, rules[R_THROW], rules[R_CRIB_FLUSH_FOUR] != 0, False)
-    return _best(masks, hand_mean)
+KEPT_RANK_SUMS = kept_rank_sums()
 
 
 @njit(cache=True)
@@ -70,25 +70,50 @@ def kept_index(kept):
 
 
 @njit(cache=True)
-def net_values(hand, state, rules, params, kept_table):
-    """Per throw mask: the exact expected hand, plus (own crib) or minus (opponent's) the table value of
-    the throw; with ``kept_table`` (two-handed, four cards kept), plus the pegging the kept ranks are worth
-    to the crib's owner (``params[PARAMS_SIZE:][kept_index]``) or to the pone (the next N_KEPT).
-    Returns (masks, values)."""
-    n_throw = rules[R_THROW]
+def best_net_throw(hand, state, rules, params, crib_table, kept_table):
+    """The throw mask of highest value (ties: the first in :func:`next_throw`'s order): the exact expected hand
+    over the unseen starters; with ``crib_table``, plus (own crib) or minus (opponent's) the table value of
+    the throw (``params[:PARAMS_SIZE]``); with ``kept_table`` (two-handed, four cards kept), plus the pegging
+    the kept ranks are worth to the crib's owner (``params[PARAMS_SIZE:][kept_index]``) or to the pone (the
+    next N_KEPT).  One pass over the throws, nothing kept but the best."""
+    n, n_throw = hand.shape[0], rules[R_THROW]
+    k = n - n_throw
     mine = state[S_CRIB_MINE] != 0
-    masks, values, _ = throw_expectations(hand, n_throw, rules[R_CRIB_FLUSH_FOUR] != 0, False)
-    kept = np.empty(hand.shape[0] - n_throw, dtype=np.int64)
-    thrown = np.empty(n_throw, dtype=np.int64)
+    flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
+    rank_counts, suit_counts, _, n_pool = unseen_counts(hand)
+    cards = np.empty(n, dtype=np.int64)
+    kept, thrown = cards[:k], cards[k:]
     pegging = PARAMS_SIZE + (0 if mine else N_KEPT)
-    kept_table = kept_table and rules[R_ACTIVE] == 2 and kept.shape[0] == 4
-    for j in range(masks.shape[0]):
-        split_throw(hand, masks[j], kept, thrown)
-        crib = table_crib_value(thrown, n_throw, params, mine)
-        values[j] += crib if mine else -crib
+    kept_table = kept_table and rules[R_ACTIVE] == 2 and k == 4
+    best, best_value = -1, 0.0
+    mask = next_throw(-1, n, n_throw)
+    while mask >= 0:
+        split_throw(hand, mask, kept, thrown)
+        if k == 4:      # the sum over starter ranks r of (cards unseen of rank r) * points = 4 * all - the hand's
+            index = kept_index(kept)
+            prefix = ((((kept[0] >> 2) * BASE + (kept[1] >> 2)) * BASE + (kept[2] >> 2)) * BASE + (kept[3] >> 2)) * BASE
+            total = 4 * KEPT_RANK_SUMS[index] + starter_suits(kept, k, suit_counts, n_pool, False, flush_four)
+            for c in hand:
+                total -= np.int64(RANK_TABLE[prefix + (c >> 2)])
+        else:
+            index = 0
+            total = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, flush_four)
+        value = total / n_pool
+        if crib_table:
+            crib = table_crib_value(thrown, n_throw, params, mine)
+            value += crib if mine else -crib
         if kept_table:
-            values[j] += params[pegging + kept_index(kept)]
-    return masks, values
+            value += params[pegging + index]
+        if best < 0 or value > best_value:
+            best, best_value = mask, value
+        mask = next_throw(mask, n, n_throw)
+    return best
+
+
+@njit(DISCARD_SIG, cache=True)
+def expected_hand_discard(hand, state, rules, rng, params):
+    """Keep the cards whose exact expected hand over the unseen starters is largest."""
+    return best_net_throw(hand, state, rules, params, False, False)
 
 
 @njit(DISCARD_SIG, cache=True)
@@ -98,9 +123,7 @@ def expected_net_discard(hand, state, rules, rng, params):
     ``params`` shorter than the 338 table values (a misuse :func:`expected_net_policy` prevents)
     is read as an empty table, making this ``expected_hand``.
     """
-    if params.shape[0] < PARAMS_SIZE:
-        return expected_hand_discard(hand, state, rules, rng, params)
-    return _best(*net_values(hand, state, rules, params, False))
+    return best_net_throw(hand, state, rules, params, params.shape[0] >= PARAMS_SIZE, False)
 
 
 @njit(DISCARD_SIG, cache=True)
@@ -108,7 +131,17 @@ def expected_peg_discard(hand, state, rules, rng, params):
     """``expected_net``, plus the net pegging (mine less his) the kept ranks are worth in one's role, from
     the table after the crib table in ``params`` (:mod:`sims.cribbage.policies.kept_pegging`); with other
     than two players or four cards kept, ``expected_net``."""
-    return _best(*net_values(hand, state, rules, params, True))
+    return best_net_throw(hand, state, rules, params, True, True)
+
+
+@njit(cache=True)
+def _best(masks, values):
+    """The mask with the largest value; ties to the first."""
+    best = 0
+    for j in range(1, masks.shape[0]):
+        if values[j] > values[best]:
+            best = j
+    return masks[best]
 
 
 @njit(DISCARD_SIG, cache=True)

@@ -65,24 +65,36 @@ LEFT = SETUP + NR * 8
 GO = LEFT + N_COUNTS * 4 * 5
 N_PARAMS = GO + 2 * N_COUNTS
 N_TABLES = 5            # table cells a card touches
+MAX_POINTS = 32         # above the most a card scores in the play (16: thirty-one with a run and a Bath flush of 7)
+N_LEVELS = MAX_POINTS + 1
+WORK_SIZE = MAX_POINTS + NR
+CARD_STRIDE = N_TABLES + 1      # a card's cells and its points now, in distilled_peg's scratch
 DATA = ("sims.cribbage", "data/odds/distilled-peg.json")
 
 
 @njit(cache=True)
-def reply_chances(played, start, n, after, seen, k, bath, levels, chances):
-    """The opponent's best reply to the count ``played[start:n]`` (which stands at ``after``), when he holds
-    ``k`` cards drawn from the cards not ``seen``: ``levels[:m]`` the points it may score (highest first)
-    and ``chances[:m]`` the chance of each; returns ``m``.  The last level, 0, is a reply scoring nothing.
+def decision_buffers(played, hand):
+    """Scratch for one decision, in one allocation: (a copy of ``played`` to lay candidate cards in, ``levels``
+    and ``chances`` for :func:`reply_chances`, ``cells``: for each card of ``hand`` its five table cells and
+    its points now (:data:`CARD_STRIDE` a card), ``work`` for :func:`reply_holders`)."""
+    n = played.shape[0]
+    a = n + N_LEVELS
+    b = a + N_LEVELS
+    c = b + hand.shape[0] * CARD_STRIDE
+    ints = np.empty(c + WORK_SIZE, dtype=np.int64)
+    ints[:n] = played
+    return ints[:n], ints[n:a], ints[a:b].view(np.float64), ints[b:c], ints[c:]
 
-    Summed as ``defensive`` sums the mean: P(a draw of ``k`` holds none of the ``h`` cards scoring at least
-    a level) = C(unseen - h, k) / C(unseen, k)."""
-    unseen = 52 - popcount(seen)
-    points = np.zeros(52, dtype=np.int64)
-    mult = np.zeros(52, dtype=np.int64)
-    kinds = 0
-    pair_run = np.zeros(NR, dtype=np.int64)
+
+@njit(cache=True)
+def reply_holders(played, start, n, after, seen, bath, work):
+    """``work[p]`` (1 <= p < MAX_POINTS): how many of the cards not ``seen`` would score ``p`` as the reply to
+    the count ``played[start:n]`` (which stands at ``after``); returns the highest such ``p`` (0: none)."""
+    holders, pair_run = work[:MAX_POINTS], work[MAX_POINTS:MAX_POINTS + NR]
+    holders[:] = 0
     if not bath:
         reply_pair_run(played, start, n, pair_run)
+    top = 0
     for kind in range(52 if bath else NR):
         if bath:
             reply, count = kind, 1 - ((seen >> kind) & 1)
@@ -97,37 +109,43 @@ def reply_chances(played, start, n, after, seen, k, bath, levels, chances):
         else:
             p = pair_run[kind] + (2 if total == 15 or total == MAX_COUNT else 0)
         if p > 0:
-            points[kinds], mult[kinds] = p, count
-            kinds += 1
+            holders[p] += count
+            top = max(top, p)
+    return top
+
+
+@njit(cache=True)
+def reply_chances(played, start, n, after, seen, k, bath, levels, chances, work):
+    """The opponent's best reply to the count ``played[start:n]`` (which stands at ``after``), when he holds
+    ``k`` cards drawn from the cards not ``seen``: ``levels[:m]`` the points it may score (highest first)
+    and ``chances[:m]`` the chance of each; returns ``m``.  The last level, 0, is a reply scoring nothing.
+    (``work``: scratch, :func:`decision_buffers`.)
+
+    Summed as ``defensive`` sums the mean: P(a draw of ``k`` holds none of the ``h`` cards scoring at least
+    a level) = C(unseen - h, k) / C(unseen, k)."""
+    unseen = 52 - popcount(seen)
+    top = reply_holders(played, start, n, after, seen, bath, work)
     m = 0
-    level = 1 << 30
+    holders = 0
     reached = 0.0
-    while True:
-        nxt = 0
-        for i in range(kinds):
-            if nxt < points[i] < level:
-                nxt = points[i]
-        if nxt == 0:
-            break
-        holders = 0
-        for i in range(kinds):
-            if points[i] >= nxt:
-                holders += mult[i]
+    for level in range(top, 0, -1):
+        if work[level] == 0:
+            continue
+        holders += work[level]
         p_none = 1.0
         for j in range(k):
             p_none *= max(unseen - holders - j, 0) / (unseen - j)
-        levels[m], chances[m] = nxt, (1.0 - p_none) - reached
+        levels[m], chances[m] = level, (1.0 - p_none) - reached
         reached = 1.0 - p_none
         m += 1
-        level = nxt
     levels[m], chances[m] = 0, 1.0 - reached
     return m + 1
 
 
 @njit(cache=True)
-def card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells):
-    """What the tables know of laying ``hand[i]``: returns (points now, expected best reply) and fills
-    ``cells`` with the five table indices (module docstring)."""
+def card_cells(hand, i, played, state, rules, their_left, cells, at):
+    """Laying ``hand[i]`` (in ``played``, a copy): returns its points now and fills ``cells[at:at + 5]`` with
+    the five table indices (module docstring)."""
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
     card = hand[i]
     rank = card >> 2
@@ -135,12 +153,6 @@ def card_features(hand, i, played, state, rules, seen, their_left, levels, chanc
     now = peg_points_kernel(played, start, n + 1, rules[R_BATH] != 0)
     after = count + card_value(card)
     went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
-    reply = 0.0
-    if after < MAX_COUNT and not went and their_left > 0:
-        m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)),
-                          rules[R_BATH] != 0, levels, chances)
-        for r in range(m):
-            reply += levels[r] * chances[r]
     low, left, pair, near = 0, 0, 0, 0
     for j in range(hand.shape[0]):
         if j == i or hand[j] < 0:
@@ -151,26 +163,56 @@ def card_features(hand, i, played, state, rules, seen, their_left, levels, chanc
         d = abs((hand[j] >> 2) - rank)
         pair |= d == 0
         near |= 0 < d <= 2
-    cells[0] = RANK_COUNT + rank * N_COUNTS + after
-    cells[1] = COUNT_LOW + after * N_LOW + low
-    cells[2] = SETUP + rank * 8 + pair * 4 + near * 2 + (count == 0)
-    cells[3] = LEFT + (after * 4 + min(left, 3)) * 5 + min(their_left, 4)
-    cells[4] = GO + went * N_COUNTS + after
-    return float(now), reply
+    cells[at] = RANK_COUNT + rank * N_COUNTS + after
+    cells[at + 1] = COUNT_LOW + after * N_LOW + low
+    cells[at + 2] = SETUP + rank * 8 + pair * 4 + near * 2 + (count == 0)
+    cells[at + 3] = LEFT + (after * 4 + min(left, 3)) * 5 + min(their_left, 4)
+    cells[at + 4] = GO + went * N_COUNTS + after
+    return now
 
 
 @njit(cache=True)
-def _value(now, reply, cells, params):
+def card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work):
+    """The expected best reply to ``hand[i]`` (laid in ``played``, a copy): 0 after thirty-one, when he has
+    said go or holds no card (:func:`reply_chances`)."""
+    count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
+    played[n] = hand[i]
+    after = count + card_value(hand[i])
+    went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
+    reply = 0.0
+    if after < MAX_COUNT and not went and their_left > 0:
+        m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)),
+                          rules[R_BATH] != 0, levels, chances, work)
+        for r in range(m):
+            reply += levels[r] * chances[r]
+    return reply
+
+
+@njit(cache=True)
+def card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells, work):
+    """What the tables know of laying ``hand[i]``: returns (points now, expected best reply) and fills
+    ``cells`` with the five table indices (module docstring)."""
+    now = card_cells(hand, i, played, state, rules, their_left, cells, 0)
+    return float(now), card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work)
+
+
+@njit(cache=True)
+def _value(now, reply, cells, at, params):
+    """The fitted value of a card (module docstring) with its cells at ``cells[at:]``."""
     v = params[P_POINTS] * now + params[P_REPLY] * reply
     for c in range(N_TABLES):
-        v += params[cells[c]]
+        v += params[cells[at + c]]
     return v
 
 
 @njit(PEG_SIG, cache=True)
 def distilled_peg(hand, played, state, rules, rng, params):
     """Lay the card of highest fitted value (module docstring); ``defensive``'s card with other than two
-    players."""
+    players.
+
+    The expected reply, the dear part, is weighed only for cards that could be best: with a reply weight
+    ``params[P_REPLY] <= 0`` a card's value without it is an upper bound (rounding is monotonic), so a card
+    whose bound is below the exact value of the card of highest bound cannot be laid, whatever its reply."""
     count = state[S_COUNT]
     only = only_legal(hand, count)
     if only >= 0:
@@ -179,16 +221,34 @@ def distilled_peg(hand, played, state, rules, rng, params):
         return defensive_peg(hand, played, state, rules, rng, params[:0])   # its default parameters
     seen, mine_left = seen_cards(hand, played, state)
     their_left = 2 * rules[R_KEPT] - state[S_N_PLAYED] - mine_left
-    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
-    levels = np.empty(54, dtype=np.int64)
-    chances = np.empty(54)
-    cells = np.empty(N_TABLES, dtype=np.int64)
+    played, levels, chances, cells, work = decision_buffers(played, hand)   # read-only (contract): laid in a copy
+    prune = params[P_REPLY] <= 0.0
+    top, top_bound = -1, 0.0
+    for i in range(hand.shape[0]):
+        if is_legal_play(hand, i, count):
+            at = i * CARD_STRIDE
+            cells[at + N_TABLES] = card_cells(hand, i, played, state, rules, their_left, cells, at)
+            bound = _value(float(cells[at + N_TABLES]), 0.0, cells, at, params)
+            prune &= bound == bound          # no NaN: the values are ordered
+            if top < 0 or bound > top_bound:
+                top, top_bound = i, bound
+    at = top * CARD_STRIDE
+    floor = _value(float(cells[at + N_TABLES]),
+                   card_reply(hand, top, played, state, rules, seen, their_left, levels, chances, work), cells, at,
+                   params)
     best, best_value = -1, 0.0
     for i in range(hand.shape[0]):
         if not is_legal_play(hand, i, count):
             continue
-        now, reply = card_features(hand, i, played, state, rules, seen, their_left, levels, chances, cells)
-        value = _value(now, reply, cells, params)
+        at = i * CARD_STRIDE
+        now = float(cells[at + N_TABLES])
+        if i == top:
+            value = floor
+        elif prune and _value(now, 0.0, cells, at, params) < floor:
+            continue
+        else:
+            value = _value(now, card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work),
+                           cells, at, params)
         if best < 0 or value > best_value or (value == best_value and card_value(hand[i]) > card_value(hand[best])):
             best, best_value = i, value
     return best

@@ -30,7 +30,7 @@ from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING, MAX_SEATS, N_COMP,
                     POLICY_ERROR, deal_buffers, play_deal, play_out, seed_streams)
 from ..rules import R_BATH, R_DEALT, R_KEPT, R_ONE_COUNT
-from .distilled import N_TABLES, card_features, distilled_peg, distilled_policy
+from .distilled import N_TABLES, card_features, decision_buffers, distilled_peg, distilled_policy
 from .pegging import only_legal
 
 
@@ -69,6 +69,30 @@ def owners(played, kept, n_played, kept_n):
     return owner
 
 
+@njit(cache=True)
+def held_at(cards, played, k, hand):
+    """``hand``: the ``cards`` a player kept, -1 for those among the first ``k`` laid (``played[:k]``)."""
+    hand[:] = cards
+    for j in range(k):
+        for h in range(hand.shape[0]):
+            if hand[h] == played[j]:
+                hand[h] = -1
+
+
+@njit(cache=True)
+def see_decision(hand, played, k, count, start, me, owner, thrown, state, buf):
+    """The state the player ``me`` sees before laying card ``k`` (``hand`` what he holds, the count standing at
+    ``count`` since ``start``, ``thrown`` his throw), ``buf[:k]`` the cards laid; returns (whether the other has
+    said go, the cards not seen, how many the other holds)."""
+    went = 1 if k > start and owner[k - 1] == me else 0
+    state[S_ROLE], state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED] = me, count, start, k
+    state[S_GO_MASK] = went << (1 - me)
+    state[S_THROWN], state[S_THROWN + 1] = thrown[0], thrown[1]
+    buf[:k] = played[:k]
+    seen, mine_left = seen_cards(hand, buf, state)
+    return went, seen, buf.shape[0] - k - mine_left
+
+
 @njit(inline="always")
 def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, y, err):
     """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``): at the explored decision, for each legal card
@@ -81,9 +105,7 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
     state = np.zeros(S_SIZE, dtype=np.int64)
     hand = np.empty(kept_n, dtype=np.int64)
     buf = np.empty(2 * kept_n, dtype=np.int64)
-    levels = np.empty(54, dtype=np.int64)
-    chances = np.empty(54)
-    own = np.empty(N_TABLES, dtype=np.int64)
+    _, levels, chances, own, scratch = decision_buffers(buf, hand)
     for i in range(chunk_size):
         row = c * chunk_size + i
         seed_streams(keys, c, i, deck_rng, seat_rngs)
@@ -99,34 +121,24 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
             continue
         # Replay the play to the explored decision: owners, counts, goes, and the points after it.
         owner = owners(played, kept, n_played, kept_n)
-        count, start, went = 0, 0, 0
+        count, start = 0, 0
         ret = 0.0
         for k in range(n_played):
             value = card_value(played[k])
             if count + value > MAX_COUNT:
                 if k > k_star:
                     ret += 1.0 if owner[k - 1] == owner[k_star] else -1.0
-                count, start, went = 0, k, 0
+                count, start = 0, k
             if k == k_star:
                 me = owner[k]
-                hand[:] = kept[me]
-                for j in range(k):
-                    for h in range(kept_n):
-                        if hand[h] == played[j]:
-                            hand[h] = -1
-                went = 1 if k > start and owner[k - 1] == me else 0
-                state[S_ROLE], state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED] = me, count, start, k
-                state[S_GO_MASK] = went << (1 - me)
-                state[S_THROWN], state[S_THROWN + 1] = work[4][me, 0], work[4][me, 1]
-                buf[:k] = played[:k]
-                seen, mine_left = seen_cards(hand, buf, state)
-                their_left = 2 * kept_n - k - mine_left
+                held_at(kept[me], played, k, hand)
+                _, seen, their_left = see_decision(hand, played, k, count, start, me, owner, work[4][me], state, buf)
                 n_legal = 0
                 for h in range(kept_n):
                     if is_legal_play(hand, h, count):
                         x[row, n_legal, 0], x[row, n_legal, 1] = card_features(
-                            hand, h, buf, state, rules_c, seen, their_left, levels, chances, own)
-                        cells[row, n_legal, :] = own
+                            hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch)
+                        cells[row, n_legal, :] = own[:N_TABLES]
                         if hand[h] == played[k]:
                             legal[row, 1] = n_legal
                         n_legal += 1
@@ -185,9 +197,7 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
     in_play = np.full((MAX_SEATS, kept_n), -1, dtype=np.int64)
     thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
     buf = np.empty(2 * kept_n, dtype=np.int64)
-    levels = np.empty(54, dtype=np.int64)
-    chances = np.empty(54)
-    own = np.empty(N_TABLES, dtype=np.int64)
+    _, levels, chances, own, scratch = decision_buffers(buf, hand)
     err2 = np.zeros(err.shape[1], dtype=np.int64)
     for i in range(chunk_size):
         base_row = (c * chunk_size + i) * 2 * kept_n
@@ -208,38 +218,25 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
             if count + value > MAX_COUNT:
                 count, start = 0, k
             me = owner[k]
-            hand[:] = kept[me]
-            for j in range(k):
-                for h in range(kept_n):
-                    if hand[h] == played[j]:
-                        hand[h] = -1
+            held_at(kept[me], played, k, hand)
             if only_legal(hand, count) < 0 and (learner < 0 or (dealer + me) % 2 == learner):
                 row = base_row + k
-                went = 1 if k > start and owner[k - 1] == me else 0
-                state[S_ROLE], state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED] = me, count, start, k
                 state[S_DEALER] = dealer
-                state[S_GO_MASK] = went << (1 - me)
-                state[S_THROWN], state[S_THROWN + 1] = work[4][me, 0], work[4][me, 1]
-                buf[:k] = played[:k]
-                seen, mine_left = seen_cards(hand, buf, state)
-                their_left = 2 * kept_n - k - mine_left
+                went, seen, their_left = see_decision(hand, played, k, count, start, me, owner, work[4][me], state,
+                                                      buf)
                 thrown[:2, :] = work[4][:2, :]
                 n_legal = 0
                 for h in range(kept_n):
                     if not is_legal_play(hand, h, count):
                         continue
                     x[row, n_legal, 0], x[row, n_legal, 1] = card_features(
-                        hand, h, buf, state, rules_c, seen, their_left, levels, chances, own)
-                    cells[row, n_legal, :] = own
+                        hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch)
+                    cells[row, n_legal, :] = own[:N_TABLES]
                     if hand[h] == played[k]:
                         legal[row, 1] = n_legal
                     # Lay the card, then play the rest out with the hands as dealt.
                     for r in range(2):
-                        in_play[r, :] = kept[r]
-                        for j in range(k):
-                            for g in range(kept_n):
-                                if in_play[r, g] == played[j]:
-                                    in_play[r, g] = -1
+                        held_at(kept[r], played, k, in_play[r])
                     card = hand[h]
                     for g in range(kept_n):
                         if in_play[me, g] == card:

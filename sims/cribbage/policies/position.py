@@ -60,7 +60,7 @@ from ..crib_tables import PARAMS_SIZE
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET
 from ..scoring import JACK, show_points
-from .distilled import N_PARAMS as N_DISTILLED, distilled_peg, reply_chances
+from .distilled import N_PARAMS as N_DISTILLED, decision_buffers, distilled_peg, reply_chances
 from ..odds.layout import N_RANKS as NR, PEG_BINS as PB, SHOW_BINS as SB
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
 
@@ -94,8 +94,8 @@ def section_size(target: int, kept: int) -> int:
 
 @njit(cache=True)
 def section(params, rules):
-    """The offsets (``X_*``) of the section of ``params`` made for ``rules``; ``ix[X_T]`` is -1 when none is."""
-    ix = np.full(X_SIZE, -1, dtype=np.int64)
+    """The offsets (``X_*``) of the section of ``params`` made for ``rules``, a tuple (nothing allocated: the
+    policies look it up at every decision); ``ix[X_T]`` is -1 when none is."""
     pos = 0
     while pos + H_SIZE <= params.shape[0] and params[pos + H_MARK] == MARK:
         same = True
@@ -104,24 +104,16 @@ def section(params, rules):
                 same = False
         if same:
             t, k = rules[R_TARGET], rules[R_KEPT]
-            ix[X_T], ix[X_K], ix[X_ZONE], ix[X_HEADER] = t, k, np.int64(params[pos + H_ZONE]), pos
-            off = pos + H_SIZE
-            ix[X_W] = off
-            off += t * t
-            ix[X_REST] = off
-            off += (2 * k + 1) * PB * PB
-            ix[X_HANDS] = off
-            off += 2 * SB
-            ix[X_CRIBS] = off
-            off += 2 * NR * NR * SB
-            ix[X_BASE_DISCARD] = off
-            off += BASE_DISCARD
-            ix[X_BASE] = np.int64(params[off])
-            ix[X_PEG] = off + 1
-            ix[X_DISTILLED] = off + 1 + N_PEG_PARAMS
-            return ix
+            w = pos + H_SIZE
+            rest = w + t * t
+            hands = rest + (2 * k + 1) * PB * PB
+            cribs = hands + 2 * SB
+            base_discard = cribs + 2 * NR * NR * SB
+            peg = base_discard + BASE_DISCARD + 1
+            return (t, k, np.int64(params[pos + H_ZONE]), pos, w, rest, hands, cribs, base_discard,
+                    np.int64(params[peg - 1]), peg, peg + N_PEG_PARAMS)
         pos += np.int64(params[pos + H_LEN])
-    return ix
+    return (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
 
 
 @njit(cache=True, inline="always")
@@ -411,15 +403,13 @@ def position_peg(hand, played, state, rules, rng, params):
     their_left = 2 * rules[R_KEPT] - n - mine_left
     last_player = ((state[S_GO_MASK] >> (1 - role)) & 1) != 0 or their_left == 0
     memo = np.full((t - me, t - opp), np.nan)
-    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
+    played, levels, chances, _, work = decision_buffers(played, hand)   # read-only (contract): laid in a copy
     now_cells = rest_cells(params, ix, n)
     one_cells = rest_cells(params, ix, n + 1)
     two_cells = rest_cells(params, ix, n + 2)
     slope = _rest_of_deal(params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memo, me,
                           opp) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memo,
                                                me, opp)
-    levels = np.empty(54, dtype=np.int64)
-    chances = np.empty(54)
     best, best_value = -1, -1.0
     value_base = -1.0
     for i in range(hand.shape[0]):
@@ -438,7 +428,7 @@ def position_peg(hand, played, state, rules, rng, params):
             levels[0], chances[0] = 0, 1.0
         else:
             m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)), bath,
-                              levels, chances)
+                              levels, chances, work)
         value = 0.0
         for r in range(m):
             if chances[r] > 0:
