@@ -29,10 +29,15 @@ from .cache import claim
 def njit(*args, lazy: bool = False, **options):
     """``numba.njit`` for sims kernels: ``@njit``, ``@njit(cache=True)``, ``@njit(SIG, cache=True, ...)``,
     ``njit(SIG, cache=True)(function)``.  ``lazy=True`` (with explicit types): a :class:`LazyKernel`,
-    for a kernel that only Python calls."""
+    for a kernel that only Python calls.
+
+    A kernel may be compiled without numba's reference counting (``_nrt=False``: it allocates nothing and
+    keeps no array it is given).  numba compiles what such a kernel calls without it too, unless told
+    otherwise, so every other kernel says so here (``_nrt=True``): one that allocates still compiles when a
+    kernel without reference counting is the first to call it."""
     if args and inspect.isfunction(args[0]):
         return njit(*args[1:], lazy=lazy, **options)(args[0])
-    compile_ = numba.njit(*args, **options)
+    compile_ = numba.njit(*args, **{"_nrt": True, **options})
 
     def define(function):
         claim(function)
