@@ -30,7 +30,7 @@ def peg_points_kernel(seq, start, end, bath):
     return points_if_laid(seq, start, end - 1, seq[end - 1], bath)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def points_if_laid(seq, start, end, card, bath):
     """Points for laying ``card`` on ``seq[start:end]``, the cards of the current count in order: fifteen and
     thirty-one two, pairs by the cards of a rank laid together, a run of three or more ranks in any order

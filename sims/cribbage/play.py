@@ -43,10 +43,9 @@ A_COUNT, A_START, A_N_PLAYED, A_GO_MASK, A_TURN, A_LAST, A_SIZE = range(7)
 NO_WINNER = -1
 POLICY_ERROR = -2
 
-# The deal's own loops (:func:`play_deal`, :func:`play_dealt`, :func:`play_out`) only read and write arrays their
-# callers own and allocate nothing, so they are compiled without numba's reference counting: its two atomic
-# operations for every array argument and view were a fifth of a random deal's time.
-NO_REFCOUNTS = dict(cache=True, _nrt=False)
+# The deal's own loops (play_deal, play_dealt, play_out) only read and write arrays their callers own and allocate
+# nothing, so they are compiled without reference counting (refcounts=False, sims.core.kernel.njit): numba's atomic
+# increments and decrements for every array argument and view were a fifth of a random deal's time.
 
 # ``err`` when a policy answers illegally (sims.core.errors): the count, then the cards in hand.
 E_COUNT, E_N_CARDS, E_CARDS = E_GAME, E_GAME + 1, E_GAME + 2
@@ -196,7 +195,7 @@ def _policy_error(err, kind, seat, answer, count, cards):
     return POLICY_ERROR
 
 
-@njit(**NO_REFCOUNTS)
+@njit(cache=True, refcounts=False)
 def play_out(rules, dealer, scores, check_target, starter, in_play, played, thrown, state, at, seat_rngs, peg_fns,
              params, poff, comp, err):
     """The play from the position ``at`` (``A_*``: count, where it began, cards laid, go mask, turn, last
@@ -287,7 +286,7 @@ def shuffle(rules, deck_rng, deck):
         deck[i], deck[j] = deck[j], deck[i]
 
 
-@njit(**NO_REFCOUNTS)
+@njit(cache=True, refcounts=False)
 def play_deal(rules, dealer, scores, check_target, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
               comp, err, work):
     """Shuffle, then play one deal with ``dealer`` dealing; returns the winning side, NO_WINNER or
@@ -297,7 +296,7 @@ def play_deal(rules, dealer, scores, check_target, deck_rng, seat_rngs, discard_
                       err, work)
 
 
-@njit(**NO_REFCOUNTS)
+@njit(cache=True, refcounts=False)
 def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err,
                work):
     """Play one deal from the deck in ``work[0]``: the hands by role from the dealer, then the cards the
