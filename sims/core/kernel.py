@@ -26,13 +26,18 @@ from numba.core.errors import NumbaExperimentalFeatureWarning
 from .cache import claim
 
 
-def njit(*args, lazy: bool = False, **options):
+def njit(*args, lazy: bool = False, refcounts: bool = True, **options):
     """``numba.njit`` for sims kernels: ``@njit``, ``@njit(cache=True)``, ``@njit(SIG, cache=True, ...)``,
     ``njit(SIG, cache=True)(function)``.  ``lazy=True`` (with explicit types): a :class:`LazyKernel`,
-    for a kernel that only Python calls."""
+    for a kernel that only Python calls.
+
+    ``refcounts=False``: compiled without numba's reference counting (its two atomic operations on every array
+    argument and view), for a hot kernel that allocates nothing and keeps no array it is given.  numba
+    compiles what such a kernel calls in the same way unless told otherwise, so every other kernel is told
+    (``_nrt=True``): one that allocates still compiles when a kernel without reference counting calls it first."""
     if args and inspect.isfunction(args[0]):
-        return njit(*args[1:], lazy=lazy, **options)(args[0])
-    compile_ = numba.njit(*args, **options)
+        return njit(*args[1:], lazy=lazy, refcounts=refcounts, **options)(args[0])
+    compile_ = numba.njit(*args, _nrt=refcounts, **options)
 
     def define(function):
         claim(function)

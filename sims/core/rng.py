@@ -93,11 +93,16 @@ def uniform(state):
 
 @njit(cache=True, inline="always")
 def randint(state, n):
-    """An integer in [0, n) for 0 < n < 2**32 (Lemire's multiply-shift, unbiased)."""
+    """An integer in [0, n) for 0 < n < 2**32 (Lemire's multiply-shift, unbiased).
+
+    A draw whose low 32 bits are below ``threshold = 2**32 mod n`` is rejected.  The threshold is below ``n``,
+    so it is worked out (a division) only for a draw whose low bits are below ``n``, rarely: the draws and the
+    answers are the same as when it is worked out first.
+    """
     bound = uint64(n)
-    threshold = (uint64(0x100000000) - bound) % bound
-    while True:
-        x = next_u64(state) >> uint64(32)
-        m = x * bound
-        if (m & uint64(0xFFFFFFFF)) >= threshold:
-            return np.int64(m >> uint64(32))
+    m = (next_u64(state) >> uint64(32)) * bound
+    if (m & uint64(0xFFFFFFFF)) < bound:
+        threshold = (uint64(0x100000000) - bound) % bound
+        while (m & uint64(0xFFFFFFFF)) < threshold:
+            m = (next_u64(state) >> uint64(32)) * bound
+    return np.int64(m >> uint64(32))

@@ -30,40 +30,48 @@ def peg_points_kernel(seq, start, end, bath):
     return points_if_laid(seq, start, end - 1, seq[end - 1], bath)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def points_if_laid(seq, start, end, card, bath):
     """Points for laying ``card`` on ``seq[start:end]``, the cards of the current count in order: fifteen and
     thirty-one two, pairs by the cards of a rank laid together, a run of three or more ranks in any order
     (a pair among them breaks it), and with ``bath`` a flush of three or more.  ``seq`` is only read (a
     policy sees the cards played read-only and weighs a candidate card without laying it)."""
-    n = end - start + 1
-    rank, count = card >> 2, card_value(card)
+    count = card_value(card)
     for i in range(start, end):
         count += card_value(seq[i])
-    points = 0
-    if count == 15 or count == 31:
-        points += 2
+    return count_points(count) + pattern_points(seq, start, end, card, bath)
+
+
+@njit(cache=True, inline="always")
+def count_points(count):
+    """Fifteen and thirty-one: two each."""
+    return 2 if count == 15 or count == MAX_COUNT else 0
+
+
+@njit(cache=True, inline="always")
+def pattern_points(seq, start, end, card, bath):
+    """What laying ``card`` on ``seq[start:end]`` scores by pairs, runs and (``bath``) flushes.
+
+    One pass back from the card: the run is the longest stretch of last cards whose ranks are distinct and
+    consecutive; it cannot reach past a rank seen twice, and a pair with the card rules it out.
+    """
+    n = end - start + 1
+    rank = card >> 2
     same = 1
     while same < n and seq[end - same] >> 2 == rank:
         same += 1
-    points += same * (same - 1)
-    if same == 1:  # a run needs distinct ranks, so a pair rules it out
-        for k in range(n, 2, -1):
-            seen = 1 << rank
-            lo = rank
-            hi = rank
-            ok = True
-            for i in range(end - k + 1, end):
-                r = seq[i] >> 2
-                if (seen >> r) & 1:
-                    ok = False
-                    break
-                seen |= 1 << r
-                lo = min(lo, r)
-                hi = max(hi, r)
-            if ok and hi - lo == k - 1:
-                points += k
+    points = same * (same - 1)
+    if same == 1:
+        seen, lo, hi, run = 1 << rank, rank, rank, 0
+        for j in range(2, n + 1):    # the last j cards: seq[end - j + 1 .. end - 1] and the card
+            r = seq[end - j + 1] >> 2
+            if (seen >> r) & 1:
                 break
+            seen |= 1 << r
+            lo, hi = min(lo, r), max(hi, r)
+            if j >= 3 and hi - lo == j - 1:
+                run = j
+        points += run
     if bath:
         flush = 1
         while flush < n and seq[end - flush] & 3 == card & 3:

@@ -21,7 +21,7 @@ from ..cards import format_cards
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from ..core.kernel import njit
 from ..core.rng import randint, seed_state
-from .pegging import MAX_COUNT, card_value, peg_points_kernel
+from .pegging import MAX_COUNT, card_value, count_points, pattern_points
 from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,
                             S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
                             is_legal_play, is_valid_throw, split_throw)
@@ -42,6 +42,10 @@ A_COUNT, A_START, A_N_PLAYED, A_GO_MASK, A_TURN, A_LAST, A_SIZE = range(7)
 
 NO_WINNER = -1
 POLICY_ERROR = -2
+
+# The deal's own loops (play_deal, play_dealt, play_out) only read and write arrays their callers own and allocate
+# nothing, so they are compiled without reference counting (refcounts=False, sims.core.kernel.njit): numba's atomic
+# increments and decrements for every array argument and view were a fifth of a random deal's time.
 
 # ``err`` when a policy answers illegally (sims.core.errors): the count, then the cards in hand.
 E_COUNT, E_N_CARDS, E_CARDS = E_GAME, E_GAME + 1, E_GAME + 2
@@ -121,7 +125,15 @@ def net_pegging(rules, comp, role, start):
 @njit(cache=True, inline="always")
 def side_of(rules, seat):
     """Partners (seats opposite) share a side; otherwise each seat is its own side."""
-    return seat % 2 if rules[R_PARTNERS] else seat
+    return seat & 1 if rules[R_PARTNERS] else seat
+
+
+@njit(cache=True, inline="always")
+def after(x, k, m):
+    """``(x + k) % m`` for ``0 <= x, k < m`` without a division: the seat ``k`` places after seat ``x``, the
+    player in role ``k`` from the dealer ``x``."""
+    y = x + k
+    return y - m if y >= m else y
 
 
 @njit(cache=True, inline="always")
@@ -153,7 +165,7 @@ def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_
 @njit(cache=True, inline="always")
 def _score(rules, scores, comp, dealer, role, component, points, check_target):
     """Peg ``points`` for the player in ``role``; True if his side has reached the target."""
-    seat = (dealer + role) % rules[R_PLAYERS]
+    seat = after(dealer, role, rules[R_PLAYERS])
     side = side_of(rules, seat)
     scores[side] += points
     comp[role, component] += points
@@ -183,7 +195,7 @@ def _policy_error(err, kind, seat, answer, count, cards):
     return POLICY_ERROR
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def play_out(rules, dealer, scores, check_target, starter, in_play, played, thrown, state, at, seat_rngs, peg_fns,
              params, poff, comp, err):
     """The play from the position ``at`` (``A_*``: count, where it began, cards laid, go mask, turn, last
@@ -204,32 +216,34 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
             remaining += in_play[r, i] >= 0
     winner = NO_WINNER
     while remaining > 0:
-        if _can_play(in_play[turn], count):
-            seat = (dealer + turn) % players
+        hand = in_play[turn]
+        if _can_play(hand, count):
+            seat = after(dealer, turn, players)
             _fill_state(state, rules, turn, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
                         thrown[turn])
             own = params[poff[2 * seat + 1]:poff[2 * seat + 2]]
-            i = peg_fns[seat](in_play[turn], played, state, rules, seat_rngs[seat], own)
-            if not is_legal_play(in_play[turn], i, count):
-                return _policy_error(err, ERR_PEG, seat, i, count, in_play[turn])
-            card = in_play[turn, i]
-            in_play[turn, i] = -1
+            i = peg_fns[seat](hand, played, state, rules, seat_rngs[seat], own)
+            if not is_legal_play(hand, i, count):
+                return _policy_error(err, ERR_PEG, seat, i, count, hand)
+            card = hand[i]
+            hand[i] = -1
+            points = count_points(count + card_value(card)) + pattern_points(played, count_start, n_played, card,
+                                                                              bath)
             played[n_played] = card
             n_played += 1
             count += card_value(card)
             remaining -= 1
             last = turn
-            points = peg_points_kernel(played, count_start, n_played, bath)
             if points and _score(rules, scores, comp, dealer, turn, C_PLAY, points, check_target):
-                winner = side_of(rules, (dealer + turn) % players)
+                winner = side_of(rules, after(dealer, turn, players))
                 break
             if count == MAX_COUNT:  # thirty-one ends the count; its 2 are in ``points``
                 count, count_start, go_mask = 0, n_played, 0
                 if rules[R_ONE_COUNT]:
                     break
-                turn = (last + 1) % n
+                turn = after(last, 1, n)
                 continue
-            turn = (turn + 1) % n
+            turn = after(turn, 1, n)
             continue
         go_mask |= 1 << turn
         anyone = False
@@ -237,18 +251,18 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
             if _can_play(in_play[r], count):
                 anyone = True
         if anyone:
-            turn = (turn + 1) % n
+            turn = after(turn, 1, n)
             continue
         # Nobody can play: the end hole to the last player, then a new count led from his left.
         if _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
-            winner = side_of(rules, (dealer + last) % players)
+            winner = side_of(rules, after(dealer, last, players))
             break
         count, count_start, go_mask = 0, n_played, 0
         if rules[R_ONE_COUNT]:  # two-handed five-card: one count only, cards left are not played
             break
-        turn = (last + 1) % n
+        turn = after(last, 1, n)
     if winner == NO_WINNER and count > 0 and _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
-        winner = side_of(rules, (dealer + last) % players)  # the last card of all
+        winner = side_of(rules, after(dealer, last, players))  # the last card of all
     at[A_COUNT], at[A_START], at[A_N_PLAYED] = count, count_start, n_played
     at[A_GO_MASK], at[A_TURN], at[A_LAST] = go_mask, turn, last
     return winner
@@ -272,7 +286,7 @@ def shuffle(rules, deck_rng, deck):
         deck[i], deck[j] = deck[j], deck[i]
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def play_deal(rules, dealer, scores, check_target, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
               comp, err, work):
     """Shuffle, then play one deal with ``dealer`` dealing; returns the winning side, NO_WINNER or
@@ -282,7 +296,7 @@ def play_deal(rules, dealer, scores, check_target, deck_rng, seat_rngs, discard_
                       err, work)
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err,
                work):
     """Play one deal from the deck in ``work[0]``: the hands by role from the dealer, then the cards the
@@ -301,8 +315,8 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
     # Laying out for the crib, eldest first (seed 000: "the left-hand player throws out first").
     n_crib = 0
     for t in range(n):
-        role = (t + 1) % n
-        seat = (dealer + role) % players
+        role = after(t, 1, n)
+        seat = after(dealer, role, players)
         thrown[role, 0] = -1
         thrown[role, 1] = -1
         _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, thrown[role])
@@ -319,7 +333,9 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
         n_crib += 1
         pos += 1
     starter = deck[pos]
-    in_play[:n] = kept[:n]
+    for r in range(n):
+        for i in range(n_kept):
+            in_play[r, i] = kept[r, i]
 
     # His heels: a jack turned up is two to the dealer at once.
     if starter >> 2 == JACK and _score(rules, scores, comp, dealer, 0, C_HEELS, 2, check_target):
@@ -337,13 +353,20 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
     # The show: eldest first round to the dealer, then the crib.
     for t in range(1, n + 1):
         role = t % n
-        points = show_points(kept[role], n_kept, starter, False, False)
+        points = shown(kept[role], n_kept, starter, False, False)
         if points and _score(rules, scores, comp, dealer, role, C_HAND, points, check_target):
-            return side_of(rules, (dealer + role) % players)
-    points = show_points(crib, 4, starter, True, rules[R_CRIB_FLUSH_FOUR] != 0)
+            return side_of(rules, after(dealer, role, players))
+    points = shown(crib, 4, starter, True, rules[R_CRIB_FLUSH_FOUR] != 0)
     if points and _score(rules, scores, comp, dealer, 0, C_CRIB, points, check_target):
         return side_of(rules, dealer)
     return NO_WINNER
+
+
+@njit(cache=True)
+def shown(hand, n, starter, crib, crib_flush_four):
+    """:func:`show_points` called rather than inlined: a show of more than five cards (eight-card) counts in
+    an array of its own, which :func:`play_dealt`, compiled without reference counting, cannot allocate."""
+    return show_points(hand, n, starter, crib, crib_flush_four)
 
 
 @njit(cache=True)
@@ -387,11 +410,12 @@ def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, co
     row[G_FIRST_DEALER] = first
     if rules[R_THREE_FOR_LAST]:  # seed 001 rule 10: the non-dealer scores three at the start of the game
         scores[side_of(rules, (first + 1) % players)] += 3
+    for s in range(MAX_SEATS):
+        row[G_FIRST_DEAL + s] = -scores[s]    # the first deal's points: the scores after it, less these
     dealer = first
     winner = NO_WINNER
     deals = 0
     while winner == NO_WINNER and deals < MAX_DEALS:
-        before = scores.copy()
         comp[:, :] = 0
         winner = play_deal(rules, dealer, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
                            comp, err, work)
@@ -399,7 +423,7 @@ def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, co
             return POLICY_ERROR
         if deals == 0:
             for s in range(MAX_SEATS):
-                row[G_FIRST_DEAL + s] = scores[s] - before[s]
+                row[G_FIRST_DEAL + s] += scores[s]
         if deals < log.shape[0]:
             log[deals, 0] = dealer
             for s in range(MAX_SEATS):

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from sims.cards import parse_card, parse_cards
 from sims.cribbage import reference
-from sims.cribbage.scoring import (flush_points, nobs_points, score_show, score_shows, show_breakdown,
-                                   show_distribution, show_points)
+from sims.cribbage.scoring import (flush_points, kept_points, nobs_points, score_show, score_shows,
+                                   show_breakdown, show_distribution, show_points)
 
 N_SHOWS = 12_994_800  # C(52, 4) hands x 48 starters
 COUNTS_CSV = Path(__file__).resolve().parents[2] / "data" / "reference" / "hand_score_counts.csv"
@@ -67,6 +67,18 @@ def test_scalar_scorer_and_discard_shows_match_reference(k):
             assert score_show(hand, starter, crib) == reference.show_score(hand, starter, crib)
         arr = np.asarray(hand, dtype=np.int64)
         assert show_points(arr, k, -1, False, False) == reference.show_score(hand, None)
+
+
+@pytest.mark.parametrize("dealt, throw", [(5, 1), (5, 2), (6, 2), (8, 2), (5, 0)])
+def test_kept_points_is_the_show_of_the_cards_kept(dealt, throw):
+    """The greedy discard's inner loop: every throw of 400 random hands scores as the reference scores the
+    cards it keeps without a starter (kept hands of 3, 4, 5 and 6 cards)."""
+    hands, _ = random_shows(40 + dealt + throw, 400, dealt)
+    for hand in hands:
+        for thrown in combinations(range(dealt), throw):
+            mask = sum(1 << i for i in thrown)
+            kept = [int(c) for i, c in enumerate(hand) if i not in thrown]
+            assert kept_points(hand, mask) == reference.show_score(kept, None), (hand.tolist(), thrown)
 
 
 def test_score_shows_rejects_bad_arrays():

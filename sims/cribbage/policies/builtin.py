@@ -1,4 +1,8 @@
-"""The baseline policies: ``random`` and ``greedy``, for discarding and for the play."""
+"""The baseline policies: ``random`` and ``greedy``, for discarding and for the play.
+
+They allocate nothing and keep no array they are given, so they are compiled without reference counting
+(``refcounts=False``, :func:`sims.core.kernel.njit`): the engine calls them millions of times a second.
+"""
 from __future__ import annotations
 
 import numpy as np
@@ -11,7 +15,7 @@ from ..scoring import kept_points
 from ..contract import DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, is_legal_play, next_throw
 
 
-@njit(DISCARD_SIG, cache=True)
+@njit(DISCARD_SIG, cache=True, refcounts=False)
 def random_discard(hand, state, rules, rng, params):
     """Throw a uniformly random set of cards."""
     n = hand.shape[0]
@@ -26,7 +30,7 @@ def random_discard(hand, state, rules, rng, params):
     return mask
 
 
-@njit(DISCARD_SIG, cache=True)
+@njit(DISCARD_SIG, cache=True, refcounts=False)
 def greedy_discard(hand, state, rules, rng, params):
     """Keep the cards that score most on their own (no starter); ties to the first throw found."""
     n = hand.shape[0]
@@ -41,7 +45,7 @@ def greedy_discard(hand, state, rules, rng, params):
     return best_mask
 
 
-@njit(PEG_SIG, cache=True)
+@njit(PEG_SIG, cache=True, refcounts=False)
 def random_peg(hand, played, state, rules, rng, params):
     """Lay a uniformly random legal card (the pick-th legal card in hand order; branch-light)."""
     count = state[S_COUNT]
@@ -59,7 +63,7 @@ def random_peg(hand, played, state, rules, rng, params):
     return i
 
 
-@njit(PEG_SIG, cache=True)
+@njit(PEG_SIG, cache=True, refcounts=False)
 def greedy_peg(hand, played, state, rules, rng, params):
     """Lay the card that scores most at once; ties to the highest card."""
     count = state[S_COUNT]
