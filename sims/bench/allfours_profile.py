@@ -61,6 +61,15 @@ SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1
 
 
 @njit(cache=True, inline="always")
+def _owned(rules):
+    """What the engine's chunk step allocates for its hands: the scratch, the deck's and the seats' streams,
+    the scores, the points, the events, the error row and an empty agreement tally."""
+    return (new_work(rules), np.empty(4, dtype=np.uint64), np.empty((MAX_SEATS, 4), dtype=np.uint64),
+            np.zeros(2, dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64),
+            np.zeros(64, dtype=np.int64), np.zeros((0, N_MAXIMS, 2), dtype=np.int64))
+
+
+@njit(cache=True, inline="always")
 def _borrowed(owned):
     """The scratch, the streams and the tallies of a hand (``owned``: kept alive by the caller's loop), each
     array :func:`borrowed`, as the engine's chunk step passes them to :func:`play_hand`."""
@@ -75,9 +84,7 @@ def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, dis
     (an index of STAGES); returns the points scored, or -1 if a policy answered illegally.  A deal whose pack
     runs short while running the cards stops there."""
     players = rules[R_PLAYERS]
-    owned = new_work(rules), np.empty(4, dtype=np.uint64), np.empty((MAX_SEATS, 4), dtype=np.uint64), \
-        np.zeros(2, dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64), \
-        np.zeros(64, dtype=np.int64), np.zeros((0, N_MAXIMS, 2), dtype=np.int64)
+    owned = _owned(rules)
     total = 0
     for g in range(n_deals):
         work, deck_rng, seat_rngs, scores, comp, events, err, tally = _borrowed(owned)   # as the engine passes them
@@ -131,9 +138,7 @@ def _one_run(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, di
     """Each deal dealt as in :func:`_phases` stage ``deal``, then the cards run once, whatever the players
     would do; returns the cards turned (a checksum)."""
     players = rules[R_PLAYERS]
-    owned = new_work(rules), np.empty(4, dtype=np.uint64), np.empty((MAX_SEATS, 4), dtype=np.uint64), \
-        np.zeros(2, dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64), \
-        np.zeros(64, dtype=np.int64), np.zeros((0, N_MAXIMS, 2), dtype=np.int64)
+    owned = _owned(rules)
     total = 0
     for g in range(n_deals):
         work, deck_rng, seat_rngs, _, _, events, _, _ = _borrowed(owned)
@@ -150,9 +155,7 @@ def _one_run(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, di
 def _hand_loop(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff):
     """The engine's whole hand (:func:`play_hand`) of each deal, nothing added up; returns the points, or -1."""
     players = rules[R_PLAYERS]
-    owned = new_work(rules), np.empty(4, dtype=np.uint64), np.empty((MAX_SEATS, 4), dtype=np.uint64), \
-        np.zeros(2, dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64), \
-        np.zeros(64, dtype=np.int64), np.zeros((0, N_MAXIMS, 2), dtype=np.int64)
+    owned = _owned(rules)
     total = 0
     for g in range(n_deals):
         work, deck_rng, seat_rngs, scores, comp, events, err, tally = _borrowed(owned)
