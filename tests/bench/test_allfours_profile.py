@@ -33,9 +33,11 @@ def test_phase_kernel_leaves_out_only_hands_whose_pack_ran_short():
 
 def test_rows_add_up_to_the_full_deal():
     assert benchmarks()[0]["allfours_profile"] is profile
-    note, row = profile.run(n=5000, cases=(("two-hand", "random", profile.RANDOM),), repeats=1)
+    note, row = profile.run(n=20_000, cases=(("two-hand", "random", profile.RANDOM),), repeats=2)
     assert "CPU ns a deal" in note["what"] and "load average" in note["what"]
-    assert row["what"] == "two-hand: random" and row["deals"] == 5000
-    assert all(row[f"{part} ns"] > 0 for part in ("seed", "deal", "play"))
+    assert row["what"] == "two-hand: random" and row["deals"] == 20_000
+    # Seeding is timed alone; the play, most of a hand, is a difference far above the timing noise.  The other
+    # parts are differences that noise on a loaded machine can make negative.
+    assert row["seed ns"] > 0 and row["play ns"] > 0
     # By definition the parts (phases, joins, bookkeeping, python) add up to the full deal.
     assert abs(sum(row[f"{part} ns"] for part in profile.PARTS) - row["full ns"]) < 1e-6 * row["full ns"]
