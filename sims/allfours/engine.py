@@ -38,6 +38,7 @@ from .cards import SUIT_NAMES
 from .contract import S_TRUMP, HandFn, PlayFn
 from .holdings import COUNTS as HOLDING_COUNTS, N_BINS as HOLDING_BINS, frame as holding_frame, tally as tally_holding
 from .maxims import MAXIMS, N_MAXIMS
+from .views import borrowed, borrowed_work
 from .play import (COMPONENTS, E_CARDS, E_LEAD, E_N_CARDS, E_TRUMP, E_TURNED, EVENTS, G_COLS,
                    G_FIRST_DEALER, G_HANDS, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR,
                    V_RAN, new_work, play_game, play_hand)
@@ -73,7 +74,8 @@ def _seed(keys, c, i, players, deck_rng, seat_rngs):
 def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
                 poff, role_sums, role_sumsq, side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally, held,
                 records, err):
-    """Independent hands, every seat dealing in turn (hand ``g`` is dealt by seat ``g % players``)."""
+    """Independent hands, every seat dealing in turn (hand ``g`` is dealt by seat ``g % players``).  The hand
+    gets :func:`borrowed` views of the chunk's arrays: it counts no references to them."""
     players = rules[0]
     # Thread-local inputs and totals: shared arrays' reference counts would bounce between cores.
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
@@ -88,21 +90,23 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
     h = np.zeros((2, N_COMP, hist.shape[3]), dtype=np.int64)
     ev_sums, ev_sumsq = np.zeros(N_EVENTS, dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64)
     runs = np.zeros(runs_hist.shape[1], dtype=np.int64)
+    err_c, tally_c = err[c], tally[c]                       # views taken once, not once a deal
     start = first_item + c * chunk_size
     for i in range(min(chunk_size, n_items - c * chunk_size)):
-        _seed(keys, c, i, players, deck_rng, seat_rngs)
+        _seed(borrowed(keys), c, i, players, borrowed(deck_rng), borrowed(seat_rngs))
         g = start + i
         dealer = g % players
         scores[:] = 0
         comp[:, :] = 0
         ev[:] = 0
-        if play_hand(rules_c, dealer, scores, False, work[0], True, deck_rng, seat_rngs, beg_fns, answer_fns,
-                     play_fns, discard_fns, params_c, poff_c, comp, ev, err[c], work,
-                     tally[c]) == POLICY_ERROR:
+        if play_hand(borrowed(rules_c), dealer, borrowed(scores), False, borrowed(work[0]), True, borrowed(deck_rng),
+                     borrowed(seat_rngs), beg_fns, answer_fns, play_fns, discard_fns, borrowed(params_c),
+                     borrowed(poff_c), borrowed(comp), borrowed(ev), borrowed(err_c), borrowed_work(work),
+                     borrowed(tally_c)) == POLICY_ERROR:
             err[c, E_ITEM] = g
             break
         for r in range(2):
-            side = ((dealer + r) % players) % 2
+            side = (dealer + r) & 1                         # ((dealer + r) % players) % 2: players is even
             for k in range(N_COMP):
                 v = comp[r, k]
                 sums[r, k] += v
@@ -148,12 +152,14 @@ def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
     side_comp = np.zeros((2, N_COMP), dtype=np.int64)
     ev = np.zeros(N_EVENTS, dtype=np.int64)
     row = np.zeros(G_COLS, dtype=np.int64)
+    err_c, tally_c = err[c], tally[c]                       # views taken once, not once a game
     for i in range(min(chunk_size, n_items - c * chunk_size)):
-        _seed(keys, c, i, players, deck_rng, seat_rngs)
+        _seed(borrowed(keys), c, i, players, borrowed(deck_rng), borrowed(seat_rngs))
         side_comp[:, :] = 0
         ev[:] = 0
-        winner = play_game(rules_c, deck_rng, seat_rngs, beg_fns, answer_fns, play_fns, discard_fns, params_c,
-                           poff_c, comp, side_comp, ev, err[c], work, tally[c], row)
+        winner = play_game(borrowed(rules_c), borrowed(deck_rng), borrowed(seat_rngs), beg_fns, answer_fns, play_fns,
+                           discard_fns, borrowed(params_c), borrowed(poff_c), borrowed(comp), borrowed(side_comp),
+                           borrowed(ev), borrowed(err_c), borrowed_work(work), borrowed(tally_c), borrowed(row))
         if winner == POLICY_ERROR:
             err[c, E_ITEM] = first_item + c * chunk_size + i
             break

@@ -51,11 +51,11 @@ def higher_unseen(card, trump, unseen):
 
 
 @njit(cache=True, inline="always")
-def surely_ours(card, played, state, unseen):
-    """Playing ``card`` now makes the current trick surely won by my side."""
+def surely_ours(card, state, unseen, best, role):
+    """Playing ``card`` now makes the current trick surely won by my side (``best``, ``role``: the card winning
+    it so far and its player's role, -1 when I lead)."""
     trump = state[S_TRUMP]
     me = state[S_ROLE]
-    best, role = trick_best(played, state, trump)
     if best < 0 or beats(card, best, trump):
         best, role = card, me
     if (role - me) % 2 != 0:
@@ -73,26 +73,22 @@ def _holds_rank(hand, rank):
 
 
 @njit(cache=True, inline="always")
-def knave_advice(hand, played, state, rules):
+def knave_advice(hand, state, legal, unseen, best, role):
     """Maxim i: the knave of trumps when it surely makes."""
-    trump = state[S_TRUMP]
-    jack = knave_of(trump)
+    jack = knave_of(state[S_TRUMP])
     for i in range(hand.shape[0]):
         if hand[i] == jack:
-            legal = legal_mask(hand, state[S_LEAD_SUIT], trump, rules[R_MAY_TRUMP] != 0)
-            if (legal >> i) & 1 and surely_ours(jack, played, state, unseen_cards(hand, played, state)):
+            if (legal >> i) & 1 and surely_ours(jack, state, unseen, best, role):
                 return np.int64(1) << i
     return np.int64(0)
 
 
 @njit(cache=True, inline="always")
-def tens_advice(hand, played, state, rules):
+def tens_advice(hand, state, legal, unseen, best, role):
     """Maxim ii: leading with a ten in hand, a small card; following, a ten that surely makes."""
     trump = state[S_TRUMP]
     if not _holds_rank(hand, TEN):
         return np.int64(0)
-    legal = legal_mask(hand, state[S_LEAD_SUIT], trump, rules[R_MAY_TRUMP] != 0)
-    unseen = unseen_cards(hand, played, state)
     leading = state[S_LEAD_SUIT] < 0
     tens, small = np.int64(0), np.int64(0)
     for i in range(hand.shape[0]):
@@ -100,7 +96,7 @@ def tens_advice(hand, played, state, rules):
         if c < 0 or not (legal >> i) & 1:
             continue
         if c >> 2 == TEN:
-            if not leading and surely_ours(c, played, state, unseen):
+            if not leading and surely_ours(c, state, unseen, best, role):
                 tens |= np.int64(1) << i
         elif c & 3 != trump and game_points(c) == 0:
             small |= np.int64(1) << i
@@ -108,12 +104,11 @@ def tens_advice(hand, played, state, rules):
 
 
 @njit(cache=True, inline="always")
-def best_cards_advice(hand, played, state, rules):
+def best_cards_advice(hand, played, state, legal, best, role):
     """Maxim iii: when an adversary's counting card is winning the trick, the cards that take it."""
     trump = state[S_TRUMP]
     if state[S_LEAD_SUIT] < 0:
         return np.int64(0)
-    best, role = trick_best(played, state, trump)
     if (role - state[S_ROLE]) % 2 == 0:
         return np.int64(0)
     counting = False
@@ -122,7 +117,6 @@ def best_cards_advice(hand, played, state, rules):
             counting = True
     if not counting:
         return np.int64(0)
-    legal = legal_mask(hand, state[S_LEAD_SUIT], trump, rules[R_MAY_TRUMP] != 0)
     mask = np.int64(0)
     for i in range(hand.shape[0]):
         if (legal >> i) & 1 and beats(hand[i], best, trump):
@@ -131,7 +125,7 @@ def best_cards_advice(hand, played, state, rules):
 
 
 @njit(cache=True, inline="always")
-def eldest_trumps_advice(hand, played, state, rules):
+def eldest_trumps_advice(hand, state, unseen):
     """Maxim iv: the eldest, leading with A, K or Q of trumps but not the knave or ten, plays the highest
     of them while the knave or ten of trumps is still out."""
     trump = state[S_TRUMP]
@@ -146,18 +140,35 @@ def eldest_trumps_advice(hand, played, state, rules):
         if c >= 0 and c & 3 == trump and (c >> 2 == ACE or c >> 2 == KING or c >> 2 == QUEEN):
             if best < 0 or whist_rank(c) > whist_rank(hand[best]):
                 best = i
-    if best < 0 or not unseen_cards(hand, played, state) & (bit(knave) | bit(ten)):
+    if best < 0 or not unseen & (bit(knave) | bit(ten)):
         return np.int64(0)           # no honour, or nothing left to catch
     return np.int64(1) << best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def situation(hand, played, state, rules):
+    """What every maxim looks at, worked out once: the legal cards (a mask of positions in ``hand``), the cards
+    not seen (:func:`unseen_cards`), and the card winning the trick so far with its player's role
+    (:func:`trick_best`)."""
+    legal = legal_mask(hand, state[S_LEAD_SUIT], state[S_TRUMP], rules[R_MAY_TRUMP] != 0)
+    best, role = trick_best(played, state, state[S_TRUMP])
+    return legal, unseen_cards(hand, played, state), best, role
+
+
+@njit(cache=True, _nrt=False)
+def advise(k, hand, played, state, legal, unseen, best, role):
+    """The mask maxim ``k`` (``M_*``) advises, given the :func:`situation`."""
+    if k == M_KNAVE:
+        return knave_advice(hand, state, legal, unseen, best, role)
+    if k == M_TENS:
+        return tens_advice(hand, state, legal, unseen, best, role)
+    if k == M_BEST_CARDS:
+        return best_cards_advice(hand, played, state, legal, best, role)
+    return eldest_trumps_advice(hand, state, unseen)
+
+
+@njit(cache=True, _nrt=False)
 def advice(k, hand, played, state, rules):
     """The mask maxim ``k`` (``M_*``) advises."""
-    if k == M_KNAVE:
-        return knave_advice(hand, played, state, rules)
-    if k == M_TENS:
-        return tens_advice(hand, played, state, rules)
-    if k == M_BEST_CARDS:
-        return best_cards_advice(hand, played, state, rules)
-    return eldest_trumps_advice(hand, played, state, rules)
+    legal, unseen, best, role = situation(hand, played, state, rules)
+    return advise(k, hand, played, state, legal, unseen, best, role)

@@ -36,8 +36,9 @@ from .cards import KNAVE, beats, game_points, knave_of, whist_rank
 from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISIONS, P_CARD, P_ROLE, S_BEGGED,
                        S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_PLAYERS,
                        S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET, S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK,
-                       is_choice, is_held, legal_mask)
-from .maxims import N_MAXIMS, advice
+                       is_choice, is_held)
+from .maxims import N_MAXIMS, advise, situation
+from .views import borrowed
 from .rules import (HAND, PACK, PACKET, R_BEGGING, R_BEGS, R_DISCARD_TO_SIX, R_GAME_TIE, R_HAND_MAX, R_MAY_TRUMP,
                     R_PLAYERS, R_RUN_KNAVES, R_TARGET)
 
@@ -73,6 +74,7 @@ N_EVENTS = len(EVENTS)
 NO_WINNER = -1
 POLICY_ERROR = -2
 DECK_OUT = -3
+GO_ON, SHORT = -4, -5       # what a phase of a hand returns besides a winner: play on; the pack ran short
 
 # ``err`` after E_GAME: the trump, the suit led (-1), the card turned, the cards held, then the hand.
 E_TRUMP, E_LEAD, E_TURNED, E_N_CARDS, E_CARDS = E_GAME, E_GAME + 1, E_GAME + 2, E_GAME + 3, E_GAME + 4
@@ -91,14 +93,16 @@ NOTHING_GIVEN = np.array([-1, -1, 0], dtype=np.int64)
 @njit(cache=True)
 def new_work(rules):
     """Scratch for :func:`play_hand`: the pack, the hands by role, the cards played, a policy's view,
-    the role each card in play was dealt to, each role's discards."""
+    the role each card in play was dealt to, each role's discards, and in the play the positions in each
+    role's hand of the cards he holds, by suit (bit i of ``suits[role, s]``: ``hands[role, i]`` is of suit s)."""
     deck = np.arange(PACK, dtype=np.int64)
     hands = np.full((MAX_SEATS, rules[R_HAND_MAX]), -1, dtype=np.int64)
     played = np.full((2, rules[R_PLAYERS] * rules[R_HAND_MAX]), -1, dtype=np.int64)
     state = np.zeros(S_SIZE, dtype=np.int64)
     holder = np.full(PACK, -1, dtype=np.int64)
     discards = np.zeros(MAX_SEATS, dtype=np.int64)
-    return deck, hands, played, state, holder, discards
+    suits = np.zeros((MAX_SEATS, 4), dtype=np.int64)
+    return deck, hands, played, state, holder, discards, suits
 
 
 @njit(cache=True, inline="always")
@@ -115,7 +119,7 @@ def _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng):
     """Three more cards to each of the ``n`` players after the ``held`` each holds, the eldest first and the
     dealer last (the deal, and each round of running the cards); returns the next place in the deck."""
     for t in range(n):
-        role = (t + 1) % n
+        role = t + 1 if t + 1 < n else 0
         for k in range(PACKET):
             hands[role, held + k] = _draw(deck, pos, shuffle, deck_rng)
             pos += 1
@@ -141,16 +145,18 @@ def _score(rules, scores, comp, dealer, role, component, points, check_target):
 @njit(cache=True, inline="always")
 def _view(state, rules, scores, dealer, role, discards):
     """The seat-dependent part of what a policy sees."""
-    seat = (dealer + role) % rules[R_PLAYERS]
+    seat = dealer + role                                     # (dealer + role) % players, both below players
+    if seat >= rules[R_PLAYERS]:
+        seat -= rules[R_PLAYERS]
     state[S_SEAT] = seat
     state[S_ROLE] = role
-    state[S_MY_SCORE] = scores[seat % 2]
-    state[S_OPP_SCORE] = scores[1 - seat % 2]
+    state[S_MY_SCORE] = scores[seat & 1]
+    state[S_OPP_SCORE] = scores[1 - (seat & 1)]
     state[S_DISCARDED] = discards[role]
     return seat
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _policy_error(err, decision, seat, answer, state, hand):
     err[E_DECISION] = 1 + decision
     err[E_SEAT] = seat
@@ -159,7 +165,8 @@ def _policy_error(err, decision, seat, answer, state, hand):
     err[E_LEAD] = state[S_LEAD_SUIT]
     err[E_TURNED] = state[S_TURNED]
     n = min(hand.shape[0], err.shape[0] - E_CARDS)
-    err[E_CARDS:E_CARDS + n] = hand[:n]
+    for k in range(n):                                       # no slice copy: this kernel counts no references
+        err[E_CARDS + k] = hand[k]
     err[E_N_CARDS] = n
     return POLICY_ERROR
 
@@ -169,18 +176,19 @@ def _own(params, poff, seat, decision):
     return params[poff[seat * N_DECISIONS + decision]:poff[seat * N_DECISIONS + decision + 1]]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tally(tally, hand, played, state, rules, chosen, legal):
     """Agreement with the maxims: ``tally[k, 0]`` counts decisions where maxim k advises some legal cards
     but not all of them, ``tally[k, 1]`` those where the card chosen is one it advises."""
+    _, unseen, best, role = situation(hand, played, state, rules)
     for k in range(N_MAXIMS):
-        mask = advice(k, hand, played, state, rules) & legal
+        mask = advise(k, hand, played, state, legal, unseen, best, role) & legal
         if mask != 0 and mask != legal:
             tally[k, 0] += 1
             tally[k, 1] += (mask >> chosen) & 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
               play_fns, discard_fns, params, poff, comp, events, err, work, tally):
     """One hand with ``dealer`` dealing, new deals included, from ``deck`` (see the module docstring).
@@ -192,174 +200,186 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
                       answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work, tally, NOTHING_GIVEN)
 
 
-@njit(cache=True)
-def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
-               play_fns, discard_fns, params, poff, comp, events, err, work, tally, given):
-    """:func:`play_hand` with some decisions given rather than asked (the advisor's play-outs replay the
-    decisions already taken and the one advised): ``given[GIVEN_BEG]`` and ``given[GIVEN_ANSWER]`` the first
-    deal's beg and answer (-1: ask); ``given[GIVEN_THROWN + j]``, j < ``given[GIVEN_N_THROWN]``, the j-th card
-    thrown out with discard_to_six (the eldest's first) as its index in the hand dealt (-1: ask); after them
-    the cards of the play in order (a card the player holds and may play)."""
-    _, hands, played, state, holder, discards = work
-    given_cards = GIVEN_THROWN + given[GIVEN_N_THROWN]
+@njit(cache=True, _nrt=False)
+def new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards):
+    """A new deal from ``deck[base:]`` (shuffled as it is dealt when ``shuffle``): six cards to each of the ``n``
+    players, three at a time from the eldest, and the next card turned for trump; the state reset for the deal.
+    Returns the next place in the deck."""
+    if shuffle:
+        for i in range(PACK):
+            deck[i] = i
+    pos = base
+    hands[:n, :] = -1
+    discards[:] = 0
+    held = 0
+    for _packet in range(HAND // PACKET):                   # three at a time, the eldest first
+        pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
+        held += PACKET
+    turned = _draw(deck, pos, shuffle, deck_rng)
+    state[S_TRUMP] = turned & 3
+    state[S_TURNED] = turned
+    state[S_TURNED_MASK] = bit(turned)
+    state[S_BEGGED] = 0
+    state[S_RUNS] = 0
+    state[S_N_PLAYED] = 0
+    state[S_TRICK_START] = 0
+    state[S_LEAD_SUIT] = -1
+    state[S_HELD] = HAND
+    return pos + 1
+
+
+@njit(cache=True, _nrt=False)
+def run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events):
+    """One round of running the cards (seed 003 §93 v): three more to each player after the ``held`` each holds,
+    and the next card turned.  Returns the next place in the deck."""
+    pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
+    turned = _draw(deck, pos, shuffle, deck_rng)
+    events[V_RAN] += 1
+    state[S_RUNS] += 1
+    state[S_TURNED] = turned
+    state[S_TURNED_MASK] |= bit(turned)
+    state[S_HELD] = held + PACKET
+    if turned >> 2 == KNAVE:
+        events[V_KNAVES_RUNNING] += 1
+    return pos + 1
+
+
+@njit(cache=True, _nrt=False)
+def bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
+        params, poff, comp, events, err, work, given, first_deal):
+    """The eldest stands or begs; to a beg the dealer gives one or runs the cards until a suit other than the
+    one begged on turns up (law ii: at most ``R_BEGS`` begs in a deal).  Returns ``(status, cards held)``:
+    GO_ON, SHORT (the pack ran short: a new deal), a side that reached the target, or POLICY_ERROR."""
+    hands, state, discards = work[1], work[3], work[5]
     n = rules[R_PLAYERS]
     eldest = 1 % n
-    state[S_DEALER] = dealer
-    state[S_PLAYERS] = n
-    state[S_TARGET] = rules[R_TARGET]
-    base = 0
-    first_deal = True                                        # the given beg and answer are this deal's
-    while True:                                              # a new deal while the pack runs short
-        if shuffle:
-            for i in range(PACK):
-                deck[i] = i
-        elif base + PACK > deck.shape[0]:
-            return DECK_OUT
-        pos = base
-        hands[:n, :] = -1
-        discards[:] = 0
-        held = 0
-        for _packet in range(HAND // PACKET):               # three at a time, the eldest first
-            pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
+    held = HAND
+    begs = 0
+    while True:
+        seat = _view(state, rules, scores, dealer, eldest, discards)
+        if first_deal and begs == 0 and given[GIVEN_BEG] >= 0:
+            answer = given[GIVEN_BEG]
+        else:
+            answer = beg_fns[seat](hands[eldest, :held], state, rules, seat_rngs[seat],
+                                   _own(params, poff, seat, D_BEG))
+        if not is_choice(answer):
+            return _policy_error(err, D_BEG, seat, answer, state, hands[eldest, :held]), held
+        if answer != BEG:
+            return GO_ON, held
+        events[V_BEGGED] += 1
+        begs += 1
+        state[S_BEGGED] = begs
+        seat = _view(state, rules, scores, dealer, 0, discards)
+        if first_deal and begs == 1 and given[GIVEN_ANSWER] >= 0:
+            answer = given[GIVEN_ANSWER]
+        else:
+            answer = answer_fns[seat](hands[0, :held], state, rules, seat_rngs[seat],
+                                      _own(params, poff, seat, D_ANSWER))
+        if not is_choice(answer):
+            return _policy_error(err, D_ANSWER, seat, answer, state, hands[0, :held]), held
+        if answer == GIVE:
+            events[V_GAVE] += 1
+            if _score(rules, scores, comp, dealer, eldest, C_GIFT, 1, check_target):
+                return side_of(rules, dealer, eldest), held
+            return GO_ON, held
+        begged_suit = state[S_TRUMP]
+        while True:                                          # run the cards until a new suit turns up
+            if pos - base + PACKET * n + 1 > PACK:
+                return SHORT, held
+            pos = run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events)
             held += PACKET
-        turned = _draw(deck, pos, shuffle, deck_rng)
-        pos += 1
+            turned = state[S_TURNED]
+            if rules[R_RUN_KNAVES] and turned >> 2 == KNAVE and \
+                    _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
+                return side_of(rules, dealer, 0), held
+            if turned & 3 != begged_suit:
+                break
         state[S_TRUMP] = turned & 3
-        state[S_TURNED] = turned
-        state[S_TURNED_MASK] = bit(turned)
-        state[S_BEGGED] = 0
-        state[S_RUNS] = 0
-        state[S_N_PLAYED] = 0
-        state[S_TRICK_START] = 0
-        state[S_LEAD_SUIT] = -1
-        state[S_HELD] = HAND
-        if turned >> 2 == KNAVE and _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
-            return side_of(rules, dealer, 0)
+        if begs >= rules[R_BEGS]:
+            return GO_ON, held
 
-        if not rules[R_BEGGING]:
-            break
-        short = False
-        begs = 0
-        while True:                                          # law ii: at most R_BEGS begs in a deal
-            seat = _view(state, rules, scores, dealer, eldest, discards)
-            if first_deal and begs == 0 and given[GIVEN_BEG] >= 0:
-                answer = given[GIVEN_BEG]
-            else:
-                answer = beg_fns[seat](hands[eldest, :held], state, rules, seat_rngs[seat],
-                                       _own(params, poff, seat, D_BEG))
-            if not is_choice(answer):
-                return _policy_error(err, D_BEG, seat, answer, state, hands[eldest, :held])
-            if answer != BEG:
-                break
-            events[V_BEGGED] += 1
-            begs += 1
-            state[S_BEGGED] = begs
-            seat = _view(state, rules, scores, dealer, 0, discards)
-            if first_deal and begs == 1 and given[GIVEN_ANSWER] >= 0:
-                answer = given[GIVEN_ANSWER]
-            else:
-                answer = answer_fns[seat](hands[0, :held], state, rules, seat_rngs[seat],
-                                          _own(params, poff, seat, D_ANSWER))
-            if not is_choice(answer):
-                return _policy_error(err, D_ANSWER, seat, answer, state, hands[0, :held])
-            if answer == GIVE:
-                events[V_GAVE] += 1
-                if _score(rules, scores, comp, dealer, eldest, C_GIFT, 1, check_target):
-                    return side_of(rules, dealer, eldest)
-                break
-            begged_suit = state[S_TRUMP]
-            while True:                                      # run the cards until a new suit turns up
-                if pos - base + PACKET * n + 1 > PACK:
-                    short = True
-                    break
-                pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
-                held += PACKET
-                turned = _draw(deck, pos, shuffle, deck_rng)
-                pos += 1
-                events[V_RAN] += 1
-                state[S_RUNS] += 1
-                state[S_TURNED] = turned
-                state[S_TURNED_MASK] |= bit(turned)
-                state[S_HELD] = held
-                if turned >> 2 == KNAVE:
-                    events[V_KNAVES_RUNNING] += 1
-                if rules[R_RUN_KNAVES] and turned >> 2 == KNAVE and \
-                        _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
-                    return side_of(rules, dealer, 0)
-                if turned & 3 != begged_suit:
-                    break
-            if short:
-                break
-            state[S_TRUMP] = turned & 3
-            if begs >= rules[R_BEGS]:
-                break
-        if not short:
-            break
-        events[V_REDEALT] += 1
-        first_deal = False
-        if not shuffle:
-            base += PACK
 
+@njit(cache=True, _nrt=False)
+def discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work, given, first_deal):
+    """With ``discard_to_six``, after the cards were run: each player, the eldest first, throws out cards until he
+    keeps six.  Returns GO_ON or POLICY_ERROR."""
+    hands, state, discards = work[1], work[3], work[5]
+    n = rules[R_PLAYERS]
+    given_cards = GIVEN_THROWN + given[GIVEN_N_THROWN]
+    j = GIVEN_THROWN
+    for t in range(n):
+        role = (t + 1) % n
+        for _ in range(held - HAND):
+            seat = _view(state, rules, scores, dealer, role, discards)
+            if first_deal and j < given_cards and given[j] >= 0:
+                i = given[j]
+            else:
+                i = discard_fns[seat](hands[role, :held], state, rules, seat_rngs[seat],
+                                      _own(params, poff, seat, D_DISCARD))
+            j += 1
+            if not is_held(hands[role, :held], i):
+                return _policy_error(err, D_DISCARD, seat, i, state, hands[role, :held])
+            discards[role] |= bit(hands[role, i])
+            hands[role, i] = -1
+    return GO_ON
+
+
+@njit(cache=True, _nrt=False)
+def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params, poff, err, work, tally, given):
+    """The play (law iii): ``tricks`` tricks, the eldest leading to the first and each trick's winner to the
+    next.  Returns ``(status, points for game in the tricks of side role 0, of side role 1, the role that took
+    the knave of trumps or -1)``, status GO_ON or POLICY_ERROR; ``holder[card]`` is the role each card in play
+    was dealt to."""
+    _, hands, played, state, holder, discards, suits = work
+    n = rules[R_PLAYERS]
+    given_cards = GIVEN_THROWN + given[GIVEN_N_THROWN]
     trump = state[S_TRUMP]
-    tricks = held
-    if rules[R_DISCARD_TO_SIX] and held > HAND:             # each keeps six, the eldest first
-        j = GIVEN_THROWN
-        for t in range(n):
-            role = (t + 1) % n
-            for _ in range(held - HAND):
-                seat = _view(state, rules, scores, dealer, role, discards)
-                if first_deal and j < given_cards and given[j] >= 0:
-                    i = given[j]
-                else:
-                    i = discard_fns[seat](hands[role, :held], state, rules, seat_rngs[seat],
-                                          _own(params, poff, seat, D_DISCARD))
-                j += 1
-                if not is_held(hands[role, :held], i):
-                    return _policy_error(err, D_DISCARD, seat, i, state, hands[role, :held])
-                discards[role] |= bit(hands[role, i])
-                hands[role, i] = -1
-        tricks = HAND
-    state[S_HELD] = tricks
-
-    # The play.
     holder[:] = -1
     for role in range(n):
-        for c in hands[role]:
+        suits[role, :] = 0
+        for i in range(held):
+            c = hands[role, i]
             if c >= 0:
                 holder[c] = role
+                suits[role, c & 3] |= np.int64(1) << i
     may_trump = rules[R_MAY_TRUMP] != 0
     jack = knave_of(trump)
     jack_taker = -1
     reckoned_0, reckoned_1 = 0, 0                            # points for game in each side role's tricks
-    leader = eldest
+    leader = 1 % n
     n_played = 0
     for _trick in range(tricks):
         state[S_TRICK_START] = n_played
         state[S_LEAD_SUIT] = -1
-        best, best_role = -1, -1
+        best, best_role, points, jack_in = -1, -1, 0, False
         for j in range(n):
-            role = (leader + j) % n
+            role = leader + j if leader + j < n else leader + j - n
             seat = _view(state, rules, scores, dealer, role, discards)
-            hand = hands[role, :held]
-            legal = legal_mask(hand, state[S_LEAD_SUIT], trump, may_trump)
+            lead = state[S_LEAD_SUIT]                        # law iii, as legal_mask reads it
+            legal = suits[role, 0] | suits[role, 1] | suits[role, 2] | suits[role, 3]
+            if lead >= 0 and suits[role, lead] != 0:
+                legal = suits[role, lead] | suits[role, trump] if may_trump else suits[role, lead]
             if given_cards + n_played < given.shape[0]:      # a card given: held and legal, else an error
+                hand = hands[role, :held]
                 i = 0
                 while i < held and hand[i] != given[given_cards + n_played]:
                     i += 1
                 if not (i < held and (legal >> i) & 1):
-                    return _policy_error(err, D_PLAY, seat, i, state, hand)
+                    return _policy_error(err, D_PLAY, seat, i, state, hand), 0, 0, -1
             elif legal & (legal - 1) == 0:                   # one card he may play: he is not asked
                 i = 0
                 while not (legal >> i) & 1:
                     i += 1
             else:
+                hand = hands[role, :held]
                 i = play_fns[seat](hand, played, state, rules, seat_rngs[seat], _own(params, poff, seat, D_PLAY))
                 if not (0 <= i < held and (legal >> i) & 1):
-                    return _policy_error(err, D_PLAY, seat, i, state, hand)
+                    return _policy_error(err, D_PLAY, seat, i, state, hand), 0, 0, -1
                 if tally.shape[0] > 0:
                     _tally(tally[seat], hand, played, state, rules, i, legal)
             card = hands[role, i]
             hands[role, i] = -1
+            suits[role, card & 3] &= ~(np.int64(1) << i)
             played[P_CARD, n_played] = card
             played[P_ROLE, n_played] = role
             n_played += 1
@@ -368,18 +388,23 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
                 state[S_LEAD_SUIT] = card & 3
             if best < 0 or beats(card, best, trump):
                 best, best_role = card, role
-        points = 0
-        for k in range(n_played - n, n_played):
-            points += game_points(played[P_CARD, k])
-            if played[P_CARD, k] == jack:
-                jack_taker = best_role
+            points += game_points(card)
+            jack_in = jack_in or card == jack
+        if jack_in:
+            jack_taker = best_role
         if best_role % 2 == 0:
             reckoned_0 += points
         else:
             reckoned_1 += points
         leader = best_role
+    return GO_ON, reckoned_0, reckoned_1, jack_taker
 
-    # High, low, jack and game, scored in that order.
+
+@njit(cache=True, _nrt=False)
+def count_points(rules, dealer, scores, comp, check_target, trump, holder, reckoned_0, reckoned_1, jack_taker,
+                 events):
+    """High, low, jack and game, scored in that order (seed 003 §93), and the events of the play; returns the
+    side that reached the target, or NO_WINNER."""
     high, low, n_trumps = -1, -1, 0
     for c in range(trump, PACK, 4):
         if holder[c] >= 0:
@@ -389,6 +414,7 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
             if low < 0 or whist_rank(c) < whist_rank(low):
                 low = c
     events[V_TRUMPS_IN_PLAY] += n_trumps
+    jack = knave_of(trump)
     if holder[jack] >= 0:
         events[V_KNAVE_IN_PLAY] += 1
     game = -1                                                # the side role that scores game
@@ -419,7 +445,61 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
     return NO_WINNER
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
+               play_fns, discard_fns, params, poff, comp, events, err, work, tally, given):
+    """:func:`play_hand` with some decisions given rather than asked (the advisor's play-outs replay the
+    decisions already taken and the one advised): ``given[GIVEN_BEG]`` and ``given[GIVEN_ANSWER]`` the first
+    deal's beg and answer (-1: ask); ``given[GIVEN_THROWN + j]``, j < ``given[GIVEN_N_THROWN]``, the j-th card
+    thrown out with discard_to_six (the eldest's first) as its index in the hand dealt (-1: ask); after them
+    the cards of the play in order (a card the player holds and may play).
+
+    The phases: :func:`new_deal`, :func:`bid` (with :func:`run_cards`), again while the pack runs short;
+    :func:`discard_to_six`; :func:`play_tricks`; :func:`count_points`."""
+    hands, state, holder, discards = work[1], work[3], work[4], work[5]
+    n = rules[R_PLAYERS]
+    state[S_DEALER] = dealer
+    state[S_PLAYERS] = n
+    state[S_TARGET] = rules[R_TARGET]
+    base = 0
+    first_deal = True                                        # the given beg and answer are this deal's
+    status, held = GO_ON, HAND
+    while True:                                              # a new deal while the pack runs short
+        if not shuffle and base + PACK > deck.shape[0]:
+            return DECK_OUT
+        pos = new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards)
+        held = HAND
+        if state[S_TURNED] >> 2 == KNAVE and _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
+            return side_of(rules, dealer, 0)
+        if not rules[R_BEGGING]:
+            break
+        status, held = bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng, seat_rngs,
+                           beg_fns, answer_fns, params, poff, comp, events, err, work, given, first_deal)
+        if status != SHORT:
+            break
+        events[V_REDEALT] += 1
+        first_deal = False
+        if not shuffle:
+            base += PACK
+    if status != GO_ON:
+        return status
+    tricks = held
+    if rules[R_DISCARD_TO_SIX] and held > HAND:             # each keeps six, the eldest first
+        status = discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work, given,
+                                first_deal)
+        if status != GO_ON:
+            return status
+        tricks = HAND
+    state[S_HELD] = tricks
+    status, reckoned_0, reckoned_1, jack_taker = play_tricks(rules, dealer, scores, held, tricks, seat_rngs,
+                                                             play_fns, params, poff, err, work, tally, given)
+    if status != GO_ON:
+        return status
+    return count_points(rules, dealer, scores, comp, check_target, state[S_TRUMP], holder, reckoned_0, reckoned_1,
+                        jack_taker, events)
+
+
+@njit(cache=True, _nrt=False)
 def cut_for_deal(deck_rng, players, deck):
     """Each player cuts; the highest card deals, cards ranking as at whist (seed 003 §91); players
     tied for highest cut again."""
@@ -470,8 +550,8 @@ def play_game(rules, deck_rng, seat_rngs, beg_fns, answer_fns, play_fns, discard
     while winner == NO_WINNER and hands < MAX_HANDS:
         seed_state(hand_rng, next_u64(deck_rng), 0)
         comp[:, :] = 0
-        winner = play_hand(rules, dealer, scores, True, deck, True, hand_rng, seat_rngs, beg_fns, answer_fns,
-                           play_fns, discard_fns, params, poff, comp, events, err, work, tally)
+        winner = play_hand(rules, dealer, borrowed(scores), True, deck, True, borrowed(hand_rng), seat_rngs, beg_fns,
+                           answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work, tally)
         if winner == POLICY_ERROR:
             return POLICY_ERROR
         for r in range(2):

@@ -65,7 +65,7 @@ def pool_bin(pool, stake):
     return min(v, POOL_BINS - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seed_streams(keys, c, i, players, deck_rng, seat_rngs):
     """The deck stream and the seated players' streams of item ``i`` of chunk ``c``."""
     seed_state(deck_rng, keys[c, 0], i)
@@ -73,7 +73,7 @@ def seed_streams(keys, c, i, players, deck_rng, seat_rngs):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _add_deal(out, info, players, stake, role_sums, role_sumsq, counts, info_sums, info_sumsq, hist):
     """Add one deal's outcomes to the totals (``counts[e]``: deals ending in way e)."""
     looed = 0
@@ -105,17 +105,19 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, carry, declare_
     seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
     out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
     info = np.zeros(N_INFO, dtype=np.int64)
+    # The chunk's rows, each view taken once rather than once a deal (taking one counts a reference).
+    err_c, sums_c, sumsq_c, endings_c = err[c], role_sums[c], role_sumsq[c], endings[c]
+    info_sums_c, info_sumsq_c, hist_c = info_sums[c], info_sumsq[c], hist[c]
     start = first_item + c * chunk_size
     for i in range(min(chunk_size, n_items - c * chunk_size)):
         seed_streams(keys, c, i, players, deck_rng, seat_rngs)
         g = start + i
         dealer = g % players
         if play_deal(rules_c, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns,
-                     params_c, poff_c, out, info, err[c], work) == POLICY_ERROR:
+                     params_c, poff_c, out, info, err_c, work) == POLICY_ERROR:
             err[c, E_ITEM] = g
             break
-        _add_deal(out, info, players, stake, role_sums[c], role_sumsq[c], endings[c], info_sums[c],
-                  info_sumsq[c], hist[c])
+        _add_deal(out, info, players, stake, sums_c, sumsq_c, endings_c, info_sums_c, info_sumsq_c, hist_c)
         for r in range(players):
             seat = (dealer + r) % players
             seat_n[c, seat] += 1

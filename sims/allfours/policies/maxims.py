@@ -8,25 +8,24 @@ from __future__ import annotations
 
 
 from ...core.kernel import njit
-from ..contract import PLAY_SIG, S_LEAD_SUIT, S_TRUMP, legal_mask
-from ..maxims import N_MAXIMS, advice
-from ..rules import R_MAY_TRUMP
-from .basic import cheapest, greedy_choice
+from ..contract import PLAY_SIG, S_TRUMP
+from ..maxims import N_MAXIMS, advise, situation
+from .basic import cheapest, greedy_pick
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def maxims_choice(hand, played, state, rules, switches):
     """The card the maxims switched on (``switches[k] > 0.5``) advise, else greedy's."""
-    legal = legal_mask(hand, state[S_LEAD_SUIT], state[S_TRUMP], rules[R_MAY_TRUMP] != 0)
+    legal, unseen, best, role = situation(hand, played, state, rules)
     for k in range(N_MAXIMS):
         if switches[k] > 0.5:
-            mask = advice(k, hand, played, state, rules) & legal
+            mask = advise(k, hand, played, state, legal, unseen, best, role) & legal
             if mask:
                 return cheapest(hand, mask, state[S_TRUMP])
-    return greedy_choice(hand, played, state, rules)
+    return greedy_pick(hand, state, legal, best, role)
 
 
-@njit(PLAY_SIG, cache=True)
+@njit(PLAY_SIG, cache=True, _nrt=False)
 def maxims_play(hand, played, state, rules, rng, params):
     """Follow the maxims switched on (module docstring), else play greedy."""
     return maxims_choice(hand, played, state, rules, params)
