@@ -155,7 +155,7 @@ def situation(hand, played, state, rules):
     return legal, unseen_cards(hand, played, state), best, role
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def advise(k, hand, played, state, legal, unseen, best, role):
     """The mask maxim ``k`` (``M_*``) advises, given the :func:`situation`."""
     if k == M_KNAVE:
@@ -167,7 +167,7 @@ def advise(k, hand, played, state, legal, unseen, best, role):
     return eldest_trumps_advice(hand, state, unseen)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def advice(k, hand, played, state, rules):
     """The mask maxim ``k`` (``M_*``) advises."""
     legal, unseen, best, role = situation(hand, played, state, rules)

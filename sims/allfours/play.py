@@ -156,7 +156,7 @@ def _view(state, rules, scores, dealer, role, discards):
     return seat
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def _policy_error(err, decision, seat, answer, state, hand):
     err[E_DECISION] = 1 + decision
     err[E_SEAT] = seat
@@ -176,7 +176,7 @@ def _own(params, poff, seat, decision):
     return params[poff[seat * N_DECISIONS + decision]:poff[seat * N_DECISIONS + decision + 1]]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def _tally(tally, hand, played, state, rules, chosen, legal):
     """Agreement with the maxims: ``tally[k, 0]`` counts decisions where maxim k advises some legal cards
     but not all of them, ``tally[k, 1]`` those where the card chosen is one it advises."""
@@ -188,7 +188,7 @@ def _tally(tally, hand, played, state, rules, chosen, legal):
             tally[k, 1] += (mask >> chosen) & 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
               play_fns, discard_fns, params, poff, comp, events, err, work, tally):
     """One hand with ``dealer`` dealing, new deals included, from ``deck`` (see the module docstring).
@@ -200,7 +200,7 @@ def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat
                       answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work, tally, NOTHING_GIVEN)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards):
     """A new deal from ``deck[base:]`` (shuffled as it is dealt when ``shuffle``): six cards to each of the ``n``
     players, three at a time from the eldest, and the next card turned for trump; the state reset for the deal.
@@ -228,7 +228,7 @@ def new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards):
     return pos + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events):
     """One round of running the cards (seed 003 §93 v): three more to each player after the ``held`` each holds,
     and the next card turned.  Returns the next place in the deck."""
@@ -244,7 +244,7 @@ def run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events):
     return pos + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
         params, poff, comp, events, err, work, given, first_deal):
     """The eldest stands or begs; to a beg the dealer gives one or runs the cards until a suit other than the
@@ -299,7 +299,7 @@ def bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng,
             return GO_ON, held
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work, given, first_deal):
     """With ``discard_to_six``, after the cards were run: each player, the eldest first, throws out cards until he
     keeps six.  Returns GO_ON or POLICY_ERROR."""
@@ -324,7 +324,7 @@ def discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, 
     return GO_ON
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params, poff, err, work, tally, given):
     """The play (law iii): ``tricks`` tricks, the eldest leading to the first and each trick's winner to the
     next.  Returns ``(status, points for game in the tricks of side role 0, of side role 1, the role that took
@@ -400,7 +400,7 @@ def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params
     return GO_ON, reckoned_0, reckoned_1, jack_taker
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def count_points(rules, dealer, scores, comp, check_target, trump, holder, reckoned_0, reckoned_1, jack_taker,
                  events):
     """High, low, jack and game, scored in that order (seed 003 §93), and the events of the play; returns the
@@ -445,7 +445,7 @@ def count_points(rules, dealer, scores, comp, check_target, trump, holder, recko
     return NO_WINNER
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
                play_fns, discard_fns, params, poff, comp, events, err, work, tally, given):
     """:func:`play_hand` with some decisions given rather than asked (the advisor's play-outs replay the
@@ -499,7 +499,7 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
                         jack_taker, events)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def cut_for_deal(deck_rng, players, deck):
     """Each player cuts; the highest card deals, cards ranking as at whist (seed 003 §91); players
     tied for highest cut again."""

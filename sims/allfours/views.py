@@ -8,9 +8,9 @@ together by the engine (:mod:`sims.allfours.engine`, :mod:`sims.allfours.play`):
 * :func:`borrowed` is the same array with no owner recorded, so passing it, and any view of it, counts
   nothing.  The caller keeps the array itself alive: take ``borrowed(x)`` where the call is made, with ``x``
   a variable still in use (never a view that outlives ``x``, never one handed back to Python);
-* the hand's kernels and the built-in policies that allocate nothing are compiled with numba's ``_nrt=False``:
-  they emit no reference counting at all (they may not allocate arrays or copy one slice into another; numba
-  refuses to compile one that does).
+* the hand's kernels and the built-in policies that allocate nothing are compiled with
+  ``njit(refcounts=False)`` (:func:`sims.core.kernel.njit`): they emit no reference counting at all (they
+  may not allocate arrays or copy one slice into another; numba refuses to compile one that does).
 """
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ def pool_bin(pool, stake):
     return min(v, POOL_BINS - 1)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def seed_streams(keys, c, i, players, deck_rng, seat_rngs):
     """The deck stream and the seated players' streams of item ``i`` of chunk ``c``."""
     seed_state(deck_rng, keys[c, 0], i)
@@ -73,7 +73,7 @@ def seed_streams(keys, c, i, players, deck_rng, seat_rngs):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def _add_deal(out, info, players, stake, role_sums, role_sumsq, counts, info_sums, info_sumsq, hist):
     """Add one deal's outcomes to the totals (``counts[e]``: deals ending in way e)."""
     looed = 0

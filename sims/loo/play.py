@@ -96,7 +96,7 @@ def next_card(deck, cursor, deck_rng):
     return deck[k]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def _error(err, decision, seat, role, answer, legal, state, hand):
     err[E_DECISION] = 1 + decision
     err[E_SEAT] = seat
@@ -125,7 +125,7 @@ def _take(out, role, amount):
     out[role, O_WON] += amount
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def play_deal(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
               out, info, err, work):
     """Shuffle (as the cards are dealt) and play one deal; returns the next pool's carry-over, or POLICY_ERROR."""
@@ -138,7 +138,7 @@ def play_deal(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_f
                       poff, out, info, err, work)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
                out, info, err, work):
     """Play one deal from the pack in ``work`` (stacked: set ``work[1]`` to (0, 52)) with ``carry`` money held
@@ -148,7 +148,7 @@ def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
                       out, info, err, work, NOTHING_GIVEN)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
                out, info, err, work, given):
     """:func:`play_dealt` with some decisions given rather than asked (the advisor's play-outs replay the
@@ -378,7 +378,7 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
     return carried_on
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def cut_for_deal(deck_rng, players, deck):
     """Each player cuts; the lowest card deals, ace lowest and tens and court cards all ten; players tied for
     lowest cut again (seed 003 §96 ii)."""
@@ -406,7 +406,7 @@ def cut_for_deal(deck_rng, players, deck):
         cutting = low_mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def play_session(rules, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, log_out, log_info,
                  err, work):
     """A session: cut for deal, then ``session_rounds`` rounds of deals, the deal passing to the left and the

@@ -71,7 +71,7 @@ def is_trump_ace(card, trump_suit):
     return card == ACE * 4 + trump_suit
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def legal_mask(hand, led_card, best_power, trump_suit, pam, civil):
     """Bit ``i`` set when ``hand[i]`` (-1: already played) may be played to the trick.
 
@@ -111,7 +111,7 @@ def legal_mask(hand, led_card, best_power, trump_suit, pam, civil):
     return held
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def forced_lead(hand, trump_suit, pam):
     """The index of the card the first leader must lead, or -1 when he may lead any card: the highest of
     two or more trumps; the ace of trumps when it is his only trump."""
@@ -128,7 +128,7 @@ def forced_lead(hand, trump_suit, pam):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def flush_value(hand, trump_suit, pam):
     """A five-card hand's flush, or -1: five cards of a suit, or four and Pam.  Larger is better: a trump
     flush beats a plain one, then the higher top card (Pam above all)."""

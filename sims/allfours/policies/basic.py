@@ -52,39 +52,39 @@ def held_mask(hand):
     return held
 
 
-@njit(HAND_SIG, cache=True, _nrt=False)
+@njit(HAND_SIG, cache=True, refcounts=False)
 def random_choice(hand, state, rules, rng, params):
     """Beg or stand, give or run: one fair draw."""
     return randint(rng, 2)
 
 
-@njit(HAND_SIG, cache=True, _nrt=False)
+@njit(HAND_SIG, cache=True, refcounts=False)
 def constant(hand, state, rules, rng, params):
     """Always the same answer, ``params[0]`` (stand 0 / beg 1; run 0 / give 1)."""
     return np.int64(params[0])
 
 
-@njit(HAND_SIG, cache=True, _nrt=False)
+@njit(HAND_SIG, cache=True, refcounts=False)
 def random_discard(hand, state, rules, rng, params):
     """Throw out a uniformly random card: the pick-th card held, in hand order."""
     held = held_mask(hand)
     return pick(held, randint(rng, popcount(held)))
 
 
-@njit(HAND_SIG, cache=True, _nrt=False)
+@njit(HAND_SIG, cache=True, refcounts=False)
 def cheapest_discard(hand, state, rules, rng, params):
     """Throw out the cheapest card held."""
     return cheapest(hand, held_mask(hand), state[S_TRUMP])
 
 
-@njit(PLAY_SIG, cache=True, _nrt=False)
+@njit(PLAY_SIG, cache=True, refcounts=False)
 def random_play(hand, played, state, rules, rng, params):
     """A uniformly random legal card: one draw among the legal cards, in hand order."""
     legal = legal_mask(hand, state[S_LEAD_SUIT], state[S_TRUMP], rules[R_MAY_TRUMP] != 0)
     return pick(legal, randint(rng, popcount(legal)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def greedy_choice(hand, played, state, rules):
     """Win the trick when a card of the suit led can, with the lowest such card; else part with the
     cheapest card.  Leading, the highest plain card (trumps are kept to win tricks), or the cheapest
@@ -94,7 +94,7 @@ def greedy_choice(hand, played, state, rules):
     return greedy_pick(hand, state, legal, best, role)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def greedy_pick(hand, state, legal, best, role):
     """:func:`greedy_choice` given the legal cards and the card winning the trick so far with its player's
     role (-1 when leading)."""
@@ -118,7 +118,7 @@ def greedy_pick(hand, state, legal, best, role):
     return cheapest(hand, legal, trump)
 
 
-@njit(PLAY_SIG, cache=True, _nrt=False)
+@njit(PLAY_SIG, cache=True, refcounts=False)
 def greedy_play(hand, played, state, rules, rng, params):
     """:func:`greedy_choice`."""
     return greedy_choice(hand, played, state, rules)

@@ -12,7 +12,7 @@ from ..cards import game_points
 from ..contract import BEG, GIVE, HAND_SIG, RUN, S_OPP_SCORE, S_TARGET, S_TRUMP, STAND
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def strength(hand, trump):
     """Trumps held plus trump honours held (A K Q J 10, the cards that count for game)."""
     points = 0
@@ -22,13 +22,13 @@ def strength(hand, trump):
     return points
 
 
-@njit(HAND_SIG, cache=True, _nrt=False)
+@njit(HAND_SIG, cache=True, refcounts=False)
 def threshold_beg(hand, state, rules, rng, params):
     """Beg when the hand's strength is below ``params[0]``."""
     return BEG if strength(hand, state[S_TRUMP]) < params[0] else STAND
 
 
-@njit(HAND_SIG, cache=True, _nrt=False)
+@njit(HAND_SIG, cache=True, refcounts=False)
 def threshold_answer(hand, state, rules, rng, params):
     """Give one when the hand's strength is at least ``params[0]``, unless the point would win the
     eldest the game."""

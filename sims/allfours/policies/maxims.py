@@ -13,7 +13,7 @@ from ..maxims import N_MAXIMS, advise, situation
 from .basic import cheapest, greedy_pick
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def maxims_choice(hand, played, state, rules, switches):
     """The card the maxims switched on (``switches[k] > 0.5``) advise, else greedy's."""
     legal, unseen, best, role = situation(hand, played, state, rules)
@@ -25,7 +25,7 @@ def maxims_choice(hand, played, state, rules, switches):
     return greedy_pick(hand, state, legal, best, role)
 
 
-@njit(PLAY_SIG, cache=True, _nrt=False)
+@njit(PLAY_SIG, cache=True, refcounts=False)
 def maxims_play(hand, played, state, rules, rng, params):
     """Follow the maxims switched on (module docstring), else play greedy."""
     return maxims_choice(hand, played, state, rules, params)

@@ -18,19 +18,19 @@ from ..tricks import power, suit_of
 from .hands import C_PLAIN_LOW, category, strength
 
 
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, refcounts=False)
 def random_declare(hand, state, rules, rng, params):
     """Pass, play or (while it lies untaken) take the miss, uniformly: one draw."""
     return randint(rng, 3 if state[S_MISS] == 1 else 2)
 
 
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, refcounts=False)
 def always_declare(hand, state, rules, rng, params):
     """Always play."""
     return PLAY
 
 
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, refcounts=False)
 def threshold_declare(hand, state, rules, rng, params):
     """Play when the hand's strength reaches ``stand_at`` plus ``per_stander`` for each player already
     standing; else take the miss, while it lies untaken, when the strength is below ``miss_below``; else pass."""
@@ -42,13 +42,13 @@ def threshold_declare(hand, state, rules, rng, params):
     return PASS
 
 
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, refcounts=False)
 def keep_exchange(hand, state, rules, rng, params):
     """Change nothing."""
     return 0
 
 
-@njit(DECIDE_SIG, cache=True, _nrt=False)
+@njit(DECIDE_SIG, cache=True, refcounts=False)
 def random_exchange(hand, state, rules, rng, params):
     """Each card with chance one half (one draw of a mask); the lowest positions are kept when the pack is
     short."""
@@ -94,14 +94,14 @@ def nth_bit(mask, pick):
     return i
 
 
-@njit(CARD_SIG, cache=True, _nrt=False)
+@njit(CARD_SIG, cache=True, refcounts=False)
 def random_card(hand, played, state, rules, rng, params):
     """A uniformly random legal card: one draw among the legal cards, in hand order."""
     legal = state[S_LEGAL]
     return nth_bit(legal, randint(rng, popcount(legal)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def greedy_choice(hand, legal, led_card, best_card, trump_suit, pam):
     """Leading, the strongest card; following, the cheapest card that wins the trick, else the weakest
     card (trumps kept longest); ties to the first in hand."""
@@ -123,7 +123,7 @@ def greedy_choice(hand, legal, led_card, best_card, trump_suit, pam):
     return best_i
 
 
-@njit(CARD_SIG, cache=True, _nrt=False)
+@njit(CARD_SIG, cache=True, refcounts=False)
 def greedy_card(hand, played, state, rules, rng, params):
     """:func:`greedy_choice` at this point of the trick."""
     start = state[S_TRICK_START]

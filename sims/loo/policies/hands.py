@@ -42,7 +42,7 @@ def category(card, trump_suit, pam):
     return C_PLAIN_KING if order == 11 else C_PLAIN_LOW
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, refcounts=False)
 def strength(hand, trump_suit, pam, weights):
     """The sum of ``weights[category]`` over the cards held (weights of the first six categories; plain low
     cards count 0)."""
