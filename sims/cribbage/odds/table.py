@@ -27,8 +27,7 @@ from ...core import store as st
 from ...core.jobs import Job, check_count
 from ..rules import Rules, get_rules
 from .induction import DEFAULT_POINTS, jackknife, t95
-from .layout import (BASE_PLAYERS, DEFAULT_PLAYERS, N_RANKS, PEG_BINS, PLAYERS, POSITION_PLAYERS, SHOW_BINS,
-                     TABLE_NAMES, TOTALS)
+from .layout import BASE_PLAYERS, DEFAULT_PLAYERS, N_RANKS, PEG_BINS, PLAYERS, SHOW_BINS, TABLE_NAMES, TOTALS
 
 ENGINE = "sims.cribbage.odds.timings"
 DEFAULT_POLICIES = PLAYERS[BASE_PLAYERS]
@@ -314,26 +313,6 @@ def shipped_path(rules, players: str = BASE_PLAYERS) -> Path:
 def _shipped_file(preset: str, players: str) -> Path:
     name = preset if players == BASE_PLAYERS else f"{preset}.{players}"
     return Path(str(resources.files("sims.cribbage").joinpath("data", "odds", f"{name}.parquet")))
-
-
-def build_shipped(n_deals: int = DEFAULT_DEALS, seed: int = 0, presets=SHIPPED, threads: int | None = None,
-                  players: str = BASE_PLAYERS, **iteration) -> list:
-    """Rebuild the tables that ship with the package for ``players`` (quantized Parquet and the deal model beside
-    each); the position players' table is iterated from the table of the players they play as far from home
-    (:func:`sims.cribbage.odds.position.iterate_position`, ``iteration``: zone, iterations, per_position).
-    Returns the files written."""
-    check_players(players)
-    files = []
-    for name in presets:
-        if players == POSITION_PLAYERS:
-            from .position import iterate_position
-
-            table = iterate_position(name, n_deals=n_deals, seed=seed, base="distilled", threads=threads,
-                                     **iteration)[0]
-        else:
-            table = win_table(name, PLAYERS[players], n_deals, seed, threads=threads)
-        files.append(table.write(_shipped_file(name, players), quantized=True))
-    return files
 
 
 def shipped_table(rules="six-card", players: str = BASE_PLAYERS) -> OddsTable:
