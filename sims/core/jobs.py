@@ -114,9 +114,16 @@ def resolve_policies(game: Game, policies, players: int) -> dict[str, tuple[pol.
     unknown = sorted(set(policies) - set(names))
     if unknown:
         raise ValueError(f"unknown {game.name} decision {unknown[0]!r}; its decisions are {', '.join(names)}")
-    return {d.name: tuple(resolve_one(game, d.name, s)
-                          for s in per_seat(policies.get(d.name, d.default), players, d.name))
-            for d in game.decisions}
+    resolved = {d.name: tuple(resolve_one(game, d.name, s)
+                              for s in per_seat(policies.get(d.name, d.default), players, d.name))
+                for d in game.decisions}
+    for decision, seats in resolved.items():
+        for policy in seats:
+            if policy.spec is not None and policy.spec.players and players not in policy.spec.players:
+                counts = " or ".join(str(n) for n in policy.spec.players)
+                raise ValueError(f"{decision} policy {policy.name!r} plays games of {counts} players only; "
+                                 f"these rules have {players}")
+    return resolved
 
 
 @dataclass(frozen=True)

@@ -113,13 +113,15 @@ def at_least(low: float) -> Range:
 @dataclass(frozen=True)
 class PolicySpec:
     """A built-in policy: its njit function, the names of its parameters (or a :class:`TableParams`), their
-    defaults and what each takes (``ranges``, one :class:`Range` a parameter)."""
+    defaults and what each takes (``ranges``, one :class:`Range` a parameter); ``players`` the numbers of
+    players whose games it can play (empty: any)."""
 
     function: str
     params: tuple[str, ...] | TableParams = ()
     defaults: tuple[float, ...] = ()
     help: str = ""
     ranges: tuple[Range, ...] = ()
+    players: tuple[int, ...] = ()
 
     def __post_init__(self):
         if not isinstance(self.params, TableParams) and not len(self.params) == len(self.defaults) == len(self.ranges):

@@ -36,6 +36,7 @@ DISTILLED = TableParams("distilled pegging tables", 1578, f"{M}.distilled:named_
 # Crib table then the kept-pegging table (discard.N_KEPT values a role), by the crib table's name.
 KEPT_PEGGING = TableParams("crib and kept-pegging tables", 338 + 2 * 1820, f"{M}.kept_pegging:named_tables",
                            "schell", CRIBS)
+TWO_HANDED = (2,)          # the board-position tables are of two-handed games
 DEFENSIVE = ("risk_weight", "count_penalty", "pair_bonus", "keep_close")
 DEFENSIVE_RANGES = (NUMBER, NUMBER, NUMBER, SWITCH)
 
@@ -56,10 +57,10 @@ POLICIES = {
                             help="seed 004: the dealer lays out his best cards for the crib, the pone his worst"),
         "hoyle_hand": PolicySpec(f"{M}.discard:hoyle_hand_discard",
                                  help="seed 004 read the other way: the pone throws the cards worst for his own hand"),
-        "position": PolicySpec(f"{M}.position_throw:position_discard", POSITION,
+        "position": PolicySpec(f"{M}.position_throw:position_discard", POSITION, players=TWO_HANDED,
                                help="the throw with the best chance of winning the game, by the board-position "
                                     "tables (expected_net far from home)"),
-        "position_distilled": PolicySpec(f"{M}.position_throw:position_discard", POSITION_DISTILLED,
+        "position_distilled": PolicySpec(f"{M}.position_throw:position_discard", POSITION_DISTILLED, players=TWO_HANDED,
                                          help="position, playing as expected_peg + distilled far from home"),
     },
     "peg": {
@@ -78,10 +79,10 @@ POLICIES = {
         "distilled_end": PolicySpec(f"{M}.end_of_play:distilled_end_peg", DISTILLED,
                                     help="distilled, with the end of the play (two cards each) solved exactly; "
                                          "slower"),
-        "position": PolicySpec(f"{M}.position:position_peg", POSITION,
+        "position": PolicySpec(f"{M}.position:position_peg", POSITION, players=TWO_HANDED,
                                help="weigh points for and against by the board-position tables (defensive far "
                                     "from home)"),
-        "position_distilled": PolicySpec(f"{M}.position:position_peg", POSITION_DISTILLED,
+        "position_distilled": PolicySpec(f"{M}.position:position_peg", POSITION_DISTILLED, players=TWO_HANDED,
                                          help="position, playing as expected_peg + distilled far from home"),
     },
 }

@@ -50,3 +50,20 @@ def test_cli_play_names_the_tables(capsys):
     assert discard["name"] == "position" and discard["params"]["table"] == "shipped"
     assert peg["name"] == "position_distilled" and peg["params"]["table"] == "shipped-distilled"
     assert peg["params"]["sha256"] == sha256(position_vectors.named_tables()["shipped-distilled"])
+
+
+def test_the_position_players_refuse_games_of_more_than_two(capsys):
+    """Their tables are of two-handed games: three or four players get one line before any deal is dealt."""
+    import pytest
+
+    from sims.cribbage import simulate_deals
+
+    for decision, rules, players in (("discard", "three-hand", 3), ("peg", "four-hand", 4)):
+        for name in ("position", "position_distilled"):
+            message = f"{decision} policy '{name}' plays games of 2 players only; these rules have {players}"
+            with pytest.raises(ValueError) as info:
+                simulate_deals(rules, {decision: name}, 10, seed=1)
+            assert str(info.value) == message
+    assert main(["simulate", "--rules", "three-hand", "--peg", "position", "--deals", "10"]) == 2
+    assert capsys.readouterr().err.strip().endswith("plays games of 2 players only; these rules have 3")
+    assert simulate_deals("six-card", {"discard": "position", "peg": "position"}, 10, seed=1).job.n == 10
