@@ -27,7 +27,7 @@ def _row(game: str, decision, policy: str, spec, plugin: str | None) -> dict:
         params = dict(zip(spec.params, spec.default_params()))
         takes = {k: r.text() for k, r in zip(spec.params, spec.ranges)}
     return {"game": game, "decision": decision.name, "policy": policy, "default": policy == decision.default,
-            "params": params, "takes": takes, "help": spec.help, "plugin": plugin}
+            "params": params, "takes": takes, "help": spec.help, "plugin": plugin, "players": list(spec.players)}
 
 
 def run(args) -> dict:
@@ -59,6 +59,8 @@ def render(result: dict) -> str:
             where = row["game"], row["decision"]
             lines.append(f"{'' if not lines else chr(10)}{row['game']} --{row['decision']}")
         mark = " (default)" if row["default"] else f" (plug-in: {row['plugin']})" if row["plugin"] else ""
+        if row["players"]:
+            mark += f" ({' or '.join(map(str, row['players']))} players only)"
         lines.append(f"  {row['policy']}{mark}: {row['help']}")
         if row["params"]:
             lines.append(f"      {_params(row['params'], row['takes'])}")

@@ -25,6 +25,9 @@ def test_every_registered_policy_is_listed_with_its_defaults(capsys):
     assert rollout["takes"] == {"samples": "a whole number from 1 to 2,147,483,647", "margin": "a number of at least 0"}
     net = next(r for r in rows if r["policy"] == "expected_net")
     assert net["params"]["table"] == "schell" and {"hessel", "self_play"} <= set(net["params"]["tables"])
+    only_two = {(r["game"], r["decision"], r["policy"]) for r in rows if r["players"] == [2]}
+    assert only_two == {("cribbage", d, p) for d in ("discard", "peg") for p in ("position", "position_distilled")}
+    assert all(r["players"] in ([], [2]) for r in rows)
     defaults = {(r["game"], r["decision"]) for r in rows if r["default"]}
     assert defaults == {(g, d.name) for g in names() for d in get_game(g).decisions}
 
@@ -33,6 +36,9 @@ def test_one_game_as_text(capsys):
     code, out, _ = run(capsys, "--game", "loo")
     assert code == 0 and out.startswith("loo --declare") and "cribbage" not in out and "allfours" not in out
     assert "      samples=24 (a whole number from 1 to 2,147,483,647)" in out.splitlines()
+    code, out, _ = run(capsys, "--game", "cribbage")
+    assert "  position (2 players only): weigh points for and against by the board-position tables (defensive far " \
+           "from home)" in out.splitlines()
 
 
 def test_an_unknown_game_is_one_line_and_exit_2(capsys):
