@@ -1,6 +1,7 @@
 """Start-up: each command, from process start to exit with the kernel cache warm, against its goal (issue 19
 item 7 and issue 20: ``sims --version`` and ``sims policies`` within 0.5 s; ``sims discard``, the position-aware
-``sims peg``, ``sims simulate --deals 1`` and a Python process's first position-aware decision within 1.0 s),
+``sims peg``, ``sims simulate --deals 1``, a Python process's first simulated deal and its first position-aware
+decision within 1.0 s),
 beside ``import sims`` and the floor every numba program pays, ``python -c "import numpy, numba"``.
 
 Each row is the median of several runs, in CPU (user + sys of the child) and wall seconds; the goals are wall
@@ -27,6 +28,9 @@ FIRST_DECISION = ("import time; from sims.cribbage.advice import Player; from si
                   "PegSituation; Player('position_distilled').choose(PegSituation('7H 8C 5D', 'KS 2S 5H', "
                   "role='dealer', starter='2C', thrown='QD 3C', score=(97, 104))); "
                   "print(time.process_time(), time.time())")
+# A Python process's first simulated deal, timed to the moment simulate_deals returns it.
+FIRST_DEAL = ("import time; from sims.cribbage import simulate_deals; simulate_deals('six-card', None, 1); "
+              "print(time.process_time(), time.time())")
 # numba's own start (its typing and lowering registries, which import scipy.linalg) with one cached kernel, the
 # objects frozen before the exit as the command line does
 KERNEL_FLOOR = "import gc; from sims.cribbage.tables import pip_value; pip_value(3); gc.freeze()"
@@ -48,6 +52,8 @@ def commands() -> list[tuple[str, list[str], float | None]]:
             (f"sims {' '.join(DISCARD)}", sims + DISCARD, 1.0),
             (f"sims {' '.join(PEG)}", sims + PEG, 1.0),
             ("sims simulate --deals 1 (to its end)", sims + ["simulate", "--deals", "1"], 1.0),
+            ("python: first simulated deal (simulate_deals('six-card', None, 1)), to its return",
+             python + [FIRST_DEAL], 1.0),
             ("python -c 'import sims'", python + ["import sims"], None),
             ("python: first position-aware decision (Player('position_distilled').choose), to the decision",
              python + [FIRST_DECISION], 1.0),
