@@ -21,7 +21,7 @@ GAME = Game(
     results="sims.allfours.results",
     reference="sims.allfours.reference",
     chunk_size={"deals": 4096, "games": 256},
-    compile_time="2 minutes",
+    compile_time="a minute or two",
     max_seats=4,
     options={"agreement": "tally how often each play agrees with the advice of each maxim (seed 003 §94)",
              "holdings": "the chance of each point (high, low, jack, game) by what a player holds when the play "

@@ -70,7 +70,7 @@ class Game:
     kinds: tuple[str, ...] = KINDS
     options: Mapping[str, str] = field(default_factory=dict)   # the game's on/off job switches -> help
     record_bytes: Mapping[str, int] = field(default_factory=lambda: {"deals": 64, "games": 128})  # memory a row
-    compile_time: str = "2 minutes"               # the first run's compilation on 2 cores (sims.core.first_run)
+    compile_time: str = "a minute"                # the first run's compilation on 2 cores (sims.core.first_run)
 
     @cached_property
     def rules_module(self):

@@ -17,7 +17,7 @@ GAME = Game(
     results="sims.cribbage.results",
     reference="sims.cribbage.reference_engine",
     chunk_size={"deals": 4096, "games": 256},
-    compile_time="3 minutes",
+    compile_time="a minute or two",
     max_seats=4,
     options={"score_log": "games: keep the score after every deal (up to 64 a game)"},
 )

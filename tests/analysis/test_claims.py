@@ -438,7 +438,7 @@ def test_a_cold_kernel_cache_is_announced_before_the_first_section(fake_engine, 
     err = capsys.readouterr().err.splitlines()
     assert [line.split(" kernels")[0] for line in err[:3]] == [f"sims: compiling the {game}"
                                                               for game in ("cribbage", "allfours", "loo")]
-    assert err[0].endswith(f"once (about 3 minutes on 2 cores; later runs load them from {tmp_path / 'cache'})")
+    assert err[0].endswith(f"once (about a minute or two on 2 cores; later runs load them from {tmp_path / 'cache'})")
     assert err[3].startswith("2. Twenty-five points")
 
 
