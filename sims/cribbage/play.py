@@ -175,12 +175,24 @@ def _score(rules, scores, comp, dealer, role, component, points, check_target):
     return check_target and scores[side] >= rules[R_TARGET]
 
 
+# The play keeps, for each role, the lowest value among the cards still held (NONE_HELD when none) in 6 bits of one
+# integer, ``lows``: a player can play when his lowest card fits the count, one comparison, where looking through
+# his cards for one that fits was a branch per card at every turn and every go.
+LOW_BITS, LOW_MASK, NONE_HELD = 6, 63, MAX_COUNT + 1
+
+
 @njit(cache=True, inline="always")
-def _can_play(kept_row, count):
-    for i in range(kept_row.shape[0]):
-        if kept_row[i] >= 0 and count + card_value(kept_row[i]) <= MAX_COUNT:
-            return True
-    return False
+def _lowest(hand):
+    """The lowest value of the cards still held in ``hand`` (-1 once laid), NONE_HELD if none."""
+    low = NONE_HELD
+    for i in range(hand.shape[0]):
+        low = min(low, card_value(hand[i]) if hand[i] >= 0 else NONE_HELD)
+    return low
+
+
+@njit(cache=True, inline="always")
+def _can_play(lows, role, count):
+    return count + ((lows >> (LOW_BITS * role)) & LOW_MASK) <= MAX_COUNT
 
 
 @njit(cache=True)
@@ -211,13 +223,15 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
     count, count_start, n_played = at[A_COUNT], at[A_START], at[A_N_PLAYED]
     go_mask, turn, last = at[A_GO_MASK], at[A_TURN], at[A_LAST]
     remaining = 0
+    lows = 0
     for r in range(n):
         for i in range(in_play.shape[1]):
             remaining += in_play[r, i] >= 0
+        lows |= _lowest(in_play[r]) << (LOW_BITS * r)
     winner = NO_WINNER
     while remaining > 0:
         hand = in_play[turn]
-        if _can_play(hand, count):
+        if _can_play(lows, turn, count):
             seat = after(dealer, turn, players)
             _fill_state(state, rules, turn, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
                         thrown[turn])
@@ -227,6 +241,7 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
                 return _policy_error(err, ERR_PEG, seat, i, count, hand)
             card = hand[i]
             hand[i] = -1
+            lows = (lows & ~(LOW_MASK << (LOW_BITS * turn))) | (_lowest(hand) << (LOW_BITS * turn))
             points = count_points(count + card_value(card)) + pattern_points(played, count_start, n_played, card,
                                                                               bath)
             played[n_played] = card
@@ -248,8 +263,7 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
         go_mask |= 1 << turn
         anyone = False
         for r in range(n):
-            if _can_play(in_play[r], count):
-                anyone = True
+            anyone |= _can_play(lows, r, count)
         if anyone:
             turn = after(turn, 1, n)
             continue
@@ -274,6 +288,18 @@ def seed_streams(keys, c, i, deck_rng, seat_rngs):
     seed_state(deck_rng, keys[c, 0], i)
     for s in range(MAX_SEATS):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
+
+
+@njit(cache=True, inline="always")
+def fresh_deal(rules, keys, c, i, dealer, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err,
+               work):
+    """Item ``i`` of chunk ``c`` as a deal on its own: its streams seeded (:func:`seed_streams`), no score and
+    no points yet, then :func:`play_deal` with ``dealer`` dealing and no target; what that returns."""
+    seed_streams(keys, c, i, deck_rng, seat_rngs)
+    scores[:] = 0
+    comp[:, :] = 0
+    return play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp,
+                     err, work)
 
 
 @njit(cache=True)
@@ -396,15 +422,15 @@ def cut_for_deal(deck_rng, players, deck):
         cutting = low_mask
 
 
-@njit(cache=True)
-def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work, row, log):
+@njit(cache=True, refcounts=False)
+def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, scores, comp, err, work, row, log):
     """A whole game: cut for deal, three for last, deals passing left until a side reaches the target.
 
-    Writes the game record into ``row`` (``G_*`` columns) and, when ``log`` has rows, each deal's
-    dealer and the scores after it.  Returns the winning side or POLICY_ERROR.
+    Keeps the score by side in ``scores``; writes the game record into ``row`` (``G_*`` columns) and, when
+    ``log`` has rows, each deal's dealer and the scores after it.  Returns the winning side or POLICY_ERROR.
     """
     players = rules[R_PLAYERS]
-    scores = np.zeros(MAX_SEATS, dtype=np.int64)
+    scores[:] = 0
     first = cut_for_deal(deck_rng, players, work[0])
     row[:] = 0
     row[G_FIRST_DEALER] = first
@@ -429,7 +455,7 @@ def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, co
             for s in range(MAX_SEATS):
                 log[deals, 1 + s] = scores[s]
         deals += 1
-        dealer = (dealer + 1) % players
+        dealer = after(dealer, 1, players)
     row[G_WINNER] = winner
     row[G_DEALS] = deals
     for s in range(MAX_SEATS):
