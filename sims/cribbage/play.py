@@ -139,11 +139,24 @@ def after(x, k, m):
 @njit(cache=True, inline="always")
 def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
                 thrown_row):
-    state[S_SEAT] = seat
-    state[S_ROLE] = role
+    _fill_deal(state, rules, dealer, starter)
+    _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, thrown_row)
+
+
+@njit(cache=True, inline="always")
+def _fill_deal(state, rules, dealer, starter):
+    """What a policy sees that stays the same for a whole play."""
     state[S_DEALER] = dealer
     state[S_ACTIVE] = rules[R_ACTIVE]
     state[S_STARTER] = starter
+    state[S_TARGET] = rules[R_TARGET]
+
+
+@njit(cache=True, inline="always")
+def _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, thrown_row):
+    """What a policy sees that changes from turn to turn (the play writes the rest once, :func:`_fill_deal`)."""
+    state[S_SEAT] = seat
+    state[S_ROLE] = role
     state[S_COUNT] = count
     state[S_COUNT_START] = count_start
     state[S_N_PLAYED] = n_played
@@ -155,7 +168,6 @@ def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_
         if s != mine and scores[s] > best:
             best = scores[s]
     state[S_OPP_SCORE] = best
-    state[S_TARGET] = rules[R_TARGET]
     state[S_CRIB_MINE] = 1 if side_of(rules, dealer) == mine else 0
     state[S_GO_MASK] = go_mask
     state[S_THROWN] = thrown_row[0]
@@ -229,12 +241,12 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
             remaining += in_play[r, i] >= 0
         lows |= _lowest(in_play[r]) << (LOW_BITS * r)
     winner = NO_WINNER
+    _fill_deal(state, rules, dealer, starter)
     while remaining > 0:
         hand = in_play[turn]
         if _can_play(lows, turn, count):
             seat = after(dealer, turn, players)
-            _fill_state(state, rules, turn, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
-                        thrown[turn])
+            _fill_turn(state, rules, turn, seat, dealer, scores, count, count_start, n_played, go_mask, thrown[turn])
             own = params[poff[2 * seat + 1]:poff[2 * seat + 2]]
             i = peg_fns[seat](hand, played, state, rules, seat_rngs[seat], own)
             if not is_legal_play(hand, i, count):
