@@ -99,23 +99,8 @@ def _ordered(a, b):
 @njit(cache=True, inline="always")
 def rank_show_points(hand, n, starter):
     """Fifteens, pairs and runs of ``hand[:n]`` plus the starter (``-1``: none)."""
-    shown = n + (1 if starter >= 0 else 0)
-    if shown <= SLOTS:
-        v0, v1, v2 = _slot(hand, n, starter, 0), _slot(hand, n, starter, 1), _slot(hand, n, starter, 2)
-        v3, v4 = _slot(hand, n, starter, 3), _slot(hand, n, starter, 4)
-        # A sorting network of five (nine exchanges, no branches).
-        v0, v1 = _ordered(v0, v1)
-        v3, v4 = _ordered(v3, v4)
-        v2, v4 = _ordered(v2, v4)
-        v2, v3 = _ordered(v2, v3)
-        v1, v4 = _ordered(v1, v4)
-        v0, v3 = _ordered(v0, v3)
-        v0, v2 = _ordered(v0, v2)
-        v1, v3 = _ordered(v1, v3)
-        v1, v2 = _ordered(v1, v2)
-        idx = (BINOMIAL[v0, 1] + BINOMIAL[v1 + 1, 2] + BINOMIAL[v2 + 2, 3] + BINOMIAL[v3 + 3, 4]
-               + BINOMIAL[v4 + 4, 5])
-        return np.int64(SHOW_TABLE[idx])
+    if n + (1 if starter >= 0 else 0) <= SLOTS:
+        return slots_points(hand, n, starter)
     counts = np.zeros(13, dtype=np.int64)
     for i in range(n):
         counts[hand[i] >> 2] += 1
@@ -125,9 +110,37 @@ def rank_show_points(hand, n, starter):
 
 
 @njit(cache=True, inline="always")
+def slots_points(hand, n, starter):
+    """Fifteens, pairs and runs of a show of up to five cards, ``hand[:n]`` and the starter (``-1``: none), from
+    :data:`SHOW_TABLE`."""
+    v0, v1, v2 = _slot(hand, n, starter, 0), _slot(hand, n, starter, 1), _slot(hand, n, starter, 2)
+    v3, v4 = _slot(hand, n, starter, 3), _slot(hand, n, starter, 4)
+    # A sorting network of five (nine exchanges, no branches).
+    v0, v1 = _ordered(v0, v1)
+    v3, v4 = _ordered(v3, v4)
+    v2, v4 = _ordered(v2, v4)
+    v2, v3 = _ordered(v2, v3)
+    v1, v4 = _ordered(v1, v4)
+    v0, v3 = _ordered(v0, v3)
+    v0, v2 = _ordered(v0, v2)
+    v1, v3 = _ordered(v1, v3)
+    v1, v2 = _ordered(v1, v2)
+    idx = (BINOMIAL[v0, 1] + BINOMIAL[v1 + 1, 2] + BINOMIAL[v2 + 2, 3] + BINOMIAL[v3 + 3, 4]
+           + BINOMIAL[v4 + 4, 5])
+    return np.int64(SHOW_TABLE[idx])
+
+
+@njit(cache=True, inline="always")
 def show_points(hand, n, starter, crib, crib_flush_four):
     """Points of ``hand[:n]`` shown with ``starter`` (``-1`` while discarding), as hand or crib."""
     return (rank_show_points(hand, n, starter) + flush_points(hand, n, starter, crib, crib_flush_four)
+            + nobs_points(hand, n, starter))
+
+
+@njit(cache=True, inline="always")
+def small_show_points(hand, n, starter, crib, crib_flush_four):
+    """:func:`show_points` of a show of up to five cards (``hand[:n]`` and the starter), which allocates nothing."""
+    return (slots_points(hand, n, starter) + flush_points(hand, n, starter, crib, crib_flush_four)
             + nobs_points(hand, n, starter))
 
 
