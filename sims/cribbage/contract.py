@@ -74,7 +74,7 @@ def is_valid_throw(mask, n_cards, n_throw):
     return mask >= 0 and mask < (1 << n_cards) and popcount(mask) == n_throw
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def split_throw(hand, mask, kept, thrown):
     """Copy the kept and thrown cards of ``hand`` for throw ``mask`` into the two arrays."""
     k = 0

@@ -22,7 +22,7 @@ from ..core.kernel_types import F64_1, I16_3, I64_1, I64_2, I64_3, I64_4, U64_2
 from .contract import ROLE_NAMES, DiscardFn, PegFn
 from .play import (COMPONENTS, G_COLS, G_DEALS, G_FIRST_DEAL,
                    G_FIRST_DEALER, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, NO_WINNER, POLICY_ERROR, describe_illegal,
-                   deal_buffers, play_deal, play_game, seed_streams)
+                   deal_buffers, fresh_deal, play_game, seed_streams)
 
 HIST_BINS = 64          # points 0..63 per component per deal; larger values land in the last bin
 DEAL_BINS = 256         # game lengths 0..255 deals; longer games land in the last bin
@@ -60,13 +60,10 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, pe
     sums, sumsq, s_sums, s_sumsq, h = role_sums[c], role_sumsq[c], seat_sums[c], seat_sumsq[c], hist[c]
     start = first_item + c * chunk_size
     for i in range(min(chunk_size, n_items - c * chunk_size)):
-        seed_streams(keys, c, i, deck_rng, seat_rngs)
         g = start + i
         dealer = g % players
-        scores[:] = 0
-        comp[:, :] = 0
-        if play_deal(rules_c, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
-                     poff_c, comp, err[c], work) == POLICY_ERROR:
+        if fresh_deal(rules_c, keys, c, i, dealer, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
+                      poff_c, comp, err[c], work) == POLICY_ERROR:
             err[c, E_ITEM] = g
             break
         for r in range(n):
@@ -100,15 +97,15 @@ def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, pe
     players, partners = rules[0], rules[7]
     sides = 2 if partners else players
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as above
-    work, deck_rng, seat_rngs, _, comp = deal_buffers(rules_c)
+    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
     own_row = np.zeros(G_COLS, dtype=np.int64)
     for i in range(min(chunk_size, n_items - c * chunk_size)):
         seed_streams(keys, c, i, deck_rng, seat_rngs)
         item = c * chunk_size + i
         row = rows[item] if rows.shape[0] > 0 else own_row
         log = logs[item] if logs.shape[0] > 0 else logs[0:0, 0]
-        winner = play_game(rules_c, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c, comp, err[c],
-                           work, row, log)
+        winner = play_game(rules_c, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c, scores, comp,
+                           err[c], work, row, log)
         if winner == POLICY_ERROR:
             err[c, E_ITEM] = first_item + item
             break

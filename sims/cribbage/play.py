@@ -27,7 +27,7 @@ from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, 
                             is_legal_play, is_valid_throw, split_throw)
 from .rules import (R_ACTIVE, R_BATH, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_ONE_COUNT,
                     R_PARTNERS, R_PLAYERS, R_TARGET, R_THREE_FOR_LAST, R_THROW)
-from .scoring import JACK, show_points
+from .scoring import JACK, SLOTS, show_points, small_show_points
 
 # Points by where they come from: the show of the hand and of the crib; the play (fifteens, thirty-one,
 # pairs, runs, Bath flushes); the go (end hole and last card); his heels.  ``pegging`` is play + go and
@@ -139,11 +139,24 @@ def after(x, k, m):
 @njit(cache=True, inline="always")
 def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
                 thrown_row):
-    state[S_SEAT] = seat
-    state[S_ROLE] = role
+    _fill_deal(state, rules, dealer, starter)
+    _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, thrown_row)
+
+
+@njit(cache=True, inline="always")
+def _fill_deal(state, rules, dealer, starter):
+    """What a policy sees that stays the same for a whole play."""
     state[S_DEALER] = dealer
     state[S_ACTIVE] = rules[R_ACTIVE]
     state[S_STARTER] = starter
+    state[S_TARGET] = rules[R_TARGET]
+
+
+@njit(cache=True, inline="always")
+def _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, thrown_row):
+    """What a policy sees that changes from turn to turn (the play writes the rest once, :func:`_fill_deal`)."""
+    state[S_SEAT] = seat
+    state[S_ROLE] = role
     state[S_COUNT] = count
     state[S_COUNT_START] = count_start
     state[S_N_PLAYED] = n_played
@@ -155,7 +168,6 @@ def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_
         if s != mine and scores[s] > best:
             best = scores[s]
     state[S_OPP_SCORE] = best
-    state[S_TARGET] = rules[R_TARGET]
     state[S_CRIB_MINE] = 1 if side_of(rules, dealer) == mine else 0
     state[S_GO_MASK] = go_mask
     state[S_THROWN] = thrown_row[0]
@@ -175,12 +187,24 @@ def _score(rules, scores, comp, dealer, role, component, points, check_target):
     return check_target and scores[side] >= rules[R_TARGET]
 
 
+# The play keeps, for each role, the lowest value among the cards still held (NONE_HELD when none) in 6 bits of one
+# integer, ``lows``: a player can play when his lowest card fits the count, one comparison, where looking through
+# his cards for one that fits was a branch per card at every turn and every go.
+LOW_BITS, LOW_MASK, NONE_HELD = 6, 63, MAX_COUNT + 1
+
+
 @njit(cache=True, inline="always")
-def _can_play(kept_row, count):
-    for i in range(kept_row.shape[0]):
-        if kept_row[i] >= 0 and count + card_value(kept_row[i]) <= MAX_COUNT:
-            return True
-    return False
+def _lowest(hand):
+    """The lowest value of the cards still held in ``hand`` (-1 once laid), NONE_HELD if none."""
+    low = NONE_HELD
+    for i in range(hand.shape[0]):
+        low = min(low, card_value(hand[i]) if hand[i] >= 0 else NONE_HELD)
+    return low
+
+
+@njit(cache=True, inline="always")
+def _can_play(lows, role, count):
+    return count + ((lows >> (LOW_BITS * role)) & LOW_MASK) <= MAX_COUNT
 
 
 @njit(cache=True)
@@ -211,22 +235,25 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
     count, count_start, n_played = at[A_COUNT], at[A_START], at[A_N_PLAYED]
     go_mask, turn, last = at[A_GO_MASK], at[A_TURN], at[A_LAST]
     remaining = 0
+    lows = 0
     for r in range(n):
         for i in range(in_play.shape[1]):
             remaining += in_play[r, i] >= 0
+        lows |= _lowest(in_play[r]) << (LOW_BITS * r)
     winner = NO_WINNER
+    _fill_deal(state, rules, dealer, starter)
     while remaining > 0:
         hand = in_play[turn]
-        if _can_play(hand, count):
+        if _can_play(lows, turn, count):
             seat = after(dealer, turn, players)
-            _fill_state(state, rules, turn, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
-                        thrown[turn])
+            _fill_turn(state, rules, turn, seat, dealer, scores, count, count_start, n_played, go_mask, thrown[turn])
             own = params[poff[2 * seat + 1]:poff[2 * seat + 2]]
             i = peg_fns[seat](hand, played, state, rules, seat_rngs[seat], own)
             if not is_legal_play(hand, i, count):
                 return _policy_error(err, ERR_PEG, seat, i, count, hand)
             card = hand[i]
             hand[i] = -1
+            lows = (lows & ~(LOW_MASK << (LOW_BITS * turn))) | (_lowest(hand) << (LOW_BITS * turn))
             points = count_points(count + card_value(card)) + pattern_points(played, count_start, n_played, card,
                                                                               bath)
             played[n_played] = card
@@ -248,8 +275,7 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
         go_mask |= 1 << turn
         anyone = False
         for r in range(n):
-            if _can_play(in_play[r], count):
-                anyone = True
+            anyone |= _can_play(lows, r, count)
         if anyone:
             turn = after(turn, 1, n)
             continue
@@ -274,6 +300,18 @@ def seed_streams(keys, c, i, deck_rng, seat_rngs):
     seed_state(deck_rng, keys[c, 0], i)
     for s in range(MAX_SEATS):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
+
+
+@njit(cache=True, inline="always")
+def fresh_deal(rules, keys, c, i, dealer, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err,
+               work):
+    """Item ``i`` of chunk ``c`` as a deal on its own: its streams seeded (:func:`seed_streams`), no score and
+    no points yet, then :func:`play_deal` with ``dealer`` dealing and no target; what that returns."""
+    seed_streams(keys, c, i, deck_rng, seat_rngs)
+    scores[:] = 0
+    comp[:, :] = 0
+    return play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp,
+                     err, work)
 
 
 @njit(cache=True)
@@ -352,11 +390,14 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
 
     # The show: eldest first round to the dealer, then the crib.
     for t in range(1, n + 1):
-        role = t % n
-        points = shown(kept[role], n_kept, starter, False, False)
+        role = t if t < n else 0
+        if n_kept < SLOTS:     # with the starter, five cards at most: scored here
+            points = small_show_points(kept[role], n_kept, starter, False, False)
+        else:
+            points = shown(kept[role], n_kept, starter, False, False)
         if points and _score(rules, scores, comp, dealer, role, C_HAND, points, check_target):
             return side_of(rules, after(dealer, role, players))
-    points = shown(crib, 4, starter, True, rules[R_CRIB_FLUSH_FOUR] != 0)
+    points = small_show_points(crib, 4, starter, True, rules[R_CRIB_FLUSH_FOUR] != 0)
     if points and _score(rules, scores, comp, dealer, 0, C_CRIB, points, check_target):
         return side_of(rules, dealer)
     return NO_WINNER
@@ -365,7 +406,8 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
 @njit(cache=True)
 def shown(hand, n, starter, crib, crib_flush_four):
     """:func:`show_points` called rather than inlined: a show of more than five cards (eight-card) counts in
-    an array of its own, which :func:`play_dealt`, compiled without reference counting, cannot allocate."""
+    an array of its own, which :func:`play_dealt`, compiled without reference counting, cannot allocate (it
+    scores smaller shows itself, :func:`small_show_points`)."""
     return show_points(hand, n, starter, crib, crib_flush_four)
 
 
@@ -396,15 +438,15 @@ def cut_for_deal(deck_rng, players, deck):
         cutting = low_mask
 
 
-@njit(cache=True)
-def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work, row, log):
+@njit(cache=True, refcounts=False)
+def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, scores, comp, err, work, row, log):
     """A whole game: cut for deal, three for last, deals passing left until a side reaches the target.
 
-    Writes the game record into ``row`` (``G_*`` columns) and, when ``log`` has rows, each deal's
-    dealer and the scores after it.  Returns the winning side or POLICY_ERROR.
+    Keeps the score by side in ``scores``; writes the game record into ``row`` (``G_*`` columns) and, when
+    ``log`` has rows, each deal's dealer and the scores after it.  Returns the winning side or POLICY_ERROR.
     """
     players = rules[R_PLAYERS]
-    scores = np.zeros(MAX_SEATS, dtype=np.int64)
+    scores[:] = 0
     first = cut_for_deal(deck_rng, players, work[0])
     row[:] = 0
     row[G_FIRST_DEALER] = first
@@ -429,7 +471,7 @@ def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, co
             for s in range(MAX_SEATS):
                 log[deals, 1 + s] = scores[s]
         deals += 1
-        dealer = (dealer + 1) % players
+        dealer = after(dealer, 1, players)
     row[G_WINNER] = winner
     row[G_DEALS] = deals
     for s in range(MAX_SEATS):

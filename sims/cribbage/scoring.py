@@ -5,9 +5,13 @@ card for every distinct combination, flush, nobs 1.  A hand flush is all hand
 cards of one suit, scoring their number, one more if the starter matches; a
 crib flush needs the starter too "among professed gamesters" unless the
 period option ``crib_flush_four`` is on.  The rank part comes from
-:data:`sims.cribbage.tables.RANK_TABLE`; see its derivation there.
+:data:`sims.cribbage.tables.RANK_TABLE` (see its derivation there), looked up for
+shows of up to five cards in :data:`SHOW_TABLE`, its entries by multiset of ranks.
 """
 from __future__ import annotations
+
+import itertools
+from math import comb
 
 import numba
 import numpy as np
@@ -25,6 +29,25 @@ ONE = np.int64(1)  # card bit masks stay int64 (prange indices may be unsigned)
 # Shows of up to four cards without a starter (the cards a throw keeps): the entries of RANK_TABLE whose fifth slot
 # is empty, 14**4 of them in a row (38 KiB), which stay in cache where lookups spread over the whole table do not.
 KEPT_TABLE = np.ascontiguousarray(RANK_TABLE[EMPTY::BASE])
+# Shows of up to five cards by the multiset of their five rank slots (EMPTY counted as a fourteenth rank): with the
+# slots sorted, v0 <= ... <= v4, the entry is at sum C(v_i + i, i + 1) (the combinatorial number system of the
+# increasing v_i + i), C(18, 5) = 8,568 entries (8 KiB) that stay in the first-level cache.  RANK_TABLE's 525 KiB,
+# one entry for every order of the slots, spread a deal's shows over the second-level cache and beyond: a show was
+# the engine's slowest step after the play.
+SLOTS = 5
+BINOMIAL = np.array([[comb(s, k) for k in range(SLOTS + 1)] for s in range(BASE + SLOTS)], dtype=np.int64)
+
+
+def _multiset_table() -> np.ndarray:
+    """RANK_TABLE's entry for each sorted multiset of five rank slots, at its combinatorial index."""
+    slots = np.array(list(itertools.combinations_with_replacement(range(BASE), SLOTS)), dtype=np.int64)
+    index = BINOMIAL[slots + np.arange(SLOTS), np.arange(1, SLOTS + 1)].sum(axis=1)
+    table = np.empty(len(slots), dtype=np.int8)
+    table[index] = RANK_TABLE[slots @ BASE ** np.arange(SLOTS - 1, -1, -1)]
+    return table
+
+
+SHOW_TABLE = _multiset_table()
 
 
 @njit(cache=True, inline="always")
@@ -59,18 +82,25 @@ def nobs_points(hand, n, starter):
 
 
 @njit(cache=True, inline="always")
+def _slot(hand, n, starter, i):
+    """Rank slot ``i`` of a show: the hand's cards, then the starter (if any), then EMPTY."""
+    if i < n:
+        return hand[i] >> 2
+    if i == n and starter >= 0:
+        return starter >> 2
+    return EMPTY
+
+
+@njit(cache=True, inline="always")
+def _ordered(a, b):
+    return min(a, b), max(a, b)
+
+
+@njit(cache=True, inline="always")
 def rank_show_points(hand, n, starter):
     """Fifteens, pairs and runs of ``hand[:n]`` plus the starter (``-1``: none)."""
-    shown = n + (1 if starter >= 0 else 0)
-    if shown <= 5:
-        idx = 0
-        for i in range(n):
-            idx = idx * BASE + (hand[i] >> 2)
-        if starter >= 0:
-            idx = idx * BASE + (starter >> 2)
-        for _ in range(shown, 5):
-            idx = idx * BASE + EMPTY
-        return np.int64(RANK_TABLE[idx])
+    if n + (1 if starter >= 0 else 0) <= SLOTS:
+        return slots_points(hand, n, starter)
     counts = np.zeros(13, dtype=np.int64)
     for i in range(n):
         counts[hand[i] >> 2] += 1
@@ -80,9 +110,37 @@ def rank_show_points(hand, n, starter):
 
 
 @njit(cache=True, inline="always")
+def slots_points(hand, n, starter):
+    """Fifteens, pairs and runs of a show of up to five cards, ``hand[:n]`` and the starter (``-1``: none), from
+    :data:`SHOW_TABLE`."""
+    v0, v1, v2 = _slot(hand, n, starter, 0), _slot(hand, n, starter, 1), _slot(hand, n, starter, 2)
+    v3, v4 = _slot(hand, n, starter, 3), _slot(hand, n, starter, 4)
+    # A sorting network of five (nine exchanges, no branches).
+    v0, v1 = _ordered(v0, v1)
+    v3, v4 = _ordered(v3, v4)
+    v2, v4 = _ordered(v2, v4)
+    v2, v3 = _ordered(v2, v3)
+    v1, v4 = _ordered(v1, v4)
+    v0, v3 = _ordered(v0, v3)
+    v0, v2 = _ordered(v0, v2)
+    v1, v3 = _ordered(v1, v3)
+    v1, v2 = _ordered(v1, v2)
+    idx = (BINOMIAL[v0, 1] + BINOMIAL[v1 + 1, 2] + BINOMIAL[v2 + 2, 3] + BINOMIAL[v3 + 3, 4]
+           + BINOMIAL[v4 + 4, 5])
+    return np.int64(SHOW_TABLE[idx])
+
+
+@njit(cache=True, inline="always")
 def show_points(hand, n, starter, crib, crib_flush_four):
     """Points of ``hand[:n]`` shown with ``starter`` (``-1`` while discarding), as hand or crib."""
     return (rank_show_points(hand, n, starter) + flush_points(hand, n, starter, crib, crib_flush_four)
+            + nobs_points(hand, n, starter))
+
+
+@njit(cache=True, inline="always")
+def small_show_points(hand, n, starter, crib, crib_flush_four):
+    """:func:`show_points` of a show of up to five cards (``hand[:n]`` and the starter), which allocates nothing."""
+    return (slots_points(hand, n, starter) + flush_points(hand, n, starter, crib, crib_flush_four)
             + nobs_points(hand, n, starter))
 
 

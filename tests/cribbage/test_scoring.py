@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from sims.cards import parse_card, parse_cards
 from sims.cribbage import reference
-from sims.cribbage.scoring import (flush_points, kept_points, nobs_points, score_show, score_shows,
-                                   show_breakdown, show_distribution, show_points)
+from sims.cribbage.scoring import (BINOMIAL, SHOW_TABLE, SLOTS, flush_points, kept_points, nobs_points, score_show,
+                                   score_shows, show_breakdown, show_distribution, show_points)
+from sims.cribbage.tables import BASE, RANK_TABLE
 
 N_SHOWS = 12_994_800  # C(52, 4) hands x 48 starters
 COUNTS_CSV = Path(__file__).resolve().parents[2] / "data" / "reference" / "hand_score_counts.csv"
@@ -56,6 +57,17 @@ def test_fast_scorer_matches_reference(k, crib, crib_flush_four, n):
             memo[key] = reference.show_score(hand, starter, crib, crib_flush_four)
         assert points == memo[key], (hand, starter, crib, crib_flush_four)
     assert len(memo) > n // 10  # the reference really saw thousands of different shows
+
+
+def test_show_table_holds_rank_table_for_every_order_of_the_slots():
+    """SHOW_TABLE at the sorted slots' combinatorial index equals RANK_TABLE for all 14**5 slot sequences (every
+    order of every multiset of ranks, EMPTY among them); each multiset has its own index."""
+    index = np.arange(BASE ** SLOTS)
+    slots = np.sort(np.stack([index // BASE ** (SLOTS - 1 - i) % BASE for i in range(SLOTS)], axis=1), axis=1)
+    at = sum(BINOMIAL[slots[:, i] + i, i + 1] for i in range(SLOTS))
+    assert SHOW_TABLE.shape == (comb(BASE + SLOTS - 1, SLOTS),)
+    assert np.array_equal(SHOW_TABLE[at], RANK_TABLE)
+    assert len(np.unique(at)) == SHOW_TABLE.shape[0]
 
 
 @pytest.mark.parametrize("k", [3, 4, 6])

@@ -28,7 +28,7 @@ from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_
                         S_THROWN, DiscardFn, PegFn, is_legal_play, seen_cards)
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING, MAX_SEATS, N_COMP,
-                    POLICY_ERROR, deal_buffers, play_deal, play_out, seed_streams)
+                    POLICY_ERROR, deal_buffers, fresh_deal, play_out)
 from ..rules import R_BATH, R_DEALT, R_KEPT, R_ONE_COUNT
 from .distilled import N_TABLES, card_features, decision_buffers, distilled_peg, distilled_policy
 from .pegging import only_legal
@@ -108,11 +108,8 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
     _, levels, chances, own, scratch = decision_buffers(buf, hand)
     for i in range(chunk_size):
         row = c * chunk_size + i
-        seed_streams(keys, c, i, deck_rng, seat_rngs)
-        scores[:] = 0
-        comp[:, :] = 0
-        if play_deal(rules_c, i % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c,
-                     comp, err[c], work) == POLICY_ERROR:
+        if fresh_deal(rules_c, keys, c, i, i % 2, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
+                      poff_c, comp, err[c], work) == POLICY_ERROR:
             break
         played, kept, n_played = work[6], work[2], work[8][A_N_PLAYED]
         state[S_STARTER] = work[0][2 * rules_c[R_DEALT]]
@@ -201,12 +198,9 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
     err2 = np.zeros(err.shape[1], dtype=np.int64)
     for i in range(chunk_size):
         base_row = (c * chunk_size + i) * 2 * kept_n
-        seed_streams(keys, c, i, deck_rng, seat_rngs)
-        scores[:] = 0
-        comp[:, :] = 0
         dealer = i % 2
-        if play_deal(rules_c, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c,
-                     comp, err[c], work) == POLICY_ERROR:
+        if fresh_deal(rules_c, keys, c, i, dealer, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
+                      poff_c, comp, err[c], work) == POLICY_ERROR:
             break
         played, kept, n_played = work[6], work[2], work[8][A_N_PLAYED]
         starter = work[0][2 * rules_c[R_DEALT]]

@@ -28,7 +28,7 @@ from ...core.kernel import njit
 from ...core.kernel_types import F64_1, I64_1, I64_2, U64_2
 from ..contract import DiscardFn, PegFn
 from ..crib_tables import named_tables as crib_tables
-from ..play import C_PEGGING, POLICY_ERROR, deal_buffers, play_deal, seed_streams
+from ..play import C_PEGGING, POLICY_ERROR, deal_buffers, fresh_deal
 from ..rules import get_rules
 from .discard import N_KEPT, kept_index
 
@@ -46,11 +46,8 @@ def _kept_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
     work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
     for i in range(chunk_size):
         row = c * chunk_size + i
-        seed_streams(keys, c, i, deck_rng, seat_rngs)
-        scores[:] = 0
-        comp[:, :] = 0
-        if play_deal(rules_c, i % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c,
-                     comp, err[c], work) == POLICY_ERROR:
+        if fresh_deal(rules_c, keys, c, i, i % 2, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
+                      poff_c, comp, err[c], work) == POLICY_ERROR:
             break
         role = i % 2
         kept_out[row, 0], kept_out[row, 1] = role, kept_index(work[2][role])
