@@ -18,16 +18,16 @@ from sims.cribbage.tables import rank_points
 SHIPPED = np.asarray(distilled.distilled_policy().params)
 
 
-def test_kept_rank_sums_are_the_shows_over_the_thirteen_starter_ranks():
-    # A fifth card of a rank is no show: the rank table holds -1 there (its entry is weighed by 0 unseen cards).
+def test_kept_net_sums_are_the_shows_over_the_starters_not_seen():
+    # Each starter rank weighed by the cards of it the four kept cards leave (a fifth card of a rank: none).
     for ranks in combinations_with_replacement(range(13), 4):
         counts = np.bincount(ranks, minlength=13).astype(np.int64)
         want = 0
         for r in range(13):
             counts[r] += 1
-            want += rank_points(counts) if counts[r] <= 4 else -1
+            want += (5 - counts[r]) * rank_points(counts) if counts[r] <= 4 else 0
             counts[r] -= 1
-        assert D.KEPT_RANK_SUMS[D.kept_index(np.array(ranks, dtype=np.int64) << 2)] == want
+        assert D.KEPT_NET_SUMS[D.kept_index(np.array(ranks, dtype=np.int64) << 2)] == want
 
 
 def _full_values(hand, rules, mine, params, crib_table, kept_table):
