@@ -39,7 +39,7 @@ from ..tables import BASE, RANK_TABLE
 from .scratch import stack_ints
 
 N_KEPT = 1820          # multisets of four ranks: C(13 + 3, 4)
-SCRATCH = 13 + 4 + 52  # best_net_throw's stack: unseen cards by rank and by suit, the hand split
+SCRATCH = 13 + 4 + 2 * 52   # best_net_throw's stack: unseen by rank and by suit, the hand split, shows
 
 
 def kept_net_sums() -> np.ndarray:
@@ -96,6 +96,14 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
         suit_counts[c & 3] -= 1
     n_pool = 52 - n
     kept, thrown = cards[:k], cards[k:]
+    without = scratch[17 + n:17 + 2 * n]      # four kept of six: the show of the hand without card j
+    if k == 4 and n_throw == 2:
+        for j in range(n):
+            slots = 0
+            for i in range(n):
+                if i != j:
+                    slots = slots * BASE + (hand[i] >> 2)
+            without[j] = RANK_TABLE[slots]
     pegging = PARAMS_SIZE + (0 if mine else N_KEPT)
     kept_table = kept_table and rules[R_ACTIVE] == 2 and k == 4
     best, best_value = -1, 0.0
@@ -104,10 +112,16 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
         split_throw(hand, mask, kept, thrown)
         if k == 4:      # the sum over the starters not seen: all but the kept cards' (a table), less the thrown
             index = kept_index(kept)
-            prefix = ((((kept[0] >> 2) * BASE + (kept[1] >> 2)) * BASE + (kept[2] >> 2)) * BASE + (kept[3] >> 2)) * BASE
             total = KEPT_NET_SUMS[index] + starter_suits(kept, k, suit_counts, n_pool, False, flush_four)
-            for c in thrown:
-                total -= np.int64(RANK_TABLE[prefix + (c >> 2)])
+            if n_throw == 2:    # the kept cards with one thrown card: the hand without the other (a load a card)
+                for j in range(n):
+                    if (mask >> j) & 1:
+                        total -= without[j]
+            else:
+                prefix = ((((kept[0] >> 2) * BASE + (kept[1] >> 2)) * BASE + (kept[2] >> 2)) * BASE
+                          + (kept[3] >> 2)) * BASE
+                for c in thrown:
+                    total -= np.int64(RANK_TABLE[prefix + (c >> 2)])
         else:
             index = 0
             total = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, flush_four)
