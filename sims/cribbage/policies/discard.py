@@ -32,26 +32,31 @@ from ...core.kernel import njit
 from ...core.policies import Policy
 from ..contract import DISCARD_SIG, S_CRIB_MINE, next_throw, split_throw
 from ..crib_tables import PARAMS_SIZE, table_params
-from ..expectations import starter_suits, starter_total, table_crib_value, throw_expectations, unseen_counts
+from ..expectations import starter_suits, starter_total, table_crib_value, throw_expectations
 from ..rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_THROW
 from ..scoring import show_points
 from ..tables import BASE, RANK_TABLE
+from .scratch import stack_ints
 
 N_KEPT = 1820          # multisets of four ranks: C(13 + 3, 4)
+SCRATCH = 13 + 4 + 2 * 52   # best_net_throw's stack: unseen by rank and by suit, the hand split, shows
 
 
-def kept_rank_sums() -> np.ndarray:
-    """By :func:`kept_index` of four kept ranks: their fifteens, pairs and runs with a starter of each of the
-    13 ranks, summed (``RANK_TABLE``)."""
-    a, b, c, d = np.array(list(combinations_with_replacement(range(13), 4)), dtype=np.int64).T
+def kept_net_sums() -> np.ndarray:
+    """By :func:`kept_index` of four kept ranks: their fifteens, pairs and runs summed over the starters a
+    player holding them has not seen, before the cards he throws are taken out: ``4 - (kept of rank r)``
+    starters of each rank ``r`` (``RANK_TABLE``)."""
+    ranks = np.array(list(combinations_with_replacement(range(13), 4)), dtype=np.int64)
+    a, b, c, d = ranks.T
     prefix = ((a * BASE + b) * BASE + c) * BASE + d
-    sums = np.zeros(N_KEPT, dtype=np.int64)
     index = a + (b + 1) * b // 2 + (c + 2) * (c + 1) * c // 6 + (d + 3) * (d + 2) * (d + 1) * d // 24
-    sums[index] = RANK_TABLE[prefix[:, None] * BASE + np.arange(13)].astype(np.int64).sum(axis=1)
+    unseen = 4 - (ranks[:, :, None] == np.arange(13)).sum(axis=1)
+    sums = np.zeros(N_KEPT, dtype=np.int64)
+    sums[index] = (unseen * RANK_TABLE[prefix[:, None] * BASE + np.arange(13)].astype(np.int64)).sum(axis=1)
     return sums
 
 
-KEPT_RANK_SUMS = kept_rank_sums()
+KEPT_NET_SUMS = kept_net_sums()
 
 
 @njit(cache=True)
@@ -69,7 +74,7 @@ def kept_index(kept):
     return a + b * (b - 1) // 2 + c * (c - 1) * (c - 2) // 6 + d * (d - 1) * (d - 2) * (d - 3) // 24
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def best_net_throw(hand, state, rules, params, crib_table, kept_table):
     """The throw mask of highest value (ties: the first in :func:`next_throw`'s order): the exact expected hand
     over the unseen starters; with ``crib_table``, plus (own crib) or minus (opponent's) the table value of
@@ -80,21 +85,43 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
     k = n - n_throw
     mine = state[S_CRIB_MINE] != 0
     flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
-    rank_counts, suit_counts, _, n_pool = unseen_counts(hand)
-    cards = np.empty(n, dtype=np.int64)
+    scratch = stack_ints(SCRATCH)             # nothing allocated (scratch.py)
+    rank_counts, suit_counts, cards = scratch[:13], scratch[13:17], scratch[17:17 + n]
+    for r in range(13):
+        rank_counts[r] = 4
+    for s in range(4):
+        suit_counts[s] = 13
+    for c in hand:
+        rank_counts[c >> 2] -= 1
+        suit_counts[c & 3] -= 1
+    n_pool = 52 - n
     kept, thrown = cards[:k], cards[k:]
+    without = scratch[17 + n:17 + 2 * n]      # four kept of six: the show of the hand without card j
+    if k == 4 and n_throw == 2:
+        for j in range(n):
+            slots = 0
+            for i in range(n):
+                if i != j:
+                    slots = slots * BASE + (hand[i] >> 2)
+            without[j] = RANK_TABLE[slots]
     pegging = PARAMS_SIZE + (0 if mine else N_KEPT)
     kept_table = kept_table and rules[R_ACTIVE] == 2 and k == 4
     best, best_value = -1, 0.0
     mask = next_throw(-1, n, n_throw)
     while mask >= 0:
         split_throw(hand, mask, kept, thrown)
-        if k == 4:      # the sum over starter ranks r of (cards unseen of rank r) * points = 4 * all - the hand's
+        if k == 4:      # the sum over the starters not seen: all but the kept cards' (a table), less the thrown
             index = kept_index(kept)
-            prefix = ((((kept[0] >> 2) * BASE + (kept[1] >> 2)) * BASE + (kept[2] >> 2)) * BASE + (kept[3] >> 2)) * BASE
-            total = 4 * KEPT_RANK_SUMS[index] + starter_suits(kept, k, suit_counts, n_pool, False, flush_four)
-            for c in hand:
-                total -= np.int64(RANK_TABLE[prefix + (c >> 2)])
+            total = KEPT_NET_SUMS[index] + starter_suits(kept, k, suit_counts, n_pool, False, flush_four)
+            if n_throw == 2:    # the kept cards with one thrown card: the hand without the other (a load a card)
+                for j in range(n):
+                    if (mask >> j) & 1:
+                        total -= without[j]
+            else:
+                prefix = ((((kept[0] >> 2) * BASE + (kept[1] >> 2)) * BASE + (kept[2] >> 2)) * BASE
+                          + (kept[3] >> 2)) * BASE
+                for c in thrown:
+                    total -= np.int64(RANK_TABLE[prefix + (c >> 2)])
         else:
             index = 0
             total = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, flush_four)
@@ -110,13 +137,13 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
     return best
 
 
-@njit(DISCARD_SIG, cache=True)
+@njit(DISCARD_SIG, cache=True, refcounts=False)
 def expected_hand_discard(hand, state, rules, rng, params):
     """Keep the cards whose exact expected hand over the unseen starters is largest."""
     return best_net_throw(hand, state, rules, params, False, False)
 
 
-@njit(DISCARD_SIG, cache=True)
+@njit(DISCARD_SIG, cache=True, refcounts=False)
 def expected_net_discard(hand, state, rules, rng, params):
     """Exact expected hand plus (own crib) or minus (opponent's) the table value of the throw.
 
@@ -126,7 +153,7 @@ def expected_net_discard(hand, state, rules, rng, params):
     return best_net_throw(hand, state, rules, params, params.shape[0] >= PARAMS_SIZE, False)
 
 
-@njit(DISCARD_SIG, cache=True)
+@njit(DISCARD_SIG, cache=True, refcounts=False)
 def expected_peg_discard(hand, state, rules, rng, params):
     """``expected_net``, plus the net pegging (mine less his) the kept ranks are worth in one's role, from
     the table after the crib table in ``params`` (:mod:`sims.cribbage.policies.kept_pegging`); with other

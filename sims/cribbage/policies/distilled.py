@@ -47,11 +47,12 @@ from importlib import resources
 import numpy as np
 
 from ...core.kernel import njit
-from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play, popcount,
+from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play,
                         seen_cards)
-from ..pegging import MAX_COUNT, card_value, peg_points_kernel
+from ..pegging import MAX_COUNT, card_value, peg_points_kernel, points_if_laid
 from ..rules import R_ACTIVE, R_BATH, R_KEPT
 from .pegging import defensive_peg, only_legal, reply_pair_run
+from .scratch import stack_floats, stack_ints
 
 NR = 13
 N_COUNTS = 32           # counts after a card: 1 .. 31 (0 unused)
@@ -69,7 +70,34 @@ MAX_POINTS = 32         # above the most a card scores in the play (16: thirty-o
 N_LEVELS = MAX_POINTS + 1
 WORK_SIZE = MAX_POINTS + NR
 CARD_STRIDE = N_TABLES + 1      # a card's cells and its points now, in distilled_peg's scratch
+MAX_CARDS = 52                  # bounds the cards played and held in any two-handed rules (the stack scratch)
+MAX_DRAWN = 6                   # replies drawn from a table up to this many cards held (eight-card keeps six)
+# distilled_peg's stack scratch: the cards laid with a candidate and a reply, each card's cells, levels and work
+X_CELLS = MAX_CARDS + 1
+X_LEVELS = X_CELLS + MAX_CARDS * CARD_STRIDE
+X_WORK = X_LEVELS + N_LEVELS
+SCRATCH = X_WORK + N_LEVELS
+LOW_NIBBLES = 0x1111111111111   # bit 0 of each rank's four bits (cards are rank * 4 + suit)
 DATA = ("sims.cribbage", "data/odds/distilled-peg.json")
+
+
+def no_holder_chances() -> np.ndarray:
+    """``[k, unseen, h]``: the chance that ``k`` cards drawn from ``unseen`` hold none of ``h`` given cards,
+    C(unseen - h, k) / C(unseen, k), multiplied out factor by factor exactly as :func:`reply_chances` did
+    (so the table's values are its values, bit for bit)."""
+    unseen = np.arange(MAX_CARDS + 1)[:, None]
+    holders = np.arange(MAX_CARDS + 1)[None, :]
+    chances = np.empty((MAX_DRAWN + 1, MAX_CARDS + 1, MAX_CARDS + 1))
+    p = np.ones((MAX_CARDS + 1, MAX_CARDS + 1))
+    chances[0] = p
+    with np.errstate(divide="ignore", invalid="ignore"):      # k > unseen: never asked
+        for j in range(MAX_DRAWN):
+            p = p * (np.maximum(unseen - holders - j, 0) / (unseen - j))
+            chances[j + 1] = p
+    return chances
+
+
+NO_HOLDER = no_holder_chances()
 
 
 @njit(cache=True)
@@ -86,44 +114,69 @@ def decision_buffers(played, hand):
     return ints[:n], ints[n:a], ints[a:b].view(np.float64), ints[b:c], ints[c:]
 
 
-@njit(cache=True)
-def reply_holders(played, start, n, after, seen, bath, work):
-    """``work[p]`` (1 <= p < MAX_POINTS): how many of the cards not ``seen`` would score ``p`` as the reply to
-    the count ``played[start:n]`` (which stands at ``after``); returns the highest such ``p`` (0: none)."""
-    holders, pair_run = work[:MAX_POINTS], work[MAX_POINTS:MAX_POINTS + NR]
-    holders[:] = 0
-    if not bath:
-        reply_pair_run(played, start, n, pair_run)
+@njit(cache=True, refcounts=False, inline="always")
+def unseen_by_rank(seen):
+    """How many cards of each rank are not in the 52-bit mask ``seen``, four bits a rank (rank ``r`` at bit
+    ``4 r``): the bits of each rank's four cards added in place, branch-free."""
+    x = ~seen & ((1 << 52) - 1)
+    x = (x & (LOW_NIBBLES * 5)) + ((x >> 1) & (LOW_NIBBLES * 5))
+    return (x & (LOW_NIBBLES * 3)) + ((x >> 2) & (LOW_NIBBLES * 3))
+
+
+@njit(cache=True, refcounts=False, inline="always")
+def total_unseen(by_rank):
+    """The sum of :func:`unseen_by_rank`'s thirteen counts."""
+    x = (by_rank & 0x0F0F0F0F0F0F0F) + ((by_rank >> 4) & 0x0F0F0F0F0F0F0F)
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0xFF
+
+
+@njit(cache=True, refcounts=False)
+def reply_holders(played, start, n, after, seen, bath, holders):
+    """``holders[p]`` (1 <= p <= the returned top): how many of the cards not ``seen`` would score ``p`` as
+    the reply to the count ``played[start:n]`` (which stands at ``after``); returns the highest such ``p``
+    (0: none; ``holders`` above it is left as it was)."""
     top = 0
-    for kind in range(52 if bath else NR):
-        if bath:
-            reply, count = kind, 1 - ((seen >> kind) & 1)
-        else:
-            reply, count = kind << 2, popcount((~seen >> (kind << 2)) & 15)
-        total = after + card_value(reply)
-        if count == 0 or total > MAX_COUNT:
-            continue
-        if bath:
-            played[n] = reply
+    if bath:
+        for kind in range(52):
+            if (seen >> kind) & 1 or after + card_value(kind) > MAX_COUNT:
+                continue
+            played[n] = kind
             p = peg_points_kernel(played, start, n + 1, True)
-        else:
-            p = pair_run[kind] + (2 if total == 15 or total == MAX_COUNT else 0)
-        if p > 0:
-            holders[p] += count
+            if p > 0:
+                for q in range(top + 1, p + 1):
+                    holders[q] = 0
+                top = max(top, p)
+                holders[p] += 1
+        return top
+    by_rank = unseen_by_rank(seen)
+    pair_run = reply_pair_run(played, start, n)
+    for r in range(NR):         # one card stands for its rank
+        total = after + min(r + 1, 10)
+        if total > MAX_COUNT:
+            break
+        count = (by_rank >> (r << 2)) & 15
+        p = ((pair_run >> (r << 2)) & 15) + (2 if total == 15 or total == MAX_COUNT else 0)
+        if count > 0 and p > 0:
+            for q in range(top + 1, p + 1):
+                holders[q] = 0
             top = max(top, p)
+            holders[p] += count
     return top
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def reply_chances(played, start, n, after, seen, k, bath, levels, chances, work):
     """The opponent's best reply to the count ``played[start:n]`` (which stands at ``after``), when he holds
     ``k`` cards drawn from the cards not ``seen``: ``levels[:m]`` the points it may score (highest first)
     and ``chances[:m]`` the chance of each; returns ``m``.  The last level, 0, is a reply scoring nothing.
-    (``work``: scratch, :func:`decision_buffers`.)
+    (``work``: scratch of :data:`N_LEVELS`.)
 
     Summed as ``defensive`` sums the mean: P(a draw of ``k`` holds none of the ``h`` cards scoring at least
-    a level) = C(unseen - h, k) / C(unseen, k)."""
-    unseen = 52 - popcount(seen)
+    a level) = C(unseen - h, k) / C(unseen, k) (:data:`NO_HOLDER`)."""
+    unseen = total_unseen(unseen_by_rank(seen))
     top = reply_holders(played, start, n, after, seen, bath, work)
     m = 0
     holders = 0
@@ -132,9 +185,12 @@ def reply_chances(played, start, n, after, seen, k, bath, levels, chances, work)
         if work[level] == 0:
             continue
         holders += work[level]
-        p_none = 1.0
-        for j in range(k):
-            p_none *= max(unseen - holders - j, 0) / (unseen - j)
+        if k <= MAX_DRAWN:
+            p_none = NO_HOLDER[k, unseen, holders]
+        else:
+            p_none = 1.0
+            for j in range(k):
+                p_none *= max(unseen - holders - j, 0) / (unseen - j)
         levels[m], chances[m] = level, (1.0 - p_none) - reached
         reached = 1.0 - p_none
         m += 1
@@ -142,46 +198,65 @@ def reply_chances(played, start, n, after, seen, k, bath, levels, chances, work)
     return m + 1
 
 
-@njit(cache=True)
-def card_cells(hand, i, played, state, rules, their_left, cells, at):
-    """Laying ``hand[i]`` (in ``played``, a copy): returns its points now and fills ``cells[at:at + 5]`` with
-    the five table indices (module docstring)."""
-    count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
-    card = hand[i]
-    rank = card >> 2
-    played[n] = card
-    now = peg_points_kernel(played, start, n + 1, rules[R_BATH] != 0)
-    after = count + card_value(card)
-    went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
-    low, left, pair, near = 0, 0, 0, 0
-    for j in range(hand.shape[0]):
-        if j == i or hand[j] < 0:
+@njit(cache=True, refcounts=False)
+def held_facts(hand):
+    """What :func:`cells_of` needs of the cards held: (how many, the lowest pip value and the next lowest,
+    counting a value held twice twice (0: none), how many of each rank four bits a rank, a bit for each rank
+    held)."""
+    held, low, next_low, by_rank, ranks = 0, 0, 0, 0, 0
+    for c in hand:
+        if c < 0:
             continue
-        left += 1
-        v = card_value(hand[j])
-        low = v if low == 0 else min(low, v)
-        d = abs((hand[j] >> 2) - rank)
-        pair |= d == 0
-        near |= 0 < d <= 2
+        held += 1
+        v = card_value(c)
+        if low == 0 or v < low:
+            low, next_low = v, low
+        elif next_low == 0 or v < next_low:
+            next_low = v
+        by_rank += 1 << ((c >> 2) << 2)
+        ranks |= 1 << (c >> 2)
+    return held, low, next_low, by_rank, ranks
+
+
+@njit(cache=True, refcounts=False)
+def cells_of(card, count, went, their_left, facts, cells, at):
+    """Fills ``cells[at:at + 5]`` with the five table indices of laying ``card``, one of the cards held
+    (:func:`held_facts` ``facts``), on ``count`` (module docstring)."""
+    held, low, next_low, by_rank, ranks = facts
+    rank = card >> 2
+    after = count + card_value(card)
+    if card_value(card) == low:
+        low = next_low                  # the lowest of the others
+    pair = ((by_rank >> (rank << 2)) & 15) >= 2
+    near = ((ranks << 2) >> rank) & 0b11011 != 0
     cells[at] = RANK_COUNT + rank * N_COUNTS + after
     cells[at + 1] = COUNT_LOW + after * N_LOW + low
     cells[at + 2] = SETUP + rank * 8 + pair * 4 + near * 2 + (count == 0)
-    cells[at + 3] = LEFT + (after * 4 + min(left, 3)) * 5 + min(their_left, 4)
+    cells[at + 3] = LEFT + (after * 4 + min(held - 1, 3)) * 5 + min(their_left, 4)
     cells[at + 4] = GO + went * N_COUNTS + after
-    return now
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
+def card_cells(hand, i, played, state, rules, their_left, cells, at):
+    """Laying ``hand[i]``: returns its points now and fills ``cells[at:at + 5]`` with the five table indices
+    (module docstring)."""
+    count = state[S_COUNT]
+    went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
+    cells_of(hand[i], count, went, their_left, held_facts(hand), cells, at)
+    return points_if_laid(played, state[S_COUNT_START], state[S_N_PLAYED], hand[i], rules[R_BATH] != 0)
+
+
+@njit(cache=True, refcounts=False)
 def card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work):
     """The expected best reply to ``hand[i]`` (laid in ``played``, a copy): 0 after thirty-one, when he has
     said go or holds no card (:func:`reply_chances`)."""
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
-    played[n] = hand[i]
     after = count + card_value(hand[i])
     went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
     reply = 0.0
     if after < MAX_COUNT and not went and their_left > 0:
-        m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)),
+        played[n] = hand[i]
+        m = reply_chances(played, start, n + 1, after, seen, min(their_left, total_unseen(unseen_by_rank(seen))),
                           rules[R_BATH] != 0, levels, chances, work)
         for r in range(m):
             reply += levels[r] * chances[r]
@@ -196,7 +271,7 @@ def card_features(hand, i, played, state, rules, seen, their_left, levels, chanc
     return float(now), card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work)
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False, inline="always")
 def _value(now, reply, cells, at, params):
     """The fitted value of a card (module docstring) with its cells at ``cells[at:]``."""
     v = params[P_POINTS] * now + params[P_REPLY] * reply
@@ -205,14 +280,15 @@ def _value(now, reply, cells, at, params):
     return v
 
 
-@njit(PEG_SIG, cache=True)
+@njit(PEG_SIG, cache=True, refcounts=False)
 def distilled_peg(hand, played, state, rules, rng, params):
     """Lay the card of highest fitted value (module docstring); ``defensive``'s card with other than two
     players.
 
     The expected reply, the dear part, is weighed only for cards that could be best: with a reply weight
     ``params[P_REPLY] <= 0`` a card's value without it is an upper bound (rounding is monotonic), so a card
-    whose bound is below the exact value of the card of highest bound cannot be laid, whatever its reply."""
+    whose bound is below the exact value of the card of highest bound, or of the best card so far, cannot be
+    laid, whatever its reply.  Nothing is allocated: the scratch is on the stack (:mod:`.scratch`)."""
     count = state[S_COUNT]
     only = only_legal(hand, count)
     if only >= 0:
@@ -220,21 +296,31 @@ def distilled_peg(hand, played, state, rules, rng, params):
     if rules[R_ACTIVE] != 2:
         return defensive_peg(hand, played, state, rules, rng, params[:0])   # its default parameters
     seen, mine_left = seen_cards(hand, played, state)
-    their_left = 2 * rules[R_KEPT] - state[S_N_PLAYED] - mine_left
-    played, levels, chances, cells, work = decision_buffers(played, hand)   # read-only (contract): laid in a copy
+    n = state[S_N_PLAYED]
+    their_left = 2 * rules[R_KEPT] - n - mine_left
+    scratch = stack_ints(SCRATCH)
+    chances = stack_floats(N_LEVELS)
+    laid = scratch[:X_CELLS]             # read-only (contract): candidate cards are laid in a copy
+    for j in range(n):
+        laid[j] = played[j]
+    cells, levels, work = scratch[X_CELLS:X_LEVELS], scratch[X_LEVELS:X_WORK], scratch[X_WORK:]
+    facts = held_facts(hand)
+    went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
+    start, bath = state[S_COUNT_START], rules[R_BATH] != 0
     prune = params[P_REPLY] <= 0.0
     top, top_bound = -1, 0.0
     for i in range(hand.shape[0]):
         if is_legal_play(hand, i, count):
             at = i * CARD_STRIDE
-            cells[at + N_TABLES] = card_cells(hand, i, played, state, rules, their_left, cells, at)
+            cells_of(hand[i], count, went, their_left, facts, cells, at)
+            cells[at + N_TABLES] = points_if_laid(played, start, n, hand[i], bath)
             bound = _value(float(cells[at + N_TABLES]), 0.0, cells, at, params)
             prune &= bound == bound          # no NaN: the values are ordered
             if top < 0 or bound > top_bound:
                 top, top_bound = i, bound
     at = top * CARD_STRIDE
     floor = _value(float(cells[at + N_TABLES]),
-                   card_reply(hand, top, played, state, rules, seen, their_left, levels, chances, work), cells, at,
+                   card_reply(hand, top, laid, state, rules, seen, their_left, levels, chances, work), cells, at,
                    params)
     best, best_value = -1, 0.0
     for i in range(hand.shape[0]):
@@ -244,10 +330,11 @@ def distilled_peg(hand, played, state, rules, rng, params):
         now = float(cells[at + N_TABLES])
         if i == top:
             value = floor
-        elif prune and _value(now, 0.0, cells, at, params) < floor:
+        elif prune and (_value(now, 0.0, cells, at, params) < floor or
+                        (best >= 0 and _value(now, 0.0, cells, at, params) < best_value)):
             continue
         else:
-            value = _value(now, card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work),
+            value = _value(now, card_reply(hand, i, laid, state, rules, seen, their_left, levels, chances, work),
                            cells, at, params)
         if best < 0 or value > best_value or (value == best_value and card_value(hand[i]) > card_value(hand[best])):
             best, best_value = i, value

@@ -78,19 +78,18 @@ def expected_best(points, mult, n_kinds, unseen, k):
         level = nxt
 
 
-@njit(cache=True)
-def reply_pair_run(played, start, end, out):
-    """``out[r]``: what a card of rank ``r`` laid after the count ``played[start:end]`` scores by
-    pairs and runs (fifteens and thirty-one left out): the pair rule of :mod:`..pegging` extends
-    the trailing cards of one rank; a run of ``j + 1`` forms when the last ``j >= 2`` cards are
-    distinct ranks that the new rank makes consecutive (at either end or in the one gap).
+@njit(cache=True, refcounts=False)
+def reply_pair_run(played, start, end):
+    """What a card of each rank laid after the count ``played[start:end]`` scores by pairs and runs (fifteens
+    and thirty-one left out), four bits a rank (rank ``r``'s points at bit ``4 r``): the pair rule of
+    :mod:`..pegging` extends the trailing cards of one rank; a run of ``j + 1`` forms when the last ``j >= 2``
+    cards are distinct ranks that the new rank makes consecutive (at either end or in the one gap).
     """
-    out[:] = 0
     last = played[end - 1] >> 2
     same = 1
     while same < end - start and played[end - 1 - same] >> 2 == last:
         same += 1
-    out[last] = (same + 1) * same
+    out = ((same + 1) * same if same < 4 else 0) << (last << 2)    # no fifth card of a rank
     bits, lo, hi = 0, 13, -1
     for j in range(1, end - start + 1):  # the last j cards
         r = played[end - j] >> 2
@@ -102,13 +101,20 @@ def reply_pair_run(played, start, end, out):
             continue
         if hi - lo == j - 1:
             if lo > 0:
-                out[lo - 1] = j + 1
+                out = _set_rank(out, lo - 1, j + 1)
             if hi < 12:
-                out[hi + 1] = j + 1
+                out = _set_rank(out, hi + 1, j + 1)
         elif hi - lo == j:
             for g in range(lo + 1, hi):
                 if not (bits >> g) & 1:
-                    out[g] = j + 1
+                    out = _set_rank(out, g, j + 1)
+    return out
+
+
+@njit(cache=True, refcounts=False, inline="always")
+def _set_rank(packed, rank, points):
+    """``packed`` (four bits a rank) with ``rank``'s four bits set to ``points``."""
+    return (packed & ~(15 << (rank << 2))) | (points << (rank << 2))
 
 
 @njit(cache=True)
@@ -159,9 +165,7 @@ def defensive_peg(hand, played, state, rules, rng, params):
     k = min((others_left + active - 2) // (active - 1), unseen)
     can_reply = not last_player and k > 0 and n + 1 < played.shape[0]
 
-    scratch = np.empty((3, N_REPLY), dtype=np.int64)  # one allocation for the two below
-    scoring = scratch[:2]  # points and multiplicity of scoring replies
-    pair_run = scratch[2, :13]
+    scoring = np.empty((2, N_REPLY), dtype=np.int64)  # points and multiplicity of scoring replies
     # Ties: the higher card (low cards kept for the end of the count), but the lowest for a last
     # player who does not keep close.
     higher = keep_close or not last_player
@@ -176,8 +180,7 @@ def defensive_peg(hand, played, state, rules, rng, params):
         if not last_player:
             n_scoring = 0
             if can_reply:
-                if not bath:
-                    reply_pair_run(played, start, n + 1, pair_run)
+                pair_run = 0 if bath else reply_pair_run(played, start, n + 1)
                 for kind in range(52 if bath else 13):
                     if bath:
                         reply, mult = kind, 1 - ((seen >> kind) & 1)
@@ -190,7 +193,7 @@ def defensive_peg(hand, played, state, rules, rng, params):
                         played[n + 1] = reply
                         p = peg_points_kernel(played, start, n + 2, True)
                     else:
-                        p = pair_run[kind] + (2 if total == 15 or total == MAX_COUNT else 0)
+                        p = ((pair_run >> (kind << 2)) & 15) + (2 if total == 15 or total == MAX_COUNT else 0)
                     if p > 0:
                         scoring[0, n_scoring] = p
                         scoring[1, n_scoring] = mult

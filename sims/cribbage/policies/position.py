@@ -92,7 +92,7 @@ def section_size(target: int, kept: int) -> int:
         + 1 + N_PEG_PARAMS + N_DISTILLED
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def section(params, rules):
     """The offsets (``X_*``) of the section of ``params`` made for ``rules``, a tuple (nothing allocated: the
     policies look it up at every decision); ``ix[X_T]`` is -1 when none is."""
@@ -365,26 +365,14 @@ def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, mem
     return v
 
 
-@njit(PEG_SIG, cache=True)
-def position_peg(hand, played, state, rules, rng, params):
-    """Lay the card with the best chance of winning the game (module docstring); the base pegging
-    (``defensive`` or ``distilled``) outside the zone."""
-    ix = section(params, rules)
-    if ix[X_T] < 0:
-        return -1                         # no table for these rules
+@njit(cache=True)
+def game_card(hand, played, state, rules, params, ix, base):
+    """:func:`position_peg` in the zone: the card with the best chance of winning, unless the base player's
+    ``base`` is within the margin."""
     count = state[S_COUNT]
-    only = only_legal(hand, count)
-    if only >= 0:
-        return only
     peg_params = params[ix[X_PEG]:ix[X_PEG] + N_PEG_PARAMS]
-    if ix[X_BASE] == 0:
-        base = defensive_peg(hand, played, state, rules, rng, peg_params)
-    else:
-        base = distilled_peg(hand, played, state, rules, rng, params[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED])
     t = ix[X_T]
     me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
-    if not in_zone(ix, me, opp):          # then the deal did not start in the zone either
-        return base
     role, dealer = state[S_ROLE], state[S_ROLE] == 0
     start, n = state[S_COUNT_START], state[S_N_PLAYED]
     bath = rules[R_BATH] != 0
@@ -452,6 +440,27 @@ def position_peg(hand, played, state, rules, rng, params):
         if value > best_value + TIE:
             best, best_value = i, value
     return base if value_base >= best_value - max(params[ix[X_HEADER] + H_PEG_MARGIN], TIE) else best
+
+
+@njit(PEG_SIG, cache=True, refcounts=False)
+def position_peg(hand, played, state, rules, rng, params):
+    """Lay the card with the best chance of winning the game (module docstring); the base pegging
+    (``defensive`` or ``distilled``) outside the zone.  Compiled without reference counting (nothing is
+    allocated outside the zone); :func:`game_card` weighs the cards in the zone."""
+    ix = section(params, rules)
+    if ix[X_T] < 0:
+        return -1                         # no table for these rules
+    count = state[S_COUNT]
+    only = only_legal(hand, count)
+    if only >= 0:
+        return only
+    if ix[X_BASE] == 0:
+        base = defensive_peg(hand, played, state, rules, rng, params[ix[X_PEG]:ix[X_PEG] + N_PEG_PARAMS])
+    else:
+        base = distilled_peg(hand, played, state, rules, rng, params[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED])
+    if not in_zone(ix, state[S_MY_SCORE], state[S_OPP_SCORE]):   # then the deal did not start in the zone either
+        return base
+    return game_card(hand, played, state, rules, params, ix, base)
 
 
 # ---------------------------------------------------------------------------------------------- parameters

@@ -153,21 +153,11 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
         values[m] = total / starters.shape[0]
 
 
-@njit(DISCARD_SIG, cache=True)
-def position_discard(hand, state, rules, rng, params):
-    """The throw with the best chance of winning the game (module docstring); the base player's outside
-    the zone."""
-    ix = section(params, rules)
-    if ix[X_T] < 0 or rules[R_THROW] != 2:
-        return -1                         # no table for these rules
+@njit(cache=True)
+def game_throw(hand, state, params, ix, base):
+    """:func:`position_discard` in the zone: the throw with the best chance of winning, unless the base
+    player's ``base`` is within the margin."""
     me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
-    tables = params[ix[X_BASE_DISCARD]:ix[X_BASE_DISCARD] + BASE_DISCARD]
-    if ix[X_BASE] == 0:
-        base = expected_net_discard(hand, state, rules, rng, tables[:PARAMS_SIZE])
-    else:
-        base = expected_peg_discard(hand, state, rules, rng, tables)
-    if not in_zone(ix, me, opp):
-        return base
     n = hand.shape[0]
     seen = 0
     for c in hand:
@@ -194,3 +184,21 @@ def position_discard(hand, state, rules, rng, params):
         if masks[m] == base and values[m] >= values[best] - params[ix[X_HEADER] + H_MARGIN]:
             return base
     return masks[best]
+
+
+@njit(DISCARD_SIG, cache=True, refcounts=False)
+def position_discard(hand, state, rules, rng, params):
+    """The throw with the best chance of winning the game (module docstring); the base player's outside
+    the zone.  Compiled without reference counting (nothing is allocated outside the zone); :func:`game_throw`
+    weighs the throws in the zone."""
+    ix = section(params, rules)
+    if ix[X_T] < 0 or rules[R_THROW] != 2:
+        return -1                         # no table for these rules
+    tables = params[ix[X_BASE_DISCARD]:ix[X_BASE_DISCARD] + BASE_DISCARD]
+    if ix[X_BASE] == 0:
+        base = expected_net_discard(hand, state, rules, rng, tables[:PARAMS_SIZE])
+    else:
+        base = expected_peg_discard(hand, state, rules, rng, tables)
+    if not in_zone(ix, state[S_MY_SCORE], state[S_OPP_SCORE]):
+        return base
+    return game_throw(hand, state, params, ix, base)

@@ -267,12 +267,13 @@ def test_reply_pair_run_matches_the_pegging_scorer():
     # Fast table of pair/run replies against peg_points_kernel on random counts (no fifteens: subtract them).
     from sims.cribbage.pegging import peg_points_kernel
     rng = np.random.default_rng(31)
-    out = np.empty(13, dtype=np.int64)
     for _ in range(400):
         length = int(rng.integers(1, 7))
         seq = rng.choice(52, length + 1, replace=False).astype(np.int64)
         seq[:length] = np.sort(seq[:length]) if rng.random() < 0.3 else seq[:length]  # runs more often
-        peg_policies.reply_pair_run(seq, 0, length, out)
+        packed = peg_policies.reply_pair_run(seq, 0, length)
+        out = [(packed >> (4 * r)) & 15 for r in range(13)]     # four bits a rank
+        assert packed >> 52 == 0
         for r in range(13):
             reply = np.append(seq[:length], r * 4 + int(rng.integers(4)))
             if reply[-1] in seq[:length]:
@@ -280,6 +281,14 @@ def test_reply_pair_run_matches_the_pegging_scorer():
             count = sum(min((c >> 2) + 1, 10) for c in reply)
             want = peg_points_kernel(reply, 0, length + 1, False) - (2 if count in (15, 31) else 0)
             assert out[r] == want, (seq[:length], r)
+
+
+def test_reply_pair_run_after_four_of_a_rank():
+    # Four threes laid together (count 12): no fifth three can pair them, and the fours' bits are untouched
+    # (a fifth card's 20 points would not fit in the three's four bits).
+    threes = np.array([8, 9, 10, 11], dtype=np.int64)
+    packed = peg_policies.reply_pair_run(threes, 0, 4)
+    assert packed == 0
 
 
 def test_defensive_keep_close_is_a_switch():
