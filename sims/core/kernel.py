@@ -49,11 +49,12 @@ def njit(*args, lazy: bool = False, refcounts: bool = True, **options):
     return define
 
 
+
 class LazyKernel:
     """A kernel with explicit types that only Python calls (a chunk loop, a fitting or benchmark loop):
     compiled, or loaded from the cache, at its first call rather than when its module is imported, so that
     importing a game (a command that never runs the loop, a test collection) costs no compilation.
-    :func:`compile_lazy` compiles those of a package now (``sims compile``).  Attributes are the numba
+    :func:`lazy_kernels` lists them for ``sims compile``, which compiles them now.  Attributes are the numba
     dispatcher's (``signatures``, ``stats``, ``py_func``)."""
 
     def __init__(self, compile_, function):
@@ -89,9 +90,7 @@ def _defined(module: str, name: str):
     return getattr(importlib.import_module(module), name)
 
 
-def compile_lazy(package: str) -> int:
-    """Compile (or load) every :class:`LazyKernel` defined so far in modules of ``package``; how many."""
-    kernels = [k for k in _LAZY if k.__module__ == package or k.__module__.startswith(package + ".")]
-    for kernel in kernels:
-        kernel.dispatcher
-    return len(kernels)
+def lazy_kernels() -> tuple[LazyKernel, ...]:
+    """Every :class:`LazyKernel` defined so far, in the order of definition (``sims compile`` compiles those
+    that importing a module defines)."""
+    return tuple(_LAZY)
