@@ -34,7 +34,7 @@ from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chos
                            ways_to_deal)
 from ..core.errors import E_ANSWER, PolicyError, job_policies, new_err, raised_by_policy
 from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_1
+from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, I64_3, U64_1
 from ..core.rng import chunk_keys, next_u64, seed_state
 from .contract import HandFn, PlayFn
 from .maxims import N_MAXIMS
@@ -66,7 +66,8 @@ class Player(CorePlayer):
     default_decision = "play"
 
 
-@njit(types.int64(I64_1, types.int64, types.int64, I64_1, types.boolean, I64_2, I64_2, HANDS, HANDS, PLAYS, HANDS,
+# ``given`` read-only, as play_hand's NOTHING_GIVEN is: the engine and the advisor share one play_given.
+@njit(types.int64(I64_1, types.int64, types.int64, I64_1, types.boolean, I64_2, I64_2R, HANDS, HANDS, PLAYS, HANDS,
                   F64_1, I64_1, U64_1, I64_3, I64_1), cache=True)
 def _play_outs(rules, dealer, role, scores0, to_end, decks, given, beg_fns, answer_fns, play_fns, discard_fns,
                params, poff, keys, out, err):

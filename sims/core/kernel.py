@@ -21,6 +21,7 @@ import threading
 import warnings
 
 import numba
+from numba.core import types
 from numba.core.errors import NumbaExperimentalFeatureWarning
 
 from .cache import claim
@@ -34,7 +35,10 @@ def njit(*args, lazy: bool = False, refcounts: bool = True, **options):
     ``refcounts=False``: compiled without numba's reference counting (its two atomic operations on every array
     argument and view), for a hot kernel that allocates nothing and keeps no array it is given.  numba
     compiles what such a kernel calls in the same way unless told otherwise, so every other kernel is told
-    (``_nrt=True``): one that allocates still compiles when a kernel without reference counting calls it first."""
+    (``_nrt=True``): one that allocates still compiles when a kernel without reference counting calls it first.
+
+    A kernel without explicit types compiles once per argument types its callers pass, constants counted as
+    their type (:func:`_one_per_type`)."""
     if args and inspect.isfunction(args[0]):
         return njit(*args[1:], lazy=lazy, refcounts=refcounts, **options)(args[0])
     compile_ = numba.njit(*args, _nrt=refcounts, **options)
@@ -44,16 +48,32 @@ def njit(*args, lazy: bool = False, refcounts: bool = True, **options):
         warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
         if lazy:
             return LazyKernel(compile_, function)
-        return compile_(function)
+        return _one_per_type(compile_(function))
 
     return define
+
+
+def _one_per_type(dispatcher):
+    """``dispatcher``, compiled for a call from another kernel with constants as their type: ``f(x, 0)`` and
+    ``f(x, n)`` run the one ``f(array, int64)``.  numba would compile ``f`` for each constant argument (typed
+    ``Literal[int](0)``, ``Literal[bool](True)``), over again for every kernel ``f`` calls in turn: a third of
+    the specialisations of the games' kernels, each compiled in full.  The constant still reaches the machine
+    code when LLVM inlines the call.  numba types such a call by asking the dispatcher for a call template for
+    the arguments' types (``Dispatcher.get_call_template``); here it is asked with the constants' types."""
+    template = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        return template(tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
 
 
 class LazyKernel:
     """A kernel with explicit types that only Python calls (a chunk loop, a fitting or benchmark loop):
     compiled, or loaded from the cache, at its first call rather than when its module is imported, so that
     importing a game (a command that never runs the loop, a test collection) costs no compilation.
-    :func:`compile_lazy` compiles those of a package now (``sims compile``).  Attributes are the numba
+    :func:`lazy_kernels` lists them for ``sims compile``, which compiles them now.  Attributes are the numba
     dispatcher's (``signatures``, ``stats``, ``py_func``)."""
 
     def __init__(self, compile_, function):
@@ -89,9 +109,7 @@ def _defined(module: str, name: str):
     return getattr(importlib.import_module(module), name)
 
 
-def compile_lazy(package: str) -> int:
-    """Compile (or load) every :class:`LazyKernel` defined so far in modules of ``package``; how many."""
-    kernels = [k for k in _LAZY if k.__module__ == package or k.__module__.startswith(package + ".")]
-    for kernel in kernels:
-        kernel.dispatcher
-    return len(kernels)
+def lazy_kernels() -> tuple[LazyKernel, ...]:
+    """Every :class:`LazyKernel` defined so far, in the order of definition (``sims compile`` compiles those
+    that importing a module defines)."""
+    return tuple(_LAZY)

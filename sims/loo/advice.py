@@ -31,7 +31,7 @@ from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chos
                            ways_to_deal)
 from ..core.errors import PolicyError, job_policies, new_err, raised_by_policy
 from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
+from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, U64_1
 from ..core.rng import chunk_keys, seed_state
 from .contract import DECLARATIONS, MAX_SEATS, MISS, PLAY, CardFn, DecideFn
 from .situation import first_illegal
@@ -59,7 +59,8 @@ class Player(CorePlayer):
     default_decision = "card"
 
 
-@njit(types.int64(I64_1, types.int64, types.int64, types.int64, I64_2, I64_2, DECIDES, DECIDES, CARDS, F64_1, I64_1,
+# ``given`` read-only, as play_dealt's NOTHING_GIVEN is: the engine and the advisor share one play_given.
+@njit(types.int64(I64_1, types.int64, types.int64, types.int64, I64_2, I64_2R, DECIDES, DECIDES, CARDS, F64_1, I64_1,
                   U64_1, I64_2, I64_1), cache=True)
 def _play_outs(rules, dealer, role, carry, decks, given, declare_fns, exchange_fns, card_fns, params, poff, keys,
                out, err):

@@ -89,15 +89,6 @@ def test_kernels_that_only_python_calls_compile_at_their_first_call_not_at_impor
     assert got["compiled_after_run"] == ["_deal_chunks"] and got["signatures"] == 1
 
 
-def test_sims_compile_compiles_the_lazy_kernels_too():
-    from sims.cli.compile import _compile
-    from sims.core import kernel
-
-    name, _ = _compile("triumph")
-    loops = [k for k in kernel._LAZY if k.__module__.startswith("triumph")]
-    assert name == "triumph" and loops and all(k._dispatcher is not None for k in loops)
-
-
 COLLECTOR = """
     import gc, json, sys
     from sims.cli import main

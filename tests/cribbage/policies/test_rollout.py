@@ -6,9 +6,12 @@ import numpy as np
 import pytest
 
 from sims.cards import parse_cards
+from sims.core.rng import next_u64, randint
+from sims.cribbage import reference_engine as ref
 from sims.cribbage.contract import S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER, S_THROWN
 from sims.cribbage.policies import resolve, rollout
 from sims.cribbage.policies.builtin import greedy_peg
+from sims.cribbage.policies.pegging import DEFAULT_PARAMS as BASE_PARAMS, defensive_peg
 from sims.cribbage.rules import PRESETS, get_rules
 from sims.cribbage.simulate import simulate_deals
 
@@ -79,19 +82,57 @@ def test_sees_the_run_that_greedy_misses():
     assert _decide(hand, "JC AH 9D AD 4H", policy=greedy_peg) == parse_cards("5D")[0]
 
 
+def _lead_by_rollouts(hand, starter, samples, rng):
+    """The card ``rollout_peg`` leads for the pone of a two-handed six-card deal (nothing laid, no throw known,
+    no margin), worked out here from its module docstring with the reference engine's play: the seats'
+    streams drawn first, then per sample the dealer's four cards dealt from the unseen cards by partial
+    Fisher-Yates, each card led in turn and the play finished by ``defensive`` for both players; the card
+    whose summed pegging (mine less the dealer's) beats defensive's own lead and every earlier card wins.
+    ``rng`` is advanced as the policy advances it."""
+    rules = get_rules("six-card")
+    kernel_rules = rules.to_kernel()
+    defensive = ref.SeatPolicy("defensive", defensive_peg, np.array(BASE_PARAMS))
+    seat_rngs = np.array([[next_u64(rng) for _ in range(4)] for _ in range(4)], dtype=np.uint64)
+    pool = [c for c in range(52) if c not in (*hand, starter)]
+    value = [0] * len(hand)
+    for _ in range(samples):
+        for top in range(4):   # the dealer's cards: the first four of a partial shuffle of the pool
+            pick = top + int(randint(rng, len(pool) - top))
+            pool[top], pool[pick] = pool[pick], pool[top]
+        for lead in range(len(hand)):
+            def pone(cards, laid, state, kernel_rules, seat_rng, params, lead=lead):
+                return lead if state[S_N_PLAYED] == 0 else defensive_peg(cards, laid, state, kernel_rules,
+                                                                          seat_rng, params)
+            deal = ref.Deal(rules, 0, [], kept=[pool[:4], list(hand)], thrown=[[], []], starter=starter)
+            ref._the_play(deal, ref._Table(deal, [0, 0], False), seat_rngs,
+                          [defensive, ref.SeatPolicy("lead", pone, defensive.params)], kernel_rules)
+            value[lead] += deal.points(1, "pegging") - deal.points(0, "pegging")
+    state = np.zeros(S_SIZE, dtype=np.int64)
+    state[S_ROLE], state[S_STARTER], state[S_THROWN], state[S_THROWN + 1] = 1, starter, -1, -1
+    base = best = defensive_peg(np.array(hand), np.zeros(8, dtype=np.int64), state, kernel_rules, rng, np.array(BASE_PARAMS))
+    for i in range(len(hand)):
+        if value[i] > value[best] and value[i] > value[base]:
+            best = i
+    return hand[best]
+
+
 def test_draws_only_from_its_own_stream():
     # With two rollouts and no margin the lead is a close call that the draws decide.  The card is a function
     # of the seat's stream alone: the same stream state gives the same card and leaves the stream in the same
-    # state (no hidden random state elsewhere), the rollouts advance it, and other streams give other cards.
+    # state (no hidden random state elsewhere), and each stream gives the card (and leaves the stream as)
+    # the rollouts worked out with the reference engine's play give, so other streams give other cards.
     hand = ["5C", "6D", "9H", "KH"]
-    picks = set()
+    picks = []
     for seed in range(12):
         first, second = np.array([seed, 2, 3, 4], dtype=np.uint64), np.array([seed, 2, 3, 4], dtype=np.uint64)
         card = _decide(hand, "", samples=2, margin=0.0, rng=first)
         assert _decide(hand, "", samples=2, margin=0.0, rng=second) == card
         assert first.tolist() == second.tolist() != [seed, 2, 3, 4]
-        picks.add(card)
-    assert len(picks) >= 2, picks
+        worked_out = np.array([seed, 2, 3, 4], dtype=np.uint64)
+        assert card == _lead_by_rollouts(parse_cards(hand), parse_cards(["KS"])[0], 2, worked_out), seed
+        assert worked_out.tolist() == first.tolist(), seed
+        picks.append(card)
+    assert len(set(picks)) > 1, picks   # the check above is one of streams that decide the lead
 
 
 def test_beats_greedy_pegging():

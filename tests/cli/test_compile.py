@@ -1,0 +1,51 @@
+"""``sims compile`` (:mod:`sims.cli.compile`): every module of a game compiled once, after the modules it imports,
+the lazy kernels included."""
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from sims.cli.compile import compile_module, schedule, units
+from sims.core import kernel
+
+
+def test_a_module_compiles_the_lazy_kernels_its_import_defines():
+    # Triumph's deal loop is made in triumph.engine but belongs to triumph.play, whose import defines none.
+    compile_module("triumph.engine")
+    loops = [k for k in kernel.lazy_kernels() if k.__module__.startswith("triumph")]
+    assert [k.__module__ for k in loops] == ["triumph.play"] and loops[0]._dispatcher is not None
+
+
+def test_the_units_are_the_games_modules_with_the_modules_they_import():
+    graph = units(["triumph"])
+    assert set(graph) == {"triumph", "triumph.engine", "triumph.game", "triumph.play", "triumph.reference",
+                          "triumph.results", "triumph.rules"}
+    assert set(graph["triumph.engine"]) == {"triumph.play", "triumph.rules"}
+    assert graph["triumph.rules"] == []
+
+
+def test_a_module_starts_only_after_those_it_imports_and_runs_once():
+    graph = {"a": [], "b": ["a"], "c": ["a"], "d": ["b", "c"], "e": []}
+    started, finished, lock = [], set(), threading.Lock()
+
+    def work(module):
+        with lock:
+            assert all(need in finished for need in graph[module]), (module, finished)
+            started.append(module)
+        time.sleep(0.01)
+        with lock:
+            finished.add(module)
+        return module
+
+    with ThreadPoolExecutor(2) as pool:
+        order = list(schedule(graph, work, pool, 2, weight=lambda module: 1))
+    assert sorted(order) == sorted(started) == sorted(graph)
+
+
+def test_the_module_heading_the_heaviest_chain_goes_first():
+    # One at a time: a (1) holds b (10) back, so a then b (11 in all) go before e (5); f (3) waits for both.
+    graph = {"a": [], "b": ["a"], "e": [], "f": ["b", "e"]}
+    weights = {"a": 1, "b": 10, "e": 5, "f": 3}
+    with ThreadPoolExecutor(1) as pool:
+        assert list(schedule(graph, lambda module: module, pool, 1, weight=weights.get)) == ["a", "b", "e", "f"]
