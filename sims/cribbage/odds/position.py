@@ -34,13 +34,13 @@ up to 4.7; 0.18 points from the shipped table on average, 9.4 at most (110-109:
 53.9% against 63.3%, standard error 3.0), 55.94% against 55.90% before the first
 deal.  Neither fixed point replaces the baseline's tables that the players are
 built from (expected_net + defensive).  The players on ``distilled`` pegging
-(``position_distilled``) ship their own table for six-card-61 and five-card
+(``position_distilled``) ship their own table for each preset
 (``sims odds --players position_distilled``): iterated twice from the
 expected_peg + distilled table, zone 40, 100 deals a position, seed 0; the
-largest change 10.0 then 1.8 points (six-card-61; five-card 12.5, 1.5), 95%
-half-widths in the zone of 0.57 points at the median and 10.7 at most
-(five-card 0.26, 10.9), 53.98% [53.83, 54.13] before the first deal against the
-baseline's 54.31%.
+largest change 10.0 then 1.8 points (six-card-61; five-card 12.5, 1.5; six-card
+10.6, 1.4), 95% half-widths in the zone of 0.57 points at the median and 10.7 at
+most (five-card 0.26, 10.9; six-card 0.001, 10.7), 53.98% [53.83, 54.13] before
+the first deal against the baseline's 54.31% (six-card 56.05% against 56.06%).
 """
 from __future__ import annotations
 
