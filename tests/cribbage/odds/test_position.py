@@ -63,6 +63,24 @@ def test_the_position_table_agrees_with_games_played_on():
     assert abs(table.win[0, 3] - base.win[0, 3]) < 0.01
 
 
+def test_zone_deals_streamed_in_blocks_make_the_same_table(monkeypatch):
+    # The zone's deals are played a diagonal and a block at a time and summed as they come (nothing kept per
+    # deal): any block size gives the same bits, and a block is the deals zone_deals plays all at once.
+    from sims.cribbage.odds import induction
+
+    base = win_table("five-card", n_deals=4000, seed=5, groups=4)
+    players = position_policies([base], zone=4)
+    whole = odds_position.position_table("five-card", players, n_deals=4000, per_position=10, seed=5, groups=4)
+    monkeypatch.setattr(induction, "BLOCK_DEALS", 3)
+    blocks = odds_position.position_table("five-card", players, n_deals=4000, per_position=10, seed=5, groups=4)
+    for name in ("win", "win_se", "game_points", "game_points_se"):
+        assert getattr(whole, name).tobytes() == getattr(blocks, name).tobytes(), name
+    deals = odds_position.ZoneDeals("five-card", players, 4, 10, 5)
+    stored = odds_position.zone_deals("five-card", players, 4, 10, 5)
+    assert np.array_equal(deals(np.array([7, 2]), 4, 9), stored[[7, 2], 4:9])
+    assert not np.array_equal(stored[7, 4:9], stored[2, 4:9])
+
+
 def test_bad_input():
     with pytest.raises(ValueError, match="per_position"):
         odds_position.position_table("five-card", per_position=0)
