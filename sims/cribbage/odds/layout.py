@@ -25,9 +25,10 @@ POSITION_PLAYERS = "position_distilled"         # their table: the iteration tab
 # The players of the first tables (``<preset>.parquet``): ``shipped_table`` reads them unless told otherwise,
 # ``win_table`` plays them by default, and the position players' vectors are made from them.
 BASE_PLAYERS = "expected_net+defensive"
-# The table ``sims odds`` (and ``--build``) and ``sims discard --score`` use when no players are asked for: the
-# game's default players (what ``sims play`` plays without a policy flag), the strongest whose table is within
-# +-0.5 percentage points everywhere (the position players' own table is far noisier near home).
+# The table ``sims odds`` (and ``--build``), ``sims discard --score`` and ``sims peg --score`` use when no players
+# are asked for (nor a policy that other players' tables describe): the game's default players (what ``sims play``
+# plays without a policy flag), the strongest whose table is within +-0.5 percentage points everywhere (the
+# position players' own table is far noisier near home).
 DEFAULT_PLAYERS = "expected_peg+distilled"
 
 
