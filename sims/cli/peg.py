@@ -28,6 +28,10 @@ def add_arguments(parser):
     parser.add_argument("--score", metavar="DEALER-PONE",
                         help="the scores now (this deal's pegging so far included), e.g. 97-104: each card's "
                              "chance of winning the game (six-card, six-card-61, five-card)")
+    parser.add_argument("--players", metavar="NAME",
+                        help="with --score: the board-position table of these players' self-play, "
+                             "expected_net+defensive, expected_peg+distilled, position_distilled (default: the "
+                             "players who peg by --playout, else expected_peg+distilled; as sims discard --score)")
     parser.add_argument("--rules", default="six-card", metavar="PRESET", help="rules preset (default six-card)")
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
                         help="change one rules field, e.g. --rule bath_flush=true")
@@ -56,7 +60,7 @@ def run(args) -> dict:
     laid_by = [r.strip() for r in args.laid_by.split(",")] if args.laid_by else None
     situation = PegSituation(" ".join(args.cards), args.played.replace(",", " "), args.role, args.starter,
                              (args.thrown or "").replace(",", " "), score, rules, mine=args.mine, laid_by=laid_by)
-    columns, attrs = peg_advice(situation, args.playout, args.samples, args.seed)
+    columns, attrs = peg_advice(situation, args.playout, args.samples, args.seed, players=args.players)
     rows = [dict(zip(columns, row)) for row in zip(*columns.values())]
     for row in rows:
         row["chosen_by"] = [n for n in row["chosen_by"].split(", ") if n]
@@ -77,5 +81,5 @@ def render(result: dict) -> str:
     if win:
         lines += ["win %: your chance of winning the game: a card that reaches the target wins at once; else "
                       "your hand's show, then the rest of the deal and the games after it from the board-position "
-                      "table (expected_net + defensive self-play)"]
+                      f"table ({result['players'].replace('+', ' + ')} self-play)"]
     return "\n".join(lines)

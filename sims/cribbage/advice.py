@@ -20,9 +20,10 @@ numbers): the difference between two cards, ``vs_best`` and its
 ``vs_best_se``, is measured on the same deals rather than on two draws.  With a score, each play-out goes on to the chance of
 winning the game: a card that reaches the target wins at once; otherwise, from
 the scores at the end of the play, my own hand's show (known) and the rest of
-the deal and the games after it from the board-position table (the position
-players' deal model of expected_net + defensive self-play:
-:mod:`.policies.position`).
+the deal and the games after it from the board-position table and its deal model
+(:mod:`.policies.position`) of ``players``' self-play, as ``sims discard --score``
+takes them: by default the players who peg as ``playout`` does where a table
+ships for them (distilled: expected_peg + distilled), else expected_peg + distilled.
 """
 from __future__ import annotations
 
@@ -154,13 +155,14 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     return np.ascontiguousarray(unseen[order]), left, False
 
 
-def _win_chances(situation: PegSituation, final: np.ndarray) -> np.ndarray:
-    """My chance of winning the game after each play-out (module docstring)."""
+def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> np.ndarray:
+    """My chance of winning the game after each play-out, from the tables of ``players`` (module docstring)."""
     from .policies import position
+    from .policies.position_vectors import players_vector
     from .scoring import show_points
 
     rules = situation.rules
-    values = _table_vector()
+    values = players_vector(players)
     ix = position.section(values, rules.to_kernel())
     if ix[position.X_T] < 0 or rules.active != 2:
         raise ValueError(f"no board-position table for rules {rules.name!r}; the chance of winning needs one of "
@@ -179,16 +181,15 @@ def _win_chances(situation: PegSituation, final: np.ndarray) -> np.ndarray:
     return win
 
 
-_TABLES = {}
+def table_players(players: str | None, playout: str) -> str:
+    """Whose board-position table gives the chance of winning (a name of :data:`.odds.layout.PLAYERS`):
+    ``players``, else the players who peg by ``playout`` where a table ships for them, else the default."""
+    from .odds.layout import DEFAULT_PLAYERS, PLAYERS, check_players
 
-
-def _table_vector() -> np.ndarray:
-    """The board-position tables' parameter vector (read once)."""
-    if "shipped" not in _TABLES:
-        from .policies.position_vectors import named_tables
-
-        _TABLES["shipped"] = np.asarray(named_tables()["shipped"], dtype=np.float64)
-    return _TABLES["shipped"]
+    if players is not None:
+        return check_players(players)
+    fits = [name for name, policies in PLAYERS.items() if policies["peg"] == playout]
+    return fits[0] if fits and DEFAULT_PLAYERS not in fits else DEFAULT_PLAYERS
 
 
 NAMED = {"peg": ("greedy", "defensive", "rollout", "distilled", "distilled_end", "position", "position_distilled"),
@@ -197,30 +198,33 @@ NAMED = {"peg": ("greedy", "defensive", "rollout", "distilled", "distilled_end",
 
 
 def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
-           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+           exact_limit: int = EXACT_LIMIT, players: str | None = None) -> pd.DataFrame:
     """Every legal card of a :class:`PegSituation`, best first: ``card``, ``value`` (points for less against
     to the end of the play) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), ``win``
     and ``win_se`` with a score, and ``chosen_by`` (the named ``policies`` that lay it, each choosing with
-    a stream seeded by ``seed``).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+    a stream seeded by ``seed``).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``,
+    and with a score ``players``: whose board-position table (:func:`table_players`) the chance comes from.
     A :class:`~sims.cribbage.situation.DiscardSituation` goes to :func:`advise_discard`.
     """
     if situation.DECISION == "discard":
         return advise_discard(situation, NAMED["discard"] if policies is None else policies, samples, seed)
     import pandas as pd
 
-    columns, attrs = peg_advice(situation, playout, samples, seed, policies, exact_limit)
+    columns, attrs = peg_advice(situation, playout, samples, seed, policies, exact_limit, players)
     frame = pd.DataFrame(columns)
     frame.attrs.update(attrs)
     return frame
 
 
 def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-               policies=None, exact_limit: int = EXACT_LIMIT) -> tuple[dict, dict]:
+               policies=None, exact_limit: int = EXACT_LIMIT, players: str | None = None) -> tuple[dict, dict]:
     """:func:`advise`'s table without pandas (``sims peg`` needs none): its columns ``{name: values}``, rows best
     first, and its ``attrs``."""
     from .policies import resolve
 
     policies = NAMED[situation.DECISION] if policies is None else policies
+    if players is not None and situation.score is None:
+        raise ValueError("the players name the board-position table of the chance of winning: give the score too")
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
         raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
     playout = resolve("peg", playout)
@@ -245,8 +249,10 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
     columns = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
     columns.update(mean_se(net[:, legal], exact, "value"))
+    table = {}
     if situation.score is not None:
-        columns.update(mean_se(_win_chances(situation, final)[:, legal], exact, "win"))
+        table = {"players": table_players(players, playout.name)}
+        columns.update(mean_se(_win_chances(situation, final, table["players"])[:, legal], exact, "win"))
     key = "win" if situation.score is not None else "value"
     choices = choices_of(Player, situation, policies, seed)
     columns["chosen_by"] = chosen_by(choices, columns["card"])
@@ -255,7 +261,7 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
     columns = {name: [values[r] for r in order] if isinstance(values, list) else values[order]
                for name, values in columns.items()}
     return columns, {"situation": situation.describe(), "method": "exact" if exact else "rollouts",
-                     "deals": len(deals), "playout": playout.label(), "seed": seed, "sort": key}
+                     "deals": len(deals), "playout": playout.label(), "seed": seed, "sort": key, **table}
 
 
 def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_SAMPLES, seed: int = 0,

@@ -159,8 +159,31 @@ def test_cli_prints_every_card_and_json_rows(capsys):
     assert rows[0]["win"] == max(r["win"] for r in rows)
 
 
+def test_the_chance_of_winning_reads_the_players_table_sims_discard_reads(capsys):
+    """sims peg --score and sims discard --score read the same players' board-position table by default (the
+    players who peg as asked: expected_peg + distilled for distilled), and --players chooses another: the same
+    play-outs (values), another chance of winning."""
+    from sims.cribbage.discards import advise as discard_advice
+
+    s = PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C", thrown="QD 3C", score=(97, 104))
+    default = advise(s).set_index("card")
+    discard = discard_advice("5H 5S JD 6C 4H KD", "dealer", score=(95, 110), pegging="distilled").score["players"]
+    assert default.attrs["players"] == discard == advise(s, playout="greedy").attrs["players"] \
+        == "expected_peg+distilled"
+    assert advise(s, playout="defensive").attrs["players"] == "expected_net+defensive"
+    other = advise(s, players="expected_net+defensive").set_index("card").loc[default.index]
+    assert other.attrs["players"] == "expected_net+defensive"
+    assert np.array_equal(other["value"], default["value"]) and not np.allclose(other["win"], default["win"])
+    assert main(PEG + ["--thrown", "QD,3C", "--score", "97-104", "--players", "position_distilled", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == "position_distilled"
+    assert main(PEG + ["--thrown", "QD,3C", "--score", "97-104"]) == 0
+    assert "(expected_peg + distilled self-play)" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("argv, message", [
     (["peg", "7H", "8C", "5D", "2S", "--played", "KS,5H", "--starter", "2C", "--dealer"], "illegal turn"),
+    (PEG + ["--players", "expected_net+defensive"], "give the score too"),
+    (PEG + ["--thrown", "QD,3C", "--score", "97-104", "--players", "greedy"], "no tables ship for the players"),
     (PEG + ["--score", "97-104"], "thrown"),
     (["peg", "7H", "--dealer"], "required: --starter"),
     (["peg", "7H", "--played", "KS,QX", "--starter", "2C", "--dealer"], "bad card"),

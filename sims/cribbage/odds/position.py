@@ -34,13 +34,13 @@ up to 4.7; 0.18 points from the shipped table on average, 9.4 at most (110-109:
 53.9% against 63.3%, standard error 3.0), 55.94% against 55.90% before the first
 deal.  Neither fixed point replaces the baseline's tables that the players are
 built from (expected_net + defensive).  The players on ``distilled`` pegging
-(``position_distilled``) ship their own table for six-card-61 and five-card
+(``position_distilled``) ship their own table for each preset
 (``sims odds --players position_distilled``): iterated twice from the
 expected_peg + distilled table, zone 40, 100 deals a position, seed 0; the
-largest change 10.0 then 1.8 points (six-card-61; five-card 12.5, 1.5), 95%
-half-widths in the zone of 0.57 points at the median and 10.7 at most
-(five-card 0.26, 10.9), 53.98% [53.83, 54.13] before the first deal against the
-baseline's 54.31%.
+largest change 10.0 then 1.8 points (six-card-61; five-card 12.5, 1.5; six-card
+10.6, 1.4), 95% half-widths in the zone of 0.57 points at the median and 10.7 at
+most (five-card 0.26, 10.9; six-card 0.001, 10.7), 53.98% [53.83, 54.13] before
+the first deal against the baseline's 54.31% (six-card 56.05% against 56.06%).
 """
 from __future__ import annotations
 
@@ -88,11 +88,11 @@ def read_deal(ev, n_events, dealer, pone, target, out):
 
 
 @njit(inline="always")
-def _zone_chunk(j, rules, keys, positions, m, base_discard, base_peg, base_params, base_poff, discard, peg, params,
-                poff, out, err):
-    """Position ``j`` (dealer, pone), deal ``i < m`` (seat 0 deals, streams of item ``i`` of chunk ``j``):
-    ``out[j, i, 0]`` the outcome of the baseline's deal read at the position, ``out[j, i, 1]`` of the same
-    cards played from the position by the players given."""
+def _zone_chunk(j, rules, keys, positions, first, m, base_discard, base_peg, base_params, base_poff, discard, peg,
+                params, poff, out, err):
+    """Position ``j`` (dealer, pone), deal ``first + i`` for ``i < m`` (seat 0 deals, streams of item
+    ``first + i`` of chunk ``j``): ``out[j, i, 0]`` the outcome of the baseline's deal read at the position,
+    ``out[j, i, 1]`` of the same cards played from the position by the players given."""
     target = rules[R_TARGET]
     rules_c, base_params_c, base_poff_c = rules.copy(), base_params.copy(), base_poff.copy()
     params_c, poff_c = params.copy(), poff.copy()
@@ -100,22 +100,22 @@ def _zone_chunk(j, rules, keys, positions, m, base_discard, base_peg, base_param
     ev = np.zeros((EV_ROWS, MAX_EVENTS), dtype=np.int64)
     d, p = positions[j, 0], positions[j, 1]
     for i in range(m):
-        seed_streams(keys, j, i, deck_rng, seat_rngs)
+        seed_streams(keys, j, first + i, deck_rng, seat_rngs)
         scores[:] = 0
         comp[:, :] = 0
         if play_deal(rules_c, 0, scores, False, deck_rng, seat_rngs, base_discard, base_peg, base_params_c,
                      base_poff_c, comp, err[j], work) == POLICY_ERROR:
-            err[j, E_ITEM] = i
+            err[j, E_ITEM] = first + i
             break
         n = deal_events(rules_c, comp, work[6], work[8][A_N_PLAYED], work[2], ev)
         read_deal(ev, n, d, p, target, out[j, i, 0])
-        seed_streams(keys, j, i, deck_rng, seat_rngs)
+        seed_streams(keys, j, first + i, deck_rng, seat_rngs)
         scores[0], scores[1] = d, p
         comp[:, :] = 0
         winner = play_deal(rules_c, 0, scores, True, deck_rng, seat_rngs, discard, peg, params_c, poff_c, comp,
                            err[j], work)
         if winner == POLICY_ERROR:
-            err[j, E_ITEM] = i
+            err[j, E_ITEM] = first + i
             break
         o = out[j, i, 1]
         if winner == NO_WINNER:
@@ -126,8 +126,8 @@ def _zone_chunk(j, rules, keys, positions, m, base_discard, base_peg, base_param
 
 # The parallel kernel over the zone's positions, one chunk of keys each (:func:`sims.core.driver.chunk_loop`).
 _zone_deals = chunk_loop("_zone_deals", _zone_chunk,
-                         types.void(I64_1, U64_2, I64_2, types.int64, _DISCARDS, _PEGS, F64_1, I64_1, _DISCARDS, _PEGS,
-                                    F64_1, I64_1, I64_4, I64_2))
+                         types.void(I64_1, U64_2, I64_2, types.int64, types.int64, _DISCARDS, _PEGS, F64_1, I64_1,
+                                    _DISCARDS, _PEGS, F64_1, I64_1, I64_4, I64_2))
 
 
 def zone_of(rules, zone: int) -> np.ndarray:
@@ -140,25 +140,42 @@ def zone_of(rules, zone: int) -> np.ndarray:
     return index
 
 
-def zone_deals(rules, players: dict, zone: int, per_position: int, seed: int, threads=None) -> np.ndarray:
-    """``samples[j, i, (baseline, players), (kind, x, y)]`` for the zone's positions (:func:`zone_of`)."""
-    from ..policies.position import baseline_policies
+class ZoneDeals:
+    """The zone's deals (:func:`zone_of`) of the position-aware ``players``, ``per_position`` at each position,
+    played when asked for: ``deals(js, first, stop)`` is ``samples[k, i, (baseline, players), (kind, x, y)]``
+    for the positions ``js[k]`` and the deals ``first + i < stop`` (the same deals however they are asked for;
+    :func:`sims.cribbage.odds.induction.zoned` asks a diagonal of the board at a time)."""
 
-    rules = get_rules(rules)
-    index = zone_of(rules, zone)
-    positions = np.ascontiguousarray(np.argwhere(index >= 0), dtype=np.int64)      # in index order (row-major)
-    base = Job.make("cribbage", "deals", rules, baseline_policies(players, rules), 1, seed)
-    job = Job.make("cribbage", "deals", rules, players, 1, seed)
-    base_fns, base_params, base_poff = base.kernel_policies()
-    fns, params, poff = job.kernel_policies()
-    keys = chunk_keys(seed, 0, len(positions), job.game.n_streams)
-    out = np.zeros((len(positions), per_position, 2, 3), dtype=np.int64)
-    err = new_err(len(positions))
-    with numba_threads(threads):
-        _zone_deals(rules.to_kernel(), keys, positions, per_position, *base_fns, base_params, base_poff, *fns,
-                    params, poff, out, err)
-    raise_policy_error(job, err, describe_error)
-    return out
+    def __init__(self, rules, players: dict, zone: int, per_position: int, seed: int, threads=None):
+        from ..policies.position import baseline_policies
+
+        self.rules = get_rules(rules)
+        self.per_position, self.threads = per_position, threads
+        index = zone_of(self.rules, zone)
+        self.positions = np.ascontiguousarray(np.argwhere(index >= 0), dtype=np.int64)  # index order (row-major)
+        self.base = Job.make("cribbage", "deals", self.rules, baseline_policies(players, self.rules), 1, seed)
+        self.job = Job.make("cribbage", "deals", self.rules, players, 1, seed)
+        self.base_policies, self.policies = self.base.kernel_policies(), self.job.kernel_policies()
+        self.kernel_rules = self.rules.to_kernel()
+        self.keys = chunk_keys(seed, 0, len(self.positions), self.job.game.n_streams)
+
+    def __call__(self, js, first: int, stop: int) -> np.ndarray:
+        (base_fns, base_params, base_poff), (fns, params, poff) = self.base_policies, self.policies
+        js = np.asarray(js, dtype=np.int64)
+        out = np.zeros((len(js), stop - first, 2, 3), dtype=np.int64)
+        err = new_err(len(js))
+        with numba_threads(self.threads):
+            _zone_deals(self.kernel_rules, np.ascontiguousarray(self.keys[js]),
+                        np.ascontiguousarray(self.positions[js]), first, stop - first, *base_fns, base_params,
+                        base_poff, *fns, params, poff, out, err)
+        raise_policy_error(self.job, err, describe_error)
+        return out
+
+
+def zone_deals(rules, players: dict, zone: int, per_position: int, seed: int, threads=None) -> np.ndarray:
+    """``samples[j, i, (baseline, players), (kind, x, y)]`` for all the zone's positions (:func:`zone_of`)."""
+    deals = ZoneDeals(rules, players, zone, per_position, seed, threads)
+    return deals(np.arange(len(deals.positions)), 0, per_position)
 
 
 def _zone_size(players: dict, rules) -> int:
@@ -190,7 +207,7 @@ def position_table(rules="six-card-61", players=None, n_deals: int = DEFAULT_DEA
     job = timing_job(rules, baseline_policies(players, rules), n_deals, seed, groups)
     batch = baseline if baseline is not None else play(job, threads=threads, progress=progress)[0]
     counts, deals = counts_of(batch, groups, rules.target)
-    samples = zone_deals(rules, players, zone, per_position, seed, threads)
+    samples = ZoneDeals(rules, players, zone, per_position, seed, threads)
     index = zone_of(rules, zone)
     win, win_se, gp, gp_se = jackknife(rules.target, counts, deals, rules.lurch, rules.double_lurch, points, index,
                                        samples)

@@ -4,9 +4,9 @@ sims.cribbage.odds.rebuild import build_shipped; build_shipped(players=...)"``):
 which reads the tables."""
 from __future__ import annotations
 
-from .layout import BASE_PLAYERS, PLAYERS, POSITION_PLAYERS
+from .layout import BASE_PLAYERS, PLAYERS, POSITION_PLAYERS, check_players
 from .position import iterate_position
-from .table import DEFAULT_DEALS, SHIPPED, _shipped_file, check_players, win_table
+from .table import DEFAULT_DEALS, SHIPPED, _shipped_file, win_table
 
 
 def build_shipped(n_deals: int = DEFAULT_DEALS, seed: int = 0, presets=SHIPPED, threads: int | None = None,

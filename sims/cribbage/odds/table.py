@@ -27,7 +27,8 @@ from ...core import store as st
 from ...core.jobs import Job, check_count
 from ..rules import Rules, get_rules
 from .induction import DEFAULT_POINTS, jackknife, t95
-from .layout import BASE_PLAYERS, DEFAULT_PLAYERS, N_RANKS, PEG_BINS, PLAYERS, SHOW_BINS, TABLE_NAMES, TOTALS
+from .layout import BASE_PLAYERS, N_RANKS, PEG_BINS, PLAYERS, SHOW_BINS, TABLE_NAMES, TOTALS, check_players
+from .layout import players_of  # noqa: F401  (sims odds and sims discard name the players through here)
 
 ENGINE = "sims.cribbage.odds.timings"
 DEFAULT_POLICIES = PLAYERS[BASE_PLAYERS]
@@ -262,32 +263,6 @@ def check_rules(wanted: Rules, made_for: Rules, where) -> None:
     if diff is not None:
         raise ValueError(f"{where} was made for {made_for.name!r} ({diff} {made[diff]!r}), "
                          f"not for {wanted.name!r} ({diff} {wanted.to_dict()[diff]!r})")
-
-
-def check_players(players: str) -> str:
-    """The name of a set of shipped tables (:data:`PLAYERS`); else a one-line error."""
-    if players not in PLAYERS:
-        raise ValueError(f"no tables ship for the players {players!r}; they ship for {', '.join(PLAYERS)}")
-    return players
-
-
-def players_of(players: str | None = None, **asked) -> str:
-    """The players of the shipped tables (:data:`PLAYERS`) named ``players``, checked against the policy of each
-    decision asked for (``discard=``, ``peg=``: a name, or None for any); without a name, the players who play
-    as asked (:data:`DEFAULT_PLAYERS` when they do).  Else a one-line error."""
-    asked = {decision: name for decision, name in asked.items() if name is not None}
-    if players is not None:
-        check_players(players)
-        for decision, name in asked.items():
-            if PLAYERS[players][decision] != name:
-                raise ValueError(f"the players {players} {decision} by {PLAYERS[players][decision]}, not {name}")
-        return players
-    fits = [name for name, policies in PLAYERS.items() if all(policies[d] == n for d, n in asked.items())]
-    if not fits:
-        wanted = " and ".join(f"{d} by {n}" for d, n in asked.items())
-        raise ValueError(f"no board-position table ships for {wanted}; tables ship for the self-play of "
-                         f"{', '.join(PLAYERS)}")
-    return DEFAULT_PLAYERS if DEFAULT_PLAYERS in fits else fits[0]
 
 
 def shipped_path(rules, players: str = BASE_PLAYERS) -> Path:

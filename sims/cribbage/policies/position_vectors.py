@@ -1,5 +1,8 @@
 """The position players' named parameter vectors, shipped as data: read in milliseconds instead of rebuilt.
 
+The vector of the expected_peg + distilled tables (:data:`PLAYER_VECTORS`, :func:`players_vector`: the chance of
+winning ``sims peg --score`` gives) ships beside them.
+
 :func:`named_tables` (``shipped`` and ``shipped-distilled``, on ``defensive`` or ``distilled`` pegging outside the
 zone: :mod:`.position`) are made from the board-position tables and the baseline players' tables that ship with
 the package (:data:`INPUTS`), a third of a second of Parquet reading and arithmetic at every start.  The same
@@ -24,9 +27,14 @@ import numpy as np
 FORMAT = "sims-position-vectors/1"
 FOLDER = "data/position"
 MANIFEST = "vectors.json"
+# The vectors the position players know by name (their TableParams), and by players (sims.cribbage.odds.layout
+# .PLAYERS) the vector made from the tables of those players' self-play, which the chance of winning after a
+# play reads (sims peg --score: sims.cribbage.advice); the players of other tables get theirs built.
+POLICY_VECTORS = ("shipped", "shipped-distilled")
+PLAYER_VECTORS = {"expected_net+defensive": "shipped", "expected_peg+distilled": "expected_peg+distilled"}
 # The package data the vectors are made from (paths under sims/cribbage).
-INPUTS = ("data/odds/six-card.parquet", "data/odds/six-card.model.parquet", "data/odds/six-card-61.parquet",
-          "data/odds/six-card-61.model.parquet", "data/odds/five-card.parquet", "data/odds/five-card.model.parquet",
+INPUTS = (*(f"data/odds/{preset}{players}{part}.parquet" for players in ("", ".expected_peg+distilled")
+            for preset in ("six-card", "six-card-61", "five-card") for part in ("", ".model")),
           "data/odds/distilled-peg.json", "data/kept-pegging.json", "data/crib_discard_tables.csv",
           "data/six_card_self_play.csv")
 
@@ -49,14 +57,34 @@ def input_hashes(package: Path | None = None) -> dict[str, str]:
 def named_tables() -> dict[str, tuple]:
     """The vectors the position players know by name (their ``TableParams``): the shipped data, or built from the
     tables when those data are not the tables' now."""
-    return {name: tuple(values.tolist()) for name, values in (load() or build()).items()}
+    vectors = load() or build()
+    return {name: tuple(vectors[name].tolist()) for name in POLICY_VECTORS}
+
+
+@cache
+def players_vector(players: str) -> np.ndarray:
+    """The vector of the board-position tables of ``players``' self-play (a name of
+    :data:`sims.cribbage.odds.layout.PLAYERS`): shipped (:data:`PLAYER_VECTORS`), else built from their tables."""
+    from ..odds.layout import check_players
+
+    if check_players(players) in PLAYER_VECTORS:
+        return np.asarray((load() or build())[PLAYER_VECTORS[players]], dtype=np.float64)
+    return _players_vector(players)
+
+
+def _players_vector(players: str) -> np.ndarray:
+    from ..odds.table import shipped_table
+    from .position import PRESETS, position_vector
+
+    return position_vector([shipped_table(preset, players) for preset in PRESETS])
 
 
 def build() -> dict[str, np.ndarray]:
     """The vectors made from the inputs (slow: it reads the board-position tables)."""
     from .position import position_vector
 
-    return {"shipped": position_vector(), "shipped-distilled": position_vector(base="distilled")}
+    return {"shipped": position_vector(), "shipped-distilled": position_vector(base="distilled"),
+            "expected_peg+distilled": _players_vector("expected_peg+distilled")}
 
 
 def write(folder: Path | None = None) -> Path:

@@ -109,8 +109,6 @@ def test_building_a_table(capsys):
     (["--players", "expected_peg+distilled", "--peg", "defensive"],
      "the players expected_peg+distilled peg by distilled, not defensive"),
     (["--players", "expected_peg+distilled", "--build"], "--players chooses a shipped table"),
-    (["--players", "position_distilled"], "no table of position_distilled self-play ships for six-card; it ships "
-                                          "for six-card-61, five-card"),
 ])
 def test_bad_input_is_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)

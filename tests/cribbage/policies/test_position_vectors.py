@@ -28,7 +28,7 @@ def copy(tmp_path):
 def test_the_shipped_vectors_are_bit_for_bit_a_fresh_build(built):
     shipped = pv.load()
     assert shipped is not None, "data/position is stale: python -m sims.cribbage.policies.position_vectors"
-    assert list(shipped) == ["shipped", "shipped-distilled"] == list(built)
+    assert list(shipped) == ["shipped", "shipped-distilled", "expected_peg+distilled"] == list(built)
     for name, values in built.items():
         assert shipped[name].tobytes() == np.ascontiguousarray(values, dtype="<f8").tobytes(), name
         assert isinstance(shipped[name], np.memmap) and not shipped[name].flags.writeable
@@ -37,8 +37,23 @@ def test_the_shipped_vectors_are_bit_for_bit_a_fresh_build(built):
 def test_the_policies_know_the_shipped_vectors_by_name(built):
     """``named_tables``, the position players' TableParams, is the data."""
     named = pv.named_tables()
-    assert set(named) == set(built)
-    assert all(named[name] == tuple(values.tolist()) for name, values in built.items())
+    assert set(named) == set(pv.POLICY_VECTORS)
+    assert all(named[name] == tuple(built[name].tolist()) for name in named)
+
+
+def test_the_players_vectors_are_made_from_their_tables(built):
+    """By players, the vector of their shipped tables (what sims peg --score reads): shipped for the two
+    baselines, built for the others."""
+    from sims.cribbage.odds.table import shipped_table
+    from sims.cribbage.policies.position import PRESETS, position_vector
+
+    assert pv.players_vector("expected_net+defensive").tobytes() == built["shipped"].tobytes()
+    made = position_vector([shipped_table(preset, "expected_peg+distilled") for preset in PRESETS])
+    assert pv.players_vector("expected_peg+distilled").tobytes() == made.tobytes()
+    made = position_vector([shipped_table(preset, "position_distilled") for preset in PRESETS])
+    assert pv.players_vector("position_distilled").tobytes() == made.tobytes()
+    with pytest.raises(ValueError, match="no tables ship for the players 'greedy'"):
+        pv.players_vector("greedy")
 
 
 def test_writing_then_loading_gives_the_build_back(tmp_path, built):
