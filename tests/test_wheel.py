@@ -103,7 +103,9 @@ def test_the_position_vectors_ship_and_are_current_in_the_wheel(installed):
                           "print(sorted(v.load()), v.__file__)"], cwd=outside, capture_output=True, text=True,
                          env=environ)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("['shipped', 'shipped-distilled'] ") and str(env) in out.stdout
+    # the position players' two vectors, and the expected_peg + distilled players' (sims peg --score's default)
+    names = "['expected_peg+distilled', 'shipped', 'shipped-distilled'] "
+    assert out.stdout.startswith(names) and str(env) in out.stdout
 
 
 def test_advise_all_fours_and_loo_from_outside_the_checkout(installed):
