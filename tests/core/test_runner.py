@@ -93,7 +93,7 @@ def test_planning_a_huge_run_lists_no_batches():
     plan = Plan(job, 64)
     start = time.perf_counter()
     assert plan.n_batches == -(-job.n_chunks // 64) and plan.items(plan.n_batches - 1) > 0
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 30   # listing the batches would never end
 
 
 # ---------------------------------------------------------------- runs, resume
