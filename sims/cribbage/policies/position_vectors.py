@@ -54,10 +54,16 @@ def input_hashes(package: Path | None = None) -> dict[str, str]:
 
 
 @cache
+def _vectors() -> dict[str, np.ndarray]:
+    """The shipped data, or the vectors built from the tables when those data are not the tables' now: checked
+    (every input and vector hashed) once a process."""
+    return load() or build()
+
+
+@cache
 def named_tables() -> dict[str, tuple]:
-    """The vectors the position players know by name (their ``TableParams``): the shipped data, or built from the
-    tables when those data are not the tables' now."""
-    vectors = load() or build()
+    """The vectors the position players know by name (their ``TableParams``)."""
+    vectors = _vectors()
     return {name: tuple(vectors[name].tolist()) for name in POLICY_VECTORS}
 
 
@@ -68,7 +74,7 @@ def players_vector(players: str) -> np.ndarray:
     from ..odds.layout import check_players
 
     if check_players(players) in PLAYER_VECTORS:
-        return np.asarray((load() or build())[PLAYER_VECTORS[players]], dtype=np.float64)
+        return np.asarray(_vectors()[PLAYER_VECTORS[players]], dtype=np.float64)
     return _players_vector(players)
 
 
