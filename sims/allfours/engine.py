@@ -34,14 +34,14 @@ from ..core.driver import chunk_loop
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, U64_2
 from ..core.rng import seed_state
+from ..core.unowned import borrowed
 from .cards import SUIT_NAMES
 from .contract import S_TRUMP, HandFn, PlayFn
 from .holdings import COUNTS as HOLDING_COUNTS, N_BINS as HOLDING_BINS, frame as holding_frame, tally as tally_holding
 from .maxims import MAXIMS, N_MAXIMS
-from .views import borrowed, borrowed_work
 from .play import (COMPONENTS, E_CARDS, E_LEAD, E_N_CARDS, E_TRUMP, E_TURNED, EVENTS, G_COLS,
                    G_FIRST_DEALER, G_HANDS, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR,
-                   V_RAN, new_work, play_game, play_hand)
+                   V_RAN, borrowed_work, new_work, play_game, play_hand)
 
 POINT_BINS = 16         # points per component per hand (a hand gives at most 4 + gift + turned knaves)
 RUN_BINS = 8

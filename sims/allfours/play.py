@@ -31,6 +31,7 @@ import numpy as np
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from ..core.kernel import njit
 from ..core.rng import next_u64, randint, seed_state
+from ..core.unowned import borrowed
 from ..cards import bit
 from .cards import KNAVE, beats, game_points, knave_of, whist_rank
 from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISIONS, P_CARD, P_ROLE, S_BEGGED,
@@ -38,7 +39,6 @@ from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISION
                        S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET, S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK,
                        is_choice, is_held)
 from .maxims import N_MAXIMS, advise, situation
-from .views import borrowed
 from .rules import (HAND, PACK, PACKET, R_BEGGING, R_BEGS, R_DISCARD_TO_SIX, R_GAME_TIE, R_HAND_MAX, R_MAY_TRUMP,
                     R_PLAYERS, R_RUN_KNAVES, R_TARGET)
 
@@ -103,6 +103,13 @@ def new_work(rules):
     discards = np.zeros(MAX_SEATS, dtype=np.int64)
     suits = np.zeros((MAX_SEATS, 4), dtype=np.int64)
     return deck, hands, played, state, holder, discards, suits
+
+
+@njit(cache=True, inline="always")
+def borrowed_work(work):
+    """The scratch of :func:`new_work`, each array :func:`~sims.core.unowned.borrowed`."""
+    return (borrowed(work[0]), borrowed(work[1]), borrowed(work[2]), borrowed(work[3]), borrowed(work[4]),
+            borrowed(work[5]), borrowed(work[6]))
 
 
 @njit(cache=True, inline="always")

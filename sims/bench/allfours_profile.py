@@ -36,15 +36,15 @@ from ..allfours.maxims import N_MAXIMS
 from ..allfours.contract import S_DEALER, S_HELD, S_PLAYERS, S_TARGET, S_TRUMP, S_TURNED
 from ..allfours.cards import KNAVE
 from ..allfours.play import (C_TOTAL, C_TURNED, MAX_SEATS, N_COMP, N_EVENTS, NOTHING_GIVEN, POLICY_ERROR, SHORT,
-                             _score, bid, count_points, discard_to_six, new_deal, new_work, play_hand, play_tricks,
-                             run_cards)
-from ..allfours.views import borrowed, borrowed_work
+                             _score, bid, borrowed_work, count_points, discard_to_six, new_deal, new_work, play_hand,
+                             play_tricks, run_cards)
 from ..allfours.rules import HAND, PACK, PACKET, R_BEGGING, R_DISCARD_TO_SIX, R_PLAYERS, R_TARGET, get_rules
 from ..core.chunks import run_chunks
 from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_2
 from ..core.rng import chunk_keys
+from ..core.unowned import borrowed
 
 NAME = "allfours_profile"
 DEALS = 200_000

@@ -30,13 +30,13 @@ import numpy as np
 
 from ...core.kernel import njit
 from ...core.policies import Policy
+from ...core.unowned import stack_ints
 from ..contract import DISCARD_SIG, S_CRIB_MINE, next_throw, split_throw
 from ..crib_tables import PARAMS_SIZE, table_params
 from ..expectations import starter_suits, starter_total, table_crib_value, throw_expectations
 from ..rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_THROW
 from ..scoring import show_points
 from ..tables import BASE, RANK_TABLE
-from .scratch import stack_ints
 
 N_KEPT = 1820          # multisets of four ranks: C(13 + 3, 4)
 SCRATCH = 13 + 4 + 2 * 52   # best_net_throw's stack: unseen by rank and by suit, the hand split, shows
@@ -85,7 +85,7 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
     k = n - n_throw
     mine = state[S_CRIB_MINE] != 0
     flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
-    scratch = stack_ints(SCRATCH)             # nothing allocated (scratch.py)
+    scratch = stack_ints(SCRATCH)             # nothing allocated (sims.core.unowned)
     rank_counts, suit_counts, cards = scratch[:13], scratch[13:17], scratch[17:17 + n]
     for r in range(13):
         rank_counts[r] = 4

@@ -47,12 +47,12 @@ from importlib import resources
 import numpy as np
 
 from ...core.kernel import njit
+from ...core.unowned import stack_floats, stack_ints
 from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play,
                         seen_cards)
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel, points_if_laid
 from ..rules import R_ACTIVE, R_BATH, R_KEPT
 from .pegging import defensive_peg, only_legal, reply_pair_run
-from .scratch import stack_floats, stack_ints
 
 NR = 13
 N_COUNTS = 32           # counts after a card: 1 .. 31 (0 unused)
@@ -288,7 +288,7 @@ def distilled_peg(hand, played, state, rules, rng, params):
     The expected reply, the dear part, is weighed only for cards that could be best: with a reply weight
     ``params[P_REPLY] <= 0`` a card's value without it is an upper bound (rounding is monotonic), so a card
     whose bound is below the exact value of the card of highest bound, or of the best card so far, cannot be
-    laid, whatever its reply.  Nothing is allocated: the scratch is on the stack (:mod:`.scratch`)."""
+    laid, whatever its reply.  Nothing is allocated: the scratch is on the stack (:mod:`sims.core.unowned`)."""
     count = state[S_COUNT]
     only = only_legal(hand, count)
     if only >= 0:
