@@ -26,6 +26,10 @@ def whist_rank(card):
     return ((card >> 2) + 12) % 13
 
 
+# The cut for deal: the highest card deals, ranking as at whist (§91), so the lowest in this order.
+CUT_ORDER = np.array([12 - whist_rank.py_func(card) for card in range(52)], dtype=np.int64)
+
+
 @njit(cache=True, inline="always")
 def suit(card):
     return card & 3

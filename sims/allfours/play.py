@@ -29,11 +29,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
+from ..core.cut import cut_for_deal
 from ..core.kernel import njit
 from ..core.rng import next_u64, randint, seed_state
 from ..core.unowned import borrowed
 from ..cards import bit
-from .cards import KNAVE, beats, game_points, knave_of, whist_rank
+from .cards import CUT_ORDER, KNAVE, beats, game_points, knave_of, whist_rank
 from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISIONS, P_CARD, P_ROLE, S_BEGGED,
                        S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_PLAYERS,
                        S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET, S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK,
@@ -506,34 +507,6 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
                         jack_taker, events)
 
 
-@njit(cache=True, refcounts=False)
-def cut_for_deal(deck_rng, players, deck):
-    """Each player cuts; the highest card deals, cards ranking as at whist (seed 003 §91); players
-    tied for highest cut again."""
-    cutting = (1 << players) - 1
-    while True:
-        for i in range(PACK):
-            deck[i] = i
-        high, high_mask = -1, 0
-        pos = 0
-        for p in range(players):
-            if not (cutting >> p) & 1:
-                continue
-            j = pos + randint(deck_rng, PACK - pos)
-            deck[pos], deck[j] = deck[j], deck[pos]
-            rank = whist_rank(deck[pos])
-            pos += 1
-            if rank > high:
-                high, high_mask = rank, 1 << p
-            elif rank == high:
-                high_mask |= 1 << p
-        if high_mask & (high_mask - 1) == 0:
-            for p in range(players):
-                if high_mask == 1 << p:
-                    return p
-        cutting = high_mask
-
-
 @njit(cache=True)
 def play_game(rules, deck_rng, seat_rngs, beg_fns, answer_fns, play_fns, discard_fns, params, poff, comp,
               side_comp, events, err, work, tally, row):
@@ -548,7 +521,7 @@ def play_game(rules, deck_rng, seat_rngs, beg_fns, answer_fns, play_fns, discard
     scores = np.zeros(2, dtype=np.int64)
     hand_rng = np.empty(4, dtype=np.uint64)
     deck = work[0]
-    first = cut_for_deal(deck_rng, players, deck)
+    first = cut_for_deal(deck_rng, players, deck, CUT_ORDER)
     row[:] = 0
     row[G_FIRST_DEALER] = first
     dealer = first

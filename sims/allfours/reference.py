@@ -42,9 +42,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import format_cards
+from ..core.cut import reference_cut_for_deal
 from ..core.errors import PolicyError
 from ..core.jobs import resolve_policies
 from ..core.rng import chunk_keys, next_u64, randint, seed_state
+from .cards import CUT_ORDER
 from .contract import (P_CARD, P_ROLE, S_BEGGED, S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT, S_MY_SCORE,
                        S_N_PLAYED, S_OPP_SCORE, S_PLAYERS, S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET, S_TRICK_START,
                        S_TRUMP, S_TURNED, S_TURNED_MASK)
@@ -427,24 +429,6 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
 
 # -- the game -------------------------------------------------------------------------------------
 
-def cut_for_deal(deck_rng, players, cuts=None) -> int:
-    """Each player cuts; the highest card deals, ranking as at whist; those tied for highest cut again.
-    ``cuts``, if a list, receives each round's cuts as ``{seat: card}``."""
-    cutting = list(range(players))
-    while True:
-        deck = list(range(52))
-        cut = {}
-        for pos, p in enumerate(cutting):
-            j = pos + int(randint(deck_rng, 52 - pos))
-            deck[pos], deck[j] = deck[j], deck[pos]
-            cut[p] = deck[pos]
-        if cuts is not None:
-            cuts.append(cut)
-        high = max(whist_rank(c) for c in cut.values())
-        cutting = [p for p in cutting if whist_rank(cut[p]) == high]
-        if len(cutting) == 1:
-            return cutting[0]
-
 
 @dataclass
 class Game:
@@ -471,7 +455,7 @@ def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
             and all(isinstance(v, list) and all(isinstance(p, SeatPolicy) for p in v) for v in policies.values())):
         policies = seat_policies(rules, policies)       # else seat policies already, as seat_policies gives
     cuts = []
-    first = cut_for_deal(deck_rng, rules.players, cuts)
+    first = reference_cut_for_deal(deck_rng, rules.players, CUT_ORDER, cuts)
     scores = [0, 0]
     hands, dealer = [], first
     while len(hands) < MAX_HANDS:

@@ -1,9 +1,9 @@
 """Arrays numba counts no references to, for the deal loops compiled with ``njit(refcounts=False)``.
 
 numba counts the references to an array's memory (``NRT_incref``, ``NRT_decref``: an atomic add each) at nearly
-every call that passes an array, every view taken of it and every inlined helper it goes through: a hand of All
-Fours played with random policies spent about 40% of its time there, ``distilled``'s scratch about a third of its
-time (``perf``).  Two remedies, used with kernels compiled without reference counting
+every call that passes an array, every view taken of it and every inlined helper it goes through: up to 40% of a
+deal loop's time, and a third of a strong policy's whose scratch was allocated at each call (``perf``).  Two
+remedies, used with kernels compiled without reference counting
 (:func:`sims.core.kernel.njit`; they may not allocate arrays, numba refuses to compile one that does):
 
 * :func:`borrowed` is the same array with no owner recorded, so passing it, and any view of it, counts nothing.

@@ -19,13 +19,14 @@ import numpy as np
 
 from ..cards import format_cards
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
+from ..core.cut import cut_for_deal
 from ..core.kernel import njit
 from ..core.rng import randint, seed_state
 from .pegging import MAX_COUNT, card_value, count_points, pattern_points
 from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,
                             S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
                             is_legal_play, is_valid_throw, split_throw)
-from .rules import (R_ACTIVE, R_BATH, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_ONE_COUNT,
+from .rules import (CUT_ORDER, R_ACTIVE, R_BATH, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_ONE_COUNT,
                     R_PARTNERS, R_PLAYERS, R_TARGET, R_THREE_FOR_LAST, R_THROW)
 from .scoring import JACK, SLOTS, show_points, small_show_points
 
@@ -411,33 +412,6 @@ def shown(hand, n, starter, crib, crib_flush_four):
     return show_points(hand, n, starter, crib, crib_flush_four)
 
 
-@njit(cache=True)
-def cut_for_deal(deck_rng, players, deck):
-    """Each player cuts; the lowest card deals, ace low; players tied for lowest cut again (seed 000)."""
-    cutting = (1 << players) - 1
-    while True:
-        for i in range(52):
-            deck[i] = i
-        low, low_mask = 99, 0
-        pos = 0
-        for p in range(players):
-            if not (cutting >> p) & 1:
-                continue
-            j = pos + randint(deck_rng, 52 - pos)
-            deck[pos], deck[j] = deck[j], deck[pos]
-            rank = deck[pos] >> 2
-            pos += 1
-            if rank < low:
-                low, low_mask = rank, 1 << p
-            elif rank == low:
-                low_mask |= 1 << p
-        if low_mask & (low_mask - 1) == 0:
-            for p in range(players):
-                if low_mask == 1 << p:
-                    return p
-        cutting = low_mask
-
-
 @njit(cache=True, refcounts=False)
 def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, scores, comp, err, work, row, log):
     """A whole game: cut for deal, three for last, deals passing left until a side reaches the target.
@@ -447,7 +421,7 @@ def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, sc
     """
     players = rules[R_PLAYERS]
     scores[:] = 0
-    first = cut_for_deal(deck_rng, players, work[0])
+    first = cut_for_deal(deck_rng, players, work[0], CUT_ORDER)
     row[:] = 0
     row[G_FIRST_DEALER] = first
     if rules[R_THREE_FOR_LAST]:  # seed 001 rule 10: the non-dealer scores three at the start of the game

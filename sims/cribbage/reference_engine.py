@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import format_cards
+from ..core.cut import reference_cut_for_deal
 from ..core.errors import PolicyError
 from ..core.jobs import per_seat
 from ..core.policies import Policy
@@ -62,7 +63,7 @@ from .game import GAME
 from .play import COMPONENTS
 from .policies import POLICIES, resolve
 from .reference import peg_score, show_score
-from .rules import R_BATH, R_THROW, get_rules
+from .rules import CUT_ORDER, R_BATH, R_THROW, get_rules
 
 JACK = 10
 THIRTY_ONE = 31
@@ -410,26 +411,6 @@ def _the_play(deal, table, seat_rngs, peg, kernel_rules):
 
 # -- the game -------------------------------------------------------------------------------------
 
-def cut_for_deal(deck_rng, players, cuts=None) -> int:
-    """Each player cuts; the lowest card deals, ace low; those tied for lowest cut again (seed 000).
-
-    ``cuts``, if a list, receives each round's cuts as ``{seat: card}``.
-    """
-    cutting = list(range(players))
-    while True:
-        deck = list(range(52))
-        cut = {}
-        for pos, p in enumerate(cutting):
-            j = pos + int(randint(deck_rng, 52 - pos))
-            deck[pos], deck[j] = deck[j], deck[pos]
-            cut[p] = deck[pos]
-        if cuts is not None:
-            cuts.append(cut)
-        low = min(card >> 2 for card in cut.values())
-        cutting = [p for p in cutting if cut[p] >> 2 == low]
-        if len(cutting) == 1:
-            return cutting[0]
-
 
 @dataclass
 class Game:
@@ -456,7 +437,7 @@ def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
     rules = get_rules(rules)
     policies = seat_policies(rules, policies) if isinstance(policies, dict) or policies is None else policies
     cuts = []
-    first = cut_for_deal(deck_rng, rules.players, cuts)
+    first = reference_cut_for_deal(deck_rng, rules.players, CUT_ORDER, cuts)
     scores = [0] * rules.sides
     if rules.three_for_last:  # seed 001 rule 10: the non-dealer scores three at the commencement
         scores[side_of(rules, (first + 1) % rules.players)] += 3

@@ -14,6 +14,7 @@ from ..core.rules import GameRules, preset
 
 CRIB_SIZE = 4
 MAX_SEATS = 4
+CUT_ORDER = np.arange(52) >> 2   # the cut for deal: the lowest card deals, ace low (seed 000)
 MAX_TARGET = 10_000   # scores are logged as int16
 
 # Kernel array layout.

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
+from ..core.cut import cut_for_deal
 from ..core.kernel import njit
 from ..core.rng import randint
 from .contract import (MAX_CARDS, MAX_PLAYS, MAX_SEATS, MISS, PASS, S_BEST, S_DEALER, S_DEALER_CHOICE,
@@ -35,8 +36,8 @@ from .contract import (MAX_CARDS, MAX_PLAYS, MAX_SEATS, MISS, PASS, S_BEST, S_DE
                        S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_POOL, S_ROLE, S_SEAT, S_SHARE, S_SINGLE, S_SIZE,
                        S_STAKE, S_STOOD, S_TRICK, S_TRICK_START, S_TRICKS, S_TRUMP, S_TRUMP_SUIT, S_WINNING,
                        is_legal_card, is_legal_declaration, is_legal_exchange, popcount)
-from .rules import (R_CARDS, R_LOO_LIMIT, R_PAM_CIVIL, R_PAM_EXEMPT, R_PAM_TRUMPS, R_PLAYERS, R_ROUNDS, R_STAKE,
-                    R_STAKE_ALL, R_UNLIMITED)
+from .rules import (CUT_ORDER, R_CARDS, R_LOO_LIMIT, R_PAM_CIVIL, R_PAM_EXEMPT, R_PAM_TRUMPS, R_PLAYERS, R_ROUNDS,
+                    R_STAKE, R_STAKE_ALL, R_UNLIMITED)
 from .tricks import flush_value, forced_lead, legal_mask, pam_of, power, suit_of
 
 # What each player (by role) made of a deal.
@@ -379,41 +380,13 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
 
 
 @njit(cache=True, refcounts=False)
-def cut_for_deal(deck_rng, players, deck):
-    """Each player cuts; the lowest card deals, ace lowest and tens and court cards all ten; players tied for
-    lowest cut again (seed 003 §96 ii)."""
-    cutting = (1 << players) - 1
-    while True:
-        for i in range(52):
-            deck[i] = i
-        low, low_mask = 99, 0
-        pos = 0
-        for p in range(players):
-            if not (cutting >> p) & 1:
-                continue
-            j = pos + randint(deck_rng, 52 - pos)
-            deck[pos], deck[j] = deck[j], deck[pos]
-            value = min((deck[pos] >> 2) + 1, 10)
-            pos += 1
-            if value < low:
-                low, low_mask = value, 1 << p
-            elif value == low:
-                low_mask |= 1 << p
-        if low_mask & (low_mask - 1) == 0:
-            for p in range(players):
-                if low_mask == 1 << p:
-                    return p
-        cutting = low_mask
-
-
-@njit(cache=True, refcounts=False)
 def play_session(rules, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, log_out, log_info,
                  err, work):
     """A session: cut for deal, then ``session_rounds`` rounds of deals, the deal passing to the left and the
     pool carried from deal to deal.  Deal ``d`` writes ``log_out[d]`` (by role) and ``log_info[d]``.  Returns
     the money left in the pool at the end, or POLICY_ERROR."""
     n = rules[R_PLAYERS]
-    first = cut_for_deal(deck_rng, n, work[0])
+    first = cut_for_deal(deck_rng, n, work[0], CUT_ORDER)
     carry = 0
     for d in range(rules[R_ROUNDS] * n):
         carry = play_deal(rules, (first + d) % n, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns,

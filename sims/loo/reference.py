@@ -45,13 +45,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import RANKS, format_cards, parse_card
+from ..core.cut import reference_cut_for_deal
 from ..core.errors import PolicyError
 from ..core.jobs import resolve_policies
 from ..core.rng import chunk_keys, randint, seed_state
 from . import contract as C
 from .game import GAME
 from .play import ENDINGS, INFO, OUTCOMES
-from .rules import get_rules
+from .rules import CUT_ORDER, get_rules
 
 ACE_HIGH = "23456789TJQKA"
 PASS, PLAY, MISS = C.PASS, C.PLAY, C.MISS
@@ -530,18 +531,6 @@ def simulate_deals(rules, policies, n, seed, chunk_size=4096, clean=False) -> li
     return deals
 
 
-def cut_for_deal(pack_rng, players) -> int:
-    """Each player cuts a card; the lowest deals (ace lowest, tens and court cards ten); the tied cut again."""
-    cutting = list(range(players))
-    while True:
-        pack = Pack(pack_rng)
-        cut = {p: min((pack.deal() >> 2) + 1, 10) for p in cutting}
-        low = min(cut.values())
-        cutting = [p for p in cutting if cut[p] == low]
-        if len(cutting) == 1:
-            return cutting[0]
-
-
 @dataclass
 class Session:
     """A session: the first dealer, its deals, and the pool left on the table."""
@@ -568,7 +557,7 @@ class Session:
 
 def play_session(rules, deck_rng, seat_rngs, policies) -> Session:
     rules = get_rules(rules)
-    first = cut_for_deal(deck_rng, rules.players)
+    first = reference_cut_for_deal(deck_rng, rules.players, CUT_ORDER)
     carry, deals = 0, []
     for d in range(rules.session_deals):
         deal = play_deal(rules, (first + d) % rules.players, carry, Pack(deck_rng), seat_rngs, policies)

@@ -18,6 +18,8 @@ import numpy as np
 from ..core.rules import GameRules, preset
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 10
+# The cut for deal: the lowest card deals, ace lowest, tens and court cards all ten (seed 003 §96 ii).
+CUT_ORDER = np.minimum((np.arange(52) >> 2) + 1, 10)
 SINGLES = ("always-first", "stake-all")
 PAMS = ("clubs", "trumps")
 MAX_SESSION_ROUNDS = 100

@@ -7,7 +7,6 @@ the count within thirty-one.  Every replay runs in the reference engine, whose p
 against the points worked out by hand here, and in the njit kernel from the same stacked deck
 (``play.play_dealt``), which must give the same points, cards laid, scores and winner.
 """
-from itertools import pairwise
 
 import numpy as np
 from numba import njit, types
@@ -22,7 +21,6 @@ from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
 from sims.cribbage.contract import S_COUNT, is_legal_play
 from sims.cribbage.reference import peg_items
 from sims.cribbage.rules import R_THROW, get_rules
-from sims.core.rng import seed_state
 
 @njit(DISCARD_SIG, cache=True)
 def throw_last(hand, state, rules, rng, params):
@@ -309,29 +307,3 @@ def test_three_rotation_previous_dealer_sits_out_and_the_deal_passes_left():
         before = np.vstack([np.zeros(3, dtype=np.int64), scores[:-1]])
         out = (rows["dealer"].to_numpy() + 2) % 3
         assert (scores[np.arange(len(rows)), out] == before[np.arange(len(rows)), out]).all(), game
-
-
-# -- seed 000 "The players cut for deal" ------------------------------------------------------------
-
-def test_seed000_cut_for_deal_ace_low_ties_cut_again():
-    """"The ace is lowest in cutting. In case of a tie, they cut again. The holder of the lowest
-    card deals" — checked on the reference's cuts, and the kernel's cut agrees on every stream."""
-    ties = aces = 0
-    for players in (2, 3, 4):
-        for index in range(400):
-            rng = np.empty(4, dtype=np.uint64)
-            seed_state(rng, np.uint64(12345 + players), index)
-            kernel_rng = rng.copy()
-            rounds = []
-            dealer = ref.cut_for_deal(rng, players, rounds)
-            assert dealer == play.cut_for_deal(kernel_rng, players, np.empty(52, dtype=np.int64))
-            assert np.array_equal(rng, kernel_rng)  # the same random numbers were drawn
-            assert set(rounds[0]) == set(range(players))
-            for before, after in pairwise(rounds):
-                low = min(c >> 2 for c in before.values())
-                assert set(after) == {p for p, c in before.items() if c >> 2 == low}
-                ties += 1
-            last = rounds[-1]
-            assert all(last[dealer] >> 2 < c >> 2 for p, c in last.items() if p != dealer)
-            aces += last[dealer] >> 2 == 0
-    assert ties > 20 and aces > 100
