@@ -23,11 +23,10 @@ games
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 from numba import types
 
 from ..cards import format_card, format_cards
-from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
+from ..core.batch import Batch, concat, counts_frame, hist_frame, rows_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
 from ..core.jobs import Job
 from ..core.driver import chunk_loop
@@ -193,14 +192,14 @@ def _tally(job, n_chunks):
     return np.zeros((n_chunks, MAX_SEATS if job.option("agreement") else 0, N_MAXIMS, 2), dtype=np.int64)
 
 
-def _tally_frame(job, tally) -> pd.DataFrame:
-    """Totals of scope ``maxim``, who ``seat s``: ``<maxim> advised`` and ``<maxim> agreed`` (n: the hands)."""
+def _tally_frame(job, tally, n: int):
+    """Totals of scope ``maxim``, who ``seat s``: ``<maxim> advised`` and ``<maxim> agreed`` (``n``: the hands)."""
     if tally.shape[1] == 0:
-        return totals_frame("maxim", [], [], np.zeros((0, 0)), np.zeros((0, 0)), 0)
+        return totals_frame("maxim", [], [], np.zeros((0, 0)), np.zeros((0, 0)), n)
     t = tally.sum(0)[:job.rules.players]
     names = [f"{m} {what}" for m in MAXIMS for what in ("advised", "agreed")]
     return counts_frame("maxim", [f"seat {s}" for s in range(job.rules.players)], names,
-                        t.reshape(job.rules.players, -1), 0)
+                        t.reshape(job.rules.players, -1), n)
 
 
 def play_chunks(job: Job, keys: np.ndarray, first_item: int, n_items: int, err: np.ndarray) -> Batch:
@@ -229,17 +228,17 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
     roles, sides = role_names(job.rules), side_names(job.rules)
     players = job.rules.players
     deals = np.arange(first_item, first_item + n_items)
-    totals = pd.concat([
+    totals = concat([
         totals_frame("role", roles, COMPONENTS, role_sums.sum(0), role_sumsq.sum(0), n_items),
         totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
         totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), n_items),
-        _tally_frame(job, tally).assign(n=n_items),
+        _tally_frame(job, tally, n_items),
         *([holding_frame(held.sum(0), roles, n_items)] if held.shape[1] else []),
-    ], ignore_index=True)
-    histograms = pd.concat([
+    ])
+    histograms = concat([
         hist_frame("role", roles, COMPONENTS, hist.sum(0)),
         hist_frame("hand", ["all"], ["runs"], runs_hist.sum(0).reshape(1, 1, -1)),
-    ], ignore_index=True)
+    ])
     rows = {}
     if job.records:
         data = {"deal": deals, "dealer": deals % players}
@@ -248,7 +247,7 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
         for r, role in enumerate(roles):
             for k, comp in enumerate(COMPONENTS):
                 data[f"{role}_{comp}"] = records[:, 1 + N_EVENTS + r * N_COMP + k]
-        rows["deals"] = pd.DataFrame(data)
+        rows["deals"] = rows_frame(data)
     return Batch("deals", n_items, totals, histograms, rows)
 
 
@@ -266,7 +265,7 @@ def _games(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
     sides = side_names(job.rules)
     hh = hands_hist.sum(0)
     lengths = np.arange(HAND_BINS)
-    totals = pd.concat([
+    totals = concat([
         counts_frame("side", sides, ["wins"], wins.sum(0).reshape(2, 1), n_items),
         totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
         counts_frame("first dealer", ["first dealer"], ["wins"], [[first_wins.sum()]], n_items),
@@ -274,15 +273,15 @@ def _games(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
         totals_frame("game", ["all"], ["hands"], [[int((hh * lengths).sum())]], [[int((hh * lengths ** 2).sum())]],
                      n_items),
         totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), int(n_hands.sum())),
-        _tally_frame(job, tally).assign(n=int(n_hands.sum())),
-    ], ignore_index=True)
-    histograms = pd.concat([
+        _tally_frame(job, tally, int(n_hands.sum())),
+    ])
+    histograms = concat([
         hist_frame("game", ["all"], ["hands"], hh.reshape(1, 1, -1)),
         hist_frame("game", ["all"], ["loser score"], loser_hist.sum(0).reshape(1, 1, -1)),
-    ], ignore_index=True)
+    ])
     rows = {}
     if job.records:
-        rows["games"] = pd.DataFrame({"game": np.arange(first_item, first_item + n_items),
+        rows["games"] = rows_frame({"game": np.arange(first_item, first_item + n_items),
                              "first_dealer": records[:, G_FIRST_DEALER], "winner": records[:, G_WINNER],
                              "hands": records[:, G_HANDS], "score_0": records[:, G_SCORE],
                              "score_1": records[:, G_SCORE + 1]})

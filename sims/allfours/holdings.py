@@ -55,7 +55,7 @@ def tally(holder, trump, players, comp, out):
                 out[s, b, 1 + k] += comp[s, 2 + k]
 
 
-def frame(counts: np.ndarray, roles, n: int) -> pd.DataFrame:
+def frame(counts: np.ndarray, roles, n: int):
     """The counts ``[side role, bin, hands/high/low/jack/game]`` as totals of scope ``holding``, who
     ``<role>/<held>/<value>``."""
     who = [f"{role}/{held}/{value}" for role in roles for held, value in BINS]

@@ -26,9 +26,7 @@ import sys
 from pathlib import Path
 
 from .. import __version__
-
-
-YOUNG = 400_000      # objects made between two collections of the youngest generation while a command runs
+from ..core.collector import YOUNG
 
 
 class CliError(ValueError):

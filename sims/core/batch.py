@@ -9,14 +9,19 @@ Every game reports in the same three shapes, which the run store writes as they 
   game or event, the item index (``deal`` / ``game``) first, then named columns.
 
 Totals and counts are exact integers, so :meth:`Batch.merge` is order-free and a
-run's result does not depend on how its batches were cut or where they ran.
+run's result does not depend on how its batches were cut or where they ran.  A batch holds its totals
+and histograms as numpy :class:`Columns`, added batch by batch without pandas; ``Batch.totals`` and
+``Batch.histograms`` are their DataFrames, made when first asked for (pandas is imported then, not
+before a deal is played).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:   # pandas is imported where a DataFrame is made, after the deals are played
+    import pandas as pd
 
 TOTAL_KEYS = ["scope", "who", "component"]
 TOTAL_VALUES = ["n", "sum", "sumsq"]
@@ -24,68 +29,159 @@ HIST_KEYS = ["scope", "who", "component", "value"]
 HIST_VALUES = ["count"]
 
 
-def totals_frame(scope: str, who, components, sums, sumsq, n) -> pd.DataFrame:
+class Columns:
+    """A long-form table as named numpy columns of one length; :meth:`frame` is its DataFrame.  ``labels`` gives
+    the pandas dtype of each label column (``"str"``, or ``"object"`` where pandas makes one: an empty label
+    column, and any concatenation with one), so the DataFrame is the one pandas made batch by batch before.
+    Made from a DataFrame (a stored batch's), it gives back that DataFrame."""
+
+    def __init__(self, columns: dict[str, np.ndarray], labels: dict | None = None, frame=None):
+        self.columns, self.labels, self._frame = columns, labels or {}, frame
+
+    @classmethod
+    def of(cls, table) -> "Columns":
+        """``table`` itself if it is Columns, else the Columns of a DataFrame."""
+        if isinstance(table, Columns):
+            return table
+        labels = {name: dtype for name, dtype in table.dtypes.items() if dtype.kind not in "iufb"}
+        return cls({name: table[name].to_numpy() for name in table.columns}, labels, table)
+
+    def __len__(self) -> int:
+        return len(next(iter(self.columns.values()), ()))
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.columns[name]
+
+    def frame(self) -> pd.DataFrame:
+        """The DataFrame of these columns (made once)."""
+        if self._frame is None:
+            import pandas as pd
+
+            self._frame = pd.DataFrame({name: pd.Series(column, dtype=self.labels[name]) if name in self.labels
+                                        else column for name, column in self.columns.items()})
+        return self._frame
+
+    def where(self, **labels) -> "Columns":
+        """The rows whose columns have the given values (``scope="role"``), in order."""
+        keep = np.ones(len(self), dtype=bool)
+        for name, value in labels.items():
+            keep &= self.columns[name] == value
+        return Columns({name: column[keep] for name, column in self.columns.items()}, self.labels)
+
+
+def concat(parts) -> Columns:
+    """The rows of ``parts`` (Columns with the same columns) one after another; a label column is ``"object"``
+    unless it is of one dtype in every part (as ``pandas.concat`` makes it)."""
+    parts = list(parts)
+    labels = {name: dtype if all(p.labels.get(name) == dtype for p in parts) else "object"
+              for name, dtype in parts[0].labels.items()}
+    return Columns({name: np.concatenate([p[name] for p in parts]) for name in parts[0].columns}, labels)
+
+
+def rows_frame(data: dict) -> pd.DataFrame:
+    """A table of per-item rows (``Batch.rows``) from named columns: a DataFrame, pandas imported when first
+    needed."""
+    import pandas as pd
+
+    return pd.DataFrame(data)
+
+
+def _labels(values) -> np.ndarray:
+    return np.asarray(list(values), dtype=object)
+
+
+def _label_dtypes(size: int) -> dict:
+    """Label columns as pandas made them: the scope a string, who and component strings unless empty."""
+    kind = "str" if size else "object"
+    return {"scope": "str", "who": kind, "component": kind}
+
+
+def totals_frame(scope: str, who, components, sums, sumsq, n) -> Columns:
     """Long-form totals of ``sums[w, k]`` / ``sumsq[w, k]`` over ``n`` (a count, or one per ``who``)."""
-    who, components = list(who), list(components)
+    who, components = _labels(who), _labels(components)
     sums = np.asarray(sums, dtype=np.int64).reshape(len(who), len(components))
     sumsq = np.asarray(sumsq, dtype=np.int64).reshape(len(who), len(components))
     counts = np.broadcast_to(np.asarray(n, dtype=np.int64).reshape(-1, 1), sums.shape)
-    return pd.DataFrame({"scope": scope, "who": np.repeat(who, len(components)), "component": components * len(who),
-                         "n": counts.ravel(), "sum": sums.ravel(), "sumsq": sumsq.ravel()})
+    return Columns({"scope": np.full(sums.size, scope, dtype=object), "who": np.repeat(who, len(components)),
+                    "component": np.tile(components, len(who)), "n": counts.ravel(), "sum": sums.ravel(),
+                    "sumsq": sumsq.ravel()}, _label_dtypes(sums.size))
 
 
-def counts_frame(scope: str, who, components, counts, n) -> pd.DataFrame:
+def counts_frame(scope: str, who, components, counts, n) -> Columns:
     """Totals of 0/1 outcomes (wins, lurches): sum = sumsq = the count."""
     return totals_frame(scope, who, components, counts, counts, n)
 
 
-def hist_frame(scope: str, who, components, hist) -> pd.DataFrame:
+def hist_frame(scope: str, who, components, hist) -> Columns:
     """Long-form histograms of ``hist[w, k, value]``, keeping only the values that occurred."""
     hist = np.asarray(hist, dtype=np.int64)
     w, k, v = np.nonzero(hist)
-    return pd.DataFrame({"scope": scope, "who": np.asarray(list(who), dtype=object)[w],
-                         "component": np.asarray(list(components), dtype=object)[k],
-                         "value": v.astype(np.int64), "count": hist[w, k, v]})
+    return Columns({"scope": np.full(len(w), scope, dtype=object), "who": _labels(who)[w],
+                    "component": _labels(components)[k], "value": v.astype(np.int64), "count": hist[w, k, v]},
+                   _label_dtypes(len(w)))
 
 
-def _add(a: pd.DataFrame, b: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
-    if a.empty:
+def _add(a: Columns, b: Columns, keys: list[str]) -> Columns:
+    """The rows of ``a`` and ``b`` added by ``keys``, in order of first appearance (as ``groupby(keys,
+    sort=False).sum()``): a histogram's values that occurred in one batch only are kept."""
+    if not len(a):
         return b
-    if b.empty:
+    if not len(b):
         return a
-    if len(a) == len(b) and a[keys].equals(b[keys]):   # the usual case: one layout per job
-        out = a.copy()
-        values = [c for c in a.columns if c not in keys]
-        out[values] = a[values].to_numpy() + b[values].to_numpy()
-        return out
-    return pd.concat([a, b], ignore_index=True).groupby(keys, sort=False, as_index=False).sum()
+    if len(a) == len(b) and a.labels == b.labels and all(np.array_equal(a[k], b[k]) for k in keys):
+        return Columns({name: column if name in keys else column + b[name] for name, column in a.columns.items()},
+                       a.labels)   # the usual case: one layout per job
+    both = concat([a, b])
+    groups: dict = {}
+    ids = np.fromiter((groups.setdefault(key, len(groups)) for key in zip(*(both[k].tolist() for k in keys))),
+                      dtype=np.int64, count=len(both))
+    first = np.unique(ids, return_index=True)[1]
+    columns = {}
+    for name, column in both.columns.items():
+        if name in keys:
+            columns[name] = column[first]
+        else:
+            columns[name] = np.zeros(len(groups), dtype=column.dtype)
+            np.add.at(columns[name], ids, column)
+    return Columns(columns, both.labels)
 
 
-@dataclass
 class Batch:
-    """The results of ``n`` items (deals or games) of one job."""
+    """The results of ``n`` items (deals or games) of one job: ``totals`` and ``histograms`` (Columns or
+    DataFrames) and ``rows``, named DataFrames."""
 
-    kind: str
-    n: int
-    totals: pd.DataFrame
-    histograms: pd.DataFrame
-    rows: dict[str, pd.DataFrame] = field(default_factory=dict)
+    def __init__(self, kind: str, n: int, totals, histograms, rows: dict | None = None):
+        self.kind, self.n, self.rows = kind, n, {} if rows is None else rows
+        self.total_columns, self.histogram_columns = Columns.of(totals), Columns.of(histograms)
+
+    @property
+    def totals(self) -> pd.DataFrame:
+        """The totals as a DataFrame: scope, who, component, n, sum, sumsq."""
+        return self.total_columns.frame()
+
+    @property
+    def histograms(self) -> pd.DataFrame:
+        """The histograms as a DataFrame: scope, who, component, value, count."""
+        return self.histogram_columns.frame()
 
     def merge(self, other: "Batch") -> "Batch":
         """Totals and histograms add; row tables are concatenated (``other`` after ``self``)."""
         if self.kind != other.kind or set(self.rows) != set(other.rows):
             raise ValueError("cannot merge batches of different jobs")
-        rows = {name: pd.concat([frame, other.rows[name]], ignore_index=True) for name, frame in self.rows.items()}
-        return Batch(self.kind, self.n + other.n, _add(self.totals, other.totals, TOTAL_KEYS),
-                     _add(self.histograms, other.histograms, HIST_KEYS), rows)
+        rows = {}
+        if self.rows:
+            import pandas as pd
+
+            rows = {name: pd.concat([frame, other.rows[name]], ignore_index=True) for name, frame in self.rows.items()}
+        return Batch(self.kind, self.n + other.n, _add(self.total_columns, other.total_columns, TOTAL_KEYS),
+                     _add(self.histogram_columns, other.histogram_columns, HIST_KEYS), rows)
 
     def total(self, scope: str, who: str, component: str) -> tuple[int, int, int]:
         """(n, sum, sumsq) of one total."""
-        t = self.totals
-        row = t[(t["scope"] == scope) & (t["who"] == who) & (t["component"] == component)]
+        row = self.total_columns.where(scope=scope, who=who, component=component)
         if len(row) != 1:
             raise KeyError(f"no total {scope}/{who}/{component}")
-        return tuple(int(row[c].iloc[0]) for c in TOTAL_VALUES)
+        return tuple(int(row[c][0]) for c in TOTAL_VALUES)
 
     def histogram(self, scope: str, who: str, component: str) -> pd.Series:
         """Counts by value of one histogram (values that never occurred are absent)."""

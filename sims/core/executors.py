@@ -17,7 +17,6 @@ import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
-from . import store as st
 from .chunks import current_threads, run_chunks
 
 CHUNKS_PER_THREAD = 32      # a batch: 32 chunks per numba thread, 0.4-1.5 s of deals or games
@@ -44,8 +43,9 @@ _KERNEL_LOCK = threading.Lock()     # a worker with several Python threads still
 
 def _worker_job(spec: dict, out: str | None):
     from .spec import job_from_spec
+    from .store import fingerprint
 
-    key = st.fingerprint(spec)
+    key = fingerprint(spec)
     if key not in _WORKER_JOBS:
         _WORKER_JOBS[key] = job_from_spec(spec, run_dir=out)
     return _WORKER_JOBS[key]
@@ -61,19 +61,23 @@ def _warm_worker(spec: dict, out: str | None) -> int:
 
 def _worker_batch(spec, index, first_chunk, n_chunks, threads, out, identity):
     """A Dask task: play one batch, write its files (when ``out``), return a small summary or the batch."""
+    from .store import write_batch
+
     job = _worker_job(spec, out)
     start = time.perf_counter()
     with _KERNEL_LOCK:
         batch = run_chunks(job, first_chunk, n_chunks, threads)
     if out is None:
         return index, batch
-    st.write_batch(Path(out), identity, index, first_chunk, n_chunks, batch)
+    write_batch(Path(out), identity, index, first_chunk, n_chunks, batch)
     return index, {"n": batch.n, "seconds": time.perf_counter() - start}
 
 
 def dask_batches(client, spec, plan, todo, threads, store):
     """Batches as Dask tasks, a few per worker in flight; workers write the files, this process reads them."""
     from distributed import as_completed
+
+    from . import store as st
 
     out = str(store.path.resolve()) if store is not None else None
     identity = store.identity if store is not None else None
@@ -136,6 +140,8 @@ def _client_within(address: str, seconds: float, security=None):
     within ``seconds`` (a socket that accepts and stays silent would otherwise hold the connection open)."""
     from distributed import Client
 
+    from .store import one_line
+
     if security is not None and not address.startswith("tls://"):
         raise ValueError(f"TLS certificates go with a tls:// scheduler address, not {address}")
     found = {}
@@ -149,7 +155,7 @@ def _client_within(address: str, seconds: float, security=None):
     thread.start()
     thread.join(seconds + 5)
     if "client" not in found:
-        reason = st.one_line(found["error"]) if "error" in found else "no answer"
+        reason = one_line(found["error"]) if "error" in found else "no answer"
         raise ValueError(f"no Dask scheduler answered at {address} within {seconds} s ({reason})")
     with found["client"] as client:
         yield client

@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections import namedtuple
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ..stats import mean_se
-from .batch import counts_frame, hist_frame, totals_frame
+from .batch import Columns, counts_frame, hist_frame, rows_frame, totals_frame
+
+if TYPE_CHECKING:   # pandas is imported where a DataFrame is made
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -44,14 +47,14 @@ class Table:
         """int64 zeros of shape ``(*lead, len(components))``."""
         return np.zeros((*lead, len(self.components)), dtype=np.int64)
 
-    def totals(self, sums, sumsq, n: int) -> pd.DataFrame:
+    def totals(self, sums, sumsq, n: int) -> Columns:
         """The tidy totals of ``sums[who, component]`` and ``sumsq`` over ``n`` items."""
         return totals_frame(self.scope, self.who(len(sums)), self.components, sums, sumsq, n)
 
-    def histograms(self, hist) -> pd.DataFrame:
+    def histograms(self, hist) -> Columns:
         return hist_frame(self.scope, self.who(len(hist)), self.components, hist)
 
-    def counts(self, counts, n: int) -> pd.DataFrame:
+    def counts(self, counts, n: int) -> Columns:
         return counts_frame(self.scope, self.who(len(counts)), self.components, counts, n)
 
     def columns(self, rows: int) -> list[str]:
@@ -62,10 +65,12 @@ class Table:
         """One row per item from ``values[item, who, component]``: the item's index, then :meth:`columns`."""
         data = {item: np.arange(first_item, first_item + len(values), dtype=np.int64)}
         data.update(zip(self.columns(values.shape[1]), values.reshape(len(values), -1).T))
-        return pd.DataFrame(data)
+        return rows_frame(data)
 
     def frame(self, totals: pd.DataFrame) -> pd.DataFrame:
         """This table's totals as means per item: who, component, mean, se, n."""
+        import pandas as pd
+
         t = totals[totals["scope"] == self.scope]
         mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
         return pd.DataFrame({self.scope: t["who"].to_numpy(), "component": t["component"].to_numpy(), "mean": mean,

@@ -20,15 +20,11 @@ import signal
 import threading
 from contextlib import ExitStack
 
-import pandas as pd
-from tqdm.auto import tqdm
-
-from . import store as st
+from .batch import Batch
 from .chunks import check_threads, current_threads
 from .executors import dask_batches, dask_client, default_batch_chunks, local_batches
 from .jobs import Job, Plan
 from .spec import job_from_spec, job_spec
-from .store import RunStore
 from .policies import load
 
 
@@ -45,16 +41,15 @@ def summarize(job: Job, batch):
 
 
 class _Collector:
-    """The merged Batch of a job: totals added as batches arrive, rows kept by batch and joined in order."""
+    """The merged Batch of a job: totals added as batches arrive (numpy arrays: the DataFrames are made once, from
+    the sums), rows kept by batch and joined in order."""
 
     def __init__(self):
         self.totals = None
         self.rows = {}
 
     def add(self, index: int, batch) -> None:
-        from .batch import Batch
-
-        totals = Batch(batch.kind, batch.n, batch.totals, batch.histograms, {})
+        totals = Batch(batch.kind, batch.n, batch.total_columns, batch.histogram_columns)
         self.totals = totals if self.totals is None else self.totals.merge(totals)
         if batch.rows:
             self.rows[index] = batch.rows
@@ -68,7 +63,10 @@ class _Collector:
         for index in sorted(self.rows):
             for name, frame in self.rows[index].items():
                 rows.setdefault(name, []).append(frame)
-        self.totals.rows = {name: pd.concat(frames, ignore_index=True) for name, frames in rows.items()}
+        if rows:
+            import pandas as pd
+
+            self.totals.rows = {name: pd.concat(frames, ignore_index=True) for name, frames in rows.items()}
         return self.totals
 
 
@@ -78,6 +76,8 @@ def load_run(path, partial: bool = False):
     An unfinished run is an error unless ``partial``: then the result covers the finished
     batches only and its summary says so (``partial``: finished and total batches).
     """
+    from . import store as st
+
     store, plan = st.open_run(path)
     path, job = store.path, store.job
     done = sorted(st.finished_indices(path))
@@ -168,7 +168,9 @@ def run(job: Job, out=None, *, batch_chunks: int | None = None, threads: int | N
                             security=security)
         result = summarize(job, batch)
         if store is not None:
-            st.write_summary(store, result.summary)
+            from .store import write_summary
+
+            write_summary(store, result.summary)
         return result
 
 
@@ -193,6 +195,8 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
     stop = stack.enter_context(_StopOnCtrlC())
     store = None
     if out is not None:
+        from .store import RunStore
+
         store = RunStore(out, job)
         stack.callback(store.close)
         existing = store.open()
@@ -224,15 +228,24 @@ def _check_memory(job: Job) -> None:
                          f"stay exact), or run fewer {job.kind}")
 
 
+def _progress_bar(stack: ExitStack, job: Job, initial: int):
+    """The ``update`` of tqdm's bar over the job's items (tqdm is imported only for a bar shown)."""
+    from tqdm.auto import tqdm
+
+    return stack.enter_context(tqdm(total=job.n, initial=initial, unit=f" {job.kind}", unit_scale=True,
+                                    desc=f"{job.game.name} {job.rules.name} {job.kind}", smoothing=0.1,
+                                    leave=False)).update
+
+
 def _play(job, plan, batches, collector, progress, on_batch, stop):
     """Consume finished batches into ``collector`` with a progress bar; stop cleanly on Ctrl-C."""
-    bar = tqdm(total=job.n, initial=collector.n, unit=f" {job.kind}", unit_scale=True, disable=not progress,
-               desc=f"{job.game.name} {job.rules.name} {job.kind}", smoothing=0.1, leave=False)
-    with bar:
+    with ExitStack() as stack:
+        advance = _progress_bar(stack, job, collector.n) if progress else None
         try:
             for index, batch in batches:
                 collector.add(index, batch)
-                bar.update(batch.n)
+                if advance is not None:
+                    advance(batch.n)
                 if on_batch is not None:
                     on_batch(index, batch)
                 if stop.requested:

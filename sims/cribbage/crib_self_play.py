@@ -30,7 +30,7 @@ import pandas as pd
 from numba import types
 
 from .. import __version__
-from ..core.batch import Batch, totals_frame
+from ..core.batch import Batch, concat, totals_frame
 from ..core.errors import E_ITEM
 from ..core.driver import chunk_loop
 from ..core.jobs import Job
@@ -93,7 +93,7 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     lo, hi = np.array(PAIRS).T
     frames = [totals_frame(to_whom, who, ["crib"], sums[k, lo, hi], sumsq[k, lo, hi], counts[k, lo, hi])
               for k, to_whom in enumerate(TO_WHOM)]
-    return Batch("deals", n_items, pd.concat(frames, ignore_index=True), pd.DataFrame())
+    return Batch("deals", n_items, concat(frames), pd.DataFrame())
 
 
 def _symmetric(upper):

@@ -11,10 +11,9 @@ score after every deal) only when asked for.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 from numba import types
 
-from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
+from ..core.batch import Batch, concat, counts_frame, hist_frame, rows_frame, totals_frame
 from ..core.errors import E_ITEM
 from ..core.driver import chunk_loop
 from ..core.kernel import njit
@@ -152,11 +151,11 @@ def _deals(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, 
                  role_sums, role_sumsq, seat_sums, seat_sumsq, seat_n, hist, records, err)
     roles, players = role_names(job.rules), job.rules.players
     seats = [f"seat {s}" for s in range(players)]
-    totals = pd.concat([
+    totals = concat([
         totals_frame("role", roles, COMPONENTS, role_sums.sum(0)[:len(roles)], role_sumsq.sum(0)[:len(roles)],
                      n_items),
         totals_frame("seat", seats, COMPONENTS, seat_sums.sum(0)[:players], seat_sumsq.sum(0)[:players],
-                     seat_n.sum(0)[:players])], ignore_index=True)
+                     seat_n.sum(0)[:players])])
     rows = {}
     if job.records:
         deal = np.arange(first_item, first_item + n_items, dtype=np.int64)
@@ -164,7 +163,7 @@ def _deals(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, 
         for r, role in enumerate(roles):
             for k, component in enumerate(COMPONENTS):
                 data[f"{role}_{component}"] = records[:, r, k]
-        rows["deals"] = pd.DataFrame(data)
+        rows["deals"] = rows_frame(data)
     return Batch("deals", n_items, totals, hist_frame("role", roles, COMPONENTS, hist.sum(0)[:len(roles)]), rows)
 
 
@@ -185,8 +184,8 @@ def _games(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, 
              counts_frame("game", ["all"], ["unfinished"], counts[2 * MAX_SEATS + 3], n_items)]
     if not job.rules.partners:
         parts.insert(1, counts_frame("place", places, ["wins"], counts[MAX_SEATS:MAX_SEATS + len(places)], n_items))
-    histograms = pd.concat([hist_frame("game", ["all"], ["deals"], hist[None, None, :DEAL_BINS]),
-                            hist_frame("loser", ["all"], ["score"], hist[None, None, DEAL_BINS:])], ignore_index=True)
+    histograms = concat([hist_frame("game", ["all"], ["deals"], hist[None, None, :DEAL_BINS]),
+                         hist_frame("loser", ["all"], ["score"], hist[None, None, DEAL_BINS:])])
     tables = {}
     game = np.arange(first_item, first_item + n_items, dtype=np.int64)
     if job.records:
@@ -194,22 +193,21 @@ def _games(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, 
                 "deals": rows[:, G_DEALS]}
         data.update({f"score_{s}": rows[:, G_SCORE + s] for s in range(len(sides))})
         data.update({f"first_deal_{s}": rows[:, G_FIRST_DEAL + s] for s in range(len(sides))})
-        frame = pd.DataFrame(data)
-        frame["first_dealer_side"] = frame["first_dealer"] % 2 if job.rules.partners else frame["first_dealer"]
-        tables["games"] = frame
+        data["first_dealer_side"] = data["first_dealer"] % 2 if job.rules.partners else data["first_dealer"]
+        tables["games"] = rows_frame(data)
     if score_log:
         tables["score_log"] = _score_log(game, logs, len(sides))
-    return Batch("games", n_items, pd.concat(parts, ignore_index=True), histograms, tables)
+    return Batch("games", n_items, concat(parts), histograms, tables)
 
 
-def _score_log(game, logs, n_sides) -> pd.DataFrame:
+def _score_log(game, logs, n_sides):
     """One row per logged deal (up to LOG_DEALS a game): game, deal, dealer, score_<side> after the deal."""
     n_games, length = logs.shape[:2]
     played = logs[:, :, 1:1 + n_sides].sum(2) > 0    # a logged deal always leaves somebody with points
     g, d = np.nonzero(played)
     data = {"game": game[g], "deal": d.astype(np.int64), "dealer": logs[g, d, 0].astype(np.int64)}
     data.update({f"score_{s}": logs[g, d, 1 + s].astype(np.int64) for s in range(n_sides)})
-    return pd.DataFrame(data)
+    return rows_frame(data)
 
 
 def describe_error(job, row) -> str:

@@ -1,10 +1,11 @@
-"""Results of cribbage deal and game simulations: summaries with intervals, tables and DataFrames."""
+"""Results of cribbage deal and game simulations: summaries with intervals, tables and DataFrames (pandas is
+imported when a DataFrame is asked for: a deal summary is made from the batch's arrays)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ..core.batch import Batch
 from ..core.jobs import Job
@@ -12,6 +13,9 @@ from ..core.text import MEAN_METHOD, RATE_METHOD, component_table, mean_interval
 from ..stats import mean_se, wilson
 from .engine import HIST_BINS, place_names, role_names, side_names
 from .play import COMPONENTS
+
+if TYPE_CHECKING:   # pandas is imported where a DataFrame is made: a summary needs none
+    import pandas as pd
 
 __all__ = ["DealResult", "GameResult", "loser_scores", "role_names", "side_names", "summarize"]
 
@@ -45,6 +49,13 @@ def _in(frame: pd.DataFrame, scope: str) -> pd.DataFrame:
     return frame[frame["scope"] == scope]
 
 
+def _means(batch: Batch, scope: str) -> tuple[np.ndarray, ...]:
+    """``who, component, mean, se, n`` of the totals of ``scope``, arrays in the totals' order."""
+    t = batch.total_columns.where(scope=scope)
+    mean, se = mean_se(t["sum"], t["sumsq"], t["n"])
+    return t["who"], t["component"], mean, se, t["n"]
+
+
 @dataclass
 class DealResult:
     """Independent deals: per-role and per-seat means with standard errors, histograms, optional records."""
@@ -57,10 +68,10 @@ class DealResult:
         return role_names(self.job.rules)
 
     def _table(self, scope: str) -> pd.DataFrame:
-        t = _in(self.batch.totals, scope)
-        mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
-        return pd.DataFrame({scope: t["who"].to_numpy(), "component": t["component"].to_numpy(), "mean": mean,
-                             "se": se, "n": t["n"].to_numpy()})
+        import pandas as pd
+
+        who, component, mean, se, n = _means(self.batch, scope)
+        return pd.DataFrame({scope: who, "component": component, "mean": mean, "se": se, "n": n})
 
     def table(self) -> pd.DataFrame:
         """Tidy per-role table: role, component, mean, se, n."""
@@ -75,6 +86,8 @@ class DealResult:
     @property
     def histograms(self) -> dict[str, pd.DataFrame]:
         """Per role: counts of deals by points (0 .. HIST_BINS-1, the last bin holding the rest) per component."""
+        import pandas as pd
+
         h = _in(self.batch.histograms, "role")
         index = pd.RangeIndex(HIST_BINS, name="points")
         out = {}
@@ -90,14 +103,12 @@ class DealResult:
 
     @property
     def summary(self) -> dict:
-        def nested(table, key, label=str):
+        def nested(scope):
             out = {}
-            for row in table.itertuples(index=False):
-                who = label(getattr(row, key))
-                out.setdefault(who, {})[row.component] = {"mean": float(row.mean), "se": float(row.se)}
+            for who, component, mean, se, _ in zip(*_means(self.batch, scope)):
+                out.setdefault(who, {})[component] = {"mean": float(mean), "se": float(se)}
             return out
-        return {**self.job.describe(), "roles": nested(self.table(), "role"),
-                "seats": nested(self.seat_table(), "seat", lambda s: f"seat {s}")}
+        return {**self.job.describe(), "roles": nested("role"), "seats": nested("seat")}
 
 
 @dataclass
@@ -117,6 +128,8 @@ class GameResult:
     @property
     def side_wins(self) -> pd.Series:
         """Games won by each side (side name -> count)."""
+        import pandas as pd
+
         return pd.Series({side: self._count("side", side) for side in self.sides}, name="wins")
 
     @property
@@ -151,6 +164,8 @@ class GameResult:
 
     def place_table(self) -> pd.DataFrame:
         """Win rate by place from the first dealer (not in partnership games): place, wins, rate, lo, hi."""
+        import pandas as pd
+
         if self.job.rules.partners:
             return pd.DataFrame(columns=["place", "wins", "rate", "lo", "hi"])
         rows = [{"place": p, "wins": w, **_rate(w, self.finished)}

@@ -19,11 +19,10 @@ Money is conserved, and the totals carry what it takes to check it exactly.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 from numba import types
 
 from ..cards import format_card, format_cards
-from ..core.batch import Batch, counts_frame, hist_frame, totals_frame
+from ..core.batch import Batch, concat, counts_frame, hist_frame, rows_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
 from ..core.driver import chunk_loop
 from ..core.kernel import njit
@@ -296,9 +295,8 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, err) -> Bat
         for r, role in enumerate(role_names(players)):
             for k, outcome in enumerate(OUTCOMES):
                 data[f"{role}_{outcome}"] = rec_out[:, r, k]
-        rows["deals"] = pd.DataFrame(data)
-    return Batch("deals", n_items, pd.concat(totals, ignore_index=True), pd.concat(hists, ignore_index=True),
-                 rows)
+        rows["deals"] = rows_frame(data)
+    return Batch("deals", n_items, concat(totals), concat(hists), rows)
 
 
 def _sessions(job, rules, keys, first_item, n_items, fns, params, poff, err) -> Batch:
@@ -336,9 +334,8 @@ def _sessions(job, rules, keys, first_item, n_items, fns, params, poff, err) -> 
         data = {"game": np.arange(first_item, first_item + n_items, dtype=np.int64), "first_dealer": rows[:, 0],
                 "pool_left": rows[:, 1], "largest_pool": rows[:, 2]}
         data.update({f"money_{s}": rows[:, 3 + s] for s in range(players)})
-        tables["games"] = pd.DataFrame(data)
-    return Batch("games", n_items, pd.concat(totals, ignore_index=True), pd.concat(hists, ignore_index=True),
-                 tables)
+        tables["games"] = rows_frame(data)
+    return Batch("games", n_items, concat(totals), concat(hists), tables)
 
 
 def describe_error(job, row) -> str:

@@ -63,6 +63,24 @@ def test_the_position_players_advise_without_reading_their_tables(what):
     assert not loaded & {"sims.cribbage.policies.discard", "sims.cribbage.policies.position_throw"}
 
 
+FIRST_DEAL = """
+    import json, sys
+    from sims.cribbage import simulate_deals
+    result = simulate_deals("six-card", None, 1)
+    code = 0 if result.summary["n"] == 1 else 1
+    print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("what", ["sims simulate", "first deal"])
+def test_a_deal_run_and_its_summary_import_no_pandas(what):
+    """Batches add up as numpy arrays and a deal summary is made from them: pandas (and the Parquet reader, and
+    the run store) are imported when a DataFrame or a stored run is asked for, not to play and sum up deals."""
+    loaded = modules(RUN, json.dumps(["simulate", "--deals", "1"])) if what == "sims simulate" else modules(FIRST_DEAL)
+    assert "sims.cribbage.engine" in loaded
+    assert not loaded & {"pandas", "pyarrow", "pyarrow.parquet", "sims.core.store"}
+
+
 def test_the_position_sections_size_the_discard_tables_as_the_discard_policies_do():
     from sims.cribbage.policies import discard, position
 

@@ -24,7 +24,7 @@ def test_a_table_names_its_axes_for_kernels_records_and_totals():
     assert list(records.columns) == ["deal", "seat_0_tricks", "seat_0_trump_tricks", "seat_1_tricks",
                                      "seat_1_trump_tricks"]
     assert records["deal"].tolist() == [10, 11] and records["seat_1_tricks"].tolist() == [3, 1]
-    totals = TALLY.totals(values.sum(0), (values ** 2).sum(0), 2)
+    totals = TALLY.totals(values.sum(0), (values ** 2).sum(0), 2).frame()
     row = totals[(totals["who"] == "seat 0") & (totals["component"] == "tricks")]
     assert (row["n"].item(), row["sum"].item(), row["sumsq"].item()) == (2, 6, 20)
     frame = TALLY.frame(totals).set_index(["seat", "component"])

@@ -36,10 +36,9 @@ seat ``g % 2`` from the same streams as :func:`sims.cribbage.simulate_deals`.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 from numba import types
 
-from ...core.batch import Batch, counts_frame, hist_frame
+from ...core.batch import Batch, concat, counts_frame, hist_frame
 from ...core.driver import chunk_loop
 from ...core.errors import E_DECISION, E_ITEM
 from ...core.kernel import njit
@@ -236,4 +235,4 @@ def to_batch(job, n, deals, counts, rest, hands, cribs) -> Batch:
     pairs = [f"{who} {lo} {hi}" for who in ("dealer", "pone") for lo in range(N_RANKS) for hi in range(N_RANKS)]
     hists.append(hist_frame("model", ["crib"], pairs, cribs.reshape(1, -1, SHOW_BINS)))
     totals = counts_frame("group", groups, ["deals"], deals, deals)
-    return Batch("deals", n, totals, pd.concat(hists, ignore_index=True), {})
+    return Batch("deals", n, totals, concat(hists), {})

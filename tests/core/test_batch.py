@@ -1,0 +1,62 @@
+"""Batches add up as numpy arrays and make the DataFrames pandas would have made table by table."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from sims.core.batch import HIST_KEYS, TOTAL_KEYS, Batch, Columns, concat, hist_frame, totals_frame
+from sims.core.jobs import Job
+
+
+def _pandas_totals(scope, who, components, sums, n) -> pd.DataFrame:
+    """A table of totals built as a DataFrame, from lists and a string (the reference for the dtypes)."""
+    sums = np.asarray(sums, dtype=np.int64).ravel()
+    return pd.DataFrame({"scope": scope, "who": np.repeat(who, len(components)), "component": components * len(who),
+                         "n": np.full(len(sums), n, dtype=np.int64), "sum": sums, "sumsq": sums})
+
+
+def _hist(counts) -> Columns:
+    return hist_frame("role", ["dealer", "pone"], ["hand"], np.asarray(counts).reshape(2, 1, -1))
+
+
+def test_histograms_with_values_seen_in_one_batch_only_add_as_a_groupby_would():
+    a, b = _hist([[0, 3, 0, 1], [2, 0, 0, 0]]), _hist([[1, 0, 5, 1], [0, 0, 0, 4]])
+    merged = Batch("deals", 2, totals_frame("game", ["all"], ["n"], [[1]], [[1]], 1), a).merge(
+        Batch("deals", 3, totals_frame("game", ["all"], ["n"], [[2]], [[4]], 2), b))
+    expected = pd.concat([a.frame(), b.frame()], ignore_index=True).groupby(HIST_KEYS, sort=False,
+                                                                          as_index=False).sum()
+    pd.testing.assert_frame_equal(merged.histograms, expected)
+    assert merged.total("game", "all", "n") == (3, 3, 5) and merged.n == 5
+
+
+def test_same_layouts_add_value_by_value():
+    a = totals_frame("seat", ["seat 0", "seat 1"], ["hand", "crib"], [[1, 2], [3, 4]], [[1, 4], [9, 16]], 10)
+    merged = Batch("deals", 10, a, _hist([[1], [1]])).merge(Batch("deals", 10, a, _hist([[1], [1]])))
+    assert merged.totals[TOTAL_KEYS].equals(a.frame()[TOTAL_KEYS])
+    assert merged.totals["sum"].tolist() == [2, 4, 6, 8] and merged.totals["n"].tolist() == [20] * 4
+
+
+def test_the_frames_have_the_dtypes_of_the_tables_pandas_concatenated():
+    """Labels are strings; an empty part (a tally not kept) makes pandas keep the labels as objects."""
+    tables = {"full": ("role", ["dealer", "pone"], ["hand"], [[3], [4]], 1),
+              "empty": ("maxim", [], [], np.zeros((0, 0)), 1)}
+    for names in (["full"], ["full", "empty"], ["empty", "full"]):
+        got = concat([totals_frame(*tables[t][:4], tables[t][3], tables[t][4]) for t in names]).frame()
+        want = pd.concat([_pandas_totals(*tables[t]) for t in names], ignore_index=True)
+        pd.testing.assert_frame_equal(got, want)
+
+
+def test_a_batch_made_from_dataframes_gives_them_back():
+    totals = totals_frame("role", ["dealer"], ["hand"], [[3]], [[9]], 1).frame()
+    histograms = pd.DataFrame(columns=HIST_KEYS + ["count"])
+    batch = Batch("deals", 1, totals, histograms)
+    assert batch.totals is totals and batch.histograms is histograms
+
+
+def test_the_kernel_vector_is_made_once_a_job_from_its_own_policies():
+    one = Job.make("cribbage", "deals", "six-card", {"discard": "greedy", "peg": "greedy"}, 10, seed=1)
+    other = Job.make("allfours", "deals", "two-hand", {"play": "maxims:knave=0"}, 10, seed=1)
+    default = Job.make("allfours", "deals", "two-hand", {"play": "maxims"}, 10, seed=1)
+    assert one.kernel_policies() is one.kernel_policies()
+    assert not np.array_equal(other.kernel_policies()[1], default.kernel_policies()[1])
+    assert other.with_size(20).kernel_policies()[1].tolist() == other.kernel_policies()[1].tolist()
