@@ -14,6 +14,7 @@ from sims.cribbage.situation import PegSituation
 from sims.stats import Z95
 
 PEG = dict(hand="7H 8C 5D", played="KS 2S 5H", starter="2C", role="dealer", thrown="", score="", rules="six-card")
+pytestmark = pytest.mark.xdist_group("advisor_widget")   # one worker computes the scored advice two tests read
 
 
 def test_every_control_redraws_with_its_value(monkeypatch):

@@ -24,6 +24,7 @@ GAMES = {"cribbage": ["--rules", "six-card-61"], "allfours": ["--rules", "seven-
 TARGET = {"cribbage": 61, "allfours": 7}
 # An illegal entry first, then a hint, then the first choice every time (more answers than any short game needs).
 ANSWERS = "zz\n?\n" + "1\n" * 400
+pytestmark = pytest.mark.xdist_group("duel")   # one worker plays the Loo game three tests read (:func:`played`)
 
 
 def duel(*argv, answers="", timeout=300) -> subprocess.CompletedProcess:
