@@ -50,34 +50,6 @@ def sims(installed, *args, timeout=900):
                           text=True, timeout=timeout, env=away())
 
 
-# Several commands in one process of the wheel's Python (``sims.cli.main`` on each argv in turn, its output and
-# error captured): the process start-up, paid once, is what the other tests check.
-EACH = """
-import contextlib, io, json, sys
-from sims.cli import main
-done = []
-for argv in json.loads(sys.argv[1]):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(argv)
-        except SystemExit as stop:
-            code = stop.code
-    done.append([code, out.getvalue(), err.getvalue()])
-print(json.dumps(done))
-"""
-
-
-def sims_each(installed, *argvs: list[str]) -> list[tuple[int, str, str]]:
-    """``sims ARGV`` for each of ``argvs`` from the wheel, in one process outside the checkout: (status, output,
-    error) of each."""
-    env, outside, _ = installed
-    done = subprocess.run([str(env / "bin" / "python"), "-c", EACH, json.dumps(argvs)], cwd=outside,
-                          capture_output=True, text=True, timeout=900, env=away())
-    assert done.returncode == 0, done.stderr
-    return [tuple(each) for each in json.loads(done.stdout)]
-
-
 def away() -> dict:
     """This process's environment without a PYTHONPATH or virtual environment that would lead back to the checkout."""
     return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
@@ -139,15 +111,15 @@ def test_the_position_vectors_ship_and_are_current_in_the_wheel(installed):
 
 def test_advise_all_fours_and_loo_from_outside_the_checkout(installed):
     """The expert tables of Loo are package data; the last tricks of All Fours are exact there as here."""
-    allfours, loo = sims_each(installed, ["advise", "--game", "allfours", "play", "JH", "3S", "--turned", "7H",
-                                          "--played", "KS,2S,QD,3D,9C,AC,4H,10H,8S", "--role", "dealer", "--json"],
-                              ["advise", "--game", "loo", "declare", "AS", "5H", "9C", "--trump", "2H", "--samples",
-                               "100", "--json"])
-    assert allfours[0] == 0, allfours[2]
-    rows = {row["choice"]: row["value"] for row in json.loads(allfours[1])["rows"]}
+    allfours = sims(installed, "advise", "--game", "allfours", "play", "JH", "3S", "--turned", "7H", "--played",
+                    "KS,2S,QD,3D,9C,AC,4H,10H,8S", "--role", "dealer", "--json")
+    assert allfours.returncode == 0, allfours.stderr
+    rows = {row["choice"]: row["value"] for row in json.loads(allfours.stdout)["rows"]}
     assert rows == {"JH": 1.8, "3S": 1.675}
-    assert loo[0] == 0, loo[2]
-    assert {row["choice"] for row in json.loads(loo[1])["rows"]} == {"pass", "play", "take the miss"}
+    loo = sims(installed, "advise", "--game", "loo", "declare", "AS", "5H", "9C", "--trump", "2H", "--samples", "100",
+               "--json")
+    assert loo.returncode == 0, loo.stderr
+    assert {row["choice"] for row in json.loads(loo.stdout)["rows"]} == {"pass", "play", "take the miss"}
 
 
 def test_expected_net_simulation_from_outside_the_checkout(installed):
@@ -179,16 +151,15 @@ def test_help_peg_and_odds_from_outside_the_checkout(installed):
     assert out.returncode == 0, out.stderr
     here = advise(PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C"))
     assert [(r["card"], r["value"]) for r in json.loads(out.stdout)["rows"]] == list(zip(here["card"], here["value"]))
-    default, *others = sims_each(installed, ["odds", "--score", "95-110", "--json"],
-                                 *(["odds", "--rules", "six-card-61", "--players", players, "--score", "45-50", "--json"]
-                                   for players in PLAYERS))
-    assert default[0] == 0, default[2]
-    position = json.loads(default[1])["positions"][0]
+    out = sims(installed, "odds", "--score", "95-110", "--json")
+    assert out.returncode == 0, out.stderr
+    position = json.loads(out.stdout)["positions"][0]
     assert (position["dealer"], position["pone"]) == (95, 110)
     assert position["win"] == pytest.approx(shipped_table("six-card", DEFAULT_PLAYERS).win[95, 110], abs=1e-12)
-    for players, (code, out, err) in zip(PLAYERS, others, strict=True):   # every shipped table of other players,
-        assert code == 0, err                                              # from the wheel's package data
-        assert json.loads(out)["positions"][0]["win"] == pytest.approx(
+    for players in PLAYERS:      # every shipped table of other players, from the wheel's package data
+        out = sims(installed, "odds", "--rules", "six-card-61", "--players", players, "--score", "45-50", "--json")
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["positions"][0]["win"] == pytest.approx(
             shipped_table("six-card-61", players).win[45, 50], abs=1e-12)
 
 
@@ -199,11 +170,11 @@ def test_record_and_review_from_outside_the_checkout(installed):
                   "--record", "game.jsonl", "--quiet", "--json")
     assert played.returncode == 0, played.stderr
     assert json.loads(played.stdout)["record"]["decisions"] == len((outside / "game.jsonl").read_text().splitlines()) - 2
+    reviewed = sims(installed, "review", "game.jsonl", "--samples", "100", "--json")
+    assert reviewed.returncode == 0, reviewed.stderr
+    assert {t["player"] for t in json.loads(reviewed.stdout)["totals"]} == {"expert", "random"}
     where = subprocess.run([str(env / "bin" / "python"), "-c", "from sims.core.record import example; "
                             "print(example('loo'))"], cwd=outside, capture_output=True, text=True, check=True)
-    reviewed, example = sims_each(installed, ["review", "game.jsonl", "--samples", "100", "--json"],
-                                  ["review", where.stdout.strip(), "--samples", "100", "--json"])
-    assert reviewed[0] == 0, reviewed[2]
-    assert {t["player"] for t in json.loads(reviewed[1])["totals"]} == {"expert", "random"}
-    assert example[0] == 0, example[2]
-    assert len(json.loads(example[1])["decisions"]) == 8
+    example = sims(installed, "review", where.stdout.strip(), "--samples", "100", "--json")
+    assert example.returncode == 0, example.stderr
+    assert len(json.loads(example.stdout)["decisions"]) == 8
