@@ -53,19 +53,55 @@ def read(path: Path):
 
 
 STALLED = 240   # seconds; the slowest notebook takes about 30 at its default size
+# One kernel runs every notebook of this module (a test process), its user namespace cleared before each: a fresh
+# kernel per notebook paid its start, pandas, matplotlib and the compiled kernels again, about 5 s of CPU each.
+# Names a notebook uses must still be defined by that notebook; the modules it imports stay imported.
+pytestmark = pytest.mark.xdist_group("notebooks")
+RESET = "%reset -f\nimport matplotlib.pyplot\nmatplotlib.pyplot.close('all')"
 
 
-def execute(nb, path: Path):
-    """Run ``nb`` in a fresh kernel.  nbclient can wait for good with the kernel idle (jupyter/nbclient#312;
-    seen here on the discard explorer's widget cell, now skipped): a run that has not finished after
-    :data:`STALLED` seconds has its kernel stopped, and is run once more."""
+class Kernel:
+    """The shared kernel, started in the notebooks' directory (as a reader's would be)."""
+
+    def __init__(self):
+        from nbclient import NotebookClient
+
+        self.km = NotebookClient(None, kernel_name="python3").create_kernel_manager()
+        self.start()
+
+    def start(self):
+        from jupyter_core.utils import run_sync
+
+        run_sync(self.km.start_kernel)(cwd=str(NOTEBOOK_DIR))
+
+    def restart(self):
+        from jupyter_core.utils import run_sync
+
+        run_sync(self.km.shutdown_kernel)(now=True)
+        self.start()
+
+
+@pytest.fixture(scope="module")
+def kernel():
+    from jupyter_core.utils import run_sync
+
+    shared = Kernel()
+    yield shared
+    run_sync(shared.km.shutdown_kernel)(now=True)
+
+
+def execute(nb, kernel: Kernel):
+    """Run ``nb`` in the shared kernel, its namespace cleared first.  nbclient can wait for good with the kernel
+    idle (jupyter/nbclient#312; seen here on the discard explorer's widget cell, now skipped): a run that has not
+    finished after :data:`STALLED` seconds has its kernel stopped, and is run once more in a new one."""
+    import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import DeadKernelError
 
     pristine = copy.deepcopy(nb)
     for attempt in (1, 2):
-        client = NotebookClient(nb, kernel_name="python3", timeout=600,
-                                resources={"metadata": {"path": str(path.parent)}})
+        nb.cells.insert(0, nbformat.v4.new_code_cell(RESET))
+        client = NotebookClient(nb, km=kernel.km, kernel_name="python3", timeout=600)
         stalled = threading.Event()
         watchdog = threading.Timer(STALLED, _stop_kernel, (client, stalled))
         watchdog.start()
@@ -76,8 +112,13 @@ def execute(nb, path: Path):
             if attempt == 2 or not stalled.is_set():
                 raise
             nb.update(copy.deepcopy(pristine))
+            kernel.restart()
         finally:
             watchdog.cancel()
+            if client.kc is not None:
+                client.kc.stop_channels()
+            if nb.cells and nb.cells[0].source == RESET:
+                del nb.cells[0]
 
 
 def _stop_kernel(client, stalled: threading.Event):
@@ -161,14 +202,14 @@ def test_only_the_widgets_are_skipped_without_a_front_end():
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_runs_and_plots(path):
+def test_runs_and_plots(path, kernel):
     """Every notebook runs: at its default size, or at the smaller size of :data:`SMALL`."""
     import nbformat
 
     nb = read(path)
     if path.stem in SMALL:
         nb.cells.insert(parameters_index(nb) + 1, nbformat.v4.new_code_cell(SMALL[path.stem][0]))
-    nb = execute(nb, path)
+    nb = execute(nb, kernel)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
     verdict = text_output(nb.cells[-1])
@@ -190,7 +231,7 @@ def test_runs_and_plots(path):
     assert figures >= 1, "no figure was drawn"
 
 
-def test_a_missing_run_directory_stops_the_notebook_plainly(tmp_path):
+def test_a_missing_run_directory_stops_the_notebook_plainly(tmp_path, kernel):
     import nbformat
     from nbclient.exceptions import CellExecutionError
 
@@ -199,7 +240,7 @@ def test_a_missing_run_directory_stops_the_notebook_plainly(tmp_path):
     missing = tmp_path / "no-such-run"
     nb.cells.insert(parameters_index(nb) + 1, nbformat.v4.new_code_cell(f"RUN_DIR = {str(missing)!r}"))
     with pytest.raises(CellExecutionError) as err:
-        execute(nb, path)
+        execute(nb, kernel)
     assert f"run directory {missing} does not exist" in str(err.value)
     assert "Traceback" not in str(err.value)
     ran = [c for c in nb.cells if c.cell_type == "code" and c.execution_count]

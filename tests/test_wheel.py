@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.xdist_group("wheel")   # one worker builds and installs the wheel, once
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ from sims.cribbage.situation import PegSituation
 from sims.stats import Z95
 
 PEG = dict(hand="7H 8C 5D", played="KS 2S 5H", starter="2C", role="dealer", thrown="", score="", rules="six-card")
+pytestmark = pytest.mark.xdist_group("advisor_widget")   # one worker computes the scored advice two tests read
 
 
 def test_every_control_redraws_with_its_value(monkeypatch):
@@ -62,19 +63,28 @@ def test_show_displays_the_advisors_table(monkeypatch):
     pd.testing.assert_frame_equal(table, expected.round(3))
 
 
-def test_with_a_score_the_best_card_is_the_likeliest_to_win(monkeypatch):
+@pytest.fixture(scope="module")
+def scored():
+    """The advice with a score (rollouts over 200 deals) as :func:`show` returns it, and what it displayed."""
     shown = []
-    monkeypatch.setattr("IPython.display.display", shown.append)
-    frame = aw.show("cribbage peg", {**PEG, "played": "", "hand": "7H 8C 5D 2S", "role": "pone", "thrown": "QD 3C",
-                                     "score": "97-104"}, samples=200, seed=1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("IPython.display.display", shown.append)
+        frame = aw.show("cribbage peg", {**PEG, "played": "", "hand": "7H 8C 5D 2S", "role": "pone",
+                                         "thrown": "QD 3C", "score": "97-104"}, samples=200, seed=1)
+    return frame, shown
+
+
+def test_with_a_score_the_best_card_is_the_likeliest_to_win(scored):
+    frame, shown = scored
     assert frame["win"].iloc[0] == frame["win"].max() and frame.attrs["situation"]["score"] == [104, 97]
     assert (f"**best: {frame['card'][0]}**, value {frame['value'][0]:.3f}, chance of winning "
             f"{100 * frame['win'][0]:.1f}% (rollouts over 200 deals)") == shown[0].data
 
 
-def test_the_picture_draws_each_value_and_its_interval():
-    frame = advise(PegSituation("7H 8C 5D 2S", "", "pone", "2C", "QD 3C", (97, 104)), samples=200, seed=1)
-    fig = aw.advice_figure(frame)
+def test_the_picture_draws_each_value_and_its_interval(scored):
+    """The picture :func:`show` displays, checked against the table it returns."""
+    frame, shown = scored
+    fig = shown[-1]
     assert fig._suptitle.get_text() == "best first; bars: 95% intervals (rollouts over 200 deals)"
     value_ax, win_ax = fig.axes
     for ax, column, se in ((value_ax, "value", "se"), (win_ax, "win", "win_se")):

@@ -1,5 +1,7 @@
 """``sims duel``: whole games of each game played through standard input (and one through a pseudo-terminal),
-checked against the rules and the game record the table driver writes (:mod:`sims.cli.duel`)."""
+checked against the rules and the game record the table driver writes (:mod:`sims.cli.duel`).  Those games, a
+closed output and the terminal run ``sims`` as a process; what is about the command's output alone (its seed,
+--json, the one line of q) runs it in this process, with standard input replaced."""
 from __future__ import annotations
 
 import io
@@ -22,11 +24,23 @@ GAMES = {"cribbage": ["--rules", "six-card-61"], "allfours": ["--rules", "seven-
 TARGET = {"cribbage": 61, "allfours": 7}
 # An illegal entry first, then a hint, then the first choice every time (more answers than any short game needs).
 ANSWERS = "zz\n?\n" + "1\n" * 400
+pytestmark = pytest.mark.xdist_group("duel")   # one worker plays the Loo game three tests read (:func:`played`)
 
 
 def duel(*argv, answers="", timeout=300) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "sims", "duel", *argv], input=answers, capture_output=True,
                           text=True, timeout=timeout)
+
+
+def duel_here(monkeypatch, capsys, *argv, answers="") -> tuple[int, str, str]:
+    """``sims duel ARGV`` in this process with ``answers`` as standard input: (exit status, output, error)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    try:
+        code = main(["duel", *argv])
+    except SystemExit as stop:
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 @lru_cache(maxsize=None)
@@ -85,33 +99,35 @@ def test_a_whole_game_through_standard_input_ends_with_a_winner_and_the_records_
     assert "Traceback" not in out
 
 
-def test_the_same_seed_and_answers_give_the_same_game_and_another_seed_another(records):
+def test_the_same_seed_and_answers_give_the_same_game_and_another_seed_another(records, monkeypatch, capsys):
     first = played("loo", str(records / "loo.jsonl")).stdout.removesuffix(f"game record: {records}/loo.jsonl\n")
-    again = duel("--game", "loo", *GAMES["loo"], "--seed", "3", answers=ANSWERS)
-    assert again.returncode == 0 and again.stdout == first
-    other = duel("--game", "loo", *GAMES["loo"], "--seed", "4", answers=ANSWERS)
-    assert other.returncode == 0 and other.stdout != first
+    assert duel_here(monkeypatch, capsys, "--game", "loo", *GAMES["loo"], "--seed", "3", answers=ANSWERS) == \
+        (0, first, "")
+    code, other, _ = duel_here(monkeypatch, capsys, "--game", "loo", *GAMES["loo"], "--seed", "4", answers=ANSWERS)
+    assert code == 0 and other != first
 
 
-def test_with_json_the_table_goes_to_standard_error_and_the_result_is_json(tmp_path):
+def test_with_json_the_table_goes_to_standard_error_and_the_result_is_json(tmp_path, monkeypatch, capsys):
     record = tmp_path / "game.jsonl"
-    done = duel("--game", "allfours", *GAMES["allfours"], "--seed", "5", "--json", "--record", str(record),
-                answers="1\n" * 200)
-    assert done.returncode == 0, done.stderr
-    result, row = json.loads(done.stdout), result_of(record)
+    code, out, err = duel_here(monkeypatch, capsys, "--game", "allfours", *GAMES["allfours"], "--seed", "5", "--json",
+                               "--record", str(record), answers="1\n" * 200)
+    assert code == 0, err
+    result, row = json.loads(out), result_of(record)
     assert result["scores"] == {"you": row["score_0"], "seat 1": row["score_1"]}
     assert result["winner"] == ("you", "seat 1")[row["winner"]]
-    assert result["players"][0] == "you" and result["decisions"] == done.stderr.count("your choice (")
-    assert "game over" in result["lines"][0] and "your choice" in done.stderr
+    assert result["players"][0] == "you" and result["decisions"] == err.count("your choice (")
+    assert "game over" in result["lines"][0] and "your choice" in err
 
 
 @pytest.mark.parametrize("answers, why", [("q\n", "quit"), ("", "end of input")])
-def test_q_or_the_end_of_the_input_ends_the_game_in_one_line_with_status_1(answers, why, tmp_path):
+def test_q_or_the_end_of_the_input_ends_the_game_in_one_line_with_status_1(answers, why, tmp_path, monkeypatch,
+                                                                             capsys):
     record = tmp_path / "game.jsonl"
-    done = duel("--game", "allfours", "--seed", "1", "--record", str(record), answers=answers)
-    assert done.returncode == 1
-    assert done.stderr == ""
-    assert done.stdout.splitlines()[-1] == f"game ended ({why}) at your decision 1; no record written"
+    code, out, err = duel_here(monkeypatch, capsys, "--game", "allfours", "--seed", "1", "--record", str(record),
+                               answers=answers)
+    assert code == 1
+    assert err == ""
+    assert out.splitlines()[-1] == f"game ended ({why}) at your decision 1; no record written"
     assert not record.exists()
 
 
@@ -148,11 +164,8 @@ def test_bad_options_are_one_line_and_status_2_before_the_game(argv, message, ca
     (["--game", "loo"], "declare expert, exchange expert, card expert"),
 ])
 def test_against_names_the_others_policies_the_strongest_by_default(argv, others, monkeypatch, capsys):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
-    with pytest.raises(SystemExit) as stop:
-        main(["duel", *argv])
-    assert stop.value.code == 1
-    assert f"the others play {others}\n" in capsys.readouterr().out
+    code, out, _ = duel_here(monkeypatch, capsys, *argv, answers="q\n")
+    assert code == 1 and f"the others play {others}\n" in out
 
 
 def test_a_game_at_a_terminal():

@@ -14,6 +14,7 @@ from sims.core.jobs import Job
 from sims.core.runner import load_run, run, summarize
 
 distributed = pytest.importorskip("distributed")
+pytestmark = pytest.mark.xdist_group("dask")    # one worker of the test run starts the clusters below, once
 
 
 def bare(job):
@@ -132,13 +133,14 @@ def test_ctrl_c_with_dask_workers_stops_at_once_with_one_line_and_keeps_the_batc
     assert done % 4096 == 0 and 2 * 4096 <= done < n
 
 
-@pytest.fixture()
-def tls_scheduler(tmp_path):
+@pytest.fixture(scope="module")
+def tls_scheduler(tmp_path_factory):
     """A scheduler and worker that require TLS with temporary credentials, and those credentials as PEM files."""
     from distributed import LocalCluster
     from distributed.security import Security
 
     credentials = Security.temporary()
+    tmp_path = tmp_path_factory.mktemp("tls")
     files = {}
     for name, text in (("ca", credentials.tls_ca_file), ("cert", credentials.tls_client_cert),
                        ("key", credentials.tls_client_key)):
