@@ -308,7 +308,7 @@ class ExchangeSituation(_Facts):
         from ..core.choices import cards_mask
 
         mask = cards_mask(choice, self.hand, "exchange", empty="-")
-        if mask not in self.masks():
+        if bin(mask).count("1") > int(self._stood()[S_PACK]):     # cards held: legal unless the pack is short
             raise ValueError(f"the pack holds {int(self._stood()[S_PACK])} cards: {choice!r} changes too many")
         return mask
 
