@@ -28,7 +28,7 @@ import inspect
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 
 import numpy as np
@@ -167,7 +167,17 @@ class Policy:
     origin: dict | None = field(default=None, compare=False)   # a plug-in's or user's: :func:`origin`
 
     def params_array(self) -> np.ndarray:
+        """The parameters as a new float64 vector: a copy of one converted once (a table holds up to ~10^5
+        values, and an advisor passes them at every decision)."""
+        return self._params_f64.copy()
+
+    @cached_property
+    def _params_f64(self) -> np.ndarray:
         return np.asarray(self.params, dtype=np.float64)
+
+    def __getstate__(self):
+        """Pickled without the converted vector (a process that needs it converts it again)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_params_f64"}
 
     def labelled_params(self) -> dict | list:
         """Scalars by name; a table by name and SHA-256 (never its values); a user policy's as a list."""

@@ -33,21 +33,23 @@ def show_items(hand, starter, crib=False, crib_flush_four=False):
     """Every scoring combination of ``hand`` + ``starter`` as ``(name, cards, points)``."""
     hand = list(hand)
     cards = hand + ([starter] if starter is not None and starter >= 0 else [])
-    ranks_present = {_rank(c) for c in cards}
+    value = {c: _value(c) for c in cards}      # looked up, not recomputed, in the 2^n subsets below
+    rank = {c: _rank(c) for c in cards}
+    ranks_present = set(rank.values())
     items = []
     for k in range(2, len(cards) + 1):
         for combo in combinations(cards, k):
-            if sum(_value(c) for c in combo) == 15:
+            if sum(map(value.get, combo)) == 15:
                 items.append(("fifteens", combo, 2))
     for combo in combinations(cards, 2):
-        if _rank(combo[0]) == _rank(combo[1]):
+        if rank[combo[0]] == rank[combo[1]]:
             items.append(("pairs", combo, 2))
     for k in range(3, len(cards) + 1):
         for combo in combinations(cards, k):
-            if not _is_run(combo):
+            ranks = sorted(map(rank.get, combo))
+            if len(set(ranks)) < k or ranks[-1] - ranks[0] != k - 1:      # not distinct consecutive ranks
                 continue
-            low, high = min(map(_rank, combo)), max(map(_rank, combo))
-            if low - 1 not in ranks_present and high + 1 not in ranks_present:
+            if ranks[0] - 1 not in ranks_present and ranks[-1] + 1 not in ranks_present:
                 items.append(("runs", combo, k))
     if len(hand) >= 3 and len({_suit(c) for c in hand}) == 1:
         with_starter = starter is not None and starter >= 0 and _suit(starter) == _suit(hand[0])

@@ -308,7 +308,7 @@ class ExchangeSituation(_Facts):
         from ..core.choices import cards_mask
 
         mask = cards_mask(choice, self.hand, "exchange", empty="-")
-        if mask not in self.masks():
+        if bin(mask).count("1") > int(self._stood()[S_PACK]):     # cards held: legal unless the pack is short
             raise ValueError(f"the pack holds {int(self._stood()[S_PACK])} cards: {choice!r} changes too many")
         return mask
 
@@ -411,7 +411,8 @@ class CardSituation(_Facts):
         if trick:
             w, _ = self.laws.winning(trick)
             state[S_BEST], state[S_WINNING] = trick[w], self.laid_by[start + w]
-        state[S_LEGAL] = sum(1 << i for i, c in enumerate(self.hand) if c in self.legal())
+        legal = self.legal()
+        state[S_LEGAL] = sum(1 << i for i, c in enumerate(self.hand) if c in legal)
         for r, t in self.tricks.items():
             state[S_TRICKS + r] = t
         hand = np.full(rules.cards, -1, dtype=np.int64)

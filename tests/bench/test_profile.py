@@ -1,8 +1,15 @@
 """The deal profile (sims.bench.profile): its phase kernels replay the engine's deals, and its rows add up.
 
-No speed is asserted: the machine may be loaded, and the figures are for reading."""
+No speed is asserted: the machine may be loaded, and the figures are for reading.
+
+The tests share one pytest-xdist worker (``--dist loadgroup``): its phase kernels, which ``sims compile``
+leaves out, are compiled once for them all (about 17 s of CPU), not once a worker."""
+import pytest
+
 from sims.bench import benchmarks, profile
 from sims.cribbage import simulate_deals
+
+pytestmark = pytest.mark.xdist_group("bench-profile")
 
 
 def _role_sum(result, component):

@@ -139,40 +139,36 @@ def test_the_command_line_refuses_an_unsafe_cache_with_one_line_and_status_2(tmp
     assert list(root.iterdir()) == []
 
 
-PLAY = textwrap.dedent("""
+LOOP_MODULE = textwrap.dedent("""
     from numba import types
-    from sims.core.driver import deal_loop
+    from sims.core.driver import chunk_loop
     from sims.core.kernel import njit
+    from sims.core.kernel_types import I64_1, U64_2
 
     VALUE = {value}
-    Fn = types.FunctionType(types.int64(types.int64))
 
-    @njit(types.int64(types.int64), cache=True)
-    def policy(item):
-        return item
+    @njit(inline="always")
+    def step(c, rules, keys, out):
+        out[c] = VALUE + c
 
-    @njit(cache=True)
-    def play_item(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err):
-        out[0, 0] = VALUE + policies[0][0](item)
-        return 0
-
-    LOOP = deal_loop(play_item, [types.UniTuple(Fn, 1)])
+    LOOP = chunk_loop("LOOP", step, types.void(I64_1, U64_2, I64_1))
 """)
 DRIVE = textwrap.dedent("""
     import sys
     import numpy as np
     sys.path.insert(0, {root!r})
-    from demo.play import LOOP, policy
-    sums, sumsq = np.zeros((1, 1, 1), np.int64), np.zeros((1, 1, 1), np.int64)
-    LOOP(np.zeros(1, np.int64), np.ones((1, 2), np.uint64), 0, 3, 4, (policy,), np.zeros(0), np.zeros(1, np.int64),
-         sums, sumsq, np.zeros((1, 1, 1, 4), np.int64), np.zeros((0, 1, 1), np.int64), np.zeros((1, 32), np.int64))
-    print(sums[0, 0, 0], sum(LOOP.stats.cache_hits.values()))
+    from demo.play import LOOP
+    out = np.zeros(3, np.int64)
+    LOOP(np.zeros(1, np.int64), np.ones((3, 2), np.uint64), out)
+    print(out.sum(), sum(LOOP.stats.cache_hits.values()))
 """)
 
 
 def test_a_driver_loop_is_recompiled_when_its_games_module_changes(tmp_path):
-    """The loop's code is the core's, its play_item a game's: editing the game's module must not load the loop
-    stale (the key covers what both modules reach), and an unchanged module loads it from the cache."""
+    """A chunk loop's code is the core's, its step a game's: editing the game's module must not load the loop
+    stale (the key covers what both modules reach), and an unchanged module loads it from the cache.  The
+    step here is the least one (a game's deal loop, :func:`sims.core.driver.deal_loop`, compiles for seconds);
+    the next test checks that a deal loop is such a loop."""
     package = tmp_path / "src" / "demo"
     package.mkdir(parents=True)
     (package / "__init__.py").write_text("")
@@ -184,8 +180,20 @@ def test_a_driver_loop_is_recompiled_when_its_games_module_changes(tmp_path):
         assert out.returncode == 0, out.stderr
         return tuple(int(x) for x in out.stdout.split())
 
-    (package / "play.py").write_text(PLAY.format(value=1))
-    assert drive() == (3 * 1 + 0 + 1 + 2, 0)
+    (package / "play.py").write_text(LOOP_MODULE.format(value=1))
+    assert drive() == (1 + 2 + 3, 0)
     assert drive() == (6, 1)
-    (package / "play.py").write_text(PLAY.format(value=10))
-    assert drive() == (3 * 10 + 3, 0)
+    (package / "play.py").write_text(LOOP_MODULE.format(value=10))
+    assert drive() == (10 + 11 + 12, 0)
+
+
+def test_a_deal_loop_is_a_chunk_loop_of_its_games_module():
+    """What the test above needs of a game's deal loop: its kernel's code is the driver's file and its module
+    the game's play module, so its cache key covers both (the worked example game, not compiled here)."""
+    from sims.core import driver
+    from triumph import engine, play
+
+    kernel = engine.LOOP.kernel
+    assert isinstance(engine.LOOP, driver.ChunkLoop)
+    assert kernel.py_func.__module__ == play.__name__ == "triumph.play"
+    assert kernel.py_func.__code__.co_filename == driver.__file__

@@ -70,14 +70,14 @@ def test_starter_total_matches_reference_scorer(hand, n, crib):
 
 def _brute_crib(thrown, dealt, flush_four=False):
     """Mean crib over every completion of the crib from the unseen cards and every starter."""
-    pool = [c for c in range(52) if c not in dealt]
-    cribs, starters = [], []
-    for extra in itertools.combinations(pool, 4 - len(thrown)):
-        for s in pool:
-            if s not in extra:
-                cribs.append(list(thrown) + list(extra))
-                starters.append(s)
-    return score_shows(np.array(cribs), np.array(starters), crib=True, crib_flush_four=flush_four).mean()
+    pool = np.array([c for c in range(52) if c not in dealt], dtype=np.int64)
+    extras = np.array(list(itertools.combinations(pool, 4 - len(thrown))), dtype=np.int64)
+    cribs = np.repeat(np.hstack([np.tile(np.asarray(thrown, dtype=np.int64), (len(extras), 1)), extras]),
+                      len(pool), axis=0)
+    starters = np.tile(pool, len(extras))
+    other = (starters[:, None] != extras.repeat(len(pool), axis=0)).all(axis=1)    # the starter is not in the crib
+    assert other.sum() == len(extras) * (len(pool) - extras.shape[1])
+    return score_shows(cribs[other], starters[other], crib=True, crib_flush_four=flush_four).mean()
 
 
 @pytest.mark.parametrize("flush_four", [False, True])

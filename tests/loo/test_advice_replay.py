@@ -9,7 +9,8 @@ where one was played), the trump, the money held over into the pool, what the pl
 before me declared, how many cards each stander changed, the cards played (their
 players follow from the laws), my place -- as a situation, whose ``to_state`` must give
 the very arrays the policy saw, and :class:`Player` with a copy of the stream must
-answer the same.  Sessions (not single deals) so that the pool and the single vary.
+answer the same.  Sessions (not single deals) so that the pool and the single vary.  The runs share the
+deals the issue asks of the game (at least MIN_DEALS): each replays its share, DEALS_PER_RUN.
 """
 import numpy as np
 import pytest
@@ -24,16 +25,18 @@ from sims.loo.contract import DECLARATIONS, S_N_PLAYED
 from sims.loo.policies import POLICIES
 from sims.loo.situation import from_engine
 
-MIN_DEALS = 1_000
-# Per run, a policy a seat for each decision; sessions of ``rounds`` rounds (five deals a round): MIN_DEALS deals.
+MIN_DEALS = 1_000      # replayed deals of the game, over the runs
+# Per run, a policy a seat for each decision; sessions of ``rounds`` rounds (five deals a round): DEALS_PER_RUN deals.
 RUNS = [("three-card", {"declare": ["random", "always", "threshold", "expert", "random"],
-                        "card": ["random", "greedy", "expert", "greedy", "random"]}, 10, 20),
+                        "card": ["random", "greedy", "expert", "greedy", "random"]}, 10, 10),
         ("five-card-pam", {"declare": ["expert", "threshold", "random", "always", "expert"],
                            "exchange": ["keep", "random", "threshold", "expert", "threshold"],
-                           "card": ["greedy", "expert", "random", "greedy", "expert"]}, 10, 20)]
+                           "card": ["greedy", "expert", "random", "greedy", "expert"]}, 10, 10)]
+DEALS_PER_RUN = -(-MIN_DEALS // len(RUNS))
 
 
 def test_runs_cover_every_builtin():
+    assert len(RUNS) * DEALS_PER_RUN >= MIN_DEALS
     for decision in POLICIES:
         assert {p for _, run, _, _ in RUNS for p in run.get(decision, ())} == set(POLICIES[decision])
 
@@ -51,7 +54,7 @@ def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
         expected = session.record(rules.players)
         assert {k: int(fast.iloc[g][k]) for k in expected} == expected, f"session {g}"
     deals = [d for s in sessions for d in s.deals]
-    assert len(deals) >= MIN_DEALS
+    assert len(deals) >= DEALS_PER_RUN
 
     players = {(d, name): Player(name, decision=d) for d, names in run.items() for name in names}
     checked = {key: 0 for key in players}
