@@ -138,7 +138,9 @@ def combine(means, ses, weights, n: int, level: float = LEVEL, independent: bool
     if not means.shape == ses.shape == weights.shape or means.ndim != 1:
         raise ValueError("means, ses and weights must be lists of the same length")
     se = math.sqrt(np.sum((weights * ses) ** 2)) if independent else float(np.sum(np.abs(weights) * ses))
-    return normal_ci(float(weights @ means), se, n, level)
+    # fsum of the products, not ``weights @ means``: BLAS fuses the multiply-adds on some CPUs and not others,
+    # and the report must hold the same digits on every machine
+    return normal_ci(math.fsum(weights * means), se, n, level)
 
 
 def pm(mean: float, se: float, digits: int = 2, level: float = LEVEL) -> str:
