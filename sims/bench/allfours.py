@@ -8,11 +8,11 @@ Issue 20 aims: random two-hand deals >= 1,000,000/s on 2 cores.  Figures are pri
 """
 from __future__ import annotations
 
-import time
 
 import numba
 
 from ..allfours import play_games, simulate_deals
+from .timing import best_rate
 
 NAME = "allfours"
 DEALS = 2_000_000
@@ -26,15 +26,7 @@ RANDOM = {"beg": "random", "answer": "random", "play": "random", "discard": "ran
 
 
 def _best_rate(fn, n) -> float:
-    fn(min(n, 4096))   # compiled and warm
-    best = min(_timed(fn, n) for _ in range(REPEATS))
-    return n / best
-
-
-def _timed(fn, n) -> float:
-    t = time.perf_counter()
-    fn(n)
-    return time.perf_counter() - t
+    return best_rate(fn, n, REPEATS, warm=4096)
 
 
 def run() -> list[dict]:

@@ -8,17 +8,14 @@ six-card deals/s on 2 cores.
 """
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 import tempfile
-import time
 
 import numba
 
 from ..cribbage import PRESETS, play_games, simulate_deals
 from .openspiel import games_per_second
+from .timing import best_rate, compile_seconds
 
 NAME = "engine"
 DEALS = 200_000
@@ -39,28 +36,14 @@ print(json.dumps({"import": t1 - t0, "deals kernel": t2 - t1, "games kernel": t3
 """
 
 
-def _compile_times(cache_dir: str) -> dict:
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
-    out = subprocess.run([sys.executable, "-c", _COMPILE_SCRIPT], env=env, capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def _best_rate(fn, n) -> float:
-    fn(min(n, 1000))  # compiled and warm
-    best = min(_timed(fn, n) for _ in range(REPEATS))
-    return n / best
-
-
-def _timed(fn, n) -> float:
-    t = time.perf_counter()
-    fn(n)
-    return time.perf_counter() - t
+    return best_rate(fn, n, REPEATS, warm=1000)
 
 
 def run() -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory() as cache:
-        cold, cached = _compile_times(cache), _compile_times(cache)
+        cold, cached = compile_seconds(_COMPILE_SCRIPT, cache), compile_seconds(_COMPILE_SCRIPT, cache)
     for step in cold:
         rows.append({"what": f"compile: {step} (s)", "cold": cold[step], "cached": cached[step]})
     all_threads = numba.config.NUMBA_NUM_THREADS

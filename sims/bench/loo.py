@@ -14,6 +14,7 @@ import numpy as np
 
 from ..loo import simulate_deals
 from ..stats import Z95
+from .timing import best_rate
 
 NAME = "loo"
 RANDOM = {"declare": "random", "exchange": "random", "card": "random"}
@@ -27,13 +28,7 @@ REPEATS = 3
 
 
 def _rate(fn, n: int) -> float:
-    fn(min(n, 2_000))          # compiled and warm
-    best = float("inf")
-    for _ in range(REPEATS):
-        t = time.perf_counter()
-        fn(n)
-        best = min(best, time.perf_counter() - t)
-    return n / best
+    return best_rate(fn, n, REPEATS, warm=2_000)
 
 
 def _seat0(preset, table: dict, seat0: dict, n: int, threads=None):

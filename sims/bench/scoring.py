@@ -5,10 +5,6 @@ Issue 2 targets: enumeration >= 250 M shows/s per core, ``score_shows`` >= 50 M 
 """
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import tempfile
 import time
 
@@ -16,6 +12,7 @@ import numba
 import numpy as np
 
 from ..cribbage.scoring import score_shows, show_distribution
+from .timing import compile_seconds
 
 NAME = "scoring"
 N_SHOWS = 12_994_800
@@ -49,18 +46,11 @@ _COMPILE_STEPS = {
 }
 
 
-def _compile_seconds(cache_dir: str) -> dict:
-    env = {**os.environ, "NUMBA_CACHE_DIR": cache_dir}
-    out = subprocess.run([sys.executable, "-c", _COMPILE_SCRIPT], env=env, check=True,
-                         capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
-
-
 def compile_rows() -> list[dict]:
     """Cold: an empty numba cache directory; cached: a second interpreter reusing it."""
     with tempfile.TemporaryDirectory(prefix="sims-numba-cache-") as cache_dir:
-        cold = _compile_seconds(cache_dir)
-        cached = _compile_seconds(cache_dir)
+        cold = compile_seconds(_COMPILE_SCRIPT, cache_dir)
+        cached = compile_seconds(_COMPILE_SCRIPT, cache_dir)
     return [{"what": label, "cold s": cold[key], "cached s": cached[key]} for key, label in _COMPILE_STEPS.items()]
 
 

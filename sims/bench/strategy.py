@@ -6,12 +6,7 @@ from start to exit is the ``startup`` benchmark's.
 """
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import tempfile
-import time
 
 import numba
 import numpy as np
@@ -21,6 +16,7 @@ from ..cribbage.discards import analyze_discards
 from ..cribbage.expectations import throw_expectations
 from ..cribbage.rules import get_rules
 from ..cribbage.simulate import play_games, simulate_deals
+from .timing import best_seconds, compile_seconds
 
 NAME = "strategy"
 HAND = "5H 5S JD 6C 4H KD"
@@ -40,21 +36,8 @@ print(json.dumps({"import": t1 - t0, "first analysis": t2 - t1, "first opponent 
 """
 
 
-def _compile_seconds(cache_dir: str) -> dict:
-    env = {**os.environ, "NUMBA_CACHE_DIR": cache_dir}
-    out = subprocess.run([sys.executable, "-c", _COMPILE_SCRIPT], env=env, check=True,
-                         capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
-
-
 def _best(fn, repeats=REPEATS) -> float:
-    fn()
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best_seconds(fn, repeats)
 
 
 def _hand(preset: str) -> np.ndarray:
@@ -65,8 +48,8 @@ def _hand(preset: str) -> np.ndarray:
 def run() -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory(prefix="sims-numba-cache-") as cache_dir:
-        cold = _compile_seconds(cache_dir)
-        cached = _compile_seconds(cache_dir)
+        cold = compile_seconds(_COMPILE_SCRIPT, cache_dir)
+        cached = compile_seconds(_COMPILE_SCRIPT, cache_dir)
     rows += [{"what": f"compile: {step} (s)", "cold": cold[step], "cached": cached[step]} for step in cold]
 
     hand = np.asarray([int(c) for c in _hand("six-card")], dtype=np.int64)
