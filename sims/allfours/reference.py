@@ -44,7 +44,8 @@ import numpy as np
 from ..cards import format_cards
 from ..core.cut import reference_cut_for_deal
 from ..core.errors import PolicyError
-from ..core.jobs import resolve_policies
+from ..core import reference
+from ..core.reference import SeatPolicy, twins
 from ..core.rng import chunk_keys, next_u64, randint, seed_state
 from .cards import CUT_ORDER
 from .contract import (P_CARD, P_ROLE, S_BEGGED, S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT, S_MY_SCORE,
@@ -138,32 +139,15 @@ def greedy_play(hand, played, state, rules, rng, params):
     return min(winners, key=lambda i: (whist_rank(hand[i]), i)) if winners else cheapest
 
 
-PLAIN = {"random_choice": random_choice, "constant": constant, "random_discard": random_discard,
-         "random_play": random_play, "greedy_play": greedy_play}
-
-
-@dataclass(frozen=True)
-class SeatPolicy:
-    """A seat's policy here: a callable with the njit signature, and its params."""
-
-    name: str
-    fn: object
-    params: np.ndarray
+# The built-in kernels' plain-Python twins, which the reference plays in their place.
+PLAIN = twins("sims.allfours.policies.basic", random_choice, constant, random_discard, random_play, greedy_play)
 
 
 def seat_policies(rules, policies) -> dict[str, list[SeatPolicy]]:
-    """``{decision: spec}`` as for the engine -> per decision, per seat: the plain-Python built-in when
-    there is one, else the policy's own function."""
+    """``{decision: spec}`` as for the engine -> per decision, per seat (:func:`sims.core.reference.seat_policies`)."""
     from .game import GAME
 
-    out = {}
-    for decision, seats in resolve_policies(GAME, policies, rules.players).items():
-        out[decision] = []
-        for p in seats:
-            name = p.spec.function.rpartition(":")[2] if p.spec is not None else None
-            fn = PLAIN.get(name, p.fn)
-            out[decision].append(SeatPolicy(p.name, fn, p.params_array()))
-    return out
+    return reference.seat_policies(GAME, rules, policies, PLAIN)
 
 
 # -- one hand -------------------------------------------------------------------------------------

@@ -55,13 +55,14 @@ from ..core.cut import reference_cut_for_deal
 from ..core.errors import PolicyError
 from ..core.jobs import per_seat
 from ..core.policies import Policy
+from ..core.reference import SeatPolicy, seat_policy, twins
 from ..core.rng import chunk_keys, randint, seed_state
-from .contract import (EMPTY_PARAMS, S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK,
+from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK,
                             S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
                             S_THROWN)
 from .game import GAME
 from .play import COMPONENTS
-from .policies import POLICIES, resolve
+from .policies import resolve
 from .reference import peg_score, show_score
 from .rules import CUT_ORDER, R_BATH, R_THROW, get_rules
 
@@ -115,27 +116,17 @@ def greedy_peg(hand, played, state, rules, rng, params):
     return max(scored)[2]
 
 
-BUILTIN = {"discard": {"random": random_discard, "greedy": greedy_discard},
-           "peg": {"random": random_peg, "greedy": greedy_peg}}
-
-
-@dataclass(frozen=True)
-class SeatPolicy:
-    """A seat's discard or peg policy here: a callable with the njit signature and its params."""
-
-    name: str
-    fn: object
-    params: np.ndarray = field(default_factory=lambda: EMPTY_PARAMS)
+# The built-in kernels' plain-Python twins, which the reference plays in their place.
+PLAIN = twins("sims.cribbage.policies.builtin", random_discard, greedy_discard, random_peg, greedy_peg)
 
 
 def _seat_policy(kind, spec):
-    """A built-in (by name or as the engine's Policy) -> its plain-Python version here; any other
-    policy (an njit function, the engine's Policy of one, or a Python callable) is called as it is."""
+    """A built-in (by name or as the engine's Policy) -> its plain-Python twin here; any other policy (an njit
+    function, the engine's Policy of one, or a Python callable) is called as it is."""
     if isinstance(spec, str):
         spec = resolve(kind, spec)  # unknown names: the engine's ValueError
     if isinstance(spec, Policy):
-        own = spec.spec is not None and spec.spec is POLICIES[kind].get(spec.name) and spec.name in BUILTIN[kind]
-        return SeatPolicy(spec.name, BUILTIN[kind][spec.name] if own else spec.fn, spec.params_array())
+        return seat_policy(spec, PLAIN)
     if callable(spec):
         return SeatPolicy(getattr(spec, "__name__", "user"), spec)
     raise ValueError(f"a {kind} policy must be a name or a callable, got {spec!r}")

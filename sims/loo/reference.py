@@ -47,7 +47,8 @@ import numpy as np
 from ..cards import RANKS, format_cards, parse_card
 from ..core.cut import reference_cut_for_deal
 from ..core.errors import PolicyError
-from ..core.jobs import resolve_policies
+from ..core import reference
+from ..core.reference import SeatPolicy, twins
 from ..core.rng import chunk_keys, randint, seed_state
 from . import contract as C
 from .game import GAME
@@ -212,33 +213,14 @@ def greedy_card(hand, played, state, rules, rng, params):
     return min(legal, key=lambda i: (strength(i), i))
 
 
-BUILTIN = {"declare": {"random": random_declare, "always": always_declare, "threshold": threshold_declare},
-           "exchange": {"keep": keep_exchange, "random": random_exchange, "threshold": threshold_exchange},
-           "card": {"random": random_card, "greedy": greedy_card}}
-
-
-@dataclass(frozen=True)
-class SeatPolicy:
-    """A seat's policy for one decision here: a callable with the njit signature, and its params."""
-
-    name: str
-    fn: object
-    params: np.ndarray
+# The built-in kernels' plain-Python twins, which the reference plays in their place.
+PLAIN = twins("sims.loo.policies.builtin", random_declare, always_declare, threshold_declare, keep_exchange,
+              random_exchange, threshold_exchange, random_card, greedy_card)
 
 
 def seat_policies(rules, policies) -> dict[str, list[SeatPolicy]]:
-    """``{decision: spec}`` as for the engine -> per decision, one SeatPolicy per seat; a built-in with a
-    plain-Python version here uses it, any other policy is called as it is."""
-    resolved = resolve_policies(GAME, policies, rules.players)
-    out = {}
-    for decision, seats in resolved.items():
-        row = []
-        for p in seats:
-            plain = BUILTIN[decision].get(p.name) if p.spec is not None else None
-            own = plain is not None and GAME.policies[decision][p.name].function == p.spec.function
-            row.append(SeatPolicy(p.name, plain if own else p.fn, p.params_array()))
-        out[decision] = row
-    return out
+    """``{decision: spec}`` as for the engine -> per decision, per seat (:func:`sims.core.reference.seat_policies`)."""
+    return reference.seat_policies(GAME, rules, policies, PLAIN)
 
 
 # -- the pack and the streams -------------------------------------------------------------------------
