@@ -115,3 +115,15 @@ def popcount(x):
         x &= x - 1
         n += 1
     return n
+
+
+@njit(cache=True, inline="always")
+def nth_bit(mask, k):
+    """The position of the ``k``-th set bit of ``mask`` (from 0, lowest first): the ``k``-th card of a set, or of
+    the legal cards of a hand, in order."""
+    for _ in range(k):
+        mask &= mask - 1
+    i = 0
+    while not (mask >> i) & 1:
+        i += 1
+    return i

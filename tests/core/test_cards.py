@@ -86,3 +86,11 @@ def test_check_disjoint():
     check_disjoint([0, 1], [2])
     with pytest.raises(ValueError, match="duplicate card 5H"):
         check_disjoint(parse_cards("5H 5C 5S JD"), parse_cards("5D 5H"))
+
+
+def test_the_kth_card_of_a_set_is_its_kth_set_bit_lowest_first():
+    from sims.cards import nth_bit
+
+    mask = 0b1011_0010_0000_0001_0100
+    positions = [i for i in range(mask.bit_length()) if (mask >> i) & 1]
+    assert [nth_bit(mask, k) for k in range(len(positions))] == positions == [2, 4, 13, 16, 17, 19]

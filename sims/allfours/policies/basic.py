@@ -9,7 +9,7 @@ import numpy as np
 
 from ...core.kernel import njit
 from ...core.rng import randint
-from ...cards import popcount
+from ...cards import nth_bit, popcount
 from ..cards import beats, game_points, whist_rank
 from ..contract import HAND_SIG, PLAY_SIG, S_LEAD_SUIT, S_ROLE, S_TRUMP, legal_mask, trick_best
 from ..rules import R_MAY_TRUMP
@@ -29,17 +29,6 @@ def cheapest(hand, mask, trump):
         if (mask >> i) & 1 and (best < 0 or throw_cost(hand[i], trump) < throw_cost(hand[best], trump)):
             best = i
     return best
-
-
-@njit(cache=True, inline="always")
-def pick(mask, k):
-    """The position of the k-th set bit of ``mask`` (k from 0)."""
-    for _ in range(k):
-        mask &= mask - 1
-    i = 0
-    while not (mask >> i) & 1:
-        i += 1
-    return i
 
 
 @njit(cache=True, inline="always")
@@ -68,7 +57,7 @@ def constant(hand, state, rules, rng, params):
 def random_discard(hand, state, rules, rng, params):
     """Throw out a uniformly random card: the pick-th card held, in hand order."""
     held = held_mask(hand)
-    return pick(held, randint(rng, popcount(held)))
+    return nth_bit(held, randint(rng, popcount(held)))
 
 
 @njit(HAND_SIG, cache=True, refcounts=False)
@@ -81,7 +70,7 @@ def cheapest_discard(hand, state, rules, rng, params):
 def random_play(hand, played, state, rules, rng, params):
     """A uniformly random legal card: one draw among the legal cards, in hand order."""
     legal = legal_mask(hand, state[S_LEAD_SUIT], state[S_TRUMP], rules[R_MAY_TRUMP] != 0)
-    return pick(legal, randint(rng, popcount(legal)))
+    return nth_bit(legal, randint(rng, popcount(legal)))
 
 
 @njit(cache=True, refcounts=False)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import bit, popcount
+from ...cards import bit, nth_bit, popcount
 from ...core.kernel import njit
 from ..cards import game_points
 from ..contract import (P_CARD, P_ROLE, PLAY_SIG, S_HELD, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE,
@@ -23,7 +23,7 @@ from ..rules import R_GAME_TIE, R_MAY_TRUMP
 from ..search import (OVER_BUDGET, SEARCH_INDEX, X_BUDGET, X_GEN, X_JACK, X_MAY_TRUMP, X_PLAYERS, X_SIZE,
                       X_TIE, X_TRUMP, beats_index, card_value, distinct, knave_index, new_table, sample_hands,
                       to_search)
-from .basic import pick, throw_cost
+from .basic import throw_cost
 from .maxims import maxims_choice
 
 ALL_MAXIMS = np.ones(4, dtype=np.float64)
@@ -47,7 +47,7 @@ def expert_play(hand, played, state, rules, rng, params):
     may_trump = rules[R_MAY_TRUMP] != 0
     legal = legal_mask(hand, state[S_LEAD_SUIT], trump, may_trump)
     if popcount(legal) == 1:
-        return pick(legal, 0)
+        return nth_bit(legal, 0)
     n, me = state[S_PLAYERS], state[S_ROLE]
     n_played, start = state[S_N_PLAYED], state[S_TRICK_START]
     sides = np.zeros(4, dtype=np.int64)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...cards import nth_bit
 from ...core.kernel import njit
 from ...core.rng import randint
 from ..contract import (CARD_SIG, DECIDE_SIG, MISS, PASS, PLAY, S_BEST, S_LEGAL, S_MISS, S_N_PLAYED, S_N_STOOD,
@@ -81,17 +82,6 @@ def threshold_exchange(hand, state, rules, rng, params):
             break
         mask |= 1 << worst
     return mask
-
-
-@njit(cache=True, inline="always")
-def nth_bit(mask, pick):
-    """The index of the ``pick``-th set bit of ``mask`` (from 0, lowest first)."""
-    for _ in range(pick):
-        mask &= mask - 1
-    i = 0
-    while not (mask >> i) & 1:
-        i += 1
-    return i
 
 
 @njit(CARD_SIG, cache=True, refcounts=False)
