@@ -39,12 +39,11 @@ from ..core.errors import E_ANSWER, E_SIZE, PolicyError, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, seed_state
-from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_STARTER, \
-    is_legal_play
-from .pegging import MAX_COUNT, card_value, peg_points_kernel
-from .play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_START, A_TURN, C_PLAY, MAX_SEATS,
-                   NO_WINNER, POLICY_ERROR, _score, net_pegging, play_out, play_out_buffers, side_of)
-from .rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT, R_PLAYERS
+from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_STARTER, is_legal_play
+from .pegging import peg_points_kernel
+from .play import (C_PLAY, MAX_SEATS, NO_WINNER, POLICY_ERROR, _score, lay_candidate, net_pegging, play_out,
+                   play_out_buffers, side_of)
+from .rules import R_ACTIVE, R_BATH, R_KEPT, R_PLAYERS
 from .situation import PegSituation
 
 if TYPE_CHECKING:   # pandas is imported where a DataFrame is made: sims peg and a Player need none
@@ -106,20 +105,12 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
             buf[:] = played
             scores[:] = scores0
             comp[:, :] = 0
-            card = hand[i]
-            buf[n] = card
-            after = count + card_value(card)
+            over = lay_candidate(rules, state, buf, hand[i], at)
             winner = NO_WINNER
             if _score(rules, scores, comp, dealer, role, C_PLAY, peg_points_kernel(buf, start, n + 1, bath),
                       check_target):
                 winner = my_side
             else:
-                at[A_COUNT], at[A_START], at[A_N_PLAYED] = after, start, n + 1
-                at[A_GO_MASK], at[A_TURN], at[A_LAST] = state[S_GO_MASK], (role + 1) % active, role
-                over = False
-                if after == MAX_COUNT:
-                    at[A_COUNT], at[A_START], at[A_GO_MASK] = 0, n + 1, 0
-                    over = rules[R_ONE_COUNT] != 0
                 if not over:
                     winner = play_out(rules, dealer, scores, check_target, state[S_STARTER], in_play, buf, thrown,
                                       st, at, seat_rngs, peg_fns, params, poff, comp, err)

@@ -295,6 +295,22 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
     return winner
 
 
+@njit(cache=True, inline="always")
+def lay_candidate(rules, state, buf, card, at):
+    """Lay ``card``, a candidate for the decision in ``state``, on the cards played ``buf`` as :func:`play_out`
+    would, and set ``at`` to the position after it (thirty-one ends the count): True if that ends the play
+    (thirty-one in a game of one count).  What the card scores is the caller's to peg."""
+    count, start, n, role = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED], state[S_ROLE]
+    buf[n] = card
+    then = count + card_value(card)
+    at[A_COUNT], at[A_START], at[A_N_PLAYED] = then, start, n + 1
+    at[A_GO_MASK], at[A_TURN], at[A_LAST] = state[S_GO_MASK], after(role, 1, rules[R_ACTIVE]), role
+    if then == MAX_COUNT:
+        at[A_COUNT], at[A_START], at[A_GO_MASK] = 0, n + 1, 0
+        return rules[R_ONE_COUNT] != 0
+    return False
+
+
 @njit(cache=True)
 def seed_streams(keys, c, i, deck_rng, seat_rngs):
     """The random states of item ``i`` of chunk ``c``: the deck's from key 0, each seat's from key 1 + seat."""

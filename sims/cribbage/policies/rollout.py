@@ -36,12 +36,11 @@ from numba.extending import intrinsic
 
 from ...core.kernel import njit
 from ...core.rng import next_u64, randint
-from ..pegging import MAX_COUNT, card_value, peg_points_kernel
+from ..pegging import peg_points_kernel
 from ...core.errors import E_SIZE
-from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_START, A_TURN, MAX_SEATS,
-                    net_pegging, play_out, play_out_buffers)
-from ..rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT
-from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_STARTER,
+from ..play import MAX_SEATS, lay_candidate, net_pegging, play_out, play_out_buffers
+from ..rules import R_ACTIVE, R_BATH, R_KEPT
+from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_STARTER,
                    is_legal_play, popcount, seen_cards)
 from .pegging import DEFAULT_PARAMS as BASE_PARAMS, defensive_peg, only_legal
 
@@ -158,17 +157,9 @@ def rollout_peg(hand, played, state, rules, rng, params):
             comp[:, :] = 0
             scores[:] = 0
             # Lay the candidate as play_out would, then let play_out finish the play.
-            card = hand[i]
             in_play[role, i] = -1
-            buf[n] = card
-            after = count + card_value(card)
+            over = lay_candidate(rules, state, buf, hand[i], at)
             mine = peg_points_kernel(buf, start, n + 1, bath)
-            at[A_COUNT], at[A_START], at[A_N_PLAYED] = after, start, n + 1
-            at[A_GO_MASK], at[A_TURN], at[A_LAST] = state[S_GO_MASK], (role + 1) % active, role
-            over = False
-            if after == MAX_COUNT:
-                at[A_COUNT], at[A_START], at[A_GO_MASK] = 0, n + 1, 0
-                over = rules[R_ONE_COUNT] != 0
             if not over:
                 play_out(rules, dealer, scores, False, state[S_STARTER], in_play, buf, thrown, st, at, seat_rngs,
                          fns, base, poff, comp, err)
