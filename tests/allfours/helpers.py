@@ -18,7 +18,7 @@ from sims.allfours.contract import (HAND_SIG, P_CARD, P_ROLE, PLAY_SIG, S_LEAD_S
 from sims.allfours.rules import R_MAY_TRUMP
 
 
-@njit(PLAY_SIG, cache=True)
+@njit(cache=True)
 def scripted_play(hand, played, state, rules, rng, params):
     legal = legal_mask(hand, state[S_LEAD_SUIT], state[S_TRUMP], rules[R_MAY_TRUMP] != 0)
     for p in params:
@@ -31,7 +31,7 @@ def scripted_play(hand, played, state, rules, rng, params):
     return i
 
 
-@njit(HAND_SIG, cache=True)
+@njit(cache=True)
 def scripted_discard(hand, state, rules, rng, params):
     for p in params:
         for i in range(hand.shape[0]):
@@ -43,7 +43,7 @@ def scripted_discard(hand, state, rules, rng, params):
     return i
 
 
-@njit(PLAY_SIG, cache=True)
+@njit(cache=True)
 def revoking_play(hand, played, state, rules, rng, params):
     """The first card of the script held, legal or not; else the first card it may play."""
     for p in params:
@@ -81,13 +81,13 @@ def _hash_view(h, hand, state):
     return h
 
 
-@njit(HAND_SIG, cache=True)
+@njit(cache=True)
 def probe_choice(hand, state, rules, rng, params):
     """0 or 1 by a hash of the hand, the state and one draw."""
     return (_hash_view(randint(rng, 1000), hand, state) >> 7) & 1
 
 
-@njit(HAND_SIG, cache=True)
+@njit(cache=True)
 def probe_discard(hand, state, rules, rng, params):
     """A card held, by a hash of the hand, the state and one draw."""
     h = _hash_view(randint(rng, 1000), hand, state)
@@ -103,7 +103,7 @@ def probe_discard(hand, state, rules, rng, params):
     return -1
 
 
-@njit(PLAY_SIG, cache=True)
+@njit(cache=True)
 def probe_play(hand, played, state, rules, rng, params):
     """A legal card by a hash of the hand, the state, the cards played and their players, and (every
     third card of the hand) a draw."""
