@@ -2,6 +2,7 @@
 position-aware player's reading of the play replay them.  One kernel for both: each copy of the deal loop compiles
 the whole engine again."""
 import numpy as np
+import pytest
 from numba import types
 
 from sims.core import kernel
@@ -11,6 +12,10 @@ from sims.core.rng import chunk_keys
 from sims.cribbage import PRESETS
 from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, I64_3, PEGS, U64_2, seed_streams
 from sims.cribbage.play import MAX_SEATS, N_COMP, new_work, play_deal
+
+# The tests that replay the fuzz run on one pytest-xdist worker (--dist loadgroup deals other tests out one at a
+# time, to both workers): the kernel compiles once, not in both workers at once.
+ONE_WORKER = pytest.mark.xdist_group("cribbage-fuzz")
 
 
 @kernel.njit(types.void(I64_1, U64_2, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2, I64_3, I64_2,

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from tests.cribbage.fuzz import fuzz
+from tests.cribbage.fuzz import ONE_WORKER, fuzz
 from tests.cribbage.records import records_array
 from sims.cards import parse_cards
 from sims.cribbage import PRESETS, play_games, simulate_deals
@@ -25,6 +25,8 @@ from sims.cribbage.contract import (EMPTY_PARAMS, PEG_SIG, S_COUNT, S_COUNT_STAR
 from sims.cribbage.reference import peg_score
 from sims.cribbage.rules import R_DEALT, R_THROW
 from sims.core.rng import randint
+
+pytestmark = ONE_WORKER
 
 SEEDS = (1, 2, 3, 4, 5)
 FUZZ_DEALS = 600          # per seed and preset

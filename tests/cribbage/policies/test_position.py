@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.cribbage.fuzz import fuzz
+from tests.cribbage.fuzz import ONE_WORKER, fuzz
 from sims.cards import parse_card, parse_cards
 from sims.core.errors import PolicyError
 from sims.core.kernel import read_only
@@ -47,6 +47,7 @@ def test_rules_without_a_table_stop_with_a_policy_error():
         simulate_deals("eight-card", POSITION, 10, seed=1)
 
 
+@ONE_WORKER
 @pytest.mark.parametrize("preset", ["six-card", "five-card"])
 def test_own_hand_told_from_the_order_of_play(preset):
     # Every decision of 300 deals (random pegging, so that goes come in every order): the show of the
@@ -140,6 +141,7 @@ def test_the_position_aware_player_wins_more():
     assert result["se"] < result["se_unpaired"]      # the pairing removes most of the luck of the cards
 
 
+@ONE_WORKER
 def test_pegged_so_far_is_the_engines_pegging():
     # At the end of each deal's play, the pegging read from the order of play with the dealer's cards
     # marked must be each player's pegging as the engine scored it.
