@@ -8,7 +8,7 @@ any difference in what a policy sees, or in the stream, changes the hand that fo
 """
 from __future__ import annotations
 
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.cards import parse_cards
 from sims.core import policies as pol

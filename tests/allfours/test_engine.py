@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.allfours import PRESETS, play_games, simulate_deals
 from sims.allfours.contract import (EMPTY_PARAMS, HAND_SIG, P_CARD, PLAY_SIG, P_ROLE, S_DISCARDED, S_HELD,

@@ -11,7 +11,7 @@ the run with a PolicyError) the moment anything is wrong.
 """
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from tests.cribbage.fuzz import ONE_WORKER, fuzz
 from tests.cribbage.records import records_array

@@ -14,7 +14,7 @@ issue allows for the random policies (2,000 deals per preset) and smaller for th
 """
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from tests.cribbage.records import records_array
 from sims.cribbage import PRESETS, play_games, simulate_deals

@@ -2,7 +2,7 @@
 of the declarations, results, and bad input (one line each)."""
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.core.errors import PolicyError
 from sims.core.registry import get_game

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.cribbage import play_games
 from sims.cribbage.contract import S_COUNT, S_MY_SCORE, is_legal_play
