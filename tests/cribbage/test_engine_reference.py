@@ -20,7 +20,7 @@ from tests.cribbage.records import records_array
 from sims.cribbage import PRESETS, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
 from sims.cribbage.play import COMPONENTS
-from sims.cribbage.contract import S_COUNT, S_N_PLAYED, S_SIZE, is_legal_play, is_valid_throw
+from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_COUNT, S_N_PLAYED, S_SIZE, is_legal_play, is_valid_throw
 from sims.cribbage.rules import R_THROW, get_rules
 from sims.core.rng import randint
 
@@ -37,7 +37,7 @@ def _mix(h, x):
     return (h ^ x) * 1000003 + 12345
 
 
-@njit(cache=True)
+@njit(DISCARD_SIG, cache=True)
 def probe_discard(hand, state, rules, rng, params):
     """A throw chosen by a hash of the hand, the whole state and one draw from the seat's stream."""
     h = randint(rng, 1000)
@@ -58,7 +58,7 @@ def probe_discard(hand, state, rules, rng, params):
     return -1
 
 
-@njit(cache=True)
+@njit(PEG_SIG, cache=True)
 def probe_peg(hand, played, state, rules, rng, params):
     """A legal card chosen by a hash of the hand, the whole state, the cards laid and (every third
     card of the deal) a draw from the seat's stream."""

@@ -17,19 +17,20 @@ from sims.cribbage import reference_engine as ref
 from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
+from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
 from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, PEGS, U64_2
 from sims.cribbage.contract import S_COUNT, is_legal_play
 from sims.cribbage.reference import peg_items
 from sims.cribbage.rules import R_THROW, get_rules
 
-@njit(cache=True)
+@njit(DISCARD_SIG, cache=True)
 def throw_last(hand, state, rules, rng, params):
     """Lay out the last cards dealt."""
     n, k = hand.shape[0], rules[R_THROW]
     return ((1 << k) - 1) << (n - k)
 
 
-@njit(cache=True)
+@njit(PEG_SIG, cache=True)
 def first_legal(hand, played, state, rules, rng, params):
     """Lay the first card in hand order that keeps the count within thirty-one."""
     for i in range(hand.shape[0]):

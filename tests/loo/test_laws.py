@@ -18,26 +18,26 @@ from sims.cards import parse_card, parse_cards
 from sims.core.policies import user
 from sims.loo import get_rules
 from sims.loo import reference as ref
-from sims.loo.contract import DECIDE_SIG, MISS, PASS, PLAY, S_LEGAL
+from sims.loo.contract import CARD_SIG, DECIDE_SIG, MISS, PASS, PLAY, S_LEGAL
 from sims.loo.engine import play_stacked
 
 THREE = get_rules("three-card").replace(name="three-card, three players", players=3)
 FIVE = get_rules("five-card-pam").replace(name="five-card, three players", players=3)
 
 
-@njit(cache=True)
+@njit(DECIDE_SIG, cache=True)
 def declare_by_script(hand, state, rules, rng, params):
     """The declaration the script gives this seat."""
     return int(params[0])
 
 
-@njit(cache=True)
+@njit(DECIDE_SIG, cache=True)
 def exchange_by_script(hand, state, rules, rng, params):
     """The exchange mask the script gives this seat."""
     return int(params[0])
 
 
-@njit(cache=True)
+@njit(CARD_SIG, cache=True)
 def first_legal(hand, played, state, rules, rng, params):
     """The first card in hand that the laws allow."""
     legal = state[S_LEGAL]
