@@ -69,6 +69,15 @@ def _one_per_type(dispatcher):
     return dispatcher
 
 
+def read_only(array):
+    """A read-only view of ``array``, for Python to call a kernel with what a policy sees: the kernel then runs
+    the specialisation its policy callers compiled (read-only arrays, :mod:`sims.core.kernel_types`), not one
+    more of its own."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
 class LazyKernel:
     """A kernel with explicit types that only Python calls (a chunk loop, a fitting or benchmark loop):
     compiled, or loaded from the cache, at its first call rather than when its module is imported, so that

@@ -148,20 +148,21 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
 
 def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> np.ndarray:
     """My chance of winning the game after each play-out, from the tables of ``players`` (module docstring)."""
+    from ..core.kernel import read_only
     from .policies import position
     from .policies.position_vectors import players_vector
     from .scoring import show_points
 
     rules = situation.rules
-    values = players_vector(players)
-    ix = position.section(values, rules.to_kernel())
+    values = read_only(players_vector(players))   # as the position-aware players see it (one specialisation)
+    ix = position.section(values, read_only(rules.to_kernel()))
     if ix[position.X_T] < 0 or rules.active != 2:
         raise ValueError(f"no board-position table for rules {rules.name!r}; the chance of winning needs one of "
                          f"{', '.join(position.PRESETS)}")
     dealer = situation.role == 0
     show = np.asarray([show_points(np.asarray(situation.kept, dtype=np.int64), rules.kept, situation.starter,
                                    False, False)], dtype=np.int64)
-    shown = position.shows_to_come(values, ix, dealer, np.asarray(situation.thrown, dtype=np.int64))
+    shown = position.shows_to_come(values, ix, dealer, read_only(np.asarray(situation.thrown, dtype=np.int64)))
     memo = {}
     win = np.where(final[..., F_WON] >= 0, final[..., F_WON], np.nan).astype(float)
     for pos in zip(*np.nonzero(final[..., F_WON] < 0)):

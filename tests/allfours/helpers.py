@@ -8,7 +8,7 @@ any difference in what a policy sees, or in the stream, changes the hand that fo
 """
 from __future__ import annotations
 
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.cards import parse_cards
 from sims.core import policies as pol
@@ -18,7 +18,7 @@ from sims.allfours.contract import (HAND_SIG, P_CARD, P_ROLE, PLAY_SIG, S_LEAD_S
 from sims.allfours.rules import R_MAY_TRUMP
 
 
-@njit(PLAY_SIG, cache=True)
+@njit(cache=True)
 def scripted_play(hand, played, state, rules, rng, params):
     legal = legal_mask(hand, state[S_LEAD_SUIT], state[S_TRUMP], rules[R_MAY_TRUMP] != 0)
     for p in params:
@@ -31,7 +31,7 @@ def scripted_play(hand, played, state, rules, rng, params):
     return i
 
 
-@njit(HAND_SIG, cache=True)
+@njit(cache=True)
 def scripted_discard(hand, state, rules, rng, params):
     for p in params:
         for i in range(hand.shape[0]):
@@ -43,7 +43,7 @@ def scripted_discard(hand, state, rules, rng, params):
     return i
 
 
-@njit(PLAY_SIG, cache=True)
+@njit(cache=True)
 def revoking_play(hand, played, state, rules, rng, params):
     """The first card of the script held, legal or not; else the first card it may play."""
     for p in params:

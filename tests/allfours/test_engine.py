@@ -9,10 +9,10 @@ import math
 
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.allfours import PRESETS, play_games, simulate_deals
-from sims.allfours.contract import (EMPTY_PARAMS, HAND_SIG, P_CARD, P_ROLE, PLAY_SIG, S_DISCARDED, S_HELD,
+from sims.allfours.contract import (EMPTY_PARAMS, HAND_SIG, P_CARD, PLAY_SIG, P_ROLE, S_DISCARDED, S_HELD,
                                     S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE, S_SIZE, S_TRICK_START, S_TRUMP,
                                     S_TURNED, S_TURNED_MASK, legal_mask)
 from sims.allfours.engine import role_names
@@ -71,7 +71,7 @@ def _consistent(hand, played, state):
     return ok
 
 
-@njit(PLAY_SIG, cache=True)
+@njit(PLAY_SIG, cache=True)   # called from Python too: one signature serves both
 def sentinel_play(hand, played, state, rules, rng, params):
     """A random legal card, unless what the engine shows is inconsistent: then -1."""
     if not _consistent(hand, played, state):
@@ -89,7 +89,7 @@ def sentinel_play(hand, played, state, rules, rng, params):
     return -1
 
 
-@njit(HAND_SIG, cache=True)
+@njit(cache=True)
 def sentinel_choice(hand, state, rules, rng, params):
     """0 or 1 at random, unless the hand shown is not the cards dealt: then 2."""
     empty = np.zeros((2, 0), dtype=np.int64)
@@ -247,7 +247,7 @@ def test_bad_input_is_one_line(call, message):
     assert "\n" not in str(info.value)
 
 
-@njit(HAND_SIG, cache=True)
+@njit(HAND_SIG, cache=True)   # a constant: typed int64 only by its signature
 def yes_please(hand, state, rules, rng, params):
     return 7
 
@@ -271,6 +271,6 @@ def test_an_illegal_card_in_a_game_is_a_policy_error():
                                                                          "answer": "run"}, 50, seed=2)
 
 
-@njit(HAND_SIG, cache=True)
+@njit(cache=True)
 def empty_place(hand, state, rules, rng, params):
     return hand.shape[0] - 1

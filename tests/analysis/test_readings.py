@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from sims.cards import parse_cards
+from sims.core.kernel import read_only
 from sims.cribbage import get_rules, reference
 from sims.cribbage.contract import S_CRIB_MINE, S_ROLE, S_SIZE, S_STARTER, S_THROWN
 from sims.cribbage.expectations import throw_expectations
@@ -62,7 +63,7 @@ def test_the_readings_part_where_the_crib_and_the_hand_pull_apart():
     hand = parse_cards("5H 5S JD 6C 4H KD")
     assert throw("hoyle_hand", hand, "six-card", dealer=False) == set(parse_cards("JD KD"))
     spoiled = throw("hoyle", hand, "six-card", dealer=False)
-    masks, _, crib = throw_expectations(np.asarray(hand, dtype=np.int64), 2, False, True)
+    masks, _, crib = throw_expectations(read_only(np.asarray(hand, dtype=np.int64)), 2, False, True)
     by_cards = {frozenset(c for i, c in enumerate(hand) if (m >> i) & 1): v for m, v in zip(masks, crib, strict=True)}
     assert by_cards[frozenset(spoiled)] == pytest.approx(crib.min())
     assert by_cards[frozenset(spoiled)] < by_cards[frozenset(parse_cards("JD KD"))]

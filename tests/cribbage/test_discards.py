@@ -23,6 +23,7 @@ from sims.cribbage.expectations import crib_total, crib_ways, starter_total, thr
 from sims.cribbage.policies import resolve
 from sims.cribbage.rules import get_rules
 from sims.cribbage.scoring import score_shows
+from tests.cribbage.test_scoring import SCORE_SHOWS_WORKER
 
 EXAMPLE = "5H 5S JD 6C 4H KD"
 
@@ -80,6 +81,7 @@ def _brute_crib(thrown, dealt, flush_four=False):
     return score_shows(cribs[other], starters[other], crib=True, crib_flush_four=flush_four).mean()
 
 
+@SCORE_SHOWS_WORKER
 @pytest.mark.parametrize("flush_four", [False, True])
 def test_exact_crib_matches_brute_force_six_card(flush_four):
     # Hearts thrown so that crib flushes (with and without the starter) are in play; a jack for nobs.
@@ -92,6 +94,7 @@ def test_exact_crib_matches_brute_force_six_card(flush_four):
         assert got == pytest.approx(_brute_crib(ids, dealt, flush_four), abs=1e-12)
 
 
+@SCORE_SHOWS_WORKER
 def test_exact_crib_matches_brute_force_three_hand():
     # Three-hand: one card thrown, the other two players' cards and the pack card complete the crib.
     dealt = parse_cards("5H JS 2C 8D QH")
@@ -110,6 +113,7 @@ def test_crib_total_counts_every_way():
     assert crib_ways(2, 46) == 1035 * 44 and crib_ways(1, 47) == 16215 * 44
 
 
+@SCORE_SHOWS_WORKER
 @pytest.mark.parametrize("preset, n_kept", [("five-card", 3), ("eight-card", 6)])
 def test_expected_hand_other_sizes_brute_force(preset, n_kept):
     rules = get_rules(preset)

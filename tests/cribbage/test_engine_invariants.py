@@ -11,23 +11,22 @@ the run with a PolicyError) the moment anything is wrong.
 """
 import numpy as np
 import pytest
-from numba import njit, types
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
+from tests.cribbage.fuzz import ONE_WORKER, fuzz
 from tests.cribbage.records import records_array
 from sims.cards import parse_cards
 from sims.cribbage import PRESETS, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
-from sims.core.errors import E_SIZE
-from sims.core.jobs import Job
-from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, I64_3, PEGS, U64_2, seed_streams
 from sims.cribbage.pegging import card_value
-from sims.cribbage.play import COMPONENTS, MAX_SEATS, N_COMP, new_work, play_deal
-from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
-from sims.cribbage.contract import (EMPTY_PARAMS, S_COUNT, S_COUNT_START, S_N_PLAYED, S_SIZE, S_STARTER,
+from sims.cribbage.play import COMPONENTS
+from sims.cribbage.contract import (EMPTY_PARAMS, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, S_SIZE, S_STARTER,
                                          is_legal_play, is_valid_throw)
 from sims.cribbage.reference import peg_score
 from sims.cribbage.rules import R_DEALT, R_THROW
-from sims.core.rng import chunk_keys, randint
+from sims.core.rng import randint
+
+pytestmark = ONE_WORKER
 
 SEEDS = (1, 2, 3, 4, 5)
 FUZZ_DEALS = 600          # per seed and preset
@@ -36,47 +35,7 @@ C = {name: k for k, name in enumerate(COMPONENTS)}
 RANDOM = {"discard": "random", "peg": "random"}   # the fuzz: random throws and cards reach every corner of the play
 
 
-@njit(types.void(I64_1, U64_2, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2, I64_3, I64_2, I64_2,
-                 I64_3, I64_3), cache=True)
-def _fuzz_deals(rules, keys, n, discard_fns, peg_fns, params, poff, decks, kept, cribs, laid, held, comps):
-    """Deals 0..n-1 of chunk 0 (deal g dealt by seat g % players), keeping the kernel's work arrays."""
-    players, active = rules[0], rules[1]
-    work = new_work(rules)
-    deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
-    scores = np.zeros(MAX_SEATS, dtype=np.int64)
-    comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
-    err = np.zeros(E_SIZE, dtype=np.int64)
-    for g in range(n):
-        seed_streams(keys, 0, g, deck_rng, seat_rngs)
-        scores[:] = 0
-        comp[:, :] = 0
-        if play_deal(rules, g % players, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
-                     comp, err, work) < -1:
-            raise ValueError("policy error")
-        decks[g] = work[0]
-        kept[g] = work[2][:active]
-        cribs[g] = work[5]
-        laid[g] = work[6]
-        held[g] = work[3][:active]
-        comps[g] = comp[:active]
-
-
-def fuzz(rules, policies, n, seed):
-    """The kernel's deals 0..n-1 of a run: a dict of arrays, one row per deal."""
-    r = PRESETS[rules] if isinstance(rules, str) else rules
-    job = Job.make("cribbage", "deals", r, policies, n, seed)
-    out = {"deck": np.zeros((n, 52), dtype=np.int64), "kept": np.zeros((n, r.active, r.kept), dtype=np.int64),
-           "crib": np.zeros((n, 4), dtype=np.int64), "laid": np.zeros((n, r.active * r.kept), dtype=np.int64),
-           "held": np.zeros((n, r.active, r.kept), dtype=np.int64),
-           "comp": np.zeros((n, r.active, N_COMP), dtype=np.int64)}
-    _fuzz_deals(r.to_kernel(), chunk_keys(seed, 0, 1, 5), n, *job.kernel_policies()[0], *job.kernel_policies()[1:], out["deck"], out["kept"],
-                out["crib"], out["laid"], out["held"], out["comp"])
-    out["n_laid"] = (out["held"] < 0).sum(axis=(1, 2))
-    return out
-
-
-@njit(PEG_SIG, cache=True)
+@njit(PEG_SIG, cache=True)   # called from Python too: one signature serves both
 def sentinel_peg(hand, played, state, rules, rng, params):
     """A random legal card — unless what the engine shows is wrong, then an illegal answer (-1)."""
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
@@ -101,7 +60,7 @@ def sentinel_peg(hand, played, state, rules, rng, params):
     return -1
 
 
-@njit(DISCARD_SIG, cache=True)
+@njit(cache=True)
 def sentinel_discard(hand, state, rules, rng, params):
     """Random throw — unless the hand is not ``cards_dealt`` distinct cards or a starter is shown."""
     n = hand.shape[0]

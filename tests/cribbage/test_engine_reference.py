@@ -14,14 +14,13 @@ issue allows for the random policies (2,000 deals per preset) and smaller for th
 """
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from tests.cribbage.records import records_array
 from sims.cribbage import PRESETS, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
 from sims.cribbage.play import COMPONENTS
-from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
-from sims.cribbage.contract import S_COUNT, S_N_PLAYED, S_SIZE, is_legal_play, is_valid_throw
+from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_COUNT, S_N_PLAYED, S_SIZE, is_legal_play, is_valid_throw
 from sims.cribbage.rules import R_THROW, get_rules
 from sims.core.rng import randint
 

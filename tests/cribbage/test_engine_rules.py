@@ -9,15 +9,16 @@ against the points worked out by hand here, and in the njit kernel from the same
 """
 
 import numpy as np
-from numba import njit, types
+from numba import types
 
 from sims.cards import parse_card, parse_cards
 from sims.cribbage import play, play_games
 from sims.cribbage import reference_engine as ref
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
-from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, PEGS, U64_2
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
+from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, PEGS, U64_2
 from sims.cribbage.contract import S_COUNT, is_legal_play
 from sims.cribbage.reference import peg_items
 from sims.cribbage.rules import R_THROW, get_rules
@@ -41,7 +42,7 @@ def first_legal(hand, played, state, rules, rng, params):
 SCRIPT = {"discard": throw_last, "peg": first_legal}
 
 @njit(types.int64(I64_1, types.int64, I64_1, types.boolean, I64_1, U64_2, DISCARDS, PEGS, F64_1,
-                  I64_1, I64_2, I64_1), cache=True)
+                  I64_1, I64_2, I64_1), cache=True, lazy=True)
 def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_fns, peg_fns, params, poff,
                  comp, laid):
     """The kernel's deal from a stacked deck; ``laid`` gets the cards laid (-1 after the last)."""

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sims.cards import parse_card, parse_cards
+from sims.core.kernel import read_only   # the hand as the greedy discard passes it: its specialisation
 from sims.cribbage import reference
 from sims.cribbage.scoring import (BINOMIAL, SHOW_TABLE, SLOTS, flush_points, kept_points, nobs_points, score_show,
                                    score_shows, show_breakdown, show_distribution, show_points)
@@ -18,6 +19,9 @@ from sims.cribbage.tables import BASE, RANK_TABLE
 
 N_SHOWS = 12_994_800  # C(52, 4) hands x 48 starters
 COUNTS_CSV = Path(__file__).resolve().parents[2] / "data" / "reference" / "hand_score_counts.csv"
+# score_shows is a parallel kernel (4-5 s to compile): the tests that call it, here and in test_discards.py, run on
+# one pytest-xdist worker (--dist loadgroup deals other tests out one at a time, to both workers).
+SCORE_SHOWS_WORKER = pytest.mark.xdist_group("score_shows")
 
 
 def random_shows(seed, n, k):
@@ -44,6 +48,7 @@ FAST_VS_REFERENCE = [(3, False, False, 20_000), (4, False, False, 40_000), (4, T
 assert sum(case[-1] for case in FAST_VS_REFERENCE) >= 100_000
 
 
+@SCORE_SHOWS_WORKER
 @pytest.mark.parametrize("k, crib, crib_flush_four, n", FAST_VS_REFERENCE)
 def test_fast_scorer_matches_reference(k, crib, crib_flush_four, n):
     """Every show is scored by ``score_shows``; the reference is called once per distinct
@@ -90,7 +95,7 @@ def test_kept_points_is_the_show_of_the_cards_kept(dealt, throw):
         for thrown in combinations(range(dealt), throw):
             mask = sum(1 << i for i in thrown)
             kept = [int(c) for i, c in enumerate(hand) if i not in thrown]
-            assert kept_points(hand, mask) == reference.show_score(kept, None), (hand.tolist(), thrown)
+            assert kept_points(read_only(hand), mask) == reference.show_score(kept, None), (hand.tolist(), thrown)
 
 
 def test_score_shows_rejects_bad_arrays():

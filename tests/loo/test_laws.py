@@ -12,7 +12,7 @@ his left); three-card stake 3, five-card stake 5, one stake held over from the d
 """
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.cards import parse_card, parse_cards
 from sims.core.policies import user

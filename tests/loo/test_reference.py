@@ -10,7 +10,7 @@ engine shows a policy (the whole state vector, the hand, the cards played and a 
 stream), so any difference in what a policy sees changes the deal that follows.
 """
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.core.rng import randint
 from sims.loo import PRESETS, get_rules, play_games, simulate_deals

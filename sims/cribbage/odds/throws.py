@@ -77,9 +77,11 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
 
 def _throw_values(hand, role, dealer_score, pone_score, masks, starters, values, ix) -> np.ndarray:
     """Each throw's chance of winning (:mod:`sims.cribbage.policies.position_throw`) from the sections ``values``."""
+    from ...core.kernel import read_only
     from ..policies import position_throw
 
     win = np.empty(len(masks))
+    hand, values = read_only(hand), read_only(values)     # as the position-aware discard sees them
     if role == "dealer":
         position_throw.dealer_throw_values(hand, values, ix, dealer_score, pone_score, masks, starters, win)
     else:

@@ -7,10 +7,10 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.cribbage import play_games
-from sims.cribbage.contract import PEG_SIG, S_COUNT, S_MY_SCORE, is_legal_play
+from sims.cribbage.contract import S_COUNT, S_MY_SCORE, is_legal_play
 from sims.cribbage.odds import timings
 from sims.cribbage.odds.direct import games_from
 from sims.cribbage.odds.induction import jackknife, solve
@@ -172,7 +172,7 @@ def test_bad_input(tmp_path, table61):
         shipped_path(get_rules("six-card").replace(target=91))
 
 
-@njit(PEG_SIG, cache=True)
+@njit(cache=True)
 def peg_by_score(hand, played, state, rules, rng, params):
     """The first card that fits, or the last one when near home: a policy that looks at the score."""
     pick = -1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from numba import njit
+from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
 
 from sims.cards import parse_card, parse_cards
 from sims.core.jobs import Job

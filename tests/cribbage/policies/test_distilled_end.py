@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sims.core.kernel import read_only
 from sims.cribbage import simulate_deals
 from sims.cribbage.pegging import card_value, peg_points_kernel
 from sims.cribbage.policies import end_of_play as D
@@ -80,7 +81,7 @@ def test_the_end_values_average_over_the_cards_he_may_hold():
     state[S_COUNT_START] = 0
     seen, mine_left = seen_cards(hand, played, state)
     values = np.zeros(4)
-    D.end_values(hand, played, state, seen, 1, values)
+    D.end_values(read_only(hand), played, read_only(state), seen, 1, values)   # as the policy calls it
     expected = np.zeros(2)
     total = 0
     unseen = [c for c in range(52) if not (seen >> c) & 1]

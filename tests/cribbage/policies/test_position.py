@@ -5,26 +5,24 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from numba import njit
 
+from tests.cribbage.fuzz import ONE_WORKER, fuzz
 from sims.cards import parse_card, parse_cards
 from sims.core.errors import PolicyError
-from sims.core.jobs import Job
-from sims.core.rng import chunk_keys
-from sims.cribbage import play, simulate_deals
+from sims.core.kernel import read_only
+from sims.cribbage import play, reference, simulate_deals
 from sims.cribbage.contract import (S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_MY_SCORE, S_N_PLAYED,
                                     S_OPP_SCORE, S_ROLE, S_SIZE, S_STARTER, S_TARGET, S_THROWN)
-from sims.cribbage.engine import seed_streams
 from sims.cribbage.odds.match import paired_match
 from sims.cribbage.pegging import card_value
 from sims.cribbage.policies import position
 from sims.cribbage.policies.pegging import defensive_peg
 from sims.cribbage.rules import get_rules
-from sims.cribbage.scoring import show_points
 
 PA = position.position_policies()
 POSITION = {"discard": PA["discard"], "peg": PA["peg"]}
 EXPERT = {"discard": "expected_net", "peg": "defensive"}
+RANDOM = {"discard": "random", "peg": "random"}     # goes come in every order
 
 
 def test_the_vector_has_a_section_per_preset():
@@ -49,41 +47,20 @@ def test_rules_without_a_table_stop_with_a_policy_error():
         simulate_deals("eight-card", POSITION, 10, seed=1)
 
 
-@njit(cache=True)
-def _plays(rules, keys, n, discard_fns, peg_fns, params, poff, played, kept, starters, n_played, comps):
-    """Deals dealt by seat 0: the cards laid in order, the kept cards by role, the starter, the components."""
-    work = play.new_work(rules)
-    deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((play.MAX_SEATS, 4), dtype=np.uint64)
-    scores = np.zeros(play.MAX_SEATS, dtype=np.int64)
-    err = np.zeros(32, dtype=np.int64)
-    for g in range(n):
-        seed_streams(keys, 0, g, deck_rng, seat_rngs)
-        play.play_deal(rules, 0, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comps[g],
-                       err, work)
-        played[g] = work[6]
-        kept[g] = work[2][:2]
-        starters[g] = work[0][2 * rules[2]]
-        n_played[g] = work[8][play.A_N_PLAYED]
-
-
+@ONE_WORKER
 @pytest.mark.parametrize("preset", ["six-card", "five-card"])
 def test_own_hand_told_from_the_order_of_play(preset):
     # Every decision of 300 deals (random pegging, so that goes come in every order): the show of the
     # cards the player really kept must be among those found, and it is almost always the only one.
     rules = get_rules(preset)
     n = 300
-    job = Job.make("cribbage", "deals", rules, {"discard": "random", "peg": "random"}, n, 3)
-    fns, params, poff = job.kernel_policies()
+    deals = fuzz(rules, RANDOM, n, 3, dealers=1)
     size = 2 * rules.kept
-    played = np.zeros((n, size), dtype=np.int64)
-    kept = np.zeros((n, 2, rules.kept), dtype=np.int64)
-    starters = np.zeros(n, dtype=np.int64)
-    n_played = np.zeros(n, dtype=np.int64)
-    comps = np.zeros((n, play.MAX_SEATS, play.N_COMP), dtype=np.int64)
-    _plays(rules.to_kernel(), chunk_keys(3, 0, 1, 5), n, *fns, params, poff, played, kept, starters, n_played, comps)
+    played, kept, n_played = deals["laid"], deals["kept"], deals["n_laid"]
+    starters = deals["deck"][:, rules.active * rules.cards_dealt + rules.crib_from_pack]   # after hands and crib
     decisions = unique = 0
     shows, masks = np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64)
+    kernel_rules = read_only(rules.to_kernel())
     for g in range(n):
         owners = [0 if c in kept[g, 0] else 1 for c in played[g, :n_played[g]]]
         count, start = 0, 0
@@ -100,8 +77,9 @@ def test_own_hand_told_from_the_order_of_play(preset):
             state[S_STARTER] = starters[g]
             buf = np.zeros(size, dtype=np.int64)
             buf[:k] = played[g, :k]
-            found = position.kept_candidates(hand, buf, state, rules.to_kernel(), shows, masks)
-            truth = show_points(kept[g, who], rules.kept, starters[g], False, False)
+            found = position.kept_candidates(read_only(hand), read_only(buf), read_only(state), kernel_rules, shows,
+                                             masks)   # read-only, as the policy calls it
+            truth = reference.show_score(kept[g, who].tolist(), int(starters[g]))
             assert truth in shows[:found], (g, k)
             mine = sum(1 << j for j in range(k) if owners[j] == who)
             assert mine in masks[:found], (g, k)
@@ -163,19 +141,16 @@ def test_the_position_aware_player_wins_more():
     assert result["se"] < result["se_unpaired"]      # the pairing removes most of the luck of the cards
 
 
+@ONE_WORKER
 def test_pegged_so_far_is_the_engines_pegging():
     # At the end of each deal's play, the pegging read from the order of play with the dealer's cards
     # marked must be each player's pegging as the engine scored it.
     rules = get_rules("six-card")
     n = 300
-    job = Job.make("cribbage", "deals", rules, {"discard": "random", "peg": "random"}, n, 6)
-    fns, params, poff = job.kernel_policies()
-    played = np.zeros((n, 8), dtype=np.int64)
-    kept = np.zeros((n, 2, 4), dtype=np.int64)
-    starters, n_played = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    comps = np.zeros((n, play.MAX_SEATS, play.N_COMP), dtype=np.int64)
-    _plays(rules.to_kernel(), chunk_keys(6, 0, 1, 5), n, *fns, params, poff, played, kept, starters, n_played, comps)
+    deals = fuzz(rules, RANDOM, n, 6, dealers=1)
+    played, kept, n_played, comps = deals["laid"], deals["kept"], deals["n_laid"], deals["comp"]
+    laid = read_only(played)   # as the policy sees the cards played
     for g in range(n):
         mine = sum(1 << k for k in range(n_played[g]) if played[g, k] in kept[g, 0])
-        dealer, pone = position.pegged(played[g], n_played[g], 0, mine, False)
+        dealer, pone = position.pegged(laid[g], n_played[g], 0, mine, False)
         assert (dealer, pone) == (comps[g, 0, play.C_PEGGING], comps[g, 1, play.C_PEGGING])
