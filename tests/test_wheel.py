@@ -55,6 +55,39 @@ def away() -> dict:
     return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
 
 
+# What the tests below ask of the installed package in Python, asked in one process of the fresh environment
+# (each process pays its start and its imports, most of a second): the order is the tests' own.
+PROBE = """
+import json, sys
+import sims.analysis.claims as claims
+try:
+    import analysis
+    analysis_missing = False
+except ImportError:
+    analysis_missing = True
+import sims, sims.cribbage.crib_tables as crib_tables
+from sims.cribbage.odds.layout import PLAYERS
+from sims.cribbage.odds.table import shipped_table
+from sims.cribbage.policies import position_vectors
+from sims.core.record import example
+json.dump({"claims": claims.__file__, "analysis_missing": analysis_missing, "sims": sims.__file__,
+           "schell_rows": int(crib_tables.reference_table("schell").shape[0]),
+           "vectors": sorted(position_vectors.load()), "vectors_file": position_vectors.__file__,
+           "win_45_50": {p: float(shipped_table("six-card-61", p).win[45, 50]) for p in PLAYERS},
+           "loo_example": str(example("loo"))}, sys.stdout)
+"""
+
+
+@pytest.fixture(scope="module")
+def probe(installed) -> dict:
+    """The answers of :data:`PROBE`, run by the fresh environment's Python outside the checkout."""
+    env, outside, _ = installed
+    out = subprocess.run([str(env / "bin" / "python"), "-c", PROBE], cwd=outside, capture_output=True, text=True,
+                         env=away())
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
 def test_the_wheel_installs_only_the_sims_package(installed):
     """Top-level names in the wheel: the package sims and the distribution's metadata, nothing else."""
     _, _, wheel = installed
@@ -67,23 +100,16 @@ def test_the_wheel_installs_only_the_sims_package(installed):
     assert "sims = sims.cli:main" in entry
 
 
-def test_analysis_is_importable_only_inside_sims(installed):
-    env, outside, _ = installed
-    out = subprocess.run([str(env / "bin" / "python"), "-c", "import sims.analysis.claims as c; print(c.__file__)\n"
-                          "try:\n    import analysis\nexcept ImportError:\n    print('no analysis')"],
-                         cwd=outside, capture_output=True, text=True, check=True, env={"PATH": os.environ["PATH"]})
-    path, missing = out.stdout.splitlines()
-    assert Path(path).is_relative_to(env) and missing == "no analysis"
+def test_analysis_is_importable_only_inside_sims(installed, probe):
+    env, _, _ = installed
+    assert Path(probe["claims"]).is_relative_to(env) and probe["analysis_missing"]
 
 
-def test_the_wheel_is_what_runs(installed):
-    env, outside, _ = installed
-    out = subprocess.run([str(env / "bin" / "python"), "-c", "import sims, sims.cribbage.crib_tables as t; "
-                          "print(sims.__file__); print(t.reference_table('schell').shape[0])"],
-                         cwd=outside, capture_output=True, text=True, check=True, env=away())
-    path, rows = out.stdout.split()
-    assert Path(path).is_relative_to(env) and not Path(path).is_relative_to(ROOT)
-    assert int(rows) == 182
+def test_the_wheel_is_what_runs(installed, probe):
+    env, _, _ = installed
+    path = Path(probe["sims"])
+    assert path.is_relative_to(env) and not path.is_relative_to(ROOT)
+    assert probe["schell_rows"] == 182
 
 
 def test_discard_from_outside_the_checkout(installed):
@@ -96,17 +122,12 @@ def test_discard_from_outside_the_checkout(installed):
     assert json.loads(out.stdout)["rows"] == json.loads(json.dumps(here))
 
 
-def test_the_position_vectors_ship_and_are_current_in_the_wheel(installed):
+def test_the_position_vectors_ship_and_are_current_in_the_wheel(installed, probe):
     """The position players' vectors are package data that match the wheel's own tables (not rebuilt at start)."""
-    env, outside, _ = installed
-    environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    out = subprocess.run([str(env / "bin" / "python"), "-c", "from sims.cribbage.policies import position_vectors as v; "
-                          "print(sorted(v.load()), v.__file__)"], cwd=outside, capture_output=True, text=True,
-                         env=environ)
-    assert out.returncode == 0, out.stderr
+    env, _, _ = installed
     # the position players' two vectors, and the expected_peg + distilled players' (sims peg --score's default)
-    names = "['expected_peg+distilled', 'shipped', 'shipped-distilled'] "
-    assert out.stdout.startswith(names) and str(env) in out.stdout
+    assert probe["vectors"] == ["expected_peg+distilled", "shipped", "shipped-distilled"]
+    assert Path(probe["vectors_file"]).is_relative_to(env)
 
 
 def test_advise_all_fours_and_loo_from_outside_the_checkout(installed):
@@ -140,7 +161,7 @@ def test_two_worker_dask_run_from_outside_the_checkout(installed):
     assert (outside / "run" / "summary.json").exists() and (outside / "run" / "totals").is_dir()
 
 
-def test_help_peg_and_odds_from_outside_the_checkout(installed):
+def test_help_peg_and_odds_from_outside_the_checkout(installed, probe):
     from sims.cribbage.advice import advise
     from sims.cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
     from sims.cribbage.odds.table import shipped_table
@@ -156,14 +177,16 @@ def test_help_peg_and_odds_from_outside_the_checkout(installed):
     position = json.loads(out.stdout)["positions"][0]
     assert (position["dealer"], position["pone"]) == (95, 110)
     assert position["win"] == pytest.approx(shipped_table("six-card", DEFAULT_PLAYERS).win[95, 110], abs=1e-12)
-    for players in PLAYERS:      # every shipped table of other players, from the wheel's package data
-        out = sims(installed, "odds", "--rules", "six-card-61", "--players", players, "--score", "45-50", "--json")
-        assert out.returncode == 0, out.stderr
-        assert json.loads(out.stdout)["positions"][0]["win"] == pytest.approx(
-            shipped_table("six-card-61", players).win[45, 50], abs=1e-12)
+    out = sims(installed, "odds", "--rules", "six-card-61", "--players", "position_distilled", "--score", "45-50",
+               "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["positions"][0]["win"] == probe["win_45_50"]["position_distilled"]
+    # every shipped table of other players, from the wheel's package data, is the checkout's
+    assert probe["win_45_50"] == pytest.approx({p: shipped_table("six-card-61", p).win[45, 50] for p in PLAYERS},
+                                               abs=1e-12)
 
 
-def test_record_and_review_from_outside_the_checkout(installed):
+def test_record_and_review_from_outside_the_checkout(installed, probe):
     """A game recorded by sims play --record and reviewed; the hand-typed examples are package data."""
     env, outside, _ = installed
     played = sims(installed, "play", "--game", "allfours", "--games", "1", "--seed", "3", "--play", "expert,random",
@@ -173,8 +196,7 @@ def test_record_and_review_from_outside_the_checkout(installed):
     reviewed = sims(installed, "review", "game.jsonl", "--samples", "100", "--json")
     assert reviewed.returncode == 0, reviewed.stderr
     assert {t["player"] for t in json.loads(reviewed.stdout)["totals"]} == {"expert", "random"}
-    where = subprocess.run([str(env / "bin" / "python"), "-c", "from sims.core.record import example; "
-                            "print(example('loo'))"], cwd=outside, capture_output=True, text=True, check=True)
-    example = sims(installed, "review", where.stdout.strip(), "--samples", "100", "--json")
+    assert Path(probe["loo_example"]).is_relative_to(env)
+    example = sims(installed, "review", probe["loo_example"], "--samples", "100", "--json")
     assert example.returncode == 0, example.stderr
     assert len(json.loads(example.stdout)["decisions"]) == 8

@@ -35,10 +35,15 @@ def _means(totals: pd.DataFrame, scope: str) -> pd.DataFrame:
                          "mean": mean, "se": se, "n": t["n"].to_numpy()})
 
 
-def _nested(table: pd.DataFrame) -> dict:
+def _nested(batch: Batch, scope: str, leave_out: str | None = None) -> dict:
+    """``{who: {component: {mean, se}}}`` of the totals of one scope (but component ``leave_out``), from the batch's
+    arrays: a summary makes no DataFrame (a report asks for hundreds of summaries)."""
+    t = batch.total_columns.where(scope=scope)
+    mean, se = mean_se(t["sum"], t["sumsq"], t["n"])
     out = {}
-    for row in table.itertuples(index=False):
-        out.setdefault(row.who, {})[row.component] = {"mean": float(row.mean), "se": float(row.se)}
+    for who, component, m, s in zip(t["who"], t["component"], mean, se):
+        if component != leave_out:
+            out.setdefault(who, {})[component] = {"mean": float(m), "se": float(s)}
     return out
 
 
@@ -47,36 +52,41 @@ class _Result:
     job: Job
     batch: Batch
 
+    def _events(self) -> dict:
+        """:meth:`events` as named arrays (a summary reads them without a DataFrame)."""
+        t = self.batch.total_columns.where(scope="hand")
+        mean, se = mean_se(t["sum"], t["sumsq"], t["n"])
+        return {"event": t["component"], "count": t["sum"], "hands": t["n"], "mean": mean, "se": se}
+
     def events(self) -> pd.DataFrame:
         """What happened per hand (:data:`play.EVENTS`): event, count, hands, mean per hand and its se.
         The cards can be run several times in a hand, and a hand dealt again (and begged again); the
         other events happen once or not at all."""
-        t = self.batch.totals
-        t = t[t["scope"] == "hand"]
-        mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
-        return pd.DataFrame({"event": t["component"].to_numpy(), "count": t["sum"].to_numpy(),
-                             "hands": t["n"].to_numpy(), "mean": mean, "se": se})
+        return pd.DataFrame(self._events())
+
+    def _agreement(self) -> list[dict]:
+        """The rows of :meth:`agreement`."""
+        t = self.batch.total_columns.where(scope="maxim")
+        sums = dict(zip(zip(t["who"], t["component"]), t["sum"]))
+        rows = []
+        for seat in dict.fromkeys(t["who"]):
+            for maxim in MAXIMS:
+                advised, agreed = int(sums[seat, f"{maxim} advised"]), int(sums[seat, f"{maxim} agreed"])
+                rows.append({"seat": seat, "maxim": maxim, "advised": advised, "agreed": agreed,
+                             **_rate(agreed, advised)})
+        return rows
 
     def agreement(self) -> pd.DataFrame:
         """With the option ``agreement``: per seat and maxim, the play decisions where the maxim advised
         some legal cards but not all, and the share where the card played was one it advised."""
-        t = self.batch.totals
-        t = t[t["scope"] == "maxim"]
-        rows = []
-        for seat in dict.fromkeys(t["who"]):
-            mine = t[t["who"] == seat].set_index("component")["sum"]
-            for maxim in MAXIMS:
-                advised, agreed = int(mine[f"{maxim} advised"]), int(mine[f"{maxim} agreed"])
-                rows.append({"seat": seat, "maxim": maxim, "advised": advised, "agreed": agreed,
-                             **_rate(agreed, advised)})
-        return pd.DataFrame(rows, columns=["seat", "maxim", "advised", "agreed", "rate", "lo", "hi"])
+        return pd.DataFrame(self._agreement(), columns=["seat", "maxim", "advised", "agreed", "rate", "lo", "hi"])
 
     def _extras(self) -> dict:
-        events = {row.event: {"mean": row.mean, "se": row.se} for row in self.events().itertuples(index=False)}
+        e = self._events()
+        events = {event: {"mean": float(m), "se": float(s)} for event, m, s in zip(e["event"], e["mean"], e["se"])}
         agreement = {}
-        for row in self.agreement().itertuples(index=False):
-            agreement.setdefault(row.seat, {})[row.maxim] = {"advised": row.advised, "agreed": row.agreed,
-                                                             "rate": row.rate, "lo": row.lo, "hi": row.hi}
+        for row in self._agreement():
+            agreement.setdefault(row.pop("seat"), {})[row.pop("maxim")] = row
         return {"events_per_hand": events, **({"maxim_agreement": agreement} if agreement else {})}
 
 
@@ -111,10 +121,9 @@ class DealResult(_Result):
 
     @property
     def summary(self) -> dict:
-        table = self.table()
-        counted = (self.batch.totals["scope"] == "holding").any()
-        return {**self.job.describe(), "roles": _nested(table[table["scope"] == "role"]),
-                "sides": _nested(table[table["scope"] == "side"]), **self._extras(),
+        counted = (self.batch.total_columns["scope"] == "holding").any()
+        return {**self.job.describe(), "roles": _nested(self.batch, "role"), "sides": _nested(self.batch, "side"),
+                **self._extras(),
                 **({"points_by_holding": self.by_holding().to_dict("records")} if counted else {})}
 
 
@@ -162,10 +171,10 @@ class GameResult(_Result):
         _, hands, hands_sq = self.batch.total("game", "all", "hands")
         mean, se = mean_se(hands, hands_sq, self.batch.n)
         wins = {row.who: {"rate": row.rate, "lo": row.lo, "hi": row.hi} for row in self.table().itertuples()}
-        points = self.points()
         return {**self.job.describe(), "win_rate": {s: wins[s] for s in self.sides},
                 "first_dealer_win": wins["first dealer"], "hands_per_game": {"mean": float(mean), "se": float(se)},
-                "points_per_game": _nested(points), "unfinished": self.batch.n - self.finished, **self._extras()}
+                "points_per_game": _nested(self.batch, "side", leave_out="wins"),
+                "unfinished": self.batch.n - self.finished, **self._extras()}
 
 
 def summarize(job: Job, batch: Batch):

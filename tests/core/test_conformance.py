@@ -37,14 +37,6 @@ def one_line(exc) -> str:
     return text
 
 
-@pytest.fixture(scope="module")
-def client():
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        yield client
-
-
 @pytest.mark.parametrize("name,kind", kinds())
 def test_the_same_seed_gives_the_same_numbers_on_one_and_two_threads(name, kind):
     one = run(job(name, kind), threads=1, batch_chunks=2, progress=False)
@@ -53,10 +45,11 @@ def test_the_same_seed_gives_the_same_numbers_on_one_and_two_threads(name, kind)
     assert run(job(name, kind, seed=12), threads=2, progress=False).summary != one.summary   # the seed matters
 
 
+@pytest.mark.xdist_group("dask")      # the two worker processes of tests/core/test_dask.py (tests/core/conftest.py)
 @pytest.mark.parametrize("name", GAMES)
-def test_dask_workers_give_the_numbers_of_one_thread(name, client, tmp_path):
+def test_dask_workers_give_the_numbers_of_one_thread(name, dask_workers, tmp_path):
     here = run(job(name), threads=1, progress=False)
-    there = run(job(name), tmp_path / "run", batch_chunks=1, client=client, progress=False)
+    there = run(job(name), tmp_path / "run", batch_chunks=1, client=dask_workers, progress=False)
     assert there.summary == here.summary
 
 

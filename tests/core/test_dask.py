@@ -9,11 +9,9 @@ import pytest
 
 from sims.core import store as st
 from sims.core.chunks import run_chunks
-from sims.core.executors import dask_client
 from sims.core.jobs import Job
 from sims.core.runner import load_run, run, summarize
 
-distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.xdist_group("dask")    # one worker of the test run starts the clusters below, once
 
 
@@ -21,11 +19,11 @@ def bare(job):
     return summarize(job, run_chunks(job, 0, job.n_chunks))
 
 
-@pytest.fixture(scope="module")
-def client():
-    """The cluster that ``run(..., workers=2, threads=1)`` and ``sims run --workers 2 --threads 1`` start."""
-    with dask_client(workers=2, threads=1) as c:
-        yield c
+@pytest.fixture
+def client(dask_workers):
+    """The cluster that ``run(..., workers=2, threads=1)`` and ``sims run --workers 2 --threads 1`` start
+    (tests/core/conftest.py: the conformance tests' Dask case uses it too)."""
+    return dask_workers
 
 
 def test_local_cluster_listens_on_localhost_over_tls_with_one_numba_thread_per_worker(client):

@@ -7,6 +7,7 @@ loads stale code (the sentinel below shows it)."""
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -61,6 +62,22 @@ def demo(tmp_path):
     return package
 
 
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory):
+    """The demo package run once into empty caches, and what that run gave: the tests that edit after a first
+    run copy its folder (sources with their times, and caches) and need not compile it again."""
+    base = tmp_path_factory.mktemp("first-run")
+    write_demo(base / "src" / "demo", "sims.core.kernel")
+    return base, run_demo(base)
+
+
+@pytest.fixture
+def compiled(tmp_path, first_run):
+    """This test's copy of the demo package and its caches after the first run."""
+    shutil.copytree(first_run[0], tmp_path, dirs_exist_ok=True)
+    return tmp_path / "src" / "demo"
+
+
 def test_plain_numba_loads_a_stale_caller(tmp_path):
     """The sentinel: with numba's own cache the caller keeps the old callee (so the tests below can fail)."""
     package = tmp_path / "src" / "demo"
@@ -70,28 +87,26 @@ def test_plain_numba_loads_a_stale_caller(tmp_path):
     assert run_demo(tmp_path)[:2] == (2, 1)
 
 
-def test_a_changed_callee_recompiles_its_caller_and_only_it(tmp_path, demo):
-    assert run_demo(tmp_path) == (2, 0, 7, 0)
+def test_a_changed_callee_recompiles_its_caller_and_only_it(tmp_path, first_run, compiled):
+    assert first_run[1] == (2, 0, 7, 0)
     assert run_demo(tmp_path) == (2, 1, 7, 1)          # cached when nothing changed
-    write_demo(demo, "sims.core.kernel", value=41)
+    write_demo(compiled, "sims.core.kernel", value=41)
     assert run_demo(tmp_path) == (42, 0, 7, 1)         # the caller recompiled, not loaded stale; other cached
     assert run_demo(tmp_path) == (42, 1, 7, 1)
 
 
-def test_editing_a_module_no_kernel_reaches_recompiles_nothing(tmp_path, demo):
-    run_demo(tmp_path)
-    (demo / "unused.py").write_text("X = 1\n")
-    (demo / "__init__.py").write_text("# the package's own file: neither kernel's module imports it\n")
+def test_editing_a_module_no_kernel_reaches_recompiles_nothing(tmp_path, compiled):
+    (compiled / "unused.py").write_text("X = 1\n")
+    (compiled / "__init__.py").write_text("# the package's own file: neither kernel's module imports it\n")
     assert run_demo(tmp_path) == (2, 1, 7, 1)
 
 
-def test_an_edit_moves_exactly_the_modules_that_reach_it_to_new_directories(tmp_path, demo):
+def test_an_edit_moves_exactly_the_modules_that_reach_it_to_new_directories(tmp_path, compiled):
     def directories():
         return {p.name for p in (tmp_path / "sims-cache" / "demo").iterdir()}
 
-    run_demo(tmp_path)
     before = directories()
-    write_demo(demo, "sims.core.kernel", value=41)
+    write_demo(compiled, "sims.core.kernel", value=41)
     run_demo(tmp_path)
     assert sorted(name.split("-")[0] for name in directories() - before) == ["callee", "caller"]
 
