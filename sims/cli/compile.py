@@ -104,7 +104,7 @@ def run(args) -> dict:
     import time
     from concurrent.futures import ProcessPoolExecutor
 
-    from tqdm.auto import tqdm
+    from ..core.progress import progress_bar
 
     from ..core import registry
     from ..core.registry import get_game
@@ -115,7 +115,7 @@ def run(args) -> dict:
     jobs = args.jobs or os.cpu_count() or 1
     start, seconds = time.perf_counter(), {}
     with ProcessPoolExecutor(max_workers=jobs) as pool, \
-            tqdm(total=len(graph), desc="compiling", unit=" modules", delay=1) as bar:
+            progress_bar(total=len(graph), desc="compiling", unit=" modules") as bar:
         for module, cpu in schedule(graph, compile_module, pool, jobs):
             seconds[module] = cpu
             bar.update()

@@ -229,12 +229,12 @@ def _check_memory(job: Job) -> None:
 
 
 def _progress_bar(stack: ExitStack, job: Job, initial: int):
-    """The ``update`` of tqdm's bar over the job's items (tqdm is imported only for a bar shown)."""
-    from tqdm.auto import tqdm
+    """The ``update`` of a progress bar over the job's items (:mod:`sims.core.progress`)."""
+    from .progress import progress_bar
 
-    return stack.enter_context(tqdm(total=job.n, initial=initial, unit=f" {job.kind}", unit_scale=True,
-                                    desc=f"{job.game.name} {job.rules.name} {job.kind}", smoothing=0.1,
-                                    leave=False)).update
+    return stack.enter_context(progress_bar(total=job.n, initial=initial, unit=f" {job.kind}", unit_scale=True,
+                                            desc=f"{job.game.name} {job.rules.name} {job.kind}", smoothing=0.1,
+                                            leave=False)).update
 
 
 def _play(job, plan, batches, collector, progress, on_batch, stop):

@@ -173,9 +173,9 @@ def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=Non
     rows = []
     items = range(games)
     if progress:
-        from tqdm.auto import tqdm
+        from .progress import progress_bar
 
-        items = tqdm(items, desc="games", unit="game")
+        items = progress_bar(items, desc="games", unit="game")
     for g in items:
         rows.append(table.play(g, seed))
     named = list(seats_given) if isinstance(seats_given, (list, tuple)) else [None] * len(seats)

@@ -25,7 +25,6 @@ from .play import (A_LAST, A_SIZE, A_TURN, C_HEELS, ERR_DISCARD, MAX_SEATS, N_CO
 from .rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_PARTNERS, R_TARGET, R_THROW
 from .scoring import CRIB_SIZE, JACK, show_points
 
-PROGRESS_DELAY = 2.0               # seconds of sampling before a progress bar appears
 ESTIMATE_SECONDS = 10.0            # sampling expected to take longer says so first, with the estimate
 
 
@@ -139,7 +138,7 @@ def sampled_figures(hand, me, pool, masks, rules, runs, peg_policy, samples, see
     error per throw, and for the first, with ``peg_policy``, the pegging difference's too."""
     if not runs:
         return []
-    from tqdm.auto import tqdm
+    from ..core.progress import progress_bar
 
     from .policies import resolve
 
@@ -153,8 +152,8 @@ def sampled_figures(hand, me, pool, masks, rules, runs, peg_policy, samples, see
     batch = max(64, -(-samples // 100))
     out = []
     start = time.perf_counter()
-    with tqdm(total=samples * len(runs), desc="sampling deals", unit=" deals", delay=PROGRESS_DELAY,
-              disable=not progress, leave=False) as bar:
+    with progress_bar(total=samples * len(runs), desc="sampling deals", unit=" deals", disable=not progress,
+                      leave=False) as bar:
         for index, policy in enumerate(runs):
             pegging = peg_policy is not None and index == 0
             sums = [np.zeros(len(masks)) for _ in range(4)]

@@ -124,9 +124,9 @@ def test_pegging_and_total(capsys):
 
 
 def test_progress_on_stderr_unless_quiet(capsys, monkeypatch):
-    import sims.cribbage.discard_sampling as sampling
+    from sims.core import progress
 
-    monkeypatch.setattr(sampling, "PROGRESS_DELAY", 0.0)
+    monkeypatch.setattr(progress, "DELAY", 0.0)
     assert "sampling deals" in _run(capsys, "--dealer", "--opponent", "random", "--samples", "200").err
     assert _run(capsys, "--dealer", "--opponent", "random", "--samples", "200", "--quiet").err == ""
     assert _run(capsys, "--dealer").err == ""   # nothing sampled, nothing to report

@@ -401,9 +401,9 @@ def test_pegging_figures_and_sort_by_total():
 
 
 def test_progress_bar_only_when_asked(monkeypatch, capsys):
-    import sims.cribbage.discard_sampling as sampling
+    from sims.core import progress
 
-    monkeypatch.setattr(sampling, "PROGRESS_DELAY", 0.0)
+    monkeypatch.setattr(progress, "DELAY", 0.0)
     advise(EXAMPLE, "dealer", opponent="random", samples=200, progress=True)
     assert "sampling deals" in capsys.readouterr().err
     advise(EXAMPLE, "dealer", opponent="random", samples=200, progress=False)
