@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import popcount
+from ...cards import nth_bit
 from ...core.kernel import njit
 from ...core.rng import randint
 from ..pegging import MAX_COUNT, card_value, points_if_laid
@@ -46,15 +46,10 @@ def greedy_discard(hand, state, rules, rng, params):
     return best_mask
 
 
-# The place of the k-th set bit of a byte: KTH_BIT[byte << 3 | k] (k below the byte's bit count; 2 KiB).
-KTH_BIT = np.array([[i for i in range(8) if byte >> i & 1][k] if k < bin(byte).count("1") else 0
-                    for byte in range(256) for k in range(8)], dtype=np.int8)
-
-
 @njit(PEG_SIG, cache=True, refcounts=False)
 def random_peg(hand, played, state, rules, rng, params):
-    """Lay a uniformly random legal card: the pick-th legal card in hand order, looked up in :data:`KTH_BIT` a
-    byte of the hand at a time.  No branch depends on the cards: loops that counted up to the random pick, and a
+    """Lay a uniformly random legal card: the pick-th legal card in hand order, found by
+    :func:`sims.cards.nth_bit`.  No branch depends on the cards: loops that counted up to the random pick, and a
     test of each card laid, made half of a random deal's mispredicted branches (valgrind's branch simulation)."""
     count = state[S_COUNT]
     legal = 0
@@ -63,13 +58,7 @@ def random_peg(hand, played, state, rules, rng, params):
         ok = np.int64((hand[i] >= 0) & (count + card_value(hand[i]) <= MAX_COUNT))
         legal |= ok << i
         n_legal += ok
-    pick = randint(rng, n_legal)
-    first = 0
-    while pick >= popcount(legal & 255):     # hands of more than eight cards only
-        pick -= popcount(legal & 255)
-        legal >>= 8
-        first += 8
-    return first + KTH_BIT[(legal & 255) << 3 | pick]
+    return nth_bit(legal, randint(rng, n_legal))
 
 
 @njit(PEG_SIG, cache=True, refcounts=False)
