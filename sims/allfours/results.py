@@ -35,18 +35,6 @@ def _means(totals: pd.DataFrame, scope: str) -> pd.DataFrame:
                          "mean": mean, "se": se, "n": t["n"].to_numpy()})
 
 
-def _nested(batch: Batch, scope: str, leave_out: str | None = None) -> dict:
-    """``{who: {component: {mean, se}}}`` of the totals of one scope (but component ``leave_out``), from the batch's
-    arrays: a summary makes no DataFrame (a report asks for hundreds of summaries)."""
-    t = batch.total_columns.where(scope=scope)
-    mean, se = mean_se(t["sum"], t["sumsq"], t["n"])
-    out = {}
-    for who, component, m, s in zip(t["who"], t["component"], mean, se):
-        if component != leave_out:
-            out.setdefault(who, {})[component] = {"mean": float(m), "se": float(s)}
-    return out
-
-
 @dataclass
 class _Result:
     job: Job
@@ -54,9 +42,8 @@ class _Result:
 
     def _events(self) -> dict:
         """:meth:`events` as named arrays (a summary reads them without a DataFrame)."""
-        t = self.batch.total_columns.where(scope="hand")
-        mean, se = mean_se(t["sum"], t["sumsq"], t["n"])
-        return {"event": t["component"], "count": t["sum"], "hands": t["n"], "mean": mean, "se": se}
+        m = self.batch.means("hand")
+        return {"event": m["component"], "count": m["sum"], "hands": m["n"], "mean": m["mean"], "se": m["se"]}
 
     def events(self) -> pd.DataFrame:
         """What happened per hand (:data:`play.EVENTS`): event, count, hands, mean per hand and its se.
@@ -122,7 +109,8 @@ class DealResult(_Result):
     @property
     def summary(self) -> dict:
         counted = (self.batch.total_columns["scope"] == "holding").any()
-        return {**self.job.describe(), "roles": _nested(self.batch, "role"), "sides": _nested(self.batch, "side"),
+        return {**self.job.describe(), "roles": self.batch.nested_means("role"),
+                "sides": self.batch.nested_means("side"),
                 **self._extras(),
                 **({"points_by_holding": self.by_holding().to_dict("records")} if counted else {})}
 
@@ -173,7 +161,7 @@ class GameResult(_Result):
         wins = {row.who: {"rate": row.rate, "lo": row.lo, "hi": row.hi} for row in self.table().itertuples()}
         return {**self.job.describe(), "win_rate": {s: wins[s] for s in self.sides},
                 "first_dealer_win": wins["first dealer"], "hands_per_game": {"mean": float(mean), "se": float(se)},
-                "points_per_game": _nested(self.batch, "side", leave_out="wins"),
+                "points_per_game": self.batch.nested_means("side", leave_out="wins"),
                 "unfinished": self.batch.n - self.finished, **self._extras()}
 
 

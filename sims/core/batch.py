@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..stats import mean_se
+
 if TYPE_CHECKING:   # pandas is imported where a DataFrame is made, after the deals are played
     import pandas as pd
 
@@ -182,6 +184,22 @@ class Batch:
         if len(row) != 1:
             raise KeyError(f"no total {scope}/{who}/{component}")
         return tuple(int(row[c][0]) for c in TOTAL_VALUES)
+
+    def means(self, scope: str) -> Columns:
+        """The totals of ``scope`` with the mean per item of each and its standard error (``mean``, ``se``)."""
+        t = self.total_columns.where(scope=scope)
+        mean, se = mean_se(t["sum"], t["sumsq"], t["n"])
+        return Columns({**t.columns, "mean": mean, "se": se}, t.labels)
+
+    def nested_means(self, scope: str, leave_out: str | None = None) -> dict:
+        """``{who: {component: {mean, se}}}`` of the totals of ``scope`` (but component ``leave_out``), as a
+        summary gives them: made from the arrays, no DataFrame (a report asks for hundreds of summaries)."""
+        m = self.means(scope)
+        out = {}
+        for who, component, mean, se in zip(m["who"], m["component"], m["mean"], m["se"]):
+            if component != leave_out:
+                out.setdefault(who, {})[component] = {"mean": float(mean), "se": float(se)}
+        return out
 
     def histogram(self, scope: str, who: str, component: str) -> pd.Series:
         """Counts by value of one histogram (values that never occurred are absent)."""

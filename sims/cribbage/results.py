@@ -49,13 +49,6 @@ def _in(frame: pd.DataFrame, scope: str) -> pd.DataFrame:
     return frame[frame["scope"] == scope]
 
 
-def _means(batch: Batch, scope: str) -> tuple[np.ndarray, ...]:
-    """``who, component, mean, se, n`` of the totals of ``scope``, arrays in the totals' order."""
-    t = batch.total_columns.where(scope=scope)
-    mean, se = mean_se(t["sum"], t["sumsq"], t["n"])
-    return t["who"], t["component"], mean, se, t["n"]
-
-
 @dataclass
 class DealResult:
     """Independent deals: per-role and per-seat means with standard errors, histograms, optional records."""
@@ -70,8 +63,9 @@ class DealResult:
     def _table(self, scope: str) -> pd.DataFrame:
         import pandas as pd
 
-        who, component, mean, se, n = _means(self.batch, scope)
-        return pd.DataFrame({scope: who, "component": component, "mean": mean, "se": se, "n": n})
+        m = self.batch.means(scope)
+        return pd.DataFrame({scope: m["who"], "component": m["component"], "mean": m["mean"], "se": m["se"],
+                             "n": m["n"]})
 
     def table(self) -> pd.DataFrame:
         """Tidy per-role table: role, component, mean, se, n."""
@@ -103,12 +97,8 @@ class DealResult:
 
     @property
     def summary(self) -> dict:
-        def nested(scope):
-            out = {}
-            for who, component, mean, se, _ in zip(*_means(self.batch, scope)):
-                out.setdefault(who, {})[component] = {"mean": float(mean), "se": float(se)}
-            return out
-        return {**self.job.describe(), "roles": nested("role"), "seats": nested("seat")}
+        return {**self.job.describe(), "roles": self.batch.nested_means("role"),
+                "seats": self.batch.nested_means("seat")}
 
 
 @dataclass

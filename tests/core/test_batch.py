@@ -60,3 +60,17 @@ def test_the_kernel_vector_is_made_once_a_job_from_its_own_policies():
     assert one.kernel_policies() is one.kernel_policies()
     assert not np.array_equal(other.kernel_policies()[1], default.kernel_policies()[1])
     assert other.with_size(20).kernel_policies()[1].tolist() == other.kernel_policies()[1].tolist()
+
+
+def test_means_per_item_with_their_standard_errors_by_who_and_component():
+    # dealer's hand: 5 deals scoring 1, 1, 2, 3, 3 (sum 10, squares 24); pone's crib: all 0; a scope not asked for
+    totals = concat([totals_frame("role", ["dealer", "pone"], ["hand", "crib"], [[10, 4], [0, 0]],
+                                  [[24, 8], [0, 0]], 5),
+                     totals_frame("seat", ["seat 0"], ["hand"], [[99]], [[99]], 5)])
+    batch = Batch("deals", 5, totals, hist_frame("role", [], [], np.zeros((0, 0, 1))))
+    m = batch.means("role")
+    assert list(m["who"]) == ["dealer", "dealer", "pone", "pone"] and list(m["component"]) == ["hand", "crib"] * 2
+    assert m["mean"][0] == 2.0 and np.isclose(m["se"][0], np.sqrt((24 - 5 * 4) / 4 / 5))   # sample variance 1
+    nested = batch.nested_means("role", leave_out="crib")
+    assert nested == {"dealer": {"hand": {"mean": 2.0, "se": float(m["se"][0])}},
+                      "pone": {"hand": {"mean": 0.0, "se": 0.0}}}
