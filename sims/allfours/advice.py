@@ -30,6 +30,7 @@ import pandas as pd
 from numba import types
 
 from ..cards import format_card
+from ..core.arrays import copy_into
 from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, mean_se,
                            ways_to_deal)
 from ..core.errors import E_ANSWER, PolicyError, job_policies, new_err, raised_by_policy
@@ -90,7 +91,7 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, beg_fns, answ
             for s in range(MAX_SEATS):
                 seed_state(seat_rngs[s], keys[1 + s], m)
             seed_state(game_rng, keys[0], m)
-            scores[:] = scores0
+            copy_into(scores, scores0)
             comp[:, :] = 0
             winner = play_given(rules, dealer, scores, to_end, decks[m], False, game_rng, seat_rngs, beg_fns,
                                 answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work, tally,

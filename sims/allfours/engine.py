@@ -26,6 +26,7 @@ import numpy as np
 from numba import types
 
 from ..cards import format_card, format_cards
+from ..core.arrays import copy_into, copy_rows
 from ..core.batch import Batch, concat, counts_frame, hist_frame, rows_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
 from ..core.jobs import Job
@@ -127,8 +128,15 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
             for r in range(2):
                 for k in range(N_COMP):
                     row[1 + N_EVENTS + r * N_COMP + k] = comp[r, k]
-    role_sums[c], role_sumsq[c], side_sums[c], side_sumsq[c], hist[c] = sums, sumsq, s_sums, s_sumsq, h
-    events[c], events_sumsq[c], runs_hist[c] = ev_sums, ev_sumsq, runs
+    copy_rows(role_sums[c], sums)
+    copy_rows(role_sumsq[c], sumsq)
+    copy_rows(side_sums[c], s_sums)
+    copy_rows(side_sumsq[c], s_sumsq)
+    for r in range(h.shape[0]):
+        copy_rows(hist[c, r], h[r])
+    copy_into(events[c], ev_sums)
+    copy_into(events_sumsq[c], ev_sumsq)
+    copy_into(runs_hist[c], runs)
 
 
 _deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
@@ -179,7 +187,7 @@ def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
             events[c, k] += ev[k]
             events_sumsq[c, k] += ev[k] * ev[k]
         if records.shape[0] > 0:
-            records[c * chunk_size + i, :] = row
+            copy_into(records[c * chunk_size + i], row)
 
 
 _game_chunks = chunk_loop("_game_chunks", _game_chunk,

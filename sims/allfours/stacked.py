@@ -14,6 +14,7 @@ import numpy as np
 from numba import types
 
 from ..cards import parse_cards
+from ..core.arrays import copy_into, copy_rows
 from ..core.errors import job_policies, new_err, raise_policy_error, raised_by_policy
 from ..core.jobs import Job
 from ..core.kernel import njit
@@ -66,8 +67,8 @@ def _stacked_hand(rules, dealer, scores, check_target, deck, keys, beg_fns, answ
     result = play_hand(rules, dealer, scores, check_target, deck, False, np.zeros(4, dtype=np.uint64), seat_rngs,
                        beg_fns, answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work,
                        np.zeros((0, N_MAXIMS, 2), dtype=np.int64))
-    played[:, :] = work[2]
-    state[:] = work[3]
+    copy_rows(played, work[2])
+    copy_into(state, work[3])
     return result
 
 

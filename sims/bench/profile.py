@@ -30,6 +30,7 @@ import time
 import numpy as np
 from numba import types
 
+from ..core.arrays import copy_into, copy_rows
 from ..core.chunks import run_chunks
 from ..core.kernel import njit
 from ..core.jobs import Job
@@ -67,8 +68,8 @@ def _deal_phase(rules, keys, chunk_size, decks, seat_states):
     for g in range(decks.shape[0]):
         seed_streams(keys, g // chunk_size, g % chunk_size, deck_rng, seat_rngs)
         shuffle(rules, deck_rng, deck)
-        decks[g] = deck[:decks.shape[1]]
-        seat_states[g] = seat_rngs
+        copy_into(decks[g], deck[:decks.shape[1]])
+        copy_rows(seat_states[g], seat_rngs)
 
 
 @njit(types.void(I64_1, I64_2, U64_3, DISCARDS, F64_1, I64_1, I64_2), cache=True, lazy=True)
@@ -82,7 +83,7 @@ def _discard_phase(rules, decks, seat_states, discard_fns, params, poff, masks):
     for g in range(decks.shape[0]):
         dealer = g % players
         for r in range(n):
-            hands[r] = decks[g, r * dealt:(r + 1) * dealt]
+            copy_into(hands[r], decks[g, r * dealt:(r + 1) * dealt])
         for t in range(n):
             role = (t + 1) % n
             seat = (dealer + role) % players
@@ -101,7 +102,7 @@ def _lay_out(rules, decks, masks, kept, thrown, crib, starters):
         n_crib = 0
         for t in range(n):
             role = (t + 1) % n
-            hand[:] = decks[g, role * dealt:(role + 1) * dealt]
+            copy_into(hand, decks[g, role * dealt:(role + 1) * dealt])
             split_throw(hand, masks[g, role], kept[g, role], thrown[g, role])
             for i in range(k):
                 crib[g, n_crib] = thrown[g, role, i]
@@ -127,7 +128,7 @@ def _play_phase(rules, kept, thrown, starters, seat_states, peg_fns, params, pof
     total = 0
     for g in range(kept.shape[0]):
         dealer = g % players
-        in_play[:n] = kept[g, :n]
+        copy_rows(in_play[:n], kept[g, :n])
         scores[:] = 0
         comp[:, :] = 0
         if starters[g] >> 2 == JACK:

@@ -39,6 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from numba import types
 
+from .arrays import copy_rows
 from .batch import Batch
 from .chunks import current_threads
 from .errors import E_ITEM
@@ -130,7 +131,7 @@ def {name}(c, rules, keys, first_item, n_items, chunk_size, {fns}, params, poff,
                 sumsq[c, w, k] += v * v
                 hist[c, w, k, min(max(v, 0), bins - 1)] += 1
         if rows.shape[0] > 0:
-            rows[c * chunk_size + i] = out
+            copy_rows(rows[c * chunk_size + i], out)
 """
 
 
@@ -141,7 +142,7 @@ def deal_loop(play_item, policy_types):
     of the call writes ``rows[j]`` when ``rows`` has rows."""
     name = f"deal_chunk_{play_item.__name__}"
     namespace = {"__name__": play_item.py_func.__module__, "np": np, "seed_state": seed_state, "E_ITEM": E_ITEM,
-                 "play_item": play_item}
+                 "copy_rows": copy_rows, "play_item": play_item}
     fns = ", ".join(f"policies_{d}" for d in range(len(policy_types)))
     exec(compile(_DEAL_CHUNK.format(name=name, fns=fns), __file__, "exec"), namespace)
     signature = types.void(I64_1, U64_2, types.int64, types.int64, types.int64, *policy_types, F64_1, I64_1, I64_3,

@@ -34,6 +34,7 @@ import numpy as np
 from numba import types
 
 from ..cards import format_card
+from ..core.arrays import copy_into
 from ..core.advice import Player as CorePlayer, chosen_by, choices_of, mean_se
 from ..core.errors import E_ANSWER, E_SIZE, PolicyError, raised_by_policy
 from ..core.kernel import njit
@@ -94,7 +95,7 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
             j = 0
             for r in range(active):
                 if r == role:
-                    in_play[r, :] = hand
+                    copy_into(in_play[r], hand)
                     in_play[r, i] = -1
                     continue
                 for k in range(left[r]):
@@ -102,8 +103,8 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
                     j += 1
             for s in range(MAX_SEATS):
                 seed_state(seat_rngs[s], keys[s], m)
-            buf[:] = played
-            scores[:] = scores0
+            copy_into(buf, played)
+            copy_into(scores, scores0)
             comp[:, :] = 0
             over = lay_candidate(rules, state, buf, hand[i], at)
             winner = NO_WINNER

@@ -14,6 +14,7 @@ import time
 import numpy as np
 from numba import types
 
+from ..core.arrays import copy_into, copy_rows
 from ..core.errors import E_DECISION, E_ITEM, E_SEAT, E_SIZE, PolicyError
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_1
@@ -94,7 +95,7 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
                 err[E_ITEM] = i
                 return
             split_throw(other_hand, mask, kept[role], thrown[role, :n_throw])
-            crib[filled:filled + n_throw] = thrown[role, :n_throw]
+            copy_into(crib[filled:filled + n_throw], thrown[role, :n_throw])
             filled += n_throw
         for _ in range(rules[R_FROM_PACK]):  # three-hand: a card from the pack completes the crib
             crib[filled] = _draw(pool, top, deck_rng)
@@ -103,14 +104,14 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
         starter = _draw(pool, top, deck_rng)
         for m in range(masks.shape[0]):
             split_throw(hand, masks[m], kept[me], mine)
-            crib[:n_throw] = mine
+            copy_into(crib[:n_throw], mine)
             points = float(show_points(crib, CRIB_SIZE, starter, True, flush_four))
             crib_sum[m] += points
             crib_sq[m] += points * points
             if not pegging:
                 continue
-            thrown[me, :n_throw] = mine
-            in_play[:, :] = kept
+            copy_into(thrown[me, :n_throw], mine)
+            copy_rows(in_play, kept)
             for s in range(MAX_SEATS):  # the same pegging streams for every throw
                 seed_state(seat_rngs[s], keys[2 + s], i)
             scores[:] = 0

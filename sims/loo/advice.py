@@ -27,6 +27,7 @@ import pandas as pd
 from numba import types
 
 from ..cards import format_card
+from ..core.arrays import copy_into
 from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, mean_se,
                            ways_to_deal)
 from ..core.errors import PolicyError, job_policies, new_err, raised_by_policy
@@ -76,7 +77,7 @@ def _play_outs(rules, dealer, role, carry, decks, given, declare_fns, exchange_f
         for c in range(given.shape[0]):
             for s in range(MAX_SEATS):
                 seed_state(seat_rngs[s], keys[1 + s], m)
-            work[0][:] = decks[m]
+            copy_into(work[0], decks[m])
             work[1][0], work[1][1] = 0, 52
             if play_given(rules, dealer, carry, no_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
                           outcome, info, err, work, given[c]) == POLICY_ERROR:

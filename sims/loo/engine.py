@@ -22,6 +22,7 @@ import numpy as np
 from numba import types
 
 from ..cards import format_card, format_cards
+from ..core.arrays import copy_into, copy_rows
 from ..core.batch import Batch, concat, counts_frame, hist_frame, rows_frame, totals_frame
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
 from ..core.driver import chunk_loop
@@ -124,8 +125,8 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, carry, declare_
                 seat_sums[c, seat, k] += out[r, k]
                 seat_sumsq[c, seat, k] += out[r, k] * out[r, k]
         if rec_out.shape[0] > 0:
-            rec_out[c * chunk_size + i] = out
-            rec_info[c * chunk_size + i] = info
+            copy_rows(rec_out[c * chunk_size + i], out)
+            copy_into(rec_info[c * chunk_size + i], info)
 
 
 _deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
@@ -206,11 +207,11 @@ _session_chunks = chunk_loop("_session_chunks", _session_chunk,
 def _stacked_deal(rules, dealer, carry, deck, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out,
                   info, played, err):
     work = new_work(rules)
-    work[0][:] = deck
+    copy_into(work[0], deck)
     work[1][0], work[1][1] = 0, 52
     carried_on = play_dealt(rules, dealer, carry, np.zeros(4, dtype=np.uint64), seat_rngs, declare_fns, exchange_fns,
                            card_fns, params, poff, out, info, err, work)
-    played[:, :] = work[5]
+    copy_rows(played, work[5])
     return carried_on
 
 

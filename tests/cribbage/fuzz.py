@@ -6,6 +6,7 @@ import pytest
 from numba import types
 
 from sims.core import kernel
+from sims.core.arrays import copy_into, copy_rows
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
 from sims.core.rng import chunk_keys
@@ -36,12 +37,12 @@ def _fuzz_deals(rules, keys, n, dealers, discard_fns, peg_fns, params, poff, dec
         if play_deal(rules, g % dealers, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
                      comp, err, work) < -1:
             raise ValueError("policy error")
-        decks[g] = work[0]
-        kept[g] = work[2][:active]
-        cribs[g] = work[5]
-        laid[g] = work[6]
-        held[g] = work[3][:active]
-        comps[g] = comp[:active]
+        copy_into(decks[g], work[0])
+        copy_rows(kept[g], work[2][:active])
+        copy_into(cribs[g], work[5])
+        copy_into(laid[g], work[6])
+        copy_rows(held[g], work[3][:active])
+        copy_rows(comps[g], comp[:active])
 
 
 def fuzz(rules, policies, n, seed, dealers=None):

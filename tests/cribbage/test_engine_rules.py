@@ -15,6 +15,7 @@ from sims.cards import parse_card, parse_cards
 from sims.cribbage import play, play_games
 from sims.cribbage import reference_engine as ref
 from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.arrays import copy_into
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG
@@ -47,7 +48,7 @@ def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_f
                  comp, laid):
     """The kernel's deal from a stacked deck; ``laid`` gets the cards laid (-1 after the last)."""
     work = play.new_work(rules)
-    work[0][:] = deck
+    copy_into(work[0], deck)
     err = np.zeros(E_SIZE, dtype=np.int64)
     winner = play.play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params,
                              poff, comp, err, work)
@@ -55,7 +56,7 @@ def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_f
     for r in range(rules[1]):
         for c in work[3][r]:
             n_laid += c < 0
-    laid[:n_laid] = work[6][:n_laid]
+    copy_into(laid[:n_laid], work[6][:n_laid])
     return winner
 
 

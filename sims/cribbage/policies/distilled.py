@@ -46,6 +46,7 @@ from importlib import resources
 
 import numpy as np
 
+from ...core.arrays import copy_into
 from ...core.kernel import njit
 from ...core.unowned import stack_floats, stack_ints
 from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play,
@@ -110,7 +111,7 @@ def decision_buffers(played, hand):
     b = a + N_LEVELS
     c = b + hand.shape[0] * CARD_STRIDE
     ints = np.empty(c + WORK_SIZE, dtype=np.int64)
-    ints[:n] = played
+    copy_into(ints[:n], played)
     return ints[:n], ints[n:a], ints[a:b].view(np.float64), ints[b:c], ints[c:]
 
 

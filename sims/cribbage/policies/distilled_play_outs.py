@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
+from ...core.arrays import copy_into, copy_rows
 from ...core.driver import chunk_loop
 from ...core.kernel import njit
 from ...core.kernel_types import F64_1, F64_2, F64_3, I64_1, I64_2, I64_3, U64_2
@@ -72,7 +73,7 @@ def owners(played, kept, n_played, kept_n):
 @njit(cache=True)
 def held_at(cards, played, k, hand):
     """``hand``: the ``cards`` a player kept, -1 for those among the first ``k`` laid (``played[:k]``)."""
-    hand[:] = cards
+    copy_into(hand, cards)
     for j in range(k):
         for h in range(hand.shape[0]):
             if hand[h] == played[j]:
@@ -88,7 +89,7 @@ def see_decision(hand, played, k, count, start, me, owner, thrown, state, buf):
     state[S_ROLE], state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED] = me, count, start, k
     state[S_GO_MASK] = went << (1 - me)
     state[S_THROWN], state[S_THROWN + 1] = thrown[0], thrown[1]
-    buf[:k] = played[:k]
+    copy_into(buf[:k], played[:k])
     seen, mine_left = seen_cards(hand, buf, state)
     return went, seen, buf.shape[0] - k - mine_left
 
@@ -135,7 +136,7 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
                     if is_legal_play(hand, h, count):
                         x[row, n_legal, 0], x[row, n_legal, 1] = card_features(
                             hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch)
-                        cells[row, n_legal, :] = own[:N_TABLES]
+                        copy_into(cells[row, n_legal], own[:N_TABLES])
                         if hand[h] == played[k]:
                             legal[row, 1] = n_legal
                         n_legal += 1
@@ -218,14 +219,14 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
                 state[S_DEALER] = dealer
                 went, seen, their_left = see_decision(hand, played, k, count, start, me, owner, work[4][me], state,
                                                       buf)
-                thrown[:2, :] = work[4][:2, :]
+                copy_rows(thrown[:2], work[4][:2])
                 n_legal = 0
                 for h in range(kept_n):
                     if not is_legal_play(hand, h, count):
                         continue
                     x[row, n_legal, 0], x[row, n_legal, 1] = card_features(
                         hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch)
-                    cells[row, n_legal, :] = own[:N_TABLES]
+                    copy_into(cells[row, n_legal], own[:N_TABLES])
                     if hand[h] == played[k]:
                         legal[row, 1] = n_legal
                     # Lay the card, then play the rest out with the hands as dealt.
@@ -235,7 +236,7 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
                     for g in range(kept_n):
                         if in_play[me, g] == card:
                             in_play[me, g] = -1
-                    buf[:k] = played[:k]
+                    copy_into(buf[:k], played[:k])
                     buf[k] = card
                     after = count + card_value(card)
                     mine = peg_points_kernel(buf, start, k + 1, rules_c[R_BATH] != 0)

@@ -34,6 +34,7 @@ import numpy as np
 from numba import types
 from numba.extending import intrinsic
 
+from ...core.arrays import copy_into, copy_rows
 from ...core.kernel import njit
 from ...core.rng import next_u64, randint
 from ..pegging import peg_points_kernel
@@ -151,9 +152,9 @@ def rollout_peg(hand, played, state, rules, rng, params):
         for i in range(hand.shape[0]):
             if not is_legal_play(hand, i, count):
                 continue
-            in_play[:, :] = dealt
-            in_play[role, :] = hand
-            buf[:n] = played[:n]
+            copy_rows(in_play, dealt)
+            copy_into(in_play[role], hand)
+            copy_into(buf[:n], played[:n])
             comp[:, :] = 0
             scores[:] = 0
             # Lay the candidate as play_out would, then let play_out finish the play.

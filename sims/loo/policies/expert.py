@@ -32,6 +32,7 @@ from importlib import resources
 
 import numpy as np
 
+from ...core.arrays import copy_into, copy_rows
 from ...core.kernel import njit
 from ...core.rng import randint
 from ..contract import (CARD_SIG, DECIDE_SIG, MAX_CARDS, MAX_SEATS, MISS, PASS, PLAY, S_DECLARED, S_LEGAL, S_LOO,
@@ -263,10 +264,10 @@ def expert_card(hand, played, state, rules, rng, params):
     tricks = np.zeros(m, dtype=np.int64)
     for _ in range(samples):
         base[:, :] = -1
-        base[me, :] = hand
+        copy_into(base[me], hand)
         _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, base, me)
         for o in range(n_options):
-            hands[:, :] = base
+            copy_rows(hands, base)
             trick[n_trick] = hand[options[o]]
             hands[me, options[o]] = -1
             tricks[:] = 0
