@@ -201,8 +201,24 @@ class Batch:
                 out.setdefault(who, {})[component] = {"mean": float(mean), "se": float(se)}
         return out
 
+    def histogram_arrays(self, scope: str, who: str, component: str) -> tuple[np.ndarray, np.ndarray]:
+        """(values, counts) of one histogram by increasing value (values that never occurred are absent): made
+        from the arrays, no DataFrame."""
+        h = self.histogram_columns.where(scope=scope, who=who, component=component)
+        order = np.argsort(h["value"], kind="stable")
+        return h["value"][order], h["count"][order]
+
     def histogram(self, scope: str, who: str, component: str) -> pd.Series:
         """Counts by value of one histogram (values that never occurred are absent)."""
-        h = self.histograms
-        sel = h[(h["scope"] == scope) & (h["who"] == who) & (h["component"] == component)]
-        return sel.set_index("value")["count"].sort_index()
+        import pandas as pd
+
+        values, counts = self.histogram_arrays(scope, who, component)
+        # set_index, not pd.Index: evenly spaced values make a RangeIndex, as in a Series cut from the table
+        return pd.DataFrame({"value": values, "count": counts}).set_index("value")["count"]
+
+
+def quantile(values: np.ndarray, counts: np.ndarray, q: float) -> int:
+    """The smallest value whose cumulative share of a histogram (``values`` increasing, with their ``counts``)
+    reaches ``q``: q = 0.5 its median, q = 1 the largest value that occurred."""
+    cum = np.cumsum(counts)
+    return int(values[np.searchsorted(cum, q * cum[-1])])

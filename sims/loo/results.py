@@ -13,7 +13,7 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from ..core.batch import Batch
+from ..core.batch import Batch, quantile
 from ..core.jobs import Job
 from ..core.text import MEAN_METHOD, interval
 from ..stats import Z95, mean_se, wilson
@@ -37,10 +37,6 @@ def _mean(total: int, total_sq: int, n: int) -> dict:
     return {"mean": mean, "se": se, "lo": mean - Z95 * se, "hi": mean + Z95 * se}
 
 
-def _scope(frame: pd.DataFrame, scope: str) -> pd.DataFrame:
-    return frame[frame["scope"] == scope]
-
-
 @dataclass
 class _Result:
     job: Job
@@ -55,10 +51,9 @@ class _Result:
 
     def table(self) -> pd.DataFrame:
         """Per deal, by role (place from the dealer): role, outcome, mean, se, n."""
-        t = _scope(self.batch.totals, "role")
-        mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
-        return pd.DataFrame({"role": t["who"].to_numpy(), "outcome": t["component"].to_numpy(), "mean": mean,
-                             "se": se, "n": t["n"].to_numpy()})
+        m = self.batch.means("role")
+        return pd.DataFrame({"role": m["who"], "outcome": m["component"], "mean": m["mean"], "se": m["se"],
+                             "n": m["n"]})
 
     def _rates(self, role: str) -> dict:
         """:data:`RATES` of one role, with Wilson intervals."""
@@ -72,17 +67,24 @@ class _Result:
         return pd.DataFrame([{"role": role, "rate of": name, **r} for role in self.roles
                              for name, r in self._rates(role).items()])
 
+    def _looed_per_deal(self) -> dict:
+        """:meth:`looed_per_deal` as named arrays (a summary reads them without a DataFrame)."""
+        values, counts = self.batch.histogram_arrays("deal", "all", "looed")
+        deals = np.zeros(self.job.rules.players + 1, dtype=np.int64)
+        deals[values] = counts
+        return {"looed": np.arange(len(deals)), "deals": deals, "share": deals / max(int(deals.sum()), 1)}
+
     def looed_per_deal(self) -> pd.DataFrame:
         """How many players are looed in a deal: looed (0 .. players), deals, share."""
-        counts = self.batch.histogram("deal", "all", "looed").reindex(range(self.job.rules.players + 1),
-                                                                        fill_value=0)
-        return pd.DataFrame({"looed": counts.index.to_numpy(), "deals": counts.to_numpy(),
-                             "share": counts.to_numpy() / max(int(counts.sum()), 1)})
+        return pd.DataFrame(self._looed_per_deal())
+
+    def _endings(self) -> list[dict]:
+        """The rows of :meth:`endings`."""
+        return [{"ending": e, **_rate(self._get("ending", e, "deals")[1], self.deals)} for e in ENDINGS]
 
     def endings(self) -> pd.DataFrame:
         """How deals ended: played out, the dealer taking the pool, the stakes given up, a flush."""
-        return pd.DataFrame([{"ending": e, **_rate(self._get("ending", e, "deals")[1], self.deals)}
-                             for e in ENDINGS])
+        return pd.DataFrame(self._endings())
 
     def pool_histogram(self, component: str = "carried_on") -> pd.Series:
         """Deals by the size of a pool in stakes (bin v: 2**(v-1) <= pool/stake < 2**v; v = 0: empty)."""
@@ -98,11 +100,10 @@ class _Result:
 
     def _common(self) -> dict:
         deal = {k: self._mean_of("deal", "all", k) for k in ("carry", "pool", "carried_on", "standers")}
-        looed = self.looed_per_deal()
+        looed = self._looed_per_deal()
         return {"roles": self._role_summary(), "deal": deal,
                 "looed_per_deal": {int(k): float(v) for k, v in zip(looed["looed"], looed["share"], strict=True)},
-                "endings": {row["ending"]: {k: row[k] for k in ("rate", "lo", "hi")}
-                            for row in self.endings().to_dict("records")}}
+                "endings": {row["ending"]: {k: row[k] for k in ("rate", "lo", "hi")} for row in self._endings()}}
 
 
 @dataclass
@@ -115,10 +116,9 @@ class DealResult(_Result):
 
     def seat_table(self) -> pd.DataFrame:
         """By seat (every seat deals in turn): seat, outcome, mean, se, n."""
-        t = _scope(self.batch.totals, "seat")
-        mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
-        return pd.DataFrame({"seat": t["who"].str.removeprefix("seat ").astype(int).to_numpy(),
-                             "outcome": t["component"].to_numpy(), "mean": mean, "se": se, "n": t["n"].to_numpy()})
+        m = self.batch.means("seat")
+        seats = np.array([int(who.removeprefix("seat ")) for who in m["who"]], dtype=np.int64)
+        return pd.DataFrame({"seat": seats, "outcome": m["component"], "mean": m["mean"], "se": m["se"], "n": m["n"]})
 
     @property
     def records(self) -> pd.DataFrame | None:
@@ -127,7 +127,7 @@ class DealResult(_Result):
 
     def money(self) -> dict:
         """Money conserved: the players' money, what the pools held over and what they carried on (exact)."""
-        players = int(_scope(self.batch.totals, "role").query("component == 'money'")["sum"].sum())
+        players = int(self.batch.total_columns.where(scope="role", component="money")["sum"].sum())
         carried_in = self._get("deal", "all", "carry")[1]
         carried_on = self._get("deal", "all", "carried_on")[1]
         return {"players": players, "carried_in": carried_in, "carried_on": carried_on,
@@ -155,8 +155,8 @@ class GameResult(_Result):
             raise ValueError("per-session rows were not kept: play with records=True")
         return self.batch.rows["games"]
 
-    def money_table(self) -> pd.DataFrame:
-        """By seat and by place from the first dealer: money per session and per deal with 95% intervals."""
+    def _money_rows(self) -> list[dict]:
+        """The rows of :meth:`money_table`."""
         rows = []
         deals = self.job.rules.session_deals
         for scope, names in (("seat", [f"seat {s}" for s in range(self.job.rules.players)]),
@@ -167,21 +167,27 @@ class GameResult(_Result):
                 rows.append({"scope": scope, "who": who, "per_session": m["mean"], "se": m["se"],
                              "per_deal": m["mean"] / deals, "per_deal_lo": m["lo"] / deals,
                              "per_deal_hi": m["hi"] / deals, "sessions": n})
-        return pd.DataFrame(rows)
+        return rows
+
+    def money_table(self) -> pd.DataFrame:
+        """By seat and by place from the first dealer: money per session and per deal with 95% intervals."""
+        return pd.DataFrame(self._money_rows())
+
+    def _pool_by_deal(self) -> dict:
+        """:meth:`pool_by_deal` as named columns, made from the arrays (a summary reads them)."""
+        m = self.batch.means("deal number")
+        columns = {"deal": np.arange(1, len(m) + 1), "pool": m["mean"], "se": m["se"]}
+        hists = [self.batch.histogram_arrays("deal number", f"deal {d}", "pool in stakes") for d in columns["deal"]]
+        for name, q in POOL_QUANTILES.items():
+            columns[name] = [quantile(values, counts, q) for values, counts in hists]
+        return columns
 
     def pool_by_deal(self) -> pd.DataFrame:
         """The pool played for at each deal of a session: its mean and standard error (money units), and its
         quartiles, 90th percentile and largest in whole stakes (the pool divided by the stake, rounded down;
         the quantiles of its distribution over the sessions, :data:`engine.POOL_STAKES` - 1 standing for that
         or more)."""
-        t = _scope(self.batch.totals, "deal number")
-        mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
-        frame = pd.DataFrame({"deal": np.arange(1, len(t) + 1), "pool": mean, "se": se})
-        h = self.batch.histograms
-        h = h[(h["scope"] == "deal number") & (h["component"] == "pool in stakes")]
-        for name, q in POOL_QUANTILES.items():
-            frame[name] = [_quantile(h[h["who"] == f"deal {d}"], q) for d in frame["deal"]]
-        return frame
+        return pd.DataFrame(self._pool_by_deal())
 
     def largest_pool_histogram(self) -> pd.Series:
         """Sessions by their largest pool in stakes (bins as :meth:`pool_histogram`)."""
@@ -189,7 +195,7 @@ class GameResult(_Result):
 
     def money(self) -> dict:
         """Money conserved: the seats' money and the pools left on the table add up to nothing (exact)."""
-        players = int(_scope(self.batch.totals, "seat")["sum"].sum())
+        players = int(self.batch.total_columns.where(scope="seat")["sum"].sum())
         left = self._get("session", "all", "pool_left")[1]
         return {"players": players, "pool_left": left, "conserved": players + left == 0}
 
@@ -197,21 +203,16 @@ class GameResult(_Result):
     def summary(self) -> dict:
         """Computed once, as for :attr:`DealResult.summary`."""
         money = {row["who"]: {k: row[k] for k in ("per_session", "se", "per_deal", "per_deal_lo", "per_deal_hi")}
-                 for row in self.money_table().to_dict("records")}
+                 for row in self._money_rows()}
+        pool = self._pool_by_deal()
+        by_deal = zip(*(np.asarray(column).tolist() for column in pool.values()))   # python numbers, as to_dict gives
         pools = {k: self._mean_of("session", "all", k) for k in ("pool_left", "largest_pool")}
         return {**self.job.describe(), "session_deals": self.job.rules.session_deals, "seat_money": money,
-                **self._common(), "pools": pools, "pool_by_deal": self.pool_by_deal().to_dict("records"),
+                **self._common(), "pools": pools, "pool_by_deal": [dict(zip(pool, row)) for row in by_deal],
                 "money": self.money()}
 
 
 POOL_QUANTILES = {"q25": 0.25, "median": 0.5, "q75": 0.75, "q90": 0.9, "largest": 1.0}
-
-
-def _quantile(hist: pd.DataFrame, q: float) -> int:
-    """The smallest value whose cumulative share of ``hist`` (value, count) reaches ``q``."""
-    hist = hist.sort_values("value")
-    cum = hist["count"].cumsum().to_numpy()
-    return int(hist["value"].to_numpy()[np.searchsorted(cum, q * cum[-1])])
 
 
 def summarize(job: Job, batch: Batch):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sims.core.batch import HIST_KEYS, TOTAL_KEYS, Batch, Columns, concat, hist_frame, totals_frame
+from sims.core.batch import HIST_KEYS, TOTAL_KEYS, Batch, Columns, concat, hist_frame, quantile, totals_frame
 from sims.core.jobs import Job
 
 
@@ -74,3 +74,21 @@ def test_means_per_item_with_their_standard_errors_by_who_and_component():
     nested = batch.nested_means("role", leave_out="crib")
     assert nested == {"dealer": {"hand": {"mean": 2.0, "se": float(m["se"][0])}},
                       "pone": {"hand": {"mean": 0.0, "se": 0.0}}}
+
+
+def test_a_histogram_by_increasing_value_and_its_quantiles():
+    # the dealer's hand: 0 and 3 in one batch, 0 and 1 in the next (the merged rows hold 0, 3, 1); the pone's: 0, 2
+    def batch(dealer, pone):
+        return Batch("deals", 2, totals_frame("role", ["dealer"], ["hand"], [[0]], [[0]], 2),
+                     hist_frame("role", ["dealer", "pone"], ["hand"], [[dealer], [pone]]))
+    merged = batch([1, 0, 0, 1], [1, 0, 1, 0]).merge(batch([1, 1, 0, 0], [1, 0, 1, 0]))
+    assert merged.histogram_columns.where(who="dealer")["value"].tolist() == [0, 3, 1]
+    values, counts = merged.histogram_arrays("role", "dealer", "hand")
+    assert values.tolist() == [0, 1, 3] and counts.tolist() == [2, 1, 1]
+    assert merged.histogram("role", "dealer", "hand").to_dict() == {0: 2, 1: 1, 3: 1}
+    # cumulative counts 2, 3, 4 of 4 deals: a share of 1/2 reached at 0, 3/4 at 1, all at 3
+    assert [quantile(values, counts, q) for q in (0.25, 0.5, 0.75, 0.9, 1.0)] == [0, 0, 1, 3, 3]
+    for who in ("dealer", "pone"):   # the Series cut from the table, its index too (the pone's 0, 2: a RangeIndex)
+        h = merged.histograms
+        cut = h[h["who"] == who].set_index("value")["count"].sort_index()
+        pd.testing.assert_series_equal(merged.histogram("role", who, "hand"), cut, check_index_type=True)
