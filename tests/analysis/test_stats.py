@@ -60,6 +60,17 @@ def test_wilson_exact_coverage(n, p):
     assert 0.94 <= coverage <= 0.99
 
 
+def test_wilson_remembers_an_interval_and_keeps_the_callers_rate():
+    """The interval's ends are remembered by counts (scipy asked once); the rate is worked out for each call, in
+    the caller's number types, as before the ends were remembered."""
+    from scipy.stats import binomtest
+
+    ci = binomtest(7, 41).proportion_ci(method="wilson")
+    first, again = wilson(np.int64(7), np.int64(41)), wilson(7, 41)
+    assert first[1:] == again[1:] == (ci.low, ci.high)
+    assert type(first[0]) is np.float64 and type(again[0]) is float and first[0] == again[0] == 7 / 41
+
+
 def test_rate_ci_is_the_one_wilson_interval():
     e = stats.rate_ci(30, 100)
     assert e.estimate == 0.3 and e.se == pytest.approx(math.sqrt(0.21 / 100))
