@@ -10,9 +10,13 @@ import sys
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from sims.cli import main
 
+# A group is scheduled before the tests that run alone, and this file comes last but one: run alone, its 12 s of
+# commands were the run's last work, with the other worker idle.
+pytestmark = pytest.mark.xdist_group("readme")
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
 # What each README example prints, recorded from a checked engine: an example whose output changes fails until
 # the change is meant and recorded again with SIMS_UPDATE_GOLDEN=1 (the diff then shows what moved).
