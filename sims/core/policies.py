@@ -255,13 +255,17 @@ def _numba_reason(exc: Exception) -> str:
 
 
 def compile_for(decision: str, name: str, fn, signature, arguments: str = ""):
-    """``fn`` (a plug-in's or user's @njit function), compiled for ``signature`` and returning its type; else a
-    one-line :class:`~sims.core.errors.PolicyError` naming the decision's signature (``arguments`` its names)."""
+    """``fn`` (a plug-in's or user's @njit function, or a lazy sims kernel, compiled now), compiled for
+    ``signature`` and returning its type; else a one-line :class:`~sims.core.errors.PolicyError` naming the
+    decision's signature (``arguments`` its names)."""
     from numba.core.registry import CPUDispatcher
 
     from .errors import PolicyError
+    from .kernel import LazyKernel
 
     expected = signature_text(decision, signature, arguments)
+    if isinstance(fn, LazyKernel):
+        fn = fn.dispatcher
     if not isinstance(fn, CPUDispatcher):
         raise PolicyError(f"{decision} policy {name!r} must be an @njit function {expected}")
     if signature.args not in fn.overloads:
@@ -361,7 +365,7 @@ def plugin(declared, signature, arguments: str = "", params=None) -> Policy:
     except (ImportError, AttributeError) as exc:
         raise ValueError(f"{spec.decision} policy {name!r} ({declared.distribution}): cannot import "
                          f"{spec.function} ({' '.join(str(exc).split())})") from None
-    compile_for(spec.decision, name, fn, signature, arguments)
+    fn = compile_for(spec.decision, name, fn, signature, arguments)
     return Policy(name, spec.decision, fn, spec_params(spec.decision, name, spec, params), spec,
                   origin(fn, declared.distribution, declared.version))
 
@@ -369,7 +373,7 @@ def plugin(declared, signature, arguments: str = "", params=None) -> Policy:
 def user(decision: str, fn, signature, params=(), arguments: str = "") -> Policy:
     """A user's njit function as a policy (its name is the function's)."""
     name = getattr(fn, "__name__", "user")
-    compile_for(decision, name, fn, signature, arguments)
+    fn = compile_for(decision, name, fn, signature, arguments)
     return Policy(name, decision, fn, check_params(decision, name, params), origin=origin(fn))
 
 

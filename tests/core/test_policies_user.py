@@ -113,6 +113,20 @@ def test_user_policy_params_reach_the_policy_without_recompiling():
             assert np.array_equal(deal.components(), records_array(result)[g])
 
 
+def test_a_lazy_sims_kernel_is_a_policy_compiled_when_resolved():
+    """A kernel declared ``njit(SIG, lazy=True)`` (as the test suite's probe policies are, so that importing
+    them compiles nothing) compiles when it becomes a policy, and plays as the same function compiled at once."""
+    from sims.core.kernel import LazyKernel, njit as sims_njit
+
+    lazy_lowest = sims_njit(PEG_SIG, lazy=True)(lowest.py_func)
+    assert isinstance(lazy_lowest, LazyKernel) and lazy_lowest._dispatcher is None
+    policy = resolve("peg", lazy_lowest)
+    assert policy.name == "lowest" and PEG_SIG.args in policy.fn.overloads
+    lazy = simulate_deals("six-card", {"discard": "random", "peg": policy}, 500, 2, records=True)
+    eager = simulate_deals("six-card", {"discard": "random", "peg": lowest}, 500, 2, records=True)
+    assert lazy.records.equals(eager.records)
+
+
 def test_a_notebook_policy_hits_the_engine_cache_in_a_fresh_process():
     """A policy defined in ``__main__`` (as in a notebook) runs on the engine loaded from numba's
     on-disk cache: nothing of the engine is compiled in the new process."""

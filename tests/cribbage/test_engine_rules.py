@@ -24,14 +24,14 @@ from sims.cribbage.contract import S_COUNT, is_legal_play
 from sims.cribbage.reference import peg_items
 from sims.cribbage.rules import R_THROW, get_rules
 
-@njit(DISCARD_SIG, cache=True)
+@njit(DISCARD_SIG, cache=True, lazy=True)
 def throw_last(hand, state, rules, rng, params):
     """Lay out the last cards dealt."""
     n, k = hand.shape[0], rules[R_THROW]
     return ((1 << k) - 1) << (n - k)
 
 
-@njit(PEG_SIG, cache=True)
+@njit(PEG_SIG, cache=True, lazy=True)
 def first_legal(hand, played, state, rules, rng, params):
     """Lay the first card in hand order that keeps the count within thirty-one."""
     for i in range(hand.shape[0]):
