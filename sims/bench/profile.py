@@ -173,9 +173,10 @@ def _show_phase(rules, kept, crib, starters):
     flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
     total = 0
     for g in range(kept.shape[0]):
-        for r in range(n):
-            total += show_points(kept[g, r], n_kept, starters[g], False, False)
-        total += show_points(crib[g], 4, starters[g], True, flush_four)
+        for r in range(n + 1):          # the hands, then the crib (r == n): one call site, show_points inlined once
+            is_crib = r == n
+            cards = crib[g] if is_crib else kept[g, r]
+            total += show_points(cards, 4 if is_crib else n_kept, starters[g], is_crib, is_crib and flush_four)
     return total
 
 
