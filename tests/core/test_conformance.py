@@ -45,7 +45,7 @@ def test_the_same_seed_gives_the_same_numbers_on_one_and_two_threads(name, kind)
     assert run(job(name, kind, seed=12), threads=2, progress=False).summary != one.summary   # the seed matters
 
 
-@pytest.mark.xdist_group("dask")      # the two worker processes of tests/core/test_dask.py (tests/core/conftest.py)
+@pytest.mark.xdist_group("dask")      # the two worker processes of tests/core/test_dask.py (tests/conftest.py)
 @pytest.mark.parametrize("name", GAMES)
 def test_dask_workers_give_the_numbers_of_one_thread(name, dask_workers, tmp_path):
     here = run(job(name), threads=1, progress=False)

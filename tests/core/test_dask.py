@@ -22,7 +22,7 @@ def bare(job):
 @pytest.fixture
 def client(dask_workers):
     """The cluster that ``run(..., workers=2, threads=1)`` and ``sims run --workers 2 --threads 1`` start
-    (tests/core/conftest.py: the conformance tests' Dask case uses it too)."""
+    (tests/conftest.py: the Dask cases of the conformance and odds-table tests use it too)."""
     return dask_workers
 
 

@@ -132,11 +132,12 @@ def test_the_jackknife_standard_errors_are_the_spread_over_seeds(table61):
     assert 0.7 < ratio.mean() < 1.4, ratio.mean()
 
 
-def test_same_numbers_on_one_or_two_threads_and_on_dask():
+@pytest.mark.xdist_group("dask")      # the two worker processes of tests/core/test_dask.py (tests/conftest.py)
+def test_same_numbers_on_one_or_two_threads_and_on_dask(dask_workers):
     one = win_table("five-card", EXPERT, n_deals=6000, seed=8, groups=4, threads=1)
     two = win_table("five-card", EXPERT, n_deals=6000, seed=8, groups=4, threads=2)
     assert np.array_equal(one.win, two.win) and np.array_equal(one.win_se, two.win_se)
-    dask = win_table("five-card", EXPERT, n_deals=6000, seed=8, groups=4, workers=2, threads=1)
+    dask = win_table("five-card", EXPERT, n_deals=6000, seed=8, groups=4, client=dask_workers)
     assert np.array_equal(one.win, dask.win) and np.array_equal(one.game_points_se, dask.game_points_se)
 
 

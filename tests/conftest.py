@@ -1,6 +1,6 @@
-"""One Dask cluster for the tests of this folder that run on Dask workers (tests/core/test_dask.py and the Dask
-case of tests/core/test_conformance.py, both in the xdist group ``dask``): two worker processes cost seconds of
-CPU to start and to load the games' kernels, once."""
+"""One Dask cluster for the tests that run on Dask workers (tests/core/test_dask.py, the Dask case of
+tests/core/test_conformance.py and of tests/cribbage/odds/test_tables.py, all in the xdist group ``dask``): two
+worker processes cost seconds of CPU to start and to load the games' kernels, once."""
 from __future__ import annotations
 
 import pytest
