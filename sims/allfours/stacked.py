@@ -57,7 +57,7 @@ def stacked_deck(hands, turned, then=()) -> list[int]:
 
 
 @njit(types.int64(I64_1, types.int64, I64_1, types.boolean, I64_1, U64_1, HANDS, HANDS, PLAYS, HANDS, F64_1,
-                  I64_1, I64_2, I64_1, I64_1, I64_2, I64_1), cache=True, lazy=True)
+                  I64_1, I64_2, I64_1, I64_1, I64_2, I64_1), cache=True)
 def _stacked_hand(rules, dealer, scores, check_target, deck, keys, beg_fns, answer_fns, play_fns, discard_fns,
                   params, poff, comp, events, err, played, state):
     work = new_work(rules)

@@ -78,7 +78,7 @@ def _borrowed(owned):
             borrowed(events), borrowed(err), borrowed(tally))
 
 
-@njit(types.int64(*SIG, types.int64), cache=True, lazy=True)
+@njit(types.int64(*SIG, types.int64), cache=True)
 def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff, upto):
     """Deals 0 .. n_deals - 1 seeded as the engine seeds them and played phase by phase through stage ``upto``
     (an index of STAGES); returns the points scored, or -1 if a policy answered illegally.  A deal whose pack
@@ -133,7 +133,7 @@ def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, dis
     return total
 
 
-@njit(types.int64(*SIG), cache=True, lazy=True)
+@njit(types.int64(*SIG), cache=True)
 def _one_run(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff):
     """Each deal dealt as in :func:`_phases` stage ``deal``, then the cards run once, whatever the players
     would do; returns the cards turned (a checksum)."""
@@ -151,7 +151,7 @@ def _one_run(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, di
     return total
 
 
-@njit(types.int64(*SIG), cache=True, lazy=True)
+@njit(types.int64(*SIG), cache=True)
 def _hand_loop(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff):
     """The engine's whole hand (:func:`play_hand`) of each deal, nothing added up; returns the points, or -1."""
     players = rules[R_PLAYERS]

@@ -57,7 +57,7 @@ PARTS = PHASES + ("joins", "bookkeeping", "python")          # add up to the ful
 U64_3 = types.Array(types.uint64, 3, "C")
 
 
-@njit(types.void(I64_1, U64_2, types.int64, I64_2, U64_3), cache=True, lazy=True)
+@njit(types.void(I64_1, U64_2, types.int64, I64_2, U64_3), cache=True)
 def _deal_phase(rules, keys, chunk_size, decks, seat_states):
     """Seed deal ``g``'s streams as the engine does (chunk g // chunk_size, item g % chunk_size) and shuffle;
     keep the cards the deal uses and the seats' streams."""
@@ -72,7 +72,7 @@ def _deal_phase(rules, keys, chunk_size, decks, seat_states):
         copy_rows(seat_states[g], seat_rngs)
 
 
-@njit(types.void(I64_1, I64_2, U64_3, DISCARDS, F64_1, I64_1, I64_2), cache=True, lazy=True)
+@njit(types.void(I64_1, I64_2, U64_3, DISCARDS, F64_1, I64_1, I64_2), cache=True)
 def _discard_phase(rules, decks, seat_states, discard_fns, params, poff, masks):
     """Both discards of each deal, eldest first, as the engine asks them (no points scored yet);
     the seats' streams are left as the discards leave them."""
@@ -92,7 +92,7 @@ def _discard_phase(rules, decks, seat_states, discard_fns, params, poff, masks):
             masks[g, role] = discard_fns[seat](hands[role], state, rules, seat_states[g, seat], own)
 
 
-@njit(types.void(I64_1, I64_2, I64_2, I64_3, I64_3, I64_2, I64_1), cache=True, lazy=True)
+@njit(types.void(I64_1, I64_2, I64_2, I64_3, I64_3, I64_2, I64_1), cache=True)
 def _lay_out(rules, decks, masks, kept, thrown, crib, starters):
     """Not timed: the kept and thrown cards, the crib (throws eldest first, then from the pack) and the starter,
     where the engine's deal takes them from the deck."""
@@ -115,7 +115,7 @@ def _lay_out(rules, decks, masks, kept, thrown, crib, starters):
         starters[g] = decks[g, pos]
 
 
-@njit(types.int64(I64_1, I64_3, I64_3, I64_1, U64_3, PEGS, F64_1, I64_1), cache=True, lazy=True)
+@njit(types.int64(I64_1, I64_3, I64_3, I64_1, U64_3, PEGS, F64_1, I64_1), cache=True)
 def _play_phase(rules, kept, thrown, starters, seat_states, peg_fns, params, poff):
     """The play of each deal from its opening (his heels first, for the scores the policies see); returns the
     points pegged in all deals, or -1 if a policy answered illegally."""
@@ -143,7 +143,7 @@ def _play_phase(rules, kept, thrown, starters, seat_states, peg_fns, params, pof
     return total
 
 
-@njit(types.int64(I64_1, U64_2, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1), cache=True, lazy=True)
+@njit(types.int64(I64_1, U64_2, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1), cache=True)
 def _deal_loop(rules, keys, chunk_size, n_deals, discard_fns, peg_fns, params, poff):
     """The engine's whole deal, nothing added up; returns the points of all deals, or -1 on an illegal answer."""
     players, n = rules[R_PLAYERS], rules[R_ACTIVE]
@@ -166,7 +166,7 @@ def _deal_loop(rules, keys, chunk_size, n_deals, discard_fns, peg_fns, params, p
     return total
 
 
-@njit(types.int64(I64_1, I64_3, I64_2, I64_1), cache=True, lazy=True)
+@njit(types.int64(I64_1, I64_3, I64_2, I64_1), cache=True)
 def _show_phase(rules, kept, crib, starters):
     """Every hand and the crib of each deal scored with its starter; returns the points shown in all deals."""
     n, n_kept = rules[R_ACTIVE], rules[R_KEPT]

@@ -1,8 +1,9 @@
 """``sims compile``: compile and cache every game's kernels now (before a test run, a cluster or a talk).
 
 The work is cut by module, not by game, so that the processes stay busy to the end: one unit imports one
-module of a game (its kernels with explicit types compile on import, or load from the kernel cache of
-:mod:`sims.core.cache`) and compiles the lazy kernels that importing it defines.  A unit starts once the
+module of a game and compiles (or loads from the kernel cache of :mod:`sims.core.cache`) the kernels with
+explicit types that importing it defines, which would otherwise compile at their first use
+(:class:`sims.core.kernel.LazyKernel`), and what they call.  A unit starts once the
 units of the modules it imports are done, so that no kernel compiles in two processes at once: it loads
 theirs from the cache.  Of the units ready, the one heading the heaviest chain of sources still to compile
 goes first.  Later processes, Dask workers included, load the kernels from the cache.
@@ -65,8 +66,8 @@ def _priorities(graph: dict[str, list[str]], weight) -> dict[str, int]:
 
 
 def compile_module(module: str) -> tuple[str, float]:
-    """Import ``module`` (its kernels with explicit types compile, or load) and compile the lazy kernels that
-    importing it defined; the CPU seconds it took."""
+    """Import ``module`` and compile (or load) the kernels with explicit types that importing it defined; the
+    CPU seconds it took."""
     import importlib
     import time
 

@@ -103,7 +103,7 @@ def chunk_loop(name: str, step, signature) -> ChunkLoop:
     namespace = {"__name__": step.py_func.__module__, "step": step}
     exec(compile(_CHUNKS.format(name=name, args=args), __file__, "exec"), namespace)
     one_thread = types.void(types.int64, types.int64, *signature.args)
-    return ChunkLoop(name, njit(one_thread, cache=True, nogil=True, lazy=True)(namespace[name]))
+    return ChunkLoop(name, njit(one_thread, cache=True, nogil=True)(namespace[name]))
 
 
 # One chunk of a play_item game, as source: one tuple of policies per decision of the game, passed as separate

@@ -17,20 +17,21 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-import threading
 import warnings
 
 import numba
-from numba.core import types
+from numba.core import typeinfer, types
+from numba.core.compiler_lock import global_compiler_lock
 from numba.core.errors import NumbaExperimentalFeatureWarning
+from numba.core.typing.typeof import typeof_impl
 
 from .cache import claim
 
 
-def njit(*args, lazy: bool = False, refcounts: bool = True, **options):
+def njit(*args, refcounts: bool = True, **options):
     """``numba.njit`` for sims kernels: ``@njit``, ``@njit(cache=True)``, ``@njit(SIG, cache=True, ...)``,
-    ``njit(SIG, cache=True)(function)``.  ``lazy=True`` (with explicit types): a :class:`LazyKernel`,
-    for a kernel that only Python calls.
+    ``njit(SIG, cache=True)(function)``.  With explicit types, a :class:`LazyKernel`: compiled (or loaded from
+    the cache) at its first use, not when its module is imported.
 
     ``refcounts=False``: compiled without numba's reference counting (its two atomic operations on every array
     argument and view), for a hot kernel that allocates nothing and keeps no array it is given.  numba
@@ -40,15 +41,16 @@ def njit(*args, lazy: bool = False, refcounts: bool = True, **options):
     A kernel without explicit types compiles once per argument types its callers pass, constants counted as
     their type (:func:`_one_per_type`)."""
     if args and inspect.isfunction(args[0]):
-        return njit(*args[1:], lazy=lazy, refcounts=refcounts, **options)(args[0])
-    compile_ = numba.njit(*args, _nrt=refcounts, **options)
+        return njit(*args[1:], refcounts=refcounts, **options)(args[0])
+    jit = numba.njit(_nrt=refcounts, **options)
 
     def define(function):
         claim(function)
         warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
-        if lazy:
-            return LazyKernel(compile_, function)
-        return _one_per_type(compile_(function))
+        if args:
+            (signatures,) = args
+            return LazyKernel(jit, signatures if isinstance(signatures, list) else [signatures], function)
+        return _one_per_type(jit(function))
 
     return define
 
@@ -79,25 +81,43 @@ def read_only(array):
 
 
 class LazyKernel:
-    """A kernel with explicit types that only Python calls (a chunk loop, a fitting or benchmark loop):
-    compiled, or loaded from the cache, at its first call rather than when its module is imported, so that
-    importing a game (a command that never runs the loop, a test collection) costs no compilation.
-    :func:`lazy_kernels` lists them for ``sims compile``, which compiles them now.  Attributes are the numba
-    dispatcher's (``signatures``, ``stats``, ``py_func``)."""
+    """A kernel with explicit types (a policy, a chunk loop, an advice or benchmark loop): compiled, or loaded
+    from the cache, at its first use - a call from Python, or the compilation of a kernel that calls it -
+    rather than when its module is imported, so that importing a game (a command that never runs the
+    kernel, a test collection) costs no compilation.  :func:`lazy_kernels` lists them for ``sims compile``,
+    which compiles them now.  Attributes are the numba dispatcher's (``signatures``, ``stats``, ``py_func``)."""
 
-    def __init__(self, compile_, function):
-        self._compile, self._function, self._dispatcher = compile_, function, None
-        self._lock = threading.Lock()
+    def __init__(self, jit, signatures, function):
+        self._jit, self._signatures, self._function = jit, signatures, function
+        self._compiling = self._compiled = None
         functools.update_wrapper(self, function)
         _LAZY.append(self)
 
     @property
     def dispatcher(self):
-        """The numba dispatcher, compiled (or loaded) the first time it is asked for."""
-        with self._lock:
-            if self._dispatcher is None:
-                self._dispatcher = self._compile(self._function)
-        return self._dispatcher
+        """The numba dispatcher, compiled (or loaded) the first time it is asked for, as ``numba.njit(SIG)``
+        compiles it: under numba's compiler lock, which a thread may take again - a recursive kernel asks for
+        its own dispatcher while it compiles, and gets it."""
+        if self._compiled is None:
+            with global_compiler_lock:
+                if self._compiling is None:
+                    self._compiling = self._jit(self._function)
+                    try:
+                        with typeinfer.register_dispatcher(self._compiling):
+                            for signature in self._signatures:
+                                self._compiling.compile(signature)
+                    except BaseException:
+                        self._compiling = None
+                        raise
+                    self._compiling.disable_compile()
+                    self._compiled = self._compiling
+                return self._compiling
+        return self._compiled
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the kernel has compiled, or loaded from the cache, yet."""
+        return self._compiled is not None
 
     def __call__(self, *args):
         return self.dispatcher(*args)
@@ -112,6 +132,12 @@ class LazyKernel:
 
 
 _LAZY: list[LazyKernel] = []
+
+
+@typeof_impl.register(LazyKernel)
+def _typeof_lazy_kernel(kernel, context):
+    """A kernel that calls a :class:`LazyKernel` types the call as one to its dispatcher (compiled now)."""
+    return typeof_impl(kernel.dispatcher, context)
 
 
 def _defined(module: str, name: str):

@@ -166,6 +166,14 @@ class Policy:
     spec: PolicySpec | None = field(default=None, repr=False, compare=False)
     origin: dict | None = field(default=None, compare=False)   # a plug-in's or user's: :func:`origin`
 
+    def __post_init__(self):
+        """A sims kernel with explicit types (:class:`sims.core.kernel.LazyKernel`) is compiled, or loaded from
+        the cache, when it becomes a policy: the engines take its numba dispatcher."""
+        from .kernel import LazyKernel
+
+        if isinstance(self.fn, LazyKernel):
+            object.__setattr__(self, "fn", self.fn.dispatcher)
+
     def params_array(self) -> np.ndarray:
         """The parameters as a new float64 vector: a copy of one converted once (a table holds up to ~10^5
         values, and an advisor passes them at every decision)."""

@@ -72,7 +72,7 @@ class Player(CorePlayer):
 
 
 @njit(types.int64(I64_1, I64_1, I64_1, I64_1, I64_2, I64_1, PEGS, F64_1, I64_1, U64_1, types.boolean, I64_1,
-                  F64_2, I64_3, I64_1), cache=True, lazy=True)
+                  F64_2, I64_3, I64_1), cache=True)
 def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, keys, check_target, scores0, net,
                final, err):
     """Each legal card of ``hand`` laid, then the play finished by ``peg_fns`` against each row of

@@ -131,7 +131,7 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
 
 # The sampling kernel: lazy, so that the exact advice does not pay for it; its explicit types let every
 # policy share one compilation.
-_sampler = njit(_SAMPLE_SIG, cache=True, lazy=True)(_sample)
+_sampler = njit(_SAMPLE_SIG, cache=True)(_sample)
 
 
 def sampled_figures(hand, me, pool, masks, rules, runs, peg_policy, samples, seed, progress) -> list[tuple]:

@@ -203,7 +203,7 @@ _session_chunks = chunk_loop("_session_chunks", _session_chunk,
 
 
 @njit(types.int64(I64_1, types.int64, types.int64, I64_1, U64_2, DECIDES, DECIDES, CARDS, F64_1, I64_1, I64_2,
-                  I64_1, I64_2, I64_1), cache=True, lazy=True)
+                  I64_1, I64_2, I64_1), cache=True)
 def _stacked_deal(rules, dealer, carry, deck, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out,
                   info, played, err):
     work = new_work(rules)

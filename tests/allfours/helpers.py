@@ -81,13 +81,13 @@ def _hash_view(h, hand, state):
     return h
 
 
-@njit(HAND_SIG, cache=True, lazy=True)
+@njit(HAND_SIG, cache=True)
 def probe_choice(hand, state, rules, rng, params):
     """0 or 1 by a hash of the hand, the state and one draw."""
     return (_hash_view(randint(rng, 1000), hand, state) >> 7) & 1
 
 
-@njit(HAND_SIG, cache=True, lazy=True)
+@njit(HAND_SIG, cache=True)
 def probe_discard(hand, state, rules, rng, params):
     """A card held, by a hash of the hand, the state and one draw."""
     h = _hash_view(randint(rng, 1000), hand, state)
@@ -103,7 +103,7 @@ def probe_discard(hand, state, rules, rng, params):
     return -1
 
 
-@njit(PLAY_SIG, cache=True, lazy=True)
+@njit(PLAY_SIG, cache=True)
 def probe_play(hand, played, state, rules, rng, params):
     """A legal card by a hash of the hand, the state, the cards played and their players, and (every
     third card of the hand) a draw."""

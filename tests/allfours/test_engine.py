@@ -71,7 +71,7 @@ def _consistent(hand, played, state):
     return ok
 
 
-@njit(PLAY_SIG, cache=True, lazy=True)   # called from Python too: one signature serves both
+@njit(PLAY_SIG, cache=True)   # called from Python too: one signature serves both
 def sentinel_play(hand, played, state, rules, rng, params):
     """A random legal card, unless what the engine shows is inconsistent: then -1."""
     if not _consistent(hand, played, state):
@@ -247,7 +247,7 @@ def test_bad_input_is_one_line(call, message):
     assert "\n" not in str(info.value)
 
 
-@njit(HAND_SIG, cache=True, lazy=True)   # a constant: typed int64 only by its signature
+@njit(HAND_SIG, cache=True)   # a constant: typed int64 only by its signature
 def yes_please(hand, state, rules, rng, params):
     return 7
 

@@ -67,26 +67,30 @@ def test_ctrl_c_while_numba_loads_is_one_line_and_130():
 LAZY = """
     import json, sys
     import sims.cribbage.engine as engine, sims.cribbage.advice, sims.cribbage.policies.distilled_play_outs
+    import sims.cribbage.policies.builtin, sims.cribbage.policies.position_throw
     from sims.core import kernel
     lazy = [k for k in kernel._LAZY if k.__module__.startswith("sims.cribbage")]
-    before = [k._dispatcher is None for k in lazy]
+    before = [not k.compiled for k in lazy]
     from sims.cribbage import simulate_deals
     simulate_deals("six-card", {"discard": "greedy", "peg": "greedy"}, n_deals=50, seed=1)
     print(json.dumps({"names": sorted(k.__qualname__ for k in lazy), "untouched_on_import": all(before),
-                      "compiled_after_run": [k.__qualname__ for k in lazy if k._dispatcher is not None],
+                      "compiled_after_run": sorted(k.__qualname__ for k in lazy if k.compiled),
                       "signatures": len(engine._deal_chunks.signatures)}))
 """
 
 
-def test_kernels_that_only_python_calls_compile_at_their_first_call_not_at_import():
+def test_kernels_with_explicit_types_compile_at_their_first_use_not_at_import():
+    """Chunk loops, advice loops and policies alike: importing their modules compiles nothing; a run compiles
+    its chunk loop and the two policies it plays, and no other."""
     import json
 
     out = python(LAZY)
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
-    assert {"_deal_chunks", "_game_chunks", "_play_outs", "_returns", "_card_returns"} <= set(got["names"])
+    assert {"_deal_chunks", "_game_chunks", "_play_outs", "_returns", "_card_returns", "greedy_discard", "greedy_peg",
+            "random_peg", "position_discard", "exploring_peg"} <= set(got["names"])
     assert got["untouched_on_import"] is True
-    assert got["compiled_after_run"] == ["_deal_chunks"] and got["signatures"] == 1
+    assert got["compiled_after_run"] == ["_deal_chunks", "greedy_discard", "greedy_peg"] and got["signatures"] == 1
 
 
 COLLECTOR = """

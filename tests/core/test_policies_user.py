@@ -114,12 +114,12 @@ def test_user_policy_params_reach_the_policy_without_recompiling():
 
 
 def test_a_lazy_sims_kernel_is_a_policy_compiled_when_resolved():
-    """A kernel declared ``njit(SIG, lazy=True)`` (as the test suite's probe policies are, so that importing
-    them compiles nothing) compiles when it becomes a policy, and plays as the same function compiled at once."""
+    """A kernel declared with sims' ``njit(SIG)`` (as sims' own policies and the test suite's probe policies are, so
+    that importing them compiles nothing) compiles when it becomes a policy, and plays as numba's ``njit(SIG)``."""
     from sims.core.kernel import LazyKernel, njit as sims_njit
 
-    lazy_lowest = sims_njit(PEG_SIG, lazy=True)(lowest.py_func)
-    assert isinstance(lazy_lowest, LazyKernel) and lazy_lowest._dispatcher is None
+    lazy_lowest = sims_njit(PEG_SIG)(lowest.py_func)
+    assert isinstance(lazy_lowest, LazyKernel) and not lazy_lowest.compiled
     policy = resolve("peg", lazy_lowest)
     assert policy.name == "lowest" and PEG_SIG.args in policy.fn.overloads
     lazy = simulate_deals("six-card", {"discard": "random", "peg": policy}, 500, 2, records=True)

@@ -20,7 +20,7 @@ ONE_WORKER = pytest.mark.xdist_group("cribbage-fuzz")
 
 
 @kernel.njit(types.void(I64_1, U64_2, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2, I64_3, I64_2,
-                        I64_2, I64_3, I64_3), cache=True, lazy=True)
+                        I64_2, I64_3, I64_3), cache=True)
 def _fuzz_deals(rules, keys, n, dealers, discard_fns, peg_fns, params, poff, decks, kept, cribs, laid, held, comps):
     """Deals 0..n-1 of chunk 0 (deal g dealt by seat g % dealers), keeping the kernel's work arrays."""
     active = rules[1]

@@ -35,7 +35,7 @@ C = {name: k for k, name in enumerate(COMPONENTS)}
 RANDOM = {"discard": "random", "peg": "random"}   # the fuzz: random throws and cards reach every corner of the play
 
 
-@njit(PEG_SIG, cache=True, lazy=True)   # called from Python too: one signature serves both
+@njit(PEG_SIG, cache=True)   # called from Python too: one signature serves both
 def sentinel_peg(hand, played, state, rules, rng, params):
     """A random legal card — unless what the engine shows is wrong, then an illegal answer (-1)."""
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]

@@ -37,7 +37,7 @@ def _mix(h, x):
     return (h ^ x) * 1000003 + 12345
 
 
-@njit(DISCARD_SIG, cache=True, lazy=True)
+@njit(DISCARD_SIG, cache=True)
 def probe_discard(hand, state, rules, rng, params):
     """A throw chosen by a hash of the hand, the whole state and one draw from the seat's stream."""
     h = randint(rng, 1000)
@@ -58,7 +58,7 @@ def probe_discard(hand, state, rules, rng, params):
     return -1
 
 
-@njit(PEG_SIG, cache=True, lazy=True)
+@njit(PEG_SIG, cache=True)
 def probe_peg(hand, played, state, rules, rng, params):
     """A legal card chosen by a hash of the hand, the whole state, the cards laid and (every third
     card of the deal) a draw from the seat's stream."""

@@ -24,14 +24,14 @@ from sims.cribbage.contract import S_COUNT, is_legal_play
 from sims.cribbage.reference import peg_items
 from sims.cribbage.rules import R_THROW, get_rules
 
-@njit(DISCARD_SIG, cache=True, lazy=True)
+@njit(DISCARD_SIG, cache=True)
 def throw_last(hand, state, rules, rng, params):
     """Lay out the last cards dealt."""
     n, k = hand.shape[0], rules[R_THROW]
     return ((1 << k) - 1) << (n - k)
 
 
-@njit(PEG_SIG, cache=True, lazy=True)
+@njit(PEG_SIG, cache=True)
 def first_legal(hand, played, state, rules, rng, params):
     """Lay the first card in hand order that keeps the count within thirty-one."""
     for i in range(hand.shape[0]):
@@ -43,7 +43,7 @@ def first_legal(hand, played, state, rules, rng, params):
 SCRIPT = {"discard": throw_last, "peg": first_legal}
 
 @njit(types.int64(I64_1, types.int64, I64_1, types.boolean, I64_1, U64_2, DISCARDS, PEGS, F64_1,
-                  I64_1, I64_2, I64_1), cache=True, lazy=True)
+                  I64_1, I64_2, I64_1), cache=True)
 def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_fns, peg_fns, params, poff,
                  comp, laid):
     """The kernel's deal from a stacked deck; ``laid`` gets the cards laid (-1 after the last)."""

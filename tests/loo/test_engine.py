@@ -138,7 +138,7 @@ def test_unknown_presets_and_policies():
         simulate_deals("three-card", {"declare": {"name": "threshold", "params": [1.0]}}, 10)
 
 
-@njit(DECIDE_SIG, cache=True, lazy=True)   # a constant: typed int64 only by its signature
+@njit(DECIDE_SIG, cache=True)   # a constant: typed int64 only by its signature
 def take_the_miss_always(hand, state, rules, rng, params):
     return 2
 

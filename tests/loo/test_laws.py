@@ -25,19 +25,19 @@ THREE = get_rules("three-card").replace(name="three-card, three players", player
 FIVE = get_rules("five-card-pam").replace(name="five-card, three players", players=3)
 
 
-@njit(DECIDE_SIG, cache=True, lazy=True)
+@njit(DECIDE_SIG, cache=True)
 def declare_by_script(hand, state, rules, rng, params):
     """The declaration the script gives this seat."""
     return int(params[0])
 
 
-@njit(DECIDE_SIG, cache=True, lazy=True)
+@njit(DECIDE_SIG, cache=True)
 def exchange_by_script(hand, state, rules, rng, params):
     """The exchange mask the script gives this seat."""
     return int(params[0])
 
 
-@njit(CARD_SIG, cache=True, lazy=True)
+@njit(CARD_SIG, cache=True)
 def first_legal(hand, played, state, rules, rng, params):
     """The first card in hand that the laws allow."""
     legal = state[S_LEGAL]

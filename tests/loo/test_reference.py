@@ -47,7 +47,7 @@ def popcount(x):
     return n
 
 
-@njit(DECIDE_SIG, cache=True, lazy=True)
+@njit(DECIDE_SIG, cache=True)
 def probe_declare(hand, state, rules, rng, params):
     """A declaration chosen by a hash of the hand, the whole state and a draw from the seat's stream."""
     h = _hash(hand, state, rng) % 3
@@ -56,7 +56,7 @@ def probe_declare(hand, state, rules, rng, params):
     return PLAY if h == 2 else PASS
 
 
-@njit(DECIDE_SIG, cache=True, lazy=True)
+@njit(DECIDE_SIG, cache=True)
 def probe_exchange(hand, state, rules, rng, params):
     """An exchange chosen by the same hash, within what the pack holds."""
     mask = _hash(hand, state, rng) % (1 << hand.shape[0])
@@ -65,7 +65,7 @@ def probe_exchange(hand, state, rules, rng, params):
     return mask
 
 
-@njit(CARD_SIG, cache=True, lazy=True)
+@njit(CARD_SIG, cache=True)
 def probe_card(hand, played, state, rules, rng, params):
     """A legal card chosen by a hash of the hand, the state and every card played (with who played it)."""
     h = _hash(hand, state, rng)

@@ -10,13 +10,18 @@ from sims.cribbage import simulate_deals
 from sims.cribbage.policies import distillation as fitting, distilled as D, distilled_play_outs as play_outs
 from sims.cribbage.rules import PRESETS
 
-SHIPPED = D.distilled_policy()
+
+@pytest.fixture(scope="module")
+def shipped():
+    """The shipped distilled player (made when a test asks: making it compiles its kernel)."""
+    return D.distilled_policy()
+
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_plays_legally_in_every_variant(preset):
+def test_plays_legally_in_every_variant(preset, shipped):
     # The engine checks every answer and raises PolicyError on an illegal one.
-    assert simulate_deals(preset, {"discard": "greedy", "peg": SHIPPED}, 200, seed=3).batch.n == 200
+    assert simulate_deals(preset, {"discard": "greedy", "peg": shipped}, 200, seed=3).batch.n == 200
 
 
 def test_the_fit_recovers_known_values():
@@ -47,9 +52,9 @@ def test_the_starting_tables_play_as_defensive():
     assert abs(gain) < 0.03, (gain, se)
 
 
-def test_the_shipped_tables_beat_defensive():
+def test_the_shipped_tables_beat_defensive(shipped):
     # Paired deals, seats exchanged: the distilled player's pegging less defensive's, per deal.
-    gain, se = fitting.head_to_head(SHIPPED, "defensive", n_deals=20_000, seed=4)
+    gain, se = fitting.head_to_head(shipped, "defensive", n_deals=20_000, seed=4)
     assert gain > 4 * se and gain > 0.05, (gain, se)
 
 

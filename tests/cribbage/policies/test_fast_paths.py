@@ -19,7 +19,7 @@ from sims.cribbage.policies import discard as D, distilled, distilled_play_outs,
 from sims.cribbage.rules import R_BATH, get_rules
 from sims.cribbage.tables import rank_points
 
-SHIPPED = np.asarray(distilled.distilled_policy().params)
+SHIPPED = np.asarray(distilled.named_tables()["shipped"])
 
 
 def test_kept_net_sums_are_the_shows_over_the_starters_not_seen():

@@ -19,14 +19,19 @@ from sims.cribbage.policies import position
 from sims.cribbage.policies.pegging import defensive_peg
 from sims.cribbage.rules import get_rules
 
-PA = position.position_policies()
-POSITION = {"discard": PA["discard"], "peg": PA["peg"]}
+
+@pytest.fixture(scope="module")
+def players():
+    """The position-aware players, discard and peg (made when a test asks: making them compiles their kernels)."""
+    return position.position_policies()
+
+
 EXPERT = {"discard": "expected_net", "peg": "defensive"}
 RANDOM = {"discard": "random", "peg": "random"}     # goes come in every order
 
 
-def test_the_vector_has_a_section_per_preset():
-    values = np.asarray(PA["peg"].params)
+def test_the_vector_has_a_section_per_preset(players):
+    values = np.asarray(players["peg"].params)
     assert values.shape == (position.VECTOR_SIZE,)
     for name in position.PRESETS:
         ix = position.section(values, get_rules(name).to_kernel())
@@ -34,17 +39,17 @@ def test_the_vector_has_a_section_per_preset():
     assert position.section(values, get_rules("eight-card").to_kernel())[position.X_T] == -1
 
 
-def test_far_from_home_they_play_as_the_baseline():
+def test_far_from_home_they_play_as_the_baseline(players):
     # Independent deals are played from love-all, outside the zone: every deal must score exactly as
     # with expected_net + defensive.
-    a = simulate_deals("six-card", POSITION, 3000, seed=4, records=True).records
+    a = simulate_deals("six-card", players, 3000, seed=4, records=True).records
     b = simulate_deals("six-card", EXPERT, 3000, seed=4, records=True).records
     assert a.equals(b)
 
 
-def test_rules_without_a_table_stop_with_a_policy_error():
+def test_rules_without_a_table_stop_with_a_policy_error(players):
     with pytest.raises(PolicyError, match="position"):
-        simulate_deals("eight-card", POSITION, 10, seed=1)
+        simulate_deals("eight-card", players, 10, seed=1)
 
 
 @ONE_WORKER
@@ -113,14 +118,14 @@ def _peg(fn, hand, state, buf, rules, params):
     return cards[fn(cards, buf.copy(), state, rules, rng, np.asarray(params, dtype=np.float64))]
 
 
-def test_pegs_out_when_a_card_wins():
+def test_pegs_out_when_a_card_wins(players):
     # The dealer on 119 (two to go); the pone led a seven.  Pairing it wins the game at once.
     state, buf, rules = _state(0, 119, 100, "7D")
-    pick = _peg(position.position_peg, ["7S", "KH", "2C", "9D"], state, buf, rules, PA["peg"].params)
+    pick = _peg(position.position_peg, ["7S", "KH", "2C", "9D"], state, buf, rules, players["peg"].params)
     assert pick == parse_card("7S")
 
 
-def test_plays_defence_when_the_opponent_is_near_home():
+def test_plays_defence_when_the_opponent_is_near_home(players):
     # The dealer (us, on 100) against a pone on 119 who needs two.  The pone led 10H, we laid 5C, he laid
     # 3D: the count is 18; the starter is 3H.  3S pairs his three for 2 but leaves 21, and any ten-card
     # makes 31 for him (sixteen of the cards we have not seen); 9C (27) or JD (28) score nothing and leave
@@ -128,15 +133,15 @@ def test_plays_defence_when_the_opponent_is_near_home():
     state, buf, rules = _state(0, 100, 119, "10H 5C 3D", starter="3H")
     hand = ["3S", "9C", "JD", "-"]
     assert _peg(defensive_peg, hand, state, buf, rules, (1.0, 0.5, 0.5, 1.0)) == parse_card("3S")
-    assert _peg(position.position_peg, hand, state, buf, rules, PA["peg"].params) != parse_card("3S")
+    assert _peg(position.position_peg, hand, state, buf, rules, players["peg"].params) != parse_card("3S")
 
 
-def test_the_position_aware_player_wins_more():
+def test_the_position_aware_player_wins_more(players):
     # Five-card to 61 (a short game, mostly within 40 points of home): 5,000 games with the position-aware
     # player at seat 0 against expected_net + defensive, and the same games with the seats exchanged.  Its
     # rate over the pairs must beat one half by more than two standard errors of the paired games (it is
     # about 50.7%, se 0.23 points).
-    result = paired_match("five-card", POSITION, EXPERT, 5000, seed=7)
+    result = paired_match("five-card", players, EXPERT, 5000, seed=7)
     assert result["rate"] - 2 * result["se"] > 0.5, result
     assert result["se"] < result["se_unpaired"]      # the pairing removes most of the luck of the cards
 

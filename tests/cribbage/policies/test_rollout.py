@@ -17,21 +17,26 @@ from sims.cribbage.simulate import simulate_deals
 
 from tests.cribbage.policies.test_strategy import assert_same_deals_as_reference
 
-FEW = resolve("peg", "rollout", params=(4, rollout.DEFAULT_MARGIN))
+
+@pytest.fixture(scope="module")
+def few():
+    """The rollout player with 4 samples (made when a test asks: making it compiles its kernel)."""
+    return resolve("peg", "rollout", params=(4, rollout.DEFAULT_MARGIN))
+
 
 
 def test_registered_with_default_samples():
     policy = resolve("peg", "rollout")
-    assert policy.fn is rollout.rollout_peg
+    assert policy.fn is rollout.rollout_peg.dispatcher
     assert policy.params == (float(rollout.DEFAULT_SAMPLES), rollout.DEFAULT_MARGIN)
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_plays_as_the_reference_engine_plays_it(preset):
+def test_plays_as_the_reference_engine_plays_it(preset, few):
     # Legal in every variant (the engine raises PolicyError on an illegal card), and the same deals point
     # for point as the reference engine calling the policy with the state and the seat stream it builds
     # itself: rollouts draw from the stream, so a stream or state the engine passes wrongly changes a deal.
-    assert_same_deals_as_reference(preset, {"discard": "greedy", "peg": FEW}, 20, seed=3)
+    assert_same_deals_as_reference(preset, {"discard": "greedy", "peg": few}, 20, seed=3)
 
 
 @pytest.mark.parametrize("role, active, kept, n_played, mine_left, want", [

@@ -295,7 +295,7 @@ def test_defensive_keep_close_is_a_switch():
     # The pone (role 1) is the last player: the dealer (role 0) has said go.  Keeping close he lays
     # the nine (count 29); without the rule (keep_close 0, registered as defensive_no_close) the two.
     no_close = resolve("peg", "defensive_no_close")
-    assert no_close.fn is peg_policies.defensive_peg and no_close.params[3] == 0.0
+    assert no_close.fn is peg_policies.defensive_peg.dispatcher and no_close.params[3] == 0.0
     assert resolve("peg", "defensive").params[3] == 1.0
     i, hand = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD", go_mask=1)
     j, _ = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD", go_mask=1,
