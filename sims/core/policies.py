@@ -26,6 +26,7 @@ import hashlib
 import importlib
 import inspect
 import math
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -168,10 +169,10 @@ class Policy:
 
     def __post_init__(self):
         """A sims kernel with explicit types (:class:`sims.core.kernel.LazyKernel`) is compiled, or loaded from
-        the cache, when it becomes a policy: the engines take its numba dispatcher."""
-        from .kernel import LazyKernel
-
-        if isinstance(self.fn, LazyKernel):
+        the cache, when it becomes a policy: the engines take its numba dispatcher.  (Only a program that has
+        imported :mod:`sims.core.kernel` holds one: a policy read from a store's spec does not import numba.)"""
+        kernel = sys.modules.get(f"{__package__}.kernel")
+        if kernel is not None and isinstance(self.fn, kernel.LazyKernel):
             object.__setattr__(self, "fn", self.fn.dispatcher)
 
     def params_array(self) -> np.ndarray:

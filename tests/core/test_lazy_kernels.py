@@ -83,3 +83,11 @@ def test_threads_asking_at_once_share_one_compilation():
         dispatchers = list(pool.map(ask, range(4)))
     assert all(d is dispatchers[0] for d in dispatchers)
     assert dispatchers[0].signatures == [(types.int64,)] and kernel(21) == 42
+
+
+def test_a_policy_without_a_kernel_does_not_import_numba():
+    # A policy read from a store's spec has no function: making it must not pay numba's import.
+    script = ("import sys; from sims.core.policies import Policy; Policy('greedy', 'peg', None, ()); "
+              "print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (out.returncode, out.stdout) == (0, "False\n"), out.stderr
