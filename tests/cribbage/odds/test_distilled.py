@@ -17,7 +17,6 @@ def shipped():
     return D.distilled_policy()
 
 
-
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_plays_legally_in_every_variant(preset, shipped):
     # The engine checks every answer and raises PolicyError on an illegal one.

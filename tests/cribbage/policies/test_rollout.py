@@ -24,7 +24,6 @@ def few():
     return resolve("peg", "rollout", params=(4, rollout.DEFAULT_MARGIN))
 
 
-
 def test_registered_with_default_samples():
     policy = resolve("peg", "rollout")
     assert policy.fn is rollout.rollout_peg.dispatcher
