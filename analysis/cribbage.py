@@ -66,7 +66,7 @@ def lurch_rate(result, threshold: int) -> Estimate:
 
 
 def nondealer_preference(games: pd.DataFrame, threshold: int = 10) -> tuple[Estimate, float, float]:
-    """Seed 003 §89: the first non-dealer's win rate in games where he made ``threshold`` or more in the
+    """Sections 87-96 §89: the first non-dealer's win rate in games where he made ``threshold`` or more in the
     first deal and the dealer no more than his average first deal (two players; per-game rows).
 
     Returns (estimate, the dealer's average first deal, share of games meeting the condition).

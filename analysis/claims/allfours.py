@@ -1,4 +1,4 @@
-"""Section 9: All Fours (seed 003 §91-94, seed 000 "Laws of All-Fours", "Maxims"): the four maxims, begging
+"""Section 9: All Fours (Sections 87-96 §91-94, Mottoes "Laws of All-Fours", "Maxims"): the four maxims, begging
 and the dealer's answer, one card counting all fours, a deal with nothing to reckon; law ii's agreed second
 beg, law v's question "high or low", the dealer's answer by the hand he holds and the knaves turned while
 running the cards (:mod:`sims.analysis.claims.allfours_laws`); and, measured without a period claim to judge,

@@ -1,6 +1,6 @@
 """Section 11: board position: the chance of winning from every score, and players that play for the game.
 
-The board-position table (:mod:`sims.cribbage.odds`) answers seed 003 §89's sentence on the first
+The board-position table (:mod:`sims.cribbage.odds`) answers the sentence of Sections 87-96 §89 on the first
 non-dealer's preference exactly, from the position the first deal leaves, instead of from the few
 games that happen to start that way; and the position-aware players retest the first dealer's
 advantage when both players play for the game.

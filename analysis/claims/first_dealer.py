@@ -1,4 +1,4 @@
-"""Section 3: the first dealer's advantage (seed 003 §89-90, seed 004) and the first non-dealer's preference."""
+"""Section 3: the first dealer's advantage (Sections 87-96 §89-90, Article) and the first non-dealer's preference."""
 from __future__ import annotations
 
 import pandas as pd

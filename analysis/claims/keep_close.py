@@ -1,4 +1,4 @@
-"""Section 6: seed 003 §89, "it is of advantage to the last player to keep as close as possible" (six-card)."""
+"""Section 6: Sections 87-96 §89, "it is of advantage to the last player to keep as close as possible" (six-card)."""
 from __future__ import annotations
 
 import pandas as pd

@@ -1,4 +1,4 @@
-"""Section 10: Loo (seed 000 "Three-Card Loo", "Five-Card Loo"; seed 003 §95-96): "five or seven make the
+"""Section 10: Loo (Mottoes "Three-Card Loo", "Five-Card Loo"; Sections 87-96 §95-96): "five or seven make the
 best game" under three readings; the dealer giving up the stakes to a lone stander, flushes and Pam's
 exemption, the single against everyone staking (:mod:`sims.analysis.claims.loo_laws`); and, measured without a period claim to judge, how the pool goes through a
 session in unlimited and limited loo (our expectations, not the seeds'), how many are looed in a deal, the

@@ -1,4 +1,4 @@
-"""Section 7: lurches and skunks: how often the loser ends below the period thresholds (seeds 000 and 004)."""
+"""Section 7: lurches and skunks: how often the loser ends below the period thresholds (Mottoes and the Article)."""
 from __future__ import annotations
 
 import pandas as pd

@@ -1,4 +1,4 @@
-"""Section 4: seed 003 §88, three people with one sitting out each deal in rotation: "the first dealer generally
+"""Section 4: Sections 87-96 §88, three people with one sitting out each deal in rotation: "the first dealer generally
 wins" — under two readings, and asked of true three-hand (§87) for comparison."""
 from __future__ import annotations
 

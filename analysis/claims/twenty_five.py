@@ -1,4 +1,4 @@
-"""Section 2: seed 003 §89, "each player may, on the average, expect to make twenty-five points in every
+"""Section 2: Sections 87-96 §89, "each player may, on the average, expect to make twenty-five points in every
 two deals" (six-card), across playing strengths; and why more points in self-play is not stronger play."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""All Fours (seed 003 §91-94, seed 000): rules, the hand and game kernels, policies, and the Python API.
+"""All Fours (Sections 87-96 §91-94, Mottoes): rules, the hand and game kernels, policies, and the Python API.
 
 >>> from sims.allfours import simulate_deals
 >>> result = simulate_deals("two-hand", {"play": "greedy"}, n_deals=4096, seed=1)   # doctest: +SKIP

@@ -1,7 +1,7 @@
 """Cards at All Fours: whist ranking, the counting cards for game, and who wins a trick.
 
 Card ids are shared (:mod:`sims.cards`: ``rank * 4 + suit``, rank 0 = ace ... 12 = king).
-"The cards rank the same as at whist" (seed 003 §91): ace high, then K Q J 10 ... 2,
+"The cards rank the same as at whist" (Sections 87-96 §91): ace high, then K Q J 10 ... 2,
 so the *whist rank* is 0 for a deuce ... 12 for an ace.  For game a player reckons
 "four for an ace, three for a king, two for a queen, one for a knave, ten for a ten"
 (§93 iv); the other cards count nothing.
@@ -15,7 +15,7 @@ from ..core.kernel import njit
 ACE, TEN, KNAVE, QUEEN, KING = 0, 9, 10, 11, 12     # ranks in the shared ids
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
-# Points for game by shared rank id: A 4, 10 10, J 1, Q 2, K 3 (seed 003 §93 iv).
+# Points for game by shared rank id: A 4, 10 10, J 1, Q 2, K 3 (Sections 87-96 §93 iv).
 GAME_POINTS = np.array([4, 0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3], dtype=np.int64)
 ALL_CARDS = (1 << 52) - 1
 
@@ -37,7 +37,7 @@ def suit(card):
 
 @njit(cache=True, inline="always")
 def game_points(card):
-    """What a card reckons for game (seed 003 §93 iv)."""
+    """What a card reckons for game (Sections 87-96 §93 iv)."""
     return GAME_POINTS[card >> 2]
 
 

@@ -3,8 +3,8 @@
 Four decisions, each a first-class njit function compiled against a fixed signature
 (so the engine compiles once for every policy and numba's disk cache works):
 
-**beg** (the eldest, once a hand or ``begs`` times by agreement, seed 003 §93 v, law ii) and **answer** (the dealer, when the
-eldest has begged) and **discard** (only with ``discard_to_six``: a card thrown out
+**beg** (the eldest, once a hand or ``begs`` times by agreement, Sections 87-96 §93 v, law ii) and
+**answer** (the dealer, when the eldest has begged) and **discard** (only with ``discard_to_six``: a card thrown out
 after the cards were run) take ``HAND_SIG``::
 
     @njit(HAND_SIG, cache=True)

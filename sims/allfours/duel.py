@@ -2,7 +2,7 @@
 sees them.
 
 A decision shows the hand, who deals, the score, every card turned up (the first for trump, then
-those turned running the cards, seed 003 §93 v), what the eldest and the dealer said, the tricks
+those turned running the cards, Sections 87-96 §93 v), what the eldest and the dealer said, the tricks
 played with who took each (the highest trump, else the highest card of the suit led) and the
 trick being played.  Another player's beg, answer and card are told as the table sees them; a
 card thrown out after a run (``discard_to_six``) goes face down.

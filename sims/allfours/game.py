@@ -23,7 +23,7 @@ GAME = Game(
     chunk_size={"deals": 4096, "games": 256},
     compile_time="a minute or two",
     max_seats=4,
-    options={"agreement": "tally how often each play agrees with the advice of each maxim (seed 003 §94)",
+    options={"agreement": "tally how often each play agrees with the advice of each maxim (Sections 87-96 §94)",
              "holdings": "the chance of each point (high, low, jack, game) by what a player holds when the play "
                          "begins: trumps held, highest trump held, the knave (deals)"},
 )

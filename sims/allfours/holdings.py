@@ -1,6 +1,6 @@
 """The chance of each point by what a player holds when the play begins (issue 21, item 4).
 
-For every player of a hand (seed 003 §93: high, low, jack, game) the deal kernels, with the option
+For every player of a hand (Sections 87-96 §93: high, low, jack, game) the deal kernels, with the option
 ``holdings``, count the hands by what he holds in trumps when the play begins (after any running
 of the cards, and any discarding to six) and the points his side then scores, for each of three
 descriptions of his holding:

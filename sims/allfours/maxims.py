@@ -1,4 +1,4 @@
-"""The four "Maxims for All-Fours" (seed 003 §94, seed 000) as advice a kernel can compute.
+"""The four "Maxims for All-Fours" (Sections 87-96 §94, Mottoes) as advice a kernel can compute.
 
 Each maxim, given what a player sees (:mod:`sims.allfours.contract`), returns the bit mask
 of the positions in his hand it advises; 0 when it has nothing to say.  The ``maxims``

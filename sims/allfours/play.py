@@ -1,6 +1,6 @@
 """One hand and one whole game of All Fours: the njit kernels.
 
-A hand (seed 003 §91-93, seed 000 "Laws of All-Fours", docs/rules.md): six cards each,
+A hand (Sections 87-96 §91-93, Mottoes "Laws of All-Fours", docs/rules.md): six cards each,
 three at a time from the eldest; the next card turned for trump, a knave scoring 1 to
 the dealer at once.  The eldest stands or begs; the dealer gives one ("take one") or
 runs the cards: three more each and the next card turned, again while the suit first
@@ -238,7 +238,7 @@ def new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards):
 
 @njit(cache=True, refcounts=False)
 def run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events):
-    """One round of running the cards (seed 003 §93 v): three more to each player after the ``held`` each holds,
+    """One round of running the cards (Sections 87-96 §93 v): three more to each player after the ``held`` each holds,
     and the next card turned.  Returns the next place in the deck."""
     pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
     turned = _draw(deck, pos, shuffle, deck_rng)
@@ -411,7 +411,7 @@ def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params
 @njit(cache=True, refcounts=False)
 def count_points(rules, dealer, scores, comp, check_target, trump, holder, reckoned_0, reckoned_1, jack_taker,
                  events):
-    """High, low, jack and game, scored in that order (seed 003 §93), and the events of the play; returns the
+    """High, low, jack and game, scored in that order (Sections 87-96 §93), and the events of the play; returns the
     side that reached the target, or NO_WINNER."""
     high, low, n_trumps = -1, -1, 0
     for c in range(trump, PACK, 4):

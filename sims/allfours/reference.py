@@ -1,6 +1,6 @@
 """A slow, obviously-correct All Fours engine in plain Python: the oracle for the njit kernels.
 
-Written from seed 003 §91-94, seed 000's laws and docs/rules.md, one rule per step, with
+Written from Sections 87-96 §91-94, the laws of Mottoes and docs/rules.md, one rule per step, with
 no numba in its logic:
 
 * the deal: six cards each, three at a time from the eldest; the next card turned for
@@ -55,12 +55,12 @@ from .play import COMPONENTS, EVENTS
 from .rules import R_MAY_TRUMP, get_rules
 
 KNAVE = 10
-GAME_POINTS = {0: 4, 12: 3, 11: 2, 10: 1, 9: 10}        # ace, king, queen, knave, ten (seed 003 §93 iv)
+GAME_POINTS = {0: 4, 12: 3, 11: 2, 10: 1, 9: 10}        # ace, king, queen, knave, ten (Sections 87-96 §93 iv)
 MAX_HANDS = 100_000
 
 
 def whist_rank(card: int) -> int:
-    """Ace high, then K Q J 10 ... 2 (seed 003 §91)."""
+    """Ace high, then K Q J 10 ... 2 (Sections 87-96 §91)."""
     return 12 if card >> 2 == 0 else (card >> 2) - 1
 
 

@@ -1,6 +1,6 @@
 """All Fours rules as data: one frozen, validated dataclass and the presets of docs/rules.md.
 
-Seed 003 §91-94 and seed 000 ("Laws of All-Fours") give the game; where they are
+Sections 87-96 §91-94 and Mottoes ("Laws of All-Fours") give the game; where they are
 silent docs/rules.md chooses a reading, and each reading is a field here, so a
 user can change it: ``PRESETS["two-hand"].replace(game_tie="dealer")``.  Kernels
 see the flat int64 array of :meth:`Rules.to_kernel`, indexed by the ``R_*`` constants.
@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core.rules import GameRules, preset
 
-HAND = 6            # cards dealt to each player, three at a time (seed 003 §91)
+HAND = 6            # cards dealt to each player, three at a time (Sections 87-96 §91)
 PACKET = 3          # cards given to each player at a time, and when the cards are run (§93 v)
 PACK = 52
 GAME_TIES = ("none", "eldest", "dealer")
@@ -36,7 +36,7 @@ class Rules(GameRules):
 
     players         2, or 4 playing as partners (seats opposite: 0 and 2 against 1 and 3)
     target          points that win (10; seven-up 7); the game ends the moment a side reaches it
-    begging         the eldest may beg (seed 003 §93 v); off: every hand is played on the first trump
+    begging         the eldest may beg (Sections 87-96 §93 v); off: every hand is played on the first trump
     run_knaves      each knave turned while running the cards scores 1 to the dealer, like the first
     discard_to_six  after the cards are run each player keeps six (the later custom); off: all are played
     game_tie        who scores game on equal totals: "none" (RULES.md), "eldest" or "dealer"
@@ -110,7 +110,7 @@ class Rules(GameRules):
 PRESETS: dict[str, Rules] = {
     r.name: r
     for r in (
-        Rules("two-hand"),                    # seed 003 §91: "usually played by two persons"; ten points
+        Rules("two-hand"),                    # Sections 87-96 §91: "usually played by two persons"; ten points
         Rules("four-hand", players=4),        # "not unfrequently by four": partners opposite
         Rules("seven-up", target=7),
     )

@@ -1,7 +1,7 @@
 """All Fours decisions as a player at the table knows them: :class:`BegSituation`, :class:`AnswerSituation`,
 :class:`PlaySituation`.
 
-The public facts of one decision (seed 003 §91-94, seed 000 "Laws of All-Fours",
+The public facts of one decision (Sections 87-96 §91-94, Mottoes "Laws of All-Fours",
 RULES.md): the rules, my place from the dealer, my cards, every card turned up
 (the first for trump, then one for each time the cards were run), whether the
 eldest begged and whether the dealer gave one, every card played this hand in
@@ -122,7 +122,7 @@ class _Facts:
         return state
 
     def _check_deal(self):
-        """The beg, the answer and the cards turned agree (seed 003 §93 v: the cards are run until a new suit
+        """The beg, the answer and the cards turned agree (Sections 87-96 §93 v: the cards are run until a new suit
         turns up)."""
         rules, turned, runs = self.rules, self.turned, len(self.turned) - 1
         if (self.begged or self.gave) and not rules.begging:
@@ -162,7 +162,7 @@ class _Facts:
 
 @dataclass(frozen=True)
 class BegSituation(_Facts):
-    """The eldest stands or begs (seed 003 §93 v): his six cards, the card turned up, the score."""
+    """The eldest stands or begs (Sections 87-96 §93 v): his six cards, the card turned up, the score."""
 
     hand: tuple
     turned: int | str
@@ -220,7 +220,7 @@ class BegSituation(_Facts):
 
 @dataclass(frozen=True)
 class AnswerSituation(BegSituation):
-    """The dealer, the eldest having begged, gives one ("take one") or runs the cards (seed 003 §93 v)."""
+    """The dealer, the eldest having begged, gives one ("take one") or runs the cards (Sections 87-96 §93 v)."""
 
     DECISION = "answer"
     CHOICES = ("run", "give")       # RUN 0, GIVE 1

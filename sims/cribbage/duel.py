@@ -1,7 +1,7 @@
 """Cribbage at the terminal (:mod:`sims.core.duel`): the laying out and the play as a player at the board sees them.
 
 A decision shows the deal, who deals (whose crib), the score, the starter, every card laid in
-the play with its player (``|`` where a new count began: seed 000, when nobody can play or the
+the play with its player (``|`` where a new count began: Mottoes, when nobody can play or the
 count reaches thirty-one), the count and who has said go.  Another player's card is told with
 what it pegged (:func:`sims.cribbage.reference.peg_items`: fifteen, pairs, runs, thirty-one); the
 cards laid out for the crib go face down, so only their number is told.  When a deal is over

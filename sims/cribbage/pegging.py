@@ -1,10 +1,10 @@
-"""The play (pegging): what the card just laid scores (seed 000 "Fifteens", "Sequences").
+"""The play (pegging): what the card just laid scores (Mottoes "Fifteens", "Sequences").
 
 The count never passes 31.  Fifteen 2 and thirty-one 2; a pair 2, pair-royal
 6, double pair-royal 12 (consecutive cards of one rank); a run of ``n >= 3``
 formed by the last ``n`` cards in any order scores ``n`` ("it is of no
 consequence which card is thrown down first": ace, five, three, two, four
-counts five); in the Bath game (seed 001 rule 11) three or more cards of one
+counts five); in the Bath game (Rules of Cribbage, rule 11) three or more cards of one
 suit laid in unbroken succession score their number.  The go / end hole is
 scored by the engine, which knows when nobody can play.
 """
@@ -84,7 +84,7 @@ def pattern_points(seq, start, end, card, bath):
 def peg_points(cards_in_current_count, bath: bool = False) -> int:
     """What the last card laid scores, given the cards of the current count in order.
 
-    >>> peg_points("AS 5H 3D 2C 4S")   # seed 000: he counts five for the sequence (+2 for fifteen)
+    >>> peg_points("AS 5H 3D 2C 4S")   # Mottoes: he counts five for the sequence (+2 for fifteen)
     7
     """
     cards = parse_cards(cards_in_current_count)

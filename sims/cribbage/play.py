@@ -1,6 +1,6 @@
 """One deal of any variant, and one whole game: the njit kernels.
 
-A deal (docs/rules.md, seeds 000, 001, 003): shuffle; deal; discards,
+A deal (docs/rules.md, Mottoes, Rules of Cribbage, Sections 87-96): shuffle; deal; discards,
 eldest first round to the dealer; the crib completed from the pack where the
 variant says so; the starter cut, a jack being "two for his heels" to the
 dealer at once; the play (go and thirty-one, the player left of the last
@@ -367,7 +367,7 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
             hands[r, c] = deck[pos]
             pos += 1
 
-    # Laying out for the crib, eldest first (seed 000: "the left-hand player throws out first").
+    # Laying out for the crib, eldest first (Mottoes: "the left-hand player throws out first").
     n_crib = 0
     for t in range(n):
         role = after(t, 1, n)
@@ -440,7 +440,7 @@ def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, sc
     first = cut_for_deal(deck_rng, players, work[0], CUT_ORDER)
     row[:] = 0
     row[G_FIRST_DEALER] = first
-    if rules[R_THREE_FOR_LAST]:  # seed 001 rule 10: the non-dealer scores three at the start of the game
+    if rules[R_THREE_FOR_LAST]:  # Rules of Cribbage, rule 10: the non-dealer scores three at the start of the game
         scores[side_of(rules, (first + 1) % players)] += 3
     for s in range(MAX_SEATS):
         row[G_FIRST_DEAL + s] = -scores[s]    # the first deal's points: the scores after it, less these

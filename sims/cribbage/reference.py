@@ -1,6 +1,6 @@
 """Slow, obviously-correct scorers: the test oracle, and the working shown by ``sims score``.
 
-Every combination is enumerated literally from the rule texts (seed 000):
+Every combination is enumerated literally from the rule texts (Mottoes):
 fifteens are subsets whose pips sum to 15; pairs are two cards of one rank;
 a run is a set of three or more cards of distinct consecutive ranks that no
 further card of the show extends; flush and nobs as in docs/rules.md.

@@ -6,10 +6,10 @@ literal scorers of :mod:`sims.cribbage.reference` (``show_score``,
 
 * the deal: hands by role from the dealer (role 0) round to his left, the
   crib completed from the pack where the variant says so (three-hand), then
-  the starter; "if a knave be turned up, the dealer marks two" (seed 000),
+  the starter; "if a knave be turned up, the dealer marks two" (Mottoes),
   scored at once;
 * laying out, "the left-hand player throws out first ... the dealer last"
-  (seed 000);
+  (Mottoes);
 * the play: eldest leads; a player who can play must; when he cannot, the next
   in turn who can continues; when nobody can, the last player takes the end
   hole (1; thirty-one is 2, scored with the card) and the player to the left of
@@ -430,7 +430,7 @@ def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
     cuts = []
     first = reference_cut_for_deal(deck_rng, rules.players, CUT_ORDER, cuts)
     scores = [0] * rules.sides
-    if rules.three_for_last:  # seed 001 rule 10: the non-dealer scores three at the commencement
+    if rules.three_for_last:  # Rules of Cribbage, rule 10: the non-dealer scores three at the commencement
         scores[side_of(rules, (first + 1) % rules.players)] += 3
     deals, dealer = [], first
     while True:

@@ -14,7 +14,7 @@ from ..core.rules import GameRules, preset
 
 CRIB_SIZE = 4
 MAX_SEATS = 4
-CUT_ORDER = np.arange(52) >> 2   # the cut for deal: the lowest card deals, ace low (seed 000)
+CUT_ORDER = np.arange(52) >> 2   # the cut for deal: the lowest card deals, ace low (Mottoes)
 MAX_TARGET = 10_000   # scores are logged as int16
 
 # Kernel array layout.
@@ -33,10 +33,10 @@ class Rules(GameRules):
     crib_from_pack  cards the dealer adds to the crib from the pack (three-hand: 1)
     target          points that win (61 or 121); the game ends the instant a side reaches it
     partners        four-hand: players opposite are partners and score together
-    sit_out         three-rotation (seed 003 §88): each deal two play and the previous dealer sits out
+    sit_out         three-rotation (Sections 87-96 §88): each deal two play and the previous dealer sits out
     three_for_last  the first non-dealer scores 3 at the start of the game (five-card)
     one_count       the play ends at the first go (two-handed five-card)
-    bath_flush      seed 001 rule 11: suit runs of 3+ laid in succession score in the play
+    bath_flush      Rules of Cribbage, rule 11: suit runs of 3+ laid in succession score in the play
     crib_flush_four the period option that a four-card crib flush counts without the starter
     lurch           the loser is lurched (period) / skunked (modern) below this score
     double_lurch    double skunk threshold (0: none)

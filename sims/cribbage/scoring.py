@@ -1,4 +1,4 @@
-"""The show: scoring a hand or the crib with the starter (seeds 000, 001, 004).
+"""The show: scoring a hand or the crib with the starter (Mottoes, Rules of Cribbage, Article).
 
 Fifteens 2, pairs 2 (pair-royal 6, double pair-royal 12), runs one point a
 card for every distinct combination, flush, nobs 1.  A hand flush is all hand

@@ -1,6 +1,6 @@
 """A pegging decision as a player at the table knows it: :class:`PegSituation`.
 
-The public facts of one moment of the play (seeds 000, 003): the rules, my place
+The public facts of one moment of the play (Mottoes, Sections 87-96): the rules, my place
 from the dealer, the cards I still hold, every card laid this deal in order,
 the starter, the cards I laid out for the crib, and the score.  Who laid which
 card, where each count began and who has said go follow from the cards and the
@@ -382,7 +382,7 @@ class DiscardState(NamedTuple):
 
 @dataclass(frozen=True)
 class DiscardSituation:
-    """Laying out for the crib (seed 000): the cards dealt to me, in the order given, my place from the
+    """Laying out for the crib (Mottoes): the cards dealt to me, in the order given, my place from the
     dealer and the score before the deal, ``(mine, theirs)``, or None."""
 
     hand: tuple

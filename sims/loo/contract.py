@@ -1,6 +1,6 @@
 """What a Loo policy is: the njit signatures of its three decisions, what it sees, and the legality checks.
 
-A **declare policy** says whether to play, take the miss or pass (seed 000:
+A **declare policy** says whether to play, take the miss or pass (Mottoes:
 "I play", "I take the miss", or neither), and is the dealer's choice to play or
 give up the stakes when one player stands; in five-card loo, PASS is throwing
 up the hand::

@@ -1,6 +1,6 @@
 """One deal of Loo and one session of deals with the pool carried over: the njit kernels.
 
-A deal (seed 000 "Three-Card Loo", "Five-Card Loo"; seed 003 §96; docs/rules.md, Loo):
+A deal (Mottoes "Three-Card Loo", "Five-Card Loo"; Sections 87-96 §96; docs/rules.md, Loo):
 
 1. The dealer stakes; on a deal with nothing carried over, a *single* (no miss,
    everyone plays) or, under ``single = stake-all``, everyone stakes.

@@ -1,6 +1,6 @@
 """A slow, obviously-correct Loo engine in plain Python: the oracle for the njit kernels.
 
-Written from docs/rules.md (Loo) and seed 000, one law per step, with no numba
+Written from docs/rules.md (Loo) and Mottoes, one law per step, with no numba
 in its logic:
 
 * the stakes: the dealer stakes; a deal with nothing held over is a single (no miss,

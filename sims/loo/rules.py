@@ -1,6 +1,6 @@
 """Loo's rules as data: one frozen, validated dataclass and the presets of docs/rules.md (Loo).
 
-Seed 000 "Three-Card Loo" and "Five-Card Loo", seed 003 §95-96.  Every reading
+Mottoes "Three-Card Loo" and "Five-Card Loo", Sections 87-96 §95-96.  Every reading
 where the seeds are silent is a field, so a user can change it:
 ``get_rules("three-card").replace(players=7)``.  Kernels see the flat int64
 array of :meth:`Rules.to_kernel`, indexed by the ``R_*`` constants.
@@ -18,7 +18,7 @@ import numpy as np
 from ..core.rules import GameRules, preset
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 10
-# The cut for deal: the lowest card deals, ace lowest, tens and court cards all ten (seed 003 §96 ii).
+# The cut for deal: the lowest card deals, ace lowest, tens and court cards all ten (Sections 87-96 §96 ii).
 CUT_ORDER = np.minimum((np.arange(52) >> 2) + 1, 10)
 SINGLES = ("always-first", "stake-all")
 PAMS = ("clubs", "trumps")
@@ -34,15 +34,15 @@ R_CARDS, R_PLAYERS, R_STAKE, R_UNLIMITED, R_LOO_LIMIT, R_STAKE_ALL, R_PAM_TRUMPS
 class Rules(GameRules):
     """One variant of Loo.
 
-    cards           3: three-card loo, a miss dealt (seed 000 "Three-Card Loo"); 5: five-card loo with
-                    Pam, exchanges from the pack and flushes (seed 000 "Five-Card Loo")
-    players         people at the table, 3 to 10 ("five or seven make the best game", seed 003 §95)
+    cards           3: three-card loo, a miss dealt (Mottoes "Three-Card Loo"); 5: five-card loo with
+                    Pam, exchanges from the pack and flushes (Mottoes "Five-Card Loo")
+    players         people at the table, 3 to 10 ("five or seven make the best game", Sections 87-96 §95)
     stake           what the dealer puts into the pool, in money units; divisible by the tricks (3 or 5)
     unlimited       a looed player pays as much as the pool held (unlimited loo) instead of the stake
     loo_limit       unlimited loo: the most one looe costs (a table's means; it keeps money exact in int64)
     single          a deal whose pool holds nothing carried over (the first deal, or after a deal in which
                     nobody was looed): "always-first" deals a single (no miss, everyone must play),
-                    "stake-all" makes everyone stake as much as the dealer and deals a miss (seed 003 §96 viii)
+                    "stake-all" makes everyone stake as much as the dealer and deals a miss (Sections 87-96 §96 viii)
     pam             five-card: Pam is the knave of clubs ("generally") or the knave of trumps ("sometimes")
     pam_be_civil    five-card: when the ace of trumps is led, the holder of Pam may not play Pam on it
     pam_exempt      five-card: a flush looes every other stander "except a player holding pam" (off: him too)

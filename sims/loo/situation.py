@@ -1,8 +1,8 @@
 """Loo decisions as a player at the table knows them: :class:`DeclareSituation`, :class:`ExchangeSituation`,
 :class:`CardSituation`.
 
-The public facts of one decision (seed 000 "Three-Card Loo", "Five-Card Loo",
-seed 003 §95-96, RULES.md): the rules (players, stake, limited or unlimited), my
+The public facts of one decision (Mottoes "Three-Card Loo", "Five-Card Loo",
+Sections 87-96 §95-96, RULES.md): the rules (players, stake, limited or unlimited), my
 place from the dealer, my cards, the card turned for trump, the money ``carry``
 held over into this pool from the last deal (0: a clean deal, a *single* under
 ``single = always-first``), what each player before me declared in turn from the

@@ -4,10 +4,10 @@ Pure njit functions of cards (ids of :mod:`sims.cards`: ``rank * 4 + suit``,
 rank 0 = ace ... 12 = king), shared by the kernels, the contract's legality
 checks and the policies.
 
-* Order (seed 000, Three-Card Loo: "ace highest; then king, queen, knave, ten,
+* Order (Mottoes, Three-Card Loo: "ace highest; then king, queen, knave, ten,
   and so on, down to deuce"): :func:`rank_order` is 12 for the ace, 11 for the
   king ... 0 for the deuce.
-* Pam (seed 000, Five-Card Loo): the knave of clubs (or, by agreement, of
+* Pam (Mottoes, Five-Card Loo): the knave of clubs (or, by agreement, of
   trumps) "is the highest card"; it is a trump whatever suit is turned, so it
   follows trumps and is void in clubs when clubs are not trumps.
 * Power of a card in a trick: trumps above the suit led, Pam above all; a card of
@@ -17,7 +17,7 @@ checks and the policies.
   trick; otherwise any card.  "Pam be civil": when the ace of trumps is led,
   Pam may not be played on it while its holder has another card.
 * Forced leads, the first lead of a deal: with two or more trumps lead the
-  highest (seed 000: "If the first player possess two or three trumps, he must
+  highest (Mottoes: "If the first player possess two or three trumps, he must
   play the highest"); with the ace of trumps as the only trump, lead it.
 * Flushes (five-card): five cards of a suit, or four and Pam.
 """

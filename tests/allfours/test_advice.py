@@ -15,7 +15,7 @@ from sims.cards import format_card
 
 # The eldest has led four trumps; the dealer, void in trumps (law iii: he followed with clubs), holds two
 # cards unseen.  Whatever the eldest plays, he wins every trick: high (AH), low (2H), jack (JH, his to win)
-# and game (every counting card falls to him) -- all fours, seed 003 §93 vi.
+# and game (every counting card falls to him) -- all fours, Sections 87-96 §93 vi.
 ALL_FOURS = dict(hand="JH 2H", turned="7H", played="AH 2C KH 3C QH 4C 9H 5C", role="eldest")
 
 

@@ -1,5 +1,5 @@
-"""Rule-book replays on stacked decks, each named after the law or term it checks (seed 003 §91-93,
-seed 000 "Laws of All-Fours", shared/RULES.md).
+"""Rule-book replays on stacked decks, each named after the law or term it checks (Sections 87-96 §91-93,
+Mottoes "Laws of All-Fours", shared/RULES.md).
 
 Hands are given by role (the dealer first, then the eldest); ``stacked_deck`` lays them out as
 the dealer deals them, three at a time from the eldest, then the card(s) turned up.  Scripted
@@ -37,7 +37,7 @@ def _winner(trick, trump):
     return trick[trick_winner(trick, trump)][0]
 
 
-# -- seed 003 §91: the deal and the turned knave --------------------------------------------------
+# -- Sections 87-96 §91: the deal and the turned knave --------------------------------------------------
 
 def test_s91_three_at_a_time_from_the_eldest_then_the_thirteenth_card_is_turned():
     deck = stacked_deck(["2C 3C 4C 5C 6C 7C", "8D 9D 10D JD QD KD"], ["AS"])

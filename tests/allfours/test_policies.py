@@ -1,4 +1,4 @@
-"""The built-in policies on positions worked out by hand, each maxim named after its clause (seed 003
+"""The built-in policies on positions worked out by hand, each maxim named after its clause (Sections 87-96
 §94), begging by strength, and the expert's parts: the exact solver against a brute-force minimax,
 the sampler, the node budget, and a seeded check of its strength."""
 import itertools
@@ -83,7 +83,7 @@ def test_greedy_leaves_a_trick_to_the_partner():
     assert play(greedy_play, "KC 4C 9D", played=played, players=4) == cards("4C")[0]
 
 
-# -- the maxims (seed 003 §94) --------------------------------------------------------------------
+# -- the maxims (Sections 87-96 §94) --------------------------------------------------------------------
 
 def test_maxim_i_make_your_knave_as_soon_as_you_can():
     """Void in clubs and last to play: the knave of trumps makes at once; greedy keeps it."""

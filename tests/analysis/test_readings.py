@@ -1,4 +1,4 @@
-"""The two readings of seed 004's discard advice that claims 5a and 5b test: the pone's "very worst in his hand"
+"""The two readings of the Article's discard advice that claims 5a and 5b test: the pone's "very worst in his hand"
 as the cards worth least to the dealer's crib (``hoyle``) or to his own hand (``hoyle_hand``); the dealer's
 "two best cards he can for his crib" is the same in both."""
 from __future__ import annotations

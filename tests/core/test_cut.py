@@ -24,12 +24,12 @@ def rank(card) -> str:
 
 # (order, seatings, the card's standing in the rule's words: the lowest deals)
 GAMES = {
-    # seed 000: "The ace is lowest in cutting. In case of a tie, they cut again. The holder of the lowest card deals."
-    "cribbage-seed000": (CRIBBAGE_ORDER, (2, 3, 4), lambda card: ACE_LOW.index(rank(card))),
-    # seed 003 §91: the highest card deals, the cards ranking as at whist (ace high).
-    "allfours-seed003-91": (ALLFOURS_ORDER, (2, 4), lambda card: -WHIST.index(rank(card))),
-    # seed 003 §96 ii: the lowest deals, ace lowest, tens and court cards all ten.
-    "loo-seed003-96": (LOO_ORDER, (3, 5, 10), lambda card: min(ACE_LOW.index(rank(card)) + 1, 10)),
+    # Mottoes: "The ace is lowest in cutting. In case of a tie, they cut again. The holder of the lowest card deals."
+    "cribbage-mottoes": (CRIBBAGE_ORDER, (2, 3, 4), lambda card: ACE_LOW.index(rank(card))),
+    # Sections 87-96 §91: the highest card deals, the cards ranking as at whist (ace high).
+    "allfours-sections-87-96-91": (ALLFOURS_ORDER, (2, 4), lambda card: -WHIST.index(rank(card))),
+    # Sections 87-96 §96 ii: the lowest deals, ace lowest, tens and court cards all ten.
+    "loo-sections-87-96-96": (LOO_ORDER, (3, 5, 10), lambda card: min(ACE_LOW.index(rank(card)) + 1, 10)),
 }
 
 

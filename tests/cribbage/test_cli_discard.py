@@ -103,7 +103,7 @@ def test_the_readme_example_opponent_policy(capsys):
 
 
 def test_rule_changes_reach_the_advice(capsys):
-    # A four-card crib flush (seed 004's period option): laying out two hearts gains crib points.
+    # A four-card crib flush (the Article's period option): laying out two hearts gains crib points.
     result = json.loads(_run(capsys, "--dealer", "--rule", "crib_flush_four=true", "--crib", "exact", "--json").out)
     assert result["rules"]["crib_flush_four"] is True
     want = advise(" ".join(HAND), "dealer", get_rules("six-card").replace(crib_flush_four=True)).to_dict()["rows"]

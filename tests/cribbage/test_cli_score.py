@@ -50,7 +50,7 @@ def test_json_shape(capsys):
     (["AH", "3H", "7H", "QH", "--starter", "KS", "--crib"], 0),
     (["AH", "3H", "7H", "QH", "--starter", "KS", "--crib", "--crib-flush-four"], 4),
     (["AH", "3H", "7H", "QH", "--starter", "KH", "--crib"], 5),
-    (["9H", "6C", "6D", "--starter", "6S"], 12),                # seed 004, five-card game
+    (["9H", "6C", "6D", "--starter", "6S"], 12),                # Article, five-card game
     (["5H", "5C", "5S", "JD", "4H", "6H", "--starter", "5D"], 49),  # eight-card game: six kept
 ])
 def test_hand_crib_and_options(capsys, argv, total):

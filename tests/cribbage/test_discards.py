@@ -317,7 +317,7 @@ def test_opponent_policy_sampling_multi_player(preset, role):
 
 
 def test_a_pone_who_throws_his_worst_cards_makes_a_poorer_crib():
-    # Seed 004: the pone "lays down ... the very worst in his hand"; against random throws the
+    # Article: the pone "lays down ... the very worst in his hand"; against random throws the
     # dealer's crib comes out lower on average over his throws (seeded, 3000 deals each).
     for pone in ("hoyle", "expected_net"):
         frame = analyze_discards(EXAMPLE, "dealer", opponent=pone, samples=3000)

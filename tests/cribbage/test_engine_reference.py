@@ -157,7 +157,7 @@ def test_deals_match_reference_across_chunks():
 @pytest.mark.parametrize("changes", [{"bath_flush": True}, {"crib_flush_four": True},
                                      {"bath_flush": True, "one_count": True, "target": 31, "lurch": 21, "double_lurch": 11}])
 def test_rule_fields_match_reference(changes):
-    """The options off in the presets: Bath flushes in the play (seed 001 rule 11), the four-card
+    """The options off in the presets: Bath flushes in the play (Rules of Cribbage, rule 11), the four-card
     crib flush, one count only in six-card; and games to a short target."""
     rules = PRESETS["six-card"].replace(name="custom", **changes)
     assert_same_deals(rules, POLICIES["random"], 500, seed=12)

@@ -93,9 +93,9 @@ def cards(text):
 DEALER, PONE = 0, 1
 
 
-# -- seed 000, "Sequences" ----------------------------------------------------------------------
+# -- Mottoes, "Sequences" ----------------------------------------------------------------------
 
-def test_seed000_sequences_ace_five_three_two_four_he_counts_five():
+def test_mottoes_sequences_ace_five_three_two_four_he_counts_five():
     """"your adversary playing an ace, you a five, he a three, you a two, then he a four — he counts
     five for the sequence" (and two for the fifteen the five cards make)."""
     deal = replay("six-card", ["5H 2C 9C 8D  7S 7D", "AS 3D 4C KH  QS QD"], starter="6S")
@@ -106,9 +106,9 @@ def test_seed000_sequences_ace_five_three_two_four_he_counts_five():
     assert not [p for p in deal.pegs if p.what == "play" and len(p.cards) < 5]  # A-5, A-5-3, A-5-3-2 score nothing
 
 
-# -- seed 000, "Pairs-Royal" and "Double Pairs-Royal" -------------------------------------------
+# -- Mottoes, "Pairs-Royal" and "Double Pairs-Royal" -------------------------------------------
 
-def test_seed000_pairs_royal_in_play_seven_seven_seven_seven():
+def test_mottoes_pairs_royal_in_play_seven_seven_seven_seven():
     """"Your adversary having played a seven and you another ... two points; your antagonist then
     playing a third seven, makes a pair-royal, and he marks six; and your playing a fourth is a
     double pair-royal, and entitles you to twelve points."  Then the go, a pair of kings, the end
@@ -124,9 +124,9 @@ def test_seed000_pairs_royal_in_play_seven_seven_seven_seven():
     assert deal.points(PONE, "pegging") == 6 + 1
 
 
-# -- seed 000, "End Hole" -------------------------------------------------------------------------
+# -- Mottoes, "End Hole" -------------------------------------------------------------------------
 
-def test_seed000_end_hole_thirty_one_for_two():
+def test_mottoes_end_hole_thirty_one_for_two():
     """"if he make thirty-one exactly, he marks two" — and no end hole besides; the player on the
     left of the last player (the pone) leads the next count."""
     deal = replay("six-card", ["QD 6H 2D 3D  KS KH", "TC 5C 9S 8S  KC KD"], starter="AH")
@@ -139,7 +139,7 @@ def test_seed000_end_hole_thirty_one_for_two():
     assert deal.counts[1][0] == (PONE, parse_card("9S"))
 
 
-def test_seed000_end_hole_under_thirty_one_for_one():
+def test_mottoes_end_hole_under_thirty_one_for_one():
     """"The point scored by the last player, if he make under thirty-one": the pone makes 29,
     neither can go on, the pone takes one and the dealer leads the next count."""
     deal = replay("six-card", ["QD TH KH 4D  KS 2H", "KC 9C 3S 6S  JC JD"], starter="AH")
@@ -150,7 +150,7 @@ def test_seed000_end_hole_under_thirty_one_for_one():
 
 
 def test_three_hand_the_player_left_of_the_last_player_leads():
-    """Seed 003 §87: "when thirty-one, or the nearest to that has been made, the next eldest hand
+    """Sections 87-96 §87: "when thirty-one, or the nearest to that has been made, the next eldest hand
     leads": eldest K, second Q, dealer 9 (29), eldest cannot, second lays a two for thirty-one;
     the dealer, on the second player's left, leads — not the eldest, who led the last count."""
     hands = ["9H 8H 7H 6H  5C", "KC QC JC TC  4C", "QD 2D 3D 4D  5D"]  # dealer, eldest, second
@@ -161,17 +161,17 @@ def test_three_hand_the_player_left_of_the_last_player_leads():
     assert deal.counts[1][0] == (0, parse_card("8H"))
 
 
-# -- seed 000, "Nob": his heels -------------------------------------------------------------------
+# -- Mottoes, "Nob": his heels -------------------------------------------------------------------
 
-def test_seed000_his_heels_two_to_the_dealer():
+def test_mottoes_his_heels_two_to_the_dealer():
     """"if a knave be turned up, the dealer marks two", before any card is played."""
     deal = replay("six-card", ["5H 2C 9C 8D  7S 7D", "AS 3D 4C KH  QS QD"], starter="JD")
     assert (deal.pegs[0].role, deal.pegs[0].what, deal.pegs[0].points) == (DEALER, "heels", 2)
     assert deal.points(DEALER, "heels") == 2 and deal.points(PONE, "heels") == 0
 
 
-def test_seed000_his_heels_can_win_the_game():
-    """Two for his heels are scored at once (seed 000: "before the dealer's own card be played"):
+def test_mottoes_his_heels_can_win_the_game():
+    """Two for his heels are scored at once (Mottoes: "before the dealer's own card be played"):
     at 119 of 121 they win the game before a card is laid."""
     deal = replay("six-card", ["5H 2C 9C 8D  7S 7D", "AS 3D 4C KH  QS QD"], starter="JD", scores=[119, 120],
                   check_target=True)
@@ -197,9 +197,9 @@ def test_five_card_thirty_one_ends_the_play():
     assert deal.unplayed == [list(cards("8S")), list(cards("5D"))]
 
 
-# -- seed 000 "Last" / seed 001 rule 10: three for last ----------------------------------------------
+# -- Mottoes "Last" / Rules of Cribbage, rule 10: three for last ----------------------------------------------
 
-def test_seed001_three_for_last_five_card_non_dealer_starts_with_three():
+def test_rules_of_cribbage_three_for_last_five_card_non_dealer_starts_with_three():
     """"The non-dealer, at the commencement of the game, in five-card cribbage, scores three points,
     called three for last; but in six and eight-card cribbage this is not to be done."""
     for game in ref.play_games("five-card", None, 20, seed=2):
@@ -261,7 +261,7 @@ def test_three_hand_eldest_counts_out_first():
     assert out.winner == 1 and (out.pegs[-1].role, out.pegs[-1].what, out.pegs[-1].points) == (1, "hand", 2)
 
 
-# -- seed 003 §87: three-hand: one card each to the crib and one from the pack ----------------------
+# -- Sections 87-96 §87: three-hand: one card each to the crib and one from the pack ----------------------
 
 def test_three_hand_crib_gets_a_card_from_the_pack():
     hands = ["9H 8H 7H 6H  5H", "KC QC JC TC  5C", "QD 2D 3D 4D  5D"]  # dealer, eldest, second
@@ -272,7 +272,7 @@ def test_three_hand_crib_gets_a_card_from_the_pack():
     assert [len(k) for k in deal.kept] == [4, 4, 4]
 
 
-# -- seed 001 "sometimes by four" / RULES.md: four-hand partners score together ---------------------
+# -- Rules of Cribbage "sometimes by four" / RULES.md: four-hand partners score together ---------------------
 
 def test_four_hand_partners_score_together():
     """Roles 0 and 2 (the dealer and his partner opposite) are one side, 1 and 3 the other: the
@@ -287,7 +287,7 @@ def test_four_hand_partners_score_together():
     assert won.winner == 0 and len(won.laid) == 2
 
 
-# -- seed 003 §88: three-rotation ----------------------------------------------------------------
+# -- Sections 87-96 §88: three-rotation ----------------------------------------------------------------
 
 def test_three_rotation_previous_dealer_sits_out_and_the_deal_passes_left():
     """"one person sits out, not each game, but each deal in rotation": the dealer deals to the

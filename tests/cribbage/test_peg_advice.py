@@ -22,7 +22,7 @@ def test_readable_cards_in_every_form():
 
 
 def test_new_count_after_a_go_led_by_the_player_after_the_last():
-    """Seed 000: when neither can play, the last player pegs the end hole and the other leads anew."""
+    """Mottoes: when neither can play, the last player pegs the end hole and the other leads anew."""
     # pone KS, dealer QS (20), pone 9D (29); the dealer cannot play; the pone lays AC (30) and goes
     # on alone; nobody can play: the dealer (me) leads a new count.
     s = PegSituation("5H 6H 7H", "KS QS 9D AC", role="dealer", starter="2C")
@@ -33,7 +33,7 @@ def test_new_count_after_a_go_led_by_the_player_after_the_last():
 
 
 def test_go_of_the_other_player_is_in_the_go_mask():
-    """The dealer cannot lay at 29, says go; the pone, able to, plays on (seed 000: he must)."""
+    """The dealer cannot lay at 29, says go; the pone, able to, plays on (Mottoes: he must)."""
     s = PegSituation("AH 2H", "KS QS 9D", role="pone", starter="2C")
     assert s.to_state().state[S_GO_MASK] == 1 << 0
     assert s.describe()["go"] == ["dealer"]
@@ -55,7 +55,7 @@ def test_score_is_mine_and_theirs_in_the_state():
 
 
 def test_a_card_that_fitted_earlier_had_to_be_played():
-    """AH would have fitted on 29 (seed 000: a player who can play must), so it cannot be held now."""
+    """AH would have fitted on 29 (Mottoes: a player who can play must), so it cannot be held now."""
     with pytest.raises(ValueError, match="at count 29 you held AH"):
         PegSituation("AH", **LAST_CARD)
 
@@ -79,7 +79,7 @@ def test_bad_situations_are_one_line_errors(facts, message):
 
 
 def test_last_card_is_exact_and_hand_computed():
-    """The last card of all: 1 for it (seed 000), plus what it makes: 5C on the pone's 5D is a pair, 2 more."""
+    """The last card of all: 1 for it (Mottoes), plus what it makes: 5C on the pone's 5D is a pair, 2 more."""
     for card, points in (("7H", 1.0), ("5C", 3.0)):
         frame = advise(PegSituation(card, **LAST_CARD))
         assert frame.attrs["method"] == "exact" and frame.attrs["deals"] == 1

@@ -7,8 +7,8 @@ from sims.cribbage import reference
 from sims.cribbage.pegging import card_value, peg_points, peg_points_kernel, points_if_laid
 
 
-def test_seed_000_ace_five_three_two_four():
-    """Seed 000: "your adversary playing an ace, you a five, he a three, you a two, then he a
+def test_mottoes_ace_five_three_two_four():
+    """Mottoes: "your adversary playing an ace, you a five, he a three, you a two, then he a
     four -- he counts five for the sequence"; the count is then fifteen, two more."""
     cards = "AS 5H 3D 2C 4S"
     assert reference.peg_items(parse_cards(cards)) == [("fifteen", 2), ("run of 5", 5)]
@@ -16,8 +16,8 @@ def test_seed_000_ace_five_three_two_four():
     assert [peg_points(cards.split()[:i]) for i in range(1, 6)] == [0, 0, 0, 0, 7]
 
 
-def test_seed_000_pairs_royal_in_play_seven_seven_seven():
-    """Seed 000: a seven and another "entitles you to score two points"; a third seven, "he marks
+def test_mottoes_pairs_royal_in_play_seven_seven_seven():
+    """Mottoes: a seven and another "entitles you to score two points"; a third seven, "he marks
     six"; "your playing a fourth is a double pair-royal, and entitles you to twelve points"."""
     sevens = ["7H", "7C", "7D", "7S"]
     assert [peg_points(sevens[:i]) for i in range(1, 5)] == [0, 2, 6, 12]
@@ -78,7 +78,7 @@ def test_runs(cards, points):
 
 
 @pytest.mark.parametrize("cards, plain, bath", [
-    ("2H 4H 6H", 0, 3),            # seed 001 rule 11: "the party playing the third scores three"
+    ("2H 4H 6H", 0, 3),            # Rules of Cribbage, rule 11: "the party playing the third scores three"
     ("2H 4H 6H 8H", 0, 4),         # "if the adversary play a fourth of the same suit ... four"
     ("2H 4H 6H 8H TH", 0, 5),      # count 30
     ("AH 2H 3H", 3, 6),            # a run and a flush both score

@@ -166,7 +166,7 @@ def four_card_flushes_with_odd_starter():
 
 
 def test_crib_distribution_loses_exactly_the_four_card_flushes(hand_hist):
-    """Seed 000: "for a flush in the crib, the turned-up card must be of the same suit"."""
+    """Mottoes: "for a flush in the crib, the turned-up card must be of the same suit"."""
     crib_hist = show_distribution(crib=True)
     assert crib_hist.sum() == N_SHOWS
     hands, starters = four_card_flushes_with_odd_starter()
@@ -194,8 +194,8 @@ def nonzero(components):
     return {name: points for name, points in components.items() if points}
 
 
-def test_seed_004_a_nine_and_two_sixes_makes_six():
-    """Seed 004 (five-card game, three cards kept): "a nine and two sixes, that makes six; because
+def test_article_a_nine_and_two_sixes_makes_six():
+    """Article (five-card game, three cards kept): "a nine and two sixes, that makes six; because
     there is two fifteens, and a pair" -- with a starter (a king) that adds nothing, and in hand
     alone (the kernel's starter -1)."""
     hand = "9H 6C 6D"
@@ -203,15 +203,15 @@ def test_seed_004_a_nine_and_two_sixes_makes_six():
     assert show_points(np.array(parse_cards(hand), dtype=np.int64), 3, -1, False, False) == 6
 
 
-def test_seed_004_and_if_a_six_chance_to_be_turned_up_twelve():
-    """Seed 004: "then you have twelve in your hand, viz. the pair royal, and three fifteens"."""
+def test_article_and_if_a_six_chance_to_be_turned_up_twelve():
+    """Article: "then you have twelve in your hand, viz. the pair royal, and three fifteens"."""
     result = breakdown("9H 6C 6D", "6S")
     assert result["total"] == 12
     assert nonzero(result["components"]) == {"pairs": 6, "fifteens": 6}
 
 
-def test_seed_004_sequences_of_four_five_and_six_with_six_turned_up():
-    """Seed 004: "the sequences in your hand make three; and the sequences of the four and five in
+def test_article_sequences_of_four_five_and_six_with_six_turned_up():
+    """Article: "the sequences in your hand make three; and the sequences of the four and five in
     your hand, added to the six turned up, make other three: there is likewise two fifteens,
     counting first with the six in your hand, and then with that turned up" = 3 + 3 + 2 + 2 = 10.
     The clause does not mention the pair of sixes, which the same seed counts two ("a pair is also
@@ -240,9 +240,9 @@ def test_five_five_five_jack_with_a_five_turned_is_29():
 
 
 @pytest.mark.parametrize("hand, starter, crib, crib_flush_four, flush", [
-    ("AH 3H 7H QH", "KS", False, False, 4),  # seed 000: "as many points as there are cards"
+    ("AH 3H 7H QH", "KS", False, False, 4),  # Mottoes: "as many points as there are cards"
     ("AH 3H 7H QH", "KH", False, False, 5),
-    ("AH 3H 7H QH", "KS", True, False, 0),   # seed 000: in the crib the turned-up card must match
+    ("AH 3H 7H QH", "KS", True, False, 0),   # Mottoes: in the crib the turned-up card must match
     ("AH 3H 7H QH", "KH", True, False, 5),
     ("AH 3H 7H QH", "KS", True, True, 4),    # period option: four-card crib flush allowed
     ("AH 3H 7H", "KS", False, False, 3),     # five-card game: three cards kept
@@ -251,7 +251,7 @@ def test_five_five_five_jack_with_a_five_turned_is_29():
     ("AH 3H 7H QH 9H 8H", "KH", False, False, 7),
     ("AH 3H 7H QC", "KH", False, False, 0),
 ])
-def test_seed_000_flush(hand, starter, crib, crib_flush_four, flush):
+def test_mottoes_flush(hand, starter, crib, crib_flush_four, flush):
     components = breakdown(hand, starter, crib, crib_flush_four)["components"]
     assert components["flush"] == flush
     arr = np.array(parse_cards(hand), dtype=np.int64)
@@ -259,12 +259,12 @@ def test_seed_000_flush(hand, starter, crib, crib_flush_four, flush):
 
 
 @pytest.mark.parametrize("hand, starter, nobs", [
-    ("JH 2C 4D 6S", "8H", 1),   # seed 000: "the knave of the suit turned up reckons for one point"
+    ("JH 2C 4D 6S", "8H", 1),   # Mottoes: "the knave of the suit turned up reckons for one point"
     ("JH 2C 4D 6S", "8C", 0),
     ("JH JC 4D 6S", "8C", 1),
     ("2C 4D 6S 8D", "JH", 0),   # a knave turned up is his heels: 2 to the dealer, scored by the engine
 ])
-def test_seed_000_nobs(hand, starter, nobs):
+def test_mottoes_nobs(hand, starter, nobs):
     assert breakdown(hand, starter)["components"]["nobs"] == nobs
     assert breakdown(hand, starter, crib=True)["components"]["nobs"] == nobs
     arr = np.array(parse_cards(hand), dtype=np.int64)
@@ -272,8 +272,8 @@ def test_seed_000_nobs(hand, starter, nobs):
 
 
 @pytest.mark.parametrize("hand, starter, total, components", [
-    ("2C 5D 8S 9H", "KC", 4, {"fifteens": 4}),            # seed 000: "a two, a five, and an eight"
-    ("6C 6D 3S KH", "AC", 4, {"fifteens": 2, "pairs": 2}),  # seed 000: "two sixes and a three"
+    ("2C 5D 8S 9H", "KC", 4, {"fifteens": 4}),            # Mottoes: "a two, a five, and an eight"
+    ("6C 6D 3S KH", "AC", 4, {"fifteens": 2, "pairs": 2}),  # Mottoes: "two sixes and a three"
     ("7C 7D 8S 9H", "KC", 12, {"fifteens": 4, "pairs": 2, "runs": 6}),  # double run
     ("7C 7D 8S 8H", "9C", 24, {"fifteens": 8, "pairs": 4, "runs": 12}),  # double-double run
     ("7C 7D 7S 8H", "9C", 21, {"fifteens": 6, "pairs": 6, "runs": 9}),  # triple run

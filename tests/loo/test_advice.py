@@ -13,7 +13,7 @@ from sims.loo.contract import S_DECLARED, S_N_PLAYED
 from sims.loo.situation import CardSituation, DeclareSituation, ExchangeSituation
 
 # Three-card, five players, one stake held over (pool 6, a trick's share 2).  The eldest and the next stand.
-# The eldest, with three trumps, had to lead the highest (seed 000); the other, void in trumps, threw a club.
+# The eldest, with three trumps, had to lead the highest (Mottoes); the other, void in trumps, threw a club.
 # Now both trumps left win both tricks: three shares, 6, whichever is led.
 SWEEP = dict(hand="- KH QH", trump="7H", role="eldest", declared="play play pass pass pass", played="AH 2C")
 

@@ -15,7 +15,7 @@ RANDOM = {"declare": "random", "exchange": "random", "card": "random"}
 
 
 def test_carried_on_is_the_looes_without_the_next_stake():
-    """Seed 000's lead law replayed: the dealer takes no trick and is looed 3 (the stake): the deal carries on 3;
+    """The lead law of Mottoes replayed: the dealer takes no trick and is looed 3 (the stake): the deal carries on 3;
     the next pool will be that and the next dealer's stake, 6, but ``carried_on`` is the 3 alone."""
     deal = replay(THREE, ["AS 7C 9D", "5H QH 3C", "KH 4S 2D"], "2H", miss="KC KD 6S")
     assert deal.looed == {0} and deal.carried_on == 3

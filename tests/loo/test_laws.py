@@ -85,7 +85,7 @@ def money(deal):
 
 
 def test_first_player_with_two_or_three_trumps_must_lead_the_highest():
-    """Seed 000: "If the first player possess two or three trumps, he must play the highest"."""
+    """Mottoes: "If the first player possess two or three trumps, he must play the highest"."""
     deal = replay(THREE, ["AS 7C 9D", "5H QH 3C", "KH 4S 2D"], "2H", miss="KC KD 6S")
     assert cards_played(deal)[0] == parse_card("QH")          # the script would have led 5H
     assert cards_played(deal) == parse_cards("QH KH AS 4S 7C 5H 3C 2D 9D")
@@ -96,7 +96,7 @@ def test_first_player_with_two_or_three_trumps_must_lead_the_highest():
 
 
 def test_ace_of_trumps_only_must_be_led():
-    """Seed 000: "With ace of trumps only, the first player must lead it"."""
+    """Mottoes: "With ace of trumps only, the first player must lead it"."""
     deal = replay(THREE, ["5C QS 7D", "4C 9S AH", "KC 10S 3D"], "2H", miss="8C 8D 8S")
     assert cards_played(deal) == parse_cards("AH KC 5C 4C 10S QS 9S 3D 7D")   # the script would have led 4C
     assert deal.winners == [1, 1, 1]
@@ -105,7 +105,7 @@ def test_ace_of_trumps_only_must_be_led():
 
 
 def test_a_follower_must_follow_suit_and_head_the_trick():
-    """Seed 000: "Each player must follow suit if he can" and "must head the trick if he can"."""
+    """Mottoes: "Each player must follow suit if he can" and "must head the trick if he can"."""
     deal = replay(THREE, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S")
     # Role 2 heads with QS (not 3S, not the trump 5H); the dealer heads again with KS.
     assert cards_played(deal) == parse_cards("10S QS KS 2S 4D 3S 5H 7C 6C")
@@ -139,7 +139,7 @@ def test_a_player_holding_the_suit_led_follows_though_the_trick_is_trumped():
 
 
 def test_taking_the_miss():
-    """Seed 000: "I take the miss": the player's hand is changed for the miss, and he must play."""
+    """Mottoes: "I take the miss": the player's hand is changed for the miss, and he must play."""
     deal = replay(THREE, ["QC 10D JS", "4C 5D 6S", "KC 8D 9S"], "2H", miss="AH 3C 7S",
                   declare={1: MISS})
     assert deal.took_miss == 1
@@ -163,7 +163,7 @@ def test_the_miss_cannot_be_taken_twice():
 
 
 def test_a_lone_stander_and_the_dealer_gives_up_the_stakes():
-    """Seed 000: "if only one player stand the chance of the loo, [the dealer] may either play or give up the
+    """Mottoes: "if only one player stand the chance of the loo, [the dealer] may either play or give up the
     stakes": giving up, the stander takes the pool without play."""
     deal = replay(THREE, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S",
                   declare={1: PLAY, 2: PASS, 0: PASS})
@@ -193,7 +193,7 @@ def test_nobody_stands_and_the_dealer_takes_the_pool():
                                                              (True, 6, 3000, 9), (True, 6, 6, 6)])
 def test_limited_and_unlimited_looes(unlimited, carry, loo_limit, looe):
     """Limited loo: the looed player pays the stake; unlimited: "a sum equal to what happens to be on the
-    table" (seed 000), here no more than loo_limit."""
+    table" (Mottoes), here no more than loo_limit."""
     rules = THREE.replace(unlimited=unlimited, loo_limit=loo_limit)
     deal = replay(rules, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S", carry=carry)
     share = (carry + 3) // 3
@@ -202,7 +202,7 @@ def test_limited_and_unlimited_looes(unlimited, carry, loo_limit, looe):
 
 
 def test_the_single():
-    """Seed 003 §96 viii: "a single; that is, a round without a miss, when all the players must play"."""
+    """Sections 87-96 §96 viii: "a single; that is, a round without a miss, when all the players must play"."""
     rules = THREE
     deal = replay(rules, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", declare={1: PASS, 2: PASS, 0: PASS},
                   carry=0)
@@ -212,7 +212,7 @@ def test_the_single():
 
 
 def test_stake_all_instead_of_the_single():
-    """Seed 003 §96 viii: "or each player puts into the pool a sum equal to that staked by the dealer in which
+    """Sections 87-96 §96 viii: "or each player puts into the pool a sum equal to that staked by the dealer in which
     latter case a miss is dealt"."""
     rules = THREE.replace(single="stake-all")
     deal = replay(rules, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S", carry=0)
@@ -232,7 +232,7 @@ PAM_DEAL = ["KC QC 8S 10D 2D", "AH 9H 2S 3S 4D", "4H JC 5S 6S 7D"]
 
 
 def test_pam_be_civil():
-    """Seed 000: "When the ace of trumps is led, it is usual to say, 'Pam be civil;' the holder of which
+    """Mottoes: "When the ace of trumps is led, it is usual to say, 'Pam be civil;' the holder of which
     last-mentioned card must then let the ace pass"."""
     deal = replay(FIVE, PAM_DEAL, "2H")
     # Two trumps: the eldest leads the highest, AH.  Pam (JC) waits: role 2 follows with 4H.
@@ -251,7 +251,7 @@ def test_pam_not_civil_must_head_the_ace():
 
 
 def test_the_knave_of_trumps_as_pam():
-    """``pam = trumps`` (seed 000: "sometimes the knave of the trump suit"): JH is Pam, JC a plain club."""
+    """``pam = trumps`` (Mottoes: "sometimes the knave of the trump suit"): JH is Pam, JC a plain club."""
     rules = FIVE.replace(pam="trumps")
     deal = replay(rules, ["KC QC 8S 10D 2D", "AH 9H 2S 3S 4D", "4H JH 5S 6S 7D"], "2H")
     assert cards_played(deal)[:6] == parse_cards("AH 4H KC 9H JH QC")
@@ -259,7 +259,7 @@ def test_the_knave_of_trumps_as_pam():
 
 
 def test_a_flush_sweeps_the_board():
-    """Seed 000: a flush "sweeps the board"; all who stood are looed, "except a player holding pam"."""
+    """Mottoes: a flush "sweeps the board"; all who stood are looed, "except a player holding pam"."""
     deal = replay(FIVE, ["3C 4C 8D 10D 2D", "2S 5S 7S 9S JS", "4H JC 5H 6S 7D"], "2H")
     assert deal.ending == "flush" and deal.sweeper == 1 and not deal.tricks
     assert deal.looed == {0}                       # role 2 holds Pam
@@ -267,7 +267,7 @@ def test_a_flush_sweeps_the_board():
 
 
 def test_a_flush_looes_all_who_stood_except_a_player_holding_pam_and_without_the_exemption_him_too():
-    """Seed 000: "each, except a player holding pam, ... must pay a stake": with ``pam_exempt`` off, the
+    """Mottoes: "each, except a player holding pam, ... must pay a stake": with ``pam_exempt`` off, the
     holder of Pam who stood (role 2) is looed by the flush like the others."""
     hands = ["3C 4C 8D 10D 2D", "2S 5S 7S 9S JS", "4H JC 5H 6S 7D"]
     exempt = replay(FIVE, hands, "2H")
@@ -278,7 +278,7 @@ def test_a_flush_looes_all_who_stood_except_a_player_holding_pam_and_without_the
 
 
 def test_four_and_pam_make_a_flush_that_beats_a_lower_flush():
-    """Seed 000: "Five cards of a suit, or four with pam, make a flush which sweeps the board, and yields only to
+    """Mottoes: "Five cards of a suit, or four with pam, make a flush which sweeps the board, and yields only to
     a superior flush": Pam tops the diamond flush."""
     deal = replay(FIVE, ["3C 4C 8H 10S 2C", "2S 5S 7S 9S JS", "4D JC 5D 6D 7D"], "2H")
     assert deal.sweeper == 2 and deal.looed == {0, 1}
@@ -297,7 +297,7 @@ def test_equal_flushes_go_to_the_elder_hand():
 
 
 def test_exchanges_come_from_the_pack_in_turn():
-    """Seed 000: "Each player can change all or any of the five cards dealt": from the pack, in turn from the
+    """Mottoes: "Each player can change all or any of the five cards dealt": from the pack, in turn from the
     dealer's left; a player who throws up his hand escapes being looed."""
     deal = replay(FIVE, ["KC QC 8S 10D 2D", "AH 9H 2S 3S 4D", "4H JC 5S 6S 7D"], "2H", pack="AS KS QS 3C",
                   exchange={1: 0b01100, 0: 0b00001}, declare={2: PASS})

@@ -28,7 +28,7 @@ def legal(hand_text, trick_text, trump_suit=H, pam=-1, civil=True):
 
 
 def test_the_ace_is_highest_and_the_deuce_lowest():
-    """Seed 000: "The cards take their usual value, ace highest; then king, queen, knave, ten ... deuce"."""
+    """Mottoes: "The cards take their usual value, ace highest; then king, queen, knave, ten ... deuce"."""
     order = [rank_order(parse_card(r + "S")) for r in ("2", "3", "9", "10", "J", "Q", "K", "A")]
     assert order == [0, 1, 7, 8, 9, 10, 11, 12]
 
@@ -61,7 +61,7 @@ def test_following(hand_text, trick, allowed, law):
 
 
 def test_pam_be_civil():
-    """Seed 000: "When the ace of trumps is led ... the holder of [Pam] must then let the ace pass"."""
+    """Mottoes: "When the ace of trumps is led ... the holder of [Pam] must then let the ace pass"."""
     assert legal("JC 4H 5S", "AH", pam=JC) == [1]                     # another trump: it follows
     assert legal("JC 6S 5S", "AH", pam=JC) == [1, 2]                  # Pam his only trump: void
     assert legal("JC 4H 5S", "AH", pam=JC, civil=False) == [0]        # not civil: Pam heads the ace
@@ -83,7 +83,7 @@ def test_forced_leads(hand_text, pam, lead, law):
 
 
 def test_flushes():
-    """Seed 000: "Five cards of a suit, or four with pam, make a flush ... and yields only to a superior flush"."""
+    """Mottoes: "Five cards of a suit, or four with pam, make a flush ... and yields only to a superior flush"."""
     def f(text, pam=JC):
         return flush_value(hand(text), H, pam)
     assert f("2S 5S 7S 9S JS") >= 0 and f("2S 5S 7S 9S JD") == -1

@@ -1,7 +1,7 @@
 """The baseline policies: random choices, fixed answers, greedy play and a cheapest-card discard.
 
 *Cheap* (:func:`throw_cost`): a plain card before a trump, a card that counts nothing for
-game before a counting card (A K Q J 10, seed 003 §93 iv), a low card before a high one.
+game before a counting card (A K Q J 10, Sections 87-96 §93 iv), a low card before a high one.
 """
 from __future__ import annotations
 

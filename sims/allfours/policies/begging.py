@@ -1,4 +1,4 @@
-"""Begging and answering by the strength of a hand in trumps (seed 003 §93 v).
+"""Begging and answering by the strength of a hand in trumps (Sections 87-96 §93 v).
 
 *Strength* under the trump turned: one for each trump held and one more for each of its
 honours for the points, A K Q J 10 (so 0 .. 12).  The eldest begs when his hand is weak;

@@ -1,4 +1,4 @@
-"""The ``maxims`` play policy: the four maxims of seed 003 §94, each switched on or off by a parameter.
+"""The ``maxims`` play policy: the four maxims of Sections 87-96 §94, each switched on or off by a parameter.
 
 ``params[k]`` > 0.5 switches maxim k on (i knave, ii tens, iii best cards, iv eldest trumps;
 :mod:`sims.allfours.maxims`).  The first maxim switched on that advises some legal card

@@ -2,7 +2,7 @@
 
 He sees his own hand, the card(s) turned up and the trick on the table, but not the cards of
 the tricks already played, so to him they are still unseen (in the other hand or the pack).
-Law v (seed 003 §92 v): "When a trump is played, it is allowable to ask your adversary if it be
+Law v (Sections 87-96 §92 v): "When a trump is played, it is allowable to ask your adversary if it be
 either high or low": with ``asks`` on (``params[0]`` > 0.5) he asks of every trump that falls,
 and so knows the trumps played in earlier tricks, though not the other cards.
 """

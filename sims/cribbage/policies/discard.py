@@ -15,7 +15,7 @@ not one's own counts fully against, as in two-handed play:
   role, from a table fitted to play-outs (:mod:`sims.cribbage.policies.kept_pegging`);
 * ``exact_net``     – expected hand plus or minus the exact expected crib when
   the other players throw at random;
-* ``hoyle``         – seed 004's advice, read literally: the crib's owner throws the cards
+* ``hoyle``         – the Article's advice, read literally: the crib's owner throws the cards
   worth most to a crib, the others the cards worth least (see :func:`hoyle_discard`).
 * ``hoyle_hand``    – the same advice with the pone's "very worst in his hand" read as the
   cards worth least to his own hand (see :func:`hoyle_hand_discard`).
@@ -181,7 +181,7 @@ def exact_net_discard(hand, state, rules, rng, params):
 
 @njit(DISCARD_SIG, cache=True)
 def hoyle_discard(hand, state, rules, rng, params):
-    """Seed 004: "the dealer lays down the two best cards he can for his crib; and his antagonist
+    """Article: "the dealer lays down the two best cards he can for his crib; and his antagonist
     lays down the other two, the very worst in his hand, by reason the crib is the property of
     the dealer."
 
@@ -210,7 +210,7 @@ def hoyle_discard(hand, state, rules, rng, params):
 
 @njit(DISCARD_SIG, cache=True)
 def hoyle_hand_discard(hand, state, rules, rng, params):
-    """Seed 004's advice under its other reading: the pone lays down "the very worst in his hand" for
+    """The Article's advice under its other reading: the pone lays down "the very worst in his hand" for
     *his hand*, keeping the cards with the best exact expected hand over the unseen starters (ties: the
     throw worth least to the dealer's crib); the dealer lays down the two best cards for his crib, as
     in :func:`hoyle_discard`.  The analysis tests the advice under both readings (claims 5a, 5b).

@@ -17,7 +17,7 @@ score levels, ``sum_L (L - next lower level) * P(he holds a card scoring >= L)``
 with ``P = 1 - C(U - m_L, k) / C(U, k)``.  This covers "avoid offering a pair,
 fifteen or run back".
 
-Seed 003 (six-card): "it is of advantage to the last player to keep as close as
+Sections 87-96 (six-card): "it is of advantage to the last player to keep as close as
 possible, in hope of coming in for fifteen, a sequence, or pair, besides the end
 hole, or thirty-one".  When every other player has said go in this count, we
 are that last player: no reply is possible, so after the points scored now we

@@ -117,7 +117,7 @@ def test_expected_net_with_schell_prefers_the_dealers_fives():
 
 
 def _hoyle_slow(hand, role, preset):
-    """The reading of seed 004 in the hoyle docstring: the optimiser's exact crib (itself checked
+    """The reading of the Article in the hoyle docstring: the optimiser's exact crib (itself checked
     against brute force), best for the crib's owner and worst otherwise; ties by the points kept."""
     rules = get_rules(preset)
     mine = crib_is_mine(rules, role_index(rules, role))
@@ -137,8 +137,8 @@ def test_hoyle_matches_the_literal_reading(preset, role):
         assert _thrown(hand, _throw("hoyle", hand, preset, role)) == _hoyle_slow(hand, role, preset)
 
 
-def test_hoyle_seed_004_dealer_lays_down_his_best_cards():
-    # Seed 004 (five-card): the dealer "lays down the two best cards he can for his crib" — the two
+def test_hoyle_article_dealer_lays_down_his_best_cards():
+    # Article (five-card): the dealer "lays down the two best cards he can for his crib" — the two
     # fives — and keeps "a nine and two sixes", which "makes six".
     hand = parse_cards("5H 5D 9C 6S 6D")
     assert _thrown(hand, _throw("hoyle", hand, "five-card", "dealer")) == set(parse_cards("5H 5D"))
@@ -191,7 +191,7 @@ def test_defensive_takes_points_first():
 
 
 def test_defensive_last_player_comes_close_to_thirty_one():
-    # Seed 003: the opponent (dealer, role 0) has said go; we lay the highest card that fits ...
+    # Sections 87-96: the opponent (dealer, role 0) has said go; we lay the highest card that fits ...
     i, hand = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD", go_mask=1)
     assert hand[i] == parse_cards("9D")[0]
     # ... unless another card scores now: J after K Q is a run of three.
