@@ -102,7 +102,7 @@ def _slug(text: str) -> str:
 def _claim_md(claim) -> list[str]:
     src = claim.source
     lines = [f"### Claim {claim.id}: {claim.statement}", "",
-             f"- **Source**: {src.cite()}[^{src.seed}]:", f"  > {src.quote}",
+             f"- **Source**: {src.cite()}[^{_slug(src.text)}]:", f"  > {src.quote}",
              f"- **Quantity**: {claim.quantity}"]
     if claim.reading:
         lines.append(f"- **Reading of the text**: {claim.reading}")
@@ -122,13 +122,14 @@ def _sources(claims) -> list[str]:
     """The period texts the claims quote (title, author, year, file), and the footnotes naming each file."""
     from .claims.model import TEXTS
 
-    seeds = sorted({c.source.seed for c in claims})
-    if not seeds:
+    quoted = {c.source.text for c in claims}
+    texts = [t for t in TEXTS if t in quoted]       # in the table's order
+    if not texts:
         return []
-    table = pd.DataFrame([{"title": TEXTS[s].title, "author": TEXTS[s].author, "year": TEXTS[s].year,
-                           "file": f"data/reference/seeds/{TEXTS[s].file}"} for s in seeds])
+    table = pd.DataFrame([{"title": TEXTS[t].title, "author": TEXTS[t].author, "year": TEXTS[t].year,
+                           "file": f"data/reference/seeds/{TEXTS[t].file}"} for t in texts])
     return ["## Sources", "", markdown_table(table), "",
-            *(f"[^{s}]: `data/reference/seeds/{TEXTS[s].file}`" for s in seeds), ""]
+            *(f"[^{_slug(t)}]: `data/reference/seeds/{TEXTS[t].file}`" for t in texts), ""]
 
 
 def _render(sections, skipped, provenance, title, preamble, figdir: Path) -> str:

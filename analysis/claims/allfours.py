@@ -50,19 +50,20 @@ NOT_AGAIN = {
 }
 
 SRC_MAXIMS = (
-    source("003", "§94 i", "Make your knave as soon as you can."),
-    source("003", "§94 ii", "Secure your tens by playing any small cards, by which you may throw the lead into "
-                            "you adversary's hand."),
-    source("003", "§94 iii", "Win your adversary's best cards when you can, either by trumping or with superior "
-                             "cards."),
-    source("003", "§94 iv", "If, being eldest hand, you hold either ace, king, or queen of trumps, without the "
-                            "knave or ten, play them immediately, as, by this means, you may chance to win the "
-                            "knave or ten."),
+    source("Sections 87-96", "§94 i", "Make your knave as soon as you can."),
+    source("Sections 87-96", "§94 ii", "Secure your tens by playing any small cards, by which you may throw the lead "
+           "into you adversary's hand."),
+    source("Sections 87-96", "§94 iii", "Win your adversary's best cards when you can, either by trumping or with "
+           "superior cards."),
+    source("Sections 87-96", "§94 iv", "If, being eldest hand, you hold either ace, king, or queen of trumps, "
+           "without the knave or ten, play them immediately, as, by this means, you may chance to win the knave or "
+           "ten."),
 )
-SRC_BEG = source("003", "§93 v", "_Begging_ is when the eldest hand, disliking his cards, uses his privilege")
-SRC_ONE_CARD = source("003", "§92 vi", "One card may count all-fours")
-SRC_NOTHING = source("003", "§93 iv", "thus it may happen that a deal may be played without having any to reckon "
-                                      "for game.")
+SRC_BEG = source("Sections 87-96", "§93 v", "_Begging_ is when the eldest hand, disliking his cards, uses his "
+                 "privilege")
+SRC_ONE_CARD = source("Sections 87-96", "§92 vi", "One card may count all-fours")
+SRC_NOTHING = source("Sections 87-96", "§93 iv", "thus it may happen that a deal may be played without having any to "
+                     "reckon for game.")
 POINT_MARGIN = 0.01
 POINT_WHY = ("a hundredth of a point a hand is under a tenth of a point over a game of ten (six or seven hands), "
              "about half a game in a hundred")

@@ -18,13 +18,14 @@ from .allfours import GAIN, GAME, MAIN, POINT_MARGIN, POINT_WHY, RULES, STRONG_M
 from .context import policy_label
 from .model import Claim, equal, more, source
 
-SRC_LAW_II = source("003", "§92 ii", "No person can beg more than once in each hand, except by mutual agreement.")
-SRC_LAW_V = source("003", "§92 v", "When a trump is played, it is allowable to ask your adversary if it be either "
-                                   "high or low.")
-SRC_ANSWER = source("003", "§93 v", "the dealer either suffers his adversary to score one point, saying, "
-                                    "\"_Take one_,\" or gives each player three cards more from the pack")
-SRC_KNAVE_TURNED = source("003", "§91", "the thirteenth, is turned up for the trump by the dealer, who, if it prove "
-                                        "a knave, scores one point.")
+SRC_LAW_II = source("Sections 87-96", "§92 ii", "No person can beg more than once in each hand, except by mutual "
+                    "agreement.")
+SRC_LAW_V = source("Sections 87-96", "§92 v", "When a trump is played, it is allowable to ask your adversary if it "
+                   "be either high or low.")
+SRC_ANSWER = source("Sections 87-96", "§93 v", "the dealer either suffers his adversary to score one point, saying, "
+                    "\"_Take one_,\" or gives each player three cards more from the pack")
+SRC_KNAVE_TURNED = source("Sections 87-96", "§91", "the thirteenth, is turned up for the trump by the dealer, who, "
+                          "if it prove a knave, scores one point.")
 
 # The strongest: the expert as the adversary (seat 1), as for the maxims, with a smaller search (5 samples, 100,000
 # positions a decision) since these hands are often played after the cards were run, twelve cards or more each.

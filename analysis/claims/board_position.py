@@ -25,9 +25,9 @@ from .model import Claim, more, source
 NUMBER = "11"
 TITLE = "Board position: the chance of winning from every score"
 RULES = "six-card-61"
-SRC_PREFERENCE = source("003", "§89", "The first non-dealer is considered to have the preference, when he gains "
-                        "ten or more the first hand, the dealer not making more than his average number.")
-SRC_TRIFLING = source("003", "§89", "The first dealer is thought to have some trifling advantage")
+SRC_PREFERENCE = source("Sections 87-96", "§89", "The first non-dealer is considered to have the preference, when he "
+                        "gains ten or more the first hand, the dealer not making more than his average number.")
+SRC_TRIFLING = source("Sections 87-96", "§89", "The first dealer is thought to have some trifling advantage")
 ADVANTAGE = more(0.5, WIN_MARGIN, WIN_WHY)
 TRIFLING = more(0.5, WIN_MARGIN, WIN_WHY, cap=0.6)
 GRID = (0, 10, 20, 30, 40, 50, 55, 58, 60)

@@ -12,11 +12,12 @@ from .model import Claim, Reference, more, source
 
 NUMBER = "3"
 TITLE = "The first dealer's advantage"
-SRC_TRIFLING = source("003", "§89", "The first dealer is thought to have some trifling advantage")
-SRC_PREFERENCE = source("003", "§89", "The first non-dealer is considered to have the preference, when he gains "
-                        "ten or more the first hand, the dealer not making more than his average number.")
-SRC_EIGHT = source("003", "§90", "Six are retained in hand, and the game is conducted on the same plan as before.")
-SRC_LIFT = source("004", "art. CRIBBAGE", "as it is an ad vantage to deal, by reason of the crib, itis proper to "
+SRC_TRIFLING = source("Sections 87-96", "§89", "The first dealer is thought to have some trifling advantage")
+SRC_PREFERENCE = source("Sections 87-96", "§89", "The first non-dealer is considered to have the preference, when he "
+                        "gains ten or more the first hand, the dealer not making more than his average number.")
+SRC_EIGHT = source("Sections 87-96", "§90", "Six are retained in hand, and the game is conducted on the same plan as "
+                   "before.")
+SRC_LIFT = source("Article", "art. CRIBBAGE", "as it is an ad vantage to deal, by reason of the crib, itis proper to "
                   "lift for it")
 FIRST_DEALER_121 = Reference((0.555, 0.56), "Cribbage Pro, several million human-played hands; D. Colvert")
 TRIFLING = more(0.5, WIN_MARGIN, WIN_WHY, cap=0.6)

@@ -13,8 +13,8 @@ from .model import TEXTS, Claim, more, source
 NUMBER = "6"
 TITLE = "Pegging: keep as close as possible"
 RULES = "six-card"
-SRC = source("003", "§89", "At this game it is of advantage to the last player to keep as close as possible, in "
-             "hope of coming in for fifteen, a sequence, or pair, besides the end hole, or thirty-one.")
+SRC = source("Sections 87-96", "§89", "At this game it is of advantage to the last player to keep as close as "
+             "possible, in hope of coming in for fifteen, a sequence, or pair, besides the end hole, or thirty-one.")
 # Seat 0 pegs with and without the keep-close rule; seat 1 pegs with the main policy (which keeps close) in both.
 CLOSE_PEG, OPEN_PEG = "defensive", "defensive_no_close"
 GAIN = more(0.0, 0.05, "a twentieth of a point per deal is half a point over a game of 121 (about nine deals) "
@@ -37,7 +37,7 @@ def run(ctx) -> Section:
         "a player's pegging (play + go) minus his opponent's per deal, dealing in turn: keeping close minus not",
         e.estimate, e.interval, e.n, GAIN,
         reading="'the last player' = the one who plays on after his opponent has said go (as in the end hole of "
-                f"{TEXTS['000'].cite()}); 'keep as close as possible' = lay the card that comes nearest 31",
+                f"{TEXTS['Mottoes'].cite()}); 'keep as close as possible' = lay the card that comes nearest 31",
         notes=f"Seat 0 pegs {CLOSE_PEG} or {OPEN_PEG} (the last player lays his lowest card instead); seat 1 pegs "
               f"{CLOSE_PEG} in both runs. Both runs use the same deals (common random numbers); the interval is "
               "the paired one, from the per-deal differences. Read as 'the dealer' (who plays second), the "

@@ -31,11 +31,11 @@ MAIN = {"declare": "expert", "exchange": "expert", "card": "greedy"}
 PLAYERS = tuple(range(3, 11))
 BEST = (5, 7)
 
-SRC_BEST = source("003", "§96 i", "This game is played by any number of persons, from three, but five or seven "
-                  "make the best game.")
-SRC_UNLIMITED = source("000", "Five-Card Loo", "sometimes it is settled that each person looed shall pay a sum "
+SRC_BEST = source("Sections 87-96", "§96 i", "This game is played by any number of persons, from three, but five or "
+                  "seven make the best game.")
+SRC_UNLIMITED = source("Mottoes", "Five-Card Loo", "sometimes it is settled that each person looed shall pay a sum "
                        "equal to what happens to be on the table at the time.")
-SRC_LIMITED = source("003", "§95", "This game is played both Limited and Unlimited Loo")
+SRC_LIMITED = source("Sections 87-96", "§95", "This game is played both Limited and Unlimited Loo")
 
 # The readings of "the best game" (each: id, name, higher is better?, margin, why, reading).
 READINGS = (

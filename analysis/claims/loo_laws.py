@@ -19,16 +19,15 @@ from .context import policy_label
 from .loo import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility
 from .model import Claim, equal, more, source
 
-SRC_GIVE_UP = source("003", "§96 vii", "who, if only one player stand the chance of the loo, may either play or "
-                                       "give up the stakes.")
-SRC_FLUSH = source("000", "Five-Card Loo", "Five cards of a suit, or four with pam, make a flush which sweeps the "
-                                           "board")
-SRC_PAM_EXEMPT = source("000", "Five-Card Loo", "and each, except a player holding pam, of an inferior flush, must "
-                                                "pay a stake")
-SRC_SINGLE = source("003", "§96 viii", "In the first round it is usual either to deal a _single_; that is, a round "
-                                       "without a _miss_, when all the players must play; or each player puts into "
-                                       "the pool a sum equal to that staked by the dealer in which latter case a "
-                                       "miss is dealt.")
+SRC_GIVE_UP = source("Sections 87-96", "§96 vii", "who, if only one player stand the chance of the loo, may either "
+                     "play or give up the stakes.")
+SRC_FLUSH = source("Mottoes", "Five-Card Loo", "Five cards of a suit, or four with pam, make a flush which sweeps "
+                   "the board")
+SRC_PAM_EXEMPT = source("Mottoes", "Five-Card Loo", "and each, except a player holding pam, of an inferior flush, "
+                        "must pay a stake")
+SRC_SINGLE = source("Sections 87-96", "§96 viii", "In the first round it is usual either to deal a _single_; that "
+                    "is, a round without a _miss_, when all the players must play; or each player puts into the pool "
+                    "a sum equal to that staked by the dealer in which latter case a miss is dealt.")
 
 NOTICE_WHY = ("worth a player's notice if it comes about once in a thousand deals: a few times a year for someone "
               "playing sixty deals an evening once a week; rarer, it can happen but is negligible in play")

@@ -11,9 +11,9 @@ from .model import Claim, less, source
 
 NUMBER = "7"
 TITLE = "Lurches and skunks"
-SRC_31 = source("000", "Laws", "A lurch—scoring the whole sixty-one before your adversary has scored thirty-one—is "
-                "equivalent to a double game")
-SRC_45 = source("004", "art. CRIBBAGE", "if either of the gamesters reach this before the other is forty-five, "
+SRC_31 = source("Mottoes", "Laws", "A lurch—scoring the whole sixty-one before your adversary has scored "
+                "thirty-one—is equivalent to a double game")
+SRC_45 = source("Article", "art. CRIBBAGE", "if either of the gamesters reach this before the other is forty-five, "
                 "this last is said to be lurched, and the other gains a double gaine.")
 RARE = less(0.10, 0.01, "'one game in ten' is itself a round figure: a rate within a point of it is neither "
                         "clearly rare nor clearly common")

@@ -136,38 +136,39 @@ class Text:
         return f"*{self.title}*"
 
 
-# The one table of the sources: every citation of a period text (report, notebooks, README) comes from here.
+# The one table of the sources, by short title key: every citation of a period text (report, notebooks, README,
+# docstrings: "Sections 87-96 §89", "Mottoes, Five-Card Loo") comes from here.
 TEXTS = {
-    "000": Text("000_316201a56e859ee5.txt", "[Cribbage, All-Fours, Three-Card and Five-Card Loo: terms, laws and "
-                                            "maxims, between mottoes]"),
-    "001": Text("001_5509ca1ecad4e9e2.txt", "Terms Used In Cribbage; Rules Of Cribbage (§2105-2106)"),
-    "002": Text("002_d4c3027aaf86b12b.txt", "[Cribbage: terms and laws (i-), a fragment]"),
-    "003": Text("003_5d5f9a5fddebf1fd.txt", "Three or Four-Hand Cribbage ... All Fours, Loo (§87-96)"),
-    "004": Text("004_9055db097589e349.txt", "CRIBBAGE, a game at cards [the five-card game, a dictionary article]"),
+    "Mottoes": Text("000_316201a56e859ee5.txt", "[Cribbage, All-Fours, Three-Card and Five-Card Loo: terms, laws "
+                                                "and maxims, between mottoes]"),
+    "Rules of Cribbage": Text("001_5509ca1ecad4e9e2.txt", "Terms Used In Cribbage; Rules Of Cribbage (§2105-2106)"),
+    "Fragment": Text("002_d4c3027aaf86b12b.txt", "[Cribbage: terms and laws (i-), a fragment]"),
+    "Sections 87-96": Text("003_5d5f9a5fddebf1fd.txt", "Three or Four-Hand Cribbage ... All Fours, Loo (§87-96)"),
+    "Article": Text("004_9055db097589e349.txt", "CRIBBAGE, a game at cards [the five-card game, a dictionary "
+                                                "article]"),
 }
-SEED_FILES = {seed: text.file for seed, text in TEXTS.items()}
 
 
 @dataclass(frozen=True)
 class Source:
-    """The clause a claim comes from: seed number (the key of :data:`TEXTS`), file, clause label and the quoted
-    words (each quote is checked against the excerpts in ``data/reference/seeds/``)."""
+    """The clause a claim comes from: the text (its short title, the key of :data:`TEXTS`), its file, the clause
+    label and the quoted words (each quote is checked against the excerpts in ``data/reference/seeds/``)."""
 
-    seed: str
+    text: str
     file: str
     clause: str
     quote: str
 
     def cite(self) -> str:
         """The text's title and the clause: ``'*Three or Four-Hand Cribbage ... (§87-96)*, §96 i'``."""
-        return f"{TEXTS[self.seed].cite()}, {self.clause}"
+        return f"{TEXTS[self.text].cite()}, {self.clause}"
 
 
-def source(seed: str, clause: str, quote: str) -> Source:
-    """A :class:`Source` in seed ``seed`` ("000" .. "004"), its file named from the seed number."""
-    if seed not in SEED_FILES:
-        raise ValueError(f"unknown seed {seed!r}; seeds are {', '.join(SEED_FILES)}")
-    return Source(seed, SEED_FILES[seed], clause, quote)
+def source(text: str, clause: str, quote: str) -> Source:
+    """A :class:`Source` in the text of short title ``text`` (a key of :data:`TEXTS`), its file from the table."""
+    if text not in TEXTS:
+        raise ValueError(f"unknown text {text!r}; the texts are {', '.join(TEXTS)}")
+    return Source(text, TEXTS[text].file, clause, quote)
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from .model import Claim, more, source
 
 NUMBER = "4"
 TITLE = "Three players: does the first dealer generally win?"
-SRC = source("003", "§88", "wherein one person sits out, not each game, but each deal in rotation. In this the "
-          "first dealer generally wins.")
+SRC = source("Sections 87-96", "§88", "wherein one person sits out, not each game, but each deal in rotation. In "
+             "this the first dealer generally wins.")
 CASES = (("three-rotation", "4a", "4b", "three people, one sitting out each deal in rotation", ""),
          ("three-hand", "4c", "4d", "true three-hand",
           "§88 says this of the rotation game; the same question is asked of true three-hand for comparison."))

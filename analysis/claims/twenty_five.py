@@ -14,7 +14,8 @@ from .model import Claim, Reference, equal, source
 NUMBER = "2"
 TITLE = "Twenty-five points in every two deals"
 RULES = "six-card"
-SRC = source("003", "§89", "each player may, on the average, expect to make twenty-five points in every two deals.")
+SRC = source("Sections 87-96", "§89", "each player may, on the average, expect to make twenty-five points in every "
+             "two deals.")
 TWENTY_FIVE = equal(25.0, 0.5, "\"twenty-five\" is a round number: the claim holds for the values that round to it")
 EXPERT_PER_DEAL = Reference((26.3, 26.4), "expert play: J. Chambers, Cribbage: A New Concept (pone 10.1 + "
                             "dealer 16.2); D. Colvert, Twenty-Six Theory (10.2 + 16.2)")

@@ -24,7 +24,7 @@ def _thresholds(rules) -> dict[str, int]:
     """Lurch/skunk thresholds to report: period ones at 61, modern ones at 121, and the rules' own."""
     found = {}
     if rules.target == 61:
-        found = {"lurch, seed 000 (<31)": 31, "lurch, seed 004 (<45)": 45}
+        found = {"lurch, Mottoes (<31)": 31, "lurch, Article (<45)": 45}
     elif rules.target == 121:
         found = {"skunk (<91)": 91, "double skunk (<61)": 61}
     for name, threshold in (("lurch (rules)", rules.lurch), ("double lurch (rules)", rules.double_lurch)):

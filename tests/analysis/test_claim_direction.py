@@ -3,7 +3,7 @@ import pytest
 
 from sims.analysis.claims.model import Claim, equal, less, more, source
 
-SRC = source("003", "§94 i", "Make your knave as soon as you can.")
+SRC = source("Sections 87-96", "§94 i", "Make your knave as soon as you can.")
 
 
 def claim(interval, claimed, side="the maxim", percent=False):

@@ -13,7 +13,7 @@ from sims.analysis import claims, cribbage
 from sims.analysis.claims import Claim, ClaimUnavailable, Context, Source, at_least, equal, less, more
 from sims.analysis.claims.command import main
 
-SRC = Source("003", "003_x.txt", "§89", "quote")
+SRC = Source("Sections 87-96", "003_x.txt", "§89", "quote")
 WHY = "a reason"
 
 
@@ -64,7 +64,7 @@ def test_a_margin_of_zero_is_refused():
     (lambda: more(0.5, 0.1, " "), "reason"),
     (lambda: more(0.5, 0.1, WHY, cap=0.55), "cap"),
     (lambda: claims.Claimed("<", 0.5, 0.1, WHY, cap=0.9), "cap"),
-    (lambda: claims.source("009", "§1", "q"), "unknown seed"),
+    (lambda: claims.source("Lost Book", "§1", "q"), "unknown text"),
 ])
 def test_bad_readings_are_refused(make, message):
     with pytest.raises(ValueError, match=message):
@@ -407,13 +407,13 @@ def test_the_report_holds_only_what_the_seeds_determine(fake_engine, tmp_path, c
 
 
 def test_sections_that_cannot_run_are_reported_not_run(fake_engine, tmp_path, capsys, monkeypatch):
-    from sims.analysis.claims import seed004_discards
+    from sims.analysis.claims import article_discards
 
-    monkeypatch.setattr(seed004_discards, "READINGS", (("5x", "no_such_policy", "a reading"),))
+    monkeypatch.setattr(article_discards, "READINGS", (("5x", "no_such_policy", "a reading"),))
     out = tmp_path / "r"
     assert main(["--out", str(out), "--quiet", "--games", "500", "--deals", "100", "--only", "5", "7"]) == 0
     printed = capsys.readouterr().out
-    assert "not run: 5. Seed 004's discard advice against expected-value play: needs discard policy " \
+    assert "not run: 5. The Article's discard advice against expected-value play: needs discard policy " \
            "'no_such_policy', not in the package yet" in printed
     text = (out / "report.md").read_text()
     assert "## Not run" in text and "### Claim 7a:" in text and "expected_net + defensive" in text
@@ -453,7 +453,7 @@ def test_claims_on_the_real_engine_small(tmp_path):
     windows = {"2": (25.6, 27.4),    # points in two deals, expected_net + defensive: 26.49 at 200,000 deals
                "3e": (0.45, 0.87),   # the first non-dealer's preference: 65.8%
                "4c": (0.35, 0.55),   # true three-hand, first dealer: 45.1% (a fair third is 33.3%)
-               "5a": (0.05, 0.40),   # seed 004's advice against expected value: 21.1%
+               "5a": (0.05, 0.40),   # the Article's advice against expected value: 21.1%
                "7b": (0.13, 0.30)}   # five-card losers below 45: 21.3%
     for cid, (lo, hi) in windows.items():
         assert lo < by_id[cid]["estimate"] < hi, (cid, by_id[cid]["estimate"])

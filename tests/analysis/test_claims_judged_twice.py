@@ -5,7 +5,7 @@ from dataclasses import replace
 from sims.analysis.claims.model import Claim, more, source
 from sims.analysis.claims.strongest import judged_twice
 
-SRC = source("003", "§94 i", "Make your knave as soon as you can.")
+SRC = source("Sections 87-96", "§94 i", "Make your knave as soon as you can.")
 NAMED = Claim("9x", "s", SRC, "q", 0.2, (0.15, 0.25), 1000, more(0.0, 0.01, "why"), policies="maxims",
               side="the maxim", notes="Paired.")
 

@@ -11,7 +11,8 @@ from sims.analysis import report
 from sims.analysis.claims import Claim, Reference, Source, equal, less
 from sims.analysis.report import Section, write_report
 
-SRC = Source("003", "003_x.txt", "§89", "each player may, on the average, expect to make twenty-five points")
+SRC = Source("Sections 87-96", "003_x.txt", "§89",
+             "each player may, on the average, expect to make twenty-five points")
 
 
 def _claim(cid="2", interval=(24.9, 25.1), **kw):
@@ -43,12 +44,12 @@ def _leftovers(parent):
 def test_write_report_files_and_content(tmp_path):
     out = tmp_path / "reports"
     path = write_report(_sections(), out, {"seed": 1, "runs": pd.DataFrame({"n": [10]})},
-                        skipped=[("5", "seed004_discards", "needs hoyle")], preamble="Rule text.")
+                        skipped=[("5", "article_discards", "needs hoyle")], preamble="Rule text.")
     assert path == out / "report.md"
     text = path.read_text()
     for piece in ["# Period claims checked by simulation", "Rule text.", "## Verdicts", "| 2 |", "| 7a |",
                   "## 2. Twenty-five", "### Claim 2b", "> each player may", "**Published**: 26.30 to 26.40",
-                  "**Verdict**: **not supported**", "x\\|y", "## Not run", "- 5. seed004_discards: needs hoyle",
+                  "**Verdict**: **not supported**", "x\\|y", "## Not run", "- 5. article_discards: needs hoyle",
                   "## Provenance", "- seed: 1", "| n |", "5.0% [4.0%, 6.0%]", "< 10.0%",
                   "| claim | statement | estimate [95% CI] | claimed | margin | verdict |",
                   "| 7a | Rare. (reading: rare = under 1 in 10) | 5.0% [4.0%, 6.0%] | < 10.0% | ±1% | "

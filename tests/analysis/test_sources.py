@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sims.analysis import claims
-from sims.analysis.claims.model import SEED_FILES
+from sims.analysis.claims.model import TEXTS
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "data" / "reference" / "seeds"
@@ -20,7 +20,7 @@ def norm(text: str) -> str:
 
 
 def excerpt(file: str) -> str:
-    """The seed's text without its header (the lines starting with '#'), white space made single spaces."""
+    """The text without its header (the lines starting with '#'), white space made single spaces."""
     lines = (EXCERPTS / file).read_text(encoding="utf-8").splitlines()
     return norm(" ".join(line for line in lines if not line.startswith("#")))
 
@@ -32,19 +32,19 @@ def all_sources():
     return [v for m in modules for v in vars(m).values() if isinstance(v, claims.Source)]
 
 
-def test_every_seed_is_there_and_names_itself():
+def test_every_text_is_there_and_names_itself_by_its_short_title():
     files = sorted(p.name for p in EXCERPTS.glob("*.txt"))
-    assert files == sorted(SEED_FILES.values())
-    for name in files:
-        header = (EXCERPTS / name).read_text(encoding="utf-8").splitlines()[0]
-        assert header.startswith(f"# Seed {name[:3]} ({name})"), header
+    assert files == sorted(text.file for text in TEXTS.values())
+    for key, text in TEXTS.items():
+        header = (EXCERPTS / text.file).read_text(encoding="utf-8").splitlines()[0]
+        assert header.startswith(f"# {key} ({text.file}): "), header
 
 
 def test_every_claim_quote_is_in_its_seed_excerpt():
     sources = all_sources()
     assert len(sources) >= 10
     for src in sources:
-        assert src.file == SEED_FILES[src.seed]
+        assert src.file == TEXTS[src.text].file
         assert norm(src.quote) in excerpt(src.file), src
 
 

@@ -22,12 +22,13 @@ def test_the_table_covers_every_seed_file_and_says_what_the_texts_do_not_give():
 
 
 def test_a_claim_cites_its_source_by_title_with_the_file_in_a_footnote():
-    claim = Claim("x", "s", source("003", "§96 i", "five or seven make the best game"), "q", 0.1, (0.0, 0.2), 10,
-                  more(0.0, 0.01, "why"))
+    quoted = source("Sections 87-96", "§96 i", "five or seven make the best game")
+    claim = Claim("x", "s", quoted, "q", 0.1, (0.0, 0.2), 10, more(0.0, 0.01, "why"))
     line = next(line for line in _claim_md(claim) if line.startswith("- **Source**"))
-    assert TEXTS["003"].title in line and "[^003]" in line and not SEED_NAME.search(line)
+    assert TEXTS["Sections 87-96"].title in line and "[^sections-87-96]" in line and not SEED_NAME.search(line)
     sources = "\n".join(_sources([claim]))
-    assert "## Sources" in sources and f"[^003]: `data/reference/seeds/{TEXTS['003'].file}`" in sources
+    assert "## Sources" in sources
+    assert f"[^sections-87-96]: `data/reference/seeds/{TEXTS['Sections 87-96'].file}`" in sources
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.stem)

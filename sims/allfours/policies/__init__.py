@@ -37,7 +37,7 @@ POLICIES = {
                              help="win the trick with the lowest card of the suit led that can, else play the "
                                   "cheapest card; lead the highest plain card"),
         "maxims": PolicySpec(f"{M}.maxims:maxims_play", MAXIMS, (1.0, 1.0, 1.0, 1.0),
-                             help="the four maxims of seed 003 §94, each on (1) or off (0); else greedy",
+                             help="the four maxims of Sections 87-96 §94, each on (1) or off (0); else greedy",
                              ranges=(SWITCH,) * 4),
         "forgetful": PolicySpec(f"{M}.memory:forgetful_play", ("asks",), (0.0,),
                                 help="the four maxims by a player who does not track the cards: he sees only the "

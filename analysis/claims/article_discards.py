@@ -1,4 +1,4 @@
-"""Section 5: seed 004's discard advice against expected-value discards (five-card), under both readings
+"""Section 5: the Article's discard advice against expected-value discards (five-card), under both readings
 of the pone's "the very worst in his hand"."""
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from .context import policy_label
 from .model import Claim, at_least, source
 
 NUMBER = "5"
-TITLE = "Seed 004's discard advice against expected-value play"
+TITLE = "The Article's discard advice against expected-value play"
 RULES = "five-card"
-SRC = source("004", "art. CRIBBAGE", "the dealer lays down the two best cards he can for his crib ; and his "
+SRC = source("Article", "art. CRIBBAGE", "the dealer lays down the two best cards he can for his crib ; and his "
              "antagonist lays down the other two, the very worst in his hand, by reason the crib is the property "
              "of the dealer.")
 AS_WELL_AS = at_least(0.5, WIN_MARGIN, WIN_WHY)
@@ -35,7 +35,7 @@ def run(ctx) -> Section:
         cell = summary["win_rate"]["seat 0"]
         e = rate_estimate(cell["rate"], cell["lo"], cell["hi"], finished(summary))
         claims.append(Claim(
-            cid, "Seed 004's discard advice (dealer: the two best cards for his crib; pone: the very worst) plays "
+            cid, "The Article's discard advice (dealer: the two best cards for his crib; pone: the very worst) plays "
                  "as well as discarding by expected value (five-card to 61).", SRC,
             "win rate of a player following the advice against an expected-value discarder (same pegging)",
             e.estimate, e.interval, e.n, AS_WELL_AS, reading=reading + "; 'as well as' = wins at least half",
@@ -44,7 +44,7 @@ def run(ctx) -> Section:
             rules=RULES, policies=policy_label(policies), percent=True))
         rows.append({"label": f"{cid}: {advice}", "estimate": e.estimate, "lo": e.lo, "hi": e.hi})
     figure = plots.interval_chart(
-        pd.DataFrame(rows), f"Seed 004's advice against expected-value discards, {RULES}\n"
+        pd.DataFrame(rows), f"The Article's advice against expected-value discards, {RULES}\n"
                             f"win rate of the advice's player, {claims[0].n:,} games each; both peg {MAIN['peg']}",
         "games won by the advice", lines=[(0.5, "as well as: 50%")],
         bands=[(0.5 - WIN_MARGIN, 0.5 + WIN_MARGIN, "50% ± the margin (0.5%)")], percent=True)
