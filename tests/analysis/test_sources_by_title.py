@@ -2,6 +2,7 @@
 text's title, author and year; the report, the notebooks and the README cite titles, never "seed 00N"."""
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -40,3 +41,29 @@ def test_notebooks_cite_titles(path):
 
 def test_readme_cites_titles():
     assert not SEED_NAME.search((ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+# A period text cited by its file number ("seed 00N", "Seed 00N's", "seed00N", "test_seed_00N_..."); "seed" alone
+# is the random seed ("seed 0", "--seed 1").  Written, like the examples below, so that this file does not match.
+FILE_NUMBER = re.compile(rb"seeds?[ _-]?0{2}\d(?!\d)", re.IGNORECASE)
+
+
+def test_the_file_number_pattern_finds_citations_and_spares_random_seeds():
+    for cited in (b"Seed 00N \xc2\xa789", b"seed 00N's advice", b"seeds 00N and 00N", b"test_seed00N_nobs",
+                  b"def test_hoyle_seed_00N_x", b"cribbage-seed00N"):
+        assert FILE_NUMBER.search(cited.replace(b"N", b"3")), cited
+    for random_seed in (b"500 games, seed 0, discard", b"--seed 1", b"seed=1234", b"seed 0042"):
+        assert not FILE_NUMBER.search(random_seed), random_seed
+
+
+def test_no_tracked_file_cites_a_text_by_its_file_number():
+    """Every tracked file (code, tests, notebooks, docs, data, the report) cites a period text by its short title
+    (the keys of ``TEXTS``), never by the number of its file."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout: no list of tracked files")
+    paths = [ROOT / name for name in listed.stdout.decode().split("\0") if name]
+    assert len(paths) > 100
+    found = [f"{path.relative_to(ROOT)}: {match.group().decode(errors='replace')}"
+             for path in paths if path.is_file() for match in FILE_NUMBER.finditer(path.read_bytes())]
+    assert not found, found
