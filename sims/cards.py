@@ -1,9 +1,10 @@
-"""Cards: ids, parsing and formatting, shared by every game of the seeds.
+"""Cards: ids, parsing and formatting, shared by every game.
 
 A card id is ``rank * 4 + suit`` with rank 0 = ace ... 12 = king and suit
 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades.  ``rank = id >> 2``,
 ``suit = id & 3``.  Pretty strings exist only at the Python edge; kernels see
-plain int64 arrays.
+plain int64 arrays, and sets of cards as int64 bit masks (:mod:`sims.core.masks`).  This module imports no
+other module of sims: everything stands on it.
 """
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ import re
 from collections.abc import Iterable
 
 import numpy as np
-
-from .core.kernel import njit
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -99,37 +98,3 @@ def check_disjoint(*groups: Iterable[int]) -> None:
             if card in seen:
                 raise ValueError(f"duplicate card {format_card(card)}")
             seen.add(card)
-
-
-@njit(cache=True, inline="always")
-def bit(card):
-    """The card as a one-card mask: sets of cards are int64 bit masks in the kernels."""
-    return np.int64(1) << card
-
-
-@njit(cache=True, inline="always")
-def popcount(x):
-    """How many cards a mask holds (Kernighan's count)."""
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-# The place of the k-th set bit of a byte: KTH_BIT[byte << 3 | k] (k below the byte's bit count; 2 KiB).
-KTH_BIT = np.array([[i for i in range(8) if byte >> i & 1][k] if k < bin(byte).count("1") else 0
-                    for byte in range(256) for k in range(8)], dtype=np.int8)
-
-
-@njit(cache=True, inline="always")
-def nth_bit(mask, k):
-    """The position of the ``k``-th set bit of ``mask`` (from 0, lowest first; ``k`` below its bit count): the
-    ``k``-th card of a set, or of the legal cards of a hand, in order.  Looked up in :data:`KTH_BIT` a byte at a
-    time, so that no loop runs to a random ``k`` (its exit mispredicted at nearly every step)."""
-    first = 0
-    while k >= popcount(mask & 255):
-        k -= popcount(mask & 255)
-        mask >>= 8
-        first += 8
-    return first + KTH_BIT[(mask & 255) << 3 | k]

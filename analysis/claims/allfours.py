@@ -20,16 +20,14 @@ from sims.core.text import mean_interval
 from .. import plots
 from ..report import Section
 from ..stats import Estimate, combine, mean_ci, paired_diff, rate_ci, rate_estimate
+from .allfours_base import GAIN, GAME, MAIN, POINT_MARGIN, RULES, STRONG_MIN, STRONG_SHARE, seat_net
+from .allfours_laws import claims as law_claims
 from .context import policy_label
 from .model import Claim, Reference, more, source
 from .strongest import judged_twice
 
 NUMBER = "9"
 TITLE = "All Fours: the maxims, begging, one card counting all fours"
-GAME = "allfours"
-RULES = "two-hand"
-# Begging and answering by the hand's strength in trumps; the play by the four maxims (fast and sound).
-MAIN = {"beg": "threshold", "answer": "threshold", "play": "maxims"}
 MAXIMS = ("knave", "tens", "best_cards", "eldest_trumps")
 MAXIM_NAMES = ("i knave", "ii tens", "iii best cards", "iv eldest trumps")
 BEG_THRESHOLDS = (0, 1, 2, 3, 4, 5, 6, 7, 13)          # beg below this strength: 0 never, 13 always
@@ -39,7 +37,6 @@ MAXIM_SHARE = 10          # and play ten times the report's hands (0.5 s per 200
 MAXIM_MAX = 20_000_000    # the margin (0.01), so their interval must be narrow to clear it
 EXPERT_SHARE = 100        # the expert plays one hand in a hundred of the report's size (it searches)
 PRESETS = ("two-hand", "seven-up", "four-hand")
-STRONG_SHARE, STRONG_MIN = 400, 500   # the maxims against the expert: it searches, so 500 hands at report size
 NOT_AGAIN = {
     "9e": "the begging matrix is 90 runs of the report's size; the expert plays about 60 hands a second, so it "
           "would take hours (the begging and answering thresholds are the players under test here).",
@@ -64,10 +61,6 @@ SRC_BEG = source("Sections 87-96", "§93 v", "_Begging_ is when the eldest hand,
 SRC_ONE_CARD = source("Sections 87-96", "§92 vi", "One card may count all-fours")
 SRC_NOTHING = source("Sections 87-96", "§93 iv", "thus it may happen that a deal may be played without having any to "
                      "reckon for game.")
-POINT_MARGIN = 0.01
-POINT_WHY = ("a hundredth of a point a hand is under a tenth of a point over a game of ten (six or seven hands), "
-             "about half a game in a hundred")
-GAIN = more(0.0, POINT_MARGIN, POINT_WHY)
 NOTICE = more(0.0, 0.001, "'may happen' is worth a player's notice if it comes up about once in a thousand hands: "
                           "a few times a year for someone playing sixty hands an evening once a week; rarer, it "
                           "can happen but is negligible in play")
@@ -89,12 +82,6 @@ MAXIM_READINGS = (
 
 
 # ---- the quantities ----
-
-def seat_net(records: pd.DataFrame, seat: int = 0) -> np.ndarray:
-    """Per hand of a two-handed deal run kept with records: ``seat``'s points minus his adversary's."""
-    diff = (records["dealer_total"] - records["eldest_total"]).to_numpy(np.float64)
-    return np.where(records["dealer"].to_numpy() == seat, diff, -diff)
-
 
 def seat_wins(games: pd.DataFrame, seat: int = 0) -> np.ndarray:
     """Per game of a two-handed game run kept with records: 1 if ``seat`` won."""
@@ -319,7 +306,6 @@ def run(ctx) -> Section:
         rules=RULES, policies=label,
         notes="Running the cards deals more cards, so with begging it is rarer than the exact value without."))
 
-    from .allfours_laws import claims as law_claims     # it builds on this module's players and margins
     laws, laws_strongest, laws_tables = law_claims(ctx)
     claims += laws
     claims, judged = judged_twice(claims, {**_maxims_strongest(ctx, claims), **NOT_AGAIN, **laws_strongest})

@@ -13,22 +13,18 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 from sims.core.text import interval
-from sims.stats import wilson
 
 from .. import plots
 from ..report import Section
-from ..stats import Estimate, combine, normal_ci, paired_diff, rate_estimate
+from ..stats import Estimate, combine, normal_ci, paired_diff
 from .context import policy_label
+from .loo_base import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility, single_rules
+from .loo_laws import claims as law_claims
 from .model import Claim, more, source
 from .strongest import judged_twice
 
 NUMBER = "10"
 TITLE = "Loo: the best number of players, the pool, the miss, the single, Pam"
-GAME = "loo"
-# Declarations and exchanges from the self-play tables; cards played greedily (the searching player is too slow
-# for eight table sizes at report size, and the declarations are what the claims are about).
-MAIN = {"declare": "expert", "exchange": "expert", "card": "greedy"}
-PLAYERS = tuple(range(3, 11))
 BEST = (5, 7)
 
 SRC_BEST = source("Sections 87-96", "§96 i", "This game is played by any number of persons, from three, but five or "
@@ -62,9 +58,6 @@ EXPECTATIONS = (
     ("three-card", SRC_LIMITED, "limited loo: the pool settles (late pools as large as early ones)"),
 )
 THRESHOLD = {"declare": "threshold", "exchange": "threshold", "card": "greedy"}
-# The strongest players: every decision by the expert (its cards search, so a tenth of the report's deals).
-STRONG = {"declare": "expert", "exchange": "expert", "card": "expert"}
-STRONG_SHARE, STRONG_MIN = 10, 2_000
 
 
 def contest_when_standing(summary: dict) -> Estimate:
@@ -201,18 +194,6 @@ def miss_worth(with_miss, no_miss, seat: int = 0):
     return paired_diff(seat_money(with_miss, seat), seat_money(no_miss, seat))
 
 
-def civility(civil, rude) -> dict:
-    """Pam be civil on and off, the same deals: the share of deals whose money changes, and the money per deal
-    that moves (half the sum over players of the absolute change)."""
-    columns = [f"{role}_money" for role in civil.roles]
-    a, b = civil.records[columns].to_numpy(), rude.records[columns].to_numpy()
-    changed = (a != b).any(axis=1)
-    moved = np.abs(a - b).sum(axis=1) / 2
-    rate, lo, hi = wilson(int(changed.sum()), len(changed))
-    return {"deals changed": rate_estimate(rate, lo, hi, len(changed)),
-            "money moved per deal": normal_ci(moved.mean(), moved.std(ddof=1) / np.sqrt(len(moved)), len(moved))}
-
-
 def money_by_place(summary: dict) -> pd.DataFrame:
     """Money per deal and the rates by place from the dealer (as the result summarises them)."""
     rows = []
@@ -256,7 +237,6 @@ def run(ctx) -> Section:
     judged, tables["Five or seven, judged twice: the named players and the strongest (every card by the expert)"] = \
         judged_twice(named, {c.id: c for c in strong})
     claims += judged
-    from .loo_laws import claims as law_claims         # it builds on this module's players and quantities
     laws, laws_strongest = law_claims(ctx)
     judged, tables["The laws of the deal, judged twice: the named players and the strongest (every card by the "
                    "expert)"] = judged_twice(laws, laws_strongest)
@@ -296,7 +276,7 @@ def run(ctx) -> Section:
     no_miss = ctx.result(GAME, "deals", "three-card", {**MAIN, "declare": [without_miss(), *others]}, records=True)
     worth = miss_worth(with_miss, no_miss)
     # The single against stake-all, on deals with nothing held over.
-    single = {s: ctx.result(GAME, "deals", _single("three-card", s), MAIN, clean=True)
+    single = {s: ctx.result(GAME, "deals", single_rules("three-card", s), MAIN, clean=True)
               for s in ("always-first", "stake-all")}
     # Pam be civil, on and off: five-card, the same deals.
     civil = ctx.result(GAME, "deals", "five-card-pam", MAIN, records=True)
@@ -342,13 +322,6 @@ def _players(preset: str, n: int):
 
     rules = get_rules(preset)
     return rules if n == rules.players else rules.replace(name=f"{preset}, {n} players", players=n)
-
-
-def _single(preset: str, single: str):
-    from sims.loo import get_rules
-
-    rules = get_rules(preset)
-    return rules if single == rules.single else rules.replace(name=f"{preset}, {single}", single=single)
 
 
 def _rude():

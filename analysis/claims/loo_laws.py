@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..stats import Estimate, combine, mean_ci, paired_diff, rate_estimate
 from .context import policy_label
-from .loo import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility
+from .loo_base import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility, single_rules
 from .model import Claim, equal, more, source
 
 SRC_GIVE_UP = source("Sections 87-96", "§96 vii", "who, if only one player stand the chance of the loo, may either "
@@ -95,8 +95,6 @@ def _give_up(ctx, policies, n):
 
 
 def _single(ctx, policies, n=None):
-    from .loo import _single as single_rules
-
     runs = {s: ctx.result(GAME, "deals", single_rules("three-card", s), policies, n=n, clean=True)
             for s in ("always-first", "stake-all")}
     single, stake_all = (next_pool(runs[s]) for s in runs)

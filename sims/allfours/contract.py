@@ -38,9 +38,9 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from ..cards import bit
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1R, I64_1R, I64_2R, U64_1
+from ..core.masks import bit
 from .cards import ALL_CARDS, beats
 
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import bit
 from ..core.kernel import njit
+from ..core.masks import bit
 from .cards import ACE, KING, QUEEN, TEN, beats, game_points, knave_of, suit_mask, whist_rank
 from .contract import (P_CARD, P_ROLE, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE, S_TRICK_START, S_TRUMP,
                        legal_mask, trick_best, unseen_cards)

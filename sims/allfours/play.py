@@ -31,9 +31,9 @@ import numpy as np
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from ..core.cut import cut_for_deal
 from ..core.kernel import njit
+from ..core.masks import bit
 from ..core.rng import next_u64, randint, seed_state
 from ..core.unowned import borrowed
-from ..cards import bit
 from .cards import CUT_ORDER, KNAVE, beats, game_points, knave_of, whist_rank
 from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISIONS, P_CARD, P_ROLE, S_BEGGED,
                        S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_PLAYERS,

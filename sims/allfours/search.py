@@ -27,8 +27,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.kernel import njit
+from ..core.masks import popcount
 from ..core.rng import randint
-from ..cards import popcount
 from .cards import GAME_POINTS, KNAVE, suit_mask, whist_rank
 
 SUIT13 = (1 << 13) - 1

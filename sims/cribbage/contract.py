@@ -33,9 +33,9 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from ..cards import popcount
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1R, I64_1R, U64_1
+from ..core.masks import popcount
 from .pegging import MAX_COUNT, card_value
 
 

@@ -40,9 +40,9 @@ from __future__ import annotations
 
 from numba import types
 
-from ..cards import popcount
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1R, I64_1R, I64_2R, U64_1
+from ..core.masks import popcount
 
 
 DECIDE_SIG = types.int64(I64_1R, I64_1R, I64_1R, U64_1, F64_1R)      # read-only but the random stream

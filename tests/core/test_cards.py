@@ -89,7 +89,7 @@ def test_check_disjoint():
 
 
 def test_the_kth_card_of_a_set_is_its_kth_set_bit_lowest_first():
-    from sims.cards import nth_bit
+    from sims.core.masks import nth_bit
 
     mask = 0b1011_0010_0000_0001_0100
     positions = [i for i in range(mask.bit_length()) if (mask >> i) & 1]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.kernel import njit
+from ...core.masks import nth_bit, popcount
 from ...core.rng import randint
-from ...cards import nth_bit, popcount
 from ..cards import beats, game_points, whist_rank
 from ..contract import HAND_SIG, PLAY_SIG, S_LEAD_SUIT, S_ROLE, S_TRUMP, legal_mask, trick_best
 from ..rules import R_MAY_TRUMP

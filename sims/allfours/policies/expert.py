@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import bit, nth_bit, popcount
 from ...core.kernel import njit
+from ...core.masks import bit, nth_bit, popcount
 from ..cards import game_points
 from ..contract import (P_CARD, P_ROLE, PLAY_SIG, S_HELD, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE,
                         S_TRICK_START, S_TRUMP, legal_mask, unseen_cards)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import nth_bit
 from ...core.kernel import njit
+from ...core.masks import nth_bit
 from ...core.rng import randint
 from ..pegging import MAX_COUNT, card_value, points_if_laid
 from ..rules import R_BATH, R_THROW
@@ -49,7 +49,7 @@ def greedy_discard(hand, state, rules, rng, params):
 @njit(PEG_SIG, cache=True, refcounts=False)
 def random_peg(hand, played, state, rules, rng, params):
     """Lay a uniformly random legal card: the pick-th legal card in hand order, found by
-    :func:`sims.cards.nth_bit`.  No branch depends on the cards: loops that counted up to the random pick, and a
+    :func:`sims.core.masks.nth_bit`.  No branch depends on the cards: loops that counted up to the random pick, and a
     test of each card laid, made half of a random deal's mispredicted branches (valgrind's branch simulation)."""
     count = state[S_COUNT]
     legal = 0

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import nth_bit
 from ...core.kernel import njit
+from ...core.masks import nth_bit
 from ...core.rng import randint
 from ..contract import (CARD_SIG, DECIDE_SIG, MISS, PASS, PLAY, S_BEST, S_LEGAL, S_MISS, S_N_PLAYED, S_N_STOOD,
                         S_PACK, S_PAM, S_TRICK_START, S_TRUMP_SUIT, popcount)
