@@ -31,7 +31,7 @@ from numba import types
 
 from ..cards import format_card
 from ..core.arrays import copy_into
-from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, mean_se,
+from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, rollout_columns,
                            ways_to_deal)
 from ..core.errors import E_ANSWER, PolicyError, job_policies, new_err, raised_by_policy
 from ..core.kernel import njit
@@ -302,9 +302,9 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
         raise ValueError("a play-out ran the pack short three times: try another seed")
     labels = [x if isinstance(x, str) else format_card(x) for x in legal]
     columns = {"choice": labels}
-    columns.update(mean_se((out[:, :, O_NET] - (sunk_mine - sunk_theirs)).astype(float), exact, "value"))
+    columns.update(rollout_columns((out[:, :, O_NET] - (sunk_mine - sunk_theirs)).astype(float), exact, "value"))
     if to_end:
-        columns.update(mean_se(out[:, :, O_WON].astype(float), False, "win"))
+        columns.update(rollout_columns(out[:, :, O_WON].astype(float), False, "win"))
     frame = pd.DataFrame(columns)
     names = NAMED[situation.DECISION] if policies is None else policies
     frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)

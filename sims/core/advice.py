@@ -8,7 +8,7 @@ values every legal choice; what does not depend on the game lives here:
   ``{name, params}`` table, a Policy, a user's njit function) answering one decision
   at a time with the call the engine makes, from its own seeded stream (the stream of
   a seat, so a replay can give it a copy of the engine's);
-* :func:`mean_se`: the mean value of each choice over the rollouts, its standard error
+* :func:`rollout_columns`: the mean value of each choice over the rollouts, its standard error
   (zero when every hidden deal was enumerated), and its difference from the best choice
   paired over the same rollouts (common random numbers);
 * :func:`chosen_by`: which named policies make each choice.
@@ -107,7 +107,7 @@ def card_answer(situation, policy, rng, legal, rule: str) -> str:
     return format_card(int(arrays.hand[i]))
 
 
-def mean_se(values: np.ndarray, exact: bool, name: str) -> dict:
+def rollout_columns(values: np.ndarray, exact: bool, name: str) -> dict:
     """Columns for ``values[rollout, choice]``: the mean, its standard error (0 when ``exact``), and each
     choice's difference from the best choice paired over the rollouts with its standard error."""
     mean = values.mean(axis=0)

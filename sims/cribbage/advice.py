@@ -35,7 +35,7 @@ from numba import types
 
 from ..cards import format_card
 from ..core.arrays import copy_into
-from ..core.advice import Player as CorePlayer, chosen_by, choices_of, mean_se
+from ..core.advice import Player as CorePlayer, chosen_by, choices_of, rollout_columns
 from ..core.errors import E_ANSWER, E_SIZE, PolicyError, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
@@ -241,11 +241,11 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
         raise PolicyError(f"playout policy {playout.label()!r} answered {int(err[E_ANSWER])}, an illegal card")
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
     columns = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
-    columns.update(mean_se(net[:, legal], exact, "value"))
+    columns.update(rollout_columns(net[:, legal], exact, "value"))
     table = {}
     if situation.score is not None:
         table = {"players": table_players(players, playout.name)}
-        columns.update(mean_se(_win_chances(situation, final, table["players"])[:, legal], exact, "win"))
+        columns.update(rollout_columns(_win_chances(situation, final, table["players"])[:, legal], exact, "win"))
     key = "win" if situation.score is not None else "value"
     choices = choices_of(Player, situation, policies, seed)
     columns["chosen_by"] = chosen_by(choices, columns["card"])

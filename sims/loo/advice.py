@@ -28,7 +28,7 @@ from numba import types
 
 from ..cards import format_card
 from ..core.arrays import copy_into
-from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, mean_se,
+from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, rollout_columns,
                            ways_to_deal)
 from ..core.errors import PolicyError, job_policies, new_err, raised_by_policy
 from ..core.kernel import njit
@@ -244,7 +244,7 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
         raise PolicyError(f"a playout policy: {describe_error(job, err[0])}")
     staked = rules.stake if situation.role == 0 or (situation.carry == 0 and rules.single == "stake-all") else 0
     columns = {"choice": labels}
-    columns.update(mean_se((out + staked).astype(float), exact, "value"))
+    columns.update(rollout_columns((out + staked).astype(float), exact, "value"))
     frame = pd.DataFrame(columns)
     names = NAMED[situation.DECISION] if policies is None else policies
     frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)
