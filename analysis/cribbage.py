@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from sims.stats import Estimate, combine, rate_ci, rate_estimate
 
-from .stats import Estimate, combine, rate_ci, rate_estimate
 
 GAME = "cribbage"
 RANDOM = {"discard": "random", "peg": "random"}

@@ -12,13 +12,13 @@ import math
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from sims.stats import mean_ci, paired_diff
 
 from . import claims
 from .claims.command import verdict_text
 from .cribbage import nondealer_preference, published_hand_counts, seat_margin
 from .report import Section, verdict_rows
 from .runs import load_run
-from .stats import mean_ci, paired_diff
 
 
 # ---- running and showing the claims' sections ----

@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
+from sims.stats import COMPONENT_ORDER, LEVEL, z_value
 
-from .stats import COMPONENT_ORDER, LEVEL, z_value
 
 DPI = 150       # the report's PNGs: 8 in wide = 1200 pixels
 WIDTH = 8.0

@@ -1,12 +1,36 @@
-"""The two interval formulas that results carry: normal for means, Wilson for rates."""
+"""The statistics of sims: the intervals results carry (normal for means, Wilson for rates) and the
+estimates and comparisons the claims and notebooks make of them.
+
+Every function of the second kind returns an :class:`Estimate` (or :class:`Comparison`): the point
+estimate, its standard error, a two-sided interval at ``level`` and the number of items it rests on.
+Intervals:
+
+- means: normal (central limit) interval ``mean ± z·se``, z from ``scipy.stats.norm``; from sums and
+  sums of squares, :func:`mean_se`;
+- rates: the Wilson score interval of :func:`wilson` (scipy's ``binomtest``), the same one every result
+  of the engine carries;
+- two policies on common random numbers: the mean of per-item differences (paired);
+- sums of means from the same deals: the any-correlation bound on the standard error.
+
+This module imports no other module of sims (the core and every game stand on it), and scipy and pandas
+only where a function needs them (importing scipy.stats takes longer than a deal run).
+"""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-Z95 = 1.959963984540054
+if TYPE_CHECKING:
+    import pandas as pd
+
+LEVEL = 0.95
+Z95 = 1.959963984540054   # z_value(LEVEL), written out: the results' intervals need no scipy
+# Column order of breakdown tables: the rule decisions' components, "pegging" = play + go.
+COMPONENT_ORDER = ("hand", "crib", "play", "go", "pegging", "heels", "last", "total")
 
 
 def mean_se(total, total_sq, n):
@@ -43,3 +67,155 @@ def _interval(successes: int, n: int, level: float) -> tuple[float, float]:
 
     ci = binomtest(successes, n).proportion_ci(confidence_level=level, method="wilson")
     return float(ci.low), float(ci.high)
+
+
+def z_value(level: float = LEVEL) -> float:
+    """The two-sided standard normal quantile.
+
+    >>> round(z_value(0.95), 6)
+    1.959964
+    """
+    if not 0 < level < 1:
+        raise ValueError(f"confidence level must be between 0 and 1, got {level!r}")
+    from scipy.stats import norm   # here, not at the top: see :func:`_interval`
+
+    return float(norm.ppf(0.5 + level / 2))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A point estimate with standard error and a two-sided interval."""
+
+    estimate: float
+    se: float
+    lo: float
+    hi: float
+    n: int
+    level: float = LEVEL
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return (self.lo, self.hi)
+
+    def format(self, digits: int = 2, scale: float = 1.0) -> str:
+        """``12.34 [12.29, 12.39]``; ``scale=100`` shows a rate in percent.
+
+        >>> rate_ci(30, 100).format(1, 100)
+        '30.0 [21.9, 39.6]'
+        """
+        e, lo, hi = (x * scale for x in (self.estimate, self.lo, self.hi))
+        return f"{e:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+
+
+@dataclass(frozen=True)
+class Comparison(Estimate):
+    """A difference (a − b) with the z statistic and two-sided p-value of 'no difference'."""
+
+    z: float = math.nan
+    p: float = math.nan
+
+
+def _check_n(n, what="n"):
+    if isinstance(n, bool) or int(n) != n or n < 1:
+        raise ValueError(f"{what} must be a positive whole number, got {n!r}")
+    return int(n)
+
+
+def _samples(samples, what="samples") -> np.ndarray:
+    x = np.asarray(samples, dtype=np.float64).ravel()
+    if x.size < 2:
+        raise ValueError(f"{what} need at least 2 values, got {x.size}")
+    if not np.all(np.isfinite(x)):
+        raise ValueError(f"{what} contain NaN or infinite values")
+    return x
+
+
+def normal_ci(mean: float, se: float, n: int, level: float = LEVEL) -> Estimate:
+    """Normal interval ``mean ± z·se`` from a mean and its standard error."""
+    if not (math.isfinite(mean) and math.isfinite(se)) or se < 0:
+        raise ValueError(f"need a finite mean and a non-negative standard error, got {mean!r}, {se!r}")
+    half = z_value(level) * se
+    return Estimate(float(mean), float(se), mean - half, mean + half, _check_n(n), level)
+
+
+def mean_ci(samples, level: float = LEVEL) -> Estimate:
+    """Normal interval for the mean of i.i.d. samples (se = sample sd / √n)."""
+    x = _samples(samples)
+    return normal_ci(x.mean(), x.std(ddof=1) / math.sqrt(x.size), x.size, level)
+
+
+def rate_estimate(rate: float, lo: float, hi: float, n: int, level: float = LEVEL) -> Estimate:
+    """A rate and its interval as a result reports them, with the binomial standard error."""
+    return Estimate(float(rate), math.sqrt(rate * (1 - rate) / n), float(lo), float(hi), _check_n(n), level)
+
+
+def rate_ci(successes: int, n: int, level: float = LEVEL) -> Estimate:
+    """A rate ``successes / n`` with its Wilson interval (:func:`wilson`)."""
+    n = _check_n(n)
+    if isinstance(successes, bool) or int(successes) != successes or not 0 <= successes <= n:
+        raise ValueError(f"successes must be a whole number from 0 to n={n}, got {successes!r}")
+    return rate_estimate(*wilson(int(successes), n, level), n, level)
+
+
+def paired_diff(a, b, level: float = LEVEL) -> Comparison:
+    """Mean of per-item differences ``a − b`` on common random numbers (same deals, same order).
+
+    The pairing removes the variance the two policies share, so the interval is
+    far narrower than comparing two independent means.
+    """
+    a, b = _samples(a, "a"), _samples(b, "b")
+    if a.size != b.size:
+        raise ValueError(f"paired samples must have the same length, got {a.size} and {b.size}")
+    from scipy.stats import norm
+
+    e = mean_ci(a - b, level)
+    z = e.estimate / e.se if e.se > 0 else (0.0 if e.estimate == 0 else math.copysign(math.inf, e.estimate))
+    return Comparison(e.estimate, e.se, e.lo, e.hi, e.n, level, float(z), float(2 * norm.sf(abs(z))))
+
+
+def combine(means, ses, weights, n: int, level: float = LEVEL, independent: bool = False) -> Estimate:
+    """A linear combination ``Σ wᵢ·meanᵢ`` of estimated means.
+
+    With ``independent=True`` the standard error is ``√Σ wᵢ²seᵢ²``.  Otherwise
+    (estimates from the same deals, correlation unknown) it is the bound
+    ``Σ |wᵢ|·seᵢ``, which holds for any correlation (Cauchy–Schwarz), so the
+    interval is conservative.
+    """
+    means, ses, weights = (np.asarray(v, dtype=np.float64) for v in (means, ses, weights))
+    if not means.shape == ses.shape == weights.shape or means.ndim != 1:
+        raise ValueError("means, ses and weights must be lists of the same length")
+    se = math.sqrt(np.sum((weights * ses) ** 2)) if independent else float(np.sum(np.abs(weights) * ses))
+    # fsum of the products, not ``weights @ means``: BLAS fuses the multiply-adds on some CPUs and not others,
+    # and the report must hold the same digits on every machine
+    return normal_ci(math.fsum(weights * means), se, n, level)
+
+
+def pm(mean: float, se: float, digits: int = 2, level: float = LEVEL) -> str:
+    """``'8.12 ± 0.03'`` with the half-width z·se of the interval.
+
+    >>> pm(8.123, 0.01)
+    '8.12 ± 0.02'
+    """
+    return f"{mean:.{digits}f} ± {z_value(level) * se:.{digits}f}"
+
+
+def breakdown_table(table: pd.DataFrame, digits: int = 2, level: float = LEVEL) -> pd.DataFrame:
+    """Role × component table of ``'mean ± 1.96 se'`` strings from a tidy DealResult table.
+
+    ``table`` has columns role, component, mean, se (as ``DealResult.table()``);
+    roles keep their order of appearance, components follow :data:`COMPONENT_ORDER`
+    (others after, in order of appearance).
+    """
+    import pandas as pd
+
+    missing = {"role", "component", "mean", "se"} - set(table.columns)
+    if missing:
+        raise ValueError(f"breakdown table needs columns role, component, mean, se; missing {sorted(missing)}")
+    roles = list(dict.fromkeys(table["role"]))
+    found = list(dict.fromkeys(table["component"]))
+    comps = [c for c in COMPONENT_ORDER if c in found] + [c for c in found if c not in COMPONENT_ORDER]
+    cells = {(r, c): pm(m, s, digits, level) for r, c, m, s in
+             zip(table["role"], table["component"], table["mean"], table["se"], strict=True)}
+    out = pd.DataFrame([[cells.get((r, c), "") for c in comps] for r in roles], index=roles, columns=comps)
+    out.index.name = "role"
+    return out

@@ -93,7 +93,7 @@ def test_the_wheel_installs_only_the_sims_package(installed):
     _, _, wheel = installed
     names = zipfile.ZipFile(wheel).namelist()
     assert {name.split("/")[0] for name in names} == {"sims", "period_card_sims-0.1.0.dist-info"}
-    assert "sims/analysis/claims/__init__.py" in names and "sims/analysis/stats.py" in names
+    assert "sims/analysis/claims/__init__.py" in names and "sims/analysis/report.py" in names
     metadata = zipfile.ZipFile(wheel).read("period_card_sims-0.1.0.dist-info/METADATA").decode()
     assert "Name: period-card-sims\n" in metadata
     entry = zipfile.ZipFile(wheel).read("period_card_sims-0.1.0.dist-info/entry_points.txt").decode()

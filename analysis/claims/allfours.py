@@ -16,10 +16,10 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 from sims.core.text import mean_interval
+from sims.stats import Estimate, combine, mean_ci, paired_diff, rate_ci, rate_estimate
 
 from .. import plots
 from ..report import Section
-from ..stats import Estimate, combine, mean_ci, paired_diff, rate_ci, rate_estimate
 from .allfours_base import GAIN, GAME, MAIN, POINT_MARGIN, RULES, STRONG_MIN, STRONG_SHARE, seat_net
 from .allfours_laws import claims as law_claims
 from .context import policy_label

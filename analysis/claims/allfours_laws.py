@@ -12,8 +12,8 @@ from dataclasses import replace
 
 import numpy as np
 import pandas as pd
+from sims.stats import Estimate, paired_diff, rate_ci
 
-from ..stats import Estimate, paired_diff, rate_ci
 from .allfours_base import GAIN, GAME, MAIN, POINT_MARGIN, POINT_WHY, RULES, STRONG_MIN, STRONG_SHARE, seat_net
 from .context import policy_label
 from .model import Claim, equal, more, source

@@ -3,11 +3,11 @@ of the pone's "the very worst in his hand"."""
 from __future__ import annotations
 
 import pandas as pd
+from sims.stats import rate_estimate
 
 from .. import plots
 from ..cribbage import GAME, MAIN, WIN_MARGIN, WIN_WHY, finished
 from ..report import Section
-from ..stats import rate_estimate
 from .context import policy_label
 from .model import Claim, at_least, source
 

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pandas as pd
+from sims.stats import paired_diff
 
 from .. import plots
 from ..cribbage import GAME, MAIN, seat_margin
 from ..report import Section
-from ..stats import paired_diff
 from .context import policy_label
 from .model import TEXTS, Claim, more, source
 

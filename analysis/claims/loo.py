@@ -13,10 +13,10 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 from sims.core.text import interval
+from sims.stats import Estimate, combine, normal_ci, paired_diff
 
 from .. import plots
 from ..report import Section
-from ..stats import Estimate, combine, normal_ci, paired_diff
 from .context import policy_label
 from .loo_base import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility, single_rules
 from .loo_laws import claims as law_claims

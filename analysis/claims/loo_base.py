@@ -4,9 +4,7 @@ the strongest players' share, a variant of a preset, and the money one rule move
 from __future__ import annotations
 
 import numpy as np
-from sims.stats import wilson
-
-from ..stats import normal_ci, rate_estimate
+from sims.stats import normal_ci, rate_estimate, wilson
 
 
 GAME = "loo"

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 import numpy as np
 import pandas as pd
+from sims.stats import Estimate, combine, mean_ci, paired_diff, rate_estimate
 
-from ..stats import Estimate, combine, mean_ci, paired_diff, rate_estimate
 from .context import policy_label
 from .loo_base import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility, single_rules
 from .model import Claim, equal, more, source

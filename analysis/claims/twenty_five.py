@@ -3,11 +3,11 @@ two deals" (six-card), across playing strengths; and why more points in self-pla
 from __future__ import annotations
 
 import pandas as pd
+from sims.stats import breakdown_table, rate_estimate
 
 from .. import plots
 from ..cribbage import GAME, GREEDY, MAIN, RANDOM, finished, points_per_two_deals, role_mean
 from ..report import Section
-from ..stats import breakdown_table, rate_estimate
 from .context import policy_label
 from .model import Claim, Reference, equal, source
 

@@ -1,11 +1,11 @@
-"""sims.analysis.stats and sims.stats: intervals against hand-computed values, exact coverage and seeded checks."""
+"""sims.stats: intervals against hand-computed values, exact coverage and seeded checks."""
 import math
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from sims.analysis import stats
+from sims import stats
 from sims.stats import mean_se, wilson
 
 
@@ -14,6 +14,11 @@ def test_z_value_95():
     assert stats.z_value(0.99) == pytest.approx(2.575829, abs=1e-6)
     with pytest.raises(ValueError, match="between 0 and 1"):
         stats.z_value(1.5)
+
+
+def test_the_written_out_z_is_the_normal_quantile_of_the_level():
+    """The results' intervals use Z95 without importing scipy: it is exactly z_value(LEVEL)."""
+    assert stats.LEVEL == 0.95 and stats.Z95 == stats.z_value(stats.LEVEL)
 
 
 def test_wilson_hand_computed_8_of_10():
