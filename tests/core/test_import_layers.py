@@ -5,7 +5,9 @@ at the top; in the core, so do dotted strings (``"sims.x.y:attr"``, the form imp
 from __future__ import annotations
 
 import ast
+import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +149,65 @@ def test_a_game_whose_package_is_missing_is_not_listed(monkeypatch):
             registry.get_game("ghost")
     finally:
         registry.registered.cache_clear()
+
+
+# ---- the whole repository: sims with analysis (sims.analysis), and the example distributions of docs/examples ----
+
+ROOT = Path(__file__).resolve().parents[2]
+BOTTOM = ("sims.cards", "sims.stats")   # what everything stands on: they import no module of sims
+
+
+def modules_under(folder: Path, name: str) -> list[str]:
+    """The modules of the package in ``folder`` named ``name``, walked through links (``sims/analysis`` is a link
+    to the top-level ``analysis/``), ``__main__`` left out."""
+    found = []
+    for here, dirs, files in os.walk(folder, followlinks=True):
+        dirs[:] = sorted(d for d in dirs if d.isidentifier())
+        package = (name, *Path(here).relative_to(folder).parts)
+        found += [".".join(package if f == "__init__.py" else (*package, f[:-3]))
+                  for f in sorted(files) if f.endswith(".py") and f[:-3].isidentifier() and f != "__main__.py"]
+    return found
+
+
+def example_packages() -> dict[str, Path]:
+    """The packages of the example distributions (docs/examples/<distribution>/<package>), by name."""
+    return {init.parent.name: init.parent for init in sorted(ROOT.glob("docs/examples/*/*/__init__.py"))}
+
+
+def repository_graph() -> dict[str, list[str]]:
+    """Every module of the repository's packages -> the modules of those packages it imports (read with ast)."""
+    packages = {"sims": ROOT / "sims", **example_packages()}
+    tops = frozenset(packages)
+    return {m: sources.imports(m, tops) for name, folder in packages.items() for m in modules_under(folder, name)}
+
+
+def test_the_repository_graph_reads_analysis_the_bottom_and_the_examples():
+    """The sentinel for the tests below: the walk reaches analysis through its link, and the examples."""
+    edges = repository_graph()
+    assert {"sims.cards", "sims.stats", "sims.analysis.claims.loo", "sims.analysis.claims.loo_laws",
+            "triumph.game", "policy_plugin"} <= set(edges)
+    assert "sims.analysis.claims.model" in edges["sims.analysis.claims.loo_laws"]   # a relative import, resolved
+
+
+def test_no_import_circle_anywhere_in_the_repository():
+    """No module imports, at the top or inside a function, one that imports it back (through any chain)."""
+    for name, folder in example_packages().items():
+        assert sources.package_root(name) == folder.resolve(), f"{name} is not installed from {folder}"
+    assert cycles(repository_graph()) == []
+
+
+@pytest.mark.parametrize("module", BOTTOM)
+def test_the_bottom_modules_import_nothing_of_sims(module):
+    """The cards and the statistics import no other module of sims, nor name one in a string."""
+    assert sources.imports(module, frozenset({"sims", "analysis"}), strings=True) == []
+
+
+def test_nothing_below_analysis_imports_it():
+    """The games, the core, the command line and the benchmarks never import the analysis (it stands on them);
+    the analysis imports neither the command line nor the benchmarks."""
+    edges = {m: sources.imports(m, SIMS, strings=True) for m in modules_under(ROOT / "sims", "sims")}
+    below = {m: [i for i in imports if i.startswith("sims.analysis")] for m, imports in edges.items()
+             if not m.startswith("sims.analysis")}
+    above = {m: [i for i in imports if i.startswith(("sims.cli", "sims.bench"))] for m, imports in edges.items()
+             if m.startswith("sims.analysis")}
+    assert {m: i for m, i in {**below, **above}.items() if i} == {}
