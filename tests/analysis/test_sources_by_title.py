@@ -43,16 +43,18 @@ def test_readme_cites_titles():
     assert not SEED_NAME.search((ROOT / "README.md").read_text(encoding="utf-8"))
 
 
-# A period text cited by its file number ("seed 00N", "Seed 00N's", "seed00N", "test_seed_00N_..."); "seed" alone
-# is the random seed ("seed 0", "--seed 1").  Written, like the examples below, so that this file does not match.
+# A period text cited by its file number: the word seed, then 00 and a digit, with a space, "_", "-" or nothing
+# between ("Seed {}'s advice", "test_seed_{}_nobs" with {} the number); "seed" alone is the random seed ("seed 0",
+# "--seed 1").  Written, like the examples below, so that no file number appears in this file.
 FILE_NUMBER = re.compile(rb"seeds?[ _-]?0{2}\d(?!\d)", re.IGNORECASE)
+NUMBER = b"0" * 2 + b"3"
 
 
 def test_the_file_number_pattern_finds_citations_and_spares_random_seeds():
-    for cited in (b"Seed 00N \xc2\xa789", b"seed 00N's advice", b"seeds 00N and 00N", b"test_seed00N_nobs",
-                  b"def test_hoyle_seed_00N_x", b"cribbage-seed00N"):
-        assert FILE_NUMBER.search(cited.replace(b"N", b"3")), cited
-    for random_seed in (b"500 games, seed 0, discard", b"--seed 1", b"seed=1234", b"seed 0042"):
+    for cited in (b"Seed {} \xc2\xa789", b"seed {}'s advice", b"seeds {} and {}", b"test_seed{}_nobs",
+                  b"def test_hoyle_seed_{}_x", b"cribbage-seed{}"):
+        assert FILE_NUMBER.search(cited.replace(b"{}", NUMBER)), cited
+    for random_seed in (b"500 games, seed 0, discard", b"--seed 1", b"seed=1234", b"seed " + NUMBER + b"4"):
         assert not FILE_NUMBER.search(random_seed), random_seed
 
 
