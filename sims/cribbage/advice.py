@@ -128,23 +128,50 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
 
 
 def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT):
-    """The other players' cards: every deal of the unseen cards when there are at most ``exact_limit``
-    (two players), else ``samples`` random ones; returns ``(deals[m, cards], left by role, exact)``."""
+    """The other players' cards, as the laws allow them: a player who said go, or could not lay when a count
+    ended, held no card that fitted (:attr:`~sims.cribbage.situation.Walk.room`), so he is dealt only unseen
+    cards of more pips.  Every such deal when there are at most ``exact_limit`` (two players), else
+    ``samples`` random ones, uniform over the lawful deals: the roles are dealt in turn, the most restricted
+    first, each uniformly from the cards his room allows that are left.  The allowed sets are nested (each
+    is the cards above a number of pips), so the count of ways to deal the others does not depend on what
+    the more restricted took, and the dealing is exactly uniform, with no rejected draws.  Returns
+    ``(deals[m, cards] in role order, left by role, exact)``; a ValueError when no lawful deal exists."""
     from math import comb
 
-    left = np.asarray(situation.left() + [0] * (MAX_SEATS - situation.rules.active), dtype=np.int64)
+    active = situation.rules.active
+    left = np.asarray(situation.left() + [0] * (MAX_SEATS - active), dtype=np.int64)
     left[situation.role] = 0
     seen = set(situation.kept) | set(situation.played) | {situation.starter} | set(situation.thrown)
     unseen = np.asarray([c for c in range(52) if c not in seen], dtype=np.int64)
+    pips = np.minimum(unseen // 4 + 1, 10)
+    room = situation.at.room
     hidden = int(left.sum())
     if hidden > len(unseen):
         raise ValueError(f"the others hold {hidden} cards but only {len(unseen)} are unseen")
-    n_deals = comb(len(unseen), hidden)
-    if situation.rules.active == 2 and n_deals <= exact_limit:
-        deals = np.asarray(list(combinations(unseen, hidden)), dtype=np.int64)
-        return deals.reshape(n_deals, hidden), left, True
-    order = np.random.default_rng(seed).random((samples, len(unseen))).argsort(axis=1)[:, :hidden]
-    return np.ascontiguousarray(unseen[order]), left, False
+    roles = sorted((r for r in range(active) if left[r] > 0), key=lambda r: -room[r])   # most restricted first
+    for i, r in enumerate(roles):
+        allowed = int((pips > room[r]).sum())
+        if allowed < sum(int(left[q]) for q in roles[:i + 1]):
+            raise ValueError(f"no lawful deal: the others could not lay, so they hold cards of more pips than "
+                             f"the count left room for, and too few such cards are unseen")
+    if active == 2:
+        allowed = unseen[pips > max(room[r] for r in range(active) if r != situation.role)]
+        n_deals = comb(len(allowed), hidden)
+        if n_deals <= exact_limit:
+            deals = np.asarray(list(combinations(allowed, hidden)), dtype=np.int64)
+            return deals.reshape(n_deals, hidden), left, True
+    rng = np.random.default_rng(seed)
+    offset = np.concatenate([[0], np.cumsum(left[:active])])
+    deals = np.empty((samples, hidden), dtype=np.int64)
+    free = np.ones((samples, len(unseen)), dtype=bool)
+    keys, last_room = None, None
+    for r in roles:   # roles of one room share one draw: the cards left in it stay in uniform random order
+        if room[r] != last_room:
+            keys, last_room = rng.random((samples, len(unseen))), room[r]
+        take = np.where(free & (pips > room[r]), keys, np.inf).argsort(axis=1)[:, :left[r]]
+        deals[:, offset[r]:offset[r] + left[r]] = unseen[take]
+        np.put_along_axis(free, take, False, axis=1)
+    return deals, left, False
 
 
 def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> np.ndarray:
