@@ -33,11 +33,11 @@ class Illegal(Exception):
     """My choice does not fit the count."""
 
 
-def replay(hands, played, laid_by, me, choice):
+def replay(hands, played, laid_by, me, choice=None):
     """My points less his from my ``choice`` to the end of the play (``hands[role]``: all the cards each
     role kept), after the public ``played`` cards laid by ``laid_by``; :class:`Unlawful` if the laws could
     not have laid them so, :class:`Illegal` if my choice does not fit, :class:`NotForced` if a later
-    decision is not forced."""
+    decision is not forced.  Without a choice: None at my turn."""
     hands = [list(h) for h in hands]
     count_cards, turn, last, k = [], PONE, None, 0
     net = None                      # None until my choice is laid
@@ -53,6 +53,8 @@ def replay(hands, played, laid_by, me, choice):
             elif net is None:
                 if turn != me:
                     raise Unlawful("he could lay, so it is not my turn")
+                if choice is None:
+                    return None
                 if choice not in fits:
                     raise Illegal
                 card, net = choice, 0
@@ -80,30 +82,42 @@ def replay(hands, played, laid_by, me, choice):
     return net
 
 
-def lawful_values(hand, played, laid_by, me, starter, thrown, kept=4):
-    """``({card: mean net}, lawful deals)``: each card of ``hand`` I may lay, valued over every deal of the
-    unseen cards to the other player that :func:`replay` finds lawful."""
+def lawful_deals(hand, played, laid_by, me, starter, thrown, kept=4):
+    """Every hand of the other player (a frozenset of his cards still held) that lays the public cards
+    lawfully to my turn, from the cards I have not seen, and ``hands(his)``: both roles' kept cards."""
     mine = list(hand) + [c for c, r in zip(played, laid_by) if r == me]
     his_laid = [c for c, r in zip(played, laid_by) if r != me]
     seen = set(mine) | set(played) | {starter} | set(thrown)
     unseen = [c for c in range(52) if c not in seen]
-    totals, lawful = {}, 0
+
+    def hands(his):
+        both = [None, None]
+        both[me], both[1 - me] = mine, list(his) + his_laid
+        return both
+
+    lawful = []
     for his in combinations(unseen, kept - len(his_laid)):
-        hands = [None, None]
-        hands[me], hands[1 - me] = mine, list(his) + his_laid
-        nets = {}
         try:
-            for card in hand:
-                try:
-                    nets[card] = replay(hands, played, laid_by, me, card)
-                except Illegal:
-                    continue
+            replay(hands(his), played, laid_by, me)
         except Unlawful:
             continue
-        lawful += 1
-        for card, net in nets.items():
+        lawful.append(frozenset(his))
+    return lawful, hands
+
+
+def lawful_values(hand, played, laid_by, me, starter, thrown, kept=4):
+    """``({card: mean net}, lawful deals)``: each card of ``hand`` I may lay, valued over every deal of the
+    unseen cards to the other player that :func:`replay` finds lawful (:func:`lawful_deals`)."""
+    deals, hands = lawful_deals(hand, played, laid_by, me, starter, thrown, kept)
+    totals = {}
+    for his in deals:
+        for card in hand:
+            try:
+                net = replay(hands(his), played, laid_by, me, card)
+            except Illegal:
+                continue
             totals[card] = totals.get(card, 0) + net
-    return {card: total / lawful for card, total in totals.items()}, lawful
+    return {card: total / len(deals) for card, total in totals.items()}, len(deals)
 
 
 def random_position(rng, me_holds=2, kept=4, cards_dealt=6):
