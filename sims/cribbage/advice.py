@@ -174,9 +174,13 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     return deals, left, False
 
 
-def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> np.ndarray:
-    """My chance of winning the game after each play-out, from the tables of ``players`` (module docstring)."""
+def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tuple[np.ndarray, np.ndarray]:
+    """My chance of winning the game after each play-out, from the tables of ``players`` (module docstring),
+    and how much it moves with every cell of the board-position table moved up by its standard error
+    (:func:`.odds.throws.shifted_by_error`; 0 where a card reaches the target)."""
     from ..core.kernel import read_only
+    from .odds.table import shipped_table
+    from .odds.throws import preset_of, shifted_by_error
     from .policies import position
     from .policies.position_vectors import players_vector
     from .scoring import show_points
@@ -187,18 +191,23 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> np
     if ix[position.X_T] < 0 or rules.active != 2:
         raise ValueError(f"no board-position table for rules {rules.name!r}; the chance of winning needs one of "
                          f"{', '.join(position.PRESETS)}")
+    moved = read_only(shifted_by_error(values, ix, shipped_table(preset_of(rules), players)))
     dealer = situation.role == 0
     show = np.asarray([show_points(np.asarray(situation.kept, dtype=np.int64), rules.kept, situation.starter,
                                    False, False)], dtype=np.int64)
-    shown = position.shows_to_come(values, ix, dealer, read_only(np.asarray(situation.thrown, dtype=np.int64)))
+    thrown = read_only(np.asarray(situation.thrown, dtype=np.int64))
+    shown = position.shows_to_come(values, ix, dealer, thrown)
+    shown_moved = position.shows_to_come(moved, ix, dealer, thrown)
     memo = {}
     win = np.where(final[..., F_WON] >= 0, final[..., F_WON], np.nan).astype(float)
+    shift = np.zeros(win.shape)
     for pos in zip(*np.nonzero(final[..., F_WON] < 0)):
         key = (int(final[pos][F_MINE]), int(final[pos][F_THEIRS]))
         if key not in memo:
-            memo[key] = position._after_show(values, ix, dealer, key[0], key[1], show, 1, *shown)
-        win[pos] = memo[key]
-    return win
+            chance = position._after_show(values, ix, dealer, key[0], key[1], show, 1, *shown)
+            memo[key] = chance, position._after_show(moved, ix, dealer, key[0], key[1], show, 1, *shown_moved) - chance
+        win[pos], shift[pos] = memo[key]
+    return win, shift
 
 
 def table_players(players: str | None, playout: str) -> str:
@@ -268,16 +277,26 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
         raise PolicyError(f"playout policy {playout.label()!r} answered {int(err[E_ANSWER])}, an illegal card")
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
     columns = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
-    columns.update(mean_se(net[:, legal], exact, "value"))
-    table = {}
+    values, table = net[:, legal], {}
     if situation.score is not None:
-        table = {"players": table_players(players, playout.name)}
-        columns.update(mean_se(_win_chances(situation, final, table["players"])[:, legal], exact, "win"))
+        table = {"players": table_players(players, playout.name),
+                 "win_se": "the board-position table's error (an upper bound: as if its cells' errors were fully "
+                           "correlated; as sims discard --score) with the sampled deals' own"}
+        win, shift = (a[:, legal] for a in _win_chances(situation, final, table["players"]))
     key = "win" if situation.score is not None else "value"
+    # The best card (issue 34: one definition): the best chance of winning with a score, else the most points;
+    # best first by it, then the points; equal rows keep the order of the hand (a stable sort).
+    points = values.mean(axis=0)
+    by_key = win.mean(axis=0) if table else points
+    order = sorted(range(len(legal)), key=lambda r: (-by_key[r], -points[r]))
+    columns.update(mean_se(values, exact, "value", best=order[0]))
+    if table:
+        columns.update(mean_se(win, exact, "win", best=order[0]))
+        error = shift.mean(axis=0)     # the board-position table's error (an upper bound), with the sampling's
+        columns["win_se"] = np.hypot(columns["win_se"], error)
+        columns["win_vs_best_se"] = np.hypot(columns["win_vs_best_se"], error - error[order[0]])
     choices = choices_of(Player, situation, policies, seed)
     columns["chosen_by"] = chosen_by(choices, columns["card"])
-    # best first by the key, then the value; equal rows keep the order of the hand (a stable sort)
-    order = sorted(range(len(legal)), key=lambda r: (-columns[key][r], -columns["value"][r]))
     columns = {name: [values[r] for r in order] if isinstance(values, list) else values[order]
                for name, values in columns.items()}
     return columns, {"situation": situation.describe(), "method": "exact" if exact else "rollouts",
@@ -287,10 +306,13 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
 def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    **options) -> pd.DataFrame:
     """Every throw of a :class:`~sims.cribbage.situation.DiscardSituation`, one row each, as ``sims discard``
-    values them (:func:`sims.cribbage.discards.advise`; ``options`` are its own, e.g. ``pegging``), best
-    first (by the chance of winning with a score), and ``chosen_by``: the named ``policies`` that throw it."""
+    values them (:func:`sims.cribbage.discards.advise`; ``options`` are its own, e.g. ``pegging``; the crib
+    source by default ``sims discard``'s, :data:`~sims.cribbage.discards.DEFAULT_CRIB`), best first (by the
+    chance of winning with a score, else by the net), and ``chosen_by``: the named ``policies`` that throw it."""
     from .contract import ROLE_NAMES
-    from .discards import advise as discard_advice
+    from .discards import DEFAULT_CRIB, advise as discard_advice
+
+    options.setdefault("crib", [DEFAULT_CRIB])
 
     role = ROLE_NAMES[situation.rules.active][situation.role]
     score = None
