@@ -61,10 +61,8 @@ def run(args) -> dict:
     crib = [DEFAULT_CRIB] if defaults else crib
     pegging = (args.peg or DEFAULT_PEG) if (args.pegging or args.peg) else None
     score = mine_theirs(args.score, "95-110")
-    if score is not None:
-        if args.role not in ("dealer", "pone"):
-            raise ValueError("--score: the chance of winning needs a two-handed game (--dealer or --pone)")
-        score = score if args.role == "dealer" else score[::-1]      # the library's (dealer, pone)
+    if score is not None and args.role != "dealer":
+        score = score[::-1]      # the library's (dealer, pone)
     advice = advise(" ".join(args.cards), args.role, rules, opponent=args.opponent, samples=args.samples,
                     seed=args.seed, crib=crib, pegging=pegging, score=score, players=args.players,
                     sort=args.sort or ("win" if score else "net"),
