@@ -41,6 +41,7 @@ from ..core.kernel import njit
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, seed_state
 from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_STARTER, is_legal_play
+from .discard_rows import WIN_DIGITS
 from .pegging import peg_points_kernel
 from .play import (C_PLAY, MAX_SEATS, NO_WINNER, POLICY_ERROR, _score, lay_candidate, net_pegging, play_out,
                    play_out_buffers, side_of)
@@ -287,7 +288,7 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
     # The best card (issue 34: one definition): the best chance of winning with a score, else the most points;
     # best first by it, then the points; equal rows keep the order of the hand (a stable sort).
     points = values.mean(axis=0)
-    by_key = win.mean(axis=0) if table else points
+    by_key = win.mean(axis=0).round(WIN_DIGITS) if table else points
     order = sorted(range(len(legal)), key=lambda r: (-by_key[r], -points[r]))
     columns.update(mean_se(values, exact, "value", best=order[0]))
     if table:

@@ -67,3 +67,13 @@ def test_the_duels_hint_says_what_ranks_it_and_shows_sims_discards_nets(capsys):
     unscored = PegSituation("7H 8C 5D", "KS 2S 5H", "dealer", "2C")
     unscored = View(["you", "seat 1"]).hint_note(unscored, advise(unscored, policies=()))
     assert unscored.endswith("best first by the points")
+
+
+def test_equal_chances_go_to_the_most_points(capsys):
+    """At 115-105 the dealer's chance is the same with 6H 7S and with JH QH (their sums differ in the 16th digit):
+    a tie, ranked by the net, so the best throw is the one of more points."""
+    assert main(["discard", *"10D 5S JH 6H QH 7S".split(), "--dealer", "--score", "115-105", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    top = [r for r in rows if r["win"] == pytest.approx(rows[0]["win"], abs=1e-12)]
+    assert len(top) > 1 and all(r["rank"] == 1 for r in top)
+    assert [r["net"] for r in top] == sorted((r["net"] for r in top), reverse=True)
