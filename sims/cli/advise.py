@@ -118,7 +118,7 @@ def _list(text) -> list[str]:
 def run(args) -> dict:
     from ..core.registry import get_game
     from ..core.spec import apply_rule_changes
-    from .common import mine_theirs
+    from ..core.text import mine_theirs
 
     if args.game == "cribbage":
         return {"game": "cribbage", "decision": args.decision, **_module(args.decision).run(args)}

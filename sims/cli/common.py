@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 
 from ..core import registry
 from ..core.registry import get_game
@@ -18,16 +17,6 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
     return value
-
-
-def mine_theirs(text: str | None, example: str) -> tuple[int, int] | None:
-    """``--score MINE-THEIRS`` of every game and command: your side's score first, then the other side's."""
-    if text is None:
-        return None
-    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
-    if match is None:
-        raise ValueError(f"the score is MINE-THEIRS, your side's score first, e.g. {example}; got {text!r}")
-    return int(match[1]), int(match[2])
 
 
 def percent(chance: float, digits: int = 2, width: int = 0) -> str:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..cribbage.discards import DEFAULT_CRIB, DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
 from ..cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
-from .common import add_role_arguments, aligned, mine_theirs, percent
+from ..core.text import mine_theirs
+from .common import add_role_arguments, aligned, percent
 
 COMMAND = "discard"
 HELP = ("every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging, "

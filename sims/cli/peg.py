@@ -49,7 +49,7 @@ def run(args) -> dict:
     from ..cribbage.advice import peg_advice
     from ..cribbage.game import GAME
     from ..cribbage.situation import PegSituation
-    from .common import mine_theirs
+    from ..core.text import mine_theirs
 
     rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
     score = mine_theirs(args.score, "97-104")
