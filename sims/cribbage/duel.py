@@ -35,8 +35,10 @@ class View(CoreView):
         self.score = None           # the score by side at the last decision seen (two sides)
 
     def hint_note(self, situation, frame) -> str:
-        """The core note, and what ranks the rows: the advisor's best choice (the chance of winning with a score)."""
-        ranked = "the chance of winning (win %), then the points" if "win" in frame else "the points"
+        """The core note, and what ranks the rows: the advisor's best choice (the chance of winning with a score,
+        read from a sampled board-position table, so never exact)."""
+        ranked = ("the chance of winning (win %, from the sampled board-position table: not exact), then the points"
+                  if "win" in frame else "the points")
         return f"{super().hint_note(situation, frame)}; best first by {ranked}"
 
     def choices(self, situation) -> list[str]:

@@ -60,7 +60,8 @@ def test_the_duels_hint_says_what_ranks_it_and_shows_sims_discards_nets(capsys):
     frame = View(["you", "seat 1"]).advise(THROW, 200, 0)
     note = View(["you", "seat 1"]).hint_note(THROW, frame)
     assert note.startswith("net:") and "self-play table (as sims discard)" in note
-    assert note.endswith("best first by the chance of winning (win %), then the points")
+    assert note.endswith("best first by the chance of winning (win %, from the sampled board-position table: not "
+                         "exact), then the points")
     assert main(["discard", *"10D 6H AH 9S 8H JS".split(), "--dealer", "--all", "--json"]) == 0
     nets = {" ".join(r["thrown"]): r["net"] for r in json.loads(capsys.readouterr().out)["rows"]}
     assert {t: pytest.approx(n) for t, n in zip(frame["thrown"], frame["net"])} == nets
@@ -77,3 +78,29 @@ def test_equal_chances_go_to_the_most_points(capsys):
     top = [r for r in rows if r["win"] == pytest.approx(rows[0]["win"], abs=1e-12)]
     assert len(top) > 1 and all(r["rank"] == 1 for r in top)
     assert [r["net"] for r in top] == sorted((r["net"] for r in top), reverse=True)
+
+
+def test_a_chance_read_from_the_table_carries_its_error(monkeypatch, capsys):
+    """Issue 34, item 6: exact deals, but the chance comes from the sampled board-position table: ``win_se`` is how
+    far the chance moves when every cell of the table moves up by its standard error (the advisor run again on
+    the moved table), and the output calls only the points exact."""
+    from sims.cribbage.odds.table import shipped_table
+    from sims.cribbage.odds.throws import shifted_by_error
+    from sims.cribbage.policies import position, position_vectors
+
+    situation = PegSituation("7H 8C 5D", "KS 2S 5H", "dealer", "2C", "QD 3C", score=(97, 104))
+    columns, attrs = peg_advice(situation, policies=())
+    assert attrs["method"] == "exact"
+    values = position_vectors.players_vector(attrs["players"])
+    moved = shifted_by_error(values, position.section(values, situation.rules.to_kernel()),
+                             shipped_table("six-card", attrs["players"]))
+    monkeypatch.setattr(position_vectors, "players_vector", lambda players: moved)
+    again, _ = peg_advice(situation, policies=())
+    shifted = dict(zip(again["card"], again["win"]))
+    for card, win, se in zip(columns["card"], columns["win"], columns["win_se"]):
+        assert se > 0 and se == pytest.approx(abs(shifted[card] - win), rel=1e-6)
+    monkeypatch.undo()
+    assert main(["peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer", "--thrown", "QD,3C",
+                 "--score", "97-104"]) == 0
+    out = capsys.readouterr().out
+    assert "(0: the values are exact)" not in out and "the points are exact (their ±95% is 0); the chance" in out
