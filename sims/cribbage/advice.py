@@ -10,20 +10,25 @@ the policy's parameters, and a random stream (the player's own, or one given).
 points the other side pegs, from that card to the end of the play (the go and
 the last card included; with several opponents, their points shared out per
 opposing side, as :mod:`.policies.rollout` counts).  The other players' cards
-are the cards I have not seen, dealt at random; after my card every player
-pegs by ``playout`` (the seats' streams seeded per deal, the same for every
-card).  When the hidden deals are few (the last cards of a play) they are all
+are the cards I have not seen, dealt at random as the laws allow: a player who
+said go, or could not lay when a count ended, holds no card that would have
+fitted (:func:`hidden_deals`); after my card every player pegs by ``playout``
+(the seats' streams seeded per deal, the same for every card).  When the hidden deals are few (the last cards of a play) they are all
 enumerated and the value is exact (standard error 0, for a playout policy that
 draws no random numbers); otherwise ``samples`` deals are sampled and every card
 is played out against the same deals and the same streams (common random
-numbers): the difference between two cards, ``vs_best`` and its
-``vs_best_se``, is measured on the same deals rather than on two draws.  With a score, each play-out goes on to the chance of
-winning the game: a card that reaches the target wins at once; otherwise, from
-the scores at the end of the play, my own hand's show (known) and the rest of
-the deal and the games after it from the board-position table and its deal model
-(:mod:`.policies.position`) of ``players``' self-play, as ``sims discard --score``
-takes them: by default the players who peg as ``playout`` does where a table
-ships for them (distilled: expected_peg + distilled), else expected_peg + distilled.
+numbers): the difference between a card and the best card, ``vs_best`` and its
+``vs_best_se``, is measured on the same deals rather than on two draws.  With a
+score, each play-out goes on to the chance of winning the game (the play stops
+counting when a side reaches the target): a card that reaches the target wins at
+once; otherwise, from the scores at the end of the play, my own hand's show
+(known) and the rest of the deal and the games after it from the board-position
+table and its deal model (:mod:`.policies.position`) of ``players``' self-play,
+as ``sims discard --score`` takes them: by default the players who peg as
+``playout`` does where a table ships for them (distilled: expected_peg +
+distilled), else expected_peg + distilled.  ``win_se`` then carries the table's
+error as well (:func:`.odds.throws.shifted_by_error`).  The best card, first, is
+the one of the best chance of winning with a score, else of the most points.
 """
 from __future__ import annotations
 

@@ -38,8 +38,9 @@ def test_the_review_grades_a_card_against_the_same_best(last):
     graded = grade(LAST, "7C", 200, 0)
     assert graded == paired_grade(advise(LAST, policies=()), "card", "7C")
     assert graded["best"] == "4C" and graded["points_lost_se"] == 0
-    assert graded["points_lost"] == pytest.approx(columns["value"][0] - columns["value"][1]) and graded["points_lost"] < 0
-    assert graded["win_lost"] == pytest.approx(columns["win"][0] - columns["win"][1]) and graded["win_lost"] > 0
+    assert graded["points_lost"] == pytest.approx(columns["value"][0] - columns["value"][1])
+    assert graded["win_lost"] == pytest.approx(columns["win"][0] - columns["win"][1])
+    assert graded["points_lost"] < 0 < graded["win_lost"]
 
 
 def test_a_throw_is_graded_against_sims_discards_best_and_nets(capsys):
