@@ -47,18 +47,12 @@ def _cards(text: str) -> str:
 
 def peg_situation(hand, played, starter, role, thrown, score, rules):
     """A :class:`~sims.cribbage.situation.PegSituation` from the controls' text (cards apart by spaces or
-    commas; ``score`` DEALER-PONE now, as ``sims peg --score``, or empty)."""
-    from sims.cribbage.discards import parse_score
+    commas; ``score`` MINE-THEIRS now, yours first, as ``sims peg --score``, or empty)."""
+    from sims.core.text import mine_theirs
     from sims.cribbage.situation import PegSituation
 
-    mine_theirs = None
-    if score.strip():
-        if role not in ("dealer", "pone"):
-            raise ValueError("the score is DEALER-PONE: two-handed rules only")
-        dealer, pone = parse_score(score)
-        mine_theirs = (dealer, pone) if role == "dealer" else (pone, dealer)
-    return PegSituation(_cards(hand), _cards(played), role, starter.strip() or None, _cards(thrown), mine_theirs,
-                        rules)
+    return PegSituation(_cards(hand), _cards(played), role, starter.strip() or None, _cards(thrown),
+                        mine_theirs(score.strip() or None, "97-104"), rules)
 
 
 def peg_advice(situation, samples, seed):
@@ -76,7 +70,7 @@ ADVISORS = {
          Control("starter", hint="the card turned up"),
          Control("role", ROLES),
          Control("thrown", hint="your crib cards (needed with a score)"),
-         Control("score", hint="dealer-pone now, e.g. 97-104"),
+         Control("score", hint="mine-theirs now, yours first, e.g. 97-104"),
          Control("rules", tuple(PRESETS), default="six-card")),
         peg_situation, peg_advice),
 }

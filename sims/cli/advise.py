@@ -105,15 +105,6 @@ def _loo_arguments(p, decision):
         p.add_argument("--played", default="", metavar="CARDS", help="every card played this deal, in order")
 
 
-def _score(text):
-    if text is None:
-        return None
-    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
-    if match is None:
-        raise ValueError(f"the score is MINE-THEIRS, e.g. 6-8; got {text!r}")
-    return int(match[1]), int(match[2])
-
-
 def _count(text) -> int:
     if not text.isdigit():
         raise ValueError(f"--exchanged takes how many cards each stander changed, e.g. 2,0; got {text!r}")
@@ -127,6 +118,7 @@ def _list(text) -> list[str]:
 def run(args) -> dict:
     from ..core.registry import get_game
     from ..core.spec import apply_rule_changes
+    from ..core.text import mine_theirs
 
     if args.game == "cribbage":
         return {"game": "cribbage", "decision": args.decision, **_module(args.decision).run(args)}
@@ -136,7 +128,7 @@ def run(args) -> dict:
     if args.game == "allfours":
         from ..allfours import situation as s
 
-        turned, score = _list(args.turned), _score(args.score)
+        turned, score = _list(args.turned), mine_theirs(args.score, "6-8")
         if args.decision == "play":
             situation = s.PlaySituation(cards, turned, _list(args.played), args.role, args.begged, args.gave, score,
                                         rules, discarded=_list(args.discarded))

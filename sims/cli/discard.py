@@ -1,18 +1,18 @@
 """``sims discard``: what every throw of a dealt hand is worth (see :mod:`sims.cribbage.discards`)."""
 from __future__ import annotations
 
-from ..cribbage.discards import DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
+from ..cribbage.discards import DEFAULT_CRIB, DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
 from ..cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
+from ..core.text import mine_theirs
 from .common import add_role_arguments, aligned, percent
 
-DEFAULT_CRIB = "self_play"   # the others throw as competent players do (expected_net self-play), not at random
 COMMAND = "discard"
 HELP = ("every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging, "
         "the chance of winning from the score")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims discard 5H 5S JD 6C 4H KD --dealer               # every throw, best first",
     "sims discard 5H 5S JD 6C 4H KD --pone --crib exact,schell,hessel,self_play --all",
-    "sims discard 5H 5S JD 6C 4H KD --dealer --score 95-110   # each throw's chance of winning",
+    "sims discard 5H 5S JD 6C 4H KD --dealer --score 95-110   # you 95, them 110: each throw's chance of winning",
     "sims discard 5H 5S JD 6C 4H KD --dealer --peg distilled  # and the kept cards' pegging",
 ]
 
@@ -33,16 +33,17 @@ def add_arguments(parser):
     parser.add_argument("--peg", metavar="POLICY",
                         help=f"the pegging policy of that estimate, for every player (default {DEFAULT_PEG}; "
                              f"implies --pegging)")
-    parser.add_argument("--score", metavar="DEALER-PONE",
-                        help="the scores before the deal, e.g. 95-110: each throw's chance of winning the game "
-                             "(six-card, six-card-61, five-card)")
+    parser.add_argument("--score", metavar="MINE-THEIRS",
+                        help="the scores before the deal, YOURS FIRST, then the other side's, whether you deal or "
+                             "not (as every command takes it), e.g. 95-110: each throw's chance of winning the "
+                             "game, and the throws ranked by it (six-card, six-card-61, five-card)")
     parser.add_argument("--players", metavar="NAME",
                         help="with --score: the board-position table of these players' self-play, "
                              f"{', '.join(PLAYERS)} (default: the players of --opponent/--crib POLICY and --peg, "
                              f"else {DEFAULT_PLAYERS})")
-    parser.add_argument("--sort", choices=SORTS, default="net",
-                        help="rank by net (hand +/- the first crib source; default), total (net + pegging), hand "
-                             "or win (the chance of winning; needs --score)")
+    parser.add_argument("--sort", choices=SORTS,
+                        help="rank by net (hand +/- the first crib source; the default without --score), total "
+                             "(net + pegging), hand or win (the chance of winning: the default with --score)")
     parser.add_argument("--all", action="store_true", help="one row per throw (default: suit-equivalent throws "
                                                            "share a row)")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
@@ -60,9 +61,12 @@ def run(args) -> dict:
     defaults = {"crib": DEFAULT_CRIB} if crib is None and args.opponent is None else {}
     crib = [DEFAULT_CRIB] if defaults else crib
     pegging = (args.peg or DEFAULT_PEG) if (args.pegging or args.peg) else None
+    score = mine_theirs(args.score, "95-110")
+    if score is not None and args.role != "dealer":
+        score = score[::-1]      # the library's (dealer, pone)
     advice = advise(" ".join(args.cards), args.role, rules, opponent=args.opponent, samples=args.samples,
-                    seed=args.seed, crib=crib, pegging=pegging, score=args.score, players=args.players,
-                    sort=args.sort,
+                    seed=args.seed, crib=crib, pegging=pegging, score=score, players=args.players,
+                    sort=args.sort or ("win" if score else "net"),
                     collapse=not args.all,
                     progress=not args.quiet)
     return {**advice.to_dict(), "defaults": defaults}
@@ -118,7 +122,10 @@ def _table(columns) -> list[str]:
 def render(result: dict) -> str:
     rows = result["rows"]
     rules = result["rules"]["name"]
-    at = f" at {result['score']['dealer']}-{result['score']['pone']}" if result["score"] else ""
+    at = ""
+    if result["score"]:
+        mine, theirs = (result["score"][role] for role in ("dealer", "pone")[::1 if result["role"] == "dealer" else -1])
+        at = f" at {mine}-{theirs} (yours first: you {mine}, them {theirs})"
     shown = (f"{result['throws']} throws in {len(rows)} rows (suit-equivalent throws share a row; --all lists each)"
              if result["collapsed"] else f"{result['throws']} throws")
     lines = [f"{' '.join(result['hand'])}, {result['role']}, {rules}{at}: {shown}",

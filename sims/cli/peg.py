@@ -9,7 +9,7 @@ HELP = ("every card you may lay in the play, best first: points for less points 
         "(+/- SE), the chance of winning with --score, and each named policy's card")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims peg 7H 8C 5D --played KS,2S,5H --starter 2C --dealer   # every legal card, points for minus against",
-    "sims peg 7H 8C 5D --played KS,2S,5H --starter 2C --dealer --thrown QD,3C --score 97-104 --json",
+    "sims peg 7H 8C 5D --played KS,2S,5H --starter 2C --dealer --thrown QD,3C --score 97-104 --json   # you 97",
 ]
 
 
@@ -25,9 +25,10 @@ def add_arguments(parser):
     parser.add_argument("--starter", required=True, metavar="CARD", help="the card turned up")
     add_role_arguments(parser)
     parser.add_argument("--thrown", metavar="CARDS", help="the cards you laid out for the crib (needed with --score)")
-    parser.add_argument("--score", metavar="DEALER-PONE",
-                        help="the scores now (this deal's pegging so far included), e.g. 97-104: each card's "
-                             "chance of winning the game (six-card, six-card-61, five-card)")
+    parser.add_argument("--score", metavar="MINE-THEIRS",
+                        help="the scores now (this deal's pegging so far included), YOURS FIRST, then the other "
+                             "side's, whether you deal or not (as every command takes it), e.g. 97-104: each "
+                             "card's chance of winning the game (six-card, six-card-61, five-card)")
     parser.add_argument("--players", metavar="NAME",
                         help="with --score: the board-position table of these players' self-play, "
                              "expected_net+defensive, expected_peg+distilled, position_distilled (default: the "
@@ -46,17 +47,12 @@ def add_arguments(parser):
 def run(args) -> dict:
     from ..core.spec import apply_rule_changes
     from ..cribbage.advice import peg_advice
-    from ..cribbage.discards import parse_score
     from ..cribbage.game import GAME
     from ..cribbage.situation import PegSituation
+    from ..core.text import mine_theirs
 
     rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
-    score = None
-    if args.score is not None:
-        dealer, pone = parse_score(args.score)
-        score = (dealer, pone) if args.role == "dealer" else (pone, dealer)
-        if args.role not in ("dealer", "pone"):
-            raise ValueError("--score is DEALER-PONE: two-handed rules only")
+    score = mine_theirs(args.score, "97-104")
     laid_by = [r.strip() for r in args.laid_by.split(",")] if args.laid_by else None
     situation = PegSituation(" ".join(args.cards), args.played.replace(",", " "), args.role, args.starter,
                              (args.thrown or "").replace(",", " "), score, rules, mine=args.mine, laid_by=laid_by)
@@ -70,16 +66,23 @@ def run(args) -> dict:
 def render(result: dict) -> str:
     s = result["situation"]
     played = " ".join(f"{p['card']}" for p in s["played"]) or "nothing yet"
-    score = f", score {s['score'][0]}-{s['score'][1]} (you-them)" if s["score"] else ""
+    score = f", score {s['score'][0]}-{s['score'][1]} (yours first: you {s['score'][0]}, them {s['score'][1]})" \
+        if s["score"] else ""
     lines = [f"{' '.join(s['hand'])}, {s['role']}, {s['rules']}: laid {played}; count {s['count']}"
              + (f", go: {', '.join(s['go'])}" if s["go"] else "") + f"; starter {s['starter']}{score}",
              f"value: your points less theirs from this card to the end of the play, everyone then pegging by "
              f"{result['playout']}; {'exact over' if result['method'] == 'exact' else 'sampled'} "
-             f"{result['deals']:,} deals of the cards you have not seen (the same deals for every card)", ""]
+             f"{result['deals']:,} deals of the cards you have not seen (the same deals for every card)",
+             "best: " + ("the best chance of winning, then the most points; vs best: against that card"
+                         if result["sort"] == "win" else "the most points (with --score: the best chance of winning)"),
+             ""]
     win = s["score"] is not None
-    lines += choice_table(result["rows"], "card", win, result["method"] == "exact")
+    exact = result["method"] == "exact"
+    lines += choice_table(result["rows"], "card", win, exact and not win)
     if win:
-        lines += ["win %: your chance of winning the game: a card that reaches the target wins at once; else "
-                      "your hand's show, then the rest of the deal and the games after it from the board-position "
-                      f"table ({result['players'].replace('+', ' + ')} self-play)"]
+        lines += [("the points are exact (their ±95% is 0); " if exact else "")
+                  + "the chance of winning carries the error of the board-position table it is read from",
+                  "win %: your chance of winning the game: a card that reaches the target wins at once; else "
+                  "your hand's show, then the rest of the deal and the games after it from the board-position "
+                  f"table ({result['players'].replace('+', ' + ')} self-play)"]
     return "\n".join(lines)

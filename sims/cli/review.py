@@ -13,6 +13,10 @@ EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
 ]
 
 
+BEST = ("the advisor's best choice: the best chance of winning where the score gives one, else the most points "
+        "(stakes); the points and the chance lost are both measured from it")
+
+
 def add_arguments(parser):
     parser.add_argument("record", help="the game record, e.g. one written by sims play --record, or "
                                        "sims/cribbage/data/example-record.jsonl")
@@ -41,7 +45,7 @@ def run(args) -> dict:
 
     frame = review(args.record, args.samples, args.seed, playout_of(args.playout))
     decisions = frame[(frame["grade"] != "") | (frame["note"] != "")] if args.errors else frame
-    return {"header": frame.attrs["header"], "decisions": decisions.to_dict(orient="records"),
+    return {"header": frame.attrs["header"], "best": BEST, "decisions": decisions.to_dict(orient="records"),
             "totals": frame.attrs["totals"]}
 
 
@@ -71,4 +75,4 @@ def render(result: dict) -> str:
         lines.append(f"  {t['player']}: {t['decisions']} decisions{ungraded}, {t['points_lost']:.3f} "
                      f"±{Z95 * t['points_lost_se']:.3f} points lost{win}; {t['inaccuracy']} inaccuracies, "
                      f"{t['mistake']} mistakes, {t['blunder']} blunders")
-    return "\n".join(lines + ["", HALF_WIDTH])
+    return "\n".join(lines + ["", f"best: {result['best']}", HALF_WIDTH])

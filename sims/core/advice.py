@@ -107,11 +107,12 @@ def card_answer(situation, policy, rng, legal, rule: str) -> str:
     return format_card(int(arrays.hand[i]))
 
 
-def rollout_columns(values: np.ndarray, exact: bool, name: str) -> dict:
+def rollout_columns(values: np.ndarray, exact: bool, name: str, best: int | None = None) -> dict:
     """Columns for ``values[rollout, choice]``: the mean, its standard error (0 when ``exact``), and each
-    choice's difference from the best choice paired over the rollouts with its standard error."""
+    choice's difference from the best choice (``best``, by default the highest mean) paired over the rollouts
+    with its standard error."""
     mean = values.mean(axis=0)
-    best = int(np.argmax(mean))
+    best = int(np.argmax(mean)) if best is None else best
     diff = values - values[:, [best]]
     m = values.shape[0]
     se = np.zeros_like(mean) if exact else values.std(axis=0, ddof=1) / np.sqrt(m)

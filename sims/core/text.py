@@ -6,11 +6,24 @@ errors (normal, :data:`MEAN_METHOD`), a rate is Wilson's score interval (:data:`
 """
 from __future__ import annotations
 
+import re
+
 from ..stats import Z95
 
 MEAN_METHOD = "95% interval: mean ± 1.96 standard errors"
 RATE_METHOD = "95% interval: Wilson score"
 HALF_WIDTH = "±95%: half the width of the 95% interval (1.96 standard errors; the standard errors are in --json)"
+
+
+def mine_theirs(text: str | None, example: str) -> tuple[int, int] | None:
+    """A score as every command takes it (``--score MINE-THEIRS``): your side's score first, then the other
+    side's; None for None."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    if match is None:
+        raise ValueError(f"the score is MINE-THEIRS, your side's score first, e.g. {example}; got {text!r}")
+    return int(match[1]), int(match[2])
 
 
 def rate_interval(entry: dict) -> str:

@@ -10,23 +10,29 @@ the policy's parameters, and a random stream (the player's own, or one given).
 points the other side pegs, from that card to the end of the play (the go and
 the last card included; with several opponents, their points shared out per
 opposing side, as :mod:`.policies.rollout` counts).  The other players' cards
-are the cards I have not seen, dealt at random; after my card every player
-pegs by ``playout`` (the seats' streams seeded per deal, the same for every
-card).  When the hidden deals are few (the last cards of a play) they are all
+are the cards I have not seen, dealt at random as the laws allow: a player who
+said go, or could not lay when a count ended, holds no card that would have
+fitted (:func:`hidden_deals`); after my card every player pegs by ``playout``
+(the seats' streams seeded per deal, the same for every card).  When the hidden deals are few (the last cards of a play) they are all
 enumerated and the value is exact (standard error 0, for a playout policy that
 draws no random numbers); otherwise ``samples`` deals are sampled and every card
 is played out against the same deals and the same streams (common random
-numbers): the difference between two cards, ``vs_best`` and its
-``vs_best_se``, is measured on the same deals rather than on two draws.  With a score, each play-out goes on to the chance of
-winning the game: a card that reaches the target wins at once; otherwise, from
-the scores at the end of the play, my own hand's show (known) and the rest of
-the deal and the games after it from the board-position table and its deal model
-(:mod:`.policies.position`) of ``players``' self-play, as ``sims discard --score``
-takes them: by default the players who peg as ``playout`` does where a table
-ships for them (distilled: expected_peg + distilled), else expected_peg + distilled.
+numbers): the difference between a card and the best card, ``vs_best`` and its
+``vs_best_se``, is measured on the same deals rather than on two draws.  With a
+score, each play-out goes on to the chance of winning the game (the play stops
+counting when a side reaches the target): a card that reaches the target wins at
+once; otherwise, from the scores at the end of the play, my own hand's show
+(known) and the rest of the deal and the games after it from the board-position
+table and its deal model (:mod:`.policies.position`) of ``players``' self-play,
+as ``sims discard --score`` takes them: by default the players who peg as
+``playout`` does where a table ships for them (distilled: expected_peg +
+distilled), else expected_peg + distilled.  ``win_se`` then carries the table's
+error as well (:func:`.odds.throws.shifted_by_error`).  The best card, first, is
+the one of the best chance of winning with a score, else of the most points.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -41,6 +47,7 @@ from ..core.kernel import njit
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, seed_state
 from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_STARTER, is_legal_play
+from .discard_rows import WIN_DIGITS
 from .pegging import peg_points_kernel
 from .play import (C_PLAY, MAX_SEATS, NO_WINNER, POLICY_ERROR, _score, lay_candidate, net_pegging, play_out,
                    play_out_buffers, side_of)
@@ -128,28 +135,66 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
 
 
 def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT):
-    """The other players' cards: every deal of the unseen cards when there are at most ``exact_limit``
-    (two players), else ``samples`` random ones; returns ``(deals[m, cards], left by role, exact)``."""
+    """The other players' cards, as the laws allow them: a player who said go, or could not lay when a count
+    ended, held no card that fitted (:attr:`~sims.cribbage.situation.Walk.room`), so he is dealt only unseen
+    cards of more pips.  Every such deal when there are at most ``exact_limit`` (two players), else
+    ``samples`` random ones, uniform over the lawful deals: the roles are dealt in turn, the most restricted
+    first, each uniformly from the cards his room allows that are left.  The allowed sets are nested (each
+    is the cards above a number of pips), so the count of ways to deal the others does not depend on what
+    the more restricted took, and the dealing is exactly uniform, with no rejected draws.  Returns
+    ``(deals[m, cards] in role order, left by role, exact)``; a ValueError when no lawful deal exists."""
     from math import comb
 
-    left = np.asarray(situation.left() + [0] * (MAX_SEATS - situation.rules.active), dtype=np.int64)
+    active = situation.rules.active
+    left = np.asarray(situation.left() + [0] * (MAX_SEATS - active), dtype=np.int64)
     left[situation.role] = 0
     seen = set(situation.kept) | set(situation.played) | {situation.starter} | set(situation.thrown)
     unseen = np.asarray([c for c in range(52) if c not in seen], dtype=np.int64)
+    pips = np.minimum(unseen // 4 + 1, 10)
+    room = situation.at.room
     hidden = int(left.sum())
     if hidden > len(unseen):
         raise ValueError(f"the others hold {hidden} cards but only {len(unseen)} are unseen")
-    n_deals = comb(len(unseen), hidden)
-    if situation.rules.active == 2 and n_deals <= exact_limit:
-        deals = np.asarray(list(combinations(unseen, hidden)), dtype=np.int64)
-        return deals.reshape(n_deals, hidden), left, True
-    order = np.random.default_rng(seed).random((samples, len(unseen))).argsort(axis=1)[:, :hidden]
-    return np.ascontiguousarray(unseen[order]), left, False
+    roles = sorted((r for r in range(active) if left[r] > 0), key=lambda r: -room[r])   # most restricted first
+    for i, r in enumerate(roles):
+        allowed = int((pips > room[r]).sum())
+        if allowed < sum(int(left[q]) for q in roles[:i + 1]):
+            raise ValueError(f"no lawful deal: the others could not lay, so they hold cards of more pips than "
+                             f"the count left room for, and too few such cards are unseen")
+    if active == 2:
+        allowed = unseen[pips > max(room[r] for r in range(active) if r != situation.role)]
+        n_deals = comb(len(allowed), hidden)
+        if n_deals <= exact_limit:
+            deals = np.asarray(list(combinations(allowed, hidden)), dtype=np.int64)
+            return deals.reshape(n_deals, hidden), left, True
+    rng = np.random.default_rng(seed)
+    offset = np.concatenate([[0], np.cumsum(left[:active])])
+    deals = np.empty((samples, hidden), dtype=np.int64)
+    free = np.ones((samples, len(unseen)), dtype=bool)
+    keys, last_room = None, None
+    for r in roles:   # roles of one room share one draw: the cards left in it stay in uniform random order
+        if room[r] != last_room:
+            keys, last_room = rng.random((samples, len(unseen))), room[r]
+        take = np.where(free & (pips > room[r]), keys, np.inf).argsort(axis=1)[:, :left[r]]
+        deals[:, offset[r]:offset[r] + left[r]] = unseen[take]
+        np.put_along_axis(free, take, False, axis=1)
+    return deals, left, False
 
 
-def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> np.ndarray:
-    """My chance of winning the game after each play-out, from the tables of ``players`` (module docstring)."""
+@lru_cache(maxsize=None)
+def _shipped_table(preset: str, players: str):
+    """:func:`.odds.table.shipped_table`, read once (a review asks for it at every card of the play)."""
+    from .odds.table import shipped_table
+
+    return shipped_table(preset, players)
+
+
+def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tuple[np.ndarray, np.ndarray]:
+    """My chance of winning the game after each play-out, from the tables of ``players`` (module docstring),
+    and how much it moves with every cell of the board-position table moved up by its standard error
+    (:func:`.odds.throws.shifted_by_error`; 0 where a card reaches the target)."""
     from ..core.kernel import read_only
+    from .odds.throws import preset_of, shifted_by_error
     from .policies import position
     from .policies.position_vectors import players_vector
     from .scoring import show_points
@@ -160,18 +205,23 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> np
     if ix[position.X_T] < 0 or rules.active != 2:
         raise ValueError(f"no board-position table for rules {rules.name!r}; the chance of winning needs one of "
                          f"{', '.join(position.PRESETS)}")
+    moved = read_only(shifted_by_error(values, ix, _shipped_table(preset_of(rules), players)))
     dealer = situation.role == 0
     show = np.asarray([show_points(np.asarray(situation.kept, dtype=np.int64), rules.kept, situation.starter,
                                    False, False)], dtype=np.int64)
-    shown = position.shows_to_come(values, ix, dealer, read_only(np.asarray(situation.thrown, dtype=np.int64)))
+    thrown = read_only(np.asarray(situation.thrown, dtype=np.int64))
+    shown = position.shows_to_come(values, ix, dealer, thrown)
+    shown_moved = position.shows_to_come(moved, ix, dealer, thrown)
     memo = {}
     win = np.where(final[..., F_WON] >= 0, final[..., F_WON], np.nan).astype(float)
+    shift = np.zeros(win.shape)
     for pos in zip(*np.nonzero(final[..., F_WON] < 0)):
         key = (int(final[pos][F_MINE]), int(final[pos][F_THEIRS]))
         if key not in memo:
-            memo[key] = position._after_show(values, ix, dealer, key[0], key[1], show, 1, *shown)
-        win[pos] = memo[key]
-    return win
+            chance = position._after_show(values, ix, dealer, key[0], key[1], show, 1, *shown)
+            memo[key] = chance, position._after_show(moved, ix, dealer, key[0], key[1], show, 1, *shown_moved) - chance
+        win[pos], shift[pos] = memo[key]
+    return win, shift
 
 
 def table_players(players: str | None, playout: str) -> str:
@@ -241,16 +291,26 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
         raise PolicyError(f"playout policy {playout.label()!r} answered {int(err[E_ANSWER])}, an illegal card")
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
     columns = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
-    columns.update(rollout_columns(net[:, legal], exact, "value"))
-    table = {}
+    values, table = net[:, legal], {}
     if situation.score is not None:
-        table = {"players": table_players(players, playout.name)}
-        columns.update(rollout_columns(_win_chances(situation, final, table["players"])[:, legal], exact, "win"))
+        table = {"players": table_players(players, playout.name),
+                 "win_se": "the board-position table's error (an upper bound: as if its cells' errors were fully "
+                           "correlated; as sims discard --score) with the sampled deals' own"}
+        win, shift = (a[:, legal] for a in _win_chances(situation, final, table["players"]))
     key = "win" if situation.score is not None else "value"
+    # The best card (issue 34: one definition): the best chance of winning with a score, else the most points;
+    # best first by it, then the points; equal rows keep the order of the hand (a stable sort).
+    points = values.mean(axis=0)
+    by_key = win.mean(axis=0).round(WIN_DIGITS) if table else points
+    order = sorted(range(len(legal)), key=lambda r: (-by_key[r], -points[r]))
+    columns.update(rollout_columns(values, exact, "value", best=order[0]))
+    if table:
+        columns.update(rollout_columns(win, exact, "win", best=order[0]))
+        error = shift.mean(axis=0)     # the board-position table's error (an upper bound), with the sampling's
+        columns["win_se"] = np.hypot(columns["win_se"], error)
+        columns["win_vs_best_se"] = np.hypot(columns["win_vs_best_se"], error - error[order[0]])
     choices = choices_of(Player, situation, policies, seed)
     columns["chosen_by"] = chosen_by(choices, columns["card"])
-    # best first by the key, then the value; equal rows keep the order of the hand (a stable sort)
-    order = sorted(range(len(legal)), key=lambda r: (-columns[key][r], -columns["value"][r]))
     columns = {name: [values[r] for r in order] if isinstance(values, list) else values[order]
                for name, values in columns.items()}
     return columns, {"situation": situation.describe(), "method": "exact" if exact else "rollouts",
@@ -260,10 +320,13 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
 def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_SAMPLES, seed: int = 0,
                    **options) -> pd.DataFrame:
     """Every throw of a :class:`~sims.cribbage.situation.DiscardSituation`, one row each, as ``sims discard``
-    values them (:func:`sims.cribbage.discards.advise`; ``options`` are its own, e.g. ``pegging``), best
-    first (by the chance of winning with a score), and ``chosen_by``: the named ``policies`` that throw it."""
+    values them (:func:`sims.cribbage.discards.advise`; ``options`` are its own, e.g. ``pegging``; the crib
+    source by default ``sims discard``'s, :data:`~sims.cribbage.discards.DEFAULT_CRIB`), best first (by the
+    chance of winning with a score, else by the net), and ``chosen_by``: the named ``policies`` that throw it."""
     from .contract import ROLE_NAMES
-    from .discards import advise as discard_advice
+    from .discards import DEFAULT_CRIB, advise as discard_advice
+
+    options.setdefault("crib", [DEFAULT_CRIB])
 
     role = ROLE_NAMES[situation.rules.active][situation.role]
     score = None

@@ -59,19 +59,28 @@ def throw_classes(hand, masks, crib_mean, points, pool, suits_matter, win=None) 
     return list(found.values())
 
 
+WIN_DIGITS = 12      # chances of winning equal to this many digits are a tie (their sums differ in the 16th)
+
+
 def advice_rows(hand, masks, points, pool, classes, columns, key, collapse) -> list[dict]:
-    """The rows best first by ``columns[key]`` (ties by the expected hand): one per class of suit-equivalent
-    throws, or with ``collapse`` off one per throw, each with the figures of its class."""
+    """The rows best first by ``columns[key]`` (ties by the expected hand; by the chance of winning, the one
+    best choice of issue 34: ties, to :data:`WIN_DIGITS`, by the net, then the hand): one per class of
+    suit-equivalent throws, or with ``collapse`` off one per throw, each with the figures of its class."""
     if collapse:
         layout = list(enumerate(classes))
     else:
         of = {j: c for c, group in enumerate(classes) for j in group}
         layout = [(of[j], [j] + [o for o in classes[of[j]] if o != j]) for j in range(len(masks))]
-    layout.sort(key=lambda item: (-columns[key][item[0]], -columns["hand"][item[0]]))
+
+    def ranked(c):   # the key, a chance rounded off the noise of its sums
+        return round(columns[key][c], WIN_DIGITS) if key == "win" else columns[key][c]
+
+    then = ("net", "hand") if key == "win" else ("hand",)
+    layout.sort(key=lambda item: (-ranked(item[0]), *(-columns[name][item[0]] for name in then)))
     best = columns[key][layout[0][0]]
     rows = []
     for place, (c, group) in enumerate(layout):
-        tied = place > 0 and columns[key][c] == columns[key][layout[place - 1][0]]
+        tied = place > 0 and ranked(c) == ranked(layout[place - 1][0])
         kept_points = points[group[0]]
         row = {"rank": rows[-1]["rank"] if tied else place + 1, "thrown": card_names(hand, masks[group[0]], True),
                "kept": card_names(hand, masks[group[0]], False), "throws": len(group) if collapse else 1,

@@ -78,6 +78,9 @@ from .rules import Rules, get_rules
 DEFAULT_SAMPLES = 2000
 MAX_SAMPLES = 1_000_000            # 500 times the default: hours of sampling (the progress bar shows how many)
 DEFAULT_PEG = "defensive"
+# The crib source of ``sims discard``, the review and the duel's hints (one value for one hand): the others throw
+# as competent players do (the shipped expected_net self-play table), not at random as ``advise``'s own default.
+DEFAULT_CRIB = "self_play"
 PEGGING_DISCARD = "expected_net"   # the others' discards for the pegging estimate without a sampled crib policy
 SORTS = ("net", "total", "hand", "win")
 EXACT = "exact"

@@ -24,7 +24,8 @@ from .reference import peg_items, show_score
 class View(CoreView):
     values = {"peg": "value: your points less the others' from this card to the end of the play",
               "discard": "net: your hand's points with the starter, with the crib's added (your crib) or taken "
-                         "away (theirs), over every starter and the others' throws at random"}
+                         "away (theirs), over every starter, the crib from the shipped six-card self-play table "
+                         "(as sims discard)"}
 
     def __init__(self, names):
         super().__init__(names)
@@ -32,6 +33,13 @@ class View(CoreView):
         self.in_play = True         # the last decision seen was one of the play (so a discard begins a deal)
         self.last = None            # the last card laid this deal: (its decision, the card)
         self.score = None           # the score by side at the last decision seen (two sides)
+
+    def hint_note(self, situation, frame) -> str:
+        """The core note, and what ranks the rows: the advisor's best choice (the chance of winning with a score,
+        read from a sampled board-position table, so never exact)."""
+        ranked = ("the chance of winning (win %, from the sampled board-position table: not exact), then the points"
+                  if "win" in frame else "the points")
+        return f"{super().hint_note(situation, frame)}; best first by {ranked}"
 
     def choices(self, situation) -> list[str]:
         if situation.DECISION == "peg":

@@ -11,7 +11,10 @@ holds their fields, e.g.::
 
 ``score`` is (mine, theirs); ``laid_by`` (each played card's player) appears only where
 the order of play does not say.  A discard is graded by ``sims discard``'s exact nets
-(and chance of winning), a card of the play by the pegging advisor's play-outs.
+(and chance of winning), a card of the play by the pegging advisor's play-outs.  The best
+choice is the advisor's: the best chance of winning where the score gives one, else the most
+points; the points and the chance lost are both measured from it (a choice may then lose
+negative points: more points, a smaller chance).
 """
 from __future__ import annotations
 
@@ -80,8 +83,9 @@ def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict
         frame = advise(situation, playout=playout or DEFAULT_PLAYOUT, samples=samples, seed=seed, policies=())
         return paired_grade(frame, "card", choice)
     frame = advise(situation, samples=samples, seed=seed, policies=())
-    mine = frame.set_index("thrown").loc[choice]
+    by_throw = frame.set_index("thrown")
+    mine, best = by_throw.loc[choice], frame.iloc[0]        # best first by the chance of winning, else by the net
     has_win = "win" in frame
-    return {"best": frame.iloc[0]["thrown"], "points_lost": float(frame["net"].max() - mine["net"]),
+    return {"best": best["thrown"], "points_lost": float(best["net"] - mine["net"]),
             "points_lost_se": 0.0, "win": float(mine["win"]) if has_win else None,
-            "win_lost": float(frame["win"].max() - mine["win"]) if has_win else None}
+            "win_lost": float(best["win"] - mine["win"]) if has_win else None}

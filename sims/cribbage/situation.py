@@ -14,6 +14,12 @@ rules of the play, which the situation checks:
 * a player who has said go lays nothing more in that count; with a count of 21
   or less every card fits, so a player with cards left cannot have said go.
 
+Each go, and each count that ends because nobody could lay, says something of the
+hidden cards: the player held no card that fitted, so every card he holds now
+(and every card he lays later) has more pips than the count left room for.
+:attr:`Walk.room` keeps, for each role, the largest such room: the advisors deal
+him only cards above it (:func:`sims.cribbage.advice.hidden_deals`).
+
 When more than one order of players lays the cards, ``mine`` (the played cards
 that are mine) or ``laid_by`` (the role of each card's player) says which.
 
@@ -67,11 +73,14 @@ def _card(card) -> int:
 
 @dataclass(frozen=True)
 class Walk:
-    """Where the play stands: the current count, where it began in ``played``, who has said go in it."""
+    """Where the play stands: the current count, where it began in ``played``, who has said go in it, and
+    ``room[r]``: the most pips a card could have had and fitted when role ``r`` could not lay (0 if he
+    always could), so every card he holds now has more pips than that."""
 
     count: int
     count_start: int
     go: frozenset
+    room: tuple = ()
 
 
 def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
@@ -81,29 +90,43 @@ def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
     names = ROLE_NAMES[n]
     laid = [0] * n
     count, start, go, last, turn = 0, 0, set(), None, 1 % n
+    room = [0] * n
     over = False
 
     def held_at(k):  # my cards when card k was laid: those I hold now and those I laid from k on
         return list(hand) + [c for c, r in zip(played[k:], laid_by[k:]) if r == role]
 
-    def skip(r, k, count):  # the player in role r said go at ``count``
+    def could_not_lay(r, k, count):  # the player in role r had no card that fitted at ``count``
         if r == role:
             fits = [c for c in held_at(k) if count + _value(c) <= MAX_COUNT]
             if fits:
                 raise ValueError(f"illegal turn: at count {count} you held {format_card(fits[0])}, which fits, "
                                  f"so you had to play it")
-        elif laid[r] < kept and count + 10 <= MAX_COUNT:
+            return
+        if laid[r] < kept and count + 10 <= MAX_COUNT:
             raise ValueError(f"illegal turn: the {names[r]} still had cards at count {count}, where every card "
                              f"fits, so he could not say go")
+        later = [c for c, w in zip(played[k:], laid_by[k:]) if w == r and count + _value(c) <= MAX_COUNT]
+        if later:
+            raise ValueError(f"illegal turn: the {names[r]} could not lay at count {count}, yet he held "
+                             f"{format_card(later[0])}, which fits")
+        room[r] = max(room[r], MAX_COUNT - count)
+
+    def skip(r, k, count):  # the player in role r said go at ``count``
+        could_not_lay(r, k, count)
         go.add(r)
+
+    def nobody_could_lay(k, count):  # a new count begins after ``count``
+        for r in range(n):
+            if r not in go:
+                could_not_lay(r, k, count)
 
     for k, (card, who) in enumerate(zip(played, laid_by)):
         if over:
             raise ValueError(f"impossible play: {rules.name} has one count only, and it ended before "
                              f"{format_card(card)}")
         if count + _value(card) > MAX_COUNT:   # nobody could play: a new count
-            if role not in go:
-                skip(role, k, count)
+            nobody_could_lay(k, count)
             if rules.one_count:
                 raise ValueError(f"impossible count: {format_card(card)} would take the count {count} past "
                                  f"{MAX_COUNT}, and {rules.name} has one count only")
@@ -130,13 +153,14 @@ def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
         if rules.one_count:
             raise ValueError(f"the play is over: at count {count} you cannot play, and {rules.name} has one "
                              f"count only")
+        nobody_could_lay(len(played), count)
         count, start, go, turn = 0, len(played), set(), (last + 1) % n
     r = turn
     k = len(played)
     while r != role:
         skip(r, k, count)
         r = (r + 1) % n
-    return Walk(count, start, frozenset(go))
+    return Walk(count, start, frozenset(go), tuple(room))
 
 
 def _orders(rules: Rules, role: int, played, n_mine_laid: int):

@@ -35,14 +35,14 @@ def test_every_control_redraws_with_its_value(monkeypatch):
 
 
 def test_the_situation_is_the_one_sims_peg_builds():
-    """Commas or spaces between cards; the score is DEALER-PONE, turned into (mine, theirs) by the role."""
-    built = aw.peg_situation("7H,8C 5D", "KS, 2S", "2C", "pone", "QD 3C", " 97-104 ", "six-card")
+    """Commas or spaces between cards; the score is MINE-THEIRS, yours first, whatever the role."""
+    built = aw.peg_situation("7H,8C 5D", "KS, 2S", "2C", "pone", "QD 3C", " 104-97 ", "six-card")
     assert built == PegSituation("7H 8C 5D", "KS 2S", "pone", "2C", "QD 3C", (104, 97), "six-card")
     assert aw.peg_situation(**{**PEG, "role": "dealer", "thrown": "QD 3C", "score": "97-104"}).score == (97, 104)
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"score": "97-104", "rules": "three-hand", "role": "second"}, "two-handed rules only"),
+    ({"score": "57-54", "rules": "three-hand", "role": "eldest", "thrown": "QD"}, "no board-position table"),
     ({"starter": ""}, "the starter is needed"),
     ({"played": "KS 2S 5H 7H"}, "7H"),
 ])
@@ -70,7 +70,7 @@ def scored():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("IPython.display.display", shown.append)
         frame = aw.show("cribbage peg", {**PEG, "played": "", "hand": "7H 8C 5D 2S", "role": "pone",
-                                         "thrown": "QD 3C", "score": "97-104"}, samples=200, seed=1)
+                                         "thrown": "QD 3C", "score": "104-97"}, samples=200, seed=1)
     return frame, shown
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from sims.cli import main
-from sims.cribbage.discards import advise, analyze_discards
+from sims.cribbage.discards import DEFAULT_CRIB, advise, analyze_discards
 from sims.cribbage.odds.layout import DEFAULT_PLAYERS
 from sims.cribbage.odds.throws import throw_win_chances
 
@@ -44,7 +44,7 @@ def test_the_chance_comes_from_the_table_of_the_players_asked_for(capsys, rules,
     assert default.attrs["score"]["players"] == DEFAULT_PLAYERS == "expected_peg+distilled"
     assert (default["win"] != frame["win"]).any()     # another table, other chances
     # Pegging by defensive asks for the players who peg by defensive: their table, named in the output.
-    position = "-".join(map(str, score))
+    position = "-".join(map(str, score if role == "dealer" else score[::-1]))    # --score is MINE-THEIRS
     assert main(["discard", *HAND.split(), f"--{role}", "--rules", rules, "--score", position, "--peg", "defensive",
                  "--samples", "200", "--all", "--quiet", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
@@ -134,7 +134,8 @@ def test_sort_by_win_ranks_the_chances():
 def test_cli_shows_the_chance_next_to_the_points_and_in_json(capsys):
     assert main(["discard", *HAND.split(), "--dealer", "--score", "95-110", "--crib", "exact"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith("5H 5S JD 6C 4H KD, dealer, six-card at 95-110: 15 throws in 12 rows")
+    assert out.splitlines()[0].startswith("5H 5S JD 6C 4H KD, dealer, six-card at 95-110 (yours first: you 95, them "
+                                          "110): 15 throws in 12 rows")
     head = next(line for line in out.splitlines() if line.startswith("rank"))
     assert "net:exact  win %  95% interval" in head
     first = analyze_discards(HAND, "dealer", score=(95, 110)).iloc[0]
@@ -143,13 +144,13 @@ def test_cli_shows_the_chance_next_to_the_points_and_in_json(capsys):
     assert "the dealer on 95 and the pone on 110" in out
     assert main(["discard", *HAND.split(), "--pone", "--score", "95-110", "--sort", "win", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["score"]["dealer"] == 95 and result["score"]["pone"] == 110
-    want = advise(HAND, "pone", score=(95, 110), sort="win").to_dict()["rows"]
+    assert result["score"]["dealer"] == 110 and result["score"]["pone"] == 95      # the pone's own score first
+    want = advise(HAND, "pone", score=(110, 95), sort="win", crib=DEFAULT_CRIB).to_dict()["rows"]  # ties: by net
     assert [(r["thrown"], r["win"]) for r in result["rows"]] == [(r["thrown"], r["win"]) for r in want]
 
 
 def test_sorted_by_the_chance_vs_best_is_in_percentage_points_like_the_chance(capsys):
-    assert main(["discard", *HAND.split(), "--pone", "--score", "110-95", "--sort", "win"]) == 0
+    assert main(["discard", *HAND.split(), "--pone", "--score", "95-110", "--sort", "win"]) == 0   # the pone's first
     lines = capsys.readouterr().out.splitlines()
     frame = analyze_discards(HAND, "pone", score=(110, 95), sort="win")
     second = next(line for line in lines if line.startswith("   2  "))
@@ -159,8 +160,8 @@ def test_sorted_by_the_chance_vs_best_is_in_percentage_points_like_the_chance(ca
 
 @pytest.mark.parametrize("argv, message", [
     (["--dealer", "--score", "95-121"], "score must be an integer 0..120"),
-    (["--dealer", "--score", "95:110"], "the score is DEALER-PONE"),
-    (["--dealer", "--score", "95"], "the score is DEALER-PONE"),
+    (["--dealer", "--score", "95:110"], "the score is MINE-THEIRS, your side's score first"),
+    (["--dealer", "--score", "95"], "the score is MINE-THEIRS, your side's score first"),
     (["--pone", "--rules", "six-card-61", "--score", "61-0"], "0..60"),
     (["--role", "eldest", "--rules", "three-hand", "--score", "10-20"], "no board-position table"),
     (["--dealer", "--score", "95-110", "--peg", "greedy"], "no board-position table ships for peg by greedy"),

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from sims.cli import main
-from sims.cribbage.discards import advise as discard_advice
+from sims.cribbage.discards import DEFAULT_CRIB, advise as discard_advice
 from sims.core.record import read_record, review, totals
 from sims.cribbage.record import EXAMPLE
 
@@ -14,14 +14,20 @@ def test_example_record_reads_and_every_decision_is_graded():
     assert record.header["players"] == ["Ann", "Bob"] and len(record.decisions) == 5
     graded = review(EXAMPLE)
     assert graded["line"].tolist() == [2, 3, 4, 5, 6]
-    # The discard: points lost are sims discard's exact nets, best less chosen.
-    nets = discard_advice("7H 8C 5D 2S QD 3C", "dealer", collapse=False).frame().set_index("thrown")["net"]
-    assert graded.loc[0, "points_lost"] == pytest.approx(nets.max() - nets["QD 3C"])
+    # The discard: the best throw is sims discard's at the score (the best chance of winning, its crib source);
+    # the points lost are its nets, that best less the chosen, and the chance lost is from the same throw.
+    throws = discard_advice("7H 8C 5D 2S QD 3C", "dealer", collapse=False, score="97-104",
+                            crib=DEFAULT_CRIB).frame()
+    best = throws.iloc[0]
+    assert best["win"] == throws["win"].max() and graded.loc[0, "best"] == best["thrown"]
+    chosen = throws.set_index("thrown").loc["QD 3C"]
+    assert graded.loc[0, "points_lost"] == pytest.approx(best["net"] - chosen["net"])
+    assert graded.loc[0, "win_lost"] == pytest.approx(best["win"] - chosen["win"])
     # The last card of the record: 7H on 17 is exact (the pone's last two cards enumerated).
     last = graded.iloc[-1]
     assert last["best"] == "5D" and last["points_lost_se"] == 0 and last["points_lost"] > 2
     assert last["grade"] == "blunder"
-    assert (graded["points_lost"] >= 0).all()
+    assert (graded["win_lost"] >= 0).all()      # every decision has a score: the chance of winning ranks
     sums = totals(graded).set_index("player")
     assert sums.loc["Bob", "points_lost"] == pytest.approx(graded[graded.player == "Bob"]["points_lost"].sum())
     assert sums.loc["Bob", "decisions"] == 3 and sums.loc["Ann", "decisions"] == 2

@@ -33,8 +33,7 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
     cards = parse_cards(hand)
     if len(cards) != rules.cards_dealt:
         raise ValueError(f"{rules.name} deals {rules.cards_dealt} cards to each player, got {len(cards)}")
-    preset = next((p for p in position.PRESETS if get_rules(p).to_kernel().tolist() == rules.to_kernel().tolist()),
-                  None)
+    preset = preset_of(rules)
     by_preset = position.preset_tables([*([] if preset is None else [shipped_table(preset, players)]), *tables])
     values = np.concatenate([position.position_params(table) for table in by_preset.values()])
     ix = position.section(values, rules.to_kernel())
@@ -57,13 +56,7 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
     masks = np.asarray(masks, dtype=np.int64)
     table = by_preset[preset]
     win = _throw_values(arr, role, dealer_score, pone_score, masks, starters, values, ix)
-    # The table's cells enter each throw's chance with weights summing to at most one, all with the same
-    # sign (the pone's chance is W, the dealer's 1 - W after the deal), so moving every cell up by its
-    # standard error moves the chance by the weighted sum of the cells' standard errors: an upper bound on
-    # its standard error (reached when the cells' errors are fully correlated).
-    t, w = ix[position.X_T], ix[position.X_W]
-    moved = values.copy()
-    moved[w:w + t * t] += table.win_se.ravel()
+    moved = shifted_by_error(values, ix, table)
     win_se = np.abs(_throw_values(arr, role, dealer_score, pone_score, masks, starters, moved, ix) - win)
     half = table.half_width * win_se
     frame = pd.DataFrame({
@@ -87,3 +80,25 @@ def _throw_values(hand, role, dealer_score, pone_score, masks, starters, values,
     else:
         position_throw.pone_throw_values(hand, values, ix, pone_score, dealer_score, masks, starters, win)
     return win
+
+
+def preset_of(rules):
+    """The preset of :data:`sims.cribbage.policies.position.PRESETS` whose kernel rules are ``rules``', or None."""
+    from ..policies import position
+
+    return next((p for p in position.PRESETS if get_rules(p).to_kernel().tolist() == rules.to_kernel().tolist()),
+                None)
+
+
+def shifted_by_error(values: np.ndarray, ix: np.ndarray, table) -> np.ndarray:
+    """A copy of the position-aware players' ``values`` (:func:`sims.cribbage.policies.position.section` ``ix``)
+    with every cell of ``table``'s chance of winning moved up by its standard error.  The cells enter a chance
+    of winning after a deal with weights summing to at most one, all with the same sign (the pone's chance is
+    W, the dealer's 1 - W after the deal), so the chance moves by the weighted sum of the cells' standard
+    errors: an upper bound on its standard error (reached when the cells' errors are fully correlated)."""
+    from ..policies import position
+
+    t, w = ix[position.X_T], ix[position.X_W]
+    moved = values.copy()
+    moved[w:w + t * t] += table.win_se.ravel()
+    return moved
