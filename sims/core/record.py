@@ -200,13 +200,16 @@ def check_playout(game, module, playout) -> None:
     (``PLAYOUT``: cribbage's pegging)."""
     from .jobs import resolve_one
 
+    if playout is None:
+        return
     decisions = [d.name for d in game.decisions]
     plain = getattr(module, "PLAYOUT", None)
-    if isinstance(playout, dict) and not set(playout) <= set(decisions) or isinstance(playout, str) and not plain:
+    pairs = playout if isinstance(playout, dict) else {plain: playout}
+    if not set(pairs) <= set(decisions):
         form = f"a {plain} policy" if plain else f"DECISION=POLICY[,DECISION=POLICY] with DECISION one of " \
                                                   f"{', '.join(decisions)}"
         raise ValueError(f"--playout: {game.name}'s play-outs take {form}")
-    for decision, policy in ({plain: playout} if isinstance(playout, str) else playout or {}).items():
+    for decision, policy in pairs.items():
         resolve_one(game, decision, policy)
 
 
