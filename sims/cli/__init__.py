@@ -21,6 +21,7 @@ import ast
 import gc
 import importlib
 import json
+import os
 import pkgutil
 import signal
 import sys
@@ -117,10 +118,11 @@ def main(argv=None) -> int:
 
 def _run(argv: list[str], program: bool) -> int:
     """Parse and run a command line inside the error boundary (:mod:`sims.cli.boundary`)."""
-    from .boundary import check_environment, report, write_out
-
     try:
-        check_environment()
+        if os.environ.get("SIMS_CACHE_DIR"):     # before a command module touches the kernel cache
+            from .boundary import check_environment
+
+            check_environment()
         parser = build_parser(only=argv[0] if argv and not argv[0].startswith("-") else None, argv=argv)
         if program:
             gc.freeze()
@@ -135,10 +137,12 @@ def _run(argv: list[str], program: bool) -> int:
             return 2
         _check_shared_flags(args)
         result = args._module.run(args)
+        from .boundary import write_out
+
         write_out(json.dumps(result, indent=2, default=_jsonable) if args.json else args._module.render(result))
-    except Exception as exc:   # noqa: BLE001 -- the boundary: one line for the user's errors, a traceback for bugs
-        return report(exc, argv[0] if argv else "")
-    except KeyboardInterrupt as exc:
+    except (Exception, KeyboardInterrupt) as exc:   # noqa: BLE001 -- one line for the user's errors, a bug's traceback
+        from .boundary import report
+
         return report(exc, argv[0] if argv else "")
     return 0
 

@@ -86,7 +86,7 @@ def check_header(header: dict, where: str, formats: tuple) -> None:
         raise ValueError(f"{where}: unknown field {cut(unknown[0])!r} in the header; it holds "
                          f"{', '.join(sorted(HEADER))}")
     if header.get("format") not in formats:
-        raise ValueError(f"{where}: format: the header must say {formats[-1]!r} (or {formats[0]!r}), got "
+        raise ValueError(f"{where}: the header must say format {formats[-1]!r} (or {formats[0]!r}), got "
                          f"{cut(repr(header.get('format')))}")
     game = header.get("game")
     if game is None:
