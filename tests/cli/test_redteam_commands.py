@@ -251,3 +251,16 @@ def test_traceback_a_duel_with_standard_input_closed_ends_in_one_line(monkeypatc
     code, out, err = _duel(monkeypatch, capsys, None)
     assert "Traceback" not in err and code == 1, (code, err[-2000:])
     assert out.rstrip().splitlines()[-1].startswith("game ended (end of input)")
+
+
+def test_a_bug_in_sims_still_shows_its_traceback_and_says_so(monkeypatch, capsys):
+    """Not the user's doing (a TypeError inside a command): the traceback, then one line calling it a bug."""
+    import sims.cli.verify
+
+    def slipped(args):
+        raise TypeError("an internal slip")
+    monkeypatch.setattr(sims.cli.verify, "run", slipped)
+    code = main(["verify", "somewhere"])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" in err and "TypeError: an internal slip" in err
+    assert err.splitlines()[-1].startswith("sims verify: internal error, a bug in sims (TypeError)")
