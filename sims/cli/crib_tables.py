@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from ..core.paths import check_output_file
 from ..core.text import cut
 from .common import positive
 
@@ -56,6 +57,11 @@ def run(args) -> dict:
     from ..cribbage.crib_tables import compare_tables, reference_table
 
     check_flags(args)
+    if args.out:       # the table and its provenance beside it, before the self-play
+        if not args.out.endswith(".csv"):
+            raise ValueError(f"--out {cut(args.out)}: the table file must end in .csv")
+        for path in (args.out, args.out[:-4] + ".json"):
+            check_output_file(path, "--out", new_folder=True)
     reference = reference_table(args.compare)
     history = []
     if args.iterate:

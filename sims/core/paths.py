@@ -58,9 +58,10 @@ def _status(path: Path, label: str):
         raise ValueError(f"{label}: {exc.strerror}") from None
 
 
-def check_output_file(path, flag: str) -> Path:
+def check_output_file(path, flag: str, new_folder: bool = False) -> Path:
     """A file a command will write (``--record``, ``--out``): refused in one line unless it is new or a regular
-    file (not through a symbolic link), in an existing folder where a file can be made, its name not too long."""
+    file (not through a symbolic link), in an existing folder where a file can be made (``new_folder``: or in a
+    folder the command will make), its name not too long."""
     text = os.fspath(path)
     if not text.strip():
         raise ValueError(f"{flag}: an empty path")
@@ -73,6 +74,8 @@ def check_output_file(path, flag: str) -> Path:
     if path.is_symlink():
         raise ValueError(f"{label}: leads to {shown(os.readlink(path))}; give the file itself, not a symbolic link")
     folder = path.absolute().parent
+    if new_folder and not os.path.lexists(folder):
+        folder = next(p for p in folder.parents if os.path.lexists(p))
     if not folder.is_dir():
         raise ValueError(f"{label}: no folder {shown(folder)}")
     try:                              # as root, os.access says yes to a read-only /sys: try it

@@ -125,7 +125,7 @@ def _header(path, number: int, header: dict):
         given = header.get("rules", game.default_preset)
         rules = game.rules_module.Rules.from_dict(given) if isinstance(given, dict) else game.get_rules(given)
     except (ValueError, TypeError) as exc:
-        raise ValueError(f"{path} line {number}: {exc}") from None
+        raise ValueError(f"{shown(path)} line {number}: {exc}") from None
     return game, rules, header["players"]
 
 
@@ -138,7 +138,8 @@ def _index(row: dict, key: str, limit: int, where: str) -> int:
 
 def read_record(path) -> Record:
     """The header, the decisions and the results of a record; a one-line error naming the line of anything
-    wrong (a field the decision does not have, an impossible situation, an illegal choice)."""
+    wrong: against the schema (:mod:`sims.core.record_schema`: the file's kind and size, each line's types and
+    ranges), a field the decision does not have, an impossible situation, an illegal choice."""
     rows = read_lines(path)
     number, header = rows[0]
     game, rules, players = _header(path, number, header)
@@ -219,7 +220,9 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bo
     win_lost, grade, note`` (a decision the advisor refuses to value is
     left ungraded, its ``note`` saying why, its losses NaN); ``attrs["header"]`` the header, ``attrs["totals"]``
     the sums per player.
-    ``playout`` the policy every player uses after the choice (default the advisor's)."""
+    ``playout`` the policy every player uses after the choice (default the advisor's), checked before any
+    decision is graded (:func:`check_playout`); ``progress``: a long review says how many decisions first and
+    shows a bar."""
     from .advice import check_samples
     from .errors import PolicyError
 

@@ -79,7 +79,10 @@ CASES = {
                                                       "--tol is used only with --iterate"),
     "hang: crib-tables --iterate a billion": (["crib-tables", "--iterate", "1000000000", "--deals", "100"],
                                               "--iterate must be 1 .. 50"),
-    "accepted: crib-tables --deals -5": (["crib-tables", "--deals", "-5"], "expected a positive integer"),
+    "accepted: crib-tables --out a named pipe": (["crib-tables", "--deals", "100", "--out", "{inputs}/table.csv"],
+                                                 "is a named pipe"),
+    "accepted: crib-tables --out a directory": (["crib-tables", "--deals", "100", "--out", "{inputs}/folder.csv"],
+                                                "is a directory"),
     "accepted: review --playout nosuch": (["review", CRIB_RECORD, "--playout", "nosuch"],
                                           "unknown peg policy 'nosuch'"),
     "accepted: review --playout a discard policy": (["review", CRIB_RECORD, "--playout", "expected_net"],
@@ -135,6 +138,8 @@ def inputs(tmp_path_factory) -> Path:
     for name, text in modules.items():
         (folder / f"{name}.py").write_text(text)
     os.mkfifo(folder / "pipe")
+    os.mkfifo(folder / "table.csv")
+    (folder / "folder.csv").mkdir()
     os.mknod(folder / "device", stat.S_IFCHR | 0o666, os.makedev(1, 3))   # a /dev/null of our own
     (folder / "to-pipe").symlink_to(folder / "pipe")
     (folder / "to-stdout").symlink_to("/proc/self/fd/1")
@@ -176,6 +181,7 @@ def test_one_line_status_2_nothing_written(case, inputs, tmp_path, capsys, monke
         monkeypatch.setattr(sims.core.api, "simulate", nothing_played)
         monkeypatch.setattr(sims.core.table, "play", nothing_played)
     monkeypatch.setattr(sims.cribbage.crib_self_play, "iterate_tables", nothing_played)   # no endless iterating
+    monkeypatch.setattr(sims.cribbage.crib_self_play, "self_play_tables", nothing_played)
     code = main(argv)
     out, err = capsys.readouterr()
     _one_line(code, out, err, argv[0], says)
