@@ -9,8 +9,9 @@ Each sub-command is a module of this package that defines::
     def run(args) -> dict: ...           # does the work, returns a JSON-able result
     def render(result) -> str: ...       # the human-readable text
 
-Bad input raises ``ValueError`` (or a subclass); :func:`main` turns it into one
-line on stderr and exit status 2, without a traceback.  ``sims --help`` and ``--version``
+Bad input raises ``ValueError`` (or a subclass); :func:`main` turns it, and whatever the user's files,
+environment, plug-ins or ``py:`` modules make go wrong, into one line on stderr and exit status 2, without a
+traceback (:mod:`sims.cli.boundary`).  ``sims --help`` and ``--version``
 import no command module: the commands' names and help are read from their sources.
 """
 from __future__ import annotations
@@ -20,6 +21,7 @@ import ast
 import gc
 import importlib
 import json
+import os
 import pkgutil
 import signal
 import sys
@@ -115,7 +117,12 @@ def main(argv=None) -> int:
 
 
 def _run(argv: list[str], program: bool) -> int:
+    """Parse and run a command line inside the error boundary (:mod:`sims.cli.boundary`)."""
     try:
+        if os.environ.get("SIMS_CACHE_DIR"):     # before a command module touches the kernel cache
+            from .boundary import check_environment
+
+            check_environment()
         parser = build_parser(only=argv[0] if argv and not argv[0].startswith("-") else None, argv=argv)
         if program:
             gc.freeze()
@@ -130,25 +137,13 @@ def _run(argv: list[str], program: bool) -> int:
             return 2
         _check_shared_flags(args)
         result = args._module.run(args)
-    except (ValueError, FileNotFoundError, FileExistsError, KeyError, OverflowError) as exc:
-        if isinstance(exc, OSError) and exc.strerror:   # a file that is not there: its name, not the errno
-            message = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
-        else:
-            message = exc.args[0] if exc.args else type(exc).__name__
-        sys.stderr.write(f"sims {argv[0] if argv else ''}: error: {' '.join(str(message).split())}\n")
-        return 2
-    except MemoryError:
-        sys.stderr.write(f"sims {argv[0] if argv else ''}: error: not enough memory for this run: ask for fewer "
-                         f"items, or drop --records\n")
-        return 2
-    except KeyboardInterrupt as exc:
-        sys.stderr.write(f"sims {argv[0] if argv else ''}: {exc.args[0] if exc.args else 'interrupted'}\n")
-        return 130
-    text = json.dumps(result, indent=2, default=_jsonable) if args.json else args._module.render(result)
-    try:
-        print(text)
-    except BrokenPipeError:  # e.g. piped into head
-        sys.stderr.close()
+        from .boundary import write_out
+
+        write_out(json.dumps(result, indent=2, default=_jsonable) if args.json else args._module.render(result))
+    except (Exception, KeyboardInterrupt) as exc:   # noqa: BLE001 -- one line for the user's errors, a bug's traceback
+        from .boundary import report
+
+        return report(exc, argv[0] if argv else "")
     return 0
 
 

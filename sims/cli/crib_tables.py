@@ -2,6 +2,10 @@
 (see :mod:`sims.cribbage.crib_self_play`)."""
 from __future__ import annotations
 
+import sys
+
+from ..core.paths import check_output_file
+from ..core.text import cut
 from .common import positive
 
 COMMAND = "crib-tables"
@@ -10,19 +14,22 @@ EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims crib-tables --deals 20000 --iterate 2 --quiet   # self-play crib tables against Schell's",
 ]
 LARGEST = 10
+MAX_ITERATE = 50    # rounds of --iterate: the tables settle within a handful (tests/cribbage), 50 is far past that
+TOL = 0.05
 MIN_DEALS = 100  # entries from fewer deals are too noisy to list among the largest differences
 
 
 def add_arguments(parser):
     parser.add_argument("--rules", default="six-card", help="a two-player preset (default six-card)")
-    parser.add_argument("--deals", type=int, default=200_000, help="deals per self-play round (default 200000)")
+    parser.add_argument("--deals", type=positive, default=200_000, help="deals per self-play round (default 200000)")
     parser.add_argument("--iterate", type=int, default=0, metavar="K",
-                        help="rounds of tables -> expected_net -> tables, from Schell's (default 0: one "
-                             "self-play with --discard)")
-    parser.add_argument("--tol", type=float, default=0.05,
-                        help="stop iterating when no entry changes by this much (default 0.05)")
-    parser.add_argument("--discard", default="expected_net",
-                        help="discard policy, or a comma list one per seat, without --iterate (default expected_net)")
+                        help=f"rounds of tables -> expected_net -> tables, from Schell's, 1 .. {MAX_ITERATE} "
+                             f"(default 0: one self-play with --discard)")
+    parser.add_argument("--tol", type=float, default=None,
+                        help=f"with --iterate: stop when no entry changes by this much (default {TOL})")
+    parser.add_argument("--discard", default=None,
+                        help="without --iterate: the discard policy, or a comma list one per seat (default "
+                             "expected_net)")
     parser.add_argument("--compare", default="schell", help="published table to compare with: schell, hessel")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument("--threads", type=positive, default=None, help="numba threads (default: all)")
@@ -30,18 +37,40 @@ def add_arguments(parser):
     parser.add_argument("--out", metavar="PATH.csv", help="write the table here, its provenance beside it (.json)")
 
 
+def check_flags(args) -> None:
+    """Refuse a flag the run would ignore, and an --iterate past :data:`MAX_ITERATE`; say first how much an
+    iterated run may take."""
+    if args.iterate and args.discard is not None:
+        raise ValueError("--discard is not used with --iterate (each round discards by expected_net with the "
+                         "tables of the round before)")
+    if not args.iterate and args.tol is not None:
+        raise ValueError("--tol is used only with --iterate")
+    if not 0 <= args.iterate <= MAX_ITERATE:
+        raise ValueError(f"--iterate must be 1 .. {MAX_ITERATE} rounds (0: none), got {cut(args.iterate)}")
+    if args.iterate and not args.quiet:
+        sys.stderr.write(f"sims crib-tables: up to {args.iterate} round(s) of {args.deals:,} deals, "
+                         f"{args.iterate * args.deals:,} deals at most; each round shows its progress\n")
+
+
 def run(args) -> dict:
     from ..cribbage.crib_self_play import iterate_tables, self_play_tables, write_table  # the engine: when run
     from ..cribbage.crib_tables import compare_tables, reference_table
 
+    check_flags(args)
+    if args.out:       # the table and its provenance beside it, before the self-play
+        if not args.out.endswith(".csv"):
+            raise ValueError(f"--out {cut(args.out)}: the table file must end in .csv")
+        for path in (args.out, args.out[:-4] + ".json"):
+            check_output_file(path, "--out", new_folder=True)
     reference = reference_table(args.compare)
     history = []
     if args.iterate:
         table, frame = iterate_tables(args.rules, n_deals=args.deals, seed=args.seed, iterations=args.iterate,
-                                      tol=args.tol, threads=args.threads, progress=not args.quiet)
+                                      tol=TOL if args.tol is None else args.tol, threads=args.threads,
+                                      progress=not args.quiet)
         history = frame.to_dict(orient="records")
     else:
-        discard = [name.strip() for name in args.discard.split(",")]
+        discard = [name.strip() for name in (args.discard or "expected_net").split(",")]
         table = self_play_tables(args.rules, {"discard": discard}, args.deals, args.seed, threads=args.threads,
                                  progress=not args.quiet)
     files = [str(p) for p in write_table(table, args.out)] if args.out else []

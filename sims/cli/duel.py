@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import sys
 from importlib import import_module
-from pathlib import Path
 
 COMMAND = "duel"
 HELP = ("play a game of cribbage, All Fours or Loo at the terminal against the expert: the situation, the legal "
@@ -71,6 +70,7 @@ def against(game, view, rules, text) -> dict:
 
 def run(args) -> dict:
     from ..core.duel import Quit, TerminalSeat
+    from ..core.paths import check_output_file
     from ..core.registry import get_game
     from ..core.spec import apply_rule_changes
     from ..core.table import play
@@ -82,9 +82,7 @@ def run(args) -> dict:
     if not 2 <= args.samples <= 100_000:
         raise ValueError(f"--samples must be 2 .. 100000, got {args.samples}")
     if args.record is not None:        # told now, not after the game
-        folder = Path(args.record).resolve().parent
-        if Path(args.record).is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
-            raise ValueError(f"--record {args.record}: not a file that can be written (in an existing folder)")
+        check_output_file(args.record, "--record")
 
     def names(seat):
         return "you" if seat == args.seat else f"seat {seat}"
@@ -101,7 +99,7 @@ def run(args) -> dict:
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
             raise Quit("the output was closed") from None
 
-    seat = TerminalSeat(view, args.seat, write=write, echo=not sys.stdin.isatty(), seed=args.seed,
+    seat = TerminalSeat(view, args.seat, write=write, echo=not (sys.stdin and sys.stdin.isatty()), seed=args.seed,
                         samples=args.samples)
     seats = [seat if s == args.seat else others for s in range(rules.players)]
     frame = None

@@ -25,12 +25,11 @@ def add_arguments(parser, game):
 
 
 def run(args) -> dict:
-    from pathlib import Path
-
     from ..core.api import simulate
+    from ..core.paths import check_output_file
 
-    if args.record is not None and not Path(args.record).resolve().parent.is_dir():
-        raise ValueError(f"--record {args.record}: no such directory")
+    if args.record is not None:       # before any game is played
+        check_output_file(args.record, "--record")
     rules, policies = rules_from_args(args), policies_from_args(args)
     result = {**simulate(args.game, "games", rules, policies, args.n, args.seed,
                          records=args.records, threads=args.threads, progress=not args.quiet,

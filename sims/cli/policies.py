@@ -4,6 +4,8 @@ expected_net:table=hessel`` or ``--play maxims:knave=0`` change).  A plug-in's d
 function is not imported."""
 from __future__ import annotations
 
+from .boundary import say
+
 COMMAND = "policies"
 HELP = ("list each game's decisions and policies (built-in and installed plug-ins') with their parameters and "
         "defaults")
@@ -31,17 +33,26 @@ def _row(game: str, decision, policy: str, spec, plugin: str | None) -> dict:
 
 
 def run(args) -> dict:
+    """Every game's policies; a plug-in or a game that cannot be loaded is named on stderr and left out."""
     from ..core import plugins
     from ..core.registry import get_game, names
 
+    def skipped(line):
+        say(f"sims policies: skipped {line}")
     rows = []
+    found = plugins.declared(broken=skipped)
     for name in [args.game] if args.game is not None else names():
-        game = get_game(name)
-        found = plugins.declared(name)
+        try:
+            game = get_game(name)
+        except ValueError as exc:
+            if args.game is not None:
+                raise
+            skipped(exc)
+            continue
         for d in game.decisions:
             rows += [_row(name, d, policy, spec, None) for policy, spec in game.policies[d.name].items()]
             rows += [_row(name, d, p.name, p.spec, f"{p.distribution} {p.version}") for p in found
-                     if p.spec.decision == d.name and p.name not in game.policies[d.name]]
+                     if (p.spec.game, p.spec.decision) == (name, d.name) and p.name not in game.policies[d.name]]
     return {"policies": rows}
 
 

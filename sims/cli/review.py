@@ -26,6 +26,7 @@ def add_arguments(parser):
                         help="the policies every player uses after the choice (default the advisor's): cribbage, "
                              "a pegging policy (a built-in, an installed plug-in's, or py:MODULE.FUNCTION); All "
                              "Fours and Loo, DECISION=POLICY[,DECISION=POLICY]")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar (a long review shows one)")
     parser.add_argument("--errors", action="store_true",
                         help="list only the inaccuracies, mistakes and blunders (the totals count every decision)")
 
@@ -43,7 +44,7 @@ def playout_of(text: str | None):
 def run(args) -> dict:
     from ..core.record import review
 
-    frame = review(args.record, args.samples, args.seed, playout_of(args.playout))
+    frame = review(args.record, args.samples, args.seed, playout_of(args.playout), progress=not args.quiet)
     decisions = frame[(frame["grade"] != "") | (frame["note"] != "")] if args.errors else frame
     return {"header": frame.attrs["header"], "best": BEST, "decisions": decisions.to_dict(orient="records"),
             "totals": frame.attrs["totals"]}

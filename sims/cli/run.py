@@ -63,6 +63,7 @@ def settings_from_args(args, game) -> dict:
 
 def run(args) -> dict:
     from ..core.executors import tls_security
+    from ..core.paths import removed_on_failure
     from ..core.registry import get_game
     from ..core.runner import run as run_job
     from ..core.spec import RunSpec, read_spec
@@ -72,8 +73,10 @@ def run(args) -> dict:
     spec = RunSpec.from_settings(settings)
     job = spec.job()
     out = spec.out_dir(job)
-    result = run_job(job, out, batch_chunks=spec.batch_chunks, threads=spec.threads, workers=spec.workers,
-                     scheduler=spec.scheduler, progress=not spec.quiet, security=tls_security(*spec.tls))
+    security = tls_security(*spec.tls)
+    with removed_on_failure(out):      # a refused run leaves no --out folder
+        result = run_job(job, out, batch_chunks=spec.batch_chunks, threads=spec.threads, workers=spec.workers,
+                         scheduler=spec.scheduler, progress=not spec.quiet, security=security)
     if not spec.quiet:
         sys.stderr.write(f"sims run: {job.n:,} {job.kind} in {out}\n")
     return {**result.summary, "defaults": defaults_used(game, settings)}

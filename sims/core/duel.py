@@ -22,6 +22,7 @@ import sys
 from importlib import import_module
 
 from ..cards import format_card
+from .text import cut
 
 HINT_SAMPLES = 200         # sampled deals of a hint: a second or two, and the ranking of clear choices holds
 HINT_ROWS = 8              # a hint shows the best choices, at most this many
@@ -258,7 +259,7 @@ class TerminalSeat:
                 raise Quit("end of input")
             line = line.strip()
             if self.echo:
-                self.write(line)
+                self.write(cut(line))
             command = line.lower()
             if command in ("q", "quit", "exit"):
                 raise Quit("quit")
@@ -268,12 +269,12 @@ class TerminalSeat:
             if command == "help":
                 self.write(HELP)
                 continue
-            if command.isdigit() and 1 <= int(command) <= len(labels):
+            if command.isascii() and command.isdigit() and len(command) <= 6 and 1 <= int(command) <= len(labels):
                 return labels[int(command) - 1]
             chosen = match(line, labels, self.view.aliases) if line else None
             if chosen is not None:
                 return chosen
-            self.write(f"not a legal choice here: {line or '(nothing)'}; type 1-{len(labels)}, a choice as listed, "
+            self.write(f"not a legal choice here: {cut(line) or '(nothing)'}; type 1-{len(labels)}, a choice as listed, "
                        f"? or help")
 
     def _hint(self, situation, labels) -> list[str]:
@@ -294,7 +295,8 @@ def _numbered(labels) -> str:
 
 
 def _read_stdin() -> str | None:
-    line = sys.stdin.readline()
+    """The next line typed; None at the end of the input (or when standard input is closed)."""
+    line = sys.stdin.readline() if sys.stdin is not None else ""
     return line if line else None
 
 

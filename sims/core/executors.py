@@ -122,16 +122,44 @@ def tls_security(ca_file=None, cert=None, key=None):
     """Dask's TLS settings (``distributed.security.Security``) for a remote ``tls://`` scheduler from the CA,
     client certificate and key files; what is not given comes from Dask's config ``distributed.comm.tls``.
     None when no file is given (Dask's config alone)."""
+    from .paths import check_input_file, shown
+
     given = {"tls_ca_file": ca_file, "tls_client_cert": cert, "tls_client_key": key}
     given = {name: str(path) for name, path in given.items() if path is not None}
     for name, path in given.items():
-        if not Path(path).is_file():
-            raise ValueError(f"{name.replace('_', '-').replace('client-', '')} {path} is not a file")
+        flag = f"--{name.replace('_', '-').replace('client-', '')}"
+        check_input_file(path, f"{flag} {shown(path)}", limit=PEM_BYTES, what="PEM file")
+    _check_pem(given)
     if not given:
         return None
     from distributed.security import Security
 
     return Security(require_encryption=True, **given)
+
+
+PEM_BYTES = 1 << 20     # a certificate chain or a key is a few kilobytes
+
+
+def _check_pem(given: dict) -> None:
+    """Load the CA and the client's certificate and key as the TLS connection will, so that a file that is not
+    PEM, a key that does not match its certificate, are told by name before any connection is tried."""
+    import ssl
+
+    from .paths import shown
+
+    def told(flag, path, what, exc):
+        reason = getattr(exc, "reason", None) or " ".join(str(exc).split())
+        return ValueError(f"{flag} {shown(path)}: not a PEM {what} ({reason})")
+    if "tls_ca_file" in given:
+        try:
+            ssl.create_default_context(cafile=given["tls_ca_file"])
+        except (ssl.SSLError, ValueError) as exc:
+            raise told("--tls-ca-file", given["tls_ca_file"], "certificate", exc) from None
+    if "tls_client_cert" in given:
+        try:
+            ssl.create_default_context().load_cert_chain(given["tls_client_cert"], given.get("tls_client_key"))
+        except (ssl.SSLError, ValueError) as exc:
+            raise told("--tls-cert", given["tls_client_cert"], "certificate with its key", exc) from None
 
 
 @contextmanager

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 
+from .foreign import call_foreign
 from .policies import PluginPolicy
 
 GROUP = "sims.policies"
@@ -49,26 +50,37 @@ def entries() -> tuple[EntryPoint, ...]:
     return tuple(sorted(entry_points(group=GROUP), key=lambda ep: (ep.name, ep.value)))
 
 
-@lru_cache(maxsize=None)
 def load_entry(ep: EntryPoint) -> Declared:
-    """An entry point's declaration, checked; else a one-line error naming the entry point."""
+    """An entry point's declaration, checked; else a one-line error naming the entry point and its distribution."""
     dist = getattr(ep, "dist", None)
-    where = f"{ep.name} = {ep.value!r} ({dist.name if dist else 'unknown distribution'})"
+    return _load_entry(ep, dist.name if dist else None)
+
+
+@lru_cache(maxsize=None)
+def _load_entry(ep: EntryPoint, distribution: str | None) -> Declared:
+    """:func:`load_entry`, once a process; the distribution is part of the key, since two distributions' entry
+    points of the same name and value are equal."""
+    dist = getattr(ep, "dist", None)
+    where = f"{ep.name} = {ep.value!r} ({distribution or 'unknown distribution'})"
     if ep.name == "py" or not _NAME.fullmatch(ep.name):
         raise ValueError(f"plug-in policy {where}: its name must be letters, digits, _ or - (and not 'py')")
-    try:
-        spec = ep.load()
-    except Exception as exc:   # the plug-in's own import error, whatever it is: one line
-        raise ValueError(f"plug-in policy {where} cannot be loaded: {type(exc).__name__}: "
-                         f"{' '.join(str(exc).split())}") from None
+    spec = call_foreign(ep.load, f"plug-in policy {where} cannot be loaded")
     if not isinstance(spec, PluginPolicy):
         raise ValueError(f"plug-in policy {where} is a {type(spec).__name__}, not a sims.core.policies.PluginPolicy")
-    return Declared(ep.name, spec, ep.value, dist.name if dist else None, dist.version if dist else None)
+    return Declared(ep.name, spec, ep.value, distribution, dist.version if dist else None)
 
 
-def declared(game: str | None = None) -> list[Declared]:
-    """Every plug-in policy (of ``game``), loaded."""
-    found = [load_entry(ep) for ep in entries()]
+def declared(game: str | None = None, broken=None) -> list[Declared]:
+    """Every plug-in policy (of ``game``), loaded.  One that cannot be loaded raises its one-line error; with
+    ``broken``, that line is passed to ``broken(line)`` instead and the others are still listed."""
+    found = []
+    for ep in entries():
+        try:
+            found.append(load_entry(ep))
+        except ValueError as exc:
+            if broken is None:
+                raise
+            broken(str(exc))
     return [d for d in found if game is None or d.spec.game == game]
 
 
@@ -95,7 +107,8 @@ def import_path(decision: str, text: str):
         raise ValueError(f"{decision} policy {text!r}: write py:PACKAGE.MODULE.FUNCTION (a dotted path, no "
                          f"parameters)")
     module, _, attr = path.rpartition(".")
-    try:
-        return getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError) as exc:
-        raise ValueError(f"{decision} policy {text!r}: cannot import it ({' '.join(str(exc).split())})") from None
+    where = f"{decision} policy {text!r}"
+    found = call_foreign(lambda: importlib.import_module(module), f"{where}: importing {module} failed")
+    if not hasattr(found, attr):
+        raise ValueError(f"{where}: module {module} has no {attr}")
+    return getattr(found, attr)

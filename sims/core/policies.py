@@ -369,11 +369,10 @@ def builtin(table: Mapping[str, Mapping[str, PolicySpec]], decision: str, name: 
 def plugin(declared, signature, arguments: str = "", params=None) -> Policy:
     """A plug-in's policy (a :class:`sims.core.plugins.Declared`), its function imported and compiled now."""
     spec, name = declared.spec, declared.name
-    try:
-        fn = load(spec.function)
-    except (ImportError, AttributeError) as exc:
-        raise ValueError(f"{spec.decision} policy {name!r} ({declared.distribution}): cannot import "
-                         f"{spec.function} ({' '.join(str(exc).split())})") from None
+    from .foreign import call_foreign
+
+    fn = call_foreign(lambda: load(spec.function), f"{spec.decision} policy {name!r} ({declared.distribution}): "
+                                                   f"cannot import {spec.function}")
     fn = compile_for(spec.decision, name, fn, signature, arguments)
     return Policy(name, spec.decision, fn, spec_params(spec.decision, name, spec, params), spec,
                   origin(fn, declared.distribution, declared.version))

@@ -39,12 +39,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
 import pandas as pd
+
+from .paths import shown
+from .record_schema import check_decision, check_header, check_result, read_lines
 
 FORMAT = "sims-record/2"
 FORMATS = ("sims-record/1", FORMAT)
@@ -96,17 +97,10 @@ def header_of(game, rules, seed: int, players, games: int) -> dict:
 
 
 def write_record(path, header: dict, lines) -> None:
-    """Write the record atomically: all of it or, on any error, nothing."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as out:
-            for row in [header, *lines]:
-                out.write(json.dumps(row) + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write the record atomically (all of it or, on any error, nothing), with the run store's permissions."""
+    from .store import atomic_write
+
+    atomic_write(Path(path), lambda out: out.writelines((json.dumps(row) + "\n").encode() for row in [header, *lines]))
 
 
 def situation_fields(situation, formats: dict) -> dict:
@@ -122,44 +116,17 @@ def situation_fields(situation, formats: dict) -> dict:
     return out
 
 
-def _json_lines(path) -> list[tuple[int, dict]]:
-    try:
-        text = Path(path).read_text()
-    except FileNotFoundError:
-        raise
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: cannot read the record ({getattr(exc, 'strerror', None) or exc})") from None
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path} line {number}: not JSON ({exc.msg})") from None
-        if not isinstance(row, dict):
-            raise ValueError(f"{path} line {number}: a line is a JSON object {{...}}")
-        rows.append((number, row))
-    if not rows:
-        raise ValueError(f"{path}: empty record")
-    return rows
-
-
 def _header(path, number: int, header: dict):
     from .registry import get_game
 
-    if header.get("format") not in FORMATS:
-        raise ValueError(f"{path} line {number}: the header must say format {FORMAT!r} (or {FORMATS[0]!r})")
+    check_header(header, f"{shown(path)} line {number}", FORMATS)
     try:
         game = get_game(header.get("game"))
         given = header.get("rules", game.default_preset)
         rules = game.rules_module.Rules.from_dict(given) if isinstance(given, dict) else game.get_rules(given)
     except (ValueError, TypeError) as exc:
-        raise ValueError(f"{path} line {number}: {exc}") from None
-    players = header.get("players")
-    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
-        raise ValueError(f"{path} line {number}: the header must list the players' names")
-    return game, rules, players
+        raise ValueError(f"{shown(path)} line {number}: {exc}") from None
+    return game, rules, header["players"]
 
 
 def _index(row: dict, key: str, limit: int, where: str) -> int:
@@ -171,22 +138,25 @@ def _index(row: dict, key: str, limit: int, where: str) -> int:
 
 def read_record(path) -> Record:
     """The header, the decisions and the results of a record; a one-line error naming the line of anything
-    wrong (a field the decision does not have, an impossible situation, an illegal choice)."""
-    rows = _json_lines(path)
+    wrong: against the schema (:mod:`sims.core.record_schema`: the file's kind and size, each line's types and
+    ranges), a field the decision does not have, an impossible situation, an illegal choice."""
+    rows = read_lines(path)
     number, header = rows[0]
     game, rules, players = _header(path, number, header)
-    module = records_module(game)
+    try:
+        module = records_module(game)
+    except ModuleNotFoundError:
+        raise ValueError(f"{shown(path)} line {number}: game: {game.name} keeps no game records") from None
     n_games = header.get("games", 1) if header["format"] != FORMATS[0] else 1
     decisions, results = [], {}
     for number, row in rows[1:]:
-        where = f"{path} line {number}"
-        g = _index(row, "game", max(int(n_games), 1), where)
+        where = f"{shown(path)} line {number}"
+        g = _index(row, "game", n_games, where)
         if "result" in row:
-            unknown = sorted(set(row) - {"game", "result"})
-            if unknown or not isinstance(row["result"], dict):
-                raise ValueError(f"{where}: a result line holds game and result {{...}} only")
+            check_result(row, where)
             results[g] = row["result"]
             continue
+        check_decision(row, where)
         kind = row.get("decision")
         if kind not in module.SITUATIONS:
             raise ValueError(f"{where}: decision must be {' or '.join(module.SITUATIONS)}, got {kind!r}")
@@ -225,22 +195,44 @@ def paired_grade(frame: pd.DataFrame, key: str, choice: str) -> dict:
             "win_lost": -float(mine["win_vs_best"]) if has_win else None}
 
 
-def review(path, samples: int = 2_000, seed: int = 0, playout=None) -> pd.DataFrame:
+def check_playout(game, module, playout) -> None:
+    """The play-out policies of a review, each resolved before any decision is graded (a bad name or parameter:
+    one line): ``{decision: policy}``, or one policy where the game's records module names the decision it plays
+    (``PLAYOUT``: cribbage's pegging)."""
+    from .jobs import resolve_one
+
+    if playout is None:
+        return
+    decisions = [d.name for d in game.decisions]
+    plain = getattr(module, "PLAYOUT", None)
+    pairs = playout if isinstance(playout, dict) else {plain: playout}
+    if not set(pairs) <= set(decisions):
+        form = f"a {plain} policy" if plain else f"DECISION=POLICY[,DECISION=POLICY] with DECISION one of " \
+                                                  f"{', '.join(decisions)}"
+        raise ValueError(f"--playout: {game.name}'s play-outs take {form}")
+    for decision, policy in pairs.items():
+        resolve_one(game, decision, policy)
+
+
+def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bool = False) -> pd.DataFrame:
     """Every decision of a record graded (module docstring): ``line, game, player, decision, choice, best,
     points_lost, points_lost_se, win (the chance of winning after the choice, where the advisor gives one),
     win_lost, grade, note`` (a decision the advisor refuses to value is
     left ungraded, its ``note`` saying why, its losses NaN); ``attrs["header"]`` the header, ``attrs["totals"]``
     the sums per player.
-    ``playout`` the policy every player uses after the choice (default the advisor's)."""
+    ``playout`` the policy every player uses after the choice (default the advisor's), checked before any
+    decision is graded (:func:`check_playout`); ``progress``: a long review says how many decisions first and
+    shows a bar."""
     from .advice import check_samples
     from .errors import PolicyError
 
     check_samples(samples)
     record = read_record(path)
     module = records_module(record.game)
+    check_playout(record.game, module, playout)
     players = record.header["players"]
     rows = []
-    for line in record.decisions:
+    for line in _paced(record.decisions, progress):
         row = {"line": line.number, "game": line.game, "player": players[line.player],
                "decision": line.situation.DECISION, "choice": line.choice}
         try:
@@ -261,6 +253,22 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None) -> pd.DataFr
     out.attrs["header"] = record.header
     out.attrs["totals"] = totals(out).to_dict(orient="records")
     return out
+
+
+LONG = 100     # decisions: a review this long says first how many, and shows a progress bar
+
+
+def _paced(decisions: list, progress: bool):
+    """The decisions to grade; with ``progress``, a long review says how many on stderr before it starts and
+    shows a bar with the time left (a decision takes from milliseconds to a second or so)."""
+    if not progress or len(decisions) < LONG:
+        return decisions
+    import sys
+
+    from .progress import progress_bar
+
+    sys.stderr.write(f"sims review: {len(decisions):,} decisions to grade; the bar below says how long it takes\n")
+    return progress_bar(decisions, desc="decisions", unit="decision")
 
 
 def totals(reviewed: pd.DataFrame) -> pd.DataFrame:

@@ -55,8 +55,12 @@ def default_name() -> str | None:
 
 @lru_cache(maxsize=None)
 def _load(name: str) -> Game:
+    from .foreign import call_foreign
+
     ep = registered()[name]
-    game = ep.load()
+    dist = getattr(ep, "dist", None)
+    game = call_foreign(ep.load, f"game {name} = {ep.value!r} ({dist.name if dist else 'unknown distribution'}) "
+                                 f"cannot be loaded")
     if not isinstance(game, Game) or game.name != name:
         raise ValueError(f"the entry point {name} = {ep.value!r} in {GROUP} is not a Game named {name!r}")
     return game

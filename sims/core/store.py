@@ -296,19 +296,9 @@ def remove_stale_temporaries(run_dir: Path) -> None:
 def check_new_path(path: Path) -> None:
     """Refuse, before anything is created, a directory whose path or a name in it is longer than the
     filesystem takes (``mkdir -p`` would make the parents, then fail)."""
-    path = Path(path)
-    existing = next((p for p in path.absolute().parents if p.is_dir()), Path("/"))
-    try:
-        name_max, path_max = os.pathconf(existing, "PC_NAME_MAX"), os.pathconf(existing, "PC_PATH_MAX")
-    except (OSError, ValueError):
-        name_max, path_max = 255, 4096
-    for part in path.parts:
-        if len(os.fsencode(part)) > name_max:
-            raise ValueError(f"output {part[:20]}...: a name of {len(os.fsencode(part))} bytes, and the filesystem "
-                             f"takes at most {name_max}")
-    if len(os.fsencode(path.absolute())) >= path_max:
-        raise ValueError(f"output {str(path)[:40]}...: a path of {len(os.fsencode(path.absolute()))} bytes, and the "
-                         f"filesystem takes at most {path_max - 1}")
+    from .paths import check_length, shown
+
+    check_length(path, f"output {shown(path)}")
 
 
 class RunStore:

@@ -58,3 +58,14 @@ def policy_line(summary: dict) -> str:
     """``discard greedy,greedy, peg random,random``: each decision's policy by seat (changed parameters shown)."""
     return ", ".join(f"{d} {','.join(p.get('label', p['name']) for p in seats)}"
                      for d, seats in summary["policies"].items())
+
+
+def cut(text, limit: int = 80) -> str:
+    """``text`` on one line and at most ``limit`` characters (an ellipsis in place of the rest): what a one-line
+    error echoes of the user's input.
+
+    >>> cut("x" * 100, 10)
+    'xxxxxxxxx…'
+    """
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -148,7 +148,7 @@ def test_output_closed_early_ends_the_game_quietly():
                                                    "are declare, exchange, card, got 'bid=expert'"),
     (["--game", "allfours", "--rules", "nine-up"], "nine-up"),
     (["--game", "chess"], "invalid choice: 'chess'"),
-    (["--game", "loo", "--record", "no/such/folder/game.jsonl"], "--record no/such/folder/game.jsonl: not a file"),
+    (["--game", "loo", "--record", "no/such/folder/game.jsonl"], "--record no/such/folder/game.jsonl: no folder"),
 ])
 def test_bad_options_are_one_line_and_status_2_before_the_game(argv, message, capsys):
     assert main(["duel", *argv]) == 2

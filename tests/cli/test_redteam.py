@@ -87,7 +87,7 @@ CASES = {
                                    "wild"], "unknown play policy 'wild'"),
     # policies from other packages (issue 19, item 6)
     "a policy path that does not import": ([*RUN, "--peg", "py:no_such_package.module.fn", "--out", "{tmp}/out"],
-                                           "peg policy 'py:no_such_package.module.fn': cannot import it"),
+                                           "peg policy 'py:no_such_package.module.fn': importing no_such_package.module failed"),
     "a policy path with parameters": ([*RUN, "--peg", "py:sims.cribbage.policies.builtin.greedy_peg:x=1", "--out",
                                        "{tmp}/out"], "write py:PACKAGE.MODULE.FUNCTION"),
     "an empty policy path": ([*RUN, "--peg", "py:", "--out", "{tmp}/out"], "write py:PACKAGE.MODULE.FUNCTION"),
