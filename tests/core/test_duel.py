@@ -185,11 +185,11 @@ def test_all_fours_the_beg_and_a_trick_taken():
 
 def test_loo_the_exchange_is_told_by_its_number_of_cards_only():
     seat, out = seat_with(LooView(names), [])
-    situation = ExchangeSituation("AS 5H 9C 2C 3D", "2H", role="eldest", dealer=0, rules="five-card-pam")
+    situation = ExchangeSituation("AS 5H 9C 2C 3D", "2H", role="eldest", dealer=0, carry=0, rules="five-card-pam")
     seat.observe(situation, "9C 2C 3D")
-    # A deal first seen: which, the dealer's stake into the pool (five-card: a stake of 5, 5 carried over).
+    # The session's first deal: which, and the dealer's stake into the pool (five-card: a stake of 5).
     assert "".join(out) == ("deal 1 of 50: you deal; trump 2H\nyou pay 5 for the dealer's stake\n"
-                            "the pool holds 10 (5 carried over)\nseat 1 changes 3 cards\n")
+                            "the pool holds 5\nseat 1 changes 3 cards\n")
 
 
 def test_loo_the_card_decision_shows_the_trick_and_the_last_card_of_a_trick_is_told_with_its_taker():
