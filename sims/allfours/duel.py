@@ -2,10 +2,10 @@
 sees and hears them.
 
 A decision shows the hand, who deals, the score, every card turned up (the first for trump, then
-those turned running the cards, seed 003 §93 v), what the eldest and the dealer said, the tricks
+those turned running the cards, Sections 87-96 §93 v), what the eldest and the dealer said, the tricks
 played with who took each (the highest trump, else the highest card of the suit led) and the
 trick being played.  Another player's beg, answer and card are told as the table sees them (a
-card the laws left alone to play, law iii, as forced); a card thrown out after a run
+card the laws left alone to play, Mottoes' law iii, as forced); a card thrown out after a run
 (``discard_to_six``) goes face down.  Every point is told as it is scored, with its reason and
 the score after it: a knave turned up (1 to the dealer), the gift (1 to the eldest), and, when
 the last trick is turned, high (the highest trump in play), low (the lowest trump in play, to

@@ -111,8 +111,6 @@ def run(args) -> dict:
         write("answer with a number or the choice itself; ? for the advisor's table, help for the commands, q to stop")
         frame = play(game.name, rules, seats, seed=args.seed, record=args.record,
                      on_decision=lambda d: seat.observe(d.situation, d.choice), on_deal=seat.dealt)
-        for line in view.finish():
-            write(line)
     except Quit as stop:
         write(f"game ended ({stop}) at your decision {seat.decisions}" +
               ("; no record written" if args.record and frame is None else ""))

@@ -132,10 +132,6 @@ class View:
         played after the last decision, and every point or stake the deal still brings, with its reason."""
         return []
 
-    def finish(self) -> list[str]:
-        """What the table sees at the end of the game, after the last deal's :meth:`dealt`."""
-        return []
-
     def strongest(self, rules) -> dict:
         """``{decision: policy}``: the strongest players the project has for ``rules``."""
         raise NotImplementedError

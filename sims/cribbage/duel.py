@@ -2,7 +2,7 @@
 hears them.
 
 A decision shows the deal, who deals (whose crib), the score, the starter, every card laid in
-the play with its player (``|`` where a new count began: seed 000, when nobody can play or the
+the play with its player (``|`` where a new count began: Mottoes, when nobody can play or the
 count reaches thirty-one), the count and who has said go.  The cards laid out for the crib go
 face down, so only their number is told until the crib is shown.  Every point is told as it is
 pegged, with its reason and the score after it: three for last (five-card), his heels (a knave
@@ -156,7 +156,7 @@ class View(CoreView):
         lines = []
         if not self.deal:
             self.running = [0] * rules.sides
-            if rules.three_for_last:       # seed 001 rule 10: the non-dealer's three at the commencement
+            if rules.three_for_last:       # Rules of Cribbage, rule 10: the non-dealer's three at the commencement
                 lines.append(self._pegs(rules, (situation.dealer + 1) % rules.players, 3, ["last 3"]))
         self.deal += 1
         self.in_play = False

@@ -116,7 +116,7 @@ def test_another_players_card_is_told_with_what_it_pegged():
 
 
 def test_a_knave_turned_up_is_his_heels():
-    """Seed 000: "if a knave be turned up, the dealer marks two", told with the starter."""
+    """Mottoes: "if a knave be turned up, the dealer marks two", told with the starter."""
     seat, out = seat_with(CribbageView(names), [])
     seat.observe(PegSituation("5H 4S 2C 6C", "", role="pone", starter="JD", rules="six-card-61"), "5H")
     assert out == ["deal 1: you deal: the crib is yours; no score kept\n", "the starter: JD\n",
@@ -124,7 +124,7 @@ def test_a_knave_turned_up_is_his_heels():
 
 
 def test_who_says_go_and_the_go_when_nobody_can_lay():
-    """Seed 000: a player who cannot lay under thirty-one says go; when nobody can, the last player takes the end
+    """Mottoes: a player who cannot lay under thirty-one says go; when nobody can, the last player takes the end
     hole (1) and the count begins anew."""
     seat, out = seat_with(CribbageView(names), [])
     rules = dict(starter="2C", rules="six-card-61")
@@ -149,7 +149,7 @@ def first_fitting(hand, played, state, rules, rng, params):
 
 def test_at_the_end_of_a_deal_the_last_card_each_show_and_the_crib_are_told_with_their_points():
     """A deal of the reference engine from a stacked pack (each throws his first two cards, lays the first card
-    that fits): the last card of all, then the shows, eldest first, the dealer, the crib turned up (seed 000)."""
+    that fits): the last card of all, then the shows, eldest first, the dealer, the crib turned up (Mottoes)."""
     import numpy as np
 
     from sims.cribbage import reference_engine as ref
