@@ -34,9 +34,9 @@ class View(CoreView):
     def __init__(self, names):
         super().__init__(names)
         self.hand = 0
-        self.deal = None            # the first card turned and the dealer of the hand being played
+        self.playing = False        # a hand is being played (from its first decision to its end, :meth:`dealt`)
         self.told_cards = 0         # cards of this hand told or shown (a card the laws force is played unasked)
-        self.turned = 0             # cards turned up this hand told
+        self.turned = []            # the cards turned up this hand told
         self.told_points = {}              # points of this hand told before its end, by what scored them
         self.running = [0, 0]       # each side's score as told
 
@@ -80,8 +80,8 @@ class View(CoreView):
         """The tricks played after the last decision (every card forced), then high, low, jack and game, each
         with who took it, as far as the game went."""
         rules, n = hand.rules, hand.rules.players
-        lines = [] if (hand.turned[0], hand.dealer) == self.deal else \
-            self._start(rules, hand.dealer, hand.turned[0])          # a hand that asked nobody anything
+        lines = [] if self.playing else \
+            self._start(hand.dealer) + self._turned(rules, hand.dealer, hand.turned)   # it asked nobody anything
         seat = [(hand.dealer + r) % n for r in range(n)]
         cards = [c for trick in hand.tricks for _, c in trick]
         lines += self.plays(cards, [seat[r] for trick in hand.tricks for r, _ in trick], n,
@@ -102,7 +102,7 @@ class View(CoreView):
                 lines.append(self._point(hand, seat, ends.pop(what)))
             elif what != "low":
                 lines.append(self._unscored(hand, seat, what))
-        self.deal = None
+        self.playing = False
         score = ", ".join(f"{name} {points}" for name, points in zip(self.sides(n, _side), self.running))
         return lines + [f"hand {self.hand} is over: {score}"]
 
@@ -147,32 +147,41 @@ class View(CoreView):
         return ", ".join(f"{name} {c}" for name, c in zip(self.sides(hand.rules.players, _side), counts))
 
     def _begin(self, situation, telling: bool) -> list[str]:
-        """Count the hands (a new one has another first card turned, or another dealer); at a new one, ``telling``
-        another player's decision, say which hand this is, and a knave turned up."""
-        if (situation.turned[0], situation.dealer) == self.deal:
+        """The first decision of a hand (the first after the last hand's end) begins it; ``telling`` another
+        player's decision, say which hand this is."""
+        if self.playing:
             return []
-        lines = self._start(situation.rules, situation.dealer, situation.turned[0])
-        return lines if telling else lines[1:]
+        lines = self._start(situation.dealer)
+        return lines if telling else []
 
-    def _start(self, rules, dealer: int, turned: int) -> list[str]:
-        """A new hand: its number and the card turned up (a knave: a point to the dealer)."""
+    def _start(self, dealer: int) -> list[str]:
+        """A new hand, and its number."""
         self.hand += 1
-        self.deal, self.told_cards, self.turned, self.told_points = (turned, dealer), 0, 1, {}
-        lines = [f"hand {self.hand}: {self.does(dealer, 'deals')}; turned up {format_card(turned)}"]
-        if turned >> 2 == KNAVE:
-            lines.append(f"a knave turned up: {self._scores(rules, dealer, 'turned')}")
+        self.playing, self.told_cards, self.turned, self.told_points = True, 0, [], {}
+        return [f"hand {self.hand}: {self.does(dealer, 'deals')}"]
+
+    def _turned(self, rules, dealer: int, turned) -> list[str]:
+        """The cards of ``turned`` (the cards turned up this hand: the first for trump, then those turned running
+        the cards, the last last) not told yet; a knave scores 1 to the dealer (running the cards: with
+        ``run_knaves``).  A card told missing: the pack ran short running the cards, and the same dealer deals
+        again."""
+        lines = []
+        if not set(self.turned) <= set(turned):
+            lines.append(f"the pack ran short: {self.does(dealer, 'deals')} again")
+            self.turned = []
+        for card in (c for c in turned if c not in self.turned):
+            first = not self.turned
+            line = f"{'' if first else 'running the cards: '}turned up {format_card(card)}"
+            if card >> 2 == KNAVE and (first or rules.run_knaves):
+                line += ": " + self._scores(rules, dealer, "turned")
+            lines.append(line)
+            self.turned.append(card)
         return lines
 
     def _news(self, situation) -> list[str]:
-        """What the table saw since the last decision told: the cards turned running the cards (a knave: a point
-        to the dealer, with ``run_knaves``), and the cards the laws played unasked (forced)."""
-        lines = []
-        for card in situation.turned[self.turned:]:
-            line = f"running the cards: turned up {format_card(card)}"
-            if card >> 2 == KNAVE and situation.rules.run_knaves:
-                line += ": " + self._scores(situation.rules, situation.dealer, "turned")
-            lines.append(line)
-        self.turned = len(situation.turned)
+        """What the table saw since the last decision told: the cards turned up (:meth:`_turned`), and the cards the
+        laws played unasked (forced)."""
+        lines = self._turned(situation.rules, situation.dealer, situation.turned)
         if situation.DECISION == "play":
             seats = [self.seat_of(situation, r) for r in situation.laid_by]
             lines += self.plays(situation.played, seats, situation.rules.players,

@@ -100,11 +100,11 @@ class View(CoreView):
             lines.append(f"{self.does(seat[0], 'gives')} up the stakes: "
                          f"{self._moves(seat[next(iter(deal.stood))], deal.pool, 'the pool')}")
         elif deal.ending == "flush":
-            lines.append(f"{self.does(seat[deal.sweeper], 'shows')} a flush, {format_cards(_flush(deal))}, and "
+            lines.append(f"{self.does(seat[deal.sweeper], 'shows')} a flush, {format_cards(_flush(deal))}, which "
                          f"sweeps the board: {self._moves(seat[deal.sweeper], deal.pool, 'the pool')}")
         for role in sorted(deal.looed, key=lambda r: (r - 1) % n):
             why = "a flush swept the board" if deal.ending == "flush" else "took no trick"
-            lines.append(f"{self.does(seat[role], 'stood')} and {why}: looed: "
+            lines.append(f"{self.names(seat[role])} stood and {why}: looed: "
                          f"{self._moves(seat[role], -_loo(rules, deal.pool), 'a loo, into the next pool')}")
         lines.append(f"deal {self.number} is over: " + (f"the looes carry {deal.carried_on} into the next pool"
                                                         if deal.carried_on else "nobody was looed"))

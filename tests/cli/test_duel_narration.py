@@ -40,12 +40,12 @@ ALLFOURS_REASONS = {"a knave turned up", "the gift", "high", "low", "jack", "gam
 
 
 @lru_cache(maxsize=None)
-def played(game: str, seed: int, *rules: str) -> tuple[str, object]:
-    """A whole game of ``sims duel`` run here, answered 1 every time through standard input: (what it printed,
-    the record it wrote)."""
+def played(game: str, seed: int, *rules: str, answer: str = "1") -> tuple[str, object]:
+    """A whole game of ``sims duel`` run here, answered ``answer`` every time through standard input: (what it
+    printed, the record it wrote)."""
     record = Path(tempfile.mkdtemp()) / "game.jsonl"
     out, stdin = io.StringIO(), sys.stdin
-    sys.stdin = io.StringIO("1\n" * 400)
+    sys.stdin = io.StringIO(f"{answer}\n" * 400)
     try:
         with redirect_stdout(out):
             code = main(["duel", "--game", game, *rules, "--seed", str(seed), "--record", str(record)])
@@ -134,8 +134,13 @@ def test_cribbage_every_point_is_told_with_its_reason_and_the_crib_is_shown(rule
             assert int(n or 0) == show_score(cards, parse_card(starter))
 
 
-def test_all_fours_tells_every_trick_and_who_took_high_low_jack_and_game_with_the_count():
-    out, record = played("allfours", 3, "--rules", "seven-up")
+@pytest.mark.parametrize("seed, against, answer", [(3, (), "1"), (7, ("--against", "beg=beg,answer=run"), "2"),
+                                                   (22, ("--against", "beg=beg,answer=run"), "2")])
+def test_all_fours_tells_every_trick_and_who_took_high_low_jack_and_game_with_the_count(seed, against, answer):
+    """The first game stands and gives; the others beg and run the cards (answered 2: beg, run), so that cards are
+    turned running the cards (seed 7: 10C, then 2C, then 7H; seed 22: 10D, 2D, JD, a point to the dealer, 6C),
+    each told once, the last giving the trumps."""
+    out, record = played("allfours", seed, "--rules", "seven-up", *against, answer=answer)
     told = check_scores_against_the_record(out, record)
     assert {r for _, _, _, reasons in told for r in reasons} <= ALLFOURS_REASONS
     # The cards chosen are the record's decisions, in order; every other card was forced (played unasked).
@@ -149,6 +154,8 @@ def test_all_fours_tells_every_trick_and_who_took_high_low_jack_and_game_with_th
         plays = [m for m in (PLAYS.match(line) for line in text.splitlines()) if m]
         laid = [parse_card(m["card"]) for m in plays]
         assert len(laid) == 2 * sum(1 for m in plays if m["trick"])      # every trick of two, the last included
+        turned = re.findall(r"^(?:running the cards: )?turned up (\S+?):?(?: .*)?$", text, re.M)
+        assert turned and len(set(turned)) == len(turned)                  # each card turned up told once
         counted = re.search(r"^game, counting tens 10, aces 4, kings 3, queens 2, knaves 1: you (\d+), seat 1 (\d+)",
                             text, re.M)
         if counted:                                       # the two counts share every counting card played
@@ -156,6 +163,7 @@ def test_all_fours_tells_every_trick_and_who_took_high_low_jack_and_game_with_th
         high = re.search(r"^high (\S+): the highest trump in play", text, re.M)
         if high:                                          # the highest and lowest of the trumps played
             trump = parse_card(high[1]) & 3
+            assert parse_card(turned[-1]) & 3 == trump
             in_play = [c for c in laid if c & 3 == trump]
             assert parse_card(high[1]) == max(in_play, key=whist_rank)
             low = re.search(r"^low (\S+): the lowest trump in play", text, re.M)

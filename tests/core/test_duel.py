@@ -220,7 +220,7 @@ def test_all_fours_one_card_can_count_all_fours():
                          {"beg": "stand", "play": "greedy"})
     seat, out = seat_with(AllFoursView(names), [])
     seat.dealt(hand)
-    assert out[0] == "hand 1: you deal; turned up 5H\n"
+    assert out[:2] == ["hand 1: you deal\n", "turned up 5H\n"]
     assert sum(": the trick to " in line for line in out) == 6
     assert out[-5:] == [
         "high JH: the highest trump in play: seat 1 scores 1 for high 1 (you 0, seat 1 1)\n",
