@@ -82,8 +82,15 @@ def _how(frame) -> str:
     return f" ({a['method']} over {a['deals']:,} deals)" if {"method", "deals"} <= set(a) else ""
 
 
-def advice_figure(frame, choice: str = "card") -> Figure:
-    """Each choice's value (and chance of winning, with a score) as bars, best first, with 95% intervals."""
+def situation_text(values: dict) -> str:
+    """``hand 7H 8C 5D, played KS 2S 5H, starter 2C, role dealer, rules six-card``: the controls' values that are
+    given, named, as the title of a picture of their advice."""
+    return ", ".join(f"{name} {value.strip()}" for name, value in values.items() if str(value).strip())
+
+
+def advice_figure(frame, choice: str = "card", situation: str = "") -> Figure:
+    """Each choice's value (and chance of winning, with a score) as bars, best first, with 95% intervals; the
+    title names the ``situation`` (:func:`situation_text`)."""
     panels = [("value", "se", "value: points for less points against")]
     if "win" in frame:
         panels.append(("win", "win_se", "chance of winning the game"))
@@ -95,7 +102,8 @@ def advice_figure(frame, choice: str = "card") -> Figure:
         ax.set_yticks(rows, frame[choice])
         ax.invert_yaxis()
         ax.set_xlabel(label)
-    fig.suptitle(f"best first; bars: 95% intervals{_how(frame)}", fontsize="medium")
+    about = f"best first; bars: 95% intervals{_how(frame)}"
+    fig.suptitle(f"{situation}\n{about}" if situation else about, fontsize="medium", wrap=True)
     return fig
 
 
@@ -115,7 +123,7 @@ def show(game: str, values: dict, samples: int = 2_000, seed: int = 0):
     win = f", chance of winning {100 * best['win']:.1f}%" if "win" in frame else ""
     display(Markdown(f"**best: {best[advisor.choice]}**, value {best['value']:.3f}{win}{_how(frame)}"))
     display(frame.round(3))
-    display(advice_figure(frame, advisor.choice))
+    display(advice_figure(frame, advisor.choice, situation_text(values)))
     return frame
 
 

@@ -4,14 +4,58 @@ score on the board, each throw's chance of winning the game too (``sims discard 
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 from matplotlib.figure import Figure
 
 from sims.cards import format_card
+from sims.core.text import interval
 from sims.cribbage.contract import ROLE_NAMES
 from sims.cribbage.discards import analyze_discards, hand_distributions
 from sims.cribbage.rules import PRESETS
+from sims.stats import Z95
 
 SOURCES = ("exact", "schell", "hessel", "self_play", "expected_net", "hoyle", "random")
+FOLDED = ("hand_dist", "throws", "hand_min", "hand_max", "win_lo", "win_hi")   # shown within other columns, or not
+
+
+def table(frame) -> pd.DataFrame:
+    """The advisor's table as the explorer shows it, narrow enough for a notebook 1280 pixels wide: ``rank``
+    first (and no index beside it), the expected hand with the least and most the kept cards make over the
+    starters, every sampled figure with the half-width of its 95% interval (``±``), the chance of winning in
+    percent with its 95% interval, the starter ranks that help most as ``rank: points``, the other throws of a row
+    (``same as``), and headings that wrap at their spaces."""
+    out = {}
+    for column in frame.columns:
+        if column in FOLDED or column.endswith("_se"):
+            continue
+        values = frame[column]
+        if column == "hand":
+            out["hand (least-most)"] = [f"{h:.3f} ({lo}-{hi})" for h, lo, hi in
+                                        zip(values, frame["hand_min"], frame["hand_max"])]
+        elif column == "win":
+            out["win % [95%]"] = [interval(100 * w, 100 * lo, 100 * hi, 1) for w, lo, hi in
+                                  zip(values, frame["win_lo"], frame["win_hi"])]
+        elif column == "helps_most":
+            out["helps most"] = [", ".join(f"{h['rank']}: {h['points']:.4g}" for h in helps) for helps in values]
+        elif f"{column}_se" in frame:
+            out[column.replace("_", " ")] = [f"{v:.3f} ±{Z95 * se:.3f}"
+                                             for v, se in zip(values, frame[f"{column}_se"])]
+        elif pd.api.types.is_float_dtype(values):
+            out[column.replace("_", " ")] = [f"{v:.3f}" for v in values]
+        else:
+            out[column.replace("_", " ")] = values.tolist()
+    return pd.DataFrame(out)
+
+
+STYLE = "<style>.sims-discards th, .sims-discards td {white-space: normal; padding: 0.3em 0.4em}</style>"
+
+
+def table_html(frame):
+    """:func:`table` as a notebook displays it: an HTML table without an index, its cells wrapping at their
+    spaces when the notebook is narrower than the table's lines."""
+    from IPython.display import HTML
+
+    return HTML(STYLE + table(frame).to_html(index=False, classes="sims-discards"))
 
 
 def spread_figure(frame) -> Figure:
@@ -31,7 +75,8 @@ def spread_figure(frame) -> Figure:
             label="expected hand")
     labels = [f"{r}. keep {k}" for r, k in zip(frame["rank"], frame["kept"])]
     if q["score"]:
-        labels = [f"{label} ({100 * w:.1f}% to win)" for label, w in zip(labels, frame["win"])]
+        labels = [f"{label} ({100 * w:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] to win)"
+                  for label, w, lo, hi in zip(labels, frame["win"], frame["win_lo"], frame["win_hi"])]
     ax.set_yticks(range(len(table)), labels)
     ax.set_xlabel(f"points of the kept cards with the starter (starters counted out of {q['starters']})")
     at = f" at {q['score']['dealer']}-{q['score']['pone']}" if q["score"] else ""
@@ -42,9 +87,9 @@ def spread_figure(frame) -> Figure:
 
 
 def show(hand, rules, role, crib, score=None, sort="net", samples=300, seed=1):
-    """Display the advisor's table and picture for one hand (``score``: ``"95-110"``, the dealer's score
-    first, or None); a bad choice prints one line, not a traceback.  Returns the table (None on a bad
-    choice)."""
+    """Display the advisor's table (:func:`table`) and picture for one hand (``score``: ``"95-110"``, the dealer's
+    score first, or None); a bad choice prints one line, not a traceback.  Returns the advisor's frame (None on a
+    bad choice)."""
     from IPython.display import Markdown, display
 
     try:
@@ -55,7 +100,7 @@ def show(hand, rules, role, crib, score=None, sort="net", samples=300, seed=1):
         return None
     display(Markdown(f"**{frame.attrs['throws']} throws in {len(frame)} rows**, sorted by "
                      f"{frame.attrs['sort']['key']}"))
-    display(frame.drop(columns=["hand_dist"]).round(3))
+    display(table_html(frame))
     display(spread_figure(frame))
     return frame
 

@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 from sims.stats import COMPONENT_ORDER, LEVEL, z_value
 
+from sims.core.text import counted
 
 DPI = 150       # the report's PNGs: 8 in wide = 1200 pixels
 WIDTH = 8.0
@@ -234,7 +235,8 @@ def win_probability_map(df: pd.DataFrame, target: int, bin_size: int = 1, min_co
 
 def win_through_game(trail: pd.DataFrame, player: str, title: str = "The chance of winning through the game") -> Figure:
     """A player's chance of winning after each decision (:func:`sims.core.record.win_trail`): the line the choices
-    made, the best choice's chance where it was better, and each inaccuracy, mistake and blunder marked."""
+    made, the best choice's chance where it was better, and each inaccuracy, mistake and blunder marked (the legend
+    counts them: ``1 blunder``, ``2 mistakes``)."""
     _need(trail, ["line", "win", "best_win", "mover", "grade"], "win_through_game")
     fig, ax = _figure(title)
     x = np.arange(len(trail))
@@ -245,7 +247,7 @@ def win_through_game(trail: pd.DataFrame, player: str, title: str = "The chance 
     for grade, colour in (("inaccuracy", "gold"), ("mistake", "tab:orange"), ("blunder", "tab:red")):
         hit = (trail["grade"] == grade).to_numpy()
         if hit.any():
-            ax.scatter(x[hit], 100 * trail["win"][hit], color=colour, zorder=3, label=grade)
+            ax.scatter(x[hit], 100 * trail["win"][hit], color=colour, zorder=3, label=counted(int(hit.sum()), grade))
     ax.axhline(50, color="black", linewidth=0.6)
     ax.set_xlabel("decision (each player's, in the order taken)")
     ax.set_ylabel(f"{player} wins (%)")

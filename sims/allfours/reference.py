@@ -431,9 +431,9 @@ class Game:
                 "score_0": self.scores[0], "score_1": self.scores[1]}
 
 
-def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
+def play_game(rules, deck_rng, seat_rngs, policies, on_deal=None) -> Game:
     """Cut for deal, then hands dealt in turn to the left until a side reaches the target; each hand
-    from its own stream keyed by the game stream's next number."""
+    from its own stream keyed by the game stream's next number; ``on_deal(hand)`` as each hand ends."""
     rules = get_rules(rules)
     if not (isinstance(policies, dict) and policies
             and all(isinstance(v, list) and all(isinstance(p, SeatPolicy) for p in v) for v in policies.values())):
@@ -447,6 +447,8 @@ def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
         seed_state(hand_rng, np.uint64(next_u64(deck_rng)), 0)
         hand = _play_hand(rules, dealer, Pack(hand_rng), seat_rngs, policies, scores, True)
         hands.append(hand)
+        if on_deal is not None:
+            on_deal(hand)
         if hand.winner is not None:
             break
         dealer = (dealer + 1) % rules.players

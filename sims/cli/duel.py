@@ -108,9 +108,7 @@ def run(args) -> dict:
               f"play {', '.join(f'{d} {p}' for d, p in others.items())}")
         write("answer with a number or the choice itself; ? for the advisor's table, help for the commands, q to stop")
         frame = play(game.name, rules, seats, seed=args.seed, record=args.record,
-                     on_decision=lambda d: seat.observe(d.situation, d.choice))
-        for line in view.finish():
-            write(line)
+                     on_decision=lambda d: seat.observe(d.situation, d.choice), on_deal=seat.dealt)
     except Quit as stop:
         write(f"game ended ({stop}) at your decision {seat.decisions}" +
               ("; no record written" if args.record and frame is None else ""))

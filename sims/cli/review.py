@@ -51,7 +51,8 @@ def run(args) -> dict:
 
 
 def render(result: dict) -> str:
-    from ..core.text import HALF_WIDTH, Z95
+    from ..core.record import grade_counts
+    from ..core.text import HALF_WIDTH, Z95, counted
 
     header = result["header"]
     rules = header["rules"]["name"] if isinstance(header.get("rules"), dict) else header.get("rules", "")
@@ -73,7 +74,6 @@ def render(result: dict) -> str:
     for t in result["totals"]:
         win = "" if t["win_lost"] is None else f", {100 * t['win_lost']:.2f}% chance of winning lost"
         ungraded = f" ({t['ungraded']} not graded)" if t["ungraded"] else ""
-        lines.append(f"  {t['player']}: {t['decisions']} decisions{ungraded}, {t['points_lost']:.3f} "
-                     f"±{Z95 * t['points_lost_se']:.3f} points lost{win}; {t['inaccuracy']} inaccuracies, "
-                     f"{t['mistake']} mistakes, {t['blunder']} blunders")
+        lines.append(f"  {t['player']}: {counted(t['decisions'], 'decision')}{ungraded}, {t['points_lost']:.3f} "
+                     f"±{Z95 * t['points_lost_se']:.3f} points lost{win}; {grade_counts(t)}")
     return "\n".join(lines + ["", f"best: {result['best']}", HALF_WIDTH])

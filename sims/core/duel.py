@@ -71,16 +71,23 @@ class View:
     def saw(self, situation, choice: str) -> None:
         """Remember a decision taken, for what is shown later."""
 
-    def plays(self, cards, seats, size: int, winner, start: int = 0) -> list[str]:
+    def plays(self, cards, seats, size: int, winner, start: int = 0, chosen: int | None = None,
+              took=None) -> list[str]:
         """``seat 1 plays KH`` for each of ``cards[start:]`` (a deal's cards in order, ``seats[k]`` the player of
         card k, ``size`` cards a trick), and who takes the trick a card ends (``winner(trick)``: the index of the
-        card that takes it)."""
+        card that takes it), with what taking it brings (``took(seat, trick number)``: lines).  Every card but
+        ``chosen`` (the index of the one a player chose) was played unasked: the laws left one card to play, so
+        it is told as forced."""
         lines = []
         for k in range(start, len(cards)):
-            line = f"{self.does(seats[k], 'plays')} {format_card(cards[k])}"
+            line = f"{self.does(seats[k], 'plays')} {format_card(cards[k])}" + (" (forced)" if k != chosen else "")
+            taker = None
             if (k + 1) % size == 0:
-                line += f": the trick to {self.names(seats[k + 1 - size + winner(cards[k + 1 - size:k + 1])])}"
+                taker = seats[k + 1 - size + winner(cards[k + 1 - size:k + 1])]
+                line += f": the trick to {self.names(taker)}"
             lines.append(line)
+            if taker is not None and took is not None:
+                lines += took(taker, k // size + 1)
         return lines
 
     def tricks(self, played, seats, size: int, winner) -> list[str]:
@@ -119,13 +126,11 @@ class View:
 
     def does(self, seat: int, verb: str) -> str:
         """``seat 1 plays``, ``you play``: the seat's name and ``verb`` agreeing with it."""
-        name = self.names(seat)
-        if name == "you" or " and " in name:
-            verb = verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
-        return f"{name} {verb}"
+        return agree(self.names(seat), verb)
 
-    def finish(self) -> list[str]:
-        """What the table sees at the end of the game (the last deal's show, say)."""
+    def dealt(self, deal) -> list[str]:
+        """What the table sees as a deal ends (``deal`` the game's reference engine's record of it): the cards
+        played after the last decision, and every point or stake the deal still brings, with its reason."""
         return []
 
     def strongest(self, rules) -> dict:
@@ -149,6 +154,21 @@ class View:
             f"{'exact over' if frame.attrs.get('method') == 'exact' else 'sampled'} {deals:,} deals of the cards " \
             f"you have not seen"
         return f"{self.values[situation.DECISION]} ({how})"
+
+
+def agree(name: str, verb: str) -> str:
+    """``seat 1 plays``, ``you play``, ``you and seat 2 play``: a name and ``verb`` (written for one other
+    player) agreeing with it."""
+    if name == "you" or " and " in name:
+        verb = verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
+    return f"{name} {verb}"
+
+
+def scored(who: str, verb: str, points: int, reasons, score: dict) -> str:
+    """``seat 1 pegs 4 for fifteen 2, pair 2 (you 9, seat 1 16)``: ``points`` to ``who`` (a seat's or a side's
+    name), each reason with its own points, and the score after them (``{side's name: score}``)."""
+    return (f"{agree(who, verb)} {points} for {', '.join(reasons)} "
+            f"({', '.join(f'{name} {value}' for name, value in score.items())})")
 
 
 def match(text: str, labels, aliases=None) -> str | None:
@@ -235,6 +255,11 @@ class TerminalSeat:
         self.read = read or _read_stdin
         self.write = write or _write_stdout
         self.decisions = 0
+
+    def dealt(self, deal) -> None:
+        """Tell how a deal ended (the table driver's ``on_deal``: :meth:`View.dealt`)."""
+        for line in self.view.dealt(deal):
+            self.write(line)
 
     def observe(self, situation, choice: str) -> None:
         """Tell what the table saw of a decision taken (anyone's: the seat's own too, once taken)."""

@@ -286,6 +286,13 @@ def totals(reviewed: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def grade_counts(row) -> str:
+    """``1 inaccuracy, 0 mistakes, 2 blunders``: a player's :func:`totals` counted by grade, the mildest first."""
+    from .text import counted
+
+    return ", ".join(counted(int(row[name]), name) for name, _, _ in reversed(GRADES))
+
+
 def win_trail(reviewed: pd.DataFrame, player: str) -> pd.DataFrame:
     """``player``'s chance of winning through the game, a row per graded decision that has one: after the choice
     made (``win``) and had the best choice been made (``best_win``), the other side's decisions turned to

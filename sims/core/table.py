@@ -24,6 +24,9 @@ Every decision the engine asks (a player with one card the laws allow is not ask
 as in the kernel) is rebuilt as the public situation the game's records module makes
 from the engine's arrays (its records module, :func:`sims.core.record.records_module`), passed
 to ``on_decision`` as a :class:`Decided`, and, with ``record``, written to a game record.
+``on_deal`` is called with the reference engine's own record of each deal as the deal ends
+(cribbage's ``Deal``, All Fours' ``Hand``, Loo's ``Deal``): the cards the laws played unasked
+and the points of the end of a deal, which no decision shows (the duel narrates them).
 """
 from __future__ import annotations
 
@@ -100,11 +103,11 @@ def seat_label(game, seat: dict) -> str:
 class _Table:
     """The seats' functions the reference engine calls, each rebuilding the decision as a situation."""
 
-    def __init__(self, game, rules, seats, on_decision, keep: bool):
+    def __init__(self, game, rules, seats, on_decision, keep: bool, on_deal=None):
         from .record import records_module
 
         self.module, self.rules, self.seats = records_module(game), rules, seats
-        self.on_decision, self.keep = on_decision, keep
+        self.on_decision, self.keep, self.on_deal = on_decision, keep, on_deal
         self.game, self.taken, self.lines, self.decisions = 0, [], [], 0
 
     def fn(self, seat: int, decision: str):
@@ -148,17 +151,19 @@ class _Table:
     def play(self, g: int, seed: int) -> dict:
         self.game, self.taken = g, []
         fns = {d: [self.fn(s, d) for s in range(len(self.seats))] for d in self.seats[0]}
-        row = self.module.play_game(self.rules, fns, seed, g)
+        row = self.module.play_game(self.rules, fns, seed, g,
+                                    **({} if self.on_deal is None else {"on_deal": self.on_deal}))
         if self.keep:
             self.lines.append({"game": g, "result": row})
         return {"game": g, **row}
 
 
 def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=None, on_decision=None,
-         progress: bool = False) -> pd.DataFrame:
+         progress: bool = False, on_deal=None) -> pd.DataFrame:
     """Play games ``0 .. games-1`` of the run ``seed`` of ``game`` (module docstring) and return one row a game,
     the columns of ``play_games(..., records=True).games``; ``record`` a path to write the game record to
-    (:mod:`sims.core.record`), ``on_decision`` called with each :class:`Decided` as it is taken.
+    (:mod:`sims.core.record`), ``on_decision`` called with each :class:`Decided` as it is taken, ``on_deal``
+    with each deal as it ends (module docstring; the game's records module must take it).
     ``attrs["players"]`` names the seats (the seat's number added where two have the same name),
     ``attrs["decisions"]`` counts the decisions recorded."""
     from .jobs import check_count
@@ -169,7 +174,7 @@ def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=Non
     rules = game.get_rules(rules)
     games = check_count(games, "games")
     seats_given, seats = seats, _resolve(game, _seat_specs(game, seats, rules.players))
-    table = _Table(game, rules, seats, on_decision, record is not None)
+    table = _Table(game, rules, seats, on_decision, record is not None, on_deal)
     rows = []
     items = range(games)
     if progress:

@@ -26,6 +26,13 @@ def mine_theirs(text: str | None, example: str) -> tuple[int, int] | None:
     return int(match[1]), int(match[2])
 
 
+def counted(n: int, noun: str) -> str:
+    """``1 blunder``, ``2 blunders``, ``0 inaccuracies``: ``n`` and ``noun`` agreeing with it."""
+    if n == 1:
+        return f"1 {noun}"
+    return f"{n} {noun[:-1] + 'ies' if noun.endswith('y') and noun[-2:-1] not in 'aeiou' else noun + 's'}"
+
+
 def rate_interval(entry: dict) -> str:
     """``0.5512 [0.5470, 0.5554]``: a rate with its Wilson interval (``rate``, ``lo``, ``hi``)."""
     return f"{entry['rate']:.4f} [{entry['lo']:.4f}, {entry['hi']:.4f}]"

@@ -57,15 +57,16 @@ def fields(situation) -> dict:
     return out
 
 
-def play_game(rules, fns: dict, seed: int, item: int) -> dict:
+def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
     """Game ``item`` of the run ``seed`` by the reference engine, seat s's decisions by ``fns[decision][s]``
-    (the njit policy signature): the row ``play_games(..., records=True).games`` gives it."""
+    (the njit policy signature): the row ``play_games(..., records=True).games`` gives it; ``on_deal`` is called
+    with each :class:`~sims.cribbage.reference_engine.Deal` as it ends."""
     from . import reference_engine as ref
     from .game import GAME
 
     seats = tuple([ref.SeatPolicy(d, fn) for fn in fns[d]] for d in ("discard", "peg"))
     keys = ref.chunk_keys(seed, item // GAME.chunk_size["games"], 1, GAME.n_streams)[0]
-    game = ref.play_game(rules, *ref.streams(keys, item % GAME.chunk_size["games"]), seats)
+    game = ref.play_game(rules, *ref.streams(keys, item % GAME.chunk_size["games"]), seats, on_deal)
     return {**game.record(), "first_dealer_side": ref.side_of(rules, game.first_dealer)}
 
 

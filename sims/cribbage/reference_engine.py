@@ -423,8 +423,9 @@ class Game:
         return row
 
 
-def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
-    """Cut for deal, three for last, deals passing left until a side reaches the target."""
+def play_game(rules, deck_rng, seat_rngs, policies, on_deal=None) -> Game:
+    """Cut for deal, three for last, deals passing left until a side reaches the target; ``on_deal(deal)`` as
+    each deal ends."""
     rules = get_rules(rules)
     policies = seat_policies(rules, policies) if isinstance(policies, dict) or policies is None else policies
     cuts = []
@@ -436,6 +437,8 @@ def play_game(rules, deck_rng, seat_rngs, policies) -> Game:
     while True:
         deal = play_deal(rules, dealer, shuffled_deck(rules, deck_rng), seat_rngs, policies, scores, True)
         deals.append(deal)
+        if on_deal is not None:
+            on_deal(deal)
         if deal.winner is not None:
             return Game(rules, cuts, first, scores, deals, deal.winner)
         dealer = (dealer + 1) % rules.players

@@ -43,16 +43,18 @@ def fields(situation) -> dict:
         "declared": lambda declared: [DECLARATIONS[d] for d in declared]})
 
 
-def play_game(rules, fns: dict, seed: int, item: int) -> dict:
+def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
     """Session ``item`` of the run ``seed`` by the reference engine, seat s's decisions by ``fns[decision][s]``:
-    the row ``play_games(..., records=True).games`` gives it."""
+    the row ``play_games(..., records=True).games`` gives it; ``on_deal`` is called with each
+    :class:`~sims.loo.reference.Deal` as it ends."""
     from . import reference as ref
     from .game import GAME
 
     seats = {d: [ref.SeatPolicy(d, fn, np.zeros(0)) for fn in seat_fns] for d, seat_fns in fns.items()}
     size = GAME.chunk_size["games"]
     keys = ref.chunk_keys(seed, item // size, 1, GAME.n_streams)[0]
-    return ref.play_session(rules, *ref.streams(keys, item % size, rules.players), seats).record(rules.players)
+    session = ref.play_session(rules, *ref.streams(keys, item % size, rules.players), seats, on_deal)
+    return session.record(rules.players)
 
 
 def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict:

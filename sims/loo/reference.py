@@ -537,13 +537,16 @@ class Session:
         return row
 
 
-def play_session(rules, deck_rng, seat_rngs, policies) -> Session:
+def play_session(rules, deck_rng, seat_rngs, policies, on_deal=None) -> Session:
+    """The deals of a session, the deal passing left from the first dealer; ``on_deal(deal)`` as each ends."""
     rules = get_rules(rules)
     first = reference_cut_for_deal(deck_rng, rules.players, CUT_ORDER)
     carry, deals = 0, []
     for d in range(rules.session_deals):
         deal = play_deal(rules, (first + d) % rules.players, carry, Pack(deck_rng), seat_rngs, policies)
         deals.append(deal)
+        if on_deal is not None:
+            on_deal(deal)
         carry = deal.carried_on
     return Session(first, deals, carry)
 

@@ -24,3 +24,24 @@ def test_every_control_redraws_with_its_value(monkeypatch):
     assert place.options == ("dealer", "eldest", "second") and calls[-1][1] == "three-hand"
     place.value = "second"
     assert calls[-1][2] == "second"
+
+
+def test_the_table_shows_every_column_narrowed_and_rank_first():
+    """The explorer's table (:func:`discard_explorer.table`): a row for each of the advisor's rows, ``rank`` first,
+    the hand with its least and most, the chance of winning with its 95% interval, a sampled crib with its ±."""
+    from sims.core.text import interval
+    from sims.cribbage.discards import analyze_discards
+    from sims.stats import Z95
+
+    frame = analyze_discards("5H 5S JD 6C 4H KD", "dealer", "six-card", crib=["expected_net", "exact"],
+                             score="95-110", samples=50, seed=1)
+    shown = discard_explorer.table(frame)
+    assert list(shown.columns) == ["rank", "thrown", "kept", "hand (least-most)", "crib", "net", "crib exact",
+                                   "net exact", "win % [95%]", "vs best", "helps most", "same as"]
+    best = frame.iloc[0]
+    assert shown.iloc[0].tolist()[:9] == [
+        best["rank"], best["thrown"], best["kept"], f"{best['hand']:.3f} ({best['hand_min']}-{best['hand_max']})",
+        f"{best['crib']:.3f} ±{Z95 * best['crib_se']:.3f}", f"{best['net']:.3f}", f"{best['crib_exact']:.3f}",
+        f"{best['net_exact']:.3f}", interval(100 * best["win"], 100 * best["win_lo"], 100 * best["win_hi"], 1)]
+    assert shown["helps most"][0] == ", ".join(f"{h['rank']}: {h['points']:.4g}" for h in best["helps_most"])
+    assert len(shown) == len(frame)

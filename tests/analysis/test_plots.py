@@ -144,3 +144,13 @@ def test_board_positions_both_sides_and_live_positions_only():
     assert pos.to_dict("list") == {"score_self": [10, 20], "score_opp": [20, 10], "won": [False, True]}
     with pytest.raises(ValueError, match="two sides"):
         plots.board_positions(games, log.assign(score_2=0), 61)
+
+
+def test_the_chance_of_winning_through_a_game_counts_each_grade_in_its_legend():
+    """``1 blunder``, ``2 mistakes``: the legend counts the decisions of each grade, the noun agreeing."""
+    trail = pd.DataFrame({"line": range(2, 8), "win": [0.5, 0.4, 0.45, 0.3, 0.6, 0.55],
+                          "best_win": [0.5, 0.5, 0.45, 0.42, 0.6, 0.62], "mover": ["a", "b"] * 3,
+                          "grade": ["", "blunder", "", "mistake", "", "mistake"]})
+    fig = plots.win_through_game(trail, "a")
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "1 blunder" in labels and "2 mistakes" in labels and not any("inaccurac" in label for label in labels)

@@ -1,11 +1,13 @@
 """The notebook widgets in a real browser: notebook 08 opened in JupyterLab in headless Chromium, every cell run,
 a control changed as a reader changes it (a card of the discard explorer, the cards played in the pegging
-advisor), and the table the page then shows checked against the same advisor called in this process."""
+advisor), and the table the page then shows checked against the same advisor called in this process; and the
+explorer's table fitting a notebook 1280 pixels wide."""
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import struct
 from pathlib import Path
 
 import pytest
@@ -121,3 +123,39 @@ def test_changing_the_cards_played_in_the_pegging_advisor_redraws_its_table(page
         best["card"], pytest.approx(best["value"], abs=5e-4), pytest.approx(best["se"], abs=5e-4))
     output.get_by_text(f"best: {best['card']}").wait_for()
     assert changed != shown
+
+
+FIT = """table => {
+    const box = table.closest('.jp-OutputArea-output');
+    return {table: table.scrollWidth, container: box.clientWidth, right: table.getBoundingClientRect().right,
+            edge: box.getBoundingClientRect().right, body_th: table.querySelectorAll('tbody th').length,
+            head: [...table.querySelectorAll('thead th')].map(th => th.innerText.trim())};
+}"""
+
+
+def png_width(png: bytes) -> int:
+    """The width of a PNG image, from its IHDR chunk."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">I", png[16:20])[0]
+
+
+def test_the_discard_explorers_table_fits_a_notebook_1280_pixels_wide(page, tmp_path):
+    """At a 1280-pixel window (the side panels closed: the notebook as wide as the window) the explorer's table
+    shows every column, the chance of winning included, ``rank`` first and no index beside it, and is no wider
+    than the output it sits in (nothing cut, nothing to scroll); the screenshot is 1280 pixels wide."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    try:
+        page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+        output = widget_output(page, "explorer(")
+        first_row(page, output)                       # the table is drawn
+        table = output.locator("table.dataframe").first
+        table.scroll_into_view_if_needed()
+        fit = table.evaluate(FIT)
+        assert fit["head"][0] == "rank" and fit["body_th"] == 0                   # no index column
+        assert {"thrown", "net", "win % [95%]", "helps most"} <= set(fit["head"])
+        assert fit["table"] <= fit["container"] and fit["right"] <= fit["edge"], fit
+        shot = page.screenshot(path=tmp_path / "explorer-1280.png")
+        assert png_width(shot) == 1280
+        assert png_width(table.screenshot()) <= fit["container"]
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})

@@ -86,10 +86,10 @@ def test_a_whole_game_through_standard_input_ends_with_a_winner_and_the_records_
         assert shown == row["deals" if game == "cribbage" else "hands"]
     if game == "cribbage":
         # Every card of the play is told (the engine asks for each): eight a finished deal of six-card, four each.
-        finished = re.split(r"^from the last card to the crib: .*$", out, flags=re.M)[:-1]
+        finished = re.split(r"^the crib shows .*$", out, flags=re.M)[:-1]
         assert len(finished) == row["deals"] - 1
-        assert [len(re.findall(r"^(you lay|seat 1 lays) \S+: count", deal, re.M)) for deal in finished] == \
-            [8] * len(finished)
+        laid = r"^(you lay|seat 1 lays) \S+( \(forced\))?: count"
+        assert [len(re.findall(laid, deal, re.M)) for deal in finished] == [8] * len(finished)
     lines = out.splitlines()
     illegal = [i for i, line in enumerate(lines) if "not a legal choice" in line]
     assert len(illegal) == 1 and lines[illegal[0]].endswith("not a legal choice here: zz; type 1-" +

@@ -6,6 +6,7 @@ import pytest
 
 from sims.allfours.duel import View as AllFoursView
 from sims.allfours.situation import BegSituation, PlaySituation
+from sims.cards import parse_card, parse_cards
 from sims.core.duel import Quit, TerminalSeat, match
 from sims.cribbage.duel import View as CribbageView
 from sims.cribbage.situation import DiscardSituation, PegSituation
@@ -110,22 +111,65 @@ def test_another_players_card_is_told_with_what_it_pegged():
     opponent = PegSituation("5H 9C 3D 4D", "10S", role="dealer", dealer=1, starter="2C", rules="six-card-61")
     seat.observe(opponent, "5H")
     assert out == ["deal 1: seat 1 deals: the crib is theirs; no score kept\n",     # the deal, first seen
-                   "seat 1 lays 5H: count 15, pegs 2 (fifteen)\n"]
+                   "the starter: 2C\n",
+                   "seat 1 lays 5H: count 15; seat 1 pegs 2 for fifteen 2 (you 0, seat 1 2)\n"]
 
 
-def test_at_the_next_deal_the_hands_laid_are_shown_with_the_starter():
-    view = CribbageView(names)
-    seat, out = seat_with(view, ["1"])
-    # KS JH 5H 2S 4S make 31; the dealer leads 9D anew, the pone 3C, and the dealer lays his last card, 5D.
-    last = PegSituation("5D", "KS JH 5H 2S 4S 9D 3C", role="dealer", starter="2C", rules="six-card-61")
-    view.saw(last, "5D")
-    seat.choose(DiscardSituation("AH 2H 3H 4H 5H 6H", role="pone", dealer=1, rules="six-card-61"))   # the next deal
-    text = "".join(out)
-    # The pone's K 5 4 3 with the 2: fifteens K5 and K32 (4), the run 2-3-4-5 (4).
-    assert "the show: seat 1 KS 5H 4S 3C with 2C: 8" in text
-    # The dealer's J 2 9 5 with the 2: fifteen J5 (2), the pair of deuces (2); the knave is not the starter's suit.
-    assert "the show: you JH 2S 9D 5D with 2C: 4" in text
-    assert text.index("seat 1 KS") < text.index("you JH") < text.index(": seat 1 deals")   # eldest first
+def test_a_knave_turned_up_is_his_heels():
+    """Mottoes: "if a knave be turned up, the dealer marks two", told with the starter."""
+    seat, out = seat_with(CribbageView(names), [])
+    seat.observe(PegSituation("5H 4S 2C 6C", "", role="pone", starter="JD", rules="six-card-61"), "5H")
+    assert out == ["deal 1: you deal: the crib is yours; no score kept\n", "the starter: JD\n",
+                   "you peg 2 for his heels 2 (you 2, seat 1 0)\n", "seat 1 lays 5H: count 5\n"]
+
+
+def test_who_says_go_and_the_go_when_nobody_can_lay():
+    """Mottoes: a player who cannot lay under thirty-one says go; when nobody can, the last player takes the end
+    hole (1) and the count begins anew."""
+    seat, out = seat_with(CribbageView(names), [])
+    rules = dict(starter="2C", rules="six-card-61")
+    seat.observe(PegSituation("KS 5H 4S 6C", "", role="pone", **rules), "KS")
+    seat.observe(PegSituation("QH 9D 8D 7D", "KS", role="dealer", **rules), "QH")
+    seat.observe(PegSituation("5H 4S 6C", "KS QH", role="pone", **rules), "5H")
+    # At 25 you (the dealer) hold 9D 8D 7D: none fits, so you say go, and the pone lays on.
+    seat.observe(PegSituation("4S 6C", "KS QH 5H", role="pone", **rules), "4S")
+    # At 29 neither can lay: the pone, who laid last, takes the go; you lead anew.
+    seat.observe(PegSituation("9D 8D 7D", "KS QH 5H 4S", role="dealer", **rules), "9D")
+    assert out[2:] == ["seat 1 lays KS: count 10\n", "you lay QH: count 20\n", "seat 1 lays 5H: count 25\n",
+                       "you say go\n", "seat 1 lays 4S: count 29\n", "seat 1 pegs 1 for go 1 (you 0, seat 1 1)\n",
+                       "you lay 9D: count 9\n"]
+
+
+def first_fitting(hand, played, state, rules, rng, params):
+    """Lay the first card in hand that fits the count."""
+    from sims.cribbage.contract import S_COUNT
+
+    return next(i for i, c in enumerate(hand) if c >= 0 and state[S_COUNT] + min((c >> 2) + 1, 10) <= 31)
+
+
+def test_at_the_end_of_a_deal_the_last_card_each_show_and_the_crib_are_told_with_their_points():
+    """A deal of the reference engine from a stacked pack (each throws his first two cards, lays the first card
+    that fits): the last card of all, then the shows, eldest first, the dealer, the crib turned up (Mottoes)."""
+    import numpy as np
+
+    from sims.cribbage import reference_engine as ref
+
+    # You deal: AD 6C go to the crib, you keep JH 2S 9D 5D; the pone throws 7C QD and keeps KS 5H 4S 3C; 2C turned.
+    # The play: KS JH 5H 2S 4S make 31 (2 to the pone); you lead 9D anew, the pone 3C, you 5D, the last card (1).
+    deck = ref.stacked_deck([parse_cards("AD 6C JH 2S 9D 5D"), parse_cards("7C QD KS 5H 4S 3C")], parse_card("2C"))
+    deal = ref.play_deal("six-card-61", 0, deck, np.zeros((4, 4), dtype=np.uint64),
+                         {"discard": lambda hand, state, rules, rng, params: 0b11, "peg": first_fitting})
+    seat, out = seat_with(CribbageView(names), [])
+    seat.dealt(deal)
+    assert out == [
+        "the starter: 2C\n",
+        "you peg 1 for last card 1 (you 1, seat 1 0)\n",
+        # K 5 4 3 with the 2: fifteens K5 and K32 (4), the run 2-3-4-5 (4).
+        "seat 1 shows KS 5H 4S 3C with 2C: seat 1 pegs 8 for 2 fifteens 4, run of 4 4 (you 1, seat 1 8)\n",
+        # J 2 9 5 with the 2: fifteen J5 (2), the pair of deuces (2); the knave is not the starter's suit.
+        "you show JH 2S 9D 5D with 2C: you peg 4 for fifteen 2, pair 2 (you 5, seat 1 8)\n",
+        # 7 Q A 6 with the 2: fifteen 7-6-2 (2).
+        "the crib shows 7C QD AD 6C with 2C: you peg 2 for fifteen 2 (you 7, seat 1 8)\n"]
 
 
 def test_all_fours_the_beg_and_a_trick_taken():
@@ -134,16 +178,18 @@ def test_all_fours_the_beg_and_a_trick_taken():
     assert "hearts are trumps" in "".join(out) and "1) stand  2) beg" in "".join(out)
     out.clear()
     # Seat 0 deals; the eldest (seat 1) led KH, seat 0 plays QH: the king takes the trick.  The king was not
-    # told (as a card the laws force is laid unasked), so it is told first.
+    # told (as a card the laws force is laid unasked), so it is told first, as forced.
     seat.observe(PlaySituation("QH 3C 4D 5S 6S 7S", "7H", played="KH", role="dealer"), "QH")
-    assert "".join(out) == "you play KH\nseat 0 plays QH: the trick to you\n"
+    assert "".join(out) == "you play KH (forced)\nseat 0 plays QH: the trick to you\n"
 
 
 def test_loo_the_exchange_is_told_by_its_number_of_cards_only():
     seat, out = seat_with(LooView(names), [])
-    situation = ExchangeSituation("AS 5H 9C 2C 3D", "2H", role="eldest", dealer=0, rules="five-card-pam")
+    situation = ExchangeSituation("AS 5H 9C 2C 3D", "2H", role="eldest", dealer=0, carry=0, rules="five-card-pam")
     seat.observe(situation, "9C 2C 3D")
-    assert "".join(out) == "deal 1 of 50: you deal; trump 2H\nseat 1 changes 3 cards\n"   # a deal first seen: which
+    # The session's first deal: which, and the dealer's stake into the pool (five-card: a stake of 5).
+    assert "".join(out) == ("deal 1 of 50: you deal; trump 2H\nyou pay 5 for the dealer's stake\n"
+                            "the pool holds 5\nseat 1 changes 3 cards\n")
 
 
 def test_loo_the_card_decision_shows_the_trick_and_the_last_card_of_a_trick_is_told_with_its_taker():
@@ -152,20 +198,34 @@ def test_loo_the_card_decision_shows_the_trick_and_the_last_card_of_a_trick_is_t
     seat, out = seat_with(LooView(lambda s: "you" if s == 3 else f"seat {s}"), [], seat=3)
     assert seat.choose(situation) == "5H"
     assert "this trick: KH (seat 2)" in "".join(out) and "5H: your only legal choice" in "".join(out)
+    assert "seat 2 plays KH (forced)" in "".join(out)          # a card not told was played unasked
     seat.observe(situation, "5H")
     out.clear()
     last = CardSituation("QH 5C 9D", "2H", role=0, declared="pass,play,play,pass,miss", played="KH 5H", dealer=0)
     seat.observe(last, "QH")
-    assert "".join(out) == "seat 0 plays QH: the trick to seat 2\n"
+    # The trick's share of the pool (6, three tricks) to its winner.
+    assert "".join(out) == "seat 0 plays QH: the trick to seat 2\nseat 2 takes 2 for trick 1, its share of 6\n"
 
 
-def test_all_fours_a_new_hand_tells_what_each_side_scored_in_the_last_less_the_new_knave():
-    view = AllFoursView(lambda s: "you" if s == 1 else f"seat {s}")
-    seat, out = seat_with(view, [], seat=1)
-    seat.observe(BegSituation("2C 5D 9H KS 3S 4C", "7H", score=(3, 4)), "stand")   # seat 1, the eldest: 3, seat 0: 4
-    out.clear()
-    # The next hand: seat 1 deals and turns up the knave of clubs, one to him; the eldest (seat 0) has 6, seat 1 5:
-    # the last hand gave seat 0 two points and seat 1 one.
-    seat.observe(BegSituation("2D 5S 9C KH 3H 4D", "JC", score=(6, 5), dealer=1), "beg")
-    assert out[:2] == ["hand 1 is over (high, low, jack, game): seat 0 +2, you +1\n",
-                       "hand 2: you deal; turned up JC; score: seat 0 6, you 5 (game 10)\n"]
+def test_all_fours_one_card_can_count_all_fours():
+    """Law vi: the knave, the only trump out, with no counting cards elsewhere, is high, low, jack and game; each
+    trick is told, the last included, and each point with who took it and the count for game."""
+    import numpy as np
+
+    from sims.allfours import reference as ref
+    from sims.allfours.stacked import stacked_deck
+
+    deck = stacked_deck(["2C 3C 4C 5C 6C 7C", "JH 8C 9C 2D 3D 4D"], ["5H"])
+    hand = ref.play_hand("two-hand", 0, ref.Pack(stacked=deck), np.zeros((4, 4), dtype=np.uint64),
+                         {"beg": "stand", "play": "greedy"})
+    seat, out = seat_with(AllFoursView(names), [])
+    seat.dealt(hand)
+    assert out[:2] == ["hand 1: you deal\n", "turned up 5H\n"]
+    assert sum(": the trick to " in line for line in out) == 6
+    assert out[-5:] == [
+        "high JH: the highest trump in play: seat 1 scores 1 for high 1 (you 0, seat 1 1)\n",
+        "low JH: the lowest trump in play, dealt to seat 1: seat 1 scores 1 for low 1 (you 0, seat 1 2)\n",
+        "jack JH: won in a trick by seat 1: seat 1 scores 1 for jack 1 (you 0, seat 1 3)\n",
+        "game, counting tens 10, aces 4, kings 3, queens 2, knaves 1: you 0, seat 1 1: seat 1 scores 1 for game 1 "
+        "(you 0, seat 1 4)\n",
+        "hand 1 is over: you 0, seat 1 4\n"]

@@ -1,6 +1,7 @@
 """Game records of every game (sims.core.record): the hand-typed examples reviewed, sims play --record, bad
 records refused in one line naming the line, atomic writing."""
 import json
+import re
 
 import pytest
 
@@ -142,6 +143,20 @@ def test_cli_review_json_and_errors(capsys):
     errors = json.loads(capsys.readouterr().out)
     assert [d["line"] for d in errors["decisions"]] == [d["line"] for d in every["decisions"] if d["grade"]]
     assert errors["totals"] == every["totals"]
+
+
+def test_cli_review_totals_count_each_grade_in_the_singular_for_one(capsys):
+    """``1 blunder``, not ``1 blunders``: each player's totals name the count of decisions and of each grade,
+    agreeing with it (the example has players with one decision, one inaccuracy, one mistake, one blunder)."""
+    assert main(["review", str(example("loo")), "--json", "--samples", str(SAMPLES)]) == 0
+    totals = json.loads(capsys.readouterr().out)["totals"]
+    assert main(["review", str(example("loo")), "--samples", str(SAMPLES)]) == 0
+    out = capsys.readouterr().out
+    for t in totals:
+        said = ", ".join(f"{t[g]} {g if t[g] == 1 else {'inaccuracy': 'inaccuracies'}.get(g, g + 's')}"
+                         for g in ("inaccuracy", "mistake", "blunder"))
+        decisions = f"{t['decisions']} decision{'s' * (t['decisions'] != 1)}"
+        assert re.search(rf"^  {re.escape(t['player'])}: {decisions}, .*; {said}$", out, re.M), out
 
 
 def _thrown_out_game(tmp_path):

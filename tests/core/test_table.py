@@ -25,6 +25,30 @@ RUNS = [("cribbage", "six-card", {"discard": ["random", "expected_hand"], "peg":
 IDS = [f"{g}-{r}" for g, r, _, _ in RUNS]
 
 
+@pytest.mark.parametrize("game, rules, policies, n", RUNS[::2], ids=IDS[::2])
+def test_each_deal_is_handed_over_as_it_ends_and_the_deals_make_the_game(game, rules, policies, n):
+    """``on_deal``: the reference engine's record of each deal, in order, the game's row made of them (its number
+    of deals, the scores the deals' points add up to, the money of a Loo session); the game the same with or
+    without it."""
+    deals = []
+    table = play(game, rules, policies, seed=11, games=1, on_deal=deals.append)
+    assert table.equals(play(game, rules, policies, seed=11, games=1))
+    row = table.iloc[0]
+    if game == "cribbage":
+        assert len(deals) == row["deals"]
+        sides = [sum(d.side_points()[s] for d in deals) for s in range(len(deals[0].side_points()))]
+        assert sides == [row[f"score_{s}"] for s in range(len(sides))]
+    elif game == "allfours":
+        assert len(deals) == row["hands"]
+        assert [sum(p.points for h in deals for p in h.scores if h.side(p.role) == s) for s in (0, 1)] == \
+            [row["score_0"], row["score_1"]]
+    else:
+        players = get_game(game).get_rules(rules).players
+        money = [sum(m for d in deals for r, m in d.money.items() if (d.dealer + r) % players == s)
+                 for s in range(players)]
+        assert money == [row[f"money_{s}"] for s in range(players)]
+
+
 @pytest.mark.parametrize("game, rules, policies, n", RUNS, ids=IDS)
 def test_policy_games_are_the_kernels_games(tmp_path, game, rules, policies, n):
     seen = []

@@ -53,3 +53,10 @@ def test_the_interval_printed_is_the_summary_s(capsys):
     assert main(["simulate", "--deals", "500", "--quiet"]) == 0
     line = next(l for l in capsys.readouterr().out.splitlines() if l.startswith("hand"))
     assert line.split()[1:4] == text.mean_interval(hand["mean"], hand["se"]).split()[:3]
+
+
+@pytest.mark.parametrize("n, noun, said", [(1, "blunder", "1 blunder"), (2, "blunder", "2 blunders"),
+                                           (0, "mistake", "0 mistakes"), (1, "inaccuracy", "1 inaccuracy"),
+                                           (3, "inaccuracy", "3 inaccuracies"), (2, "play", "2 plays")])
+def test_a_count_and_its_noun_agree(n, noun, said):
+    assert text.counted(n, noun) == said
