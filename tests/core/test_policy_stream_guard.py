@@ -154,6 +154,7 @@ def test_stacked_hands_refuse_a_policy_that_writes_past_its_stream(policies, nam
     with pytest.raises(PolicyError) as info:
         all_fours_hand("two-hand", 0, deck, {"play": policy("allfours", name)})
     _one_line(info)
+    streams = np.random.default_rng(2).integers(1, 2**63, (3, 4), dtype=np.uint64)   # zero streams draw for ever
     with pytest.raises(PolicyError) as info:
-        loo_deal("three-card", {"card": policy("loo", name)}, deck)
+        loo_deal("three-card", {"card": policy("loo", name)}, deck, seat_rngs=streams)
     _one_line(info)
