@@ -5,10 +5,11 @@ checks no index, so a policy that wrote past those four words would change the n
 the engine relies on, without a word.  The engines therefore keep seat ``s``'s stream at the head of row ``s``
 of :func:`seat_streams`, :data:`ROW` words whose other :data:`GUARD` words hold :data:`GUARD_WORD`; a policy is
 handed the first four (:func:`own_stream`) and, after every call, the engine checks the rest
-(:func:`stream_intact`).  A policy that wrote up to :data:`GUARD` words past its stream is stopped at once with a
-:class:`sims.core.errors.PolicyError` naming it (:func:`overrun`); its writes land in its own row, never in
-another seat's stream or outside the buffer.  The words of the streams are those of the plain ``uint64[4]``
-states, so every draw, and every number, is as before.
+(:func:`stream_intact`).  A policy that wrote anywhere up to :data:`GUARD` words past its stream is stopped at
+once with a :class:`sims.core.errors.PolicyError` naming it (:func:`overrun`), and those writes land in its own
+row, never in another seat's stream or outside the buffer; a guard cannot see further than its length (numba
+checks no index).  The words of the streams are those of the plain ``uint64[4]`` states, so every draw, and
+every number, is as before.
 """
 from __future__ import annotations
 
