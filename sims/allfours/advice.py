@@ -33,10 +33,11 @@ from ..cards import format_card
 from ..core.arrays import copy_into
 from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, rollout_columns,
                            ways_to_deal)
-from ..core.errors import E_ANSWER, PolicyError, job_policies, new_err, raised_by_policy
+from ..core.errors import E_ANSWER, PolicyError, job_policies, new_err, overrun_text, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, I64_3, U64_1
 from ..core.rng import chunk_keys, next_u64, seed_state
+from ..core.streams import seat_streams
 from .contract import HandFn, PlayFn
 from .maxims import N_MAXIMS
 from .play import (C_TOTAL, DECK_OUT, MAX_HANDS, MAX_SEATS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR, new_work,
@@ -78,7 +79,7 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, beg_fns, answ
     and the later hands' are keyed by m: the same for every choice.  Returns 0, POLICY_ERROR or DECK_OUT."""
     players = rules[R_PLAYERS]
     work = new_work(rules)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     game_rng = np.empty(4, dtype=np.uint64)
     hand_rng = np.empty(4, dtype=np.uint64)
     scores = np.zeros(2, dtype=np.int64)
@@ -297,7 +298,8 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
         status = _play_outs(rules.to_kernel(), situation.dealer, situation.role, scores, to_end, decks, given,
                             beg_fns, answer_fns, play_fns, discard_fns, params, poff, keys, out, err[0])
     if status == POLICY_ERROR:
-        raise PolicyError(f"a playout policy answered {int(err[0, E_ANSWER])}, which the laws do not allow")
+        raise PolicyError(f"a playout policy "
+                          f"{overrun_text(err[0]) or f'answered {int(err[0, E_ANSWER])}, which the laws do not allow'}")
     if status == DECK_OUT:
         raise ValueError("a play-out ran the pack short three times: try another seed")
     labels = [x if isinstance(x, str) else format_card(x) for x in legal]

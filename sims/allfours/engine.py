@@ -34,6 +34,7 @@ from ..core.driver import chunk_loop
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, U64_2
 from ..core.rng import seed_state
+from ..core.streams import seat_streams
 from ..core.unowned import borrowed
 from .cards import SUIT_NAMES
 from .contract import S_TRUMP, HandFn, PlayFn
@@ -81,7 +82,7 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
     work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     scores = np.zeros(2, dtype=np.int64)
     comp = np.zeros((2, N_COMP), dtype=np.int64)
     ev = np.zeros(N_EVENTS, dtype=np.int64)
@@ -154,7 +155,7 @@ def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local
     work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     comp = np.zeros((2, N_COMP), dtype=np.int64)
     side_comp = np.zeros((2, N_COMP), dtype=np.int64)
     ev = np.zeros(N_EVENTS, dtype=np.int64)

@@ -33,6 +33,7 @@ from ..core.cut import cut_for_deal
 from ..core.kernel import njit
 from ..core.masks import bit
 from ..core.rng import next_u64, randint, seed_state
+from ..core.streams import overrun, own_stream, stream_intact
 from ..core.unowned import borrowed
 from .cards import CUT_ORDER, KNAVE, beats, game_points, knave_of, whist_rank
 from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISIONS, P_CARD, P_ROLE, S_BEGGED,
@@ -268,8 +269,11 @@ def bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng,
         if first_deal and begs == 0 and given[GIVEN_BEG] >= 0:
             answer = given[GIVEN_BEG]
         else:
-            answer = beg_fns[seat](hands[eldest, :held], state, rules, seat_rngs[seat],
+            answer = beg_fns[seat](hands[eldest, :held], state, rules, own_stream(seat_rngs, seat),
                                    _own(params, poff, seat, D_BEG))
+            if not stream_intact(seat_rngs, seat):
+                overrun(err, 1 + D_BEG, seat)
+                return POLICY_ERROR, held
         if not is_choice(answer):
             return _policy_error(err, D_BEG, seat, answer, state, hands[eldest, :held]), held
         if answer != BEG:
@@ -281,8 +285,11 @@ def bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng,
         if first_deal and begs == 1 and given[GIVEN_ANSWER] >= 0:
             answer = given[GIVEN_ANSWER]
         else:
-            answer = answer_fns[seat](hands[0, :held], state, rules, seat_rngs[seat],
+            answer = answer_fns[seat](hands[0, :held], state, rules, own_stream(seat_rngs, seat),
                                       _own(params, poff, seat, D_ANSWER))
+            if not stream_intact(seat_rngs, seat):
+                overrun(err, 1 + D_ANSWER, seat)
+                return POLICY_ERROR, held
         if not is_choice(answer):
             return _policy_error(err, D_ANSWER, seat, answer, state, hands[0, :held]), held
         if answer == GIVE:
@@ -322,8 +329,11 @@ def discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, 
             if first_deal and j < given_cards and given[j] >= 0:
                 i = given[j]
             else:
-                i = discard_fns[seat](hands[role, :held], state, rules, seat_rngs[seat],
+                i = discard_fns[seat](hands[role, :held], state, rules, own_stream(seat_rngs, seat),
                                       _own(params, poff, seat, D_DISCARD))
+                if not stream_intact(seat_rngs, seat):
+                    overrun(err, 1 + D_DISCARD, seat)
+                    return POLICY_ERROR
             j += 1
             if not is_held(hands[role, :held], i):
                 return _policy_error(err, D_DISCARD, seat, i, state, hands[role, :held])
@@ -380,7 +390,11 @@ def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params
                     i += 1
             else:
                 hand = hands[role, :held]
-                i = play_fns[seat](hand, played, state, rules, seat_rngs[seat], _own(params, poff, seat, D_PLAY))
+                i = play_fns[seat](hand, played, state, rules, own_stream(seat_rngs, seat),
+                                   _own(params, poff, seat, D_PLAY))
+                if not stream_intact(seat_rngs, seat):
+                    overrun(err, 1 + D_PLAY, seat)
+                    return POLICY_ERROR, 0, 0, -1
                 if not (0 <= i < held and (legal >> i) & 1):
                     return _policy_error(err, D_PLAY, seat, i, state, hand), 0, 0, -1
                 if tally.shape[0] > 0:

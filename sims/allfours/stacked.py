@@ -20,6 +20,7 @@ from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 from ..core.rng import chunk_keys, seed_state
+from ..core.streams import seat_streams
 from .contract import P_CARD, P_ROLE, S_N_PLAYED, S_RUNS, S_SIZE, S_TRUMP, S_TURNED
 from .engine import HANDS, MAX_SEATS, PLAYS, describe_error, role_names
 from .maxims import N_MAXIMS
@@ -61,7 +62,7 @@ def stacked_deck(hands, turned, then=()) -> list[int]:
 def _stacked_hand(rules, dealer, scores, check_target, deck, keys, beg_fns, answer_fns, play_fns, discard_fns,
                   params, poff, comp, events, err, played, state):
     work = new_work(rules)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     for s in range(MAX_SEATS):
         seed_state(seat_rngs[s], keys[1 + s], 0)
     result = play_hand(rules, dealer, scores, check_target, deck, False, np.zeros(4, dtype=np.uint64), seat_rngs,

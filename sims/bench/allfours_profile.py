@@ -44,6 +44,7 @@ from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_2
 from ..core.rng import chunk_keys
+from ..core.streams import seat_streams
 from ..core.unowned import borrowed
 
 NAME = "allfours_profile"
@@ -64,7 +65,7 @@ SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1
 def _owned(rules):
     """What the engine's chunk step allocates for its hands: the scratch, the deck's and the seats' streams,
     the scores, the points, the events, the error row and an empty agreement tally."""
-    return (new_work(rules), np.empty(4, dtype=np.uint64), np.empty((MAX_SEATS, 4), dtype=np.uint64),
+    return (new_work(rules), np.empty(4, dtype=np.uint64), seat_streams(MAX_SEATS),
             np.zeros(2, dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64),
             np.zeros(64, dtype=np.int64), np.zeros((0, N_MAXIMS, 2), dtype=np.int64))
 

@@ -36,6 +36,7 @@ from ..core.kernel import njit
 from ..core.jobs import Job
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
 from ..core.rng import chunk_keys
+from ..core.streams import seat_streams
 from ..cribbage import simulate_deals
 from ..cribbage.contract import split_throw
 from ..cribbage.engine import DISCARDS, PEGS
@@ -64,7 +65,7 @@ def _deal_phase(rules, keys, chunk_size, decks, seat_states):
     work = new_work(rules)
     deck = work[0]
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     for g in range(decks.shape[0]):
         seed_streams(keys, g // chunk_size, g % chunk_size, deck_rng, seat_rngs)
         shuffle(rules, deck_rng, deck)
@@ -149,7 +150,7 @@ def _deal_loop(rules, keys, chunk_size, n_deals, discard_fns, peg_fns, params, p
     players, n = rules[R_PLAYERS], rules[R_ACTIVE]
     work = new_work(rules)
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     scores = np.zeros(MAX_SEATS, dtype=np.int64)
     comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
     err = np.zeros(64, dtype=np.int64)
@@ -202,7 +203,7 @@ def phase_times(discard: str, peg: str, n: int = DEALS, seed: int = SEED, repeat
     active = rules[R_ACTIVE]
     keys = chunk_keys(seed, 0, job.n_chunks, job.game.n_streams)
     decks = np.empty((n, active * rules[R_DEALT] + rules[R_FROM_PACK] + 1), dtype=np.int64)
-    seeded = np.empty((n, MAX_SEATS, 4), dtype=np.uint64)
+    seeded = np.tile(seat_streams(MAX_SEATS), (n, 1, 1))
     masks = np.empty((n, MAX_SEATS), dtype=np.int64)
     kept = np.full((n, MAX_SEATS, rules[R_KEPT]), -1, dtype=np.int64)
     thrown = np.full((n, MAX_SEATS, 2), -1, dtype=np.int64)

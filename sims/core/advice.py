@@ -52,9 +52,12 @@ class Player:
             raise ValueError(f"{self.name!r} is a {self.policy.decision} policy; this is a {situation.DECISION} "
                              f"decision")
         from .errors import raised_by_policy
+        from .streams import guarded_call
 
-        with raised_by_policy([self.policy], f"a {situation.DECISION} decision"):
-            return situation.decide(self.policy, self.rng if rng is None else rng)
+        where = f"a {situation.DECISION} decision"
+        with raised_by_policy([self.policy], where):
+            return guarded_call(lambda stream: situation.decide(self.policy, stream), self.rng if rng is None else rng,
+                                f"policy {self.name!r} ({where})")
 
 
 def check_samples(samples) -> int:

@@ -16,8 +16,14 @@ The locator serves kernels defined through :func:`sims.core.kernel.njit` (which 
 
 The cache root is ``$SIMS_CACHE_DIR``, else ``$NUMBA_CACHE_DIR/sims``, else
 ``$XDG_CACHE_HOME/sims/numba`` (``~/.cache/sims/numba``).  numba's cache holds
-pickled code, so the root is created readable by its owner only, and a root that
-other users can write to (or that another user owns) is refused (:class:`CacheDirError`).
+pickled code, so the root is created readable by its owner only, and nothing is loaded
+from it that another user could have written: the root, every folder on the way to a
+kernel's folder and the ``.nbi``/``.nbc`` files in it must belong to this user and be
+writable by no one else, and no folder or file below the root may be a symbolic link;
+anything else is refused in one line naming it and the fix (:class:`CacheDirError`).
+The folders are checked once a process, when the first kernel in them is located, and
+the files then too (a few ``stat`` calls a folder): later files are written by this
+user's processes only, since no one else can write in those folders.
 """
 from __future__ import annotations
 
@@ -48,9 +54,25 @@ def cache_root() -> Path:
     return Path(base) / "sims" / "numba"
 
 
+def _trusted(path: Path, info: os.stat_result, what: str) -> None:
+    """A :class:`CacheDirError` naming ``path`` and the fix unless it belongs to this user and only he can
+    write it (``info``: its ``lstat``, or ``stat`` for the root, which may be a link)."""
+    if stat.S_ISLNK(info.st_mode):
+        raise CacheDirError(f"{what} {path} is a symbolic link; numba's cache holds code to load: remove it "
+                            f"(it is made again) or set SIMS_CACHE_DIR to a directory of your own")
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        raise CacheDirError(f"{what} {path} belongs to another user (uid {info.st_uid}); numba's cache holds code "
+                            f"to load: chown it to yourself, remove it, or set SIMS_CACHE_DIR to a directory of your "
+                            f"own")
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise CacheDirError(f"{what} {path} is writable by other users (mode {stat.S_IMODE(info.st_mode):o}); "
+                            f"numba's cache holds code to load: chmod go-w {path}, or set SIMS_CACHE_DIR to a "
+                            f"directory of your own")
+
+
 def safe_root(root: Path) -> Path:
     """``root``, created owner-only (0700) when missing; one writable by group or others, or owned by another
-    user, is a :class:`CacheDirError`."""
+    user, is a :class:`CacheDirError` (as is its :data:`IMPORT_GRAPH` folder)."""
     root = Path(root).expanduser()
     if root.exists() and not root.is_dir():
         raise CacheDirError(f"kernel cache directory {root} is not a directory")
@@ -59,14 +81,46 @@ def safe_root(root: Path) -> Path:
         info = root.stat()
     except OSError as exc:
         raise CacheDirError(f"kernel cache directory {root}: {exc.strerror or exc}") from None
-    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        raise CacheDirError(f"kernel cache directory {root} is writable by other users (mode "
-                            f"{stat.S_IMODE(info.st_mode):o}); numba's cache holds code to load: chmod go-w it "
-                            f"or set SIMS_CACHE_DIR to a directory of your own")
-    if hasattr(os, "getuid") and info.st_uid != os.getuid():
-        raise CacheDirError(f"kernel cache directory {root} belongs to another user; set SIMS_CACHE_DIR to a "
-                            f"directory of your own")
+    _trusted(root, info, "kernel cache directory")
+    try:
+        graph = os.lstat(root / IMPORT_GRAPH)
+    except FileNotFoundError:
+        return root
+    except OSError as exc:
+        raise CacheDirError(f"kernel cache folder {root / IMPORT_GRAPH}: {exc.strerror or exc}") from None
+    _trusted(root / IMPORT_GRAPH, graph, "kernel cache folder")
     return root
+
+
+def trusted_kernel_dir(root: Path, kernel: Path, checked: set) -> None:
+    """Create the folders from ``root`` down to ``kernel`` owner-only where missing, then refuse
+    (:class:`CacheDirError`) any of them, or any ``.nbi``/``.nbc`` file in ``kernel``, that is not this user's
+    alone (:func:`_trusted`).  Folders in ``checked`` were checked before in this process; those checked now are
+    added."""
+    folder = root
+    for part in kernel.relative_to(root).parts:
+        folder = folder / part
+        if folder in checked:
+            continue
+        try:
+            info = os.lstat(folder)
+        except FileNotFoundError:
+            try:
+                folder.mkdir(mode=0o700)
+                info = os.lstat(folder)
+            except OSError:   # a cache this process cannot write: numba's other locators decide
+                return
+        except OSError as exc:
+            raise CacheDirError(f"kernel cache folder {folder}: {exc.strerror or exc}") from None
+        _trusted(folder, info, "kernel cache folder")
+        if folder == kernel:
+            try:
+                for entry in os.scandir(folder):
+                    if entry.name.endswith((".nbi", ".nbc")):
+                        _trusted(Path(entry.path), entry.stat(follow_symlinks=False), "kernel cache file")
+            except OSError as exc:
+                raise CacheDirError(f"kernel cache folder {folder}: {exc.strerror or exc}") from None
+        checked.add(folder)
 
 
 @lru_cache(maxsize=None)
@@ -102,6 +156,7 @@ def _make_locator():
 
         ROOTS: dict[str, Path] = {}   # claimed top-level package -> cache root
         READY: set[str] = set()       # kernel directories this process has made and found writable
+        CHECKED: set[Path] = set()    # folders found this user's alone (trusted_kernel_dir)
 
         def __init__(self, py_func, py_file, cache: Path, modules: tuple[str, ...]):
             super().__init__(py_func, py_file)
@@ -116,6 +171,7 @@ def _make_locator():
                 return None
             self = cls(py_func, py_file, cache, tuple(dict.fromkeys((module, source))))
             if self._cache_path not in cls.READY:   # numba's check writes a file: once a directory
+                trusted_kernel_dir(cache, Path(self._cache_path), cls.CHECKED)
                 try:
                     self.ensure_cache_path()
                 except OSError:   # not writable: numba's other locators decide

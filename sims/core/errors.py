@@ -7,6 +7,7 @@ A kernel that meets an illegal answer writes the situation into its chunk's
 ``E_DECISION`` 1 + the index of the decision in ``Game.decisions`` (0: no error),
 ``E_SEAT``, ``E_ITEM`` (deal or game index), ``E_ANSWER`` (what the policy
 returned); ``E_GAME`` onwards is the game's to use (cards in hand, count, ...).
+``E_DECISION`` negated: the policy wrote past its random stream (:mod:`sims.core.streams`).
 """
 from __future__ import annotations
 
@@ -19,7 +20,16 @@ E_SIZE = 32
 
 
 class PolicyError(ValueError):
-    """A policy returned an illegal choice, or raised."""
+    """A policy returned an illegal choice, raised, or wrote past its random stream."""
+
+
+OVERRUN = ("wrote past the four words of its random stream (rng): a policy may change rng[0] to rng[3] only, "
+           "through sims.core.rng's draws")
+
+
+def overrun_text(row) -> str | None:
+    """What went wrong in words if the ``err`` row records a policy that wrote past its stream, else None."""
+    return OVERRUN if row[E_DECISION] < 0 else None
 
 
 def new_err(n_chunks: int) -> np.ndarray:
@@ -32,10 +42,10 @@ def raise_policy_error(job, err: np.ndarray, describe) -> None:
     if bad.size == 0:
         return
     row = err[bad[0]]
-    decision = job.game.decisions[int(row[E_DECISION]) - 1].name
+    decision = job.game.decisions[abs(int(row[E_DECISION])) - 1].name
     seat = int(row[E_SEAT])
     policy = job.policies[decision][seat]
-    raise PolicyError(f"{decision} policy {policy.name!r} (seat {seat}) {describe(job, row)} "
+    raise PolicyError(f"{decision} policy {policy.name!r} (seat {seat}) {overrun_text(row) or describe(job, row)} "
                       f"({job.item_name} {int(row[E_ITEM])}, seed {job.seed})")
 
 

@@ -19,7 +19,11 @@ and on resume every file is checked against the SHA-256 in its batch record, its
 Parquet page checksums, and the run and batch it names (columns and metadata), so a
 flipped bit, a file from another batch or another run, or a swapped file is refused
 with one line.  The manifest, the batch records and the summary carry a hash of their own
-content; a path a record names must lead to a table's file inside the run directory.
+content; a path a record names must lead to a table's file inside the run directory.  A run directory holds
+only the folders and regular files this module writes: a symbolic link (to a folder a reader of ``totals/``
+would walk into, or to a file outside the run), a named pipe, a device or a socket anywhere in it is refused
+before anything is read (:func:`check_tree`), and every file is read without following a link or waiting on a
+pipe, no further than the size it had when opened (:func:`read_regular`).
 :func:`verify` checks a whole run (``sims verify``); :class:`RunStore` opens, locks and fills one.
 """
 from __future__ import annotations
@@ -30,6 +34,7 @@ import json
 import os
 import platform
 import re
+import stat
 import subprocess
 import tempfile
 from datetime import UTC, datetime
@@ -104,13 +109,70 @@ def write_json(path: Path, obj, seal: bool = False) -> None:
     atomic_write(path, lambda f: f.write(text.encode()))
 
 
-def read_json(path: Path, what: str, sealed: bool = False) -> dict:
-    """A JSON object from ``path``; missing, unreadable or (``sealed``) tampered: a one-line DamagedRun."""
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _not_regular(path: Path, mode: int) -> DamagedRun:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    return DamagedRun(f"{path} in a run directory is not a regular file ({kind}): a run holds only the files sims "
+                      f"writes, and reading it would not end; remove it")
+
+
+def _link(path: Path) -> DamagedRun:
+    return DamagedRun(f"{path} in a run directory is a symbolic link: a run holds only the files sims writes, and "
+                      f"a reader of its folders would follow it (outside the run, or round again); remove it")
+
+
+def read_regular(path: Path, what: str) -> bytes:
+    """The bytes of the regular file ``path``, opened without following a symbolic link or waiting on a named
+    pipe, read no further than its size when opened; anything else is a one-line DamagedRun."""
     try:
-        obj = json.loads(Path(path).read_text())
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         raise DamagedRun(f"{what} {path} is missing") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _link(path) from None
+        raise DamagedRun(f"{what} {path} cannot be read ({exc.strerror or one_line(exc)})") from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _not_regular(path, info.st_mode)
+        return f.read(info.st_size)
+
+
+def check_tree(run_dir: Path) -> set[str]:
+    """The regular files under ``run_dir`` (paths relative to it, ``/``-separated), after refusing in one line
+    any symbolic link, named pipe, device or socket among them (links are not followed)."""
+    run_dir = Path(run_dir)
+    files, folders = set(), [run_dir]
+    while folders:
+        folder = folders.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError as exc:
+            raise DamagedRun(f"folder {folder} of run {run_dir} cannot be read ({exc.strerror or one_line(exc)})") \
+                from None
+        for entry in entries:
+            mode = entry.stat(follow_symlinks=False).st_mode
+            if stat.S_ISLNK(mode):
+                raise _link(Path(entry.path))
+            if stat.S_ISDIR(mode):
+                folders.append(Path(entry.path))
+            elif stat.S_ISREG(mode):
+                files.add(Path(entry.path).relative_to(run_dir).as_posix())
+            else:
+                raise _not_regular(Path(entry.path), mode)
+    return files
+
+
+def read_json(path: Path, what: str, sealed: bool = False) -> dict:
+    """A JSON object from ``path`` (:func:`read_regular`); missing, unreadable or (``sealed``) tampered: a
+    one-line DamagedRun."""
+    try:
+        obj = json.loads(read_regular(path, what))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise DamagedRun(f"{what} {path} is corrupt ({one_line(exc)})") from None
     if not isinstance(obj, dict):
         raise DamagedRun(f"{what} {path} is corrupt (not a JSON object)")
@@ -231,6 +293,12 @@ def _damaged(path, reason) -> DamagedRun:
 
 def check_batch(run_dir: Path, identity: dict, index: int, expected: dict) -> dict:
     """The record of batch ``index`` after checking it and the hash of every file it names."""
+    return _checked_files(run_dir, identity, index, expected)[0]
+
+
+def _checked_files(run_dir: Path, identity: dict, index: int, expected: dict) -> tuple[dict, dict[str, bytes]]:
+    """The record of batch ``index`` and the bytes of every file it names (:func:`read_regular`), each checked
+    against the SHA-256 the record gives it."""
     run_dir = Path(run_dir)
     path = record_path(run_dir, index)
     record = read_json(path, "batch record", sealed=True)
@@ -239,33 +307,31 @@ def check_batch(run_dir: Path, identity: dict, index: int, expected: dict) -> di
             raise _damaged(path, f"{key} is {record.get(key)!r}, expected {value!r}")
     if not isinstance(record.get("files"), dict) or TOTALS + f"/{batch_name(index)}.parquet" not in record["files"]:
         raise _damaged(path, "it lists no totals file")
+    contents = {}
     for name, digest in record["files"].items():
         file = run_dir / name
         if not isinstance(name, str) or not _BATCH_FILE.fullmatch(name):
             raise _damaged(path, f"it names {name!r}, not a table's file in this run directory")
         if Path(name).name != f"{batch_name(index)}.parquet":
             raise _damaged(path, f"it names a file of another batch, {name}")
-        try:
-            actual = file_sha256(file)
-        except FileNotFoundError:
-            raise _damaged(file, "missing") from None
-        except OSError as exc:
-            raise _damaged(file, exc.strerror or one_line(exc)) from None
-        if actual != digest:
+        if not file.exists() and not file.is_symlink():
+            raise _damaged(file, "missing")
+        contents[name] = read_regular(file, "table file")
+        if hashlib.sha256(contents[name]).hexdigest() != digest:
             raise _damaged(file, "its SHA-256 does not match the batch record")
-    return record
+    return record, contents
 
 
 def read_batch(run_dir: Path, identity: dict, index: int, expected: dict):
     """The Batch stored for ``index``, every file checked (see :func:`check_batch`)."""
     from .batch import Batch
 
-    record = check_batch(run_dir, identity, index, expected)
+    record, contents = _checked_files(run_dir, identity, index, expected)
     frames = {}
-    for name in record["files"]:
+    for name, data in contents.items():
         path = Path(run_dir) / name
         try:
-            table = pq.read_table(path, page_checksum_verification=True)
+            table = pq.read_table(pa.BufferReader(data), page_checksum_verification=True)
             meta = json.loads(table.schema.metadata[_META_KEY])
         except _DAMAGED as exc:
             raise _damaged(path, one_line(exc)) from None
@@ -324,6 +390,8 @@ class RunStore:
                 p.name != LOCK and not p.name.endswith(TMP_SUFFIX) for p in self.path.iterdir()):
             raise ValueError(f"output directory {self.path} is not empty and holds no sims run ({MANIFEST}); "
                              f"choose another --out")
+        if self.path.is_dir():
+            check_tree(self.path)
         check_new_path(self.path)
         try:
             self.path.mkdir(parents=True, exist_ok=True)
@@ -427,6 +495,7 @@ def open_run(path) -> tuple[RunStore, Plan]:
     path = Path(path)
     if not path.is_dir():
         raise ValueError(f"run directory {path} does not exist")
+    check_tree(path)
     manifest = read_manifest(path)
     try:
         job = job_from_spec(manifest["job"], run_dir=path, import_functions=False)
@@ -456,10 +525,12 @@ def read_summary(store: RunStore) -> dict:
 def verify(path) -> dict:
     """Check every file of a finished run against its manifest: the manifest's and the summary's own hashes,
     each batch record's, the SHA-256, page checksums and run of every file a record names, the parameter
-    tables by their SHA-256, and that no other file lies among them (a reader of a folder would count it).
+    tables by their SHA-256, and that no other file, link, pipe or device lies among them (a reader of a folder
+    would count it, follow it, or wait on it for ever: :func:`check_tree`).
     Returns counts; the first bad file is a one-line :class:`DamagedRun` naming it."""
     store, plan = open_run(path)
     path = store.path
+    files = check_tree(path) - {LOCK}
     missing = [i for i in range(plan.n_batches) if not record_path(path, i).exists()]
     if missing:
         raise DamagedRun(f"run {path} is incomplete: {record_path(path, missing[0])} is missing ({len(missing)} "
@@ -469,13 +540,11 @@ def verify(path) -> dict:
     known = {MANIFEST, SUMMARY}
     known |= {f"{PARAMS}/{digest}.json" for digest in job_spec(store.job).get("tables", {})}
     for index in range(plan.n_batches):
-        store.check(plan, index)
-        store.read(plan, index)
+        store.read(plan, index)     # every file its record names, checked
         known.add(f"{BATCHES}/{batch_name(index)}.json")
         known.update(read_json(record_path(path, index), "batch record", sealed=True)["files"])
-    files = sorted(file for file in path.rglob("*") if not file.is_dir() and file != path / LOCK)
-    for file in files:
-        if file.relative_to(path).as_posix() not in known:
-            raise DamagedRun(f"unlisted file {file}: no batch record or manifest of the run names it, and a reader "
-                             f"of its folder would count it; move it out of the run directory")
+    unlisted = sorted(files - known)
+    if unlisted:
+        raise DamagedRun(f"unlisted file {path / unlisted[0]}: no batch record or manifest of the run names it, and "
+                         f"a reader of its folder would count it; move it out of the run directory")
     return {"run": str(path), "batches": plan.n_batches, "files": len(files)}

@@ -111,6 +111,8 @@ class _Table:
         self.game, self.taken, self.lines, self.decisions = 0, [], [], 0
 
     def fn(self, seat: int, decision: str):
+        from .streams import guarded_call
+
         who = self.seats[seat][decision]
         watched = self.on_decision is not None or self.keep or is_chooser(who)
 
@@ -127,7 +129,8 @@ class _Table:
                     raise ValueError(f"seat {seat} ({chooser_name(who)}), {decision}: {exc}") from None
                 by = chooser_name(who)
             else:
-                answer = int(who.fn(*args[:-1], who.params_array()))
+                answer = guarded_call(lambda stream: int(who.fn(*args[:-2], stream, who.params_array())), args[-2],
+                                      f"seat {seat}'s {decision} policy {who.label()!r}")
                 if not watched:
                     return answer
                 try:

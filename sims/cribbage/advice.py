@@ -42,10 +42,11 @@ from numba import types
 from ..cards import format_card
 from ..core.arrays import copy_into
 from ..core.advice import Player as CorePlayer, chosen_by, choices_of, rollout_columns
-from ..core.errors import E_ANSWER, E_SIZE, PolicyError, raised_by_policy
+from ..core.errors import E_ANSWER, E_SIZE, PolicyError, overrun_text, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, seed_state
+from ..core.streams import seat_streams
 from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_STARTER, is_legal_play
 from .discard_rows import WIN_DIGITS
 from .pegging import peg_points_kernel
@@ -93,7 +94,7 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
     my_side = side_of(rules, (dealer + role) % players)
     in_play = np.full((MAX_SEATS, kept), -1, dtype=np.int64)
     thrown, buf, st, at, scores, comp = play_out_buffers(state, played)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     for m in range(hidden.shape[0]):
         for i in range(hand.shape[0]):
             if not is_legal_play(hand, i, count):
@@ -288,7 +289,8 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
                             (playout.fn,) * MAX_SEATS, params, poff, keys, situation.score is not None,
                             situation.scores_by_side(), net, final, err)
     if status == POLICY_ERROR:
-        raise PolicyError(f"playout policy {playout.label()!r} answered {int(err[E_ANSWER])}, an illegal card")
+        raise PolicyError(f"playout policy {playout.label()!r} "
+                          f"{overrun_text(err) or f'answered {int(err[E_ANSWER])}, an illegal card'}")
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
     columns = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
     values, table = net[:, legal], {}

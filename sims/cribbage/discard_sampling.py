@@ -15,10 +15,11 @@ import numpy as np
 from numba import types
 
 from ..core.arrays import copy_into, copy_rows
-from ..core.errors import E_DECISION, E_ITEM, E_SEAT, E_SIZE, PolicyError
+from ..core.errors import E_DECISION, E_ITEM, E_SEAT, E_SIZE, PolicyError, overrun_text
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_1
 from ..core.rng import chunk_keys, randint, seed_state
+from ..core.streams import overrun, own_stream, seat_streams, stream_intact
 from .contract import (S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
                        DiscardFn, PegFn, is_valid_throw, split_throw)
 from .play import (A_LAST, A_SIZE, A_TURN, C_HEELS, ERR_DISCARD, MAX_SEATS, N_COMP, POLICY_ERROR, _policy_error,
@@ -66,11 +67,11 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
     scores = np.zeros(MAX_SEATS, dtype=np.int64)
     comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
     deck_rng = np.empty(4, dtype=np.uint64)
-    policy_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    policy_rng = seat_streams(1)       # the others' discards draw from one guarded stream
+    seat_rngs = seat_streams(MAX_SEATS)
     for i in range(first, first + n):
         seed_state(deck_rng, keys[0], i)
-        seed_state(policy_rng, keys[1], i)
+        seed_state(policy_rng[0], keys[1], i)
         top = 0  # pool[:top] holds the cards drawn so far in this deal
         filled = n_throw
         for role in range(active):
@@ -89,7 +90,11 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
             state[S_CRIB_MINE] = 1 if role == 0 or (partners and role % 2 == 0) else 0
             state[S_THROWN] = -1
             state[S_THROWN + 1] = -1
-            mask = discard(other_hand, state, rules, policy_rng, discard_params)
+            mask = discard(other_hand, state, rules, own_stream(policy_rng, 0), discard_params)
+            if not stream_intact(policy_rng, 0):
+                overrun(err, ERR_DISCARD, role)
+                err[E_ITEM] = i
+                return
             if not is_valid_throw(mask, dealt, n_throw):
                 _policy_error(err, ERR_DISCARD, role, mask, 0, other_hand)
                 err[E_ITEM] = i
@@ -165,7 +170,8 @@ def sampled_figures(hand, me, pool, masks, rules, runs, peg_policy, samples, see
                 _sampler(hand, me, deck, masks, kernel_rules, policy.fn, policy.params_array(), peg_fns,
                            peg_params, poff, keys, first, n, pegging, *sums, err)
                 if err[E_DECISION]:
-                    _raise_policy_error(err, rules, policy if err[E_DECISION] == ERR_DISCARD else peg_policy, seed)
+                    _raise_policy_error(err, rules, policy if abs(err[E_DECISION]) == ERR_DISCARD else peg_policy,
+                                        seed)
                 bar.update(n)
                 if progress and index == 0 and first == 0:
                     say_estimate((time.perf_counter() - start) / n * samples * len(runs), samples * len(runs))
@@ -191,7 +197,7 @@ def _raise_policy_error(err, rules, policy, seed):
     """The one-line PolicyError for an illegal answer in a sampled deal."""
     from .play import describe_illegal
 
-    decision = "discard" if err[E_DECISION] == ERR_DISCARD else "peg"
+    decision = "discard" if abs(err[E_DECISION]) == ERR_DISCARD else "peg"
     raise PolicyError(f"{decision} policy {policy.name!r} (role {int(err[E_SEAT])}) "
-                      f"{describe_illegal(rules, err)} "
+                      f"{overrun_text(err) or describe_illegal(rules, err)} "
                       f"(sampled deal {int(err[E_ITEM])}, seed {seed})")

@@ -22,6 +22,7 @@ from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from ..core.cut import cut_for_deal
 from ..core.kernel import njit
 from ..core.rng import randint, seed_state
+from ..core.streams import overrun, own_stream, seat_streams, stream_intact
 from .pegging import MAX_COUNT, card_value, count_points, pattern_points
 from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,
                             S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
@@ -90,8 +91,9 @@ def new_work(rules):
 @njit(cache=True)
 def deal_buffers(rules):
     """A thread's buffers for playing deals: :func:`new_work`, the deck's and each seat's random states
-    (:func:`seed_streams`), the scores by side and the points by role and component."""
-    return (new_work(rules), np.empty(4, dtype=np.uint64), np.empty((MAX_SEATS, 4), dtype=np.uint64),
+    (:func:`seed_streams`; the seats' guarded, :mod:`sims.core.streams`), the scores by side and the points by
+    role and component."""
+    return (new_work(rules), np.empty(4, dtype=np.uint64), seat_streams(MAX_SEATS),
             np.zeros(MAX_SEATS, dtype=np.int64), np.zeros((MAX_SEATS, N_COMP), dtype=np.int64))
 
 
@@ -249,7 +251,10 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
             seat = after(dealer, turn, players)
             _fill_turn(state, rules, turn, seat, dealer, scores, count, count_start, n_played, go_mask, thrown[turn])
             own = params[poff[2 * seat + 1]:poff[2 * seat + 2]]
-            i = peg_fns[seat](hand, played, state, rules, seat_rngs[seat], own)
+            i = peg_fns[seat](hand, played, state, rules, own_stream(seat_rngs, seat), own)
+            if not stream_intact(seat_rngs, seat):
+                overrun(err, ERR_PEG, seat)
+                return POLICY_ERROR
             if not is_legal_play(hand, i, count):
                 return _policy_error(err, ERR_PEG, seat, i, count, hand)
             card = hand[i]
@@ -376,7 +381,10 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
         thrown[role, 1] = -1
         _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, thrown[role])
         own = params[poff[2 * seat]:poff[2 * seat + 1]]
-        mask = discard_fns[seat](hands[role], state, rules, seat_rngs[seat], own)
+        mask = discard_fns[seat](hands[role], state, rules, own_stream(seat_rngs, seat), own)
+        if not stream_intact(seat_rngs, seat):
+            overrun(err, ERR_DISCARD, seat)
+            return POLICY_ERROR
         if not is_valid_throw(mask, dealt, k):
             return _policy_error(err, ERR_DISCARD, seat, mask, 0, hands[role])
         split_throw(hands[role], mask, kept[role], thrown[role])

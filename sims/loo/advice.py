@@ -30,10 +30,11 @@ from ..cards import format_card
 from ..core.arrays import copy_into
 from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, rollout_columns,
                            ways_to_deal)
-from ..core.errors import PolicyError, job_policies, new_err, raised_by_policy
+from ..core.errors import PolicyError, job_policies, new_err, overrun_text, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, U64_1
 from ..core.rng import chunk_keys, seed_state
+from ..core.streams import seat_streams
 from .contract import DECLARATIONS, MAX_SEATS, MISS, PLAY, CardFn, DecideFn
 from .situation import first_illegal
 from .play import GIVEN_CARDS, GIVEN_DECLARE, GIVEN_EXCHANGE, N_INFO, N_OUT, O_MONEY, POLICY_ERROR, new_work, play_given
@@ -69,7 +70,7 @@ def _play_outs(rules, dealer, role, carry, decks, given, declare_fns, exchange_f
     every deal m and choice c; ``out[m, c]``: the money of the player in ``role`` (stakes included).  The seats'
     streams are keyed by m: the same for every choice.  Returns 0 or POLICY_ERROR."""
     work = new_work(rules)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     no_rng = np.zeros(4, dtype=np.uint64)
     outcome = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
     info = np.zeros(N_INFO, dtype=np.int64)
@@ -241,7 +242,7 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     if status == POLICY_ERROR:
         from .engine import describe_error
 
-        raise PolicyError(f"a playout policy: {describe_error(job, err[0])}")
+        raise PolicyError(f"a playout policy: {overrun_text(err[0]) or describe_error(job, err[0])}")
     staked = rules.stake if situation.role == 0 or (situation.carry == 0 and rules.single == "stake-all") else 0
     columns = {"choice": labels}
     columns.update(rollout_columns((out + staked).astype(float), exact, "value"))

@@ -29,6 +29,7 @@ from ..core.driver import chunk_loop
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
 from ..core.rng import seed_state
+from ..core.streams import seat_streams
 from .contract import DECLARATIONS, MAX_SEATS, CardFn, DecideFn
 from .play import (D_CARD, D_DECLARE, E_CARDS, E_LEGAL, E_MISS_OPEN, E_N_CARDS, E_PACK, E_ROLE, E_TRUMP,
                    ENDINGS, I_DEALER, I_ENDING, I_NEXT, I_POOL, I_STANDERS, INFO, N_INFO, N_OUT, O_LOOED, O_MONEY,
@@ -102,7 +103,7 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, carry, declare_
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
     work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
     info = np.zeros(N_INFO, dtype=np.int64)
     # The chunk's rows, each view taken once rather than once a deal (taking one counts a reference).
@@ -150,7 +151,7 @@ def _session_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns,
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as above
     work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     log_out = np.zeros((deals, MAX_SEATS, N_OUT), dtype=np.int64)
     log_info = np.zeros((deals, N_INFO), dtype=np.int64)
     net = np.zeros(MAX_SEATS, dtype=np.int64)
@@ -219,7 +220,7 @@ def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rn
     """Play one deal from a stacked ``deck`` (the order the cards come off the pack: see
     :func:`sims.loo.reference.stacked_deck`) in the kernel; returns ``(out, info, played)``: outcomes by role
     (``OUTCOMES``), the deal (``INFO``) and the (card, role) rows played.  ``seat_rngs`` defaults to zeros."""
-    from ..core.errors import PolicyError, job_policies, new_err, raised_by_policy
+    from ..core.errors import PolicyError, job_policies, new_err, overrun_text, raised_by_policy
     from ..core.jobs import Job
     from .game import GAME
 
@@ -228,7 +229,9 @@ def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rn
     deck = np.asarray(deck, dtype=np.int64)
     if sorted(deck.tolist()) != list(range(52)):
         raise ValueError("a stacked deck must hold each of the 52 cards once")
-    rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64) if seat_rngs is None else np.ascontiguousarray(seat_rngs)
+    rngs = seat_streams(MAX_SEATS)
+    if seat_rngs is not None:
+        rngs[:len(seat_rngs), :4] = seat_rngs
     out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
     info = np.zeros(N_INFO, dtype=np.int64)
     played = np.zeros((MAX_SEATS * 5, 2), dtype=np.int64)
@@ -237,7 +240,7 @@ def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rn
         status = _stacked_deal(job.rules.to_kernel(), dealer, carry, deck, rngs, *fns, params, poff, out, info,
                                played, err[0])
     if status == POLICY_ERROR:
-        raise PolicyError(describe_error(job, err[0]))
+        raise PolicyError(overrun_text(err[0]) or describe_error(job, err[0]))
     players = job.rules.players
     return out[:players], info, played[played[:, 0] >= 0]
 

@@ -31,6 +31,7 @@ from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from ..core.cut import cut_for_deal
 from ..core.kernel import njit
 from ..core.rng import randint
+from ..core.streams import overrun, own_stream, stream_intact
 from .contract import (MAX_CARDS, MAX_PLAYS, MAX_SEATS, MISS, PASS, S_BEST, S_DEALER, S_DEALER_CHOICE,
                        S_DECLARED, S_EXCHANGED, S_LEADER, S_LEGAL, S_LOO, S_MISS, S_MISS_TAKER, S_N_PLAYED,
                        S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_POOL, S_ROLE, S_SEAT, S_SHARE, S_SINGLE, S_SIZE,
@@ -233,7 +234,10 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
                 answer = given[GIVEN_DECLARE + t - 1]
             else:
                 own = params[poff[seat * 3 + D_DECLARE]:poff[seat * 3 + D_DECLARE + 1]]
-                answer = declare_fns[seat](hands[role], state, rules, seat_rngs[seat], own)
+                answer = declare_fns[seat](hands[role], state, rules, own_stream(seat_rngs, seat), own)
+                if not stream_intact(seat_rngs, seat):
+                    overrun(err, 1 + D_DECLARE, seat)
+                    return POLICY_ERROR
             if not is_legal_declaration(answer, state):
                 return _error(err, D_DECLARE, seat, role, answer, 0, state, hands[role])
         if answer == PASS:
@@ -256,7 +260,10 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
                 mask = given[GIVEN_EXCHANGE + t - 1]
             else:
                 own = params[poff[seat * 3 + D_EXCHANGE]:poff[seat * 3 + D_EXCHANGE + 1]]
-                mask = exchange_fns[seat](hands[role], state, rules, seat_rngs[seat], own)
+                mask = exchange_fns[seat](hands[role], state, rules, own_stream(seat_rngs, seat), own)
+                if not stream_intact(seat_rngs, seat):
+                    overrun(err, 1 + D_EXCHANGE, seat)
+                    return POLICY_ERROR
             if not is_legal_exchange(mask, k, state[S_PACK]):
                 return _error(err, D_EXCHANGE, seat, role, mask, 0, state, hands[role])
             for c in range(k):
@@ -342,7 +349,10 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
                     state[S_ROLE] = role
                     state[S_LEGAL] = legal
                     own = params[poff[seat * 3 + D_CARD]:poff[seat * 3 + D_CARD + 1]]
-                    i = card_fns[seat](hand, played, state, rules, seat_rngs[seat], own)
+                    i = card_fns[seat](hand, played, state, rules, own_stream(seat_rngs, seat), own)
+                    if not stream_intact(seat_rngs, seat):
+                        overrun(err, 1 + D_CARD, seat)
+                        return POLICY_ERROR
                     if not is_legal_card(i, legal):
                         return _error(err, D_CARD, seat, role, i, legal, state, hand)
             card = hand[i]

@@ -85,7 +85,7 @@ def test_the_picture_draws_each_value_and_its_interval(scored):
     """The picture :func:`show` displays, checked against the table it returns."""
     frame, shown = scored
     fig = shown[-1]
-    assert fig._suptitle.get_text() == ("hand 7H 8C 5D 2S, starter 2C, role pone, thrown QD 3C, score 97-104, "
+    assert fig._suptitle.get_text() == ("hand 7H 8C 5D 2S, starter 2C, role pone, thrown QD 3C, score 104-97, "
                                         "rules six-card\nbest first; bars: 95% intervals (rollouts over 200 deals)")
     value_ax, win_ax = fig.axes
     for ax, column, se in ((value_ax, "value", "se"), (win_ax, "win", "win_se")):

@@ -37,6 +37,7 @@ from numba.extending import intrinsic
 from ...core.arrays import copy_into, copy_rows
 from ...core.kernel import njit
 from ...core.rng import next_u64, randint
+from ...core.streams import seat_streams
 from ..pegging import peg_points_kernel
 from ...core.errors import E_SIZE
 from ..play import MAX_SEATS, lay_candidate, net_pegging, play_out, play_out_buffers
@@ -128,7 +129,7 @@ def rollout_peg(hand, played, state, rules, rng, params):
             base[s * n_base + k] = BASE_PARAMS[k]
         poff[2 * s + 1] = s * n_base
         poff[2 * s + 2] = (s + 1) * n_base
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     for s in range(MAX_SEATS):
         for k in range(4):
             seat_rngs[s, k] = next_u64(rng)

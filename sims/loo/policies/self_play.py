@@ -43,6 +43,7 @@ from ...core.kernel import njit
 from ...core.kernel_types import I64_4
 from ...core.policies import user
 from ...core.rng import chunk_keys, uniform
+from ...core.streams import seat_streams
 from ..contract import DECIDE_SIG, MAX_SEATS, MISS, PLAY, S_MISS, S_PAM, S_TRUMP_SUIT
 from ..engine import CARDS, DECIDES, F64_1, I64_1, I64_2, U64_2, describe_error, seed_streams
 from ..game import GAME
@@ -79,7 +80,7 @@ def _learn_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns, e
     work = new_work(rules_c)
     dealt, state, played, winners = work[3], work[4], work[5], work[6]
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.zeros((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
     info = np.zeros(N_INFO, dtype=np.int64)
     for i in range(min(chunk_size, n_items - c * chunk_size)):
