@@ -19,6 +19,7 @@ SAID = {"beg": {"stand": ("stands", ""), "beg": ("begs", "")},
 
 
 class View(CoreView):
+    game = "allfours"
     values = {d: "value: your side's points less the other side's from here to the end of the hand"
               for d in ("beg", "answer", "play")}
 

@@ -22,6 +22,7 @@ from .reference import peg_items, show_score
 
 
 class View(CoreView):
+    game = "cribbage"
     values = {"peg": "value: your points less the others' from this card to the end of the play",
               "discard": "net: your hand's points with the starter, with the crib's added (your crib) or taken "
                          "away (theirs), over every starter and the others' throws at random"}

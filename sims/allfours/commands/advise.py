@@ -1,0 +1,66 @@
+"""All Fours under ``sims advise`` (the ``advise_command`` of its ``Game``): the eldest's beg, the dealer's
+answer, the card to play and, with discard_to_six, the card thrown out; valued by :mod:`sims.allfours.advice`."""
+from __future__ import annotations
+
+import re
+
+from ...cli.advise import add_playout_arguments, advise_situation, listed, render_choices
+
+DECISIONS = {"beg": "the eldest stands or begs", "answer": "the dealer gives one or runs the cards",
+             "play": "which card to play",
+             "discard": "with discard_to_six, after the cards were run: which card to throw out"}
+VALUE = "your side's points less the other side's from here to the end of the hand"
+
+
+def add_arguments(p, decision: str) -> None:
+    p.add_argument("cards", nargs="+", help="the cards you hold, e.g. AH 10H 3C")
+    p.add_argument("--turned", required=True, metavar="CARDS",
+                   help="the card turned up for trump; when the cards were run, every card turned, e.g. 7H,2H,KC")
+    p.add_argument("--score", metavar="MINE-THEIRS",
+                   help="the score now (a knave turned up and the gift included), e.g. 6-8: each choice's chance of "
+                        "winning the game")
+    p.add_argument("--rules", default="two-hand", metavar="PRESET", help="two-hand (default), four-hand, seven-up")
+    if decision == "play":
+        p.add_argument("--played", default="", metavar="CARDS", help="every card played this hand, in order")
+        p.add_argument("--role", default="eldest", help="dealer or eldest (four-hand: also dealer_partner, "
+                                                        "eldest_partner); default eldest")
+        p.add_argument("--begged", action="store_true", help="the eldest begged")
+        p.add_argument("--gave", action="store_true", help="the dealer then gave one (else the cards were run)")
+    if decision in ("play", "discard"):
+        p.add_argument("--discarded", default="", metavar="CARDS",
+                       help="with discard_to_six: the cards you threw out after the cards were run")
+    if decision == "discard":
+        p.add_argument("--role", default="eldest", help="dealer or eldest (four-hand: also dealer_partner, "
+                                                        "eldest_partner); default eldest")
+    add_playout_arguments(p, "play")
+
+
+def score(text):
+    """``--score MINE-THEIRS`` -> ``(mine, theirs)``; None when not given."""
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    if match is None:
+        raise ValueError(f"the score is MINE-THEIRS, e.g. 6-8; got {text!r}")
+    return int(match[1]), int(match[2])
+
+
+def run(args) -> dict:
+    from ...cli.common import rules_from_args
+    from .. import situation as s
+
+    rules, cards = rules_from_args(args), " ".join(args.cards)
+    turned, mine_theirs = listed(args.turned), score(args.score)
+    if args.decision == "play":
+        situation = s.PlaySituation(cards, turned, listed(args.played), args.role, args.begged, args.gave,
+                                    mine_theirs, rules, discarded=listed(args.discarded))
+    elif args.decision == "discard":
+        situation = s.DiscardSituation(cards, turned, args.role, listed(args.discarded), mine_theirs, rules)
+    else:
+        situation = (s.BegSituation if args.decision == "beg" else s.AnswerSituation)(cards, turned, mine_theirs,
+                                                                                       rules)
+    return advise_situation(args, situation, "play")
+
+
+def render(result: dict) -> str:
+    return render_choices(result, VALUE)
