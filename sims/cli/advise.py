@@ -1,16 +1,19 @@
 """``sims advise``: the expert at one decision of any game.
 
-``sims advise --game GAME DECISION CARDS ... [facts]``: the decisions, their facts and what is
-shown are the game's (the ``advise_command`` its ``Game`` declares), so that one command answers
-every decision of every game; the play-out advisors share :func:`add_playout_arguments`,
-:func:`advise_situation` and :func:`render_choices`.
+``sims advise --game GAME DECISION CARDS ... [facts]``: the decisions and their facts are the
+game's, so that one command answers every decision of every game.  The ``advise_command`` module
+its ``Game`` declares gives ``DECISIONS`` (decision -> help) and ``add_arguments(parser, decision)``
+(the facts, ``--rules`` among them), and then either
+
+* ``situation(args, rules)``, the decision's situation from the facts, with ``PLAYOUT`` (the
+  decision whose policy ``--playout`` sets) and ``VALUE`` (what a choice's value is): the table of
+  the game's advisor (its ``advice``), each choice valued by play-outs (:func:`run_advisor`), or
+* its own ``run(args) -> dict`` and ``render(result) -> str``.
 """
 from __future__ import annotations
 
 import argparse
-import re
 
-COMMAND = "advise"
 GAME_AWARE = True
 HELP = ("every legal choice at one decision, best first: value +/- SE by play-outs (exact in the last tricks), the "
         "chance of winning with --score, and each named policy's choice (All Fours beg/answer/play, Loo "
@@ -35,6 +38,8 @@ def add_arguments(parser, game):
         p.add_argument("--game", default=argparse.SUPPRESS, choices=registry.names(), help=argparse.SUPPRESS)
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print the result as JSON")
         command.add_arguments(p, decision)
+        if not hasattr(command, "run"):
+            _add_playout_arguments(p, command.PLAYOUT)
 
 
 def _command(game):
@@ -47,9 +52,9 @@ def _command(game):
     return game.part("advise_command")
 
 
-def add_playout_arguments(p, playout: str) -> None:
-    """The flags every play-out advisor shares, after the decision's own: ``--rule``, ``--playout`` (the policy of
-    the decision ``playout`` in the play-outs), ``--samples``, ``--seed``."""
+def _add_playout_arguments(p, playout: str) -> None:
+    """The flags of every play-out advisor, after the decision's own: ``--rule``, ``--playout`` (the policy of the
+    decision ``playout`` in the play-outs), ``--samples``, ``--seed``."""
     p.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
                    help="change one rules field, e.g. --rule target=7")
     p.add_argument("--playout", metavar="POLICY",
@@ -59,24 +64,25 @@ def add_playout_arguments(p, playout: str) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and the policies' streams")
 
 
-def listed(text) -> list[str]:
-    """A list flag's items, split at commas or spaces (``pass,play``)."""
-    return [t for t in re.split(r"[\s,]+", text or "") if t]
-
-
 def run(args) -> dict:
     from ..core.registry import get_game
 
-    return {"game": args.game, "decision": args.decision, **_command(get_game(args.game)).run(args)}
+    command = _command(get_game(args.game))
+    return {"game": args.game, "decision": args.decision,
+            **(command.run(args) if hasattr(command, "run") else run_advisor(args, command))}
 
 
-def advise_situation(args, situation, playout: str) -> dict:
-    """The game's advisor (its ``advice``) on ``situation``: every choice, with the frame's facts; ``--playout`` sets
-    the decision ``playout``'s policy in the play-outs."""
+def run_advisor(args, command) -> dict:
+    """The game's advisor (its ``advice``) on the situation ``command`` makes of the facts: every choice, with the
+    frame's facts."""
     from ..core.registry import get_game
+    from .common import rules_from_args
 
-    advice = get_game(args.game).part("advice")     # after the situation: a bad one is told at once
-    frame = advice.advise(situation, {playout: args.playout} if args.playout else None, args.samples, args.seed)
+    game = get_game(args.game)
+    situation = command.situation(args, rules_from_args(args))
+    advice = game.part("advice")     # after the situation: a bad one is told at once
+    playout = {command.PLAYOUT: args.playout} if args.playout else None
+    frame = advice.advise(situation, playout, args.samples, args.seed)
     rows = frame.to_dict(orient="records")
     for row in rows:
         row["chosen_by"] = [n for n in row["chosen_by"].split(", ") if n]
@@ -85,20 +91,17 @@ def advise_situation(args, situation, playout: str) -> dict:
 
 def render(result: dict) -> str:
     from ..core.registry import get_game
-
-    return _command(get_game(result["game"])).render(result)
-
-
-def render_choices(result: dict, what: str) -> str:
-    """:func:`advise_situation`'s result as text: the situation, what the value is (``what``), how it was found, and
-    the table of choices."""
     from .common import choice_table
+
+    command = _command(get_game(result["game"]))
+    if hasattr(command, "render"):
+        return command.render(result)
 
     s = result["situation"]
     facts = {k: v for k, v in s.items() if k not in ("decision", "rules") and v not in (None, [], "", False)}
     text = "; ".join(f"{k} {_text(v)}" for k, v in facts.items())
     lines = [f"{result['game']} {result['decision']}, {s['rules']}: {text}",
-             f"value: {what}; every later decision by {_text(result['playout'])}; "
+             f"value: {command.VALUE}; every later decision by {_text(result['playout'])}; "
              f"{'exact over' if result['method'] == 'exact' else 'sampled'} {result['deals']:,} deals of the cards "
              f"you have not seen (the same deals for every choice)", ""]
     win = "win" in (result["rows"][0] if result["rows"] else {})

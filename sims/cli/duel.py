@@ -16,7 +16,6 @@ import os
 import sys
 from pathlib import Path
 
-COMMAND = "duel"
 HELP = ("play a game of cribbage, All Fours or Loo at the terminal against the expert: the situation, the legal "
         "choices numbered, the advisor's table on request (?); answers may come from a pipe (yes 1 | sims duel ...)")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)

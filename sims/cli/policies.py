@@ -4,7 +4,6 @@ expected_net:table=hessel`` or ``--play maxims:knave=0`` change).  A plug-in's d
 function is not imported."""
 from __future__ import annotations
 
-COMMAND = "policies"
 HELP = ("list each game's decisions and policies (built-in and installed plug-ins') with their parameters and "
         "defaults")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)

@@ -29,7 +29,8 @@ and the command that needs it says so in one line):
 * ``record``: its game records (:mod:`sims.core.record`: ``sims play --record``, ``sims review``);
 * ``duel``: ``View``, the table as ``sims duel`` shows it (:class:`sims.core.duel.View`);
 * ``advise_command``: its decisions under ``sims advise``: ``DECISIONS`` (decision -> help),
-  ``add_arguments(parser, decision)``, ``run(args) -> dict`` and ``render(result) -> str``.
+  ``add_arguments(parser, decision)`` and ``situation(args, rules)`` (or its own ``run`` and
+  ``render``: :mod:`sims.cli.advise`).
 
 A game's own commands (ones that make sense for it alone) are command modules (:mod:`sims.cli`)
 registered in the entry-point group ``sims.commands``.

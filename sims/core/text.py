@@ -6,11 +6,18 @@ errors (normal, :data:`MEAN_METHOD`), a rate is Wilson's score interval (:data:`
 """
 from __future__ import annotations
 
+import re
+
 from ..stats import Z95
 
 MEAN_METHOD = "95% interval: mean ± 1.96 standard errors"
 RATE_METHOD = "95% interval: Wilson score"
 HALF_WIDTH = "±95%: half the width of the 95% interval (1.96 standard errors; the standard errors are in --json)"
+
+
+def listed(text) -> list[str]:
+    """A list flag's items, split at commas or spaces (``--declared pass,play``); none for None."""
+    return [t for t in re.split(r"[\s,]+", text or "") if t]
 
 
 def rate_interval(entry: dict) -> str:

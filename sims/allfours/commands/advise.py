@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from ...cli.advise import add_playout_arguments, advise_situation, listed, render_choices
+from ...core.text import listed
 
 DECISIONS = {"beg": "the eldest stands or begs", "answer": "the dealer gives one or runs the cards",
              "play": "which card to play",
              "discard": "with discard_to_six, after the cards were run: which card to throw out"}
+PLAYOUT = "play"   # --playout sets this decision's policy in the play-outs
 VALUE = "your side's points less the other side's from here to the end of the hand"
 
 
@@ -32,7 +33,6 @@ def add_arguments(p, decision: str) -> None:
     if decision == "discard":
         p.add_argument("--role", default="eldest", help="dealer or eldest (four-hand: also dealer_partner, "
                                                         "eldest_partner); default eldest")
-    add_playout_arguments(p, "play")
 
 
 def score(text):
@@ -45,22 +45,14 @@ def score(text):
     return int(match[1]), int(match[2])
 
 
-def run(args) -> dict:
-    from ...cli.common import rules_from_args
+def situation(args, rules):
+    """The decision's situation from the facts on the command line."""
     from .. import situation as s
 
-    rules, cards = rules_from_args(args), " ".join(args.cards)
-    turned, mine_theirs = listed(args.turned), score(args.score)
+    cards, turned, mine_theirs = " ".join(args.cards), listed(args.turned), score(args.score)
     if args.decision == "play":
-        situation = s.PlaySituation(cards, turned, listed(args.played), args.role, args.begged, args.gave,
-                                    mine_theirs, rules, discarded=listed(args.discarded))
-    elif args.decision == "discard":
-        situation = s.DiscardSituation(cards, turned, args.role, listed(args.discarded), mine_theirs, rules)
-    else:
-        situation = (s.BegSituation if args.decision == "beg" else s.AnswerSituation)(cards, turned, mine_theirs,
-                                                                                       rules)
-    return advise_situation(args, situation, "play")
-
-
-def render(result: dict) -> str:
-    return render_choices(result, VALUE)
+        return s.PlaySituation(cards, turned, listed(args.played), args.role, args.begged, args.gave, mine_theirs,
+                               rules, discarded=listed(args.discarded))
+    if args.decision == "discard":
+        return s.DiscardSituation(cards, turned, args.role, listed(args.discarded), mine_theirs, rules)
+    return (s.BegSituation if args.decision == "beg" else s.AnswerSituation)(cards, turned, mine_theirs, rules)

@@ -9,10 +9,10 @@ DECISIONS = {"peg": "which card to lay in the play (as sims peg)",
 def command(decision: str):
     """The command module of ``decision`` (only that one is imported)."""
     if decision == "peg":
-        from ...cli import peg
+        from . import peg
 
         return peg
-    from ...cli import discard
+    from . import discard
 
     return discard
 

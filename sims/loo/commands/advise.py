@@ -2,10 +2,11 @@
 the card to play; valued by :mod:`sims.loo.advice`."""
 from __future__ import annotations
 
-from ...cli.advise import add_playout_arguments, advise_situation, listed, render_choices
+from ...core.text import listed
 
 DECISIONS = {"declare": "play, take the miss or pass (five-card: stand or throw up)",
              "exchange": "five-card: which cards to change", "card": "which card to play"}
+PLAYOUT = "card"   # --playout sets this decision's policy in the play-outs
 VALUE = "your money from this deal: what you take from the pool less what you pay if looed"
 
 
@@ -26,7 +27,6 @@ def add_arguments(p, decision: str) -> None:
                    help="three-card (default), three-card-unlimited, five-card-pam, five-card-pam-unlimited")
     if decision == "card":
         p.add_argument("--played", default="", metavar="CARDS", help="every card played this deal, in order")
-    add_playout_arguments(p, "card")
 
 
 def count(text) -> int:
@@ -36,20 +36,13 @@ def count(text) -> int:
     return int(text)
 
 
-def run(args) -> dict:
-    from ...cli.common import rules_from_args
+def situation(args, rules):
+    """The decision's situation from the facts on the command line."""
     from .. import situation as s
 
-    rules = rules_from_args(args)
     facts = dict(trump=args.trump, role=args.role, declared=listed(args.declared),
                  exchanged=[count(x) for x in listed(args.exchanged)], carry=args.carry, rules=rules)
     cards = " ".join(args.cards)
     if args.decision == "card":
-        situation = s.CardSituation(cards, played=listed(args.played), **facts)
-    else:
-        situation = (s.DeclareSituation if args.decision == "declare" else s.ExchangeSituation)(cards, **facts)
-    return advise_situation(args, situation, "card")
-
-
-def render(result: dict) -> str:
-    return render_choices(result, VALUE)
+        return s.CardSituation(cards, played=listed(args.played), **facts)
+    return (s.DeclareSituation if args.decision == "declare" else s.ExchangeSituation)(cards, **facts)

@@ -2,9 +2,8 @@
 (see :mod:`sims.cribbage.crib_self_play`)."""
 from __future__ import annotations
 
-from .common import positive
+from ...cli.common import positive
 
-COMMAND = "crib-tables"
 HELP = "expected crib by the rank pair thrown, by self-play (optionally iterated), against Schell's table"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims crib-tables --deals 20000 --iterate 2 --quiet   # self-play crib tables against Schell's",
@@ -31,8 +30,8 @@ def add_arguments(parser):
 
 
 def run(args) -> dict:
-    from ..cribbage.crib_self_play import iterate_tables, self_play_tables, write_table  # the engine: when run
-    from ..cribbage.crib_tables import compare_tables, reference_table
+    from ..crib_self_play import iterate_tables, self_play_tables, write_table  # the engine: when run
+    from ..crib_tables import compare_tables, reference_table
 
     reference = reference_table(args.compare)
     history = []
