@@ -12,7 +12,7 @@ from sims.core.advice import check_samples, chosen_by, every_deal, mean_se, ways
 from sims.core.rng import chunk_keys, seed_state
 from sims.core.text import listed
 
-from .record import fields
+from .record import CardSituation, fields
 from .reference import POLICIES, play_out
 
 DECISIONS = {"card": "which card to play"}
@@ -29,8 +29,6 @@ def add_arguments(p, decision: str) -> None:
 
 
 def situation(args, rules):
-    from .record import CardSituation
-
     return CardSituation(" ".join(args.cards), args.turned, " ".join(listed(args.played)), args.seat, rules)
 
 

@@ -1,5 +1,5 @@
 """Triumph at the terminal (:mod:`sims.core.duel`): the hand, the card turned up and the trick in play."""
-from sims.cards import format_card, parse_card
+from sims.cards import format_card, format_cards, parse_card
 from sims.core.duel import View as CoreView, side_result
 
 from .reference import taker
@@ -12,7 +12,8 @@ class View(CoreView):
     def show(self, s) -> list[str]:
         laid = ", ".join(f"{format_card(c)} ({self.names((s.leader + k) % s.rules.players)})"
                          for k, c in enumerate(s.trick))
-        return [f"{s.turned} turned up for trumps; the trick: {laid or 'yours to lead'}"]
+        return [f"you hold {format_cards(c for c in s.cards if c >= 0)}; {s.turned} turned up for trumps",
+                f"the trick: {laid or 'yours to lead'}"]
 
     def told(self, s, choice: str) -> list[str]:
         trick = [*s.trick, parse_card(choice)]

@@ -11,8 +11,10 @@ import numpy as np
 
 from sims.cards import format_card, format_cards, parse_card, parse_cards
 from sims.core.driver import item_streams
+from sims.core.record import paired_grade, situation_fields
 
 from . import reference
+from .game import GAME
 from .rules import S_SEAT, S_TURNED, get_rules
 
 EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"    # one game of sims play --record
@@ -78,16 +80,12 @@ def situation(decision: str, hand, played, state, rules, earlier=()) -> CardSitu
 
 
 def fields(situation) -> dict:
-    from sims.core.record import situation_fields
-
     return situation_fields(situation, {})
 
 
 def play_game(rules, fns: dict, seed: int, item: int) -> dict:
     """Game ``item`` of the run ``seed`` by the reference engine on the kernel's streams, seat s's cards chosen by
     ``fns["card"][s]`` called as the kernel calls a policy: who dealt first, who won, each seat's tricks."""
-    from .game import GAME
-
     deck_rng, seat_rngs = item_streams(GAME, seed, item)
 
     def choose(seat, hand, trump, led, best, turned):
@@ -102,8 +100,6 @@ def play_game(rules, fns: dict, seed: int, item: int) -> dict:
 
 def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict:
     """``choice`` against the advisor (:func:`triumph.advice.advise`), in tricks, paired over the same deals."""
-    from sims.core.record import paired_grade
-
-    from .advice import advise
+    from .advice import advise      # which imports this module
 
     return paired_grade(advise(situation, playout, samples, seed), "choice", choice)
