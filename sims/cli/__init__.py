@@ -5,7 +5,7 @@ entry's name is the command's, its value the module), so a game's own commands c
 its distribution as its ``Game`` does::
 
     [project.entry-points."sims.commands"]
-    score = "sims.cribbage.commands.score"
+    mycommand = "mygame.commands.mycommand"
 
 and the module defines::
 

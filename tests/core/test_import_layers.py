@@ -117,6 +117,26 @@ def test_the_game_name_finder_finds_names_in_code_and_not_in_prose(tmp_path):
         "line 2: 'cribbage'", "line 4: 'sims.loo.duel'", "line 5: 'allfours'"]
 
 
+def built_imports(path) -> list[int]:
+    """The lines of ``path`` that import a module whose name the code builds from strings (an f-string, a ``+``,
+    a ``%``): a part of a game found by its module's name rather than declared."""
+    return [node.lineno for node in ast.walk(ast.parse(path.read_bytes()))
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in
+            ("import_module", "__import__") and node.args and isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))]
+
+
+@pytest.mark.parametrize("module", core_modules() + cli_modules())
+def test_the_core_and_the_command_line_import_no_module_by_a_built_name(module):
+    assert built_imports(sources.module_file(module)) == []
+
+
+def test_the_built_import_finder_finds_them(tmp_path):
+    """The sentinel for the test above."""
+    (tmp_path / "m.py").write_text('import importlib\nimportlib.import_module(f"{p}.record")\n'
+                                   'import_module(rules + ".duel")\nimportlib.import_module(game.engine)\n')
+    assert built_imports(tmp_path / "m.py") == [2, 3]
+
+
 def test_no_import_cycles_among_the_modules_of_sims():
     assert cycles(graph()) == []
 
