@@ -44,3 +44,22 @@ def test_following_with_a_trump_in_hand_the_suit_led_must_be_followed():
 def test_an_impossible_situation_is_one_line(facts, words):
     with pytest.raises(ValueError, match=words):
         situation(**facts)
+
+
+def test_a_whole_duel_from_standard_input_writes_the_record_of_the_game_it_announces(tmp_path, monkeypatch, capsys):
+    """Answering 1 at every decision plays the game to its end (a player with 7 tricks); the record read back holds
+    the same result."""
+    import io
+    import sys
+
+    from sims.cli import main
+    from sims.core.record import read_record
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
+    assert main(["duel", "--game", "triumph", "--seed", "2", "--record", str(tmp_path / "game.jsonl")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    result = read_record(tmp_path / "game.jsonl").results[0]
+    winner = "you" if result["winner"] == 0 else "seat 1"
+    assert lines[-2] == (f"game over: {winner} {'win' if winner == 'you' else 'wins'} "
+                         f"(you {result['tricks_0']}, seat 1 {result['tricks_1']})")
+    assert max(result["tricks_0"], result["tricks_1"]) == 7
