@@ -28,6 +28,7 @@ ENDS = ("high", "low", "jack", "game")          # the points of the end of a han
 
 
 class View(CoreView):
+    game = "allfours"
     values = {d: "value: your side's points less the other side's from here to the end of the hand"
               for d in ("beg", "answer", "play")}
 

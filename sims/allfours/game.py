@@ -26,4 +26,8 @@ GAME = Game(
     options={"agreement": "tally how often each play agrees with the advice of each maxim (Sections 87-96 §94)",
              "holdings": "the chance of each point (high, low, jack, game) by what a player holds when the play "
                          "begins: trumps held, highest trump held, the knave (deals)"},
+    advice="sims.allfours.advice",
+    record="sims.allfours.record",
+    duel="sims.allfours.duel",
+    advise_command="sims.allfours.commands.advise",
 )

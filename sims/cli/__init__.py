@@ -1,9 +1,16 @@
 """The ``sims`` command line.
 
-Each sub-command is a module of this package that defines::
+Each sub-command is a module registered in the entry-point group ``sims.commands`` (the
+entry's name is the command's, its value the module), so a game's own commands come from
+its distribution as its ``Game`` does::
 
-    COMMAND = "score"                    # the sub-command's name
+    [project.entry-points."sims.commands"]
+    mycommand = "mygame.commands.mycommand"
+
+and the module defines::
+
     HELP = "one line for sims --help"
+    EXAMPLES = ["sims score ...", ...]   # the foot of its --help
     def add_arguments(parser): ...       # argparse arguments (``--json`` is added for you);
                                          # with GAME_AWARE = True: add_arguments(parser, game)
     def run(args) -> dict: ...           # does the work, returns a JSON-able result
@@ -19,13 +26,12 @@ from __future__ import annotations
 import argparse
 import ast
 import gc
-import importlib
 import json
 import os
-import pkgutil
 import signal
 import sys
-from pathlib import Path
+
+from importlib.metadata import EntryPoint
 
 from .. import __version__
 from ..core.collector import YOUNG
@@ -50,16 +56,30 @@ class _Formatter(argparse.HelpFormatter):
         return super()._fill_text(text, width, indent)
 
 
-def _declared() -> dict[str, tuple[str, str]]:
-    """``{command: (module name, HELP)}`` read from the command modules' sources, none imported."""
+GROUP = "sims.commands"
+
+
+def _declared() -> dict[str, tuple[EntryPoint, str]]:
+    """``{command: (entry point, HELP)}`` of the group :data:`GROUP`, each HELP read from the module's source, none
+    imported (an entry whose module is not installed, metadata left behind, is left out); a command registered
+    twice, by different modules, is a one-line error."""
+    from importlib.metadata import entry_points
+
+    from ..core.sources import module_file
+
     found = {}
-    for info in pkgutil.iter_modules(__path__):
-        tree = ast.parse((Path(__path__[0]) / f"{info.name}.py").read_text(encoding="utf-8"))
+    for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
+        if ep.name in found and found[ep.name][0].value != ep.value:
+            raise ValueError(f"the command {ep.name} is registered twice in {GROUP}: {found[ep.name][0].value} "
+                             f"and {ep.value}")
+        path = module_file(ep.value)
+        if path is None:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
         values = {target.id: node.value for node in tree.body if isinstance(node, ast.Assign)
                   for target in node.targets if isinstance(target, ast.Name)}
-        if "COMMAND" in values:
-            found[ast.literal_eval(values["COMMAND"])] = (info.name, ast.literal_eval(values["HELP"]))
-    return dict(sorted(found.items()))
+        found[ep.name] = (ep, ast.literal_eval(values["HELP"]))
+    return found
 
 
 def build_parser(only=None, argv=()):
@@ -70,11 +90,11 @@ def build_parser(only=None, argv=()):
     parser.add_argument("--version", action="version", version=f"sims {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     game = None
-    for name, (module_name, help_text) in _declared().items():
+    for name, (entry, help_text) in _declared().items():
         if name != only:
             sub.add_parser(name, help=help_text.replace("%", "%%"))
             continue
-        module = importlib.import_module(f"{__name__}.{module_name}")
+        module = entry.load()
         epilog = "examples:\n" + "\n".join(f"  {line}" for line in module.EXAMPLES)
         p = sub.add_parser(name, help=help_text.replace("%", "%%"), description=help_text, epilog=epilog,
                            formatter_class=_Formatter)

@@ -1,17 +1,19 @@
-"""``sims advise``: the expert at one decision of any game (:mod:`sims.allfours.advice`, :mod:`sims.loo.advice`).
+"""``sims advise``: the expert at one decision of any game.
 
-``sims advise --game GAME DECISION CARDS ... [facts]``: All Fours ``beg``, ``answer``,
-``play``; Loo ``declare``, ``exchange``, ``card``; cribbage ``peg`` and ``discard``,
-which are ``sims peg`` and ``sims discard`` under one roof (the same flags, the same
-output), so that one command answers every decision of every game.
+``sims advise --game GAME DECISION CARDS ... [facts]``: the decisions and their facts are the
+game's, so that one command answers every decision of every game.  The ``advise_command`` module
+its ``Game`` declares gives ``DECISIONS`` (decision -> help) and ``add_arguments(parser, decision)``
+(the facts, ``--rules`` among them), and then either
+
+* ``situation(args, rules)``, the decision's situation from the facts, with ``PLAYOUT`` (the
+  decision whose policy ``--playout`` sets) and ``VALUE`` (what a choice's value is): the table of
+  the game's advisor (its ``advice``), each choice valued by play-outs (:func:`run_advisor`), or
+* its own ``run(args) -> dict`` and ``render(result) -> str``.
 """
 from __future__ import annotations
 
 import argparse
-import re
-from importlib import import_module
 
-COMMAND = "advise"
 GAME_AWARE = True
 HELP = ("every legal choice at one decision, best first: value +/- SE by play-outs (exact in the last tricks), the "
         "chance of winning with --score, and each named policy's choice (All Fours beg/answer/play, Loo "
@@ -24,150 +26,82 @@ EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims advise --game loo card AS 5H 9C --trump 2H --role 3 --declared pass,play,play,pass,miss --played KH",
     "sims advise --game cribbage peg 7H 8C 5D --played KS,2S,5H --starter 2C --dealer   # as sims peg",
 ]
-DECISIONS = {"allfours": ("beg", "answer", "play", "discard"), "loo": ("declare", "exchange", "card"),
-             "cribbage": ("peg", "discard")}
-HELPS = {"beg": "the eldest stands or begs", "answer": "the dealer gives one or runs the cards",
-         "play": "which card to play", "declare": "play, take the miss or pass (five-card: stand or throw up)",
-         "exchange": "five-card: which cards to change", "card": "which card to play",
-         "peg": "which card to lay in the play (as sims peg)",
-         "discard": "what to lay out for the crib (as sims discard)"}
-GAME_HELPS = {("allfours", "discard"): "with discard_to_six, after the cards were run: which card to throw out"}
-
-
 def add_arguments(parser, game):
     from ..core import registry
 
-    if game.name not in DECISIONS:
-        raise ValueError(f"no advisor for {game.name}: sims advise serves {', '.join(sorted(DECISIONS))}")
-    parser.add_argument("--game", default=registry.default_name(), choices=sorted(DECISIONS),
+    parser.add_argument("--game", default=registry.default_name(), choices=registry.names(),
                         help=f"the game (default {registry.default_name()}); the decisions below are {game.name}'s")
+    command = _command(game)
     sub = parser.add_subparsers(dest="decision", metavar="DECISION", required=True, parser_class=type(parser))
-    for decision in DECISIONS[game.name]:
-        text = GAME_HELPS.get((game.name, decision), HELPS[decision])
+    for decision, text in command.DECISIONS.items():
         p = sub.add_parser(decision, help=text, description=text)
-        p.add_argument("--game", default=argparse.SUPPRESS, choices=sorted(DECISIONS), help=argparse.SUPPRESS)
+        p.add_argument("--game", default=argparse.SUPPRESS, choices=registry.names(), help=argparse.SUPPRESS)
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print the result as JSON")
-        if game.name == "cribbage":
-            _module(decision).add_arguments(p)
-            continue
-        p.add_argument("cards", nargs="+", help="the cards you hold, e.g. AH 10H 3C")
-        (_allfours_arguments if game.name == "allfours" else _loo_arguments)(p, decision)
-        p.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                       help="change one rules field, e.g. --rule target=7")
-        p.add_argument("--playout", metavar="POLICY",
-                       help=f"the {'play' if game.name == 'allfours' else 'card'} policy of every player in the "
-                            f"play-outs (default the game's)")
-        p.add_argument("--samples", type=int, default=2_000,
-                       help="sampled deals of the unseen cards when they are too many to enumerate (default 2000)")
-        p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and the policies' streams")
+        command.add_arguments(p, decision)
+        if not hasattr(command, "run"):
+            _add_playout_arguments(p, command.PLAYOUT)
 
 
-def _module(decision):
-    return import_module(f"{__package__}.{decision}")
+def _command(game):
+    """The game's part of ``sims advise`` (its ``advise_command``); a game without one is told in one line."""
+    if not game.advise_command:
+        from ..core.registry import get_game, names
+
+        serving = [name for name in names() if get_game(name).advise_command]
+        raise ValueError(f"no advisor for {game.name}: sims advise serves {', '.join(serving)}")
+    return game.part("advise_command")
 
 
-def _allfours_arguments(p, decision):
-    p.add_argument("--turned", required=True, metavar="CARDS",
-                   help="the card turned up for trump; when the cards were run, every card turned, e.g. 7H,2H,KC")
-    p.add_argument("--score", metavar="MINE-THEIRS",
-                   help="the score now (a knave turned up and the gift included), e.g. 6-8: each choice's chance of "
-                        "winning the game")
-    p.add_argument("--rules", default="two-hand", metavar="PRESET", help="two-hand (default), four-hand, seven-up")
-    if decision == "play":
-        p.add_argument("--played", default="", metavar="CARDS", help="every card played this hand, in order")
-        p.add_argument("--role", default="eldest", help="dealer or eldest (four-hand: also dealer_partner, "
-                                                        "eldest_partner); default eldest")
-        p.add_argument("--begged", action="store_true", help="the eldest begged")
-        p.add_argument("--gave", action="store_true", help="the dealer then gave one (else the cards were run)")
-    if decision in ("play", "discard"):
-        p.add_argument("--discarded", default="", metavar="CARDS",
-                       help="with discard_to_six: the cards you threw out after the cards were run")
-    if decision == "discard":
-        p.add_argument("--role", default="eldest", help="dealer or eldest (four-hand: also dealer_partner, "
-                                                        "eldest_partner); default eldest")
-
-
-def _loo_arguments(p, decision):
-    p.add_argument("--trump", required=True, metavar="CARD", help="the card turned for trump")
-    p.add_argument("--role", default="eldest",
-                   help="your place from the dealer: dealer, eldest (on his left), or 2, 3, ... round to the left")
-    p.add_argument("--declared", default="", metavar="LIST",
-                   help="what each player declared before you in turn from the dealer's left (card: everyone), "
-                        "e.g. pass,play,miss")
-    p.add_argument("--exchanged", default="", metavar="COUNTS",
-                   help="five-card: how many cards each stander changed, in turn, e.g. 2,0")
-    p.add_argument("--carry", type=int, metavar="MONEY",
-                   help="money held over into this pool from the last deal (the looes; 0: a clean deal); default "
-                        "one stake")
-    p.add_argument("--rules", default="three-card", metavar="PRESET",
-                   help="three-card (default), three-card-unlimited, five-card-pam, five-card-pam-unlimited")
-    if decision == "card":
-        p.add_argument("--played", default="", metavar="CARDS", help="every card played this deal, in order")
-
-
-def _count(text) -> int:
-    if not text.isdigit():
-        raise ValueError(f"--exchanged takes how many cards each stander changed, e.g. 2,0; got {text!r}")
-    return int(text)
-
-
-def _list(text) -> list[str]:
-    return [t for t in re.split(r"[\s,]+", text or "") if t]
+def _add_playout_arguments(p, playout: str) -> None:
+    """The flags of every play-out advisor, after the decision's own: ``--rule``, ``--playout`` (the policy of the
+    decision ``playout`` in the play-outs), ``--samples``, ``--seed``."""
+    p.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
+                   help="change one rules field, e.g. --rule target=7")
+    p.add_argument("--playout", metavar="POLICY",
+                   help=f"the {playout} policy of every player in the play-outs (default the game's)")
+    p.add_argument("--samples", type=int, default=2_000,
+                   help="sampled deals of the unseen cards when they are too many to enumerate (default 2000)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and the policies' streams")
 
 
 def run(args) -> dict:
     from ..core.registry import get_game
-    from ..core.spec import apply_rule_changes
-    from ..core.text import mine_theirs
 
-    if args.game == "cribbage":
-        return {"game": "cribbage", "decision": args.decision, **_module(args.decision).run(args)}
+    command = _command(get_game(args.game))
+    return {"game": args.game, "decision": args.decision,
+            **(command.run(args) if hasattr(command, "run") else run_advisor(args, command))}
+
+
+def run_advisor(args, command) -> dict:
+    """The game's advisor (its ``advice``) on the situation ``command`` makes of the facts: every choice, with the
+    frame's facts."""
+    from ..core.registry import get_game
+    from .common import rules_from_args
+
     game = get_game(args.game)
-    rules = apply_rule_changes(game, game.get_rules(args.rules), args.rule)
-    cards = " ".join(args.cards)
-    if args.game == "allfours":
-        from ..allfours import situation as s
-
-        turned, score = _list(args.turned), mine_theirs(args.score, "6-8")
-        if args.decision == "play":
-            situation = s.PlaySituation(cards, turned, _list(args.played), args.role, args.begged, args.gave, score,
-                                        rules, discarded=_list(args.discarded))
-        elif args.decision == "discard":
-            situation = s.DiscardSituation(cards, turned, args.role, _list(args.discarded), score, rules)
-        else:
-            situation = (s.BegSituation if args.decision == "beg" else s.AnswerSituation)(cards, turned, score, rules)
-        playout = {"play": args.playout} if args.playout else None
-    else:
-        from ..loo import situation as s
-
-        facts = dict(trump=args.trump, role=args.role, declared=_list(args.declared),
-                     exchanged=[_count(x) for x in _list(args.exchanged)],
-                     carry=args.carry, rules=rules)
-        if args.decision == "card":
-            situation = s.CardSituation(cards, played=_list(args.played), **facts)
-        else:
-            situation = (s.DeclareSituation if args.decision == "declare" else s.ExchangeSituation)(cards, **facts)
-        playout = {"card": args.playout} if args.playout else None
-    advice = import_module(f"sims.{args.game}.advice")     # after the situation: a bad one is told at once
+    situation = command.situation(args, rules_from_args(args))
+    advice = game.part("advice")     # after the situation: a bad one is told at once
+    playout = {command.PLAYOUT: args.playout} if args.playout else None
     frame = advice.advise(situation, playout, args.samples, args.seed)
     rows = frame.to_dict(orient="records")
     for row in rows:
         row["chosen_by"] = [n for n in row["chosen_by"].split(", ") if n]
-    return {"game": args.game, "decision": args.decision, **frame.attrs, "rows": rows}
+    return {**frame.attrs, "rows": rows}
 
 
 def render(result: dict) -> str:
-    if result["game"] == "cribbage":
-        return _module(result["decision"]).render(result)
+    from ..core.registry import get_game
     from .common import choice_table
+
+    command = _command(get_game(result["game"]))
+    if hasattr(command, "render"):
+        return command.render(result)
 
     s = result["situation"]
     facts = {k: v for k, v in s.items() if k not in ("decision", "rules") and v not in (None, [], "", False)}
     text = "; ".join(f"{k} {_text(v)}" for k, v in facts.items())
-    what = ("your side's points less the other side's from here to the end of the hand" if result["game"] == "allfours"
-            else "your money from this deal: what you take from the pool less what you pay if looed")
     lines = [f"{result['game']} {result['decision']}, {s['rules']}: {text}",
-             f"value: {what}; every later decision by {_text(result['playout'])}; "
+             f"value: {command.VALUE}; every later decision by {_text(result['playout'])}; "
              f"{'exact over' if result['method'] == 'exact' else 'sampled'} {result['deals']:,} deals of the cards "
              f"you have not seen (the same deals for every choice)", ""]
     win = "win" in (result["rows"][0] if result["rows"] else {})

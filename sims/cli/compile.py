@@ -10,7 +10,6 @@ goes first.  Later processes, Dask workers included, load the kernels from the c
 """
 from __future__ import annotations
 
-COMMAND = "compile"
 HELP = "compile and cache the kernels of every game (or of those named), module by module on every core"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims compile                     # every game's kernels, on every core",

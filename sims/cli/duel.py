@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib import import_module
 
-COMMAND = "duel"
 HELP = ("play a game of cribbage, All Fours or Loo at the terminal against the expert: the situation, the legal "
         "choices numbered, the advisor's table on request (?); answers may come from a pipe (yes 1 | sims duel ...)")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
@@ -25,11 +23,12 @@ EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims duel --game loo --rule session_rounds=1 --seat 2      # one round: each of the five players deals once",
     "sims duel --game cribbage --against discard=greedy,peg=defensive --json   # the result as JSON at the end",
 ]
-GAMES = ("cribbage", "allfours", "loo")
 
 
 def add_arguments(parser):
-    parser.add_argument("--game", required=True, choices=GAMES, help="the game to play")
+    from ..core.registry import names
+
+    parser.add_argument("--game", required=True, choices=names(), help="the game to play")
     parser.add_argument("--rules", default=None, metavar="PRESET", help="rules preset (default the game's)")
     parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
                         help="change one rules field, e.g. --rule target=5 (All Fours), --rule session_rounds=1 (Loo)")
@@ -87,7 +86,7 @@ def run(args) -> dict:
     def names(seat):
         return "you" if seat == args.seat else f"seat {seat}"
 
-    view = import_module(game.rules.rpartition(".")[0] + ".duel").View(names)
+    view = game.part("duel").View(names)
     others = against(game, view, rules, args.against)
     stream = sys.stderr if args.json else sys.stdout
 

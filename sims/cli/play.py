@@ -5,7 +5,6 @@ from __future__ import annotations
 from .common import (add_simulation_arguments, defaults_used, options_from_args, policies_from_args, render_summary,
                      rules_from_args)
 
-COMMAND = "play"
 HELP = "play whole games and report win rates, the first dealer's win rate and game length"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims play --games 5000 --seed 1                          # the default (strongest) players",

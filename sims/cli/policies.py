@@ -5,8 +5,6 @@ function is not imported."""
 from __future__ import annotations
 
 from .boundary import say
-
-COMMAND = "policies"
 HELP = ("list each game's decisions and policies (built-in and installed plug-ins') with their parameters and "
         "defaults")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)

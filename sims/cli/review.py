@@ -1,7 +1,6 @@
 """``sims review``: every decision of a game record graded against the game's advisor (:mod:`sims.core.record`)."""
 from __future__ import annotations
 
-COMMAND = "review"
 HELP = ("grade every decision of a game record (JSON Lines, any game: the header names it): the best choice, "
         "points lost with a 95% interval, the chance of winning lost, totals per player")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)

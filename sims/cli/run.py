@@ -10,7 +10,6 @@ import sys
 
 from .common import add_game_arguments, defaults_used, positive, render_summary
 
-COMMAND = "run"
 HELP = "run a long simulation in batches: progress bar, Parquet run store, resume, Dask"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims run --deals 200000 --discard greedy --peg greedy --seed 1 --out data/runs/demo --quiet",

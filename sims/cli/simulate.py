@@ -4,7 +4,6 @@ from __future__ import annotations
 from .common import (add_simulation_arguments, defaults_used, options_from_args, policies_from_args, render_summary,
                      rules_from_args)
 
-COMMAND = "simulate"
 HELP = "play independent deals and report each role's points (or money) per deal by component"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims simulate --deals 100000 --seed 1                 # the default (strongest) players",

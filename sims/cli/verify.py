@@ -5,7 +5,6 @@ those readers check neither the manifest nor (by default) the pages' checksums.
 """
 from __future__ import annotations
 
-COMMAND = "verify"
 HELP = "check every file of a run directory against its manifest and checksums (exit 0 ok, 2 with the first bad file)"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims verify data/runs/demo            # every file against the manifest, before pandas or DuckDB read it",

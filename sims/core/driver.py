@@ -160,7 +160,7 @@ def play_deals(job, keys, first_item, n_items, err, loop, table: Table) -> Batch
     rows = table.zeros(n_items if job.records else 0, seats)
     loop(job.rules.to_kernel(), keys, first_item, n_items, job.chunk_size, *fns, params, poff, sums, sumsq, hist,
          rows, err)
-    records = {"deals": table.records(rows, first_item)} if job.records else {}
+    records = {job.kind: table.records(rows, first_item)} if job.records else {}
     return Batch(job.kind, n_items, table.totals(sums.sum(0), sumsq.sum(0), n_items),
                  table.histograms(hist.sum(0)), records)
 

@@ -3,10 +3,10 @@
 The seat answers ``choose(situation)`` as any player does (:class:`sims.core.advice.Player`),
 so the table driver (:func:`sims.core.table.play`) seats it like a policy.  At each of its
 decisions it prints the situation as a player at the table sees it (the game's :class:`View`,
-``sims.<game>.duel``), numbers the legal choices, and reads an answer:
+the ``duel`` module its ``Game`` declares), numbers the legal choices, and reads an answer:
 
 * a number, or the choice itself in readable cards or words (``5H``, ``10h 4s``, ``beg``, ``pass``);
-* ``?`` or ``hint``: the advisor's table for this decision (the game's ``advice.advise`` with a
+* ``?`` or ``hint``: the advisor's table for this decision (the ``advise`` of the game's ``advice``, with a
   few sampled deals, seeded by the decision, so quick and the same every time);
 * ``help``: these commands;
 * ``q`` (``quit``), or the end of the input: the game ends (:class:`Quit`).
@@ -19,7 +19,6 @@ declaration; not a card thrown out face down).
 from __future__ import annotations
 
 import sys
-from importlib import import_module
 
 from ..cards import format_card
 from .text import cut
@@ -39,11 +38,13 @@ class Quit(Exception):
 
 
 class View:
-    """How one game's decisions look to a player at the table (subclassed in ``sims.<game>.duel``).
+    """How one game's decisions look to a player at the table (subclassed in the game's ``duel`` module).
 
-    ``names(seat)`` names a seat (``you`` for the terminal's); the methods take a situation of the game.
+    ``names(seat)`` names a seat (``you`` for the terminal's); the methods take a situation of the game;
+    ``game`` is the game's name (its ``advice`` gives the hints).
     """
 
+    game: str = ""
     aliases: dict = {}      # words accepted for a choice, e.g. {"miss": "take the miss"}
     values: dict = {}       # what the advisor's value is, by decision
 
@@ -143,9 +144,10 @@ class View:
         raise NotImplementedError
 
     def advise(self, situation, samples: int, seed: int):
-        """The advisor's frame for the decision: ``advise`` of the ``advice`` module beside the view's."""
-        package = type(self).__module__.rpartition(".")[0]
-        return import_module(f"{package}.advice").advise(situation, samples=samples, seed=seed)
+        """The advisor's frame for the decision: ``advise`` of the ``advice`` module the game declares."""
+        from .registry import get_game
+
+        return get_game(self.game).part("advice").advise(situation, samples=samples, seed=seed)
 
     def hint_note(self, situation, frame) -> str:
         """What a hint's values are, and how they were found."""

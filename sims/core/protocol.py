@@ -21,6 +21,20 @@ and its results module::
     def summarize(job, batch) -> result   # an object with .summary (JSON-able dict) and .table()
     def render(summary) -> str            # the summary as text (sims simulate / play / run)
 
+The parts a game may add, each a ``"module"`` field too (left empty: the game has no such part,
+and the command that needs it says so in one line):
+
+* ``advice``: ``advise(situation, playout=None, samples, seed) -> DataFrame``, every legal choice
+  valued, best first (the hints of ``sims duel``);
+* ``record``: its game records (:mod:`sims.core.record`: ``sims play --record``, ``sims review``);
+* ``duel``: ``View``, the table as ``sims duel`` shows it (:class:`sims.core.duel.View`);
+* ``advise_command``: its decisions under ``sims advise``: ``DECISIONS`` (decision -> help),
+  ``add_arguments(parser, decision)`` and ``situation(args, rules)`` (or its own ``run`` and
+  ``render``: :mod:`sims.cli.advise`).
+
+A game's own commands (ones that make sense for it alone) are command modules (:mod:`sims.cli`)
+registered in the entry-point group ``sims.commands``.
+
 Adding a game is adding such a package and its entry point (``docs/adding-a-game.md``).
 """
 from __future__ import annotations
@@ -71,6 +85,10 @@ class Game:
     options: Mapping[str, str] = field(default_factory=dict)   # the game's on/off job switches -> help
     record_bytes: Mapping[str, int] = field(default_factory=lambda: {"deals": 64, "games": 128})  # memory a row
     compile_time: str = "a minute"                # the first run's compilation on 2 cores (sims.core.first_run)
+    advice: str = ""                              # the parts of the module docstring: "module" or ""
+    record: str = ""
+    duel: str = ""
+    advise_command: str = ""
 
     @cached_property
     def rules_module(self):
@@ -83,6 +101,13 @@ class Game:
     def get_rules(self, rules):
         """A preset by name, or the game's Rules as given; anything else is a one-line error."""
         return self.rules_module.get_rules(self.default_preset if rules is None else rules)
+
+    def part(self, name: str):
+        """The module of the part ``name`` (``advice``, ``record``, ``duel``, ``advise_command``), imported; a
+        one-line error when the game has none."""
+        if not getattr(self, name):
+            raise ValueError(f"{self.name} declares no {name.replace('_', ' ')} (the {name} field of its Game)")
+        return importlib.import_module(getattr(self, name))
 
     def decision(self, name: str) -> Decision:
         for d in self.decisions:

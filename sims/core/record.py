@@ -24,8 +24,8 @@ run.  A record typed by hand for a real game is read the same way (each game's
 example, :func:`example`).  ``sims-record/1`` (the first game's records, without ``game``
 numbers or results) still reads.
 
-What depends on the game comes from its records module, ``record`` in the package of
-its rules (``mygame.record``): ``SITUATIONS`` (decision -> situation class),
+What depends on the game comes from its records module, the ``record`` its ``Game``
+declares (``mygame.record``): ``SITUATIONS`` (decision -> situation class),
 ``situation`` (an engine decision's arrays -> its situation), ``fields`` (a situation
 -> its record fields), ``play_game`` (one game of the reference engine with given seat
 functions) and ``grade`` (a choice against the game's advisor).
@@ -72,18 +72,11 @@ class Record(NamedTuple):
     results: dict         # game number -> its result row
 
 
-def records_module(game):
-    """The game's records module: ``record`` in the package of its rules module (``mygame.record``)."""
-    import importlib
-
-    return importlib.import_module(game.rules.rpartition(".")[0] + ".record")
-
-
 def example(game) -> Path:
     """The hand-typed example record shipped with ``game``."""
     from .registry import get_game
 
-    return records_module(get_game(game)).EXAMPLE
+    return get_game(game).part("record").EXAMPLE
 
 
 def rules_field(game, rules):
@@ -144,8 +137,8 @@ def read_record(path) -> Record:
     number, header = rows[0]
     game, rules, players = _header(path, number, header)
     try:
-        module = records_module(game)
-    except ModuleNotFoundError:
+        module = game.part("record")
+    except ValueError:
         raise ValueError(f"{shown(path)} line {number}: game: {game.name} keeps no game records") from None
     n_games = header.get("games", 1) if header["format"] != FORMATS[0] else 1
     decisions, results = [], {}
@@ -228,7 +221,7 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bo
 
     check_samples(samples)
     record = read_record(path)
-    module = records_module(record.game)
+    module = record.game.part("record")
     check_playout(record.game, module, playout)
     players = record.header["players"]
     rows = []

@@ -21,8 +21,8 @@ dict sets decisions one by one, the rest default), or is the engine's own
 ``{decision: spec or one per seat}``.
 
 Every decision the engine asks (a player with one card the laws allow is not asked,
-as in the kernel) is rebuilt as the public situation the game's records module makes
-from the engine's arrays (its records module, :func:`sims.core.record.records_module`), passed
+as in the kernel) is rebuilt as the public situation the game's records module (the
+``record`` its ``Game`` declares) makes from the engine's arrays, passed
 to ``on_decision`` as a :class:`Decided`, and, with ``record``, written to a game record.
 ``on_deal`` is called with the reference engine's own record of each deal as the deal ends
 (cribbage's ``Deal``, All Fours' ``Hand``, Loo's ``Deal``): the cards the laws played unasked
@@ -104,9 +104,7 @@ class _Table:
     """The seats' functions the reference engine calls, each rebuilding the decision as a situation."""
 
     def __init__(self, game, rules, seats, on_decision, keep: bool, on_deal=None):
-        from .record import records_module
-
-        self.module, self.rules, self.seats = records_module(game), rules, seats
+        self.module, self.rules, self.seats = game.part("record"), rules, seats
         self.on_decision, self.keep, self.on_deal = on_decision, keep, on_deal
         self.game, self.taken, self.lines, self.decisions = 0, [], [], 0
 

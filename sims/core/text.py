@@ -33,6 +33,11 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun[:-1] + 'ies' if noun.endswith('y') and noun[-2:-1] not in 'aeiou' else noun + 's'}"
 
 
+def listed(text) -> list[str]:
+    """A list flag's items, split at commas or spaces (``--declared pass,play``); none for None."""
+    return [t for t in re.split(r"[\s,]+", text or "") if t]
+
+
 def rate_interval(entry: dict) -> str:
     """``0.5512 [0.5470, 0.5554]``: a rate with its Wilson interval (``rate``, ``lo``, ``hi``)."""
     return f"{entry['rate']:.4f} [{entry['lo']:.4f}, {entry['hi']:.4f}]"

@@ -29,6 +29,7 @@ PAIRS = {2: "pair", 3: "pair-royal", 4: "double pair-royal"}
 
 
 class View(CoreView):
+    game = "cribbage"
     values = {"peg": "value: your points less the others' from this card to the end of the play",
               "discard": "net: your hand's points with the starter, with the crib's added (your crib) or taken "
                          "away (theirs), over every starter, the crib from the shipped six-card self-play table "

@@ -20,4 +20,8 @@ GAME = Game(
     compile_time="a minute or two",
     max_seats=4,
     options={"score_log": "games: keep the score after every deal (up to 64 a game)"},
+    advice="sims.cribbage.advice",
+    record="sims.cribbage.record",
+    duel="sims.cribbage.duel",
+    advise_command="sims.cribbage.commands.advise",
 )

@@ -25,6 +25,7 @@ DECLARED = {PASS: "passed", PLAY: "stood", MISS: "took the miss"}
 
 
 class View(CoreView):
+    game = "loo"
     aliases = {"miss": "take the miss", "none": "-", "keep": "-", "nothing": "-", "stand": "play"}
     values = {d: "value: your money from this deal: what you take from the pool less what you pay if looed"
               for d in ("declare", "exchange", "card")}

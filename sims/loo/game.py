@@ -25,4 +25,8 @@ GAME = Game(
     max_seats=10,
     options={"clean": "independent deals with nothing held over in the pool: a single (or everyone stakes, "
                       "under single=stake-all); by default one stake is held over"},
+    advice="sims.loo.advice",
+    record="sims.loo.record",
+    duel="sims.loo.duel",
+    advise_command="sims.loo.commands.advise",
 )

@@ -13,16 +13,13 @@ from pathlib import Path
 
 import pytest
 
-import importlib
-
 from sims.cli import _declared, build_parser, main
 from sims.cli.common import percent
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-EXAMPLES = {name: getattr(importlib.import_module(f"sims.cli.{module}"), "EXAMPLES", None)
-            for name, (module, _) in _declared().items()}
+EXAMPLES = {name: getattr(entry.load(), "EXAMPLES", None) for name, (entry, _) in _declared().items()}
 
 
 def test_every_command_has_examples():
@@ -44,10 +41,21 @@ def test_a_commands_help_ends_with_its_examples(capsys):
 
 @pytest.mark.parametrize("flag", ["--help", "--version"])
 def test_help_and_version_import_no_command_module(flag):
+    """Nor any game: a game's commands (entry points ``sims.commands``) are listed from their sources."""
     out = subprocess.run([sys.executable, "-c", f"import sys; from sims.cli import main; main([{flag!r}]); "
-                          "print(sorted(m for m in sys.modules if m.startswith('sims.cli.') or m == 'numba'))"],
+                          "print(sorted(m for m in sys.modules if m.startswith('sims.cli.') or m == 'numba' "
+                          "or m.split('.')[:2] in (['sims', 'cribbage'], ['sims', 'allfours'], ['sims', 'loo'])))"],
                          capture_output=True, text=True, timeout=120)
     assert out.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_commands_of_one_game_come_from_its_package():
+    """``sims peg`` and the other cribbage-only commands are registered by entry point from sims.cribbage.commands;
+    every other command is the core's (sims.cli)."""
+    modules = {name: entry.value for name, (entry, _) in _declared().items()}
+    assert {name for name, module in modules.items() if module.startswith("sims.cribbage.commands.")} == \
+        {"crib-tables", "discard", "odds", "peg", "round-robin", "score", "strength"}
+    assert all(module.startswith(("sims.cli.", "sims.cribbage.commands.")) for module in modules.values())
 
 
 def test_ctrl_c_while_the_command_line_starts_is_one_line_and_130(tmp_path):

@@ -145,3 +145,73 @@ def test_a_failing_policy_is_a_policy_error(name):
     with pytest.raises(PolicyError) as info:
         run(Job.make(name, "deals", None, {decision.name: failing}, 20, 0), threads=1, progress=False)
     assert "failing" in one_line(info) and "this policy fails" in str(info.value)
+
+
+# The parts a game declares beside its engine (advice, record, duel view), for the games that declare them.
+def declaring(part):
+    return [name for name in GAMES if getattr(registry.get_game(name), part)]
+
+
+@pytest.mark.parametrize("name", declaring("record"))
+def test_a_game_record_reads_back_what_was_played(name, tmp_path):
+    """One game played decision by decision (the reference engine, the kernel's streams) and written as a record
+    reads back as the same lines: each situation rebuilt from its fields gives the same fields and choice."""
+    import json
+
+    from sims.core.record import read_record
+    from sims.core.table import play
+
+    path = tmp_path / "game.jsonl"
+    frame = play(name, None, None, 3, 1, record=path)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    record = read_record(path)
+    module = registry.get_game(name).part("record")
+    assert lines[0] == record.header and record.header["players"] == frame.attrs["players"]
+    assert [{"game": d.game, "player": d.player, "decision": d.situation.DECISION, **module.fields(d.situation),
+             "choice": d.choice} for d in record.decisions] == [line for line in lines[1:] if "result" not in line]
+    assert record.results == {0: {k: v for k, v in frame.iloc[0].items() if k != "game"}}
+    assert len(record.decisions) == frame.attrs["decisions"] > 0
+
+
+@pytest.mark.parametrize("name", declaring("advice"))
+def test_the_advisor_values_every_legal_choice_and_exactly_where_it_enumerates(name):
+    """The last decisions of the game's example record, valued as a hint of sims duel: one row per legal choice,
+    best first; where every hidden deal was enumerated the values do not depend on the seed."""
+    from sims.core.duel import match
+    from sims.core.record import example, read_record
+
+    game = registry.get_game(name)
+    view = game.part("duel").View(lambda seat: f"seat {seat}")
+    methods = []
+    for line in read_record(example(name)).decisions[-2:]:
+        labels = view.choices(line.situation)
+        frame = view.advise(line.situation, 60, 0)
+        key = next(k for k in ("card", "choice", "thrown") if k in frame)
+        assert sorted(match(str(c), labels) for c in frame[key]) == sorted(labels)
+        value = "value" if "value" in frame else "net"
+        assert list(frame[value]) == sorted(frame[value], reverse=True)
+        methods.append(frame.attrs.get("method"))
+        if methods[-1] == "exact":
+            assert list(view.advise(line.situation, 60, 1)[value]) == list(frame[value])
+    assert "exact" in methods
+
+
+@pytest.mark.parametrize("name", declaring("duel"))
+def test_a_scripted_duel_shows_the_decisions_gives_a_hint_and_ends_on_q_in_one_line(name, monkeypatch, capsys):
+    """sims duel answered from standard input: a hint (?), three choices by number, then q: exit status 1 and one
+    line saying where the game ended."""
+    import io
+    import sys
+
+    from sims.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("?\n1\n1\n1\nq\n"))
+    with pytest.raises(SystemExit) as stop:
+        main(["duel", "--game", name, "--seed", "1"])
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert stop.value.code == 1 and "Traceback" not in err and "error" not in err
+    assert any(line.startswith(("value:", "net:")) for line in lines)            # the hint's table
+    alone = out.count("your only legal choice")                 # decisions made for the player
+    assert out.count("your choice (") == 5                       # the ? asked the first decision again
+    assert lines[-1] == f"game ended (quit) at your decision {4 + alone}"

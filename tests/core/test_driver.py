@@ -43,12 +43,12 @@ def triumph():
 def test_the_reference_harness_fails_on_a_wrong_reference(triumph):
     """The sentinel for the conformance suite's reference check: a reference that credits the wrong seat fails."""
     from triumph.play import TALLY as tally
-    from triumph.reference import play_deal
+    from triumph.reference import deal_tally
 
-    driver.assert_same_deals(triumph, "two-hand", None, 30, 5, tally, play_deal)
+    driver.assert_same_deals(triumph, "two-hand", None, 30, 5, tally, deal_tally)
     with pytest.raises(AssertionError, match="deal 0: engine"):
         driver.assert_same_deals(triumph, "two-hand", None, 30, 5, tally,
-                                 lambda *args: play_deal(*args)[::-1])
+                                 lambda *args: deal_tally(*args)[::-1])
 
 
 def test_item_streams_are_the_chunk_keys_of_the_item(triumph):

@@ -1,5 +1,6 @@
 """The import structure, read from the sources (:mod:`sims.core.sources`, ``ast``): the core names no game,
-no module of sims imports one that imports it back, and every kernel is defined through
+the command line's code names none and imports none (a game's own commands are the game's), no module of sims
+imports one that imports it back, and every kernel is defined through
 :func:`sims.core.kernel.njit` (so it gets sims's cache).  Imports inside functions count as much as those
 at the top; in the core, so do dotted strings (``"sims.x.y:attr"``, the form imported on first use)."""
 from __future__ import annotations
@@ -25,6 +26,24 @@ def game_packages() -> dict[str, str]:
 
 def core_modules():
     return [m for m in sources.modules("sims") if m == "sims.core" or m.startswith("sims.core.")]
+
+
+def cli_modules():
+    return [m for m in sources.modules("sims") if m == "sims.cli" or m.startswith("sims.cli.")]
+
+
+def games_named_in_code(path, names) -> list[str]:
+    """The games ``path``'s code names: a string that is a game's name or a dotted path into its package (its
+    ``"cribbage"``, ``"sims.loo.advice"``), or a variable or attribute so named (docstrings and help, prose
+    for the reader, may give a game as an example)."""
+    dotted = re.compile(r"^(sims\.)?(" + "|".join(names) + r")([.:]|$)", re.IGNORECASE)
+    found = []
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        text = node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else \
+            node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        if text is not None and dotted.match(text.strip()):
+            found.append(f"line {node.lineno}: {text.strip()!r}")
+    return found
 
 
 def graph(strings=False) -> dict[str, list[str]]:
@@ -79,6 +98,47 @@ def test_the_core_sources_name_no_game():
     assert mentions == []
 
 
+@pytest.mark.parametrize("module", cli_modules())
+def test_the_command_line_imports_no_game(module):
+    """Nothing in sims.cli imports (or names in a dotted string) a game's package: a game's parts come from its
+    ``Game``, its own commands from the entry points ``sims.commands``."""
+    games = tuple(game_packages().values())
+    assert [m for m in sources.imports(module, SIMS, strings=True) if m.startswith(games)] == []
+
+
+@pytest.mark.parametrize("module", cli_modules())
+def test_the_command_line_names_no_game_in_its_code(module):
+    assert games_named_in_code(sources.module_file(module), registry.names()) == []
+
+
+def test_the_game_name_finder_finds_names_in_code_and_not_in_prose(tmp_path):
+    """The sentinel for the test above."""
+    (tmp_path / "m.py").write_text('"""Cribbage, for one."""\nif game == "cribbage": import x\n'
+                                   'HELP = "a game such as loo"\nf = get("sims.loo.duel")\nallfours.go()\n')
+    assert games_named_in_code(tmp_path / "m.py", ["cribbage", "loo", "allfours"]) == [
+        "line 2: 'cribbage'", "line 4: 'sims.loo.duel'", "line 5: 'allfours'"]
+
+
+def built_imports(path) -> list[int]:
+    """The lines of ``path`` that import a module whose name the code builds from strings (an f-string, a ``+``,
+    a ``%``): a part of a game found by its module's name rather than declared."""
+    return [node.lineno for node in ast.walk(ast.parse(path.read_bytes()))
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in
+            ("import_module", "__import__") and node.args and isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))]
+
+
+@pytest.mark.parametrize("module", core_modules() + cli_modules())
+def test_the_core_and_the_command_line_import_no_module_by_a_built_name(module):
+    assert built_imports(sources.module_file(module)) == []
+
+
+def test_the_built_import_finder_finds_them(tmp_path):
+    """The sentinel for the test above."""
+    (tmp_path / "m.py").write_text('import importlib\nimportlib.import_module(f"{p}.record")\n'
+                                   'import_module(rules + ".duel")\nimportlib.import_module(game.engine)\n')
+    assert built_imports(tmp_path / "m.py") == [2, 3]
+
+
 def test_no_import_cycles_among_the_modules_of_sims():
     assert cycles(graph()) == []
 
@@ -90,8 +150,11 @@ def test_the_cycle_finder_finds_a_cycle():
 
 @pytest.mark.parametrize("game,package", sorted(game_packages().items()))
 def test_a_game_imports_no_other_game_nor_the_command_line(game, package):
-    others = tuple(p for g, p in game_packages().items() if g != game) + ("sims.cli", "sims.bench")
-    bad = {m: [i for i in imports if i.startswith(others)]
+    """A game imports no other game, nor the command line but in its own commands (``package.commands``, which
+    are command-line modules and use the command line's shared arguments and tables)."""
+    others = tuple(p for g, p in game_packages().items() if g != game) + ("sims.bench",)
+    bad = {m: [i for i in imports if i.startswith(others) or
+               (i.startswith("sims.cli") and not m.startswith(f"{package}.commands"))]
            for m, imports in graph().items() if m == package or m.startswith(package + ".")}
     assert {m: i for m, i in bad.items() if i} == {}
 

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from sims.cli import main
-from sims.cli.score import number_words
+from sims.cribbage.commands.score import number_words
 
 
 def run_cli(capsys, *argv):

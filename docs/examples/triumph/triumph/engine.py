@@ -1,18 +1,21 @@
-"""Triumph's engine for the core: the core's chunk loop over :func:`triumph.play.play_deal`."""
+"""Triumph's engine for the core: the core's chunk loop over :func:`triumph.play.play_deal` (deals) and
+:func:`triumph.play.play_game` (games)."""
 from numba import types
 
 from sims.cards import format_cards
 from sims.core.driver import deal_loop, play_deals
 from sims.core.errors import E_ANSWER, E_GAME
 
-from .play import TALLY, play_deal
+from .play import GAME_TALLY, TALLY, play_deal, play_game
 from .rules import MAX_SEATS, CardFn
 
 LOOP = deal_loop(play_deal, [types.UniTuple(CardFn, MAX_SEATS)])
+GAME_LOOP = deal_loop(play_game, [types.UniTuple(CardFn, MAX_SEATS)])
 
 
 def play_chunks(job, keys, first_item, n_items, err):
-    return play_deals(job, keys, first_item, n_items, err, LOOP, TALLY)
+    loop, table = (GAME_LOOP, GAME_TALLY) if job.kind == "games" else (LOOP, TALLY)
+    return play_deals(job, keys, first_item, n_items, err, loop, table)
 
 
 def describe_error(job, row) -> str:

@@ -14,8 +14,11 @@ GAME = Game(
     engine="triumph.engine",
     results="triumph.results",
     reference="triumph.reference",
-    chunk_size={"deals": 4096},
+    chunk_size={"deals": 4096, "games": 4096},     # the same: a game's streams are its deal's (record.play_game)
     max_seats=4,
     compile_time="a few seconds",
-    kinds=("deals",),
+    advice="triumph.advice",
+    record="triumph.record",
+    duel="triumph.duel",
+    advise_command="triumph.advice",
 )

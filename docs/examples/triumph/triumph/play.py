@@ -1,4 +1,5 @@
-"""One deal of Triumph in njit (what :func:`sims.core.driver.deal_loop` calls per deal) and the two policies."""
+"""A deal and a game of Triumph in njit (what :func:`sims.core.driver.deal_loop` calls per item) and the two
+policies."""
 import numpy as np
 
 from sims.core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
@@ -6,10 +7,11 @@ from sims.core.kernel import njit
 from sims.core.layout import Table
 from sims.core.rng import randint
 
-from .rules import R_CARDS, R_PLAYERS, S_BEST, S_LED, S_SEAT, S_SIZE, S_TRUMP
+from .rules import R_CARDS, R_PLAYERS, R_TARGET, S_BEST, S_LED, S_SEAT, S_SIZE, S_TRUMP, S_TURNED
 
 TALLY = Table("seat", ("tricks", "trump_tricks"), bins=14)     # what a deal adds up for each seat
-AT = TALLY.at
+GAME_TALLY = Table("seat", ("tricks", "trump_tricks", "won"))  # and a game
+AT, WON = TALLY.at, GAME_TALLY.at.won
 
 
 @njit(cache=True, inline="always")
@@ -63,7 +65,8 @@ def greedy_card(hand, state, rules, rng, params):
 
 @njit(cache=True)
 def play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err):
-    """Deal ``item`` (dealt by seat item % players): the deal, the tricks, each seat's tally into ``out``."""
+    """Deal ``item`` (dealt by seat item % players): the deal, the tricks, each seat's tally added to ``out``;
+    1 as soon as a seat has ``target`` tricks there (the play stops), -1 after an illegal card, else 0."""
     players, cards = rules[R_PLAYERS], rules[R_CARDS]
     dealer = item % players
     deck = np.arange(52)
@@ -75,7 +78,7 @@ def play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err
         hands[(dealer + 1 + r) % players] = deck[r * cards:(r + 1) * cards]
     state = np.empty(S_SIZE, dtype=np.int64)
     trump = deck[players * cards] & 3
-    state[S_TRUMP] = trump
+    state[S_TRUMP], state[S_TURNED] = trump, deck[players * cards]
     leader = (dealer + 1) % players
     for _ in range(cards):
         state[S_LED], state[S_BEST], winner = -1, -1, leader
@@ -95,5 +98,19 @@ def play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err
         out[winner, AT.tricks] += 1
         if (state[S_BEST] & 3) == trump:
             out[winner, AT.trump_tricks] += 1
+        if out[winner, AT.tricks] >= rules[R_TARGET]:
+            return 1
         leader = winner
     return 0
+
+
+@njit(cache=True)
+def play_game(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err):
+    """Game ``item``: deals from seat item % players round to the left until a seat has ``target`` tricks."""
+    ended = 0
+    while ended == 0:
+        ended = play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err)
+        item += 1
+    for seat in range(rules[R_PLAYERS]):
+        out[seat, WON] = out[seat, AT.tricks] >= rules[R_TARGET]
+    return ended

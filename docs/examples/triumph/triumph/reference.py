@@ -40,32 +40,61 @@ def greedy_card(hand, trump, led, best, rng):
 POLICIES = {"random": random_card, "greedy": greedy_card}
 
 
-def play_deal(rules, item, deck_rng, seat_rngs, policy="random") -> list[list[int]]:
-    """[tricks, trump tricks] of each seat in deal ``item`` (dealt by seat item % players)."""
+def taker(trick, trump: int) -> int:
+    """The index of the card taking ``trick`` (so far): the highest trump, else the highest of the suit led."""
+    return max(range(len(trick)), key=lambda k: (trick[k] % 4 in (trick[0] % 4, trump)) * rank_power(trick[k], trump))
+
+
+def play_out(hands, trump: int, leader: int, choose, tally, target: int, trick=()) -> bool:
+    """Play the cards left in ``hands`` (None where played), the trick in play holding ``trick`` (laid from
+    ``leader`` on); ``choose(seat, hand, trump, led, best)`` the index each plays, each trick won added to
+    ``tally[seat]`` (tricks, trump tricks).  True as soon as a seat has ``target`` tricks (the play stops)."""
+    trick = list(trick)
+    while trick or any(c is not None for c in hands[leader]):
+        while len(trick) < len(hands):
+            seat = (leader + len(trick)) % len(hands)
+            led, best = (trick[0] % 4, trick[taker(trick, trump)]) if trick else (None, None)
+            i = choose(seat, hands[seat], trump, led, best)
+            trick.append(hands[seat][i])
+            hands[seat][i] = None
+        leader = (leader + taker(trick, trump)) % len(hands)
+        tally[leader][0] += 1
+        tally[leader][1] += trick[taker(trick, trump)] % 4 == trump
+        if tally[leader][0] >= target:
+            return True
+        trick = []
+    return False
+
+
+def play_deal(rules, item, deck_rng, choose, tally) -> bool:
+    """Deal ``item`` (dealt by seat item % players) into ``tally``; ``choose(seat, hand, trump, led, best, turned)``
+    the index each plays.  True when it ends the game."""
     deck, players, n = list(range(52)), rules.players, rules.cards
     for j in range(players * n + 1):
         k = j + randint(deck_rng, 52 - j)
         deck[j], deck[k] = deck[k], deck[j]
-    dealer = item % players
-    hands = {(dealer + 1 + r) % players: deck[r * n:(r + 1) * n] for r in range(players)}
-    trump, leader = deck[players * n] % 4, (dealer + 1) % players
-    tally = [[0, 0] for _ in range(players)]
-    for _ in range(n):
-        led, best, winner = None, None, leader
-        for r in range(players):
-            seat = (leader + r) % players
-            i = POLICIES[policy](hands[seat], trump, led, best, seat_rngs[seat])
-            card, hands[seat][i] = hands[seat][i], None
-            if led is None or (card % 4 in (led, trump) and rank_power(card, trump) > rank_power(best, trump)):
-                best, winner = card, seat
-            led = card % 4 if led is None else led
-        tally[winner][0] += 1
-        tally[winner][1] += best % 4 == trump
-        leader = winner
+    hands = [deck[((seat - item - 1) % players) * n:][:n] for seat in range(players)]    # the eldest's first
+    return play_out(hands, deck[players * n] % 4, (item + 1) % players,
+                    lambda *seen: choose(*seen, deck[players * n]), tally, rules.target)
+
+
+def play_game(rules, item, deck_rng, choose) -> list[list[int]]:
+    """[tricks, trump tricks, won] of each seat in game ``item``, deals from seat item % players round to the
+    left until a seat has ``target`` tricks."""
+    tally = [[0, 0] for _ in range(rules.players)]
+    while not play_deal(rules, item, deck_rng, choose, tally):
+        item += 1
+    return [[tricks, trumps, int(tricks >= rules.target)] for tricks, trumps in tally]
+
+
+def deal_tally(rules, item, deck_rng, seat_rngs, policy="random") -> list[list[int]]:
+    """[tricks, trump tricks] of each seat in deal ``item``, every seat playing the built-in ``policy``."""
+    tally = [[0, 0] for _ in range(rules.players)]
+    play_deal(rules, item, deck_rng, lambda seat, *seen: POLICIES[policy](*seen[:-1], seat_rngs[seat]), tally)
     return tally
 
 
 def assert_same_deals(rules, policies, n: int, seed: int) -> None:
     """The engine's deals are the reference's (one policy name for every seat)."""
     policy = (policies or {}).get("card", "random")
-    driver.assert_same_deals(GAME, rules, policies, n, seed, TALLY, partial(play_deal, policy=policy))
+    driver.assert_same_deals(GAME, rules, policies, n, seed, TALLY, partial(deal_tally, policy=policy))

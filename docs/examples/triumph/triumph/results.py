@@ -1,4 +1,5 @@
-"""Triumph's results: tricks and trump-tricks per deal for each seat, as a DataFrame and as text."""
+"""Triumph's results: tricks and trump-tricks per deal (or per game, and who won it) for each seat, as a DataFrame
+and as text."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,7 +8,7 @@ from sims.core.batch import Batch
 from sims.core.jobs import Job
 from sims.core.text import MEAN_METHOD, mean_interval
 
-from .play import TALLY
+from .play import GAME_TALLY, TALLY
 
 
 @dataclass
@@ -17,11 +18,11 @@ class DealResult:
 
     @property
     def records(self):
-        return self.batch.rows.get("deals")
+        return self.batch.rows.get(self.job.kind)
 
     def table(self):
-        """Per deal, for each seat: seat, component, mean, se, n."""
-        return TALLY.frame(self.batch.totals)
+        """Per deal (game), for each seat: seat, component, mean, se, n."""
+        return (GAME_TALLY if self.job.kind == "games" else TALLY).frame(self.batch.totals)
 
     @property
     def summary(self) -> dict:
@@ -33,7 +34,8 @@ summarize = DealResult      # what the core calls: summarize(job, batch)
 
 
 def render(summary) -> str:
-    lines = [f"{summary['n']:,} deals of Triumph ({summary['rules']['name']}), per deal [{MEAN_METHOD}]:"]
+    kind = summary["kind"]
+    lines = [f"{summary['n']:,} {kind} of Triumph ({summary['rules']['name']}), per {kind[:-1]} [{MEAN_METHOD}]:"]
     for seat, values in summary["seats"].items():
         lines.append(f"  {seat}: " + ", ".join(f"{k} {mean_interval(v['mean'], v['se'], 3)}"
                                                for k, v in values.items()))

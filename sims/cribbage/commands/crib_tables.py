@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import sys
 
-from ..core.paths import check_output_file
-from ..core.text import cut
-from .common import positive
+from ...cli.common import positive
+from ...core.paths import check_output_file
+from ...core.text import cut
 
-COMMAND = "crib-tables"
 HELP = "expected crib by the rank pair thrown, by self-play (optionally iterated), against Schell's table"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims crib-tables --deals 20000 --iterate 2 --quiet   # self-play crib tables against Schell's",
@@ -53,8 +52,8 @@ def check_flags(args) -> None:
 
 
 def run(args) -> dict:
-    from ..cribbage.crib_self_play import iterate_tables, self_play_tables, write_table  # the engine: when run
-    from ..cribbage.crib_tables import compare_tables, reference_table
+    from ..crib_self_play import iterate_tables, self_play_tables, write_table  # the engine: when run
+    from ..crib_tables import compare_tables, reference_table
 
     check_flags(args)
     if args.out:       # the table and its provenance beside it, before the self-play

@@ -1,9 +1,8 @@
 """``sims round-robin``: every pair of policy combos plays whole games (see :mod:`sims.cribbage.tournament`)."""
 from __future__ import annotations
 
-from .common import positive
+from ...cli.common import positive
 
-COMMAND = "round-robin"
 HELP = "every pair of discard+peg policy combos plays games; win rates with 95% intervals and a matrix"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims round-robin --games 400 --quiet",
@@ -23,7 +22,7 @@ def add_arguments(parser):
 
 
 def run(args) -> dict:
-    from ..cribbage.tournament import DEFAULT_COMBOS, round_robin, win_matrix  # the engine: only when run
+    from ..tournament import DEFAULT_COMBOS, round_robin, win_matrix  # the engine: only when run
 
     combos = args.policies.split(",") if args.policies else DEFAULT_COMBOS
     frame = round_robin(args.rules, combos, args.games, args.seed, threads=args.threads, progress=not args.quiet)

@@ -1,10 +1,9 @@
 """``sims peg``: which card to lay in the play (see :mod:`sims.cribbage.advice`)."""
 from __future__ import annotations
 
-from ..cribbage.advice import DEFAULT_PLAYOUT, DEFAULT_SAMPLES
-from .common import add_role_arguments, choice_table
+from ...cli.common import add_role_arguments, choice_table
+from ..advice import DEFAULT_PLAYOUT, DEFAULT_SAMPLES
 
-COMMAND = "peg"
 HELP = ("every card you may lay in the play, best first: points for less points against to the end of the play "
         "(+/- SE), the chance of winning with --score, and each named policy's card")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
@@ -45,11 +44,11 @@ def add_arguments(parser):
 
 
 def run(args) -> dict:
-    from ..core.spec import apply_rule_changes
-    from ..cribbage.advice import peg_advice
-    from ..cribbage.game import GAME
-    from ..cribbage.situation import PegSituation
-    from ..core.text import mine_theirs
+    from ...core.spec import apply_rule_changes
+    from ...core.text import mine_theirs
+    from ..advice import peg_advice
+    from ..game import GAME
+    from ..situation import PegSituation
 
     rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
     score = mine_theirs(args.score, "97-104")

@@ -5,10 +5,9 @@ flush and "one for his nob", each with the cards behind it and the running total
 """
 from __future__ import annotations
 
-from ..cards import format_card, parse_card, parse_cards
-from ..cribbage.scoring import show_breakdown
+from ...cards import format_card, parse_card, parse_cards
+from ..scoring import show_breakdown
 
-COMMAND = "score"
 HELP = "count a hand or crib with the starter, showing each fifteen, pair, run, flush and nobs"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims score 5H 5C 5S JD --starter 5D       # counts aloud: fifteen two, ... = 29",

@@ -1,12 +1,11 @@
 """``sims odds``: the dealer's chance of winning from every board position (see :mod:`sims.cribbage.odds`)."""
 from __future__ import annotations
 
-from ..cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
-from .common import percent, positive
+from ...cli.common import percent, positive
+from ..odds.layout import DEFAULT_PLAYERS, PLAYERS
 
 DEFAULT_POLICIES = PLAYERS[DEFAULT_PLAYERS]
 
-COMMAND = "odds"
 HELP = ("the dealer's chance of winning and expected game points from board positions before a deal "
         "(two-handed cribbage), from the shipped table or built by simulation")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
@@ -68,9 +67,9 @@ def parse_score(text: str) -> tuple[int, int]:
 
 
 def run(args) -> dict:
-    from ..core.registry import get_game
-    from ..core.spec import apply_rule_changes
-    from ..cribbage.odds import table as odds
+    from ...core.registry import get_game
+    from ...core.spec import apply_rule_changes
+    from ..odds import table as odds
 
     game = get_game("cribbage")
     rules = apply_rule_changes(game, game.get_rules(args.rules), args.rule)
@@ -90,7 +89,7 @@ def run(args) -> dict:
     if args.table:
         table, source = odds.read_table(args.table, rules), args.table
     elif args.position:
-        from ..cribbage.odds.position import DEFAULT_PER_POSITION, iterate_position
+        from ..odds.position import DEFAULT_PER_POSITION, iterate_position
 
         if args.workers:
             raise ValueError("--position runs on this machine's threads (--threads), not on Dask workers")
@@ -116,7 +115,7 @@ def run(args) -> dict:
     if args.out:
         files.append(str(table.write(args.out)))
     if args.figure:
-        from ..cribbage.odds.figure import save_heatmap
+        from ..odds.figure import save_heatmap
 
         files.append(str(save_heatmap(table, args.figure)))
     start = (0, 3) if rules.three_for_last else (0, 0)

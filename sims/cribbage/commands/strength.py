@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import math
 
-from .common import positive
+from ...cli.common import positive
 
-COMMAND = "strength"
 HELP = "self-play averages per deal by role and component, and the first dealer's wins, against expert figures"
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims strength --deals 20000 --games 1000 --quiet   # self-play against the published expert figures",
@@ -27,7 +26,7 @@ def add_arguments(parser):
 
 
 def run(args) -> dict:
-    from ..cribbage.tournament import LITERATURE_SOURCES, strength  # the engine: only when run
+    from ..tournament import LITERATURE_SOURCES, strength  # the engine: only when run
 
     rows = []
     for combo in args.policies.split(","):

@@ -1,12 +1,10 @@
 """``sims discard``: what every throw of a dealt hand is worth (see :mod:`sims.cribbage.discards`)."""
 from __future__ import annotations
 
-from ..cribbage.discards import DEFAULT_CRIB, DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
-from ..cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
-from ..core.text import mine_theirs
-from .common import add_role_arguments, aligned, percent
-
-COMMAND = "discard"
+from ...cli.common import add_role_arguments, aligned, percent
+from ...core.text import mine_theirs
+from ..discards import DEFAULT_CRIB, DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
+from ..odds.layout import DEFAULT_PLAYERS, PLAYERS
 HELP = ("every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging, "
         "the chance of winning from the score")
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
@@ -53,8 +51,8 @@ def add_arguments(parser):
 
 
 def run(args) -> dict:
-    from ..core.spec import apply_rule_changes
-    from ..cribbage.game import GAME
+    from ...core.spec import apply_rule_changes
+    from ..game import GAME
 
     rules = apply_rule_changes(GAME, GAME.get_rules(args.rules), args.rule)
     crib = [name.strip() for name in args.crib.split(",")] if args.crib is not None else None
@@ -80,7 +78,7 @@ def _columns(result: dict) -> list[tuple[str, list[str]]]:
         return [f"{scale * row[name]:.{digits}f}" for row in rows]
 
     def half_width(name):   # of the 95% normal interval
-        from ..core.text import Z95
+        from ...core.text import Z95
 
         return number(name, scale=Z95)
 
@@ -157,7 +155,7 @@ def render(result: dict) -> str:
                      f"({' + '.join(dict.fromkeys(PLAYERS[s['players']].values()))} self-play); 95% interval: "
                      f"{s['interval']}")
     if any(source["kind"] == "policy" for source in result["crib"]) or result["pegging"]:
-        from ..core.text import HALF_WIDTH
+        from ...core.text import HALF_WIDTH
 
         notes.append(HALF_WIDTH)
     if result["defaults"]:

@@ -1,0 +1,69 @@
+"""Triumph's advisor: each legal card valued by the tricks its player takes from there to the end of the deal,
+over the deals of the cards he has not seen (every one when they are few, exact with the greedy play-outs; else
+sampled), each play-out by the reference engine; and its decision under ``sims advise`` (``sims advise --game
+triumph card AH 10H 3C --turned 7S --played KH``)."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from sims.cards import format_card, parse_card
+from sims.core.advice import check_samples, chosen_by, every_deal, mean_se, ways_to_deal
+from sims.core.rng import chunk_keys, seed_state
+from sims.core.text import listed
+
+from .record import CardSituation, fields
+from .reference import POLICIES, play_out
+
+DECISIONS = {"card": "which card to play"}
+PLAYOUT = "card"
+VALUE = "the tricks you take from here to the end of the deal"
+
+
+def add_arguments(p, decision: str) -> None:
+    p.add_argument("cards", nargs="+", help="the cards you hold, e.g. AH 10H 3C")
+    p.add_argument("--turned", required=True, metavar="CARD", help="the card turned up for trumps")
+    p.add_argument("--played", default="", metavar="CARDS", help="every card played this deal, in order")
+    p.add_argument("--seat", type=int, default=0, help="your seat (the trick's leader is the seat before)")
+    p.add_argument("--rules", default="two-hand", metavar="PRESET", help="two-hand (default), four-hand")
+
+
+def situation(args, rules):
+    return CardSituation(" ".join(args.cards), args.turned, " ".join(listed(args.played)), args.seat, rules)
+
+
+def advise(situation, playout=None, samples: int = 2_000, seed: int = 0) -> pd.DataFrame:
+    """``choice, value, se, vs_best, vs_best_se, chosen_by`` a legal card, best first; ``playout`` a built-in
+    policy (or ``{"card": name}``) every player follows after the choice (default greedy)."""
+    s, players, samples = situation, situation.rules.players, check_samples(samples)
+    name = (playout or {}).get("card", "greedy") if not isinstance(playout, str) else playout
+    if name not in POLICIES:
+        raise ValueError(f"the play-outs play a built-in policy ({', '.join(POLICIES)}), not {name!r}")
+    held, legal = [c for c in s.cards if c >= 0], s.legal()
+    sizes = [len(held) - (k >= players - len(s.trick)) for k in range(1, players)]     # the seats after his
+    unseen = sorted(set(range(52)) - {*held, *s.played_cards, parse_card(s.turned)})
+    exact = ways_to_deal(len(unseen), sizes) <= samples
+    rng = np.random.default_rng(seed)
+    deals = every_deal(unseen, sizes) if exact else np.array([rng.permutation(unseen) for _ in range(samples)])
+    keys, streams = chunk_keys(seed, 0, 1, players)[0], np.empty((players, 4), dtype=np.uint64)
+    values = np.zeros((len(deals), len(legal)))
+    for d, dealt in enumerate(deals):
+        for j, card in enumerate(legal):
+            for seat in range(players):        # the same streams for every choice
+                seed_state(streams[seat], keys[seat], d)
+            hands, start = [None] * players, 0
+            hands[s.seat] = [None if c < 0 or c == card else c for c in s.cards]
+            for k, size in enumerate(sizes, 1):
+                hands[(s.seat + k) % players], start = [int(c) for c in dealt[start:start + size]], start + size
+            tally = [[0, 0] for _ in range(players)]
+            play_out(hands, s.trump, s.leader, lambda seat, *seen: POLICIES[name](*seen, streams[seat]), tally,
+                     len(held) + 1, (*s.trick, card))
+            values[d, j] = tally[s.seat][0]
+    labels = [format_card(c) for c in legal]
+    greedy = POLICIES["greedy"]([None if c < 0 else c for c in s.cards], s.trump, s.led, s.best, None)
+    frame = pd.DataFrame({"choice": labels, **mean_se(values, exact and name == "greedy", "value"),
+                          "chosen_by": chosen_by({"greedy": format_card(s.cards[greedy])}, labels)})
+    frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
+    frame.attrs = {"situation": {"decision": "card", "rules": s.rules.name, **fields(s)}, "playout": {"card": name},
+                   "method": "exact" if exact and name == "greedy" else "sampled", "deals": len(deals)}
+    return frame

@@ -1,0 +1,1 @@
+"""All Fours on the command line: its decisions under ``sims advise``."""

@@ -1,0 +1,1 @@
+"""Loo on the command line: its decisions under ``sims advise``."""

@@ -1,0 +1,65 @@
+"""The worked example's own parts, values computed by hand from its rules (docs/examples/triumph: the highest
+trump takes the trick, else the highest card of the suit led, aces high)."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("triumph")
+
+from triumph.advice import advise  # noqa: E402
+from triumph.record import CardSituation  # noqa: E402
+
+from sims.cards import parse_card  # noqa: E402
+
+
+def situation(**facts):
+    return CardSituation(rules="two-hand", **facts)
+
+
+# Four tricks of two-hand played, no heart among them; hearts are trumps (2H turned): the last trick.
+PLAYED = "KS 3S QC 4C JD 5D 10C 6C"
+
+
+def test_leading_the_last_card_takes_the_trick_unless_the_other_holds_a_trump():
+    """Unseen: 52 - AS - 8 played - 2H = 42 cards, 12 of them hearts: AS wins the trick 30 times in 42."""
+    frame = advise(situation(hand="- - - - AS", turned="2H", played=PLAYED))
+    assert frame.attrs["method"] == "exact" and frame.attrs["deals"] == 42
+    assert frame.loc[0, "choice"] == "AS" and frame.loc[0, "value"] == pytest.approx(30 / 42, abs=1e-12)
+    assert frame.loc[0, "se"] == 0
+
+
+def test_following_with_a_trump_in_hand_the_suit_led_must_be_followed():
+    """Seat 1 follows the 9S led, holding 7S: only 7S may be played, and it cannot take the trick."""
+    s = situation(hand="- - - - 7S", turned="2H", played=PLAYED + " 9S", seat=1)
+    assert [c for c in s.legal()] == [parse_card("7S")]
+    frame = advise(s)
+    assert frame.attrs["method"] == "exact" and list(frame["value"]) == [0.0]
+
+
+@pytest.mark.parametrize("facts, words", [
+    (dict(hand="AS QS", turned="2H", played=PLAYED), "a player holds 1 cards, not 2"),
+    (dict(hand="- - - - AS", turned="AS", played=PLAYED), "a card is given twice"),
+    (dict(hand="- - - - AS", turned="2H", played=PLAYED, seat=2), "seat must be 0..1"),
+])
+def test_an_impossible_situation_is_one_line(facts, words):
+    with pytest.raises(ValueError, match=words):
+        situation(**facts)
+
+
+def test_a_whole_duel_from_standard_input_writes_the_record_of_the_game_it_announces(tmp_path, monkeypatch, capsys):
+    """Answering 1 at every decision plays the game to its end (a player with 7 tricks); the record read back holds
+    the same result."""
+    import io
+    import sys
+
+    from sims.cli import main
+    from sims.core.record import read_record
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 200))
+    assert main(["duel", "--game", "triumph", "--seed", "2", "--record", str(tmp_path / "game.jsonl")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    result = read_record(tmp_path / "game.jsonl").results[0]
+    winner = "you" if result["winner"] == 0 else "seat 1"
+    assert lines[-2] == (f"game over: {winner} {'win' if winner == 'you' else 'wins'} "
+                         f"(you {result['tricks_0']}, seat 1 {result['tricks_1']})")
+    assert max(result["tricks_0"], result["tricks_1"]) == 7
