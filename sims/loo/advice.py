@@ -35,8 +35,8 @@ from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, U64_1
 from ..core.rng import chunk_keys, seed_state
 from .contract import DECLARATIONS, MAX_SEATS, MISS, PLAY, CardFn, DecideFn
-from .situation import first_illegal
 from .play import GIVEN_CARDS, GIVEN_DECLARE, GIVEN_EXCHANGE, N_INFO, N_OUT, O_MONEY, POLICY_ERROR, new_work, play_given
+from .tricks import first_unlawful
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
@@ -84,6 +84,22 @@ def _play_outs(rules, dealer, role, carry, decks, given, declare_fns, exchange_f
                 return POLICY_ERROR
             out[m, c] = outcome[role, O_MONEY]
     return 0
+
+
+@njit(cache=True)
+def _lawful(rows, holdings, played, by, trump_suit, pam, civil, check):
+    """For each row of hidden cards, whether the laws allowed every card ``played`` by the standers of ``check``
+    (:func:`sims.loo.tricks.first_unlawful`) when they held ``holdings`` (a card, or ``-1 - t``: the row's
+    t-th card)."""
+    ok = np.empty(rows.shape[0], dtype=np.bool_)
+    held = np.empty_like(holdings)
+    for i in range(rows.shape[0]):
+        for j in range(holdings.shape[0]):
+            for c in range(holdings.shape[1]):
+                x = holdings[j, c]
+                held[j, c] = x if x >= 0 else rows[i, -1 - x]
+        ok[i] = first_unlawful(held, played, by, trump_suit, pam, civil, check) < 0
+    return ok
 
 
 class _Template:
@@ -161,14 +177,20 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
         have shown void in, the first lead as forced...)."""
         if not played:
             return np.ones(len(rows), dtype=bool)
-        ok = np.empty(len(rows), dtype=bool)
-        for i, row in enumerate(rows.tolist()):
-            holdings, start = {}, 0
-            for r in others:
-                holdings[r] = [c for c, x in zip(played, laid_by) if x == r] + row[start:start + need[r]]
+        standers = list(situation.standers)
+        holdings = np.empty((len(standers), situation.rules.cards), dtype=np.int64)
+        start = 0
+        for j, r in enumerate(standers):
+            shown = [c for c, x in zip(played, laid_by) if x == r]
+            if r in need:
+                holdings[j] = shown + list(range(-1 - start, -1 - start - need[r], -1))
                 start += need[r]
-            ok[i] = first_illegal(laws, holdings, played, laid_by, len(situation.standers)) is None
-        return ok
+            else:                             # mine, as dealt: not checked
+                holdings[j] = [c for c in situation.hand if c >= 0] + [c for c, x in zip(played, laid_by) if x == r]
+        check = sum(1 << j for j, r in enumerate(standers) if r in need)
+        by = np.asarray([standers.index(r) for r in laid_by], dtype=np.int64)
+        return _lawful(np.ascontiguousarray(rows), holdings, np.asarray(played, dtype=np.int64), by,
+                       laws.trump_suit, laws.pam, laws.civil, check)
 
     if exact:
         rows = every_deal(unseen, [need[r] for r in others])
