@@ -179,12 +179,11 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
             return np.ones(len(rows), dtype=bool)
         standers = list(situation.standers)
         holdings = np.empty((len(standers), situation.rules.cards), dtype=np.int64)
-        start = 0
+        column = dict(zip(others, np.cumsum([0] + [need[r] for r in others]).tolist()))   # a row: by ``others``
         for j, r in enumerate(standers):
             shown = [c for c, x in zip(played, laid_by) if x == r]
             if r in need:
-                holdings[j] = shown + list(range(-1 - start, -1 - start - need[r], -1))
-                start += need[r]
+                holdings[j] = shown + [-1 - column[r] - t for t in range(need[r])]
             else:                             # mine, as dealt: not checked
                 holdings[j] = [c for c in situation.hand if c >= 0] + [c for c, x in zip(played, laid_by) if x == r]
         check = sum(1 << j for j, r in enumerate(standers) if r in need)

@@ -39,7 +39,7 @@ from ..contract import (CARD_SIG, DECIDE_SIG, MAX_CARDS, MAX_SEATS, MISS, PASS, 
                         S_MISS, S_N_PLAYED, S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_ROLE, S_SHARE, S_STOOD, S_TRICK,
                         S_TRICK_START, S_TRICKS, S_TRUMP, S_TRUMP_SUIT)
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, R_CARDS, R_PAM_CIVIL
-from ..tricks import legal_mask, power, suit_of
+from ..tricks import first_unlawful, legal_mask, power, suit_of
 from .builtin import greedy_choice
 from .hands import FIVE_CARD_CLASSES, MISS_CLASS, N_CATEGORIES, THREE_CARD_CLASSES, category, hand_class
 
@@ -53,6 +53,8 @@ FIVE_SIZE = PLAYER_COUNTS * ORDERS * BEFORE * FIVE_CARD_CLASSES * 2
 DECLARE_SIZE = THREE_SIZE + FIVE_SIZE
 EXCHANGE_SIZE = PLAYER_COUNTS * N_CATEGORIES
 SEARCH = ("samples",)
+TRIES = 64                             # deals drawn for one sample before the laws of the play but voids are let go
+EXACT_DEALS = 5_000                    # the last cards dealt in at most this many ways: every deal is played
 
 DECLARE_FILE = "expert_declare.csv"
 EXCHANGE_FILE = "expert_exchange.csv"
@@ -196,9 +198,115 @@ def _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, hands, me)
                 have += 1
 
 
+@njit(cache=True)
+def _holdings(shown, n_shown, hands, out):
+    """Each stander's cards when the play began: those he has played (``shown``), then those he holds."""
+    out[:, :] = -1
+    for j in range(out.shape[0]):
+        t = n_shown[j]
+        out[j, :t] = shown[j, :t]
+        for c in range(hands.shape[1]):
+            if hands[j, c] >= 0:
+                out[j, t] = hands[j, c]
+                t += 1
+
+
+@njit(cache=True)
+def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands,
+                 held):
+    """Deal ``need[j]`` unseen cards to each other stander j, uniformly among the deals in which every card he
+    played was one the laws allowed him (drawing up to ``TRIES`` deals); failing that, avoiding the suits he
+    has shown void in (:func:`_deal_unseen`)."""
+    m = hands.shape[0]
+    check = ((1 << m) - 1) & ~(1 << me)
+    total = 0
+    for j in range(m):
+        if j != me:
+            total += need[j]
+    for _ in range(TRIES):
+        for i in range(total):                     # the first ``total`` of a shuffle of the unseen cards
+            x = i + randint(rng, n_unseen - i)
+            unseen[i], unseen[x] = unseen[x], unseen[i]
+        at = 0
+        for j in range(m):
+            if j != me:
+                hands[j, :] = -1
+                hands[j, :need[j]] = unseen[at:at + need[j]]
+                at += need[j]
+        _holdings(shown, n_shown, hands, held)
+        if first_unlawful(held, cards, by, trump_suit, pam, civil, check) < 0:
+            return
+    voids = np.zeros(m, dtype=np.int64)
+    for i in range(cards.shape[0]):
+        if i % m:
+            led_suit = suit_of(cards[i - i % m], trump_suit, pam)
+            if suit_of(cards[i], trump_suit, pam) != led_suit:
+                voids[by[i]] |= 1 << led_suit
+    for j in range(m):
+        if j != me:
+            hands[j, :] = -1
+    _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, hands, me)
+
+
+@njit(cache=True)
+def _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands, held, lawful):
+    """When every other stander holds one card at most: in ``lawful[j]`` the cards the laws allow stander j
+    to hold, and how many deals of them there are (each card to one player); -1 when one holds more."""
+    m = hands.shape[0]
+    ways, holders = 1, 0
+    for j in range(m):
+        if j == me or need[j] == 0:
+            continue
+        holders += 1
+        if need[j] > 1:
+            return -1
+        count = 0
+        for i in range(n_unseen):
+            hands[j, :] = -1
+            hands[j, 0] = unseen[i]
+            _holdings(shown, n_shown, hands, held)
+            if first_unlawful(held, cards, by, trump_suit, pam, civil, 1 << j) < 0:
+                lawful[j, count] = unseen[i]
+                count += 1
+        lawful[j, count] = -1
+        ways *= count
+    return ways if holders else -1
+
+
+@njit(cache=True)
+def _next_deal(lawful, need, me, at, hands):
+    """Advance ``at`` (the index in ``lawful[j]`` of each stander's card) to the next deal that gives no card
+    twice, and put it in ``hands``; False when there is none."""
+    m = hands.shape[0]
+    while True:
+        j = 0
+        while j < m:                               # the odometer: the first stander's card turns fastest
+            if j != me and need[j] == 1:
+                at[j] += 1
+                if lawful[j, at[j]] >= 0:
+                    break
+                at[j] = 0
+            j += 1
+        if j == m:
+            return False
+        clash = False
+        for a in range(m):
+            for b in range(a):
+                if a != me and b != me and need[a] == 1 and need[b] == 1 and lawful[a, at[a]] == lawful[b, at[b]]:
+                    clash = True
+        if not clash:
+            for a in range(m):
+                if a != me:
+                    hands[a, :] = -1
+                    if need[a] == 1:
+                        hands[a, 0] = lawful[a, at[a]]
+            return True
+
+
 @njit(CARD_SIG, cache=True)
 def expert_card(hand, played, state, rules, rng, params):
-    """The legal card that brings the most money over ``samples`` determinised deals (module docstring)."""
+    """The legal card that brings the most money over ``samples`` determinised deals, or over every deal in the
+    last tricks (module docstring)."""
     samples = max(1, int(params[0]))
     n, k = state[S_PLAYERS], hand.shape[0]
     trump_suit, pam, civil = state[S_TRUMP_SUIT], state[S_PAM], rules[R_PAM_CIVIL] != 0
@@ -215,33 +323,29 @@ def expert_card(hand, played, state, rules, rng, params):
     index_of = np.full(MAX_SEATS, -1, dtype=np.int64)
     for j in range(m):
         index_of[seq[j]] = j
-    # What I have seen: my hand, the cards played, the trump; who has shown void in which suit.
+    # What I have seen: my hand, the cards played (and by whom), the trump.
     seen = np.zeros(52, dtype=np.bool_)
     for c in hand:
         if c >= 0:
             seen[c] = True
     seen[state[S_TRUMP]] = True
     n_played = state[S_N_PLAYED]
-    voids = np.zeros(m, dtype=np.int64)
-    played_by = np.zeros(m, dtype=np.int64)
-    led_suit = -1
+    cards = np.empty(n_played, dtype=np.int64)
+    by = np.empty(n_played, dtype=np.int64)
+    shown = np.full((m, k), -1, dtype=np.int64)
+    n_shown = np.zeros(m, dtype=np.int64)
     for i in range(n_played):
-        card, who = played[i, 0], index_of[played[i, 1]]
-        seen[card] = True
-        played_by[who] += 1
-        if (i % m) == 0:
-            led_suit = suit_of(card, trump_suit, pam)
-        elif suit_of(card, trump_suit, pam) != led_suit:
-            voids[who] |= 1 << led_suit
+        cards[i], by[i] = played[i, 0], index_of[played[i, 1]]
+        seen[cards[i]] = True
+        shown[by[i], n_shown[by[i]]] = cards[i]
+        n_shown[by[i]] += 1
     unseen = np.empty(52, dtype=np.int64)
     n_unseen = 0
     for c in range(52):
         if not seen[c]:
             unseen[n_unseen] = c
             n_unseen += 1
-    need = np.empty(m, dtype=np.int64)
-    for j in range(m):
-        need[j] = k - played_by[j]
+    need = k - n_shown
     # The trick so far.
     start = state[S_TRICK_START]
     n_trick = n_played - start
@@ -260,12 +364,27 @@ def expert_card(hand, played, state, rules, rng, params):
             n_options += 1
     value = np.zeros(n_options, dtype=np.float64)
     base = np.full((m, k), -1, dtype=np.int64)
+    copy_into(base[me], hand)
     hands = np.empty((m, k), dtype=np.int64)
+    held = np.empty((m, k), dtype=np.int64)
     tricks = np.zeros(m, dtype=np.int64)
-    for _ in range(samples):
-        base[:, :] = -1
-        copy_into(base[me], hand)
-        _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, base, me)
+    lawful = np.empty((m, 53), dtype=np.int64)
+    ways = _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held,
+                       lawful)
+    exact = 0 < ways <= EXACT_DEALS
+    at = np.zeros(m, dtype=np.int64)
+    first = 0
+    for j in range(m - 1, -1, -1):                 # the first step of the odometer gives the first deal
+        if j != me and need[j] == 1:
+            first = j
+    at[first] = -1
+    for _ in range(samples if not exact else ways):
+        if exact:
+            if not _next_deal(lawful, need, me, at, base):
+                break
+        else:
+            _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base,
+                         held)
         for o in range(n_options):
             copy_rows(hands, base)
             trick[n_trick] = hand[options[o]]
