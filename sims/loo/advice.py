@@ -92,7 +92,7 @@ def _lawful(rows, holdings, played, by, trump_suit, pam, civil, check):
     (:func:`sims.loo.tricks.first_unlawful`) when they held ``holdings`` (a card, or ``-1 - t``: the row's
     t-th card)."""
     ok = np.empty(rows.shape[0], dtype=np.bool_)
-    held = np.empty_like(holdings)
+    held = np.empty_like(holdings)          # filled afresh for each row: first_unlawful uses it up
     for i in range(rows.shape[0]):
         for j in range(holdings.shape[0]):
             for c in range(holdings.shape[1]):

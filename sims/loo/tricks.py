@@ -155,9 +155,10 @@ def first_unlawful(holdings, played, by, trump_suit, pam, civil, check):
     the laws did not allow its player, for the rows of ``check`` (a bit mask): its index, or -1.
     ``holdings[j]`` holds the cards of the j-th stander when the play began (-1: none); a trick has one card
     from each row.  The first lead is forced (:func:`forced_lead`), every other card :func:`legal_mask`'s:
-    follow, head, trump and overtrump, Pam be civil."""
+    follow, head, trump and overtrump, Pam be civil.  ``holdings`` is used up (each card played is struck
+    out)."""
     m = holdings.shape[0]
-    hands = holdings.copy()
+    hands = holdings
     led, led_suit, best_power = -1, -1, -1
     for i in range(played.shape[0]):
         if i % m == 0:

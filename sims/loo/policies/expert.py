@@ -32,6 +32,7 @@ from importlib import resources
 
 import numpy as np
 
+from ...cards import popcount
 from ...core.arrays import copy_into, copy_rows
 from ...core.kernel import njit
 from ...core.rng import randint
@@ -54,7 +55,6 @@ DECLARE_SIZE = THREE_SIZE + FIVE_SIZE
 EXCHANGE_SIZE = PLAYER_COUNTS * N_CATEGORIES
 SEARCH = ("samples",)
 TRIES = 64                             # deals drawn for one sample before the laws of the play but voids are let go
-EXACT_DEALS = 5_000                    # the last cards dealt in at most this many ways: every deal is played
 
 DECLARE_FILE = "expert_declare.csv"
 EXCHANGE_FILE = "expert_exchange.csv"
@@ -219,6 +219,12 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, tru
     has shown void in (:func:`_deal_unseen`)."""
     m = hands.shape[0]
     check = ((1 << m) - 1) & ~(1 << me)
+    voids = np.zeros(m, dtype=np.int64)
+    for i in range(cards.shape[0]):
+        if i % m:
+            led_suit = suit_of(cards[i - i % m], trump_suit, pam)
+            if suit_of(cards[i], trump_suit, pam) != led_suit:
+                voids[by[i]] |= 1 << led_suit
     total = 0
     for j in range(m):
         if j != me:
@@ -227,21 +233,20 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, tru
         for i in range(total):                     # the first ``total`` of a shuffle of the unseen cards
             x = i + randint(rng, n_unseen - i)
             unseen[i], unseen[x] = unseen[x], unseen[i]
-        at = 0
+        at, void = 0, False
         for j in range(m):
             if j != me:
                 hands[j, :] = -1
                 hands[j, :need[j]] = unseen[at:at + need[j]]
+                for c in range(need[j]):           # quick to refuse: a suit he has shown void in (Pam aside:
+                    card = unseen[at + c]          # Pam be civil)
+                    void |= card != pam and (voids[j] >> suit_of(card, trump_suit, pam)) & 1 != 0
                 at += need[j]
+        if void:
+            continue
         _holdings(shown, n_shown, hands, held)
         if first_unlawful(held, cards, by, trump_suit, pam, civil, check) < 0:
             return
-    voids = np.zeros(m, dtype=np.int64)
-    for i in range(cards.shape[0]):
-        if i % m:
-            led_suit = suit_of(cards[i - i % m], trump_suit, pam)
-            if suit_of(cards[i], trump_suit, pam) != led_suit:
-                voids[by[i]] |= 1 << led_suit
     for j in range(m):
         if j != me:
             hands[j, :] = -1
@@ -250,57 +255,99 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, tru
 
 @njit(cache=True)
 def _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands, held, lawful):
-    """When every other stander holds one card at most: in ``lawful[j]`` the cards the laws allow stander j
-    to hold, and how many deals of them there are (each card to one player); -1 when one holds more."""
+    """When I am the last to play to the trick before the last and one or two others stand (each holding one
+    card): in ``lawful[j]`` the cards (a 52-bit mask) the laws allow stander j to hold, and how many deals of
+    them there are (:func:`_deals`); -1 otherwise."""
     m = hands.shape[0]
-    ways, holders = 1, 0
+    if m > 3:
+        return -1
     for j in range(m):
-        if j == me or need[j] == 0:
-            continue
-        holders += 1
-        if need[j] > 1:
+        if j != me and need[j] != 1:
             return -1
-        count = 0
+    lawful[:] = 0
+    for j in range(m):
+        if j == me:
+            continue
         for i in range(n_unseen):
             hands[j, :] = -1
             hands[j, 0] = unseen[i]
             _holdings(shown, n_shown, hands, held)
             if first_unlawful(held, cards, by, trump_suit, pam, civil, 1 << j) < 0:
-                lawful[j, count] = unseen[i]
-                count += 1
-        lawful[j, count] = -1
-        ways *= count
-    return ways if holders else -1
+                lawful[j] |= np.int64(1) << unseen[i]
+    return _deals(lawful[(me + 1) % m], lawful[(me + 2) % m], m == 3)
 
 
 @njit(cache=True)
-def _next_deal(lawful, need, me, at, hands):
-    """Advance ``at`` (the index in ``lawful[j]`` of each stander's card) to the next deal that gives no card
-    twice, and put it in ``hands``; False when there is none."""
-    m = hands.shape[0]
-    while True:
-        j = 0
-        while j < m:                               # the odometer: the first stander's card turns fastest
-            if j != me and need[j] == 1:
-                at[j] += 1
-                if lawful[j, at[j]] >= 0:
-                    break
-                at[j] = 0
-            j += 1
-        if j == m:
-            return False
-        clash = False
-        for a in range(m):
-            for b in range(a):
-                if a != me and b != me and need[a] == 1 and need[b] == 1 and lawful[a, at[a]] == lawful[b, at[b]]:
-                    clash = True
-        if not clash:
-            for a in range(m):
-                if a != me:
-                    hands[a, :] = -1
-                    if need[a] == 1:
-                        hands[a, 0] = lawful[a, at[a]]
-            return True
+def _deals(a, b, two):
+    """Deals of one card to each of one or two players from the cards of masks ``a`` (and ``b``), none
+    twice."""
+    return popcount(a) * popcount(b) - popcount(a & b) if two else popcount(a)
+
+
+@njit(cache=True)
+def _beaten_by(card, led_suit, trump_suit, pam):
+    """The cards (a 52-bit mask) that take a trick led in ``led_suit`` from ``card``."""
+    beat = power(card, led_suit, trump_suit, pam)
+    mask = np.int64(0)
+    for c in range(52):
+        if power(c, led_suit, trump_suit, pam) > beat:
+            mask |= np.int64(1) << c
+    return mask
+
+
+@njit(cache=True)
+def _winner(cards, lead, trump_suit, pam):
+    """The index in ``cards`` (one from each stander, played from ``lead`` round) of the card taking the
+    trick."""
+    m = cards.shape[0]
+    led_suit = suit_of(cards[lead], trump_suit, pam)
+    best, best_power = lead, -1
+    for t in range(m):
+        j = (lead + t) % m
+        p = power(cards[j], led_suit, trump_suit, pam)
+        if p > best_power:
+            best, best_power = j, p
+    return best
+
+
+@njit(cache=True)
+def _every_last_trick(hand, options, trick, lead, me, lawful, trump_suit, pam, so_far, share, loo, value):
+    """Add to ``value[o]`` my money over every deal of the others' last cards (``lawful``: :func:`_last_cards`)
+    when I play ``hand[options[o]]``, the last card to this trick (``trick``, led by stander ``lead``), and my
+    other card to the last trick: counted, not dealt one by one (I take the last trick when no card beats
+    mine)."""
+    m = lawful.shape[0]
+    two = m == 3
+    a, b = (me + 1) % m, (me + 2) % m
+    total = _deals(lawful[a], lawful[b], two)
+    now = np.empty(m, dtype=np.int64)
+    for o in range(options.shape[0]):
+        for t in range(m - 1):
+            now[(lead + t) % m] = trick[t]
+        now[me] = hand[options[o]]
+        leader = _winner(now, lead, trump_suit, pam)
+        mine = -1
+        for i in range(hand.shape[0]):
+            if hand[i] >= 0 and i != options[o]:
+                mine = hand[i]
+        if leader == me:                           # I lead my last card: no other card may beat it
+            beat = _beaten_by(mine, suit_of(mine, trump_suit, pam), trump_suit, pam)
+            wins = _deals(lawful[a] & ~beat, lawful[b] & ~beat, two)
+        else:                                      # the leader's card, then no card above mine
+            other = a + b - leader
+            wins = 0
+            led = lawful[leader]
+            while led:
+                c = 0
+                while not (led >> c) & 1:
+                    c += 1
+                led &= ~(np.int64(1) << c)
+                s = suit_of(c, trump_suit, pam)
+                if power(mine, s, trump_suit, pam) > power(c, s, trump_suit, pam):
+                    wins += popcount(lawful[other] & ~_beaten_by(mine, s, trump_suit, pam) &
+                                     ~(np.int64(1) << c)) if two else 1
+        now_won = so_far + (leader == me)
+        value[o] += share * (now_won * total + wins) - (loo * (total - wins) if now_won == 0 else 0)
 
 
 @njit(CARD_SIG, cache=True)
@@ -368,31 +415,23 @@ def expert_card(hand, played, state, rules, rng, params):
     hands = np.empty((m, k), dtype=np.int64)
     held = np.empty((m, k), dtype=np.int64)
     tricks = np.zeros(m, dtype=np.int64)
-    lawful = np.empty((m, 53), dtype=np.int64)
-    ways = _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held,
-                       lawful)
-    exact = 0 < ways <= EXACT_DEALS
-    at = np.zeros(m, dtype=np.int64)
-    first = 0
-    for j in range(m - 1, -1, -1):                 # the first step of the odometer gives the first deal
-        if j != me and need[j] == 1:
-            first = j
-    at[first] = -1
-    for _ in range(samples if not exact else ways):
-        if exact:
-            if not _next_deal(lawful, need, me, at, base):
-                break
-        else:
+    lawful = np.zeros(m, dtype=np.int64)
+    if _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held,
+                   lawful) > 0:
+        _every_last_trick(hand, options[:n_options], trick, lead, me, lawful, trump_suit, pam, so_far, share, loo,
+                          value)
+    else:
+        for _ in range(samples):
             _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base,
                          held)
-        for o in range(n_options):
-            copy_rows(hands, base)
-            trick[n_trick] = hand[options[o]]
-            hands[me, options[o]] = -1
-            tricks[:] = 0
-            play_out(hands, lead, trick, n_trick + 1, state[S_TRICK], k, trump_suit, pam, civil, tricks)
-            won = so_far + tricks[me]
-            value[o] += share * won - (loo if won == 0 else 0)
+            for o in range(n_options):
+                copy_rows(hands, base)
+                trick[n_trick] = hand[options[o]]
+                hands[me, options[o]] = -1
+                tricks[:] = 0
+                play_out(hands, lead, trick, n_trick + 1, state[S_TRICK], k, trump_suit, pam, civil, tricks)
+                won = so_far + tricks[me]
+                value[o] += share * won - (loo if won == 0 else 0)
     best = 0
     for o in range(1, n_options):
         if value[o] > value[best]:
