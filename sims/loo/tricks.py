@@ -180,3 +180,15 @@ def first_unlawful(holdings, played, by, trump_suit, pam, civil, check):
             led, led_suit = card, suit_of(card, trump_suit, pam)
         best_power = max(best_power, power(card, led_suit, trump_suit, pam))
     return -1
+
+
+@njit(cache=True)
+def could_have_played(holdings, played, by, trump_suit, pam, civil, check):
+    """Whether the standers of the rows of ``check`` could have played ``played`` holding ``holdings`` (used up):
+    none of them held a flush (five-card, with Pam: a flush sweeps the board without play) and the laws
+    allowed each card (:func:`first_unlawful`)."""
+    if pam >= 0:
+        for j in range(holdings.shape[0]):
+            if (check >> j) & 1 and flush_value(holdings[j], trump_suit, pam) >= 0:
+                return False
+    return first_unlawful(holdings, played, by, trump_suit, pam, civil, check) < 0

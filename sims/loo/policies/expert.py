@@ -19,9 +19,16 @@ stander who plays it; a card is changed when a card drawn from the unseen pack i
 expected to win more often, the weakest first, while the pack lasts.
 
 **Card play.**  Where the laws leave a choice, each legal card is played out against
-``samples`` deals of the unseen cards to the other standers (respecting the suits
-they have shown void), everyone then playing ``greedy``, and the card with the most
-money for the player on average is chosen (the same deals for every card).
+``samples`` deals of the unseen cards to the other standers, everyone then playing
+``greedy``, and the card with the most money for the player on average is chosen (the
+same deals for every card).  The deals are those the advisor deals
+(:mod:`sims.loo.advice`): uniform among the deals in which every card the others
+played was one the laws allowed them (following, heading, trumping, the forced first
+lead) and, five-card, none of them held a flush (:func:`sims.loo.tricks.could_have_played`,
+drawing up to ``TRIES`` deals for each sample, then keeping only the suits shown void).
+When I am the last to play to the trick before the last and one or two others stand,
+every deal of their last cards is counted instead: the choice is then the advisor's
+exact best.
 """
 from __future__ import annotations
 
@@ -40,7 +47,7 @@ from ..contract import (CARD_SIG, DECIDE_SIG, MAX_CARDS, MAX_SEATS, MISS, PASS, 
                         S_MISS, S_N_PLAYED, S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_ROLE, S_SHARE, S_STOOD, S_TRICK,
                         S_TRICK_START, S_TRICKS, S_TRUMP, S_TRUMP_SUIT)
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, R_CARDS, R_PAM_CIVIL
-from ..tricks import first_unlawful, legal_mask, power, suit_of
+from ..tricks import could_have_played, legal_mask, power, suit_of
 from .builtin import greedy_choice
 from .hands import FIVE_CARD_CLASSES, MISS_CLASS, N_CATEGORIES, THREE_CARD_CLASSES, category, hand_class
 
@@ -245,7 +252,7 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, tru
         if void:
             continue
         _holdings(shown, n_shown, hands, held)
-        if first_unlawful(held, cards, by, trump_suit, pam, civil, check) < 0:
+        if could_have_played(held, cards, by, trump_suit, pam, civil, check):
             return
     for j in range(m):
         if j != me:
@@ -272,7 +279,7 @@ def _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_sui
             hands[j, :] = -1
             hands[j, 0] = unseen[i]
             _holdings(shown, n_shown, hands, held)
-            if first_unlawful(held, cards, by, trump_suit, pam, civil, 1 << j) < 0:
+            if could_have_played(held, cards, by, trump_suit, pam, civil, 1 << j):
                 lawful[j] |= np.int64(1) << unseen[i]
     return _deals(lawful[(me + 1) % m], lawful[(me + 2) % m], m == 3)
 
