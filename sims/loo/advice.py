@@ -23,6 +23,8 @@ with my hand for the miss count as unseen.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import pandas as pd
 from numba import types
@@ -239,16 +241,27 @@ def _given(situation) -> tuple[np.ndarray, list]:
     return np.asarray(rows, dtype=np.int64), labels
 
 
+@lru_cache(maxsize=8)
+def _kernel_job(rules, playout: tuple):
+    """The play-outs' job and its kernel policies, made once for each rules and ``playout`` (the expert's tables
+    take a while to load)."""
+    from ..core.jobs import Job
+
+    job = Job.make("loo", "deals", rules, dict(playout), 1, 0)
+    return job, job.kernel_policies()
+
+
 def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0,
               exact_limit: int = EXACT_LIMIT):
     """The play-outs :func:`advise` values the choices by: ``out[m, c]`` my money (stakes included) for deal m
     and choice c (labelled ``labels[c]``), the labels, whether the deals are every one, and the job."""
-    from ..core.jobs import Job
-
     samples = check_samples(samples)
     rules = situation.rules
-    job = Job.make("loo", "deals", rules, dict(playout or {}), 1, seed)
-    (declare_fns, exchange_fns, card_fns), params, poff = job.kernel_policies()
+    playout = tuple(sorted((playout or {}).items()))
+    try:
+        job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job(rules, playout)
+    except TypeError:                         # a playout that cannot be a key: made afresh
+        job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job.__wrapped__(rules, playout)
     decks, exact = hidden_deals(situation, samples, seed, exact_limit)
     given, labels = _given(situation)
     out = np.zeros((len(decks), len(given)), dtype=np.int64)
