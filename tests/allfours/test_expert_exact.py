@@ -9,10 +9,10 @@ from sims.allfours import reference as ref
 from sims.allfours.advice import O_NET, Player, play_outs
 from sims.allfours.cards import game_points
 from sims.allfours.situation import PlaySituation
+from tests.agreement import DECISIVE, missed_bests
 
 from .test_advice import FIFTH_TRICK
 
-DECISIVE = 2_000       # positions in which one card is strictly best (about two in three)
 
 
 def fifth_trick_followers(seed: int):
@@ -39,22 +39,15 @@ def fifth_trick_followers(seed: int):
             yield situation
 
 
+def _exact_values(situation):
+    out, labels, exact, _ = play_outs(situation, samples=2)
+    assert exact
+    return labels, out[:, :, O_NET].mean(axis=0)
+
+
 def test_the_expert_plays_a_best_card_wherever_the_advisor_is_exact():
-    expert = Player("expert", seed=1)
-    decisive, missed = 0, []
-    for situation in fifth_trick_followers(seed=34):
-        if decisive == DECISIVE:
-            break
-        out, labels, exact, _ = play_outs(situation, samples=2)
-        assert exact
-        value = out[:, :, O_NET].mean(axis=0)          # the same deals for both cards: equal sums, equal means
-        if value.max() == value.min():
-            continue
-        decisive += 1
-        choice = expert.choose(situation)
-        if value[labels.index(choice)] != value.max():
-            missed.append((situation.describe(), dict(zip(labels, value)), choice))
-    assert not missed, f"{len(missed)} of {decisive} missed, e.g. {missed[:2]}"
+    missed = missed_bests(fifth_trick_followers(seed=34), _exact_values, Player("expert", seed=1))
+    assert not missed, f"{len(missed)} of {DECISIVE:,} missed, e.g. {missed[:2]}"
 
 
 def test_the_expert_trumps_with_the_knave_to_make_sure_of_jack():

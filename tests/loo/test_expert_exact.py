@@ -8,8 +8,7 @@ from sims.loo.advice import Player, play_outs
 from sims.loo.reference import Laws
 from sims.loo.rules import get_rules
 from sims.loo.situation import CardSituation
-
-DECISIVE = 2_000       # positions in which one card is strictly best (about five in six)
+from tests.agreement import DECISIVE, missed_bests
 
 
 def last_to_play(seed: int, players: int = 5):
@@ -52,19 +51,12 @@ def last_to_play(seed: int, players: int = 5):
             yield CardSituation(held[r], trump, role=r, declared=declared, played=played, rules=rules)
 
 
+def _exact_values(situation):
+    out, labels, exact, _ = play_outs(situation, samples=2)
+    assert exact
+    return labels, out.mean(axis=0)
+
+
 def test_the_expert_plays_a_best_card_wherever_the_advisor_is_exact():
-    expert = Player("expert", seed=1)
-    decisive, missed = 0, []
-    for situation in last_to_play(seed=34):
-        if decisive == DECISIVE:
-            break
-        out, labels, exact, _ = play_outs(situation, samples=2)
-        assert exact
-        value = out.mean(axis=0)             # the same deals for every card: equal sums, equal means
-        if np.sort(value)[-2] == value.max():
-            continue
-        decisive += 1
-        choice = expert.choose(situation)
-        if value[labels.index(choice)] != value.max():
-            missed.append((situation.describe(), dict(zip(labels, value)), choice))
-    assert not missed, f"{len(missed)} of {decisive} missed, e.g. {missed[:2]}"
+    missed = missed_bests(last_to_play(seed=34), _exact_values, Player("expert", seed=1))
+    assert not missed, f"{len(missed)} of {DECISIVE:,} missed, e.g. {missed[:2]}"
