@@ -268,14 +268,12 @@ def _given(situation) -> np.ndarray:
                       dtype=np.int64)
 
 
-def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
-           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
-    """Every legal choice of an All Fours situation, best first (module docstring): ``choice``, ``value`` (points
-    for less against to the end of the hand) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same
-    deals), ``win`` and ``win_se`` (and ``win_vs_best``) with a score, and ``chosen_by`` (the named
-    ``policies`` that make the choice, each with a stream seeded by ``seed``).  ``playout`` maps decisions to
-    policies (default the game's).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
-    """
+def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+              exact_limit: int = EXACT_LIMIT):
+    """The play-outs :func:`advise` values the choices by: ``out[m, c]`` for deal m and choice c (labelled
+    ``labels[c]``), ``O_NET`` the points for less against (the knaves turned up and the gift included) and
+    ``O_WON`` with a score 1 if my side won the game; the labels, whether the deals are every one, and the
+    job."""
     from ..core.jobs import Job
 
     samples = check_samples(samples)
@@ -284,7 +282,6 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     (beg_fns, answer_fns, play_fns, discard_fns), params, poff = job.kernel_policies()
     decks, exact = hidden_deals(situation, samples, seed, exact_limit)
     given = _given(situation)
-    legal = situation.legal()
     out = np.zeros((len(decks), len(given), 2), dtype=np.int64)
     err = new_err(1)
     to_end = situation.score is not None
@@ -302,7 +299,21 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
                           f"{overrun_text(err[0]) or f'answered {int(err[0, E_ANSWER])}, which the laws do not allow'}")
     if status == DECK_OUT:
         raise ValueError("a play-out ran the pack short three times: try another seed")
-    labels = [x if isinstance(x, str) else format_card(x) for x in legal]
+    return out, [x if isinstance(x, str) else format_card(x) for x in situation.legal()], exact, job
+
+
+def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
+           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+    """Every legal choice of an All Fours situation, best first (module docstring): ``choice``, ``value`` (points
+    for less against to the end of the hand) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same
+    deals), ``win`` and ``win_se`` (and ``win_vs_best``) with a score, and ``chosen_by`` (the named
+    ``policies`` that make the choice, each with a stream seeded by ``seed``).  ``playout`` maps decisions to
+    policies (default the game's).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+    """
+    out, labels, exact, job = play_outs(situation, playout, samples, seed, exact_limit)
+    rules = situation.rules
+    to_end = situation.score is not None
+    sunk_mine, sunk_theirs = situation.scored()
     columns = {"choice": labels}
     columns.update(rollout_columns((out[:, :, O_NET] - (sunk_mine - sunk_theirs)).astype(float), exact, "value"))
     if to_end:
@@ -312,7 +323,7 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)
     key = "win" if to_end else "value"
     frame = frame.sort_values([key, "value"], ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(decks),
+    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(out),
                        playout={d: p[0].label() for d, p in job.policies.items()
                                 if d != "discard" or rules.discard_to_six}, seed=seed,
                        sort=key)

@@ -7,7 +7,10 @@ with a card of it or a trump has none of it (with ``may_trump`` off, also when h
 trumps); one who does not follow a trump led has no trump.  :func:`sample_hands` deals
 each other player his number of unseen cards, uniformly among those his voids allow,
 the most constrained player first, starting again when a player is left short (with
-partners a deal can fail; after ``RETRIES`` failures the voids are ignored once).
+partners a deal can fail; after ``RETRIES`` failures the voids are ignored once).  When one
+other player holds hidden cards and they can be dealt in at most ``EXACT_DEALS`` ways (the
+last tricks of two-hand), :func:`every_hand` gives every one of them instead: the values are
+then exact, as the advisor's are (:mod:`sims.allfours.advice`).
 
 **Solving.**  With every hand known the rest of the play is a two-sided game of perfect
 information.  High and low are fixed by the deal, so only jack and game depend on the
@@ -34,6 +37,7 @@ from .cards import GAME_POINTS, KNAVE, suit_mask, whist_rank
 SUIT13 = (1 << 13) - 1
 TT_BITS = 16
 RETRIES = 64
+EXACT_DEALS = 64              # at most this many deals of the hidden cards: solve every one, draw none
 EXACT, LOWER, UPPER = 0, 1, 2
 WIN = 3                       # above any value a hand can give (|jack| + |game| <= 2)
 
@@ -328,6 +332,40 @@ def sample_hands(unseen, counts, voids, me, n, rng, out):
         if ok:
             return True
     return False
+
+
+@njit(cache=True)
+def every_hand(unseen, count, void, out):
+    """Every hand of ``count`` of the ``unseen`` cards (52-bit id mask) with none of a suit in ``void`` (4-bit
+    suit mask), into ``out`` (id masks): how many, or -1 when they are more than ``EXACT_DEALS`` (law iii's
+    voids, as :func:`sample_hands` keeps them)."""
+    pool = np.zeros(52, dtype=np.int64)
+    m = 0
+    for c in range(52):
+        if (unseen >> c) & 1 and not (void >> (c & 3)) & 1:
+            pool[m] = c
+            m += 1
+    if count > m:
+        return -1
+    ways = 1
+    for i in range(min(count, m - count)):     # C(m, count), rising on the way: stop once past the limit
+        ways = ways * (m - i) // (i + 1)
+        if ways > EXACT_DEALS:
+            return -1
+    idx = np.arange(count)
+    for w in range(ways):
+        hand = np.int64(0)
+        for i in range(count):
+            hand |= np.int64(1) << pool[idx[i]]
+        out[w] = hand
+        i = count - 1                          # the next combination, in lexicographic order
+        while i >= 0 and idx[i] == m - count + i:
+            i -= 1
+        if i >= 0:
+            idx[i] += 1
+            for t in range(i + 1, count):
+                idx[t] = idx[t - 1] + 1
+    return ways
 
 
 @njit(cache=True)

@@ -84,13 +84,19 @@ def every_deal(cards, sizes) -> np.ndarray:
             yield ()
             return
         for hand in combinations(cards, sizes[0]):
+            if len(sizes) == 1:
+                yield hand
+                continue
             rest = [c for c in cards if c not in hand]
             for tail in deals(rest, sizes[1:]):
                 yield hand + tail
 
-    cards = list(cards)
-    return np.asarray([dealt + tuple(c for c in cards if c not in dealt) for dealt in deals(cards, list(sizes))],
-                      dtype=np.int64).reshape(-1, len(cards))
+    cards = np.asarray(cards, dtype=np.int64)
+    dealt = np.asarray(list(deals(cards.tolist(), list(sizes))), dtype=np.int64).reshape(-1, sum(sizes))
+    held = np.zeros((len(dealt), int(cards.max(initial=0)) + 1), dtype=bool)
+    held[np.arange(len(dealt))[:, None], dealt] = True
+    left = np.broadcast_to(cards, (len(dealt), len(cards)))[~held[:, cards]].reshape(len(dealt), -1)
+    return np.concatenate([dealt, left], axis=1)
 
 
 def card_answer(situation, policy, rng, legal, rule: str) -> str:

@@ -7,7 +7,8 @@ whole pool for a flush or when the dealer gives up the stakes) less what I pay i
 looed (a stake I staked before the deal is not counted: it is the same whatever I do).
 The cards I have not seen are dealt to the other players, the miss and the pack (only
 deals in which every card the others played was one the laws allowed them: following,
-heading, the forced first lead), then the deal is played out by the
+heading, trumping, the forced first lead; and in five-card, in which no other stander held
+a flush, which would have swept the board without play), then the deal is played out by the
 engine's own kernel (:func:`sims.loo.play.play_given`) with the declarations,
 exchanges and cards already played and the choice advised given, and every later
 decision made by the ``playout`` policies (the game's defaults: the expert's
@@ -21,6 +22,8 @@ not read the others' hands from their declarations, and the cards I changed or t
 with my hand for the miss count as unseen.
 """
 from __future__ import annotations
+
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -36,8 +39,8 @@ from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, U64_1
 from ..core.rng import chunk_keys, seed_state
 from ..core.streams import seat_streams
 from .contract import DECLARATIONS, MAX_SEATS, MISS, PLAY, CardFn, DecideFn
-from .situation import first_illegal
 from .play import GIVEN_CARDS, GIVEN_DECLARE, GIVEN_EXCHANGE, N_INFO, N_OUT, O_MONEY, POLICY_ERROR, new_work, play_given
+from .tricks import could_have_played
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
@@ -85,6 +88,22 @@ def _play_outs(rules, dealer, role, carry, decks, given, declare_fns, exchange_f
                 return POLICY_ERROR
             out[m, c] = outcome[role, O_MONEY]
     return 0
+
+
+@njit(cache=True)
+def _lawful(rows, holdings, played, by, trump_suit, pam, civil, check):
+    """For each row of hidden cards, whether the laws allowed every card ``played`` by the standers of ``check``
+    and none held a flush (:func:`sims.loo.tricks.could_have_played`) when they held ``holdings`` (a card, or
+    ``-1 - t``: the row's t-th card)."""
+    ok = np.empty(rows.shape[0], dtype=np.bool_)
+    held = np.empty_like(holdings)          # filled afresh for each row: it is used up
+    for i in range(rows.shape[0]):
+        for j in range(holdings.shape[0]):
+            for c in range(holdings.shape[1]):
+                x = holdings[j, c]
+                held[j, c] = x if x >= 0 else rows[i, -1 - x]
+        ok[i] = could_have_played(held, played, by, trump_suit, pam, civil, check)
+    return ok
 
 
 class _Template:
@@ -159,17 +178,22 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
 
     def fits(rows):
         """Deals in which each card the others played was one the laws allowed them (so none of a suit they
-        have shown void in, the first lead as forced...)."""
-        if not played:
+        have shown void in, the first lead as forced...) and, five-card, none of them held a flush."""
+        if not need:                          # not in the play: nothing shown yet
             return np.ones(len(rows), dtype=bool)
-        ok = np.empty(len(rows), dtype=bool)
-        for i, row in enumerate(rows.tolist()):
-            holdings, start = {}, 0
-            for r in others:
-                holdings[r] = [c for c, x in zip(played, laid_by) if x == r] + row[start:start + need[r]]
-                start += need[r]
-            ok[i] = first_illegal(laws, holdings, played, laid_by, len(situation.standers)) is None
-        return ok
+        standers = list(situation.standers)
+        holdings = np.empty((len(standers), situation.rules.cards), dtype=np.int64)
+        column = dict(zip(others, np.cumsum([0] + [need[r] for r in others]).tolist()))   # a row: by ``others``
+        for j, r in enumerate(standers):
+            shown = [c for c, x in zip(played, laid_by) if x == r]
+            if r in need:
+                holdings[j] = shown + [-1 - column[r] - t for t in range(need[r])]
+            else:                             # mine, as dealt: not checked
+                holdings[j] = [c for c in situation.hand if c >= 0] + [c for c, x in zip(played, laid_by) if x == r]
+        check = sum(1 << j for j, r in enumerate(standers) if r in need)
+        by = np.asarray([standers.index(r) for r in laid_by], dtype=np.int64)
+        return _lawful(np.ascontiguousarray(rows), holdings, np.asarray(played, dtype=np.int64), by,
+                       laws.trump_suit, laws.pam, laws.civil, check)
 
     if exact:
         rows = every_deal(unseen, [need[r] for r in others])
@@ -218,19 +242,27 @@ def _given(situation) -> tuple[np.ndarray, list]:
     return np.asarray(rows, dtype=np.int64), labels
 
 
-def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
-           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
-    """Every legal choice of a Loo situation, best first (module docstring): ``choice``, ``value`` (money from
-    the deal) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), and ``chosen_by`` (the
-    named ``policies`` that make the choice, each with a stream seeded by ``seed``).  ``playout`` maps decisions
-    to policies (default the game's).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
-    """
+@lru_cache(maxsize=8)
+def _kernel_job(rules, playout: tuple):
+    """The play-outs' job and its kernel policies, made once for each rules and ``playout`` (the expert's tables
+    take a while to load)."""
     from ..core.jobs import Job
 
+    job = Job.make("loo", "deals", rules, dict(playout), 1, 0)
+    return job, job.kernel_policies()
+
+
+def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+              exact_limit: int = EXACT_LIMIT):
+    """The play-outs :func:`advise` values the choices by: ``out[m, c]`` my money (stakes included) for deal m
+    and choice c (labelled ``labels[c]``), the labels, whether the deals are every one, and the job."""
     samples = check_samples(samples)
     rules = situation.rules
-    job = Job.make("loo", "deals", rules, dict(playout or {}), 1, seed)
-    (declare_fns, exchange_fns, card_fns), params, poff = job.kernel_policies()
+    playout = tuple(sorted((playout or {}).items()))
+    try:
+        job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job(rules, playout)
+    except TypeError:                         # a playout that cannot be a key: made afresh
+        job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job.__wrapped__(rules, playout)
     decks, exact = hidden_deals(situation, samples, seed, exact_limit)
     given, labels = _given(situation)
     out = np.zeros((len(decks), len(given)), dtype=np.int64)
@@ -243,6 +275,18 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
         from .engine import describe_error
 
         raise PolicyError(f"a playout policy: {overrun_text(err[0]) or describe_error(job, err[0])}")
+    return out, labels, exact, job
+
+
+def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
+           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+    """Every legal choice of a Loo situation, best first (module docstring): ``choice``, ``value`` (money from
+    the deal) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), and ``chosen_by`` (the
+    named ``policies`` that make the choice, each with a stream seeded by ``seed``).  ``playout`` maps decisions
+    to policies (default the game's).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+    """
+    out, labels, exact, job = play_outs(situation, playout, samples, seed, exact_limit)
+    rules = situation.rules
     staked = rules.stake if situation.role == 0 or (situation.carry == 0 and rules.single == "stake-all") else 0
     columns = {"choice": labels}
     columns.update(rollout_columns((out + staked).astype(float), exact, "value"))
@@ -250,6 +294,6 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     names = NAMED[situation.DECISION] if policies is None else policies
     frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)
     frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(decks),
+    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(out),
                        playout={d: p[0].label() for d, p in job.policies.items()}, seed=seed, sort="value")
     return frame

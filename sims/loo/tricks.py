@@ -147,3 +147,48 @@ def flush_value(hand, trump_suit, pam):
     if suit < 0:
         return -1
     return (14 if suit == trump_suit else 0) + top
+
+
+@njit(cache=True)
+def first_unlawful(holdings, played, by, trump_suit, pam, civil, check):
+    """The first card of ``played`` (in order; ``by[i]`` the row of ``holdings`` whose player played it) that
+    the laws did not allow its player, for the rows of ``check`` (a bit mask): its index, or -1.
+    ``holdings[j]`` holds the cards of the j-th stander when the play began (-1: none); a trick has one card
+    from each row.  The first lead is forced (:func:`forced_lead`), every other card :func:`legal_mask`'s:
+    follow, head, trump and overtrump, Pam be civil.  ``holdings`` is used up (each card played is struck
+    out)."""
+    m = holdings.shape[0]
+    hands = holdings
+    led, led_suit, best_power = -1, -1, -1
+    for i in range(played.shape[0]):
+        if i % m == 0:
+            led, led_suit, best_power = -1, -1, -1
+        j, card = by[i], played[i]
+        if (check >> j) & 1:
+            at = -1
+            for c in range(hands.shape[1]):
+                if hands[j, c] == card:
+                    at = c
+            if at < 0:
+                return i
+            forced = forced_lead(hands[j], trump_suit, pam) if i == 0 else -1
+            if (forced >= 0 and forced != at) or not (legal_mask(hands[j], led, best_power, trump_suit, pam,
+                                                                   civil) >> at) & 1:
+                return i
+            hands[j, at] = NO_CARD
+        if led < 0:
+            led, led_suit = card, suit_of(card, trump_suit, pam)
+        best_power = max(best_power, power(card, led_suit, trump_suit, pam))
+    return -1
+
+
+@njit(cache=True)
+def could_have_played(holdings, played, by, trump_suit, pam, civil, check):
+    """Whether the standers of the rows of ``check`` could have played ``played`` holding ``holdings`` (used up):
+    none of them held a flush (five-card, with Pam: a flush sweeps the board without play) and the laws
+    allowed each card (:func:`first_unlawful`)."""
+    if pam >= 0:
+        for j in range(holdings.shape[0]):
+            if (check >> j) & 1 and flush_value(holdings[j], trump_suit, pam) >= 0:
+                return False
+    return first_unlawful(holdings, played, by, trump_suit, pam, civil, check) < 0

@@ -33,14 +33,16 @@ def test_all_fours_whatever_is_played_exact_over_every_deal_the_voids_allow():
 FIFTH_TRICK = dict(hand="JH 3S", turned="7H", played="KS 2S QD 3D 9C AC 4H 10H 8S", role="dealer")
 
 
-def _oracle(situation, play):
-    """The mean points for less against of each legal card over every deal of the hidden card, played by the
-    reference engine from a stacked pack: the cards played so far and the card advised as given, then
-    ``play`` in plain Python for both players."""
+def _oracle(situation, play, lawful=lambda hand: True):
+    """The mean points for less against of each legal card over every deal of the hidden cards whose hand as
+    dealt ``lawful`` allows, played by the reference engine from a stacked pack: the cards played so far and the
+    card advised as given, then ``play`` in plain Python for both players."""
     seen = set(situation.hand) | set(situation.played) | set(situation.turned)
     unseen = [c for c in range(52) if c not in seen]
     mine = [c for c, r in zip(situation.played, situation.laid_by) if r == situation.role]
     theirs = [c for c, r in zip(situation.played, situation.laid_by) if r != situation.role]
+    deals = [theirs + list(hidden) for hidden in combinations(unseen, 6 - len(theirs))]
+    deals = [hand for hand in deals if lawful(hand)]
     values = {}
     for card in situation.legal():
         script = list(situation.played) + [card]
@@ -55,14 +57,14 @@ def _oracle(situation, play):
                  "answer": [ref.SeatPolicy("run", ref.constant, np.zeros(1))] * 2,
                  "play": [ref.SeatPolicy("script", scripted, np.zeros(0))] * 2, "discard": []}
         total = 0
-        for hidden in combinations(unseen, 6 - len(theirs)):
-            hands = [mine + list(situation.hand), theirs + list(hidden)]
+        for theirs_dealt in deals:
+            hands = [mine + list(situation.hand), theirs_dealt]
             deck = stacked_deck(hands if situation.role == 0 else hands[::-1], list(situation.turned))
             hand = ref._play_hand(situation.rules, 0, ref.Pack(stacked=deck), np.zeros((4, 4), dtype=np.uint64),
                                   seats, [0, 0], False)
             comp = hand.components()
             total += comp[situation.role % 2, -1] - comp[1 - situation.role % 2, -1]
-        values[format_card(card)] = total / len(list(combinations(unseen, 6 - len(theirs))))
+        values[format_card(card)] = total / len(deals)
     return values
 
 

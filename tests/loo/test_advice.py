@@ -37,10 +37,17 @@ LEAD = dict(hand="- 4S 2D", trump="7H", role=3, declared="pass play play pass pa
 
 
 def _oracle(situation):
-    """My mean money over every deal of the other stander's two cards, each deal played by the reference engine
-    from a stacked pack: the declarations and cards so far and the card advised as given, then greedy."""
-    n = situation.rules.players
-    seen = {c for c in situation.hand if c >= 0} | set(situation.played) | {situation.trump}
+    """My mean money over every deal of the other stander's hidden cards (two standers, nobody taking the miss)
+    that lets him have played as he did, each deal played by the reference engine from a stacked pack: the
+    declarations and cards so far and the card advised as given, then greedy.  A deal in which the laws forbid
+    a card played (the reference engine refuses it), or in which the forced first lead is another card, is left
+    out.  Returns the values and the number of deals."""
+    n, k = situation.rules.players, situation.rules.cards
+    other = next(r for r in situation.standers if r != situation.role)
+    shown = [c for c, r in zip(situation.played, situation.laid_by) if r == other]
+    mine = [c for c, r in zip(situation.played, situation.laid_by) if r == situation.role] + \
+        [c for c in situation.hand if c >= 0]
+    seen = set(mine) | set(situation.played) | {situation.trump}
     unseen = [c for c in range(52) if c not in seen]
     values = {}
     for card in situation.legal():
@@ -59,11 +66,11 @@ def _oracle(situation):
                  "exchange": [ref.SeatPolicy("keep", ref.keep_exchange, np.zeros(0))] * n,
                  "card": [ref.SeatPolicy("script", play, np.zeros(0))] * n}
         total, deals = 0, 0
-        for hidden in combinations(unseen, 2):
+        for hidden in combinations(unseen, k - len(shown)):
             rest = iter(c for c in unseen if c not in hidden)
-            hands = [[next(rest) for _ in range(3)] for _ in range(n)]
-            hands[2], hands[3] = [situation.played[0], *hidden], [situation.played[1], *parse_cards("4S 2D")]
-            miss = [next(rest) for _ in range(3)]
+            hands = [[next(rest) for _ in range(k)] for _ in range(n)]
+            hands[situation.role], hands[other] = mine, shown + list(hidden)
+            miss = [next(rest) for _ in range(k)] if situation.miss_dealt else []
             deck = ref.stacked_deck(hands, situation.trump, miss)
             try:
                 deal = ref.play_deal(situation.rules, 0, situation.carry, ref.Pack(stacked=deck),

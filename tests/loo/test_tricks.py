@@ -136,3 +136,41 @@ def test_the_njit_laws_agree_with_the_reference_on_random_positions():
         assert (va >= 0) == (fa is not None) and (vb >= 0) == (fb is not None)
         if fa and fb:
             assert np.sign(va - vb) == (fa > fb) - (fa < fb)
+
+
+def test_first_unlawful_is_the_situations_first_illegal_card():
+    """The njit replay of the play (:func:`sims.loo.tricks.first_unlawful`) against the plain-Python one of the
+    situations, on random plays by the laws in which one stander's hand is then changed (so some card he played
+    is no longer his to play, or was not allowed him)."""
+    from sims.loo.situation import first_illegal
+    from sims.loo.tricks import first_unlawful
+
+    rng = np.random.default_rng(7)
+    outcomes = set()
+    for _ in range(400):
+        cards, m = (3, 5)[int(rng.integers(2))], int(rng.integers(2, 5))
+        deck = rng.permutation(52).tolist()
+        trump = deck[-1]
+        laws = ref.Laws(trump & 3, JC if cards == 5 else -1)
+        holdings = [deck[j * cards:(j + 1) * cards] for j in range(m)]
+        held = [list(h) for h in holdings]
+        played, by, trick, lead = [], [], [], 0
+        for i in range(int(rng.integers(1, m * cards))):
+            j = (lead + len(trick)) % m
+            forced = laws.forced_lead(held[j]) if not played else None
+            allowed = [forced] if forced is not None else laws.legal(held[j], trick)
+            card = held[j][allowed[int(rng.integers(len(allowed)))]]
+            held[j][held[j].index(card)] = -1
+            played.append(card)
+            by.append(j)
+            trick.append(card)
+            if len(trick) == m:
+                lead, trick = (lead + laws.winning(trick)[0]) % m, []
+        j = int(rng.integers(m))
+        holdings[j][int(rng.integers(cards))] = deck[m * cards + int(rng.integers(5))]   # an unseen card instead
+        expected = first_illegal(laws, dict(enumerate(holdings)), played, by, m)
+        got = first_unlawful(np.array(holdings, dtype=np.int64), np.array(played, dtype=np.int64),
+                             np.array(by, dtype=np.int64), laws.trump_suit, laws.pam, True, (1 << m) - 1)
+        assert got == (-1 if expected is None else expected[0])
+        outcomes.add(got >= 0)
+    assert outcomes == {True, False}

@@ -4,7 +4,11 @@ For each of ``samples`` deals of the hidden cards consistent with what the playe
 every legal card is valued exactly (the rest of the hand solved with all cards known):
 jack and game won minus jack and game lost, the points of the hand the play can still
 change.  The card with the best total over the samples is played; equal totals go to the
-cheapest card.  The samples come from the seat's own random stream.
+cheapest card.  The samples come from the seat's own random stream.  Two-handed, when the
+other player's hidden cards can be dealt in at most ``search.EXACT_DEALS`` ways (the
+follower at the fifth trick: one card among the forty unseen), every deal is solved once
+instead, and no random number is drawn: the choice is then the advisor's exact best
+(:mod:`sims.allfours.advice`).
 
 The search of one decision may visit at most ``max_nodes`` positions (hands of six solve in
 a few thousand; two hands of twelve after the cards were run can take millions): the
@@ -20,9 +24,9 @@ from ..cards import game_points
 from ..contract import (P_CARD, P_ROLE, PLAY_SIG, S_HELD, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE,
                         S_TRICK_START, S_TRUMP, legal_mask, unseen_cards)
 from ..rules import R_GAME_TIE, R_MAY_TRUMP
-from ..search import (OVER_BUDGET, SEARCH_INDEX, X_BUDGET, X_GEN, X_JACK, X_MAY_TRUMP, X_PLAYERS, X_SIZE,
-                      X_TIE, X_TRUMP, beats_index, card_value, distinct, knave_index, new_table, sample_hands,
-                      to_search)
+from ..search import (EXACT_DEALS, OVER_BUDGET, SEARCH_INDEX, X_BUDGET, X_GEN, X_JACK, X_MAY_TRUMP, X_PLAYERS, X_SIZE,
+                      X_TIE, X_TRUMP, beats_index, card_value, distinct, every_hand, knave_index, new_table,
+                      sample_hands, to_search)
 from .basic import throw_cost
 from .maxims import maxims_choice
 
@@ -109,8 +113,14 @@ def expert_play(hand, played, state, rules, rng, params):
     values = np.zeros(52, dtype=np.int64)
     totals = np.zeros(hand.shape[0], dtype=np.int64)
     solved = 0
-    for _ in range(max(1, int(params[0]))):
-        sample_hands(unseen, counts, voids, me, n, rng, dealt)
+    other = 1 - me
+    every = np.zeros(EXACT_DEALS, dtype=np.int64)
+    n_deals = every_hand(unseen, counts[other], voids[other], every) if n == 2 else -1
+    for s in range(max(1, int(params[0])) if n_deals < 0 else n_deals):
+        if n_deals < 0:
+            sample_hands(unseen, counts, voids, me, n, rng, dealt)
+        else:
+            dealt[other] = every[s]
         dealt[me] = mine
         reckoning = shown
         others = np.int64(0) if best < 0 else np.int64(1) << best

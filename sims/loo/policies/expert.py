@@ -19,9 +19,16 @@ stander who plays it; a card is changed when a card drawn from the unseen pack i
 expected to win more often, the weakest first, while the pack lasts.
 
 **Card play.**  Where the laws leave a choice, each legal card is played out against
-``samples`` deals of the unseen cards to the other standers (respecting the suits
-they have shown void), everyone then playing ``greedy``, and the card with the most
-money for the player on average is chosen (the same deals for every card).
+``samples`` deals of the unseen cards to the other standers, everyone then playing
+``greedy``, and the card with the most money for the player on average is chosen (the
+same deals for every card).  The deals are those the advisor deals
+(:mod:`sims.loo.advice`): uniform among the deals in which every card the others
+played was one the laws allowed them (following, heading, trumping, the forced first
+lead) and, five-card, none of them held a flush (:func:`sims.loo.tricks.could_have_played`,
+drawing up to ``TRIES`` deals for each sample, then keeping only the suits shown void).
+When I am the last to play to the trick before the last and one or two others stand,
+every deal of their last cards is counted instead: the choice is then the advisor's
+exact best.
 """
 from __future__ import annotations
 
@@ -32,6 +39,7 @@ from importlib import resources
 
 import numpy as np
 
+from ...cards import popcount
 from ...core.arrays import copy_into, copy_rows
 from ...core.kernel import njit
 from ...core.rng import randint
@@ -39,7 +47,7 @@ from ..contract import (CARD_SIG, DECIDE_SIG, MAX_CARDS, MAX_SEATS, MISS, PASS, 
                         S_MISS, S_N_PLAYED, S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_ROLE, S_SHARE, S_STOOD, S_TRICK,
                         S_TRICK_START, S_TRICKS, S_TRUMP, S_TRUMP_SUIT)
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, R_CARDS, R_PAM_CIVIL
-from ..tricks import legal_mask, power, suit_of
+from ..tricks import could_have_played, legal_mask, power, suit_of
 from .builtin import greedy_choice
 from .hands import FIVE_CARD_CLASSES, MISS_CLASS, N_CATEGORIES, THREE_CARD_CLASSES, category, hand_class
 
@@ -53,6 +61,7 @@ FIVE_SIZE = PLAYER_COUNTS * ORDERS * BEFORE * FIVE_CARD_CLASSES * 2
 DECLARE_SIZE = THREE_SIZE + FIVE_SIZE
 EXCHANGE_SIZE = PLAYER_COUNTS * N_CATEGORIES
 SEARCH = ("samples",)
+TRIES = 64                             # deals drawn for one sample before the laws of the play but voids are let go
 
 DECLARE_FILE = "expert_declare.csv"
 EXCHANGE_FILE = "expert_exchange.csv"
@@ -196,9 +205,162 @@ def _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, hands, me)
                 have += 1
 
 
+@njit(cache=True)
+def _holdings(shown, n_shown, hands, out):
+    """Each stander's cards when the play began: those he has played (``shown``), then those he holds."""
+    out[:, :] = -1
+    for j in range(out.shape[0]):
+        t = n_shown[j]
+        out[j, :t] = shown[j, :t]
+        for c in range(hands.shape[1]):
+            if hands[j, c] >= 0:
+                out[j, t] = hands[j, c]
+                t += 1
+
+
+@njit(cache=True)
+def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands,
+                 held):
+    """Deal ``need[j]`` unseen cards to each other stander j, uniformly among the deals in which every card he
+    played was one the laws allowed him (drawing up to ``TRIES`` deals); failing that, avoiding the suits he
+    has shown void in (:func:`_deal_unseen`)."""
+    m = hands.shape[0]
+    check = ((1 << m) - 1) & ~(1 << me)
+    voids = np.zeros(m, dtype=np.int64)
+    for i in range(cards.shape[0]):
+        if i % m:
+            led_suit = suit_of(cards[i - i % m], trump_suit, pam)
+            if suit_of(cards[i], trump_suit, pam) != led_suit:
+                voids[by[i]] |= 1 << led_suit
+    total = 0
+    for j in range(m):
+        if j != me:
+            total += need[j]
+    for _ in range(TRIES):
+        for i in range(total):                     # the first ``total`` of a shuffle of the unseen cards
+            x = i + randint(rng, n_unseen - i)
+            unseen[i], unseen[x] = unseen[x], unseen[i]
+        at, void = 0, False
+        for j in range(m):
+            if j != me:
+                hands[j, :] = -1
+                hands[j, :need[j]] = unseen[at:at + need[j]]
+                for c in range(need[j]):           # quick to refuse: a suit he has shown void in (Pam aside:
+                    card = unseen[at + c]          # Pam be civil)
+                    void |= card != pam and (voids[j] >> suit_of(card, trump_suit, pam)) & 1 != 0
+                at += need[j]
+        if void:
+            continue
+        _holdings(shown, n_shown, hands, held)
+        if could_have_played(held, cards, by, trump_suit, pam, civil, check):
+            return
+    for j in range(m):
+        if j != me:
+            hands[j, :] = -1
+    _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, hands, me)
+
+
+@njit(cache=True)
+def _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands, held, lawful):
+    """When I am the last to play to the trick before the last and one or two others stand (each holding one
+    card): in ``lawful[j]`` the cards (a 52-bit mask) the laws allow stander j to hold, and how many deals of
+    them there are (:func:`_deals`); -1 otherwise."""
+    m = hands.shape[0]
+    if m > 3:
+        return -1
+    for j in range(m):
+        if j != me and need[j] != 1:
+            return -1
+    lawful[:] = 0
+    for j in range(m):
+        if j == me:
+            continue
+        for i in range(n_unseen):
+            hands[j, :] = -1
+            hands[j, 0] = unseen[i]
+            _holdings(shown, n_shown, hands, held)
+            if could_have_played(held, cards, by, trump_suit, pam, civil, 1 << j):
+                lawful[j] |= np.int64(1) << unseen[i]
+    return _deals(lawful[(me + 1) % m], lawful[(me + 2) % m], m == 3)
+
+
+@njit(cache=True)
+def _deals(a, b, two):
+    """Deals of one card to each of one or two players from the cards of masks ``a`` (and ``b``), none
+    twice."""
+    return popcount(a) * popcount(b) - popcount(a & b) if two else popcount(a)
+
+
+@njit(cache=True)
+def _beaten_by(card, led_suit, trump_suit, pam):
+    """The cards (a 52-bit mask) that take a trick led in ``led_suit`` from ``card``."""
+    beat = power(card, led_suit, trump_suit, pam)
+    mask = np.int64(0)
+    for c in range(52):
+        if power(c, led_suit, trump_suit, pam) > beat:
+            mask |= np.int64(1) << c
+    return mask
+
+
+@njit(cache=True)
+def _winner(cards, lead, trump_suit, pam):
+    """The index in ``cards`` (one from each stander, played from ``lead`` round) of the card taking the
+    trick."""
+    m = cards.shape[0]
+    led_suit = suit_of(cards[lead], trump_suit, pam)
+    best, best_power = lead, -1
+    for t in range(m):
+        j = (lead + t) % m
+        p = power(cards[j], led_suit, trump_suit, pam)
+        if p > best_power:
+            best, best_power = j, p
+    return best
+
+
+@njit(cache=True)
+def _every_last_trick(hand, options, trick, lead, me, lawful, trump_suit, pam, so_far, share, loo, value):
+    """Add to ``value[o]`` my money over every deal of the others' last cards (``lawful``: :func:`_last_cards`)
+    when I play ``hand[options[o]]``, the last card to this trick (``trick``, led by stander ``lead``), and my
+    other card to the last trick: counted, not dealt one by one (I take the last trick when no card beats
+    mine)."""
+    m = lawful.shape[0]
+    two = m == 3
+    a, b = (me + 1) % m, (me + 2) % m
+    total = _deals(lawful[a], lawful[b], two)
+    now = np.empty(m, dtype=np.int64)
+    for o in range(options.shape[0]):
+        for t in range(m - 1):
+            now[(lead + t) % m] = trick[t]
+        now[me] = hand[options[o]]
+        leader = _winner(now, lead, trump_suit, pam)
+        mine = -1
+        for i in range(hand.shape[0]):
+            if hand[i] >= 0 and i != options[o]:
+                mine = hand[i]
+        if leader == me:                           # I lead my last card: no other card may beat it
+            beat = _beaten_by(mine, suit_of(mine, trump_suit, pam), trump_suit, pam)
+            wins = _deals(lawful[a] & ~beat, lawful[b] & ~beat, two)
+        else:                                      # the leader's card, then no card above mine
+            other = a + b - leader
+            wins = 0
+            led = lawful[leader]
+            while led:
+                c = 0
+                while not (led >> c) & 1:
+                    c += 1
+                led &= ~(np.int64(1) << c)
+                s = suit_of(c, trump_suit, pam)
+                if power(mine, s, trump_suit, pam) > power(c, s, trump_suit, pam):
+                    wins += popcount(lawful[other] & ~_beaten_by(mine, s, trump_suit, pam) &
+                                     ~(np.int64(1) << c)) if two else 1
+        now_won = so_far + (leader == me)
+        value[o] += share * (now_won * total + wins) - (loo * (total - wins) if now_won == 0 else 0)
+
+
 @njit(CARD_SIG, cache=True)
 def expert_card(hand, played, state, rules, rng, params):
-    """The legal card that brings the most money over ``samples`` determinised deals (module docstring)."""
+    """The legal card that brings the most money over ``samples`` determinised deals, or over every deal in the
+    last tricks (module docstring)."""
     samples = max(1, int(params[0]))
     n, k = state[S_PLAYERS], hand.shape[0]
     trump_suit, pam, civil = state[S_TRUMP_SUIT], state[S_PAM], rules[R_PAM_CIVIL] != 0
@@ -215,33 +377,29 @@ def expert_card(hand, played, state, rules, rng, params):
     index_of = np.full(MAX_SEATS, -1, dtype=np.int64)
     for j in range(m):
         index_of[seq[j]] = j
-    # What I have seen: my hand, the cards played, the trump; who has shown void in which suit.
+    # What I have seen: my hand, the cards played (and by whom), the trump.
     seen = np.zeros(52, dtype=np.bool_)
     for c in hand:
         if c >= 0:
             seen[c] = True
     seen[state[S_TRUMP]] = True
     n_played = state[S_N_PLAYED]
-    voids = np.zeros(m, dtype=np.int64)
-    played_by = np.zeros(m, dtype=np.int64)
-    led_suit = -1
+    cards = np.empty(n_played, dtype=np.int64)
+    by = np.empty(n_played, dtype=np.int64)
+    shown = np.full((m, k), -1, dtype=np.int64)
+    n_shown = np.zeros(m, dtype=np.int64)
     for i in range(n_played):
-        card, who = played[i, 0], index_of[played[i, 1]]
-        seen[card] = True
-        played_by[who] += 1
-        if (i % m) == 0:
-            led_suit = suit_of(card, trump_suit, pam)
-        elif suit_of(card, trump_suit, pam) != led_suit:
-            voids[who] |= 1 << led_suit
+        cards[i], by[i] = played[i, 0], index_of[played[i, 1]]
+        seen[cards[i]] = True
+        shown[by[i], n_shown[by[i]]] = cards[i]
+        n_shown[by[i]] += 1
     unseen = np.empty(52, dtype=np.int64)
     n_unseen = 0
     for c in range(52):
         if not seen[c]:
             unseen[n_unseen] = c
             n_unseen += 1
-    need = np.empty(m, dtype=np.int64)
-    for j in range(m):
-        need[j] = k - played_by[j]
+    need = k - n_shown
     # The trick so far.
     start = state[S_TRICK_START]
     n_trick = n_played - start
@@ -260,20 +418,27 @@ def expert_card(hand, played, state, rules, rng, params):
             n_options += 1
     value = np.zeros(n_options, dtype=np.float64)
     base = np.full((m, k), -1, dtype=np.int64)
+    copy_into(base[me], hand)
     hands = np.empty((m, k), dtype=np.int64)
+    held = np.empty((m, k), dtype=np.int64)
     tricks = np.zeros(m, dtype=np.int64)
-    for _ in range(samples):
-        base[:, :] = -1
-        copy_into(base[me], hand)
-        _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, base, me)
-        for o in range(n_options):
-            copy_rows(hands, base)
-            trick[n_trick] = hand[options[o]]
-            hands[me, options[o]] = -1
-            tricks[:] = 0
-            play_out(hands, lead, trick, n_trick + 1, state[S_TRICK], k, trump_suit, pam, civil, tricks)
-            won = so_far + tricks[me]
-            value[o] += share * won - (loo if won == 0 else 0)
+    lawful = np.zeros(m, dtype=np.int64)
+    if _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held,
+                   lawful) > 0:
+        _every_last_trick(hand, options[:n_options], trick, lead, me, lawful, trump_suit, pam, so_far, share, loo,
+                          value)
+    else:
+        for _ in range(samples):
+            _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base,
+                         held)
+            for o in range(n_options):
+                copy_rows(hands, base)
+                trick[n_trick] = hand[options[o]]
+                hands[me, options[o]] = -1
+                tricks[:] = 0
+                play_out(hands, lead, trick, n_trick + 1, state[S_TRICK], k, trump_suit, pam, civil, tricks)
+                won = so_far + tricks[me]
+                value[o] += share * won - (loo if won == 0 else 0)
     best = 0
     for o in range(1, n_options):
         if value[o] > value[best]:
