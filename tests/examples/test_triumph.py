@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("triumph")
 
 from triumph.advice import advise  # noqa: E402
-from triumph.record import CardSituation  # noqa: E402
+from triumph.situation import CardSituation  # noqa: E402
 
 from sims.cards import parse_card  # noqa: E402
 

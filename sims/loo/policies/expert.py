@@ -39,7 +39,7 @@ from importlib import resources
 
 import numpy as np
 
-from ...cards import popcount
+from ...core.masks import popcount
 from ...core.arrays import copy_into, copy_rows
 from ...core.kernel import njit
 from ...core.rng import randint

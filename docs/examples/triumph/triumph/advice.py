@@ -8,11 +8,12 @@ import numpy as np
 import pandas as pd
 
 from sims.cards import format_card, parse_card
-from sims.core.advice import check_samples, chosen_by, every_deal, mean_se, ways_to_deal
+from sims.core.advice import check_samples, chosen_by, every_deal, rollout_columns, ways_to_deal
 from sims.core.rng import chunk_keys, seed_state
+from sims.core.record import situation_fields
 from sims.core.text import listed
 
-from .record import CardSituation, fields
+from .situation import CardSituation
 from .reference import POLICIES, play_out
 
 DECISIONS = {"card": "which card to play"}
@@ -61,9 +62,9 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0) -> pd.D
             values[d, j] = tally[s.seat][0]
     labels = [format_card(c) for c in legal]
     greedy = POLICIES["greedy"]([None if c < 0 else c for c in s.cards], s.trump, s.led, s.best, None)
-    frame = pd.DataFrame({"choice": labels, **mean_se(values, exact and name == "greedy", "value"),
+    frame = pd.DataFrame({"choice": labels, **rollout_columns(values, exact and name == "greedy", "value"),
                           "chosen_by": chosen_by({"greedy": format_card(s.cards[greedy])}, labels)})
     frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs = {"situation": {"decision": "card", "rules": s.rules.name, **fields(s)}, "playout": {"card": name},
+    frame.attrs = {"situation": {"decision": "card", "rules": s.rules.name, **situation_fields(s, {})}, "playout": {"card": name},
                    "method": "exact" if exact and name == "greedy" else "sampled", "deals": len(deals)}
     return frame
