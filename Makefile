@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run full test test-browser bench clean
+.PHONY: run full test test-browser bench docs clean
 
 # The package with its test tools, the worked example game (the conformance suite runs it) and the worked
 # example policies (tests/test_plugins.py); uv installs them in about 20 s where pip takes a minute.
@@ -38,5 +38,12 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'    # OpenSpiel, the engine benchmark's baseline
 	$(PY) -m sims.bench
 
+# The documentation site (docs/, Sphinx): every page read afresh (-E), warnings and unresolved internal
+# references (-n) are errors; the notebooks are shown with their stored outputs, not run. Open docs/_build/html.
+docs: $(STAMP)
+	$(VENV)/bin/uv pip install --quiet --python $(PY) -e '.[docs]'
+	$(PY) -m sphinx -E -W --keep-going -n -q -b html docs docs/_build/html
+	@echo "docs: docs/_build/html/index.html"
+
 clean:
-	rm -rf $(VENV) data/runs
+	rm -rf $(VENV) data/runs docs/_build

@@ -9,7 +9,7 @@ def simulate(game, kind: str, rules, policies=None, n: int = 10_000, seed: int =
              threads: int | None = None, progress: bool = False, **options):
     """Play ``n`` deals or games of ``game`` in batches (a progress bar when ``progress``) and return the
     game's result; ``policies`` maps each decision to a name, an njit function or a list, one per seat.  The
-    garbage collector runs less often while the kernels load and play (:mod:`sims.core.collector`)."""
+    garbage collector runs less often while the kernels load and play (``sims.core.collector``)."""
     from .runner import run
 
     with young_collections_every():

@@ -128,8 +128,8 @@ def resolve_policies(game: Game, policies, players: int) -> dict[str, tuple[pol.
 
 @dataclass(frozen=True)
 class Job:
-    """What to simulate.  ``options`` holds a game's extra switches (:attr:`Game.options`), and with an
-    ``engine`` module that module's own (its ``OPTIONS``, ``{name: help}`` like :attr:`Game.options`)."""
+    """What to simulate.  ``options`` holds a game's extra switches (``Game.options``), and with an
+    ``engine`` module that module's own (its ``OPTIONS``, ``{name: help}`` like ``Game.options``)."""
 
     game: Game
     kind: str

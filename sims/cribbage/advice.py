@@ -192,12 +192,12 @@ NAMED = {"peg": ("greedy", "defensive", "rollout", "distilled", "distilled_end",
 
 def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
            exact_limit: int = EXACT_LIMIT, players: str | None = None) -> pd.DataFrame:
-    """Every legal card of a :class:`PegSituation`, best first: ``card``, ``value`` (points for less against
+    """Every legal card of a :class:`~sims.cribbage.situation.PegSituation`, best first: ``card``, ``value`` (points for less against
     to the end of the play) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), ``win``
     and ``win_se`` with a score, and ``chosen_by`` (the named ``policies`` that lay it, each choosing with
     a stream seeded by ``seed``).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``,
-    and with a score ``players``: whose board-position table (:func:`table_players`) the chance comes from.
-    A :class:`~sims.cribbage.situation.DiscardSituation` goes to :func:`advise_discard`.
+    and with a score ``players``: whose board-position table (``table_players``) the chance comes from.
+    A :class:`~sims.cribbage.situation.DiscardSituation` goes to ``advise_discard``.
     """
     if situation.DECISION == "discard":
         return advise_discard(situation, NAMED["discard"] if policies is None else policies, samples, seed)
