@@ -41,7 +41,7 @@ class Columns:
         self.columns, self.labels, self._frame = columns, labels or {}, frame
 
     @classmethod
-    def of(cls, table) -> "Columns":
+    def of(cls, table) -> Columns:
         """``table`` itself if it is Columns, else the Columns of a DataFrame."""
         if isinstance(table, Columns):
             return table
@@ -63,7 +63,7 @@ class Columns:
                                         else column for name, column in self.columns.items()})
         return self._frame
 
-    def where(self, **labels) -> "Columns":
+    def where(self, **labels) -> Columns:
         """The rows whose columns have the given values (``scope="role"``), in order."""
         keep = np.ones(len(self), dtype=bool)
         for name, value in labels.items():
@@ -166,7 +166,7 @@ class Batch:
         """The histograms as a DataFrame: scope, who, component, value, count."""
         return self.histogram_columns.frame()
 
-    def merge(self, other: "Batch") -> "Batch":
+    def merge(self, other: Batch) -> Batch:
         """Totals and histograms add; row tables are concatenated (``other`` after ``self``)."""
         if self.kind != other.kind or set(self.rows) != set(other.rows):
             raise ValueError("cannot merge batches of different jobs")

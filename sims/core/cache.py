@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from .sources import module_file, module_of, reach
@@ -69,7 +69,7 @@ def safe_root(root: Path) -> Path:
     return root
 
 
-@lru_cache(maxsize=None)
+@cache
 def source_key(modules: tuple[str, ...], tops: frozenset[str], memo: Path | None = None) -> str:
     """Hash of the sources of ``modules`` and of every module of packages ``tops`` they reach (once a process;
     ``memo``: where to keep what each source imports, :func:`sims.core.sources.imports`)."""

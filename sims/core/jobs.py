@@ -144,7 +144,7 @@ class Job:
 
     @classmethod
     def make(cls, game, kind, rules, policies, n, seed, records=False, chunk_size=None, engine=None,
-             **options) -> "Job":
+             **options) -> Job:
         game = get_game(game)
         announce(game.name, game.engine, game.compile_time)
         if kind not in game.kinds:
@@ -183,7 +183,7 @@ class Job:
                 **dict(self.options), **({"engine": self.engine} if self.engine else {}), "rng": RNG, "version": __version__, "numba": numba.__version__,
                 "numpy": np.__version__}
 
-    def with_size(self, n: int) -> "Job":
+    def with_size(self, n: int) -> Job:
         return dataclasses.replace(self, n=n)
 
     def kernel_policies(self, max_seats: int | None = None):

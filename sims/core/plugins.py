@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
 from .policies import PluginPolicy
@@ -43,13 +43,13 @@ class Declared:
     version: str | None
 
 
-@lru_cache(maxsize=None)
+@cache
 def entries() -> tuple[EntryPoint, ...]:
     """The entry points of :data:`GROUP`, sorted by name (read once per process)."""
     return tuple(sorted(entry_points(group=GROUP), key=lambda ep: (ep.name, ep.value)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_entry(ep: EntryPoint) -> Declared:
     """An entry point's declaration, checked; else a one-line error naming the entry point."""
     dist = getattr(ep, "dist", None)

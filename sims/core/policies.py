@@ -29,7 +29,7 @@ import math
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property, cache
 from types import MappingProxyType
 
 import numpy as np
@@ -71,7 +71,7 @@ class TableParams:
         return "custom"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _named_tables(tables: str) -> Mapping[str, tuple]:
     """``{name: values}`` of a :class:`TableParams`' function, as tuples of floats, made once a process (a table
     of the position players holds 97,066 values)."""
@@ -290,7 +290,7 @@ def compile_for(decision: str, name: str, fn, signature, arguments: str = ""):
     return fn
 
 
-@lru_cache(maxsize=None)
+@cache
 def _distributions() -> dict:
     from importlib.metadata import packages_distributions
 

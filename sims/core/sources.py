@@ -23,13 +23,13 @@ import importlib.util
 import os
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+(:[\w.]+)?")
 
 
-@lru_cache(maxsize=None)
+@cache
 def package_root(top: str) -> Path | None:
     """The folder of top-level package ``top``, found without importing it (None: not a package)."""
     try:
@@ -91,7 +91,7 @@ def _absolute(module: Module, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _named(path: Path, name: str, strings: bool, stamp: tuple, memo: Path | None = None) -> tuple[str, ...]:
     """Every module name a source file imports (and names in dotted strings), unfiltered; read from ``memo``
     when it holds them (module docstring), else parsed (and kept there)."""
@@ -119,7 +119,7 @@ def _named(path: Path, name: str, strings: bool, stamp: tuple, memo: Path | None
 _NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parser_source() -> bytes:
     return Path(__file__).read_bytes()
 
