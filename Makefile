@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run full test test-browser bench docs clean
+.PHONY: run full test check test-browser bench docs clean
 
 # The package with its test tools, the worked example game (the conformance suite runs it) and the worked
 # example policies (tests/test_plugins.py); uv installs them in about 20 s where pip takes a minute.
@@ -23,6 +23,13 @@ full: $(STAMP)
 test: $(STAMP)
 	$(VENV)/bin/sims compile       # every game's kernels once, side by side, before the test workers load them
 	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15   # loadgroup: the browser tests share one worker
+
+# Lint, format and types (pyproject.toml: [tool.ruff], [tool.mypy]): a few seconds.
+check: $(STAMP)
+	$(VENV)/bin/uv pip install --quiet --python $(PY) -e '.[check]'
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check --quiet . || { echo "make check: ruff format would change the files above (ruff format .)" >&2; exit 1; }
+	$(VENV)/bin/mypy
 
 # The notebook widgets in a real headless browser (tests/browser): Playwright drives the operating system's
 # chromium; as root this installs it with apt-get when it is missing, otherwise it says how.

@@ -115,7 +115,7 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, beg_fns, answ
 def _deal_order(players: int, runs: int) -> list:
     """Where each card of the pack goes, in the order of RULES.md: ``(role, index in his hand)``, or None for a
     card turned up: three at a time from the eldest, twice, the turn; three each and a turn for each run."""
-    order = []
+    order: list[tuple[int, int] | None] = []
     for packet in range(HAND // PACKET + runs):
         for t in range(players):
             order += [((t + 1) % players, packet * PACKET + i) for i in range(PACKET)]

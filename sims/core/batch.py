@@ -183,7 +183,8 @@ class Batch:
         row = self.total_columns.where(scope=scope, who=who, component=component)
         if len(row) != 1:
             raise KeyError(f"no total {scope}/{who}/{component}")
-        return tuple(int(row[c][0]) for c in TOTAL_VALUES)
+        n, total, sumsq = (int(row[c][0]) for c in TOTAL_VALUES)
+        return n, total, sumsq
 
     def means(self, scope: str) -> Columns:
         """The totals of ``scope`` with the mean per item of each and its standard error (``mean``, ``se``)."""
@@ -195,7 +196,7 @@ class Batch:
         """``{who: {component: {mean, se}}}`` of the totals of ``scope`` (but component ``leave_out``), as a
         summary gives them: made from the arrays, no DataFrame (a report asks for hundreds of summaries)."""
         m = self.means(scope)
-        out = {}
+        out: dict = {}
         for who, component, mean, se in zip(m["who"], m["component"], m["mean"], m["se"]):
             if component != leave_out:
                 out.setdefault(who, {})[component] = {"mean": float(mean), "se": float(se)}

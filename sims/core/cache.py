@@ -26,6 +26,7 @@ import os
 import stat
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 from .sources import module_file, module_of, reach
 
@@ -75,7 +76,7 @@ def source_key(modules: tuple[str, ...], tops: frozenset[str], memo: Path | None
     ``memo``: where to keep what each source imports, :func:`sims.core.sources.imports`)."""
     digest = hashlib.sha256()
     for name in sorted({m for module in modules for m in reach(module, tops, stop=MACHINERY, memo=memo)}):
-        digest.update(name.encode() + b"\0" + module_file(name).read_bytes() + b"\0")
+        digest.update(name.encode() + b"\0" + cast(Path, module_file(name)).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -85,7 +86,7 @@ def kernel_dir(cache: Path, modules: tuple[str, ...]) -> Path:
     :data:`IMPORT_GRAPH` folder, so that a process does not parse them again."""
     key = source_key(modules, frozenset({"sims", modules[0].split(".")[0]}), Path(cache) / IMPORT_GRAPH)
     *package, leaf = modules[0].split(".")
-    if module_file(modules[0]).name == "__init__.py":
+    if cast(Path, module_file(modules[0])).name == "__init__.py":   # reach() found its file
         package, leaf = [*package, leaf], "__init__"
     return cache.joinpath(*package, f"{leaf}-{key}")
 

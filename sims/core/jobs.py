@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 import numba
 import numpy as np
@@ -56,7 +57,7 @@ def parse_policy(text: str, decision: str) -> tuple[str, dict | None]:
     name, *changes = [part.strip() for part in text.split(":")]
     if not changes:
         return name, None
-    params = {}
+    params: dict[str, float | str] = {}
     for change in changes:
         key, eq, value = (part.strip() for part in change.partition("="))
         if not eq or not key or not value:
@@ -133,7 +134,7 @@ class Job:
 
     game: Game
     kind: str
-    rules: object
+    rules: Any                       # the game's Rules
     policies: dict = field(compare=False)
     seed: int
     n: int

@@ -37,7 +37,7 @@ class Declared:
     """One entry point of :data:`GROUP`, loaded: its name, its :class:`PluginPolicy` and where it comes from."""
 
     name: str
-    spec: object
+    spec: PluginPolicy
     entry_point: str              # "module:attribute" of the declaration
     distribution: str | None
     version: str | None

@@ -291,13 +291,13 @@ def compile_for(decision: str, name: str, fn, signature, arguments: str = ""):
 
 
 @cache
-def _distributions() -> dict:
+def _distributions() -> Mapping[str, list[str]]:
     from importlib.metadata import packages_distributions
 
     return packages_distributions()
 
 
-def distribution_of(module: str) -> tuple[str | None, str | None]:
+def distribution_of(module: str | None) -> tuple[str | None, str | None]:
     """The installed distribution holding ``module`` and its version; (None, None) for a script, a notebook
     or a module on the path that no distribution installed."""
     from importlib.metadata import PackageNotFoundError, version

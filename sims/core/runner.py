@@ -207,7 +207,7 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
     done = store.begin(plan) if store is not None else set()
     collector = _Collector()
     for index in sorted(done):
-        collector.add(index, store.read(plan, index))
+        collector.add(index, store.read(plan, index))   # type: ignore[union-attr]  # done is empty without a store
     todo = (i for i in range(plan.n_batches) if i not in done)
     if len(done) < plan.n_batches and not stop.requested:
         _play(job, plan, executor.batches(plan, todo, store, spec), collector, progress, on_batch, stop)

@@ -177,8 +177,10 @@ def reach(name: str, tops: frozenset[str], stop: frozenset[str] = frozenset(), s
 def modules(top: str) -> list[str]:
     """Every module of package ``top``, from its files (``__main__`` excluded)."""
     root = package_root(top)
+    if root is None:
+        return []
     found = []
-    for path in sorted(root.rglob("*.py")) if root else []:
+    for path in sorted(root.rglob("*.py")):
         parts = path.relative_to(root).with_suffix("").parts
         parts = parts[:-1] if parts[-1] == "__init__" else parts
         if parts[-1:] != ("__main__",) and all(p.isidentifier() for p in parts):

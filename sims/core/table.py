@@ -100,6 +100,9 @@ def seat_label(game, seat: dict) -> str:
 class _Table:
     """The seats' functions the reference engine calls, each rebuilding the decision as a situation."""
 
+    taken: list
+    lines: list
+
     def __init__(self, game, rules, seats, on_decision, keep: bool):
         from .record import records_module
 

@@ -28,7 +28,7 @@ ships for them (distilled: expected_peg + distilled), else expected_peg + distil
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from numba import types
@@ -44,7 +44,7 @@ from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROL
 from .pegging import peg_points_kernel
 from .play import (C_PLAY, MAX_SEATS, NO_WINNER, POLICY_ERROR, _score, lay_candidate, net_pegging, play_out,
                    play_out_buffers, side_of)
-from .rules import R_ACTIVE, R_BATH, R_KEPT, R_PLAYERS
+from .rules import R_ACTIVE, R_BATH, R_KEPT, R_PLAYERS, Rules
 from .situation import PegSituation
 
 if TYPE_CHECKING:   # pandas is imported where a DataFrame is made: sims peg and a Player need none
@@ -132,15 +132,16 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     (two players), else ``samples`` random ones; returns ``(deals[m, cards], left by role, exact)``."""
     from math import comb
 
-    left = np.asarray(situation.left() + [0] * (MAX_SEATS - situation.rules.active), dtype=np.int64)
-    left[situation.role] = 0
+    rules = cast(Rules, situation.rules)      # a situation holds its rules and role parsed (__post_init__)
+    left = np.asarray(situation.left() + [0] * (MAX_SEATS - rules.active), dtype=np.int64)
+    left[cast(int, situation.role)] = 0
     seen = set(situation.kept) | set(situation.played) | {situation.starter} | set(situation.thrown)
     unseen = np.asarray([c for c in range(52) if c not in seen], dtype=np.int64)
     hidden = int(left.sum())
     if hidden > len(unseen):
         raise ValueError(f"the others hold {hidden} cards but only {len(unseen)} are unseen")
     n_deals = comb(len(unseen), hidden)
-    if situation.rules.active == 2 and n_deals <= exact_limit:
+    if rules.active == 2 and n_deals <= exact_limit:
         deals = np.asarray(list(combinations(unseen, hidden)), dtype=np.int64)
         return deals.reshape(n_deals, hidden), left, True
     order = np.random.default_rng(seed).random((samples, len(unseen))).argsort(axis=1)[:, :hidden]
@@ -154,7 +155,7 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> np
     from .policies.position_vectors import players_vector
     from .scoring import show_points
 
-    rules = situation.rules
+    rules = cast(Rules, situation.rules)
     values = read_only(players_vector(players))   # as the position-aware players see it (one specialisation)
     ix = position.section(values, read_only(rules.to_kernel()))
     if ix[position.X_T] < 0 or rules.active != 2:
@@ -240,7 +241,7 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
     if status == POLICY_ERROR:
         raise PolicyError(f"playout policy {playout.label()!r} answered {int(err[E_ANSWER])}, an illegal card")
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
-    columns = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
+    columns: dict[str, Any] = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
     columns.update(mean_se(net[:, legal], exact, "value"))
     table = {}
     if situation.score is not None:
