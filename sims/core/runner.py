@@ -22,7 +22,7 @@ from contextlib import ExitStack
 
 from .batch import Batch
 from .chunks import check_threads, current_threads
-from .executors import dask_batches, dask_client, default_batch_chunks, local_batches
+from .executors import dask_batches, dask_client, default_batch_chunks, local_batches, require_cluster
 from .jobs import Job, Plan
 from .spec import job_from_spec, job_spec
 from .policies import load
@@ -191,6 +191,7 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
     _check_memory(job)
     spec = job_spec(job)
     if any(x is not None for x in (workers, scheduler, client)):
+        require_cluster()     # before anything is written
         job_from_spec(spec)   # every policy importable by the workers, else a one-line error now
     stop = stack.enter_context(_StopOnCtrlC())
     store = None
