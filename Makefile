@@ -43,7 +43,7 @@ test-browser: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'    # OpenSpiel, the engine benchmark's baseline
-	$(PY) -m sims.bench
+	$(PY) -m sims.bench --page docs/performance.md   # the figures also go to the documentation's performance page
 
 # The documentation site (docs/, Sphinx): every page read afresh (-E), warnings and unresolved internal
 # references (-n) are errors; the notebooks are shown with their stored outputs, not run. Open docs/_build/html.

@@ -53,3 +53,27 @@ def test_one_progress_line_per_section():
                          "2. Twenty-five points in two deals [00:00, simulations: 1]"]
     assert final[2].startswith("12. A game of another package [00:00, simulations: 0], not run: needs the game")
     assert len(final) == 3 and max(map(len, final)) <= WIDTH     # a line is cut at the terminal's width
+
+
+def test_the_bench_writes_its_figures_into_the_performance_page(tmp_path):
+    """python -m sims.bench --page: the figures go between the page's markers; the rest of the page stays."""
+    from sims.bench import PAGE_BEGIN, PAGE_END, write_page
+
+    page = tmp_path / "performance.md"
+    page.write_text(f"# Performance\n\nby hand: 1 min 3 s\n\n{PAGE_BEGIN}\nold figures\n{PAGE_END}\nafter\n")
+    rows = [{"what": "shows", "per second": 1_234_567.0}, {"what": "deals", "per second": 0.5}]
+    write_page(page, {"scoring": rows}, when="2026-12-06 05:00 UTC", on="a test machine")
+    text = page.read_text()
+    assert text.startswith("# Performance\n\nby hand: 1 min 3 s\n\n") and text.endswith(f"{PAGE_END}\nafter\n")
+    measured = text.split(PAGE_BEGIN)[1].split(PAGE_END)[0]
+    assert "old figures" not in measured and "Measured 2026-12-06 05:00 UTC on a test machine." in measured
+    assert "### scoring" in measured and "1,234,567" in measured and "0.5" in measured
+
+
+def test_the_committed_performance_page_has_the_markers():
+    from pathlib import Path
+
+    from sims.bench import PAGE_BEGIN, PAGE_END
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "performance.md").read_text()
+    assert text.count(PAGE_BEGIN) == 1 and text.index(PAGE_BEGIN) < text.index(PAGE_END)
