@@ -36,7 +36,9 @@ nitpicky = True
 nitpick_ignore_regex = [(r"py:.*", r"(numpy|np|pandas|pd|pyarrow|numba|dask|distributed|pathlib|collections"
                                    r"|typing|concurrent|os)\..*"),
                         (r"py:class", r"(Path|DataFrame|Series|ndarray|NamedTuple|Callable|Iterable|Iterator"
-                                      r"|Sequence|Mapping|Any|optional|default.*|array.*|int64.*|callable|\.\.\.)")]
+                                      r"|Sequence|Mapping|Any|optional|default.*|array.*|int64.*|callable|\.\.\.)"),
+                        # the plain words of numpydoc types: "sequence of str", "a situation", "game rules"
+                        (r"py:class", r"(sequence|situation|game rules)")]
 
 html_theme = "pydata_sphinx_theme"
 html_title = "sims"

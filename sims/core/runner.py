@@ -73,8 +73,17 @@ class _Collector:
 def load_run(path, partial: bool = False):
     """The result of a run directory, rebuilt from its files, each checked.
 
-    An unfinished run is an error unless ``partial``: then the result covers the finished
-    batches only and its summary says so (``partial``: finished and total batches).
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The run directory.
+    partial : bool
+        Read an unfinished run's finished batches (else an unfinished run is an error).
+
+    Returns
+    -------
+    DealResult or GameResult
+        The game's result; for a partial run its ``partial`` says how many batches (and items) it covers.
     """
     from . import store as st
 

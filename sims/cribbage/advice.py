@@ -193,12 +193,35 @@ NAMED = {"peg": ("greedy", "defensive", "rollout", "distilled", "distilled_end",
 
 def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
            exact_limit: int = EXACT_LIMIT, players: str | None = None) -> pd.DataFrame:
-    """Every legal card of a :class:`~sims.cribbage.situation.PegSituation`, best first: ``card``, ``value`` (points for less against
-    to the end of the play) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), ``win``
-    and ``win_se`` with a score, and ``chosen_by`` (the named ``policies`` that lay it, each choosing with
-    a stream seeded by ``seed``).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``,
-    and with a score ``players``: whose board-position table (``table_players``) the chance comes from.
-    A :class:`~sims.cribbage.situation.DiscardSituation` goes to ``advise_discard``.
+    """Every legal card of a pegging situation valued by play-outs, best first.
+
+    A :class:`~sims.cribbage.situation.DiscardSituation` goes to ``advise_discard`` (every throw, as
+    ``sims discard`` values them).
+
+    Parameters
+    ----------
+    situation : PegSituation or DiscardSituation
+        The decision as the player knows it.
+    playout : str
+        The pegging policy everyone plays by after the card.
+    samples : int
+        Deals of the unseen cards sampled when they are too many to play every one.
+    seed : int
+        Seed of the sampled deals and of the named policies' streams.
+    policies : sequence of str, optional
+        Policies whose choice the ``chosen_by`` column names (default: the game's built-in ones).
+    exact_limit : int
+        Play every deal of the unseen cards when there are at most this many (exact, ± 0).
+    players : str, optional
+        With a score: whose board-position table gives the chance of winning (default as ``sims peg``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``card``, ``value`` (points for less against to the end of the play) and ``se``, ``vs_best`` and
+        ``vs_best_se`` (paired over the same deals), ``win`` and ``win_se`` with a score, and ``chosen_by`` (the
+        named ``policies`` that lay it, each choosing with a stream seeded by ``seed``).  ``attrs`` say how:
+        ``method`` (exact or rollouts), ``deals``, ``playout``, and with a score ``players``.
     """
     if situation.DECISION == "discard":
         return advise_discard(situation, NAMED["discard"] if policies is None else policies, samples, seed)
