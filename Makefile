@@ -46,7 +46,7 @@ bench: $(STAMP)
 	$(PY) -m sims.bench --page docs/performance.md   # the figures also go to the documentation's performance page
 
 # The documentation site (docs/, Sphinx): every page read afresh (-E), warnings and unresolved internal
-# references (-n) are errors; the notebooks are shown with their stored outputs, not run. Open docs/_build/html.
+# references (-n) are errors; the notebooks are shown as committed, not run. Open docs/_build/html.
 docs: $(STAMP)
 	$(VENV)/bin/uv pip install --quiet --python $(PY) -e '.[docs]'
 	$(PY) -m sphinx -E -W --keep-going -n -q -b html docs docs/_build/html

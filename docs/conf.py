@@ -2,8 +2,8 @@
 
 Sphinx with the PyData theme and MyST-NB, the toolchain of numpy, pandas and Dask: the pages are Markdown
 (MyST), the API reference comes from the numpydoc docstrings (autodoc with napoleon), the command-line reference
-from the parsers as built at run time (``_ext/cli_reference.py``) and the notebooks are shown with the outputs
-stored in them, never executed here.  ``nitpicky`` with ``-W`` makes every unresolved internal reference an error.
+from the parsers as built at run time (``_ext/cli_reference.py``) and the notebooks are shown as
+committed, never executed here.  ``nitpicky`` with ``-W`` makes every unresolved internal reference an error.
 """
 import sys
 from pathlib import Path
@@ -20,7 +20,7 @@ extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ex
 exclude_patterns = ["_build", "examples", "rules.md", "notebooks/.ipynb_checkpoints", "**/.ipynb_checkpoints"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
-nb_execution_mode = "off"          # the notebooks are rendered with their stored outputs; the tests run them
+nb_execution_mode = "off"          # shown as committed (without outputs: tests/test_notebooks.py); the tests run them
 suppress_warnings = ["myst.header"]   # the game pages include rules.md's sections, whose headings start at ###
 
 # numpydoc-style docstrings, read by napoleon; types are shown from the annotations
