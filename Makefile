@@ -28,8 +28,8 @@ test: $(STAMP)
 check: $(STAMP)
 	$(VENV)/bin/uv pip install --quiet --python $(PY) -e '.[check]'
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check --quiet . || { echo "make check: ruff format would change the files above (ruff format .)" >&2; exit 1; }
 	$(VENV)/bin/mypy
+	$(VENV)/bin/ruff format --check --output-format concise . || { echo "make check: ruff format would change the files listed (run ruff format .)" >&2; exit 1; }
 
 # The notebook widgets in a real headless browser (tests/browser): Playwright drives the operating system's
 # chromium; as root this installs it with apt-get when it is missing, otherwise it says how.
