@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run full test test-browser bench clean
+.PHONY: run full test check test-browser bench docs clean
 
 # The package with its test tools, the worked example game (the conformance suite runs it) and the worked
 # example policies (tests/test_plugins.py); uv installs them in about 20 s where pip takes a minute.
@@ -24,6 +24,13 @@ test: $(STAMP)
 	$(VENV)/bin/sims compile       # every game's kernels once, side by side, before the test workers load them
 	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15   # loadgroup: the browser tests share one worker
 
+# Lint, format and types (pyproject.toml: [tool.ruff], [tool.mypy]): a few seconds.
+check: $(STAMP)
+	$(VENV)/bin/uv pip install --quiet --python $(PY) -e '.[check]'
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/ruff format --check --output-format concise . || { echo "make check: ruff format would change the files listed (run ruff format .)" >&2; exit 1; }
+
 # The notebook widgets in a real headless browser (tests/browser): Playwright drives the operating system's
 # chromium; as root this installs it with apt-get when it is missing, otherwise it says how.
 test-browser: $(STAMP)
@@ -36,7 +43,14 @@ test-browser: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'    # OpenSpiel, the engine benchmark's baseline
-	$(PY) -m sims.bench
+	$(PY) -m sims.bench --page docs/performance.md   # the figures also go to the documentation's performance page
+
+# The documentation site (docs/, Sphinx): every page read afresh (-E), warnings and unresolved internal
+# references (-n) are errors; the notebooks are shown as committed, not run. Open docs/_build/html.
+docs: $(STAMP)
+	$(VENV)/bin/uv pip install --quiet --python $(PY) -e '.[docs]'
+	$(PY) -m sphinx -E -W --keep-going -n -q -b html docs docs/_build/html
+	@echo "docs: docs/_build/html/index.html"
 
 clean:
-	rm -rf $(VENV) data/runs
+	rm -rf $(VENV) data/runs docs/_build

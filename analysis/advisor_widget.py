@@ -7,7 +7,7 @@ decision is plugged in (:func:`sims.cribbage.advice.advise`, the numbers of ``si
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from matplotlib.figure import Figure

@@ -55,7 +55,7 @@ def verdicts(*sections: Section) -> str:
     found = [c for s in sections for c in s.claims]
     if not found:
         raise ValueError("these sections hold no claims")
-    return verdict_text(found)
+    return verdict_text(found, width=10_000)   # a notebook's cell is no terminal: the statements whole
 
 
 def load_saved_run(path, kind: str | None = None, rules=None):

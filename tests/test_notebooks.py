@@ -151,6 +151,8 @@ def verdict_rows(text: str) -> dict[str, tuple[str, float]]:
     assert lines and lines[0].split()[:2] == ["claim", "verdict"], text
     rows = {}
     for line in lines[1:]:
+        if line.startswith(" "):      # a claim's statement, under its figures
+            continue
         cid, verdict, estimate = re.split(r"\s{2,}", line)[:3]
         number = float(re.match(r"-?[\d.]+", estimate).group())
         rows[cid] = (verdict, number / 100 if "%" in estimate.split()[0] else number)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
-from pathlib import Path
 
 import pytest
 

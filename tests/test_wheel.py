@@ -200,3 +200,57 @@ def test_record_and_review_from_outside_the_checkout(installed, probe):
     example = sims(installed, "review", probe["loo_example"], "--samples", "100", "--json")
     assert example.returncode == 0, example.stderr
     assert len(json.loads(example.stdout)["decisions"]) == 8
+
+
+@pytest.fixture(scope="module")
+def base_install(installed, tmp_path_factory):
+    """The wheel alone in an environment of its own, without extras: its dependencies come from uv's cache (the
+    project environment was installed through it), so nothing is fetched; about 2 s."""
+    _, outside, wheel = installed
+    env = tmp_path_factory.mktemp("base") / "venv"
+    uv = Path(sys.executable).parent / "uv"
+    subprocess.run([str(uv), "venv", "--quiet", "--python", sys.executable, str(env)], check=True, timeout=120)
+    subprocess.run([str(uv), "pip", "install", "--offline", "--quiet", "--python", str(env / "bin" / "python"),
+                    str(wheel)], check=True, capture_output=True, timeout=600)
+    return env, outside
+
+
+def base_sims(base_install, *args, stdin=None):
+    env, outside = base_install
+    return subprocess.run([str(env / "bin" / "sims"), *args], cwd=outside, capture_output=True, text=True,
+                          input=stdin, timeout=900, env=away())
+
+
+def test_the_base_install_has_no_dask(base_install):
+    env, _ = base_install
+    listed = subprocess.run([str(env / "bin" / "python"), "-c", "import importlib.metadata as m, json; "
+                             "print(json.dumps(sorted(d.metadata['Name'].lower() for d in m.distributions())))"],
+                            capture_output=True, text=True, check=True, env=away())
+    installed = set(json.loads(listed.stdout))
+    assert {"period-card-sims", "numba", "pandas"} <= installed
+    assert not installed & {"dask", "distributed", "cryptography"}
+
+
+def test_the_base_install_plays_on_one_machine(installed, base_install):
+    """Every single-machine command needs no extra: discard, peg, duel and simulate (the same numbers)."""
+    args = ("discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer", "--json")
+    out = base_sims(base_install, *args)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["rows"] == json.loads(sims(installed, *args).stdout)["rows"]
+    out = base_sims(base_install, "peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer")
+    assert out.returncode == 0 and "7H" in out.stdout, out.stderr
+    out = base_sims(base_install, "duel", "--game", "loo", "--rule", "session_rounds=1", "--seed", "1",
+                    stdin="1\n" * 1000)
+    assert out.returncode == 0 and "the session is over" in out.stdout, out.stderr
+    out = base_sims(base_install, "simulate", "--deals", "3000", "--seed", "1", "--quiet", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["n"] == 3000
+
+
+def test_a_cluster_option_without_the_extra_is_one_line(base_install):
+    """--workers without Dask: one line naming the extra, exit status 2, no run directory written."""
+    env, outside = base_install
+    out = base_sims(base_install, "run", "--deals", "9000", "--workers", "2", "--out", "no-extra", "--quiet")
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "pip install 'period-card-sims[cluster]'" in out.stderr, out.stderr
+    assert not (outside / "no-extra").exists()

@@ -119,8 +119,8 @@ def maxim_differences(ctx, n: int) -> list[np.ndarray]:
     for b, start in enumerate(range(0, n, MAXIM_BLOCK)):
         size, seed = min(MAXIM_BLOCK, n - start), ctx.seed + b
 
-        def net(k):
-            run = ctx.result(GAME, "deals", RULES, maxim_policies(k), n=size, records=True, seed=seed, keep=False)
+        def net(k):   # called in this iteration: size and seed are this block's
+            run = ctx.result(GAME, "deals", RULES, maxim_policies(k), n=size, records=True, seed=seed, keep=False)  # noqa: B023
             return seat_net(run.records)
         base = net(None)
         for k in range(len(MAXIMS)):

@@ -1,8 +1,9 @@
 """The main job: ``python -m sims.analysis.claims [--full] [--out data/reports] [--quiet] [--seed N] [--only 2 3 ...]``.
 
-Runs every section (:func:`sims.analysis.claims.sections`), prints the verdict table and writes
-the report (:mod:`sims.analysis.report`) into ``data/reports/``.  The default size finishes in a
-few minutes on 2 cores; ``--full`` runs publication-size simulations.
+Runs every section (:func:`sims.analysis.claims.sections`), one progress line per section on stderr, prints the
+verdict table fitted to a terminal of :data:`WIDTH` columns and writes the report (:mod:`sims.analysis.report`)
+into ``data/reports/``, whose path it prints last.  The default size finishes in a few minutes on 2 cores;
+``--full`` runs publication-size simulations.
 """
 from __future__ import annotations
 
@@ -19,18 +20,63 @@ from .model import VERDICT_RULE
 
 # (deals per simulation, games per simulation)
 SIZES = {"default": (200_000, 20_000), "full": (10_000_000, 1_000_000)}
+WIDTH = 100     # the terminal the console output fits; the report keeps every statement whole
 
 
-def verdict_text(claims) -> str:
-    """The verdict table as fixed-width text for the terminal (tabulate)."""
+def cut(text: str, room: int) -> str:
+    """``text`` in at most ``room`` characters, a cut one ending in an ellipsis."""
+    return text if len(text) <= room else text[:max(room - 1, 0)].rstrip() + "…"
+
+
+def verdict_text(claims, width: int = WIDTH) -> str:
+    """The verdict table as fixed-width text for a terminal of ``width`` columns (tabulate): a line for each
+    claim's verdict, estimate [95% CI], n and what is claimed with its margin, and under it the statement, cut
+    to the width (the report gives the statements whole, with the sources)."""
     from tabulate import tabulate
 
-    head = ("claim", "verdict", "estimate [95% CI]", "claimed", "margin", "n", "statement")
-    rows = [(c.id, c.verdict, c.format_estimate(), c.claimed_text(), c.margin_text(), f"{c.n:,}",
-             c.statement + (f" (reading: {c.reading})" if c.reading else "")) for c in claims]
+    head = ("claim", "verdict", "estimate [95% CI]", "n", "claimed")
+    rows = [(c.id, c.verdict, c.format_estimate(), f"{c.n:,}", f"{c.claimed_text()} {c.margin_text()}")
+            for c in claims]
     text = tabulate([head, *rows], tablefmt="plain", disable_numparse=True,   # the head as a row: no extra padding
                     colalign=["left"] * len(head))
-    return "\n".join(line.rstrip() for line in text.splitlines())
+    lines = [cut(line.rstrip(), width) for line in text.splitlines()]
+    indent = " " * lines[0].index("verdict")     # the statement under the verdict column
+    out = lines[:1]
+    for line, c in zip(lines[1:], claims):
+        statement = c.statement + (f" (reading: {c.reading})" if c.reading else "")
+        out += [line, indent + cut(statement, width - len(indent))]
+    return "\n".join(out)
+
+
+class SectionProgress:
+    """The run's log as one progress line per section (tqdm): a section's heading (an unindented log line) opens
+    its line, and each simulation the section runs (an indented line) advances it, shown while it runs."""
+
+    FORMAT = "{desc} [{elapsed}, simulations: {n_fmt}]{postfix}"
+
+    def __init__(self, file=None, width: int = WIDTH):
+        self.file, self.width, self.bar = file, width, None
+
+    def __call__(self, message: str) -> None:
+        from tqdm import tqdm
+
+        if not message.startswith(" "):
+            self.close()
+            self.bar = tqdm(desc=cut(message, self.width // 2), file=self.file or sys.stderr, leave=True,
+                            bar_format=self.FORMAT, ncols=self.width)
+        elif self.bar is not None:
+            what = message.strip().removesuffix(" ...")
+            if not what.startswith("not run"):
+                self.bar.update(1)
+            self.bar.set_postfix_str(cut(what, self.width // 2))
+
+    def close(self) -> None:
+        """End the open section's line (what ran last is left out of it; a section not run says why)."""
+        if self.bar is not None:
+            if not str(self.bar.postfix or "").startswith("not run"):
+                self.bar.set_postfix_str("", refresh=False)
+            self.bar.close()
+            self.bar = None
 
 
 REPORT_GAMES = ("cribbage", "allfours", "loo")   # the games of the period texts (an installed example game is not)
@@ -75,12 +121,16 @@ def main(argv=None) -> int:
         deals, games = args.deals or deals, args.games or games
         if deals < 1 or games < 1:
             raise ValueError("--deals and --games must be positive")
-        log = (lambda m: None) if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+        progress = SectionProgress()
+        log = (lambda m: None) if args.quiet else progress
         if not args.quiet:
             announce_compiling()
         ctx = Context(deals=deals, games=games, seed=args.seed, log=log)
         start = time.perf_counter()
-        done, skipped = run_claims(ctx, args.only)
+        try:
+            done, skipped = run_claims(ctx, args.only)
+        finally:
+            progress.close()
         claims = [c for s in done for c in s.claims]
         print(verdict_text(claims))
         for number, title, reason in skipped:

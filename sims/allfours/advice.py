@@ -116,7 +116,7 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, beg_fns, answ
 def _deal_order(players: int, runs: int) -> list:
     """Where each card of the pack goes, in the order of RULES.md: ``(role, index in his hand)``, or None for a
     card turned up: three at a time from the eldest, twice, the turn; three each and a turn for each run."""
-    order = []
+    order: list[tuple[int, int] | None] = []
     for packet in range(HAND // PACKET + runs):
         for t in range(players):
             order += [((t + 1) % players, packet * PACKET + i) for i in range(PACKET)]
@@ -304,11 +304,29 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
 
 def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
            exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
-    """Every legal choice of an All Fours situation, best first (module docstring): ``choice``, ``value`` (points
-    for less against to the end of the hand) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same
-    deals), ``win`` and ``win_se`` (and ``win_vs_best``) with a score, and ``chosen_by`` (the named
-    ``policies`` that make the choice, each with a stream seeded by ``seed``).  ``playout`` maps decisions to
-    policies (default the game's).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+    """Every legal choice of an All Fours situation valued by play-outs, best first (module docstring).
+
+    Parameters
+    ----------
+    situation : BegSituation, AnswerSituation, PlaySituation or DiscardSituation
+        The decision as the player knows it.
+    playout : dict, optional
+        Decisions mapped to the policies every later decision is played by (default the game's).
+    samples : int
+        Deals of the unseen cards sampled when they are too many to play every one.
+    seed : int
+        Seed of the sampled deals and of the named policies' streams.
+    policies : sequence of str, optional
+        Policies whose choice the ``chosen_by`` column names (default: the game's built-in ones).
+    exact_limit : int
+        Play every deal of the unseen cards when there are at most this many (exact, ± 0).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``choice``, ``value`` (points for less against to the end of the hand) and ``se``, ``vs_best`` and
+        ``vs_best_se`` (paired over the same deals), ``win`` and ``win_se`` (and ``win_vs_best``) with a score,
+        and ``chosen_by``.  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
     """
     out, labels, exact, job = play_outs(situation, playout, samples, seed, exact_limit)
     rules = situation.rules

@@ -51,7 +51,7 @@ COMPONENTS = ("turned", "gift", "high", "low", "jack", "game", "total")
 C_TURNED, C_GIFT, C_HIGH, C_LOW, C_JACK, C_GAME, C_TOTAL = range(7)
 N_COMP = len(COMPONENTS)
 
-# What happened in a hand, counted per hand (docs/rules.md and the README define each; the last seven only in
+# What happened in a hand, counted per hand (docs/rules.md and docs/getting-started/analyst.md define each; the last seven only in
 # hands played out, not in those a turned knave ended):
 # begs: times the eldest begged (a hand dealt again is begged again, so it can be 2 or more);
 # gave one: the dealer answered "take one" (0 or 1);

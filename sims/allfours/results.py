@@ -46,7 +46,7 @@ class _Result:
         return {"event": m["component"], "count": m["sum"], "hands": m["n"], "mean": m["mean"], "se": m["se"]}
 
     def events(self) -> pd.DataFrame:
-        """What happened per hand (:data:`play.EVENTS`): event, count, hands, mean per hand and its se.
+        """What happened per hand (``play.EVENTS``): event, count, hands, mean per hand and its se.
         The cards can be run several times in a hand, and a hand dealt again (and begged again); the
         other events happen once or not at all."""
         return pd.DataFrame(self._events())
@@ -100,7 +100,7 @@ class DealResult(_Result):
 
     def by_holding(self) -> pd.DataFrame:
         """With the option ``holdings``: the chance that a player's side scores high, low, jack and game by what
-        he holds when the play begins (:func:`sims.allfours.holdings.table`): side, held, value, hands, each
+        he holds when the play begins (``sims.allfours.holdings.table``): side, held, value, hands, each
         point's rate and Wilson interval."""
         if not (self.batch.totals["scope"] == "holding").any():
             raise ValueError("the points by holding were not counted: play with the option holdings=True")
@@ -149,7 +149,7 @@ class GameResult(_Result):
 
     @property
     def games(self) -> pd.DataFrame:
-        """One row per game: game, first_dealer (seat), winner (side), hands, score_0, score_1."""
+        """One row per game, the columns game, first_dealer (seat), winner (side), hands, score_0, score_1."""
         if "games" not in self.batch.rows:
             raise ValueError("per-game rows were not kept: play with records=True")
         return self.batch.rows["games"]

@@ -34,17 +34,27 @@ def max_runs(players: int) -> int:
 class Rules(GameRules):
     """One All Fours variant (RULES.md, All Fours).
 
-    players         2, or 4 playing as partners (seats opposite: 0 and 2 against 1 and 3)
-    target          points that win (10; seven-up 7); the game ends the moment a side reaches it
-    begging         the eldest may beg (Sections 87-96 §93 v); off: every hand is played on the first trump
-    run_knaves      each knave turned while running the cards scores 1 to the dealer, like the first
-    discard_to_six  after the cards are run each player keeps six (the later custom); off: all are played
-    game_tie        who scores game on equal totals: "none" (RULES.md), "eldest" or "dealer"
-    may_trump       law iii: a player holding the suit led may follow it *or trump*; off: he must follow
-    begs            times the eldest may beg in a deal: law ii, "no person can beg more than once in each hand,
-                    except by mutual agreement" (1); 2 or more: after the cards are run and a new trump turned he
-                    may beg again, and the dealer gives one or runs them again until a suit other than the one
-                    begged on turns up
+    Attributes
+    ----------
+    players
+        2, or 4 playing as partners (seats opposite: 0 and 2 against 1 and 3)
+    target
+        points that win (10; seven-up 7); the game ends the moment a side reaches it
+    begging
+        the eldest may beg (Sections 87-96 §93 v); off: every hand is played on the first trump
+    run_knaves
+        each knave turned while running the cards scores 1 to the dealer, like the first
+    discard_to_six
+        after the cards are run each player keeps six (the later custom); off: all are played
+    game_tie
+        who scores game on equal totals: "none" (RULES.md), "eldest" or "dealer"
+    may_trump
+        law iii: a player holding the suit led may follow it *or trump*; off: he must follow
+    begs
+        times the eldest may beg in a deal: law ii, "no person can beg more than once in each hand,
+        except by mutual agreement" (1); 2 or more: after the cards are run and a new trump turned he
+        may beg again, and the dealer gives one or runs them again until a suit other than the one
+        begged on turns up
     """
 
     name: str

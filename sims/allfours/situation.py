@@ -232,15 +232,25 @@ class AnswerSituation(BegSituation):
 class PlaySituation(_Facts):
     """Which card to play (law iii).
 
-    ``hand``     the cards I hold now (readable, e.g. ``"AH 10H 3C"``, or ids)
-    ``turned``   the card turned up for trump; when the cards were run, every card turned, in order
-    ``played``   every card played this hand, in order (the players follow from the laws)
-    ``role``     my place from the dealer: ``dealer``, ``eldest`` (four-hand: also ``dealer_partner``,
-                 ``eldest_partner``) or 0..3
-    ``begged``   the eldest begged; ``gave``: the dealer then gave one (else, with a beg, the cards were run)
-    ``score``    ``(mine, theirs)`` now, or None
-    ``dealer``   the dealer's seat (what the engine shows a policy; 0 by default)
-    ``discarded`` with discard_to_six, the cards I threw out after the cards were run
+    Parameters
+    ----------
+    hand
+        the cards I hold now (readable, e.g. ``"AH 10H 3C"``, or ids)
+    turned
+        the card turned up for trump; when the cards were run, every card turned, in order
+    played
+        every card played this hand, in order (the players follow from the laws)
+    role
+        my place from the dealer: ``dealer``, ``eldest`` (four-hand: also ``dealer_partner``,
+        ``eldest_partner``) or 0..3
+    begged
+        the eldest begged; ``gave``: the dealer then gave one (else, with a beg, the cards were run)
+    score
+        ``(mine, theirs)`` now, or None
+    dealer
+        the dealer's seat (what the engine shows a policy; 0 by default)
+    discarded
+        with discard_to_six, the cards I threw out after the cards were run
     """
 
     hand: tuple
@@ -275,7 +285,7 @@ class PlaySituation(_Facts):
 
     @property
     def held(self) -> int:
-        """Cards each player plays: those dealt, or six with discard_to_six."""
+        """Cards each player plays, those dealt, or six with discard_to_six."""
         return HAND if self.rules.discard_to_six else self.dealt
 
     def _walk(self, held: int) -> tuple:

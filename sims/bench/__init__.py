@@ -1,17 +1,24 @@
-"""Benchmarks: ``python -m sims.bench [NAME ...] [--json]`` (``make bench``).
+"""Benchmarks: ``python -m sims.bench [NAME ...] [--json] [--page FILE]`` (``make bench``).
 
 Each module of this package that defines ``NAME`` and ``run() -> list[dict]`` is a
 benchmark.  Every row is one measurement: a ``what`` label and its figures
 (seconds, shows per second, ...).  Figures are printed, never asserted: speed
-depends on the machine and on whatever else it is doing.
+depends on the machine and on whatever else it is doing.  ``--page`` also writes them into the
+documentation's performance page (``make bench``: ``docs/performance.md``), between its two markers.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
 import json
+import os
 import pkgutil
+import platform
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+PAGE_BEGIN, PAGE_END = "<!-- bench: begin -->", "<!-- bench: end -->"
 
 
 def benchmarks() -> tuple[dict, dict]:
@@ -51,6 +58,36 @@ def format_table(rows: list[dict]) -> str:
     return "\n".join([line(columns), line(["-" * w for w in widths])] + [line(r) for r in cells])
 
 
+def machine() -> str:
+    """The machine the figures were measured on, in a line."""
+    import numba
+
+    return (f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+            f"numba {numba.__version__}")
+
+
+def page_text(results: dict, when: str, on: str) -> str:
+    """The measured part of the performance page: when and where, then each benchmark's table."""
+    parts = [f"Measured {when} on {on}.", ""]
+    for name, rows in results.items():
+        parts += [f"### {name}", "", "```text", format_table(rows), "```", ""]
+    return "\n".join(parts)
+
+
+def write_page(path, results: dict, when: str | None = None, on: str | None = None) -> None:
+    """Put the figures into the page ``path`` between :data:`PAGE_BEGIN` and :data:`PAGE_END`, the rest of the
+    page as it was; a page without the two markers is a one-line error, and is left as it was."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    head, begin, rest = text.partition(PAGE_BEGIN)
+    _, end, tail = rest.partition(PAGE_END)
+    if not (begin and end):
+        raise ValueError(f"{path}: no {PAGE_BEGIN} ... {PAGE_END} markers to write the figures between")
+    when = when or datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    body = page_text(results, when, on or machine())
+    path.write_text(f"{head}{PAGE_BEGIN}\n{body}{PAGE_END}{tail}", encoding="utf-8")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2, as the sims command line does
         sys.stderr.write(f"{self.prog}: error: {message}\n")
@@ -62,7 +99,11 @@ def main(argv=None) -> int:
     parser = _Parser(prog="python -m sims.bench", description="Run benchmarks and print their figures.")
     parser.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all: {', '.join(found)})")
     parser.add_argument("--json", action="store_true", help="print {NAME: rows} as JSON")
+    parser.add_argument("--page", metavar="FILE", help="also write the figures into this Markdown page, between its "
+                        f"markers {PAGE_BEGIN} and {PAGE_END} (make bench: docs/performance.md)")
     args = parser.parse_args(argv)
+    if args.page and not (Path(args.page).is_file() and PAGE_BEGIN in Path(args.page).read_text(encoding="utf-8")):
+        parser.error(f"{args.page}: no page with a {PAGE_BEGIN} marker to write the figures after")  # before the work
     unknown = [n for n in args.names if n not in found]
     if unknown:
         parser.error(f"unknown benchmark {unknown[0]!r} (known: {', '.join(found)}"
@@ -77,4 +118,6 @@ def main(argv=None) -> int:
             print(f"== {name}\n{format_table(results[name])}\n", flush=True)
     if args.json:
         print(json.dumps(results, indent=2))
+    if args.page:
+        write_page(args.page, results)
     return 1 if broken and not args.names else 0

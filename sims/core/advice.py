@@ -25,7 +25,22 @@ MAX_SAMPLES = 100_000          # sampled deals of one advice (each a stacked pac
 
 
 class Player:
-    """A policy of ``game`` for ``decision`` that answers :meth:`choose` for a situation of that decision."""
+    """A policy of the game for one decision, answering :meth:`choose` for a situation of that decision.
+
+    Each game's ``advice`` module has its ``Player`` (e.g. ``sims.cribbage.advice.Player``), whose defaults are
+    the game's strongest policy and its decision.
+
+    Parameters
+    ----------
+    policy : str or callable, optional
+        A built-in or plug-in policy's name, or an njit function with the decision's signature.
+    params : sequence of float, optional
+        The policy's parameters (default its own).
+    seed : int
+        Seed of the player's random stream.
+    decision : str, optional
+        The decision the policy makes (default the game's ``default_decision``).
+    """
 
     game = ""
     default_policy = ""
@@ -46,8 +61,21 @@ class Player:
         return self.policy.label()
 
     def choose(self, situation, rng: np.ndarray | None = None) -> str:
-        """The choice, readable; ``rng`` a uint64[4] stream to draw from (default the player's own, which
-        advances as a seat's does in the engine)."""
+        """The choice for ``situation``, readable (``"5H"``, ``"beg"``).
+
+        Parameters
+        ----------
+        situation : situation
+            A situation of the player's decision.
+        rng : numpy.ndarray, optional
+            A uint64[4] stream to draw from (default the player's own, which advances as a seat's does in the
+            engine).
+
+        Returns
+        -------
+        str
+            The choice.
+        """
         if situation.DECISION != self.policy.decision:
             raise ValueError(f"{self.name!r} is a {self.policy.decision} policy; this is a {situation.DECISION} "
                              f"decision")

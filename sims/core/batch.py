@@ -41,7 +41,7 @@ class Columns:
         self.columns, self.labels, self._frame = columns, labels or {}, frame
 
     @classmethod
-    def of(cls, table) -> "Columns":
+    def of(cls, table) -> Columns:
         """``table`` itself if it is Columns, else the Columns of a DataFrame."""
         if isinstance(table, Columns):
             return table
@@ -63,7 +63,7 @@ class Columns:
                                         else column for name, column in self.columns.items()})
         return self._frame
 
-    def where(self, **labels) -> "Columns":
+    def where(self, **labels) -> Columns:
         """The rows whose columns have the given values (``scope="role"``), in order."""
         keep = np.ones(len(self), dtype=bool)
         for name, value in labels.items():
@@ -166,7 +166,7 @@ class Batch:
         """The histograms as a DataFrame: scope, who, component, value, count."""
         return self.histogram_columns.frame()
 
-    def merge(self, other: "Batch") -> "Batch":
+    def merge(self, other: Batch) -> Batch:
         """Totals and histograms add; row tables are concatenated (``other`` after ``self``)."""
         if self.kind != other.kind or set(self.rows) != set(other.rows):
             raise ValueError("cannot merge batches of different jobs")
@@ -183,7 +183,8 @@ class Batch:
         row = self.total_columns.where(scope=scope, who=who, component=component)
         if len(row) != 1:
             raise KeyError(f"no total {scope}/{who}/{component}")
-        return tuple(int(row[c][0]) for c in TOTAL_VALUES)
+        n, total, sumsq = (int(row[c][0]) for c in TOTAL_VALUES)
+        return n, total, sumsq
 
     def means(self, scope: str) -> Columns:
         """The totals of ``scope`` with the mean per item of each and its standard error (``mean``, ``se``)."""
@@ -195,7 +196,7 @@ class Batch:
         """``{who: {component: {mean, se}}}`` of the totals of ``scope`` (but component ``leave_out``), as a
         summary gives them: made from the arrays, no DataFrame (a report asks for hundreds of summaries)."""
         m = self.means(scope)
-        out = {}
+        out: dict = {}
         for who, component, mean, se in zip(m["who"], m["component"], m["mean"], m["se"]):
             if component != leave_out:
                 out.setdefault(who, {})[component] = {"mean": float(mean), "se": float(se)}

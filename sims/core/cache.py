@@ -30,8 +30,9 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
+from typing import cast
 
 from .sources import module_file, module_of, reach
 
@@ -123,13 +124,13 @@ def trusted_kernel_dir(root: Path, kernel: Path, checked: set) -> None:
         checked.add(folder)
 
 
-@lru_cache(maxsize=None)
+@cache
 def source_key(modules: tuple[str, ...], tops: frozenset[str], memo: Path | None = None) -> str:
     """Hash of the sources of ``modules`` and of every module of packages ``tops`` they reach (once a process;
     ``memo``: where to keep what each source imports, :func:`sims.core.sources.imports`)."""
     digest = hashlib.sha256()
     for name in sorted({m for module in modules for m in reach(module, tops, stop=MACHINERY, memo=memo)}):
-        digest.update(name.encode() + b"\0" + module_file(name).read_bytes() + b"\0")
+        digest.update(name.encode() + b"\0" + cast(Path, module_file(name)).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -139,7 +140,7 @@ def kernel_dir(cache: Path, modules: tuple[str, ...]) -> Path:
     :data:`IMPORT_GRAPH` folder, so that a process does not parse them again."""
     key = source_key(modules, frozenset({"sims", modules[0].split(".")[0]}), Path(cache) / IMPORT_GRAPH)
     *package, leaf = modules[0].split(".")
-    if module_file(modules[0]).name == "__init__.py":
+    if cast(Path, module_file(modules[0])).name == "__init__.py":   # reach() found its file
         package, leaf = [*package, leaf], "__init__"
     return cache.joinpath(*package, f"{leaf}-{key}")
 

@@ -116,7 +116,7 @@ class View:
             return "no score kept"
         rules = situation.rules
         if rules.sides == 2:
-            parts = zip(self.sides(rules.players, side_of), by_side(situation, side_of))
+            parts = zip(self.sides(rules.players, side_of), by_side(situation, side_of) or [])
         else:
             parts = zip((self.names(situation.seat), "the best other"), situation.score)
         return "score: " + ", ".join(f"{name} {score}" for name, score in parts) + f" (game {rules.target})"

@@ -10,6 +10,7 @@ of the machine cannot submit code to its workers.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 import time
@@ -19,8 +20,18 @@ from pathlib import Path
 
 from .chunks import current_threads, run_chunks
 
+CLUSTER_MODULES = ("distributed", "cryptography")     # Dask's scheduler and workers; the TLS of a local cluster
 CHUNKS_PER_THREAD = 32      # a batch: 32 chunks per numba thread, 0.4-1.5 s of deals or games
 SCHEDULER_SECONDS = 10
+
+
+def require_cluster() -> None:
+    """A run on Dask needs the extra ``cluster`` (Dask distributed, and cryptography for its TLS); without it one
+    line that names the extra."""
+    missing = [name for name in CLUSTER_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        raise ValueError(f"a Dask cluster (--workers, --scheduler) needs {' and '.join(missing)}, not installed: "
+                         f"pip install 'period-card-sims[cluster]'")
 
 
 def default_batch_chunks(job, threads: int, workers: int = 1) -> int:
@@ -132,6 +143,7 @@ def tls_security(ca_file=None, cert=None, key=None):
     _check_pem(given)
     if not given:
         return None
+    require_cluster()
     from distributed.security import Security
 
     return Security(require_encryption=True, **given)
@@ -210,6 +222,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, client
     if client is not None:
         yield client
         return
+    require_cluster()
     if scheduler is not None:
         with _client_within(scheduler, SCHEDULER_SECONDS, security) as c:
             yield c

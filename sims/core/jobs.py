@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 import numba
 import numpy as np
@@ -56,7 +57,7 @@ def parse_policy(text: str, decision: str) -> tuple[str, dict | None]:
     name, *changes = [part.strip() for part in text.split(":")]
     if not changes:
         return name, None
-    params = {}
+    params: dict[str, float | str] = {}
     for change in changes:
         key, eq, value = (part.strip() for part in change.partition("="))
         if not eq or not key or not value:
@@ -128,12 +129,12 @@ def resolve_policies(game: Game, policies, players: int) -> dict[str, tuple[pol.
 
 @dataclass(frozen=True)
 class Job:
-    """What to simulate.  ``options`` holds a game's extra switches (:attr:`Game.options`), and with an
-    ``engine`` module that module's own (its ``OPTIONS``, ``{name: help}`` like :attr:`Game.options`)."""
+    """What to simulate.  ``options`` holds a game's extra switches (``Game.options``), and with an
+    ``engine`` module that module's own (its ``OPTIONS``, ``{name: help}`` like ``Game.options``)."""
 
     game: Game
     kind: str
-    rules: object
+    rules: Any                       # the game's Rules
     policies: dict = field(compare=False)
     seed: int
     n: int
@@ -144,7 +145,7 @@ class Job:
 
     @classmethod
     def make(cls, game, kind, rules, policies, n, seed, records=False, chunk_size=None, engine=None,
-             **options) -> "Job":
+             **options) -> Job:
         game = get_game(game)
         announce(game.name, game.engine, game.compile_time)
         if kind not in game.kinds:
@@ -183,7 +184,7 @@ class Job:
                 **dict(self.options), **({"engine": self.engine} if self.engine else {}), "rng": RNG, "version": __version__, "numba": numba.__version__,
                 "numpy": np.__version__}
 
-    def with_size(self, n: int) -> "Job":
+    def with_size(self, n: int) -> Job:
         return dataclasses.replace(self, n=n)
 
     def kernel_policies(self, max_seats: int | None = None):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
 from .foreign import call_foreign
@@ -38,13 +38,13 @@ class Declared:
     """One entry point of :data:`GROUP`, loaded: its name, its :class:`PluginPolicy` and where it comes from."""
 
     name: str
-    spec: object
+    spec: PluginPolicy
     entry_point: str              # "module:attribute" of the declaration
     distribution: str | None
     version: str | None
 
 
-@lru_cache(maxsize=None)
+@cache
 def entries() -> tuple[EntryPoint, ...]:
     """The entry points of :data:`GROUP`, sorted by name (read once per process)."""
     return tuple(sorted(entry_points(group=GROUP), key=lambda ep: (ep.name, ep.value)))
@@ -56,7 +56,7 @@ def load_entry(ep: EntryPoint) -> Declared:
     return _load_entry(ep, dist.name if dist else None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_entry(ep: EntryPoint, distribution: str | None) -> Declared:
     """:func:`load_entry`, once a process; the distribution is part of the key, since two distributions' entry
     points of the same name and value are equal."""

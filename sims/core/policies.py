@@ -29,7 +29,7 @@ import math
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property, cache
 from types import MappingProxyType
 
 import numpy as np
@@ -71,7 +71,7 @@ class TableParams:
         return "custom"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _named_tables(tables: str) -> Mapping[str, tuple]:
     """``{name: values}`` of a :class:`TableParams`' function, as tuples of floats, made once a process (a table
     of the position players holds 97,066 values)."""
@@ -290,14 +290,14 @@ def compile_for(decision: str, name: str, fn, signature, arguments: str = ""):
     return fn
 
 
-@lru_cache(maxsize=None)
-def _distributions() -> dict:
+@cache
+def _distributions() -> Mapping[str, list[str]]:
     from importlib.metadata import packages_distributions
 
     return packages_distributions()
 
 
-def distribution_of(module: str) -> tuple[str | None, str | None]:
+def distribution_of(module: str | None) -> tuple[str | None, str | None]:
     """The installed distribution holding ``module`` and its version; (None, None) for a script, a notebook
     or a module on the path that no distribution installed."""
     from importlib.metadata import PackageNotFoundError, version

@@ -118,5 +118,5 @@ class Game:
 
     @property
     def n_streams(self) -> int:
-        """Random streams per item: the deck and one per seat."""
+        """Random streams per item, the deck and one per seat."""
         return 1 + self.max_seats

@@ -208,14 +208,30 @@ def check_playout(game, module, playout) -> None:
 
 
 def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bool = False) -> pd.DataFrame:
-    """Every decision of a record graded (module docstring): ``line, game, player, decision, choice, best,
-    points_lost, points_lost_se, win (the chance of winning after the choice, where the advisor gives one),
-    win_lost, grade, note`` (a decision the advisor refuses to value is
-    left ungraded, its ``note`` saying why, its losses NaN); ``attrs["header"]`` the header, ``attrs["totals"]``
-    the sums per player.
-    ``playout`` the policy every player uses after the choice (default the advisor's), checked before any
-    decision is graded (:func:`check_playout`); ``progress``: a long review says how many decisions first and
-    shows a bar."""
+    """Every decision of a game record graded against the game's advisor (module docstring).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The record (JSON Lines: a header, then a line per decision).
+    samples : int
+        Deals of the unseen cards each decision's advisor samples.
+    seed : int
+        Seed of the advisors' sampled deals.
+    playout : str or dict, optional
+        The policy every player uses after the choice (default the advisor's), checked before any decision
+        is graded (:func:`check_playout`).
+    progress : bool
+        A long review says how many decisions first and shows a bar.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``line, game, player, decision, choice, best, points_lost, points_lost_se, win`` (the chance of winning
+        after the choice, where the advisor gives one), ``win_lost, grade, note`` (a decision the advisor
+        refuses to value is left ungraded, its ``note`` saying why, its losses NaN); ``attrs["header"]`` the
+        header, ``attrs["totals"]`` the sums per player.
+    """
     from .advice import check_samples
     from .errors import PolicyError
 
@@ -265,8 +281,19 @@ def _paced(decisions: list, progress: bool):
 
 
 def totals(reviewed: pd.DataFrame) -> pd.DataFrame:
-    """Per player: decisions (and how many were not graded), points lost (and its standard error, the decisions'
-    added in quadrature), chance of winning lost, and the count of each grade."""
+    """The graded decisions of :func:`review` summed per player.
+
+    Parameters
+    ----------
+    reviewed : pandas.DataFrame
+        What :func:`review` returns.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per player: decisions (and how many were not graded), points lost (and its standard error, the
+        decisions' added in quadrature), chance of winning lost, and the count of each grade.
+    """
     grouped = reviewed.groupby("player", sort=False)
     out = grouped.agg(decisions=("line", "size"), ungraded=("points_lost", lambda p: int(p.isna().sum())),
                       points_lost=("points_lost", "sum"),

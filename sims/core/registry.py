@@ -18,7 +18,7 @@ no default: a game must then be named.
 from __future__ import annotations
 
 import importlib.util
-from functools import lru_cache
+from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
 from .protocol import Game
@@ -27,7 +27,7 @@ GROUP = "sims.games"
 DEFAULT_GROUP = "sims.default_game"
 
 
-@lru_cache(maxsize=None)
+@cache
 def registered() -> dict[str, EntryPoint]:
     """The registered games' entry points by name (sorted), read once per process; an entry whose package is
     not installed (metadata left behind) is left out."""
@@ -46,14 +46,14 @@ def names() -> list[str]:
     return list(registered())
 
 
-@lru_cache(maxsize=None)
+@cache
 def default_name() -> str | None:
     """The game named by the ``sims.default_game`` entry points, when they agree on one registered game."""
     chosen = {ep.name for ep in entry_points(group=DEFAULT_GROUP)}
     return chosen.pop() if len(chosen) == 1 and chosen <= set(registered()) else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name: str) -> Game:
     from .foreign import call_foreign
 

@@ -22,7 +22,7 @@ from contextlib import ExitStack
 
 from .batch import Batch
 from .chunks import check_threads, current_threads
-from .executors import dask_batches, dask_client, default_batch_chunks, local_batches
+from .executors import dask_batches, dask_client, default_batch_chunks, local_batches, require_cluster
 from .jobs import Job, Plan
 from .spec import job_from_spec, job_spec
 from .policies import load
@@ -73,8 +73,17 @@ class _Collector:
 def load_run(path, partial: bool = False):
     """The result of a run directory, rebuilt from its files, each checked.
 
-    An unfinished run is an error unless ``partial``: then the result covers the finished
-    batches only and its summary says so (``partial``: finished and total batches).
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The run directory.
+    partial : bool
+        Read an unfinished run's finished batches (else an unfinished run is an error).
+
+    Returns
+    -------
+    DealResult or GameResult
+        The game's result; for a partial run its ``partial`` says how many batches (and items) it covers.
     """
     from . import store as st
 
@@ -191,6 +200,7 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
     _check_memory(job)
     spec = job_spec(job)
     if any(x is not None for x in (workers, scheduler, client)):
+        require_cluster()     # before anything is written
         job_from_spec(spec)   # every policy importable by the workers, else a one-line error now
     stop = stack.enter_context(_StopOnCtrlC())
     store = None
@@ -207,7 +217,7 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
     done = store.begin(plan) if store is not None else set()
     collector = _Collector()
     for index in sorted(done):
-        collector.add(index, store.read(plan, index))
+        collector.add(index, store.read(plan, index))   # type: ignore[union-attr]  # done is empty without a store
     todo = (i for i in range(plan.n_batches) if i not in done)
     if len(done) < plan.n_batches and not stop.requested:
         _play(job, plan, executor.batches(plan, todo, store, spec), collector, progress, on_batch, stop)

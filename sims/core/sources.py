@@ -23,13 +23,13 @@ import importlib.util
 import os
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+(:[\w.]+)?")
 
 
-@lru_cache(maxsize=None)
+@cache
 def package_root(top: str) -> Path | None:
     """The folder of top-level package ``top``, found without importing it (None: not a package)."""
     try:
@@ -91,7 +91,7 @@ def _absolute(module: Module, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _named(path: Path, name: str, strings: bool, stamp: tuple, memo: Path | None = None) -> tuple[str, ...]:
     """Every module name a source file imports (and names in dotted strings), unfiltered; read from ``memo``
     when it holds them (module docstring), else parsed (and kept there)."""
@@ -119,7 +119,7 @@ def _named(path: Path, name: str, strings: bool, stamp: tuple, memo: Path | None
 _NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parser_source() -> bytes:
     return Path(__file__).read_bytes()
 
@@ -177,8 +177,10 @@ def reach(name: str, tops: frozenset[str], stop: frozenset[str] = frozenset(), s
 def modules(top: str) -> list[str]:
     """Every module of package ``top``, from its files (``__main__`` excluded)."""
     root = package_root(top)
+    if root is None:
+        return []
     found = []
-    for path in sorted(root.rglob("*.py")) if root else []:
+    for path in sorted(root.rglob("*.py")):
         parts = path.relative_to(root).with_suffix("").parts
         parts = parts[:-1] if parts[-1] == "__init__" else parts
         if parts[-1:] != ("__main__",) and all(p.isidentifier() for p in parts):

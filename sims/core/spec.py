@@ -40,6 +40,7 @@ import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import plugins
 from . import policies as pol
@@ -148,7 +149,7 @@ class RunSpec:
     game: Game
     kind: str
     n: int
-    rules: object
+    rules: Any                       # the game's Rules
     policies: dict
     seed: int = 0
     records: bool = False

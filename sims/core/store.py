@@ -523,11 +523,27 @@ def read_summary(store: RunStore) -> dict:
 
 
 def verify(path) -> dict:
-    """Check every file of a finished run against its manifest: the manifest's and the summary's own hashes,
-    each batch record's, the SHA-256, page checksums and run of every file a record names, the parameter
-    tables by their SHA-256, and that no other file, link, pipe or device lies among them (a reader of a folder
-    would count it, follow it, or wait on it for ever: :func:`check_tree`).
-    Returns counts; the first bad file is a one-line :class:`DamagedRun` naming it."""
+    """Check every file of a finished run against its manifest.
+
+    The manifest's and the summary's own hashes, each batch record's, the SHA-256, page checksums and run of
+    every file a record names, the parameter tables by their SHA-256, and that no other file, link, pipe or device lies among them (a
+    reader of a folder would count it, follow it, or wait on it for ever: :func:`check_tree`).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The run directory.
+
+    Returns
+    -------
+    dict
+        Counts of what was checked.
+
+    Raises
+    ------
+    DamagedRun
+        On the first bad file, in one line naming it.
+    """
     store, plan = open_run(path)
     path = store.path
     files = check_tree(path) - {LOCK}

@@ -103,6 +103,9 @@ def seat_label(game, seat: dict) -> str:
 class _Table:
     """The seats' functions the reference engine calls, each rebuilding the decision as a situation."""
 
+    taken: list
+    lines: list
+
     def __init__(self, game, rules, seats, on_decision, keep: bool, on_deal=None):
         self.module, self.rules, self.seats = game.part("record"), rules, seats
         self.on_decision, self.keep, self.on_deal = on_decision, keep, on_deal
@@ -161,12 +164,38 @@ class _Table:
 
 def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=None, on_decision=None,
          progress: bool = False, on_deal=None) -> pd.DataFrame:
-    """Play games ``0 .. games-1`` of the run ``seed`` of ``game`` (module docstring) and return one row a game,
-    the columns of ``play_games(..., records=True).games``; ``record`` a path to write the game record to
-    (:mod:`sims.core.record`), ``on_decision`` called with each :class:`Decided` as it is taken, ``on_deal``
-    with each deal as it ends (module docstring; the game's records module must take it).
-    ``attrs["players"]`` names the seats (the seat's number added where two have the same name),
-    ``attrs["decisions"]`` counts the decisions recorded."""
+    """Play games ``0 .. games-1`` of the run ``seed`` of a game, each seat a policy or a chooser (module
+    docstring).
+
+    Parameters
+    ----------
+    game : str
+        The game's name.
+    rules : str or game rules, optional
+        A preset's name or the game's ``Rules`` (default the game's default preset).
+    seats : sequence, optional
+        One per seat: a policy name, ``{decision: policy or chooser}``, or anyone who answers
+        ``choose(situation) -> str`` (a person at a terminal, a ``Player``); default the game's policies.
+    seed : int
+        The run's seed: game ``k`` of seed ``s`` is the engine's game ``k`` of that run.
+    games : int
+        Games to play.
+    record : str or pathlib.Path, optional
+        A path to write the game record to (:mod:`sims.core.record`).
+    on_decision : callable, optional
+        Called with each :class:`Decided` as it is taken.
+    progress : bool
+        Show a progress bar on long work.
+    on_deal : callable, optional
+        Called with each deal as it ends (module docstring; the game's records module must take it).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row a game, the columns of ``play_games(..., records=True).games``; ``attrs["players"]`` names the
+        seats (the seat's number added where two have the same name), ``attrs["decisions"]`` counts the
+        decisions recorded.
+    """
     from .jobs import check_count
     from .record import header_of, write_record
     from .registry import get_game

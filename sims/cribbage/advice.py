@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from numba import types
@@ -52,7 +52,7 @@ from .discard_rows import WIN_DIGITS
 from .pegging import peg_points_kernel
 from .play import (C_PLAY, MAX_SEATS, NO_WINNER, POLICY_ERROR, _score, lay_candidate, net_pegging, play_out,
                    play_out_buffers, side_of)
-from .rules import R_ACTIVE, R_BATH, R_KEPT, R_PLAYERS
+from .rules import R_ACTIVE, R_BATH, R_KEPT, R_PLAYERS, Rules
 from .situation import PegSituation
 
 if TYPE_CHECKING:   # pandas is imported where a DataFrame is made: sims peg and a Player need none
@@ -146,9 +146,10 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     ``(deals[m, cards] in role order, left by role, exact)``; a ValueError when no lawful deal exists."""
     from math import comb
 
-    active = situation.rules.active
+    rules = cast(Rules, situation.rules)      # a situation holds its rules and role parsed (__post_init__)
+    active = rules.active
     left = np.asarray(situation.left() + [0] * (MAX_SEATS - active), dtype=np.int64)
-    left[situation.role] = 0
+    left[cast(int, situation.role)] = 0
     seen = set(situation.kept) | set(situation.played) | {situation.starter} | set(situation.thrown)
     unseen = np.asarray([c for c in range(52) if c not in seen], dtype=np.int64)
     pips = np.minimum(unseen // 4 + 1, 10)
@@ -200,7 +201,7 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tu
     from .policies.position_vectors import players_vector
     from .scoring import show_points
 
-    rules = situation.rules
+    rules = cast(Rules, situation.rules)
     values = read_only(players_vector(players))   # as the position-aware players see it (one specialisation)
     ix = position.section(values, read_only(rules.to_kernel()))
     if ix[position.X_T] < 0 or rules.active != 2:
@@ -243,12 +244,35 @@ NAMED = {"peg": ("greedy", "defensive", "rollout", "distilled", "distilled_end",
 
 def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
            exact_limit: int = EXACT_LIMIT, players: str | None = None) -> pd.DataFrame:
-    """Every legal card of a :class:`PegSituation`, best first: ``card``, ``value`` (points for less against
-    to the end of the play) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), ``win``
-    and ``win_se`` with a score, and ``chosen_by`` (the named ``policies`` that lay it, each choosing with
-    a stream seeded by ``seed``).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``,
-    and with a score ``players``: whose board-position table (:func:`table_players`) the chance comes from.
-    A :class:`~sims.cribbage.situation.DiscardSituation` goes to :func:`advise_discard`.
+    """Every legal card of a pegging situation valued by play-outs, best first.
+
+    A :class:`~sims.cribbage.situation.DiscardSituation` goes to ``advise_discard`` (every throw, as
+    ``sims discard`` values them).
+
+    Parameters
+    ----------
+    situation : PegSituation or DiscardSituation
+        The decision as the player knows it.
+    playout : str
+        The pegging policy everyone plays by after the card.
+    samples : int
+        Deals of the unseen cards sampled when they are too many to play every one.
+    seed : int
+        Seed of the sampled deals and of the named policies' streams.
+    policies : sequence of str, optional
+        Policies whose choice the ``chosen_by`` column names (default: the game's built-in ones).
+    exact_limit : int
+        Play every deal of the unseen cards when there are at most this many (exact, ± 0).
+    players : str, optional
+        With a score: whose board-position table gives the chance of winning (default as ``sims peg``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``card``, ``value`` (points for less against to the end of the play) and ``se``, ``vs_best`` and
+        ``vs_best_se`` (paired over the same deals), ``win`` and ``win_se`` with a score, and ``chosen_by`` (the
+        named ``policies`` that lay it, each choosing with a stream seeded by ``seed``).  ``attrs`` say how:
+        ``method`` (exact or rollouts), ``deals``, ``playout``, and with a score ``players``.
     """
     if situation.DECISION == "discard":
         return advise_discard(situation, NAMED["discard"] if policies is None else policies, samples, seed)
@@ -292,7 +316,7 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
         raise PolicyError(f"playout policy {playout.label()!r} "
                           f"{overrun_text(err) or f'answered {int(err[E_ANSWER])}, an illegal card'}")
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
-    columns = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
+    columns: dict[str, Any] = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
     values, table = net[:, legal], {}
     if situation.score is not None:
         table = {"players": table_players(players, playout.name),

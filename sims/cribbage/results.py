@@ -79,7 +79,7 @@ class DealResult:
 
     @property
     def histograms(self) -> dict[str, pd.DataFrame]:
-        """Per role: counts of deals by points (0 .. HIST_BINS-1, the last bin holding the rest) per component."""
+        """Per role, counts of deals by points (0 .. HIST_BINS-1, the last bin holding the rest) per component."""
         import pandas as pd
 
         h = _in(self.batch.histograms, "role")
@@ -134,14 +134,14 @@ class GameResult:
 
     @property
     def games(self) -> pd.DataFrame:
-        """One row per game: game, first_dealer (seat), winner (side), deals, score_<side>, first_deal_<side>,
+        """One row per game, the columns game, first_dealer (seat), winner (side), deals, score_<side>, first_deal_<side>,
         first_dealer_side.  Kept only when the job asked for records (memory grows with them)."""
         if "games" not in self.batch.rows:
             raise ValueError("per-game rows were not kept: play with records=True")
         return self.batch.rows["games"]
 
     def score_log(self) -> pd.DataFrame | None:
-        """Per deal of each game (up to 64): game, deal, dealer, score_<side> after the deal."""
+        """Per deal of each game (up to 64), the columns game, deal, dealer, score_<side> after the deal."""
         return self.batch.rows.get("score_log")
 
     def loser_score_counts(self) -> pd.Series:

@@ -318,7 +318,7 @@ class PegSituation:
 
     @property
     def kept(self) -> tuple:
-        """All the cards I kept: those held and those I laid."""
+        """All the cards I kept, those held and those I laid."""
         return self.hand + tuple(c for c, r in zip(self.played, self.laid_by) if r == self.role)
 
     def left(self) -> list[int]:

@@ -11,8 +11,34 @@ __all__ = ["PRESETS", "Rules", "get_rules", "play_games", "simulate_deals"]
 
 def simulate_deals(rules="three-card", policies=None, n_deals: int = 10_000, seed: int = 0, records: bool = False,
                    threads: int | None = None, progress: bool = False, **options):
-    """Independent deals, one stake held over in each pool (option ``clean=True``: none).
-    Returns a :class:`sims.loo.results.DealResult`."""
+    """Play ``n_deals`` independent deals of Loo, one stake held over in each pool.
+
+    Parameters
+    ----------
+    rules : str or sims.loo.rules.Rules
+        A preset's name (``"three-card"``, ``"five-card-pam"``, ...) or a :class:`sims.loo.rules.Rules`.
+    policies : dict, optional
+        ``declare``, ``exchange`` and ``card`` mapped to a policy: a built-in or plug-in name (``"maxims:knave=0"`` changes a
+        parameter), a ``{"name": ..., "params": [...]}`` table, an njit function with the decision's signature,
+        or a list of these, one per seat.  None: the game's default policies.
+    n_deals : int
+        Deals to play.
+    seed : int
+        Master seed: the same seed gives the same numbers on any number of threads or Dask workers.
+    records : bool
+        Keep one row per deal or game (``.records`` / ``.games``).
+    threads : int, optional
+        numba threads (default: every core).
+    progress : bool
+        Show a progress bar (tqdm) on long work.
+    **options
+        ``clean=True``: no stake held over in the pools.
+
+    Returns
+    -------
+    sims.loo.results.DealResult
+        Money per deal by seat from the dealer, standing, looed and the miss.
+    """
     from ..core.api import simulate
 
     return simulate("loo", "deals", rules, policies, n_deals, seed, records, threads, progress, **options)
@@ -20,8 +46,32 @@ def simulate_deals(rules="three-card", policies=None, n_deals: int = 10_000, see
 
 def play_games(rules="three-card", policies=None, n_games: int = 1_000, seed: int = 0, records: bool = False,
                threads: int | None = None, progress: bool = False):
-    """Sessions of ``session_rounds`` rounds of deals, the pool carried over.  Returns a
-    :class:`sims.loo.results.GameResult`."""
+    """Play ``n_games`` sessions of Loo: ``session_rounds`` rounds of deals, the pool carried over.
+
+    Parameters
+    ----------
+    rules : str or sims.loo.rules.Rules
+        A preset's name (``"three-card"``, ``"five-card-pam"``, ...) or a :class:`sims.loo.rules.Rules`.
+    policies : dict, optional
+        ``declare``, ``exchange`` and ``card`` mapped to a policy: a built-in or plug-in name (``"maxims:knave=0"`` changes a
+        parameter), a ``{"name": ..., "params": [...]}`` table, an njit function with the decision's signature,
+        or a list of these, one per seat.  None: the game's default policies.
+    n_games : int
+        Sessions to play.
+    seed : int
+        Master seed: the same seed gives the same numbers on any number of threads or Dask workers.
+    records : bool
+        Keep one row per deal or game (``.records`` / ``.games``).
+    threads : int, optional
+        numba threads (default: every core).
+    progress : bool
+        Show a progress bar (tqdm) on long work.
+
+    Returns
+    -------
+    sims.loo.results.GameResult
+        Money per session by seat, and the pool through a session.
+    """
     from ..core.api import simulate
 
     return simulate("loo", "games", rules, policies, n_games, seed, records, threads, progress)

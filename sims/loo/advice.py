@@ -280,10 +280,29 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
 
 def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
            exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
-    """Every legal choice of a Loo situation, best first (module docstring): ``choice``, ``value`` (money from
-    the deal) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the same deals), and ``chosen_by`` (the
-    named ``policies`` that make the choice, each with a stream seeded by ``seed``).  ``playout`` maps decisions
-    to policies (default the game's).  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+    """Every legal choice of a Loo situation valued by play-outs, best first (module docstring).
+
+    Parameters
+    ----------
+    situation : DeclareSituation, ExchangeSituation or CardSituation
+        The decision as the player knows it.
+    playout : dict, optional
+        Decisions mapped to the policies every later decision is played by (default the game's).
+    samples : int
+        Deals of the unseen cards sampled when they are too many to play every one.
+    seed : int
+        Seed of the sampled deals and of the named policies' streams.
+    policies : sequence of str, optional
+        Policies whose choice the ``chosen_by`` column names (default: the game's built-in ones).
+    exact_limit : int
+        Play every deal of the unseen cards when there are at most this many (exact, ± 0).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``choice``, ``value`` (money from the deal) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the
+        same deals), and ``chosen_by``.  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``,
+        ``playout``.
     """
     out, labels, exact, job = play_outs(situation, playout, samples, seed, exact_limit)
     rules = situation.rules

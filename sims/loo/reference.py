@@ -72,7 +72,7 @@ class Laws:
         self.trump_ace = parse_card("A" + "CDHS"[trump_suit])
 
     @classmethod
-    def of_deal(cls, rules, trump: int) -> "Laws":
+    def of_deal(cls, rules, trump: int) -> Laws:
         """Pam is the knave of clubs, or of trumps (five-card only)."""
         pam = -1
         if rules.cards == 5:

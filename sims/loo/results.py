@@ -50,7 +50,7 @@ class _Result:
         return self.batch.total(scope, who, component)
 
     def table(self) -> pd.DataFrame:
-        """Per deal, by role (place from the dealer): role, outcome, mean, se, n."""
+        """Per deal, by role (place from the dealer), the columns role, outcome, mean, se, n."""
         m = self.batch.means("role")
         return pd.DataFrame({"role": m["who"], "outcome": m["component"], "mean": m["mean"], "se": m["se"],
                              "n": m["n"]})
@@ -122,7 +122,7 @@ class DealResult(_Result):
 
     @property
     def records(self) -> pd.DataFrame | None:
-        """Per deal: deal, carry, pool, carried_on, standers, single, ending, dealer, ``{role}_{outcome}``."""
+        """Per deal, the columns deal, carry, pool, carried_on, standers, single, ending, dealer, ``{role}_{outcome}``."""
         return self.batch.rows.get("deals")
 
     def money(self) -> dict:
@@ -150,7 +150,7 @@ class GameResult(_Result):
 
     @property
     def games(self) -> pd.DataFrame:
-        """One row per session: game, first_dealer, pool_left, largest_pool, money_<seat>."""
+        """One row per session, the columns game, first_dealer, pool_left, largest_pool, money_<seat>."""
         if "games" not in self.batch.rows:
             raise ValueError("per-session rows were not kept: play with records=True")
         return self.batch.rows["games"]
@@ -185,7 +185,7 @@ class GameResult(_Result):
     def pool_by_deal(self) -> pd.DataFrame:
         """The pool played for at each deal of a session: its mean and standard error (money units), and its
         quartiles, 90th percentile and largest in whole stakes (the pool divided by the stake, rounded down;
-        the quantiles of its distribution over the sessions, :data:`engine.POOL_STAKES` - 1 standing for that
+        the quantiles of its distribution over the sessions, ``engine.POOL_STAKES`` - 1 standing for that
         or more)."""
         return pd.DataFrame(self._pool_by_deal())
 

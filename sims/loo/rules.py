@@ -34,21 +34,33 @@ R_CARDS, R_PLAYERS, R_STAKE, R_UNLIMITED, R_LOO_LIMIT, R_STAKE_ALL, R_PAM_TRUMPS
 class Rules(GameRules):
     """One variant of Loo.
 
-    cards           3: three-card loo, a miss dealt (Mottoes "Three-Card Loo"); 5: five-card loo with
-                    Pam, exchanges from the pack and flushes (Mottoes "Five-Card Loo")
-    players         people at the table, 3 to 10 ("five or seven make the best game", Sections 87-96 §95)
-    stake           what the dealer puts into the pool, in money units; divisible by the tricks (3 or 5)
-    unlimited       a looed player pays as much as the pool held (unlimited loo) instead of the stake
-    loo_limit       unlimited loo: the most one looe costs (a table's means; it keeps money exact in int64)
-    single          a deal whose pool holds nothing carried over (the first deal, or after a deal in which
-                    nobody was looed): "always-first" deals a single (no miss, everyone must play),
-                    "stake-all" makes everyone stake as much as the dealer and deals a miss (Sections 87-96 §96 viii)
-    pam             five-card: Pam is the knave of clubs ("generally") or the knave of trumps ("sometimes")
-    pam_be_civil    five-card: when the ace of trumps is led, the holder of Pam may not play Pam on it
-    pam_exempt      five-card: a flush looes every other stander "except a player holding pam" (off: him too)
-    session_rounds  a session ("game") is this many rounds of deals, every seat dealing once a round, with
-                    the pool carried from deal to deal; the seeds set no end to a sitting, and whole rounds
-                    keep every seat's share of the deal equal
+    Attributes
+    ----------
+    cards
+        3: three-card loo, a miss dealt (Mottoes "Three-Card Loo"); 5: five-card loo with
+        Pam, exchanges from the pack and flushes (Mottoes "Five-Card Loo")
+    players
+        people at the table, 3 to 10 ("five or seven make the best game", Sections 87-96 §95)
+    stake
+        what the dealer puts into the pool, in money units; divisible by the tricks (3 or 5)
+    unlimited
+        a looed player pays as much as the pool held (unlimited loo) instead of the stake
+    loo_limit
+        unlimited loo: the most one looe costs (a table's means; it keeps money exact in int64)
+    single
+        a deal whose pool holds nothing carried over (the first deal, or after a deal in which
+        nobody was looed): "always-first" deals a single (no miss, everyone must play),
+        "stake-all" makes everyone stake as much as the dealer and deals a miss (Sections 87-96 §96 viii)
+    pam
+        five-card: Pam is the knave of clubs ("generally") or the knave of trumps ("sometimes")
+    pam_be_civil
+        five-card: when the ace of trumps is led, the holder of Pam may not play Pam on it
+    pam_exempt
+        five-card: a flush looes every other stander "except a player holding pam" (off: him too)
+    session_rounds
+        a session ("game") is this many rounds of deals, every seat dealing once a round, with
+        the pool carried from deal to deal; the seeds set no end to a sitting, and whole rounds
+        keep every seat's share of the deal equal
     """
 
     name: str

@@ -220,7 +220,7 @@ def test_the_solver_agrees_with_brute_force(players, k, n_cases):
         ctx[X_TIE], ctx[X_GEN], ctx[X_BUDGET] = tie, 1, 10 ** 9
         masks = np.array([to_search(sum(1 << c for c in h)) for h in hands] + [0] * (4 - players), dtype=np.int64)
         best, best_role, pts, jack_in = -1, -1, 0, 0
-        for j, (r, c) in enumerate(trick):
+        for r, c in trick:
             b = SEARCH_INDEX[c]
             if best < 0 or (b // 13 == best // 13 and b > best) or (b // 13 != best // 13 and b // 13 == trump):
                 best, best_role = b, r

@@ -12,7 +12,7 @@ import select
 import subprocess
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -43,7 +43,7 @@ def duel_here(monkeypatch, capsys, *argv, answers="") -> tuple[int, str, str]:
     return code, out, err
 
 
-@lru_cache(maxsize=None)
+@cache
 def played(game: str, record: str) -> subprocess.CompletedProcess:
     return duel("--game", game, *GAMES[game], "--seed", "3", "--record", record, answers=ANSWERS)
 

@@ -7,7 +7,7 @@ import pytest
 from scipy.stats import norm
 
 from sims.core import text
-from sims.stats import Z95, mean_se
+from sims.stats import Z95
 
 
 def test_z95_is_the_normal_quantile():
@@ -51,7 +51,7 @@ def test_the_interval_printed_is_the_summary_s(capsys):
 
     hand = json.loads(capsys.readouterr().out)["roles"]["dealer"]["hand"]
     assert main(["simulate", "--deals", "500", "--quiet"]) == 0
-    line = next(l for l in capsys.readouterr().out.splitlines() if l.startswith("hand"))
+    line = next(row for row in capsys.readouterr().out.splitlines() if row.startswith("hand"))
     assert line.split()[1:4] == text.mean_interval(hand["mean"], hand["se"]).split()[:3]
 
 

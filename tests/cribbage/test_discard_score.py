@@ -74,7 +74,6 @@ def test_the_chance_s_standard_error_is_the_table_s_moved_by_its_errors(role, sc
     # Each throw's chance is linear in the table's cells with one sign for a role, so moving every cell by k
     # standard errors moves the chance by k times win_se: checked at k = 1 and 2 with the kernel itself.
     from sims.cribbage.odds.table import shipped_table
-    from sims.cribbage.policies import position
 
     table = shipped_table("six-card", DEFAULT_PLAYERS)
     frame = throw_win_chances(HAND, role, *score).set_index("thrown")

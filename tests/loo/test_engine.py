@@ -98,7 +98,7 @@ def test_results_summary_and_render():
     assert "first dealer" in text and "money conserved: yes" in text
     assert len(games.pool_by_deal()) == get_rules("three-card").session_deals
     with pytest.raises(ValueError, match="records=True"):
-        games.games
+        games.games   # noqa: B018 - reading the property raises
 
 
 @pytest.mark.parametrize("change, message", [

@@ -67,7 +67,7 @@ class DealModel:
         return pd.concat(parts, ignore_index=True)
 
     @classmethod
-    def from_frame(cls, frame: pd.DataFrame, kept: int, target: int) -> "DealModel":
+    def from_frame(cls, frame: pd.DataFrame, kept: int, target: int) -> DealModel:
         shapes = {"rest": (2 * kept + 1, PEG_BINS, PEG_BINS), "hands": (1, 2, SHOW_BINS),
                   "cribs": (1, 2 * N_RANKS * N_RANKS, SHOW_BINS), "totals": (1, target + 1, target + 1)}
         arrays = {}

@@ -98,7 +98,7 @@ def fit_kept(samples: dict, shrink: float = SHRINK) -> np.ndarray:
     return (total - n * role_mean) / (n + shrink)
 
 
-def kept_table(values: np.ndarray) -> "pd.DataFrame":  # noqa: F821 - pandas imported when called
+def kept_table(values: np.ndarray) -> pd.DataFrame:  # noqa: F821 - pandas imported when called
     """The table as a DataFrame: role, the four ranks kept (A..K) and the value."""
     import pandas as pd
 

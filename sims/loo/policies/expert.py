@@ -148,7 +148,7 @@ def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil
     were played from stander ``lead`` on; adds the tricks won to ``tricks[j]``."""
     m = hands.shape[0]
     cards = trick.copy()
-    for t in range(first_trick, k):
+    for _ in range(first_trick, k):
         led, led_suit, best_power, best_card, winner = -1, -1, -1, -1, -1
         for j in range(n_trick):
             card = cards[j]

@@ -1,9 +1,10 @@
 """Pin the cribbage engine's numbers from commit 9ecc7a3 (before the core refactor)."""
-import json, sys
+import json
+import sys
 import numpy as np
 import sims
 assert sims.__file__.startswith("/tmp/golden-src"), sims.__file__
-from sims.cribbage.engine import Job, run_job
+from sims.cribbage.engine import Job, run_job  # noqa: E402 - after the check of which sims this is
 
 DEALS = [
     ("six-card", {"discard": "random", "peg": "random"}, 4000, 1, False),

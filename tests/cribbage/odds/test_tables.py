@@ -3,7 +3,7 @@ plain recursion over the same deals, jackknife intervals, the table against whol
 sample positions, the same numbers on any number of threads or Dask workers, files, and bad input."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -61,7 +61,7 @@ def test_induction_is_the_plain_recursion_over_the_same_deals():
     target = 25
     win, _ = solve(target, counts_from(lists, target), len(lists), lurch=0, double_lurch=0)
 
-    @lru_cache(maxsize=None)
+    @cache
     def w(d, p):
         total = 0.0
         for e in lists:
