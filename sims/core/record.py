@@ -40,12 +40,15 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pandas as pd
 
 from .paths import shown
 from .record_schema import check_decision, check_header, check_result, read_lines
+
+if TYPE_CHECKING:
+    from .protocol import Game
 
 FORMAT = "sims-record/2"
 FORMATS = ("sims-record/1", FORMAT)
@@ -66,7 +69,7 @@ class Line(NamedTuple):
 
 class Record(NamedTuple):
     header: dict
-    game: object          # the Game
+    game: Game            # the Game
     rules: object
     decisions: list       # Line
     results: dict         # game number -> its result row
@@ -204,7 +207,7 @@ def check_playout(game, module, playout) -> None:
                                                   f"{', '.join(decisions)}"
         raise ValueError(f"--playout: {game.name}'s play-outs take {form}")
     for decision, policy in pairs.items():
-        resolve_one(game, decision, policy)
+        resolve_one(game, str(decision), policy)
 
 
 def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bool = False) -> pd.DataFrame:

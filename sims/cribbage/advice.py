@@ -32,7 +32,7 @@ the one of the best chance of winning with a score, else of the most points.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
@@ -161,8 +161,8 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     for i, r in enumerate(roles):
         allowed = int((pips > room[r]).sum())
         if allowed < sum(int(left[q]) for q in roles[:i + 1]):
-            raise ValueError(f"no lawful deal: the others could not lay, so they hold cards of more pips than "
-                             f"the count left room for, and too few such cards are unseen")
+            raise ValueError("no lawful deal: the others could not lay, so they hold cards of more pips than "
+                             "the count left room for, and too few such cards are unseen")
     if active == 2:
         allowed = unseen[pips > max(room[r] for r in range(active) if r != situation.role)]
         n_deals = comb(len(allowed), hidden)
@@ -173,7 +173,7 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     offset = np.concatenate([[0], np.cumsum(left[:active])])
     deals = np.empty((samples, hidden), dtype=np.int64)
     free = np.ones((samples, len(unseen)), dtype=bool)
-    keys, last_room = None, None
+    keys, last_room = np.empty((samples, len(unseen))), None
     for r in roles:   # roles of one room share one draw: the cards left in it stay in uniform random order
         if room[r] != last_room:
             keys, last_room = rng.random((samples, len(unseen))), room[r]
@@ -183,7 +183,7 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     return deals, left, False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shipped_table(preset: str, players: str):
     """:func:`.odds.table.shipped_table`, read once (a review asks for it at every card of the play)."""
     from .odds.table import shipped_table

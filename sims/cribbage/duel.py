@@ -223,7 +223,7 @@ def reasons(items) -> list[str]:
     fifteens = [p for name, _, p in items if name == "fifteens"]
     out = [f"{len(fifteens)} fifteens {sum(fifteens)}" if len(fifteens) > 1 else "fifteen 2"] if fifteens else []
     ranks = Counter(cards[0] >> 2 for name, cards, _ in items if name == "pairs")     # pairs of each rank
-    for rank, pairs in ranks.items():
+    for pairs in ranks.values():
         held = {1: 2, 3: 3, 6: 4}[pairs]
         out.append(f"{PAIRS[held]} {held * (held - 1)}")
     runs = Counter(p for name, _, p in items if name == "runs")

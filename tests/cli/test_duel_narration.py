@@ -18,7 +18,7 @@ import sys
 import tempfile
 from collections import defaultdict
 from contextlib import redirect_stdout
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -39,7 +39,7 @@ CRIBBAGE_REASONS = re.compile(r"fifteen|\d fifteens|thirty-one|pair|pair-royal|d
 ALLFOURS_REASONS = {"a knave turned up", "the gift", "high", "low", "jack", "game"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def played(game: str, seed: int, *rules: str, answer: str = "1") -> tuple[str, object]:
     """A whole game of ``sims duel`` run here, answered ``answer`` every time through standard input: (what it
     printed, the record it wrote)."""
@@ -183,7 +183,7 @@ def test_loo_tells_each_trick_who_was_looed_and_what_each_paid_and_won():
     assert len(so_far) == record.rules.session_deals
     for text, line in zip(deals, so_far):
         looed, takers = set(), set()
-        for found in (MONEY.search(l) for l in text.splitlines()):
+        for found in (MONEY.search(row) for row in text.splitlines()):
             if found:
                 sign = 1 if found["verb"].startswith("take") else -1
                 money[NAMES.index(found["who"])] += sign * int(found["n"])
@@ -191,7 +191,7 @@ def test_loo_tells_each_trick_who_was_looed_and_what_each_paid_and_won():
                     looed.add(found["who"])
                 if found["why"].startswith("trick"):
                     takers.add(found["who"])
-        tricks = [m for m in (PLAYS.match(l) for l in text.splitlines()) if m and m["trick"]]
+        tricks = [m for m in (PLAYS.match(row) for row in text.splitlines()) if m and m["trick"]]
         assert {m["taker"] for m in tricks} == takers           # each trick's winner takes its share
         assert not looed & takers                                # the looed took no trick
         assert line == ", ".join(f"{NAMES[s]} {m:+d}" for s, m in enumerate(money))

@@ -26,7 +26,7 @@ def test_peg_ranks_by_the_chance_and_measures_both_from_that_card(last):
     columns, attrs = last
     assert attrs["sort"] == "win" and attrs["method"] == "exact" and columns["card"] == ["4C", "7C"]
     assert columns["win"][0] > columns["win"][1] + 0.05 and columns["value"][1] > columns["value"][0] + 0.4
-    for r, card in enumerate(columns["card"]):    # both differences are from the first card, the best
+    for r in range(len(columns["card"])):    # both differences are from the first card, the best
         assert columns["vs_best"][r] == pytest.approx(columns["value"][r] - columns["value"][0])
         assert columns["win_vs_best"][r] == pytest.approx(columns["win"][r] - columns["win"][0])
 

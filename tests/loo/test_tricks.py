@@ -155,7 +155,7 @@ def test_first_unlawful_is_the_situations_first_illegal_card():
         holdings = [deck[j * cards:(j + 1) * cards] for j in range(m)]
         held = [list(h) for h in holdings]
         played, by, trick, lead = [], [], [], 0
-        for i in range(int(rng.integers(1, m * cards))):
+        for _ in range(int(rng.integers(1, m * cards))):
             j = (lead + len(trick)) % m
             forced = laws.forced_lead(held[j]) if not played else None
             allowed = [forced] if forced is not None else laws.legal(held[j], trick)
