@@ -1,9 +1,12 @@
 """The end of the play solved exactly: ``distilled_end``, the distilled pegging with its last cards played best.
 
 When both players hold at most two cards, :func:`end_values` gives each card I may lay its value to the end
-of the play, both playing best over every hand he may hold, and :func:`distilled_end_peg` lays the best.  It
-gains 0.0035 +- 0.0015 a deal over ``distilled`` (200,000 paired deals) at a quarter of the speed (about
-48,000 deals/s on two cores against 200,000), so ``distilled`` does not use it.
+of the play, both playing best over every hand he may hold, and :func:`distilled_end_peg` lays the best.  The
+hands he may hold are the lawful ones (Sections 87-96: a player who can play must): when he said go, or
+nobody could lay, he held no card that fitted, so he holds only cards of more pips than the count left room
+for (``state[S_ROOM + his role]``).  It gains 0.0035 +- 0.0015 a deal over ``distilled`` (200,000 paired
+deals) at a quarter of the speed (about 48,000 deals/s on two cores against 200,000), so ``distilled`` does
+not use it; ``position_distilled`` does (:func:`end_card`).
 """
 from __future__ import annotations
 
@@ -11,8 +14,8 @@ import numpy as np
 from numba import types
 
 from ...core.kernel import njit
-from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play, popcount,
-                        seen_cards)
+from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, S_ROOM, is_legal_play,
+                        popcount, seen_cards)
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT
 from .distilled import NR, distilled_peg
@@ -71,7 +74,8 @@ def solve_end(h, played, n, start, count, turn, went, last, bath):
 def end_values(hand, played, state, seen, their_left, values):
     """``values[i]``: for each card ``hand[i]`` I may lay, its points now and my pegging less his to the end
     of the play, both playing best, averaged exactly over the ``their_left`` (<= 2) cards he may hold, drawn
-    from the cards I have not seen (by rank: suits do not count in the play without Bath flushes)."""
+    from the cards I have not seen of more pips than his room (by rank: suits do not count in the play without
+    Bath flushes)."""
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
     role = state[S_ROLE]
     went_him = (state[S_GO_MASK] >> (1 - role)) & 1
@@ -82,9 +86,11 @@ def end_values(hand, played, state, seen, their_left, values):
         if hand[j] >= 0:
             h[0, mine] = hand[j]
             mine += 1
+    room = state[S_ROOM + 1 - role]
     mult = np.zeros(NR, dtype=np.int64)
     for r in range(NR):
-        mult[r] = popcount((~seen >> (r << 2)) & 15)
+        if card_value(r << 2) > room:
+            mult[r] = popcount((~seen >> (r << 2)) & 15)
     for i in range(hand.shape[0]):
         values[i] = 0.0
     total = 0.0
@@ -127,12 +133,20 @@ def end_values(hand, played, state, seen, their_left, values):
 @njit(PEG_SIG, cache=True)
 def distilled_end_peg(hand, played, state, rules, rng, params):
     """``distilled``, but when both players hold at most :data:`END_CARDS` cards the card of best exact
-    value to the end of the play (:func:`end_values`; ties: ``distilled``'s card)."""
+    value to the end of the play (:func:`end_card`)."""
     count = state[S_COUNT]
     only = only_legal(hand, count)
     if only >= 0:
         return only
-    pick = distilled_peg(hand, played, state, rules, rng, params)
+    return end_card(hand, played, state, rules, distilled_peg(hand, played, state, rules, rng, params))
+
+
+@njit(cache=True)
+def end_card(hand, played, state, rules, pick):
+    """The card of best exact value to the end of the play (:func:`end_values`; ties: ``pick``) when both
+    players hold at most :data:`END_CARDS` cards in a two-handed game of several counts without Bath
+    flushes; else ``pick``."""
+    count = state[S_COUNT]
     if rules[R_ACTIVE] != 2 or rules[R_BATH] != 0 or rules[R_ONE_COUNT] != 0:
         return pick
     seen, mine_left = seen_cards(hand, played, state)
