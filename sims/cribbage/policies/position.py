@@ -62,7 +62,7 @@ from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET
 from ..scoring import JACK, show_points
 from .distilled import N_PARAMS as N_DISTILLED, decision_buffers, distilled_peg, reply_chances
 from ..odds.layout import N_RANKS as NR, PEG_BINS as PB, SHOW_BINS as SB
-from .end_of_play import end_card
+from .end_of_play import FORCED_END, end_card
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
 
 MARK = 7_121_061.0          # the first value of every section
@@ -457,9 +457,9 @@ def position_peg(hand, played, state, rules, rng, params):
         return only
     if ix[X_BASE] == 0:
         base = defensive_peg(hand, played, state, rules, rng, params[ix[X_PEG]:ix[X_PEG] + N_PEG_PARAMS])
-    else:   # distilled, with the end of the play solved exactly
-        base = end_card(hand, played, state, rules,
-                        distilled_peg(hand, played, state, rules, rng, params[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED]))
+    else:   # distilled, with the forced end of the play solved exactly
+        base = end_card(hand, played, state, rules, distilled_peg(
+            hand, played, state, rules, rng, params[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED]), FORCED_END)
     if not in_zone(ix, state[S_MY_SCORE], state[S_OPP_SCORE]):   # then the deal did not start in the zone either
         return base
     return game_card(hand, played, state, rules, params, ix, base)
