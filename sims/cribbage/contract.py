@@ -19,7 +19,7 @@ A **pegging policy** chooses which card to lay in the play::
         # played: int64[:], every card laid this deal in order; played[:state[S_N_PLAYED]] is valid,
         #         the current count began at state[S_COUNT_START] (a policy that scores a candidate
         #         card with peg_points_kernel lays it in its own copy, played.copy())
-        # state:  as above; state[S_ROOM + r] tells what the other players' goes say of their cards
+        # state:  int64[S_SIZE]; state[S_ROOM + r] says what the goes of the player in role r tell of his cards
         return i      # index into hand of a card with hand[i] >= 0 and count + value <= 31
 
 Every array but ``rng`` is read-only: numba refuses to compile a policy that writes into one.
