@@ -93,8 +93,9 @@ def end_values(hand, played, state, seen, their_left, values):
     for r in range(NR):
         if card_value(r << 2) > room:
             mult[r] = popcount((~seen >> (r << 2)) & 15)
-    for i in range(hand.shape[0]):
-        values[i] = 0.0
+    his = np.full((NR * NR, END_CARDS), -1, dtype=np.int64)     # his hands by rank, with their weights
+    weights = np.empty(NR * NR)
+    n_hands = 0
     total = 0.0
     for r1 in range(NR if their_left >= 1 else 1):
         for r2 in range(r1 if their_left >= 2 else 0, NR if their_left >= 2 else 1):
@@ -108,26 +109,31 @@ def end_values(hand, played, state, seen, their_left, values):
                 w = float(mult[r1] * mult[r2])
             if w <= 0.0:
                 continue
-            h[1, 0] = (r1 << 2) if their_left >= 1 else -1
-            h[1, 1] = (r2 << 2) if their_left >= 2 else -1
+            his[n_hands, 0] = (r1 << 2) if their_left >= 1 else -1
+            his[n_hands, 1] = (r2 << 2) if their_left >= 2 else -1
+            weights[n_hands] = w
+            n_hands += 1
             total += w
-            for i in range(hand.shape[0]):
-                if not is_legal_play(hand, i, count):
-                    continue
-                card = hand[i]
-                slot = 0
-                while h[0, slot] != card:
-                    slot += 1
-                h[0, slot] = -1
-                played[n] = card
-                pts = peg_points_kernel(played, start, n + 1, False)
-                after = count + card_value(card)
-                if after == MAX_COUNT:
-                    v = pts + solve_end(h, played, n + 1, n + 1, 0, 1, 0, 0, False)
-                else:
-                    v = pts + solve_end(h, played, n + 1, start, after, 1, went, 0, False)
-                h[0, slot] = card
-                values[i] += w * v
+    for i in range(hand.shape[0]):
+        values[i] = 0.0
+        if not is_legal_play(hand, i, count):
+            continue
+        card = hand[i]
+        slot = 0
+        while h[0, slot] != card:
+            slot += 1
+        h[0, slot] = -1
+        played[n] = card
+        pts = peg_points_kernel(played, start, n + 1, False)
+        after = count + card_value(card)
+        for d in range(n_hands):
+            h[1, 0], h[1, 1] = his[d, 0], his[d, 1]
+            if after == MAX_COUNT:
+                v = pts + solve_end(h, played, n + 1, n + 1, 0, 1, 0, 0, False)
+            else:
+                v = pts + solve_end(h, played, n + 1, start, after, 1, went, 0, False)
+            values[i] += weights[d] * v
+        h[0, slot] = card
     for i in range(hand.shape[0]):
         values[i] /= total
 
