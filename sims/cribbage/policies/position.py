@@ -16,8 +16,8 @@ from the target, both policies play exactly as the baseline: the section's base
 pegging, ``defensive`` with ``expected_net``'s throws (Schell's crib table), or
 ``distilled`` (:mod:`.distilled`) with ``expected_peg``'s (the same, and the
 kept cards' pegging: :mod:`.kept_pegging`); on ``distilled``, the forced end of the play (he holds a card at
-most) is solved exactly over the lawful deals (:func:`.end_of_play.end_card`).  Far from home the chance of winning is nearly
-linear in the points of a deal, and playing for points is playing for the game.
+most) is solved exactly over the lawful deals (:func:`.end_of_play.end_card`).  Far from home the chance of
+winning is nearly linear in the points of a deal, and playing for points is playing for the game.
 (The pegging policy takes the start of the deal from the scores, less the points
 pegged so far and the heels; so whether a deal is played for the game is fixed
 when it is dealt, and a table of the players' self-play can be built from deal
