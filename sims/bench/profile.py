@@ -88,7 +88,7 @@ def _discard_phase(rules, decks, seat_states, discard_fns, params, poff, masks):
         for t in range(n):
             role = (t + 1) % n
             seat = (dealer + role) % players
-            _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, thrown[role])
+            _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, 0, thrown[role])
             own = params[poff[2 * seat]:poff[2 * seat + 1]]
             masks[g, role] = discard_fns[seat](hands[role], state, rules, seat_states[g, seat], own)
 

@@ -19,6 +19,7 @@ A **pegging policy** chooses which card to lay in the play::
         # played: int64[:], every card laid this deal in order; played[:state[S_N_PLAYED]] is valid,
         #         the current count began at state[S_COUNT_START] (a policy that scores a candidate
         #         card with peg_points_kernel lays it in its own copy, played.copy())
+        # state:  int64[S_SIZE]; state[S_ROOM + r] says what the goes of the player in role r tell of his cards
         return i      # index into hand of a card with hand[i] >= 0 and count + value <= 31
 
 Every array but ``rng`` is read-only: numba refuses to compile a policy that writes into one.
@@ -37,6 +38,7 @@ from ..core.kernel import njit
 from ..core.kernel_types import F64_1R, I64_1R, U64_1
 from ..core.masks import popcount
 from .pegging import MAX_COUNT, card_value
+from .rules import MAX_SEATS
 
 
 DISCARD_SIG = types.int64(I64_1R, I64_1R, I64_1R, U64_1, F64_1R)      # read-only but the random stream
@@ -59,7 +61,10 @@ S_TARGET = 10      # points that win
 S_CRIB_MINE = 11   # 1 if the crib belongs to my side
 S_GO_MASK = 12     # bit r set: the player in role r has said go in this count
 S_THROWN = 13      # S_THROWN .. S_THROWN+1: the cards I threw (-1 if fewer)
-S_SIZE = 15
+S_ROOM = 15        # S_ROOM + r: for the player in role r (not me: 0), the most pips a card could have had and
+                   # fitted when he could not lay in this deal (said go, or nobody could lay); 0 if he always
+                   # could.  Every card he holds has more pips than that (Sections 87-96: a player who can play must)
+S_SIZE = S_ROOM + MAX_SEATS
 
 # The names of the places ``state[S_ROLE]`` counts from the dealer, by the number of players in the deal.
 ROLE_NAMES = {2: ("dealer", "pone"), 3: ("dealer", "eldest", "second"),

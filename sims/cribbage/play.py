@@ -25,7 +25,7 @@ from ..core.rng import randint, seed_state
 from ..core.streams import overrun, own_stream, seat_streams, stream_intact
 from .pegging import MAX_COUNT, card_value, count_points, pattern_points
 from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,
-                            S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
+                            S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_ROOM, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
                             is_legal_play, is_valid_throw, split_throw)
 from .rules import (CUT_ORDER, R_ACTIVE, R_BATH, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_ONE_COUNT,
                     R_PARTNERS, R_PLAYERS, R_TARGET, R_THREE_FOR_LAST, R_THROW)
@@ -39,8 +39,9 @@ C_HAND, C_CRIB, C_PLAY, C_GO, C_HEELS, C_PEGGING, C_TOTAL = range(7)
 N_COMP = len(COMPONENTS)
 MAX_SEATS = 4
 
-# The play's position (``at`` in :func:`play_out`).
-A_COUNT, A_START, A_N_PLAYED, A_GO_MASK, A_TURN, A_LAST, A_SIZE = range(7)
+# The play's position (``at`` in :func:`play_out`); A_ROOM packs each role's room (``S_ROOM``), ROOM_BITS a role.
+A_COUNT, A_START, A_N_PLAYED, A_GO_MASK, A_TURN, A_LAST, A_ROOM, A_SIZE = range(8)
+ROOM_BITS, ROOM_MASK = 5, 31
 
 NO_WINNER = -1
 POLICY_ERROR = -2
@@ -140,10 +141,10 @@ def after(x, k, m):
 
 
 @njit(cache=True, inline="always")
-def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_start, n_played, go_mask,
+def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_start, n_played, go_mask, room,
                 thrown_row):
     _fill_deal(state, rules, dealer, starter)
-    _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, thrown_row)
+    _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, room, thrown_row)
 
 
 @njit(cache=True, inline="always")
@@ -156,8 +157,9 @@ def _fill_deal(state, rules, dealer, starter):
 
 
 @njit(cache=True, inline="always")
-def _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, thrown_row):
-    """What a policy sees that changes from turn to turn (the play writes the rest once, :func:`_fill_deal`)."""
+def _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, room, thrown_row):
+    """What a policy sees that changes from turn to turn (the play writes the rest once, :func:`_fill_deal`);
+    ``room`` packs each role's room (:func:`widen_room`), of which the others' are shown."""
     state[S_SEAT] = seat
     state[S_ROLE] = role
     state[S_COUNT] = count
@@ -175,6 +177,16 @@ def _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_p
     state[S_GO_MASK] = go_mask
     state[S_THROWN] = thrown_row[0]
     state[S_THROWN + 1] = thrown_row[1]
+    for r in range(MAX_SEATS):
+        state[S_ROOM + r] = 0 if r == role else (room >> (ROOM_BITS * r)) & ROOM_MASK
+
+
+@njit(cache=True, inline="always")
+def widen_room(room, role, count):
+    """``room`` (ROOM_BITS a role) once the player in ``role`` could not lay at ``count``: his room is at
+    least what the count left, as none of his cards fitted."""
+    shift = ROOM_BITS * role
+    return (room & ~(ROOM_MASK << shift)) | (max((room >> shift) & ROOM_MASK, MAX_COUNT - count) << shift)
 
 
 @njit(cache=True, inline="always")
@@ -236,7 +248,7 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
     players, n = rules[R_PLAYERS], rules[R_ACTIVE]
     bath = rules[R_BATH] != 0
     count, count_start, n_played = at[A_COUNT], at[A_START], at[A_N_PLAYED]
-    go_mask, turn, last = at[A_GO_MASK], at[A_TURN], at[A_LAST]
+    go_mask, turn, last, room = at[A_GO_MASK], at[A_TURN], at[A_LAST], at[A_ROOM]
     remaining = 0
     lows = 0
     for r in range(n):
@@ -249,7 +261,8 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
         hand = in_play[turn]
         if _can_play(lows, turn, count):
             seat = after(dealer, turn, players)
-            _fill_turn(state, rules, turn, seat, dealer, scores, count, count_start, n_played, go_mask, thrown[turn])
+            _fill_turn(state, rules, turn, seat, dealer, scores, count, count_start, n_played, go_mask, room,
+                       thrown[turn])
             own = params[poff[2 * seat + 1]:poff[2 * seat + 2]]
             i = peg_fns[seat](hand, played, state, rules, own_stream(seat_rngs, seat), own)
             if not stream_intact(seat_rngs, seat):
@@ -279,6 +292,7 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
             turn = after(turn, 1, n)
             continue
         go_mask |= 1 << turn
+        room = widen_room(room, turn, count)
         anyone = False
         for r in range(n):
             anyone |= _can_play(lows, r, count)
@@ -286,6 +300,8 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
             turn = after(turn, 1, n)
             continue
         # Nobody can play: the end hole to the last player, then a new count led from his left.
+        for r in range(n):
+            room = widen_room(room, r, count)
         if _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
             winner = side_of(rules, after(dealer, last, players))
             break
@@ -296,7 +312,7 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
     if winner == NO_WINNER and count > 0 and _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
         winner = side_of(rules, after(dealer, last, players))  # the last card of all
     at[A_COUNT], at[A_START], at[A_N_PLAYED] = count, count_start, n_played
-    at[A_GO_MASK], at[A_TURN], at[A_LAST] = go_mask, turn, last
+    at[A_GO_MASK], at[A_TURN], at[A_LAST], at[A_ROOM] = go_mask, turn, last, room
     return winner
 
 
@@ -310,6 +326,10 @@ def lay_candidate(rules, state, buf, card, at):
     then = count + card_value(card)
     at[A_COUNT], at[A_START], at[A_N_PLAYED] = then, start, n + 1
     at[A_GO_MASK], at[A_TURN], at[A_LAST] = state[S_GO_MASK], after(role, 1, rules[R_ACTIVE]), role
+    room = 0
+    for r in range(MAX_SEATS):
+        room |= state[S_ROOM + r] << (ROOM_BITS * r)
+    at[A_ROOM] = room       # the others' rooms as the decision shows them (its player's own is not shown)
     if then == MAX_COUNT:
         at[A_COUNT], at[A_START], at[A_GO_MASK] = 0, n + 1, 0
         return rules[R_ONE_COUNT] != 0
@@ -379,7 +399,7 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
         seat = after(dealer, role, players)
         thrown[role, 0] = -1
         thrown[role, 1] = -1
-        _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, thrown[role])
+        _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, 0, thrown[role])
         own = params[poff[2 * seat]:poff[2 * seat + 1]]
         mask = discard_fns[seat](hands[role], state, rules, own_stream(seat_rngs, seat), own)
         if not stream_intact(seat_rngs, seat):

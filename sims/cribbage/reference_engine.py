@@ -58,7 +58,7 @@ from ..core.policies import Policy
 from ..core.reference import SeatPolicy, seat_policy, twins
 from ..core.rng import chunk_keys, randint, seed_state
 from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK,
-                            S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
+                            S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_ROOM, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
                             S_THROWN)
 from .game import GAME
 from .play import COMPONENTS
@@ -269,8 +269,9 @@ class _Table:
             raise GameOver(side)
 
 
-def _state(deal, scores, role, starter=-1, count=0, count_start=0, n_played=0, go=(), thrown=()):
-    """What a policy sees (the S_* layout of sims.cribbage.policies.base)."""
+def _state(deal, scores, role, starter=-1, count=0, count_start=0, n_played=0, go=(), thrown=(), room=None):
+    """What a policy sees (the S_* layout of sims.cribbage.contract); ``room[r]``: the most pips a card of
+    role ``r`` could have had and fitted when he could not lay, shown for the others."""
     rules = deal.rules
     state = np.zeros(S_SIZE, dtype=np.int64)
     mine = deal.side(role)
@@ -283,6 +284,9 @@ def _state(deal, scores, role, starter=-1, count=0, count_start=0, n_played=0, g
     state[S_CRIB_MINE] = int(deal.side(0) == mine)
     state[S_GO_MASK] = sum(1 << r for r in go)
     state[S_THROWN:S_THROWN + 2] = (list(thrown) + [-1, -1])[:2]
+    for r, most in enumerate(room or ()):
+        if r != role:
+            state[S_ROOM + r] = most
     return state
 
 
@@ -349,6 +353,11 @@ def _the_play(deal, table, seat_rngs, peg, kernel_rules):
     played = []
     count, current, go = 0, [], set()
     last, turn = None, 1 % n                                 # eldest leads
+    room = [0] * n                                           # a player who can play must: see _state
+
+    def could_not_lay(roles):
+        for r in roles:
+            room[r] = max(room[r], THIRTY_ONE - count)
 
     def can_play(role):
         return any(c >= 0 and count + value(c) <= THIRTY_ONE for c in holding[role])
@@ -364,6 +373,7 @@ def _the_play(deal, table, seat_rngs, peg, kernel_rules):
         player = next((r for r in order if can_play(r)), None)
         if player is None:
             # Nobody can play: the end hole to the last player; the player on his left leads anew.
+            could_not_lay(range(n))
             new_count()
             table.peg(last, "go", 1, "go", [c for _, c in deal.counts[-1]])
             if rules.one_count:
@@ -371,13 +381,14 @@ def _the_play(deal, table, seat_rngs, peg, kernel_rules):
             turn = (last + 1) % n
             continue
         go |= set(order[:order.index(player)])
+        could_not_lay(order[:order.index(player)])
         seat = deal.seat(player)
         policy = peg[seat]
         hand = np.array(holding[player], dtype=np.int64)
         laid = np.full(n * rules.kept, -1, dtype=np.int64)
         laid[:len(played)] = played
         state = _state(deal, scores, player, deal.starter, count, len(played) - len(current), len(played), go,
-                       deal.thrown[player])
+                       deal.thrown[player], room)
         i = int(policy.fn(hand, laid, state, kernel_rules, seat_rngs[seat], policy.params))
         if not (0 <= i < len(hand) and hand[i] >= 0 and count + value(int(hand[i])) <= THIRTY_ONE):
             raise PolicyError(f"peg policy {policy.name!r} (seat {seat}) chose index {i} with count {count} and "

@@ -343,7 +343,7 @@ class PegSituation:
     def to_state(self) -> PegState:
         """The arrays a pegging policy sees, the state filled by the engine's own ``_fill_state``."""
         from .contract import S_SIZE
-        from .play import _fill_state
+        from .play import ROOM_BITS, _fill_state
 
         rules = self.rules
         kernel_rules = rules.to_kernel()
@@ -355,8 +355,9 @@ class PegSituation:
         thrown[:len(self.thrown)] = self.thrown[:2]
         state = np.zeros(S_SIZE, dtype=np.int64)
         go_mask = sum(1 << r for r in self.at.go)
+        room = sum(r << (ROOM_BITS * role) for role, r in enumerate(self.at.room))
         _fill_state(state, kernel_rules, self.role, self.seat, self.dealer, self.scores_by_side(), self.starter,
-                    self.at.count, self.at.count_start, len(self.played), go_mask, thrown)
+                    self.at.count, self.at.count_start, len(self.played), go_mask, room, thrown)
         return PegState(hand, played, state, kernel_rules)
 
     def decide(self, policy, rng) -> str:
@@ -449,7 +450,7 @@ class DiscardSituation:
         scores = np.full(MAX_SEATS, theirs, dtype=np.int64)
         scores[side_of(kernel_rules, self.seat)] = mine
         state = np.zeros(S_SIZE, dtype=np.int64)
-        _fill_state(state, kernel_rules, self.role, self.seat, self.dealer, scores, -1, 0, 0, 0, 0,
+        _fill_state(state, kernel_rules, self.role, self.seat, self.dealer, scores, -1, 0, 0, 0, 0, 0,
                     np.full(2, -1, dtype=np.int64))
         return DiscardState(np.asarray(self.hand, dtype=np.int64), state, kernel_rules)
 

@@ -9,7 +9,8 @@ from sims.cards import parse_card
 from sims.cli import main
 from sims.core.errors import PolicyError
 from sims.cribbage.advice import Player, advise
-from sims.cribbage.contract import PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE
+from sims.cribbage.contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE,
+                                   S_ROOM)
 from sims.cribbage.situation import PegSituation
 
 LAST_CARD = dict(played="KS 2S 5H 8C 4D 9H 5D", role="dealer", starter="2C", thrown="QD 3C")
@@ -38,6 +39,18 @@ def test_go_of_the_other_player_is_in_the_go_mask():
     assert s.to_state().state[S_GO_MASK] == 1 << 0
     assert s.describe()["go"] == ["dealer"]
     assert s.legal() == (parse_card("AH"), parse_card("2H"))
+
+
+def test_a_go_tells_the_policy_the_room_the_player_had():
+    """Sections 87-96, a player who can play must: after 3C 7S 7D 8S (25) neither could lay (the pone's 9H
+    leads a new count), so every card the dealer holds has more than 6 pips;
+    the pone's own room is not shown (he knows his cards), nor a room of one who always could lay."""
+    s = PegSituation("KH", "3C 7S 7D 8S 9H JH", role="pone", starter="10H", thrown="AC 6H",
+                     laid_by="pone dealer pone dealer pone dealer".split())
+    state = s.to_state().state
+    assert (state[S_ROOM], state[S_ROOM + 1]) == (6, 0) and s.at.room == (6, 0)
+    assert PegSituation("AH 2H", "KS QS 9D", role="pone", starter="2C").to_state().state[S_ROOM] == 2
+    assert not PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C").to_state().state[S_ROOM:].any()
 
 
 def test_thirty_one_ends_the_count():

@@ -83,7 +83,8 @@ POLICIES = {
                                help="weigh points for and against by the board-position tables (defensive far "
                                     "from home)"),
         "position_distilled": PolicySpec(f"{M}.position:position_peg", POSITION_DISTILLED, players=TWO_HANDED,
-                                         help="position, playing as expected_peg + distilled far from home"),
+                                         help="position, playing as expected_peg + distilled far from home, "
+                                              "the forced end of the play solved exactly"),
     },
 }
 

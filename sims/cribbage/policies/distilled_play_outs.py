@@ -28,8 +28,8 @@ from ...core.rng import randint
 from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER,
                         S_THROWN, DiscardFn, PegFn, is_legal_play, seen_cards)
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
-from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_SIZE, A_START, A_TURN, C_PEGGING, MAX_SEATS, N_COMP,
-                    POLICY_ERROR, deal_buffers, fresh_deal, play_out)
+from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_ROOM, A_SIZE, A_START, A_TURN, C_PEGGING, MAX_SEATS,
+                    N_COMP, POLICY_ERROR, deal_buffers, fresh_deal, play_out)
 from ..rules import R_BATH, R_DEALT, R_KEPT, R_ONE_COUNT
 from .distilled import N_TABLES, card_features, decision_buffers, distilled_peg, distilled_policy
 from .pegging import only_legal
@@ -242,6 +242,7 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
                     mine = peg_points_kernel(buf, start, k + 1, rules_c[R_BATH] != 0)
                     at[A_COUNT], at[A_START], at[A_N_PLAYED] = after, start, k + 1
                     at[A_GO_MASK], at[A_TURN], at[A_LAST] = went << (1 - me), 1 - me, me
+                    at[A_ROOM] = 0      # the play-outs' players are told no room (the tables do not read it)
                     comp2[:, :] = 0
                     scores[:] = 0
                     over = False

@@ -15,8 +15,9 @@ engine stops with a PolicyError.
 from the target, both policies play exactly as the baseline: the section's base
 pegging, ``defensive`` with ``expected_net``'s throws (Schell's crib table), or
 ``distilled`` (:mod:`.distilled`) with ``expected_peg``'s (the same, and the
-kept cards' pegging: :mod:`.kept_pegging`).  Far from home the chance of winning is nearly
-linear in the points of a deal, and playing for points is playing for the game.
+kept cards' pegging: :mod:`.kept_pegging`); on ``distilled``, the forced end of the play (he holds a card at
+most) is solved exactly over the lawful deals (:func:`.end_of_play.end_card`).  Far from home the chance of
+winning is nearly linear in the points of a deal, and playing for points is playing for the game.
 (The pegging policy takes the start of the deal from the scores, less the points
 pegged so far and the heels; so whether a deal is played for the game is fixed
 when it is dealt, and a table of the players' self-play can be built from deal
@@ -62,6 +63,7 @@ from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET
 from ..scoring import JACK, show_points
 from .distilled import N_PARAMS as N_DISTILLED, decision_buffers, distilled_peg, reply_chances
 from ..odds.layout import N_RANKS as NR, PEG_BINS as PB, SHOW_BINS as SB
+from .end_of_play import FORCED_END, end_card
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
 
 MARK = 7_121_061.0          # the first value of every section
@@ -456,8 +458,9 @@ def position_peg(hand, played, state, rules, rng, params):
         return only
     if ix[X_BASE] == 0:
         base = defensive_peg(hand, played, state, rules, rng, params[ix[X_PEG]:ix[X_PEG] + N_PEG_PARAMS])
-    else:
-        base = distilled_peg(hand, played, state, rules, rng, params[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED])
+    else:   # distilled, with the forced end of the play solved exactly
+        base = end_card(hand, played, state, rules, distilled_peg(
+            hand, played, state, rules, rng, params[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED]), FORCED_END)
     if not in_zone(ix, state[S_MY_SCORE], state[S_OPP_SCORE]):   # then the deal did not start in the zone either
         return base
     return game_card(hand, played, state, rules, params, ix, base)

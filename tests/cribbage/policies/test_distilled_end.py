@@ -67,16 +67,19 @@ def test_the_search_agrees_with_minimax():
         checked += 1
 
 
-def test_the_end_values_average_over_the_cards_he_may_hold():
+@pytest.mark.parametrize("room", [0, 6])
+def test_the_end_values_average_over_the_cards_he_may_hold(room):
     # I hold 5C and KD after TH AS 9D (count 20), he holds one card: each value is the exact average over
-    # the cards he may hold of the card's points and the minimax of the rest.
-    from sims.cribbage.contract import S_COUNT, S_COUNT_START, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER, S_THROWN, seen_cards
+    # the cards he may hold of the card's points and the minimax of the rest; after he could not lay with
+    # ``room`` left (a player who can play must), only the unseen cards of more pips than that.
+    from sims.cribbage.contract import (S_COUNT, S_COUNT_START, S_N_PLAYED, S_ROLE, S_ROOM, S_SIZE, S_STARTER,
+                                        S_THROWN, seen_cards)
     hand = np.array([4 * 4, 12 * 4 + 1, -1, -1], dtype=np.int64)       # 5C, KD
     played = np.full(8, -1, dtype=np.int64)
     played[:3] = [9 * 4 + 2, 3, 8 * 4 + 1]                          # TH AS 9D
     state = np.zeros(S_SIZE, dtype=np.int64)
     state[S_STARTER], state[S_THROWN], state[S_THROWN + 1] = 51, 50, 49
-    state[S_N_PLAYED], state[S_ROLE] = 3, 1
+    state[S_N_PLAYED], state[S_ROLE], state[S_ROOM] = 3, 1, room
     state[S_COUNT] = sum(card_value(c) for c in played[:3])
     state[S_COUNT_START] = 0
     seen, mine_left = seen_cards(hand, played, state)
@@ -84,7 +87,7 @@ def test_the_end_values_average_over_the_cards_he_may_hold():
     D.end_values(read_only(hand), played, read_only(state), seen, 1, values)   # as the policy calls it
     expected = np.zeros(2)
     total = 0
-    unseen = [c for c in range(52) if not (seen >> c) & 1]
+    unseen = [c for c in range(52) if not (seen >> c) & 1 and card_value(c) > room]
     for c in unseen:
         total += 1
         for i in range(2):
@@ -97,7 +100,8 @@ def test_the_end_values_average_over_the_cards_he_may_hold():
                 expected[i] += pts + minimax(rest, [c], [], 1, set(), 0)
             else:
                 expected[i] += pts + minimax(rest, [c], seq, 1, set(), 0)
-    assert state[S_COUNT] == 20
+    # 45 cards unseen; 23 of them above 6 pips: the 28 sevens to kings less TH, 9D and three kings
+    assert state[S_COUNT] == 20 and total == (45 if room == 0 else 23)
     for i in range(2):
         assert values[i] == pytest.approx(expected[i] / total)
 
