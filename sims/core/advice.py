@@ -27,7 +27,7 @@ MAX_SAMPLES = 100_000          # sampled deals of one advice (each a stacked pac
 class Player:
     """A policy of the game for one decision, answering :meth:`choose` for a situation of that decision.
 
-    Each game's ``advice`` module has its ``Player`` (e.g. ``sims.cribbage.advice.Player``), whose defaults are
+    Each game's ``advice`` module has its ``Player`` (``<game package>.advice.Player``), whose defaults are
     the game's strongest policy and its decision.
 
     Parameters
@@ -120,7 +120,8 @@ def every_deal(cards, sizes) -> np.ndarray:
                 yield hand + tail
 
     cards = np.asarray(cards, dtype=np.int64)
-    dealt = np.asarray(list(deals(cards.tolist(), list(sizes))), dtype=np.int64).reshape(-1, sum(sizes))
+    hands = list(deals(cards.tolist(), list(sizes)))
+    dealt = np.asarray(hands, dtype=np.int64).reshape(len(hands), sum(sizes))   # one empty deal when none is dealt
     held = np.zeros((len(dealt), int(cards.max(initial=0)) + 1), dtype=bool)
     held[np.arange(len(dealt))[:, None], dealt] = True
     left = np.broadcast_to(cards, (len(dealt), len(cards)))[~held[:, cards]].reshape(len(dealt), -1)

@@ -14,7 +14,7 @@ def simulate(game, kind: str, rules, policies=None, n: int = 10_000, seed: int =
     Parameters
     ----------
     game : str
-        The game's name (``"cribbage"``, ``"allfours"``, ``"loo"`` or an installed game's).
+        A registered game's name (``sims.core.registry.names()``).
     kind : str
         ``"deals"`` (independent deals, every seat dealing in turn) or ``"games"`` (whole games or sessions).
     rules : str or game rules

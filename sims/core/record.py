@@ -194,7 +194,7 @@ def paired_grade(frame: pd.DataFrame, key: str, choice: str) -> dict:
 def check_playout(game, module, playout) -> None:
     """The play-out policies of a review, each resolved before any decision is graded (a bad name or parameter:
     one line): ``{decision: policy}``, or one policy where the game's records module names the decision it plays
-    (``PLAYOUT``: cribbage's pegging)."""
+    (``PLAYOUT``, e.g. the play of a game whose play-outs only play)."""
     from .jobs import resolve_one
 
     if playout is None:

@@ -90,7 +90,9 @@ def check_header(header: dict, where: str, formats: tuple) -> None:
                          f"{cut(repr(header.get('format')))}")
     game = header.get("game")
     if game is None:
-        raise ValueError(f"{where}: game: missing; the header names the game (cribbage, allfours, loo, ...)")
+        from .registry import names
+
+        raise ValueError(f"{where}: game: missing; the header names the game (one of {', '.join(names())})")
     if not isinstance(game, str) or not 0 < len(game) <= MAX_NAME:
         raise ValueError(f"{where}: game: a game's name, got {cut(repr(game))}")
     rules = header.get("rules")

@@ -25,7 +25,7 @@ as in the kernel) is rebuilt as the public situation the game's records module (
 ``record`` its ``Game`` declares) makes from the engine's arrays, passed
 to ``on_decision`` as a :class:`Decided`, and, with ``record``, written to a game record.
 ``on_deal`` is called with the reference engine's own record of each deal as the deal ends
-(cribbage's ``Deal``, All Fours' ``Hand``, Loo's ``Deal``): the cards the laws played unasked
+(the game's own deal or hand record): the cards the laws played unasked
 and the points of the end of a deal, which no decision shows (the duel narrates them).
 """
 from __future__ import annotations

@@ -5,6 +5,7 @@ Each case's name starts with what it did before the schema: ``traceback``, ``han
 sound) or ``control`` (refused already, kept so that it stays refused)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -14,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from sims.cli import main
+from sims.core import registry
+from sims.core.protocol import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 HEADER = {"format": "sims-record/2", "game": "cribbage", "rules": "six-card", "seed": 0, "games": 1,
@@ -36,8 +39,8 @@ CASES = {
                                               "line 2: nested deeper than"),
     "traceback: a line that is 5,000 lists deep": (DEEP + "\n", "line 1: nested deeper than"),
     "traceback: header without a game": (_lines(drop=("game",)), "line 1: game: missing"),
-    "traceback: a game with no records module": (_lines({"game": "triumph", "rules": "two-hand"}),
-                                                 "line 1: game: triumph keeps no game records"),
+    "traceback: a game with no records module": (_lines({"game": "recordless", "rules": "two-hand"}),
+                                                 "line 1: game: recordless keeps no game records"),
     "traceback: games a list": (_lines({"games": [1]}), "line 1: games: a whole number from 1 to"),
     "traceback: players a string": (_lines({"players": "Ann"}), "line 1: players: a list of 1 to"),
     "accepted: games -5": (_lines({"games": -5}), "line 1: games: a whole number from 1 to"),
@@ -70,15 +73,15 @@ LONGEST = 400
 
 @pytest.mark.parametrize("case", CASES)
 def test_a_bad_record_is_one_line_before_grading(case, tmp_path, capsys, monkeypatch):
-    import sims.core.record
 
     text, says = CASES[case]
+    monkeypatch.setattr(registry, "get_game", _with_recordless(registry.get_game))
     path = tmp_path / "game.jsonl"
     path.write_text(text)
 
     def graded(*args, **kwargs):
         raise AssertionError("a decision was graded")
-    monkeypatch.setattr(sims.core.record, "records_module", _no_grading(sims.core.record.records_module, graded))
+    monkeypatch.setattr(Game, "part", _no_grading(Game.part, graded))
     code = main(["review", str(path), "--samples", "2"])
     out, err = capsys.readouterr()
     lines = err.splitlines()
@@ -89,13 +92,21 @@ def test_a_bad_record_is_one_line_before_grading(case, tmp_path, capsys, monkeyp
     assert [p.name for p in tmp_path.iterdir()] == ["game.jsonl"]
 
 
-def _no_grading(records_module, graded):
-    """``records_module`` with its ``grade`` replaced by ``graded`` (which fails the test)."""
+def _with_recordless(get_game):
+    """``get_game`` that also knows ``recordless``: Triumph without its records module (a game may omit it)."""
+    def patched(name):
+        return dataclasses.replace(get_game("triumph"), name=name, record=None) if name == "recordless" \
+            else get_game(name)
+    return patched
+
+
+def _no_grading(part, graded):
+    """``Game.part`` with the records module's ``grade`` replaced by ``graded`` (which fails the test)."""
     import types
 
-    def patched(game):
-        module = records_module(game)
-        return types.SimpleNamespace(**{**vars(module), "grade": graded})
+    def patched(game, name):
+        module = part(game, name)
+        return types.SimpleNamespace(**{**vars(module), "grade": graded}) if name == "record" else module
     return patched
 
 
@@ -129,7 +140,6 @@ def test_hang_a_long_review_says_how_long_first_and_shows_a_bar(tmp_path, capsys
     the grading, a bar with the time left during it; with ``--quiet`` neither.  The grading itself is replaced
     here by a stand-in that stops the review after a few decisions."""
     import sims.core.progress
-    import sims.core.record
 
     path = tmp_path / "long.jsonl"
     path.write_text(json.dumps(HEADER) + "\n" + (json.dumps(PEG) + "\n") * 2_000)
@@ -140,7 +150,7 @@ def test_hang_a_long_review_says_how_long_first_and_shows_a_bar(tmp_path, capsys
         if len(calls) > 3:
             raise KeyboardInterrupt("stop here")      # the test has seen what it needs
         return {"best": choice, "points_lost": 0.0, "points_lost_se": 0.0, "win": None, "win_lost": None}
-    monkeypatch.setattr(sims.core.record, "records_module", _no_grading(sims.core.record.records_module, graded))
+    monkeypatch.setattr(Game, "part", _no_grading(Game.part, graded))
     monkeypatch.setattr(sims.core.progress, "DELAY", 0)
     assert main(["review", str(path)]) == 130
     err = capsys.readouterr().err

@@ -10,6 +10,7 @@ from sims.core.arrays import copy_into, copy_rows
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
 from sims.core.rng import chunk_keys
+from sims.core.streams import seat_streams
 from sims.cribbage import PRESETS
 from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, I64_3, PEGS, U64_2, seed_streams
 from sims.cribbage.play import MAX_SEATS, N_COMP, new_work, play_deal
@@ -26,7 +27,7 @@ def _fuzz_deals(rules, keys, n, dealers, discard_fns, peg_fns, params, poff, dec
     active = rules[1]
     work = new_work(rules)
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
     scores = np.zeros(MAX_SEATS, dtype=np.int64)
     comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
     err = np.zeros(E_SIZE, dtype=np.int64)

@@ -36,7 +36,7 @@ def fields(situation) -> dict:
     return situation_fields(situation, {})
 
 
-def play_game(rules, fns: dict, seed: int, item: int) -> dict:
+def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
     """Game ``item`` of the run ``seed`` by the reference engine on the kernel's streams, seat s's cards chosen by
     ``fns["card"][s]`` called as the kernel calls a policy: who dealt first, who won, each seat's tricks."""
     deck_rng, seat_rngs = item_streams(GAME, seed, item)
@@ -46,7 +46,7 @@ def play_game(rules, fns: dict, seed: int, item: int) -> dict:
         return fns["card"][seat](np.array([-1 if c is None else c for c in hand]), state, rules.to_kernel(),
                                  seat_rngs[seat], np.zeros(0))
 
-    tally = reference.play_game(rules, item, deck_rng, choose)
+    tally = reference.play_game(rules, item, deck_rng, choose, on_deal)
     return {"first_dealer": item % rules.players, "winner": next(s for s, t in enumerate(tally) if t[2]),
             **{f"tricks_{s}": t[0] for s, t in enumerate(tally)}}
 

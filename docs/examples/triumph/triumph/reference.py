@@ -78,11 +78,16 @@ def play_deal(rules, item, deck_rng, choose, tally) -> bool:
                     lambda *seen: choose(*seen, deck[players * n]), tally, rules.target)
 
 
-def play_game(rules, item, deck_rng, choose) -> list[list[int]]:
+def play_game(rules, item, deck_rng, choose, on_deal=None) -> list[list[int]]:
     """[tricks, trump tricks, won] of each seat in game ``item``, deals from seat item % players round to the
-    left until a seat has ``target`` tricks."""
+    left until a seat has ``target`` tricks; ``on_deal`` (if given) is called with the tally after each deal."""
     tally = [[0, 0] for _ in range(rules.players)]
-    while not play_deal(rules, item, deck_rng, choose, tally):
+    while True:
+        over = play_deal(rules, item, deck_rng, choose, tally)
+        if on_deal is not None:
+            on_deal([list(t) for t in tally])
+        if over:
+            break
         item += 1
     return [[tricks, trumps, int(tricks >= rules.target)] for tricks, trumps in tally]
 
