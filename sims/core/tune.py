@@ -68,10 +68,10 @@ def search_space(game, decision: str, policy: str, names=None, ranges=None) -> l
     |default|).  An unknown or repeated name, an empty range, a table of values or a policy without parameters
     is a one-line error."""
     game = get_game(game)
-    name, changes = parse_policy(policy, decision)
-    if changes or name.startswith("py:"):
-        raise ValueError(f"{decision} policy {policy!r}: tune a built-in's or a plug-in's policy by name (a py: "
-                         f"function declares no parameters, and the search sets them)")
+    if policy.startswith("py:") or ":" in policy:
+        raise ValueError(f"{decision} policy {policy!r}: tune a built-in's or a plug-in's policy by its bare name "
+                         f"(a py: function declares no parameters, and the search sets them)")
+    name = policy
     spec = resolve_one(game, decision, name).spec
     if isinstance(spec.params, TableParams):
         raise ValueError(f"{decision} policy {name!r} takes a table ({spec.params.label}), not numbers: there is "
