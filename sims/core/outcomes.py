@@ -9,7 +9,9 @@ and of the seats.  The objectives read the games' per-item records:
 * ``games``: 1 when the candidate's side wins the game (a game that reaches no winner: 0);
 * ``points``: the points the candidate's seats make in a deal (``<role>_total``);
 * ``net``: those points less the other seats' (scaled to as many seats);
-* ``stakes``: the money the candidate's seats win in a deal, less what they pay (``<role>_money``).
+* ``stakes``: the money the candidate's seats win in a deal, less what they pay (``<role>_money``);
+* ``ahead``: 1 when the candidate's seats end a deal ahead of the others' (money when the game keeps it, else
+  points; per seat), 0 behind, one half level: a deal as a contest, for the ratings of a game without a winner.
 
 A deal's roles are counted from the dealer (role ``r`` is the seat ``r`` places to his left).
 """
@@ -19,7 +21,7 @@ from contextlib import nullcontext
 
 import numpy as np
 
-OBJECTIVES = {"games": "games", "points": "deals", "net": "deals", "stakes": "deals"}   # objective -> job kind
+OBJECTIVES = {"games": "games", "points": "deals", "net": "deals", "stakes": "deals", "ahead": "deals"}  # -> kind
 SUFFIX = {"points": "_total", "net": "_total", "stakes": "_money"}
 
 
@@ -38,33 +40,42 @@ def seats_of(rules, side: int) -> list[int]:
     return [s for s in range(rules.players) if s % sides(rules) == side]
 
 
+def by_seat(rows, rules, suffix: str) -> np.ndarray:
+    """Each seat's ``<role><suffix>`` per row (rows by seats), the roles counted from the dealer."""
+    roles = [c for c in rows.columns if c.endswith(suffix)]
+    if len(roles) != rules.players:
+        raise ValueError(f"this objective needs each seat's {suffix[1:]} per deal, and this game's records have "
+                         f"{len(roles)} for {rules.players} seats")
+    by_role = rows[roles].to_numpy(dtype=np.float64)
+    dealer = rows["dealer"].to_numpy().astype(np.int64)
+    seats = (np.arange(rules.players)[None, :] - dealer[:, None]) % rules.players
+    return np.take_along_axis(by_role, seats, axis=1)
+
+
 def per_item(objective: str, rows, rules, side: int) -> np.ndarray:
     """The objective of the candidate in ``side``'s seats, per row of a run's records."""
     if objective == "games":
         if "winner" not in rows:
             raise ValueError("objective 'games' needs a winner of each game, and this game has none: use a "
-                             "per-deal objective (stakes)")
+                             "per-deal objective (stakes, ahead)")
         return (rows["winner"].to_numpy() == side).astype(np.float64)
-    suffix = SUFFIX[objective]
-    roles = [c for c in rows.columns if c.endswith(suffix)]
-    if len(roles) != rules.players:
-        raise ValueError(f"objective {objective!r} needs each seat's {suffix[1:]} per deal, and this game's "
-                         f"records have {len(roles)} for {rules.players} seats")
-    by_role = rows[roles].to_numpy(dtype=np.float64)
-    dealer = rows["dealer"].to_numpy().astype(np.int64)
     mine = seats_of(rules, side)
-    take = lambda seats: sum(by_role[np.arange(len(rows)), (s - dealer) % rules.players] for s in seats)  # noqa: E731
-    if objective != "net":
-        return take(mine)
     others = [s for s in range(rules.players) if s not in mine]
-    return take(mine) - take(others) * len(mine) / len(others)
+    if objective == "ahead":
+        money = any(c.endswith("_money") for c in rows.columns)
+        seat = by_seat(rows, rules, "_money" if money else "_total")
+        return 0.5 + 0.5 * np.sign(seat[:, mine].mean(axis=1) - seat[:, others].mean(axis=1))
+    seat = by_seat(rows, rules, SUFFIX[objective])
+    if objective == "net":
+        return seat[:, mine].sum(axis=1) - seat[:, others].mean(axis=1) * len(mine)
+    return seat[:, mine].sum(axis=1)
 
 
-def paired_values(game, rules, field: dict, decision: str, candidate, objective: str, n: int, seed: int,
+def paired_values(game, rules, field: dict, candidate: dict, objective: str, n: int, seed: int,
                   threads=None, client=None, lock=None) -> np.ndarray:
     """The candidate's ``objective`` per item of ``n`` games or deals on ``seed``: the mean, over the sides, of the
-    runs with the candidate (``decision``'s policy: a name, a ``{name, params}`` table or a Policy) in that side's
-    seats and ``field`` (``{decision: policy}``) everywhere else.  ``lock`` is held while a run plays here."""
+    runs with the candidate (``{decision: policy}``, each a name, a ``{name, params}`` table or a Policy) in that
+    side's seats and ``field`` (``{decision: policy}``) everywhere else.  ``lock`` is held while a run plays here."""
     from .jobs import Job
     from .runner import run
 
@@ -72,8 +83,8 @@ def paired_values(game, rules, field: dict, decision: str, candidate, objective:
     total = np.zeros(n)
     for side in range(sides(rules)):
         mine = seats_of(rules, side)
-        policies = dict(field, **{decision: [candidate if s in mine else field[decision]
-                                             for s in range(rules.players)]})
+        policies = dict(field, **{decision: [policy if s in mine else field[decision] for s in range(rules.players)]
+                                  for decision, policy in candidate.items()})
         job = Job.make(game, kind, rules, policies, n, seed, records=True)
         with lock if lock is not None else nullcontext():
             result = run(job, threads=threads, client=client, progress=False)
@@ -83,5 +94,4 @@ def paired_values(game, rules, field: dict, decision: str, candidate, objective:
 
 def check_for(game, rules, objective: str, field: dict) -> None:
     """One item of the field against itself: a one-line error now when ``game`` does not have ``objective``."""
-    decision = next(iter(field))
-    paired_values(game, rules, field, decision, field[decision], objective, 1, 0)
+    paired_values(game, rules, field, {}, objective, 1, 0)

@@ -33,6 +33,7 @@ from .rng import check_seed
 
 STORAGE = Path("data/tune")       # the default folder of the studies (git-ignored)
 STAGES = 4                        # seed blocks of a trial: a trial may be pruned after each
+STARTUP = 5                       # trials drawn at random before TPE models the others
 WIDEN = 2.0                       # an open side of a range: the default ± WIDEN × max(1, |default|)
 _KERNELS = threading.Lock()       # this process runs one kernel at a time (trials on threads share it)
 
@@ -159,7 +160,7 @@ class Setup:
     def values(self, params: dict, seed: int) -> np.ndarray:
         """The candidate's objective per item on ``seed`` (one block), seats exchanged; ``params`` by name."""
         candidate = {"name": parse_policy(self.policy, self.decision)[0], "params": dict(params)}
-        return outcomes.paired_values(self.game, self.rules, self.field, self.decision, candidate, self.objective,
+        return outcomes.paired_values(self.game, self.rules, self.field, {self.decision: candidate}, self.objective,
                                       self.block, seed, self.threads, self.client,
                                       None if self.client is not None else _KERNELS)
 
@@ -178,12 +179,12 @@ def study_name(game, decision: str, policy: str, against, objective: str, n: int
     return f"{game}-{decision}-{policy}-vs-{against or 'defaults'}-{objective}-{n}-seed{seed}".replace(" ", "")
 
 
-def _sampler(seed: int, asked: int, space: list[Dimension]):
+def _sampler(seed: int, asked: int):
     """The TPE sampler of the trial asked after ``asked`` others: seeded by both, so that a resumed study asks
-    the same; its first trials (up to 10, at least one per dimension) are drawn at random."""
+    the same; its first :data:`STARTUP` trials are drawn at random."""
     import optuna
 
-    return optuna.samplers.TPESampler(seed=seed * 100_003 + asked, n_startup_trials=max(10, len(space)))
+    return optuna.samplers.TPESampler(seed=seed * 100_003 + asked, n_startup_trials=STARTUP)
 
 
 def _resume(study) -> list[dict]:
@@ -255,7 +256,7 @@ def tune(game, decision: str, policy: str, *, against: str | None = None, object
         while done < trials:
             batch = []
             for _ in range(min(jobs, trials - done)):
-                study.sampler = _sampler(seed, done + len(batch), space)
+                study.sampler = _sampler(seed, done + len(batch))
                 if again:
                     study.enqueue_trial(again.pop(0))
                 batch.append(study.ask())

@@ -19,9 +19,9 @@ from sims.core.tune import Dimension, block_seeds, field_policies, search_space,
 pytest.importorskip("optuna")
 
 FIELD = {"beg": "threshold", "answer": "threshold", "play": "maxims", "discard": "cheapest"}
-# A study small enough for the test: All Fours begging against maxims play, 12 trials (10 at random, then TPE)
-# of 16 games each.
-STUDY = dict(game="allfours", decision="beg", policy="threshold", against="maxims", trials=12, n=16, check=16,
+# A study small enough for the test: All Fours begging against maxims play, 8 trials (5 at random, then TPE)
+# of 8 games each.
+STUDY = dict(game="allfours", decision="beg", policy="threshold", against="maxims", trials=8, n=8, check=8,
              seed=3)
 
 
@@ -67,15 +67,15 @@ def test_common_random_numbers_pair_the_candidates():
     """The same seed and setting give the same games; the field against itself, seats exchanged on the same
     deals, wins exactly half of them (each game is won once by each placement); search and check seeds differ."""
     rules = "two-hand"
-    once = outcomes.paired_values("allfours", rules_of(rules), FIELD, "beg", {"name": "threshold",
-                                  "params": {"strength": 4}}, "games", 24, 11)
-    again = outcomes.paired_values("allfours", rules_of(rules), FIELD, "beg", {"name": "threshold",
-                                   "params": {"strength": 4}}, "games", 24, 11)
+    once = outcomes.paired_values("allfours", rules_of(rules), FIELD, {"beg": {"name": "threshold",
+                                  "params": {"strength": 4}}}, "games", 24, 11)
+    again = outcomes.paired_values("allfours", rules_of(rules), FIELD, {"beg": {"name": "threshold",
+                                   "params": {"strength": 4}}}, "games", 24, 11)
     np.testing.assert_array_equal(once, again)
     assert set(np.unique(once)) <= {0.0, 0.5, 1.0}
-    same = outcomes.paired_values("allfours", rules_of(rules), FIELD, "beg", "threshold", "games", 24, 11)
+    same = outcomes.paired_values("allfours", rules_of(rules), FIELD, {"beg": "threshold"}, "games", 24, 11)
     np.testing.assert_array_equal(same, np.full(24, 0.5))
-    net = outcomes.paired_values("allfours", rules_of(rules), FIELD, "beg", "threshold", "net", 24, 11)
+    net = outcomes.paired_values("allfours", rules_of(rules), FIELD, {"beg": "threshold"}, "net", 24, 11)
     np.testing.assert_array_equal(net, np.zeros(24))
     assert not set(block_seeds(3, 4)) & set(block_seeds(3, 4, held_out=True))
 
