@@ -105,9 +105,11 @@ def run(args) -> dict:
 
 
 def render(result: dict) -> str:
+    from ..core.tune import verdict
+
     check = result["check"]
     what = {"games": "win rate", "points": "points a deal", "net": "net points a deal",
-            "stakes": "stakes a deal"}[result["objective"]]
+            "stakes": "stakes a deal", "ahead": "share of deals ahead"}[result["objective"]]
     setting = lambda params: ", ".join(f"{k}={v:.4g}" for k, v in params.items())  # noqa: E731
     lines = [f"{result['game']} {result['decision']} {result['policy']} against {result['against'] or 'the defaults'}: "
              f"{result['trials']} trials ({result['complete']} complete, {result['pruned']} pruned), study "
@@ -116,12 +118,6 @@ def render(result: dict) -> str:
              f"held-out check, {check['items']:,} fresh items, seats exchanged:",
              f"  tuned    {setting(check['tuned'])}: {what} {check['tuned_mean']:.4f}",
              f"  default  {setting(check['default'])}: {what} {check['default_mean']:.4f}",
-             f"  gain (tuned - default) {check['gain']:+.4f} [95% interval {check['lo']:+.4f}, {check['hi']:+.4f}]"]
-    if check["significant"] and check["gain"] > 0:
-        lines.append("  the tuned setting beats the default on fresh seeds")
-    elif check["significant"]:
-        lines.append("  the tuned setting is WORSE than the default on fresh seeds: keep the default")
-    else:
-        lines.append("  the gain is NOT significant: the interval holds 0, so this does not show the tuned setting "
-                     "is better")
+             f"  gain (tuned - default) {check['gain']:+.4f} [95% interval {check['lo']:+.4f}, {check['hi']:+.4f}]",
+             f"  {verdict(check)}"]
     return "\n".join(lines)

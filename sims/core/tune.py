@@ -308,3 +308,20 @@ def held_out(setup: Setup, space, best: dict, items: int, seed: int) -> dict:
             "gain": float(diff.estimate), "lo": float(diff.lo), "hi": float(diff.hi), "se": float(diff.se),
             "p": float(diff.p),
             "significant": bool(diff.lo > 0 or diff.hi < 0)}
+
+
+def verdict(check: dict) -> str:
+    """The held-out check in words: a gain, a loss, or plainly no significant difference."""
+    if check["significant"] and check["gain"] > 0:
+        return "the tuned setting beats the default on fresh seeds"
+    if check["significant"]:
+        return "the tuned setting is WORSE than the default on fresh seeds: keep the default"
+    return "the gain is NOT significant: the interval holds 0, so this does not show the tuned setting is better"
+
+
+def check_text(what: str, check: dict) -> str:
+    """One line of the held-out check: the tuned setting, both means, the gain with its interval, the verdict."""
+    setting = ", ".join(f"{k}={v:.3g}" for k, v in check["tuned"].items())
+    return (f"{what}: tuned {setting}: {check['tuned_mean']:.4f} against the default's {check['default_mean']:.4f}, "
+            f"gain {check['gain']:+.4f} [{check['lo']:+.4f}, {check['hi']:+.4f}] ({check['items']:,} fresh items): "
+            f"{verdict(check)}")
