@@ -38,7 +38,7 @@ def add_arguments(parser):
 
 def run(args) -> dict:
     from ..core.ratings import bradley_terry, pairwise
-    from ..core.tune import field_policies
+    from ..core.outcomes import field_policies
 
     texts = args.player or BUILT_IN[args.game]
     if len(set(texts)) != len(texts) or len(texts) < 2:

@@ -40,6 +40,34 @@ def seats_of(rules, side: int) -> list[int]:
     return [s for s in range(rules.players) if s % sides(rules) == side]
 
 
+def field_policies(game, against: str | None, base: dict | None = None) -> dict:
+    """``{decision: policy}`` of a field: ``base`` (default the game's defaults) with ``against`` either a policy
+    (``maxims``, ``defensive:pair_bonus=1``) for every decision that has it (for all when none has it), or
+    ``DECISION=POLICY,...``; each policy checked, a bad one a one-line error before any game."""
+    from .jobs import parse_policy, resolve_one
+    from .registry import get_game
+
+    game = get_game(game)
+    chosen = dict(base or {d.name: d.default for d in game.decisions})
+    decisions = [d.name for d in game.decisions]
+    if against:
+        tokens = [t.strip() for t in against.split(",")]
+        if any("=" in t and ":" not in t.partition("=")[0] for t in tokens):     # not NAME:PARAM=VALUE
+            for token in tokens:
+                decision, _, policy = (p.strip() for p in token.partition("="))
+                if decision not in decisions or not policy:
+                    raise ValueError(f"--against: write POLICY or DECISION=POLICY,...; {game.name}'s decisions are "
+                                     f"{', '.join(decisions)}, got {token!r}")
+                chosen[decision] = policy
+        else:
+            name = parse_policy(against, "--against")[0]
+            having = [d for d in decisions if name in game.policies[d]]
+            chosen.update({d: against for d in (having or decisions)})
+    for decision, policy in chosen.items():
+        resolve_one(game, decision, policy)
+    return chosen
+
+
 def by_seat(rows, rules, suffix: str) -> np.ndarray:
     """Each seat's ``<role><suffix>`` per row (rows by seats), the roles counted from the dealer."""
     roles = [c for c in rows.columns if c.endswith(suffix)]

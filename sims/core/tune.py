@@ -1,7 +1,7 @@
 """Tuning a policy's parameters: an Optuna study of one decision's policy against a field of opponents.
 
 A *field* is the policy of every decision for the seats the tuned policy does not hold
-(:func:`field_policies`); the candidate plays the field's policies too, but for the tuned
+(:func:`sims.core.outcomes.field_policies`); the candidate plays the field's policies too, but for the tuned
 decision.  Every trial is scored on the same seeds (common random numbers), with the candidate
 in each side's seats in turn on the same deals (seats exchanged), so two settings' scores are
 paired item by item (:mod:`sims.core.outcomes`).  The search space comes from the policy's
@@ -27,6 +27,7 @@ import numpy as np
 
 from . import outcomes
 from .jobs import check_count, parse_policy, resolve_one
+from .outcomes import field_policies
 from .policies import COUNT, TableParams
 from .registry import get_game
 from .rng import check_seed
@@ -107,33 +108,6 @@ def search_space(game, decision: str, policy: str, names=None, ranges=None) -> l
                              f"range {low:g} to {high:g}")
         space.append(Dimension(param, declared.kind, float(low), float(high), float(default)))
     return space
-
-
-def field_policies(game, against: str | None) -> dict:
-    """``{decision: policy text}`` of the field: the game's defaults, with ``against`` either a policy name
-    (``maxims``, ``defensive:pair_bonus=1``) for every decision that has it, or ``DECISION=POLICY,...``."""
-    game = get_game(game)
-    chosen = {d.name: d.default for d in game.decisions}
-    if not against:
-        return chosen
-    decisions = list(chosen)
-    tokens = [t.strip() for t in against.split(",")]
-    if all("=" in t and ":" not in t.partition("=")[0] for t in tokens):
-        for token in tokens:
-            decision, _, policy = (p.strip() for p in token.partition("="))
-            if decision not in decisions or not policy:
-                raise ValueError(f"--against: write POLICY or DECISION=POLICY,...; {game.name}'s decisions are "
-                                 f"{', '.join(decisions)}, got {token!r}")
-            chosen[decision] = policy
-    else:
-        name = parse_policy(against, "--against")[0]
-        having = [d for d in decisions if name in game.policies[d]]
-        if not having:
-            raise ValueError(f"--against: no {game.name} decision has a policy {name!r}; write DECISION=POLICY,...")
-        chosen.update({d: against for d in having})
-    for decision, policy in chosen.items():
-        resolve_one(game, decision, policy)       # a bad name or parameter: one line, before any game
-    return chosen
 
 
 def block_seeds(seed: int, blocks: int, held_out: bool = False) -> list[int]:
