@@ -10,13 +10,13 @@ HELP = ("rate players of one game on one Bradley-Terry scale from their pairwise
 EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims rate --game allfours --games 200",
     "sims rate --game cribbage --player discard=greedy,peg=greedy --player defensive --player peg=defensive:pair_bonus=1",
-    "sims rate --game loo --objective ahead --deals 400 --plot ladder.png",
+    "sims rate --game loo --objective stakes --deals 400 --plot ladder.png",
 ]
 # The players rated when none is named: the built-ins of the decision that tells the players apart, at full speed.
 BUILT_IN = {"cribbage": ["discard=expected_net,peg=defensive", "discard=hoyle,peg=defensive",
                          "discard=greedy,peg=greedy", "discard=random,peg=random"],
             "allfours": ["play=maxims", "play=forgetful", "play=greedy", "play=random"],
-            "loo": ["card=greedy", "card=random", "declare=threshold", "exchange=keep"]}
+            "loo": ["declare=expert", "declare=threshold", "declare=always", "card=random"]}
 
 
 def add_arguments(parser):
@@ -26,10 +26,12 @@ def add_arguments(parser):
                         help="a player: a policy name for every decision that has it, or DECISION=POLICY,...; the "
                              "game's defaults elsewhere (repeat; default some of the game's built-ins)")
     parser.add_argument("--games", "--deals", dest="n", type=positive, default=400,
-                        help="games (deals, for --objective ahead) a pairing plays in each placement (default 400)")
-    parser.add_argument("--objective", default="games", choices=["games", "ahead"],
-                        help="games: who wins the game; ahead: who ends a deal ahead (a game without a winner, "
-                             "Loo)")
+                        help="games a pairing plays in each placement, or deals a player plays in each seat with "
+                             "--objective stakes (default 400)")
+    parser.add_argument("--objective", default="games", choices=["games", "stakes"],
+                        help="games: the two play each other, seats exchanged; stakes (Loo, no winner): each plays "
+                             "every seat against the game's defaults on the same deals, and the one who wins more "
+                             "money on a deal beats the other")
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument("--threads", type=positive, default=None, help="numba threads (default: all)")
     parser.add_argument("--plot", metavar="FILE", help="write the ladder (PNG) here")

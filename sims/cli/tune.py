@@ -109,7 +109,7 @@ def render(result: dict) -> str:
 
     check = result["check"]
     what = {"games": "win rate", "points": "points a deal", "net": "net points a deal",
-            "stakes": "stakes a deal", "ahead": "share of deals ahead"}[result["objective"]]
+            "stakes": "stakes a deal"}[result["objective"]]
     setting = lambda params: ", ".join(f"{k}={v:.4g}" for k, v in params.items())  # noqa: E731
     lines = [f"{result['game']} {result['decision']} {result['policy']} against {result['against'] or 'the defaults'}: "
              f"{result['trials']} trials ({result['complete']} complete, {result['pruned']} pruned), study "

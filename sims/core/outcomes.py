@@ -9,9 +9,7 @@ and of the seats.  The objectives read the games' per-item records:
 * ``games``: 1 when the candidate's side wins the game (a game that reaches no winner: 0);
 * ``points``: the points the candidate's seats make in a deal (``<role>_total``);
 * ``net``: those points less the other seats' (scaled to as many seats);
-* ``stakes``: the money the candidate's seats win in a deal, less what they pay (``<role>_money``);
-* ``ahead``: 1 when the candidate's seats end a deal ahead of the others' (money when the game keeps it, else
-  points; per seat), 0 behind, one half level: a deal as a contest, for the ratings of a game without a winner.
+* ``stakes``: the money the candidate's seats win in a deal, less what they pay (``<role>_money``).
 
 A deal's roles are counted from the dealer (role ``r`` is the seat ``r`` places to his left).
 """
@@ -21,7 +19,7 @@ from contextlib import nullcontext
 
 import numpy as np
 
-OBJECTIVES = {"games": "games", "points": "deals", "net": "deals", "stakes": "deals", "ahead": "deals"}  # -> kind
+OBJECTIVES = {"games": "games", "points": "deals", "net": "deals", "stakes": "deals"}   # objective -> job kind
 SUFFIX = {"points": "_total", "net": "_total", "stakes": "_money"}
 
 
@@ -85,14 +83,10 @@ def per_item(objective: str, rows, rules, side: int) -> np.ndarray:
     if objective == "games":
         if "winner" not in rows:
             raise ValueError("objective 'games' needs a winner of each game, and this game has none: use a "
-                             "per-deal objective (stakes, ahead)")
+                             "per-deal objective (stakes)")
         return (rows["winner"].to_numpy() == side).astype(np.float64)
     mine = seats_of(rules, side)
     others = [s for s in range(rules.players) if s not in mine]
-    if objective == "ahead":
-        money = any(c.endswith("_money") for c in rows.columns)
-        seat = by_seat(rows, rules, "_money" if money else "_total")
-        return 0.5 + 0.5 * np.sign(seat[:, mine].mean(axis=1) - seat[:, others].mean(axis=1))
     seat = by_seat(rows, rules, SUFFIX[objective])
     if objective == "net":
         return seat[:, mine].sum(axis=1) - seat[:, others].mean(axis=1) * len(mine)

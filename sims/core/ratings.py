@@ -8,8 +8,9 @@ library: the fit is a dozen lines of scipy, and the libraries that fit it (choix
 intervals.  Between two players the difference is the logit of the win rate.
 
 A pairing (:func:`pairwise`) plays the two players on the same seeds with the seats exchanged
-(:func:`sims.core.outcomes.paired_values`); a player is ``{decision: policy}``, the game's defaults
-for the decisions it does not name.
+(:func:`sims.core.outcomes.paired_values`), or, at a table of many seats without a winner (Loo), each
+against the same field on the same deals; a player is ``{decision: policy}``, the game's defaults for
+the decisions it does not name.
 """
 from __future__ import annotations
 
@@ -70,23 +71,38 @@ def bradley_terry(pairs: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
 
 def pairwise(game, players: dict, n: int, seed: int = 0, rules=None, objective: str = "games", threads=None,
              progress: bool = False) -> pd.DataFrame:
-    """Every pair of ``players`` (``{label: {decision: policy}}``) on the same ``n`` seeds, seats exchanged: a
-    frame of player, opponent, wins (of the player; a level deal of objective ``ahead`` counts a half) and
-    games (``n`` a placement, so 2 n between two players at a two-sided table)."""
+    """Every pair of ``players`` (``{label: {decision: policy}}``) on the same ``n`` seeds: a frame of player,
+    opponent, wins of the player and games.
+
+    ``games``: the two play each other, seats exchanged (``n`` games a placement).  ``stakes`` (a game of
+    many seats and no winner, Loo): each player takes each seat in turn against the game's defaults on the same
+    ``n`` deals, and of two players the one who wins more money on a deal wins it (the same: a half each)."""
     from .progress import progress_bar
 
     game = get_game(game)
     rules = game.get_rules(rules)
     defaults = {d.name: d.default for d in game.decisions}
-    rows = []
     pairs = list(combinations(players, 2))
-    for a, b in progress_bar(pairs, desc="pairings", unit=" pairs", disable=not progress, leave=False):
-        field = {**defaults, **players[b]}
-        candidate = {d: players[a].get(d, defaults[d]) for d in field}
-        values = outcomes.paired_values(game, rules, field, candidate, objective, n, seed, threads)
-        placements = outcomes.sides(rules)
-        rows.append({"player": a, "opponent": b, "wins": float(values.sum() * placements),
-                     "games": n * placements})
+    bar = progress_bar(total=len(pairs) if objective == "games" else len(players), desc="ratings", leave=False,
+                       disable=not progress)
+    rows = []
+    if objective == "games":
+        for a, b in pairs:
+            values = outcomes.paired_values(game, rules, {**defaults, **players[b]}, players[a], "games", n, seed,
+                                            threads)
+            placements = outcomes.sides(rules)
+            rows.append({"player": a, "opponent": b, "wins": float(values.sum() * placements),
+                         "games": n * placements})
+            bar.update(1)
+    else:
+        money = {}
+        for label, player in players.items():
+            money[label] = outcomes.paired_values(game, rules, defaults, player, objective, n, seed, threads)
+            bar.update(1)
+        for a, b in pairs:
+            rows.append({"player": a, "opponent": b, "wins": float(np.sum(0.5 + 0.5 * np.sign(money[a] - money[b]))),
+                         "games": n})
+    bar.close()
     return pd.DataFrame(rows, columns=["player", "opponent", "wins", "games"])
 
 

@@ -62,3 +62,15 @@ def test_sims_rate_puts_players_on_one_scale(tmp_path, capsys):
 def test_sims_rate_refuses_a_single_player(capsys):
     assert main(["rate", "--game", "allfours", "--player", "maxims", "--quiet"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_loo_player_against_his_twin_wins_half_the_deals():
+    """stakes: each player in every seat against the defaults on the same deals; a player and his twin (the
+    defaults named) win the same money on every deal, so each wins exactly half; a random card player does not."""
+    from sims.core.ratings import pairwise
+
+    pairs = pairwise("loo", {"expert": {"declare": "expert"}, "defaults": {}, "random": {"card": "random"}}, 30,
+                     seed=4, objective="stakes").set_index(["player", "opponent"])
+    assert pairs.loc[("expert", "defaults"), "wins"] == 15.0
+    assert pairs.loc[("expert", "random"), "wins"] != 15.0
+    assert (pairs["games"] == 30).all()
