@@ -155,3 +155,12 @@ def test_bad_input_is_one_line_and_status_2_before_any_game(argv, message, tmp_p
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert not storage.exists()
+
+
+def test_trials_on_threads_are_asked_in_a_fixed_order(tmp_path):
+    """jobs=2: two trials are asked (each with its own seeded sampler), played on threads and told in order, so
+    two studies of the same seed have the same trials."""
+    small = {**STUDY, "trials": 4, "n": 4, "check": 4, "jobs": 2}
+    first = tune(**small, storage=tmp_path / "a.sqlite3")
+    second = tune(**small, storage=tmp_path / "b.sqlite3")
+    assert finished(first.study) == finished(second.study) and len(finished(first.study)) == 4
