@@ -8,7 +8,7 @@ library: the fit is a dozen lines of scipy, and the libraries that fit it (choix
 intervals.  Between two players the difference is the logit of the win rate.
 
 A pairing (:func:`pairwise`) plays the two players on the same seeds with the seats exchanged
-(:func:`sims.core.outcomes.paired_values`), or, at a table of many seats without a winner (Loo), each
+(:func:`sims.core.outcomes.paired_values`), or, at a table of many seats without a winner, each
 against the same field on the same deals; a player is ``{decision: policy}``, the game's defaults for
 the decisions it does not name.
 """
@@ -75,7 +75,7 @@ def pairwise(game, players: dict, n: int, seed: int = 0, rules=None, objective: 
     opponent, wins of the player and games.
 
     ``games``: the two play each other, seats exchanged (``n`` games a placement).  ``stakes`` (a game of
-    many seats and no winner, Loo): each player takes each seat in turn against the game's defaults on the same
+    many seats and no winner): each player takes each seat in turn against the game's defaults on the same
     ``n`` deals, and of two players the one who wins more money on a deal wins it (the same: a half each)."""
     from .progress import progress_bar
 

@@ -161,14 +161,15 @@ def _sampler(seed: int, asked: int):
     return optuna.samplers.TPESampler(seed=seed * 100_003 + asked, n_startup_trials=STARTUP)
 
 
-def _resume(study) -> list[dict]:
-    """Mark the trials a killed run left running as failed; their parameters, to be asked again first."""
+def _resume(study, storage) -> list[dict]:
+    """Mark the trials a killed run left running as failed (in ``storage``, the study's); their parameters, to be
+    asked again first."""
     from optuna.trial import TrialState
 
     again = []
     for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING, TrialState.WAITING)):
         if trial.state == TrialState.RUNNING:
-            study._storage.set_trial_state_values(trial._trial_id, TrialState.FAIL)
+            storage.set_trial_state_values(trial._trial_id, TrialState.FAIL)
             again.append(trial.params)
     return again
 
@@ -219,10 +220,11 @@ def tune(game, decision: str, policy: str, *, against: str | None = None, object
     path = Path(storage) if storage is not None else STORAGE / f"{name}.sqlite3"
     path.parent.mkdir(parents=True, exist_ok=True)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(study_name=name, storage=f"sqlite:///{path}", direction="maximize",
+    storage = optuna.storages.RDBStorage(f"sqlite:///{path}")
+    study = optuna.create_study(study_name=name, storage=storage, direction="maximize",
                                 load_if_exists=True, pruner=optuna.pruners.MedianPruner(n_startup_trials=5))
     _check_same_space(study, space)
-    again = _resume(study)
+    again = _resume(study, storage)
     search = block_seeds(seed, stages)
     done = len([t for t in study.get_trials(deepcopy=False) if t.state.is_finished()
                 and t.state != optuna.trial.TrialState.FAIL])

@@ -164,3 +164,22 @@ def test_trials_on_threads_are_asked_in_a_fixed_order(tmp_path):
     first = tune(**small, storage=tmp_path / "a.sqlite3")
     second = tune(**small, storage=tmp_path / "b.sqlite3")
     assert finished(first.study) == finished(second.study) and len(finished(first.study)) == 4
+
+
+def test_a_deals_roles_are_counted_from_the_dealer():
+    """Two deals of a two-hand game, the dealer seat 1 then seat 0: seat 0 is pone in the first (2 points against
+    the dealer's 5) and dealer in the second (4 against 1); five seats of Loo, the dealer seat 3: seat 0 is
+    hand 2."""
+    import pandas as pd
+
+    two = type("Rules", (), {"players": 2, "sides": 2})()
+    rows = pd.DataFrame({"dealer": [1, 0], "dealer_total": [5, 4], "pone_total": [2, 1]})
+    assert outcomes.per_item("points", rows, two, 0).tolist() == [2, 4]
+    assert outcomes.per_item("net", rows, two, 0).tolist() == [-3, 3]
+    assert outcomes.per_item("net", rows, two, 1).tolist() == [3, -3]
+    five = type("Rules", (), {"players": 5, "sides": None})()
+    money = {f"{role}_money": [k] for k, role in enumerate(["dealer", "eldest", "hand 2", "hand 3", "hand 4"])}
+    loo = pd.DataFrame({"dealer": [3], **money})
+    assert [outcomes.per_item("stakes", loo, five, seat)[0] for seat in range(5)] == [2, 3, 4, 0, 1]
+    with pytest.raises(ValueError, match="needs a winner of each game"):
+        outcomes.per_item("games", loo, five, 0)
