@@ -37,6 +37,7 @@ STAGES = 4                        # seed blocks of a trial: a trial may be prune
 STARTUP = 5                       # trials drawn at random before TPE models the others
 WIDEN = 2.0                       # an open side of a range: the default ± WIDEN × max(1, |default|)
 _KERNELS = threading.Lock()       # this process runs one kernel at a time (trials on threads share it)
+_STORAGE = threading.Lock()       # and writes to a study's SQLite file from one thread at a time
 
 
 @dataclass(frozen=True)
@@ -182,8 +183,10 @@ def _run_trial(setup: Setup, space, trial, seeds) -> tuple[float | None, bool]:
     for step, seed in enumerate(seeds):
         values.append(setup.values(params, seed))
         mean = float(np.concatenate(values).mean())
-        trial.report(mean, step)
-        if step + 1 < len(seeds) and trial.should_prune():
+        with _STORAGE:
+            trial.report(mean, step)
+            pruned = step + 1 < len(seeds) and trial.should_prune()
+        if pruned:
             return None, True
     return mean, False
 
