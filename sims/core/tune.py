@@ -26,7 +26,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import outcomes
-from .jobs import check_count, parse_policy, resolve_one
+from .jobs import check_count, resolve_one
 from .outcomes import field_policies
 from .policies import COUNT, TableParams
 from .registry import get_game
@@ -57,7 +57,7 @@ class Dimension:
 
 
 def _parse_range(text: str) -> tuple[float, float]:
-    low, sep, high = text.partition(":")
+    low, _, high = text.partition(":")
     try:
         return float(low), float(high)
     except ValueError:
@@ -134,7 +134,7 @@ class Setup:
 
     def values(self, params: dict, seed: int) -> np.ndarray:
         """The candidate's objective per item on ``seed`` (one block), seats exchanged; ``params`` by name."""
-        candidate = {"name": parse_policy(self.policy, self.decision)[0], "params": dict(params)}
+        candidate = {"name": self.policy, "params": dict(params)}
         return outcomes.paired_values(self.game, self.rules, self.field, {self.decision: candidate}, self.objective,
                                       self.block, seed, self.threads, self.client,
                                       None if self.client is not None else _KERNELS)
