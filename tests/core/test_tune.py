@@ -103,17 +103,19 @@ def test_a_study_killed_mid_way_resumes_to_the_same_trials(tmp_path):
     with the trials and values of an uninterrupted run of the same seed."""
     whole = tune(**STUDY, storage=tmp_path / "whole.sqlite3")
     path = tmp_path / "killed.sqlite3"
-    child = subprocess.Popen([sys.executable, "-c", CHILD.format(study=STUDY), str(path)])
+    child = subprocess.Popen([sys.executable, "-c", CHILD.format(study=STUDY), str(path)], stderr=subprocess.PIPE,
+                             text=True)
     try:
         stored = 0
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300      # a loaded two-core machine
         while stored < 2 and child.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
             stored = complete_trials(path)
         os.kill(child.pid, signal.SIGKILL)
     finally:
-        child.wait()
+        _, err = child.communicate()
     kept = complete_trials(path)
+    assert child.returncode == -signal.SIGKILL, f"the child ended by itself ({child.returncode}): {err[-2000:]}"
     assert 2 <= kept < STUDY["trials"], "the child was not killed mid-study"
     resumed = tune(**STUDY, storage=path)
     assert finished(resumed.study)[:kept] == finished(whole.study)[:kept]
