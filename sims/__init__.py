@@ -25,11 +25,12 @@ import importlib  # noqa: E402
 __version__ = "0.1.0"
 
 _LAZY = {"load_run": "sims.core.runner", "run": "sims.core.runner", "simulate": "sims.core.api",
-         "PolicyError": "sims.core.errors", "Job": "sims.core.jobs", "get_game": "sims.core.registry"}
+         "PolicyError": "sims.core.errors", "Job": "sims.core.jobs", "get_game": "sims.core.registry",
+         "tune": "sims.core.tune"}
 
 
 def __getattr__(name):
-    """``sims.load_run``, ``sims.run``, ``sims.simulate`` ... without importing the engine on ``import sims``."""
+    """``sims.load_run``, ``sims.run``, ``sims.simulate``, ``sims.tune`` ... without importing the engine on ``import sims``."""
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'sims' has no attribute {name!r}")

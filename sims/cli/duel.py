@@ -45,26 +45,9 @@ def add_arguments(parser):
 
 def against(game, view, rules, text) -> dict:
     """``{decision: policy}`` of the other seats from ``--against`` (module docstring), each checked."""
-    from ..core.jobs import parse_policy, resolve_one
+    from ..core.outcomes import field_policies
 
-    decisions = [d.name for d in game.decisions]
-    chosen = {d.name: d.default for d in game.decisions} | view.strongest(rules)
-    if text is not None:
-        tokens = [t.strip() for t in text.split(",")]
-        if any("=" in t and ":" not in t.partition("=")[0] for t in tokens):     # not NAME:PARAM=VALUE
-            for token in tokens:
-                decision, _, policy = (p.strip() for p in token.partition("="))
-                if decision not in decisions or not policy:
-                    raise ValueError(f"--against: write POLICY or DECISION=POLICY,...; {game.name}'s decisions are "
-                                     f"{', '.join(decisions)}, got {token!r}")
-                chosen[decision] = policy
-        else:
-            name = parse_policy(text, "--against")[0]
-            having = [d for d in decisions if name in game.policies[d]]
-            chosen.update({d: text for d in (having or decisions)})
-    for decision, policy in chosen.items():
-        resolve_one(game, decision, policy)          # a bad name or parameter: one line, before the game
-    return chosen
+    return field_policies(game, text, {d.name: d.default for d in game.decisions} | view.strongest(rules))
 
 
 def run(args) -> dict:
