@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
 # The site's pages with examples, in the order their commands run (the run store is made before it is verified).
 PAGES = ["docs/command-line.md", "docs/getting-started/player.md", "docs/getting-started/analyst.md",
-         "docs/getting-started/developer.md"]
+         "docs/getting-started/developer.md", "docs/tuning.md"]
 DOCUMENTS = {"README.md": README} | {page: (ROOT / page).read_text() for page in PAGES}
 # What each README example prints, recorded from a checked engine: an example whose output changes fails until
 # the change is meant and recorded again with SIMS_UPDATE_GOLDEN=1 (the diff then shows what moved).

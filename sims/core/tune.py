@@ -15,6 +15,8 @@ defaults on seeds the search never saw (:func:`held_out`).
 """
 from __future__ import annotations
 
+import importlib.util
+
 import dataclasses
 import math
 import threading
@@ -76,6 +78,8 @@ def search_space(game, decision: str, policy: str, names=None, ranges=None) -> l
                          f"(a py: function declares no parameters, and the search sets them)")
     name = policy
     spec = resolve_one(game, decision, name).spec
+    if spec is None:
+        raise ValueError(f"{decision} policy {name!r} declares no parameters to search")
     if isinstance(spec.params, TableParams):
         raise ValueError(f"{decision} policy {name!r} takes a table ({spec.params.label}), not numbers: there is "
                          f"nothing to tune")
@@ -204,6 +208,8 @@ def tune(game, decision: str, policy: str, *, against: str | None = None, object
     else one kernel at a time in this process, on ``threads`` numba threads).  Bad input is a one-line
     ValueError before any game is played.
     """
+    if importlib.util.find_spec("optuna") is None:
+        raise ValueError("sims tune needs Optuna, not installed: pip install 'period-card-sims[tune]'")
     import optuna
 
     game = get_game(game)
@@ -233,7 +239,7 @@ def tune(game, decision: str, policy: str, *, against: str | None = None, object
                 and t.state != optuna.trial.TrialState.FAIL])
     with ThreadPoolExecutor(jobs) as pool, _bar(progress, trials, done) as bar:
         while done < trials:
-            batch = []
+            batch: list = []
             for _ in range(min(jobs, trials - done)):
                 study.sampler = _sampler(seed, done + len(batch))
                 if again:
