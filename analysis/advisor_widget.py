@@ -4,10 +4,11 @@ table (every legal choice with its value, best first) and a bar chart of the val
 A decision plugs in through :data:`ADVISORS`: the controls it reads (text boxes, or drop-downs with choices),
 a function building its situation from the controls' values, and its ``advise``.  The cribbage pegging
 decision is plugged in (:func:`sims.cribbage.advice.advise`, the numbers of ``sims peg``)."""
+
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -51,8 +52,15 @@ def peg_situation(hand, played, starter, role, thrown, score, rules):
     from sims.core.text import mine_theirs
     from sims.cribbage.situation import PegSituation
 
-    return PegSituation(_cards(hand), _cards(played), role, starter.strip() or None, _cards(thrown),
-                        mine_theirs(score.strip() or None, "97-104"), rules)
+    return PegSituation(
+        _cards(hand),
+        _cards(played),
+        role,
+        starter.strip() or None,
+        _cards(thrown),
+        mine_theirs(score.strip() or None, "97-104"),
+        rules,
+    )
 
 
 def peg_advice(situation, samples, seed):
@@ -65,14 +73,18 @@ ROLES = tuple(dict.fromkeys(name for names in ROLE_NAMES.values() for name in na
 ADVISORS = {
     "cribbage peg": Advisor(
         "which card to lay in the play (sims peg)",
-        (Control("hand", hint="the cards you hold, e.g. 7H 8C 5D"),
-         Control("played", hint="every card laid this deal, in order"),
-         Control("starter", hint="the card turned up"),
-         Control("role", ROLES),
-         Control("thrown", hint="your crib cards (needed with a score)"),
-         Control("score", hint="mine-theirs now, yours first, e.g. 97-104"),
-         Control("rules", tuple(PRESETS), default="six-card")),
-        peg_situation, peg_advice),
+        (
+            Control("hand", hint="the cards you hold, e.g. 7H 8C 5D"),
+            Control("played", hint="every card laid this deal, in order"),
+            Control("starter", hint="the card turned up"),
+            Control("role", ROLES),
+            Control("thrown", hint="your crib cards (needed with a score)"),
+            Control("score", hint="mine-theirs now, yours first, e.g. 97-104"),
+            Control("rules", tuple(PRESETS), default="six-card"),
+        ),
+        peg_situation,
+        peg_advice,
+    ),
 }
 
 
@@ -136,8 +148,10 @@ def advisor(game: str = "cribbage peg", samples: int = 2_000, seed: int = 0, **v
     controls = {}
     for c in spec.controls:
         value = values.get(c.name, c.default if c.default is not None else c.choices[0] if c.choices else "")
-        controls[c.name] = (widgets.Dropdown(options=c.choices, value=value, description=c.name) if c.choices else
-                            widgets.Text(value=value, placeholder=c.hint, description=c.name,
-                                         continuous_update=False))
+        controls[c.name] = (
+            widgets.Dropdown(options=c.choices, value=value, description=c.name)
+            if c.choices
+            else widgets.Text(value=value, placeholder=c.hint, description=c.name, continuous_update=False)
+        )
     out = widgets.interactive_output(lambda **now: show(game, now, samples, seed), controls)
     return widgets.VBox([widgets.HTML(f"<b>{spec.title}</b>"), *controls.values(), out])

@@ -5,19 +5,20 @@ the project's Wilson intervals (``summary``), win rates by place from the first 
 the losers' final scores and game lengths as counts (memory flat at any size), and per-game
 rows only when a run keeps records.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from sims.stats import Estimate, combine, rate_ci, rate_estimate
 
+from sims.stats import Estimate, combine, rate_ci, rate_estimate
 
 GAME = "cribbage"
 RANDOM = {"discard": "random", "peg": "random"}
 GREEDY = {"discard": "greedy", "peg": "greedy"}
-MAIN = {"discard": "expected_net", "peg": "defensive"}   # the strongest fast self-play pair
+MAIN = {"discard": "expected_net", "peg": "defensive"}  # the strongest fast self-play pair
 SCORE_LOG_GAMES = 100_000  # games in a run with per-deal score logs (64 deals x 5 int16 each, kept in memory)
 
 
@@ -55,8 +56,7 @@ def place_win_rates(result) -> pd.DataFrame:
     columns label, rate, lo, hi, n (Wilson intervals from the result)."""
     table = result.place_table()
     n = finished(result.summary)
-    return pd.DataFrame({"label": table["place"], "rate": table["rate"], "lo": table["lo"], "hi": table["hi"],
-                         "n": n})
+    return pd.DataFrame({"label": table["place"], "rate": table["rate"], "lo": table["lo"], "hi": table["hi"], "n": n})
 
 
 def lurch_rate(result, threshold: int) -> Estimate:
@@ -96,8 +96,10 @@ def published_hand_counts() -> pd.Series:
 
 
 WIN_MARGIN = 0.005
-WIN_WHY = ("half a point of win rate, one game in 200: no player could notice it over a lifetime of play "
-           "(telling 50.5% from 50% takes some 38,000 games at 95% confidence)")
+WIN_WHY = (
+    "half a point of win rate, one game in 200: no player could notice it over a lifetime of play "
+    "(telling 50.5% from 50% takes some 38,000 games at 95% confidence)"
+)
 
 
 def seat_margin(records: pd.DataFrame, seat: int, component: str, dealing: bool | None = None) -> np.ndarray:

@@ -5,6 +5,7 @@ section at a notebook's size and shows it, and builds the few tables and figures
 notebooks show beyond the report: threshold tables, per-event pegging points, paired
 differences on common deals, seat margins, crib table heatmaps.
 """
+
 from __future__ import annotations
 
 import math
@@ -12,6 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+
 from sims.stats import mean_ci, paired_diff
 
 from . import claims
@@ -20,8 +22,8 @@ from .cribbage import nondealer_preference, published_hand_counts, seat_margin
 from .report import Section, verdict_rows
 from .runs import load_run
 
-
 # ---- running and showing the claims' sections ----
+
 
 def context(deals: int, games: int, seed: int = 1, searched: int | None = None, log=print) -> claims.Context:
     """A :class:`sims.analysis.claims.Context`: ``deals`` per deal simulation, ``games`` per game simulation,
@@ -55,7 +57,7 @@ def verdicts(*sections: Section) -> str:
     found = [c for s in sections for c in s.claims]
     if not found:
         raise ValueError("these sections hold no claims")
-    return verdict_text(found, width=10_000)   # a notebook's cell is no terminal: the statements whole
+    return verdict_text(found, width=10_000)  # a notebook's cell is no terminal: the statements whole
 
 
 def load_saved_run(path, kind: str | None = None, rules=None):
@@ -68,6 +70,7 @@ def load_saved_run(path, kind: str | None = None, rules=None):
 
 
 # ---- 01: scoring ----
+
 
 def against_published(hand_counts) -> pd.DataFrame:
     """Exact hand counts by points beside Lumetta's published counts, and their difference."""
@@ -88,6 +91,7 @@ def impossible_scores(counts: pd.DataFrame) -> dict[str, list[int]]:
 
 # ---- 03: the first non-dealer's preference ----
 
+
 def preference_by_threshold(games: pd.DataFrame, thresholds) -> pd.DataFrame:
     """:func:`sims.analysis.cribbage.nondealer_preference` for each threshold of the first non-dealer's
     first deal (rows with no qualifying game have n = 0 and no estimate)."""
@@ -96,15 +100,34 @@ def preference_by_threshold(games: pd.DataFrame, thresholds) -> pd.DataFrame:
         try:
             e, _average, share = nondealer_preference(games, int(t))
         except ValueError:
-            rows.append({"label": f"{t}+", "estimate": math.nan, "lo": math.nan, "hi": math.nan, "n": 0,
-                         "share of games": 0.0, "win rate [95% CI]": ""})
+            rows.append(
+                {
+                    "label": f"{t}+",
+                    "estimate": math.nan,
+                    "lo": math.nan,
+                    "hi": math.nan,
+                    "n": 0,
+                    "share of games": 0.0,
+                    "win rate [95% CI]": "",
+                }
+            )
             continue
-        rows.append({"label": f"{t}+", "estimate": e.estimate, "lo": e.lo, "hi": e.hi, "n": e.n,
-                     "share of games": share, "win rate [95% CI]": e.format(1, 100) + " %"})
+        rows.append(
+            {
+                "label": f"{t}+",
+                "estimate": e.estimate,
+                "lo": e.lo,
+                "hi": e.hi,
+                "n": e.n,
+                "share of games": share,
+                "win rate [95% CI]": e.format(1, 100) + " %",
+            }
+        )
     return pd.DataFrame(rows)
 
 
 # ---- 05: discards ----
+
 
 def seat_margins(result, seat: int = 0, components=("hand", "crib", "pegging", "total")) -> pd.DataFrame:
     """Two players: per deal, ``seat``'s points minus the other seat's, by component, with normal
@@ -117,8 +140,15 @@ def seat_margins(result, seat: int = 0, components=("hand", "crib", "pegging", "
     rows = []
     for comp in components:
         e = mean_ci(seat_margin(rec, seat, comp))
-        rows.append({"component": comp, "estimate": e.estimate, "lo": e.lo, "hi": e.hi,
-                     f"seat {seat} minus seat {1 - seat} [95% CI]": e.format(3)})
+        rows.append(
+            {
+                "component": comp,
+                "estimate": e.estimate,
+                "lo": e.lo,
+                "hi": e.hi,
+                f"seat {seat} minus seat {1 - seat} [95% CI]": e.format(3),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -139,8 +169,10 @@ def crib_table_figure(tables: dict, title: str = "Expected crib points by the tw
     for row, (label, matrix) in zip(axes, matrices.items(), strict=True):
         for ax, who in zip(row, TO_WHOM, strict=True):
             image = ax.imshow(matrix[who], cmap="viridis", origin="upper", vmin=lo, vmax=hi)
-            ax.set_title(f"{label}: the {who}'s throw " + ("(his own crib)" if who == "dealer" else
-                                                            "(the dealer's crib)"), fontsize="medium")
+            ax.set_title(
+                f"{label}: the {who}'s throw " + ("(his own crib)" if who == "dealer" else "(the dealer's crib)"),
+                fontsize="medium",
+            )
             ax.set_xticks(ticks, RANK_LABELS)
             ax.set_yticks(ticks, RANK_LABELS)
     fig.colorbar(image, ax=axes, shrink=0.6, label="expected crib points")
@@ -199,8 +231,17 @@ def paired_components(a, b, components=("play", "pegging", "total")) -> pd.DataF
     for role in a.roles:
         for comp in components:
             c = paired_diff(ra[f"{role}_{comp}"], rb[f"{role}_{comp}"])
-            rows.append({"role": role, "component": comp, "estimate": c.estimate, "lo": c.lo, "hi": c.hi,
-                         "difference [95% CI]": c.format(3), "p": c.p})
+            rows.append(
+                {
+                    "role": role,
+                    "component": comp,
+                    "estimate": c.estimate,
+                    "lo": c.lo,
+                    "hi": c.hi,
+                    "difference [95% CI]": c.format(3),
+                    "p": c.p,
+                }
+            )
     return pd.DataFrame(rows)
 
 

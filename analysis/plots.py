@@ -8,19 +8,20 @@ line for details); estimates are drawn with their 95% intervals and the numbers
 are written beside them, so an interval narrower than its marker still reads;
 rate axes fit the data instead of starting at 0; legends sit below the axes.
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
-from sims.stats import COMPONENT_ORDER, LEVEL, z_value
 
 from sims.core.text import counted
+from sims.stats import COMPONENT_ORDER, LEVEL, z_value
 
-DPI = 150       # the report's PNGs: 8 in wide = 1200 pixels
+DPI = 150  # the report's PNGs: 8 in wide = 1200 pixels
 WIDTH = 8.0
-BAND_COLOURS = ("0.55", "tab:orange", "tab:green")   # the margin band first, then a published range
+BAND_COLOURS = ("0.55", "tab:orange", "tab:green")  # the margin band first, then a published range
 
 
 def _figure(title: str, size=(WIDTH, 4.5)):
@@ -57,8 +58,7 @@ def score_distribution(counts, title: str = "Score distribution") -> Figure:
     width = 0.8 / df.shape[1]
     for i, col in enumerate(df.columns):
         mean = float((prob[col] * points).sum())
-        ax.bar(points + (i - (df.shape[1] - 1) / 2) * width, prob[col], width=width,
-               label=f"{col} (mean {mean:.3f})")
+        ax.bar(points + (i - (df.shape[1] - 1) / 2) * width, prob[col], width=width, label=f"{col} (mean {mean:.3f})")
     ax.set_xticks(points[::2] if points.size > 16 else points)
     ax.set_xlabel("points")
     ax.set_ylabel("probability")
@@ -67,8 +67,9 @@ def score_distribution(counts, title: str = "Score distribution") -> Figure:
     return fig
 
 
-def components_by_role(table: pd.DataFrame, title: str = "Points per deal by role",
-                       components=None, level: float = LEVEL) -> Figure:
+def components_by_role(
+    table: pd.DataFrame, title: str = "Points per deal by role", components=None, level: float = LEVEL
+) -> Figure:
     """Grouped bars of mean points per deal, component × role, with ±z·se error bars and the means written on.
 
     ``table``: tidy rows role, component, mean, se (``DealResult.table()``).
@@ -77,8 +78,9 @@ def components_by_role(table: pd.DataFrame, title: str = "Points per deal by rol
     _need(table, ["role", "component", "mean", "se"], "components_by_role")
     found = list(dict.fromkeys(table["component"]))
     if components is None:
-        components = [c for c in COMPONENT_ORDER if c in found and c not in ("pegging", "total")] + \
-                     [c for c in found if c not in COMPONENT_ORDER]
+        components = [c for c in COMPONENT_ORDER if c in found and c not in ("pegging", "total")] + [
+            c for c in found if c not in COMPONENT_ORDER
+        ]
     roles = list(dict.fromkeys(table["role"]))
     cell = table.set_index(["role", "component"])
     fig, ax = _figure(title)
@@ -87,8 +89,14 @@ def components_by_role(table: pd.DataFrame, title: str = "Points per deal by rol
     z = z_value(level)
     for i, role in enumerate(roles):
         rows = cell.loc[role].reindex(components)
-        bars = ax.bar(x + (i - (len(roles) - 1) / 2) * width, rows["mean"], width=width,
-                      yerr=z * rows["se"], capsize=3, label=role)
+        bars = ax.bar(
+            x + (i - (len(roles) - 1) / 2) * width,
+            rows["mean"],
+            width=width,
+            yerr=z * rows["se"],
+            capsize=3,
+            label=role,
+        )
         ax.bar_label(bars, fmt="%.2f", fontsize="x-small", padding=2)
     ax.set_xticks(x, components)
     ax.set_ylabel(f"mean points per deal (±{level:.0%} interval)")
@@ -103,8 +111,9 @@ def _value_text(e: float, lo: float, hi: float, digits: int, scale: float) -> st
     return f"{e * scale:.{digits}f}{unit} [{lo * scale:.{digits}f}, {hi * scale:.{digits}f}]"
 
 
-def interval_chart(df: pd.DataFrame, title: str, xlabel: str, lines=(), bands=(), percent: bool = False,
-                   digits: int | None = None) -> Figure:
+def interval_chart(
+    df: pd.DataFrame, title: str, xlabel: str, lines=(), bands=(), percent: bool = False, digits: int | None = None
+) -> Figure:
     """Forest plot: one row per estimate with its 95% interval, the numbers written at the right.
 
     ``df`` columns label, estimate, lo, hi (fractions when ``percent``).  ``lines``: (value, label)
@@ -118,8 +127,17 @@ def interval_chart(df: pd.DataFrame, title: str, xlabel: str, lines=(), bands=()
     fig, ax = _figure(title, (WIDTH, 1.9 + 0.5 * len(df)))
     y = np.arange(len(df))[::-1]
     est, lo, hi = (df[c].to_numpy(float) for c in ("estimate", "lo", "hi"))
-    ax.errorbar(est * scale, y, xerr=np.vstack([est - lo, hi - est]) * scale, fmt="o", markersize=4,
-                capsize=5, elinewidth=2, color="tab:blue", label="estimate, 95% interval")
+    ax.errorbar(
+        est * scale,
+        y,
+        xerr=np.vstack([est - lo, hi - est]) * scale,
+        fmt="o",
+        markersize=4,
+        capsize=5,
+        elinewidth=2,
+        color="tab:blue",
+        label="estimate, 95% interval",
+    )
     for (b_lo, b_hi, label), colour in zip(bands, BAND_COLOURS, strict=False):
         ax.axvspan(b_lo * scale, b_hi * scale, color=colour, alpha=0.25, label=label)
     for value, label in lines:
@@ -131,8 +149,7 @@ def interval_chart(df: pd.DataFrame, title: str, xlabel: str, lines=(), bands=()
     ax.set_xlabel(xlabel + (" (%)" if percent else ""))
     right = ax.twinx()
     right.set_ylim(ax.get_ylim())
-    right.set_yticks(y, [_value_text(*v, digits, scale) for v in zip(est, lo, hi, strict=True)],
-                     fontsize="small")
+    right.set_yticks(y, [_value_text(*v, digits, scale) for v in zip(est, lo, hi, strict=True)], fontsize="small")
     right.tick_params(length=0)
     _legend_below(fig, ax)
     return fig
@@ -166,8 +183,15 @@ def loser_scores(counts: dict, thresholds=(), title: str = "The loser's final sc
         ax.step(s.index, s / s.sum(), where="mid", label=label)
     for t in sorted(set(thresholds)):
         ax.axvline(t, color="0.4", linestyle="--", linewidth=1)
-        ax.annotate(f"{t}", (t, 1), xycoords=("data", "axes fraction"), xytext=(2, -12),
-                    textcoords="offset points", fontsize="small", color="0.3")
+        ax.annotate(
+            f"{t}",
+            (t, 1),
+            xycoords=("data", "axes fraction"),
+            xytext=(2, -12),
+            textcoords="offset points",
+            fontsize="small",
+            color="0.3",
+        )
     ax.set_xlabel("loser's final score (dashed: lurch / skunk thresholds)")
     ax.set_ylabel("share of losers")
     ax.grid(alpha=0.3)
@@ -187,12 +211,18 @@ def board_positions(games: pd.DataFrame, score_log: pd.DataFrame, target: int) -
     live = score_log[(score_log["score_0"] < target) & (score_log["score_1"] < target)]
     winner = live["game"].map(games.set_index("game")["winner"]).to_numpy()
     s0, s1 = live["score_0"].to_numpy(), live["score_1"].to_numpy()
-    return pd.DataFrame({"score_self": np.concatenate([s0, s1]), "score_opp": np.concatenate([s1, s0]),
-                         "won": np.concatenate([winner == 0, winner == 1])})
+    return pd.DataFrame(
+        {
+            "score_self": np.concatenate([s0, s1]),
+            "score_opp": np.concatenate([s1, s0]),
+            "won": np.concatenate([winner == 0, winner == 1]),
+        }
+    )
 
 
-def win_probability_map(df: pd.DataFrame, target: int, bin_size: int = 1, min_count: int = 20,
-                        title: str = "P(win) by board position") -> Figure:
+def win_probability_map(
+    df: pd.DataFrame, target: int, bin_size: int = 1, min_count: int = 20, title: str = "P(win) by board position"
+) -> Figure:
     """Heatmap of P(win) by (my score, opponent's score) from per-deal score logs.
 
     ``df`` columns score_self, score_opp (scores before a deal) and won (bool or 0/1,
@@ -214,17 +244,22 @@ def win_probability_map(df: pd.DataFrame, target: int, bin_size: int = 1, min_co
         p = np.where(count >= min_count, wins / count, np.nan)
     fig, ax = _figure(title, (7.0, 6.6))
     edges = np.arange(bins + 1) * bin_size
-    few = Rectangle((0, 0), edges[-1], edges[-1], facecolor="0.85", edgecolor="0.6", hatch="//", linewidth=0,
-                    zorder=0)
+    few = Rectangle((0, 0), edges[-1], edges[-1], facecolor="0.85", edgecolor="0.6", hatch="//", linewidth=0, zorder=0)
     ax.add_patch(few)
-    mesh = ax.pcolormesh(edges, edges, np.ma.masked_invalid(p), cmap="RdBu", vmin=0, vmax=1, shading="flat",
-                         zorder=1)
+    mesh = ax.pcolormesh(edges, edges, np.ma.masked_invalid(p), cmap="RdBu", vmin=0, vmax=1, shading="flat", zorder=1)
     fig.colorbar(mesh, ax=ax, label="P(win) of the player whose score is on the y axis", shrink=0.85)
     ax.plot([0, edges[-1]], [0, edges[-1]], color="0.3", linewidth=0.8, linestyle=":", label="level scores")
-    fig.legend(handles=[Patch(facecolor="0.85", edgecolor="0.6", hatch="//",
-                              label=f"fewer than {min_count} positions: no estimate"),
-                        *ax.get_legend_handles_labels()[0]],
-               loc="outside lower center", ncols=2, fontsize="small")
+    fig.legend(
+        handles=[
+            Patch(
+                facecolor="0.85", edgecolor="0.6", hatch="//", label=f"fewer than {min_count} positions: no estimate"
+            ),
+            *ax.get_legend_handles_labels()[0],
+        ],
+        loc="outside lower center",
+        ncols=2,
+        fontsize="small",
+    )
     ax.set_xlabel("opponent's score")
     ax.set_ylabel("my score")
     ax.set_xlim(0, edges[-1])
@@ -242,8 +277,13 @@ def win_through_game(trail: pd.DataFrame, player: str, title: str = "The chance 
     x = np.arange(len(trail))
     ax.plot(x, 100 * trail["win"], color="tab:blue", marker=".", label=f"{player}'s chance after the choice made")
     missed = trail["best_win"] != trail["win"]
-    ax.vlines(x[missed], 100 * trail["win"][missed], 100 * trail["best_win"][missed], color="0.6",
-              label="had the player to choose chosen best")
+    ax.vlines(
+        x[missed],
+        100 * trail["win"][missed],
+        100 * trail["best_win"][missed],
+        color="0.6",
+        label="had the player to choose chosen best",
+    )
     for grade, colour in (("inaccuracy", "gold"), ("mistake", "tab:orange"), ("blunder", "tab:red")):
         hit = (trail["grade"] == grade).to_numpy()
         if hit.any():

@@ -9,6 +9,7 @@ directory and swapped in by renames only when everything is written, so a
 crash or an error never leaves a half-written report; the directory is
 replaced as a whole (it holds nothing but the report).
 """
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,7 @@ from .plots import DPI
 
 REPORT = "report.md"
 FIGURES = "figures"
-RUN_DETAILS = "run.json"   # untracked (.gitignore): this run's time, versions and commit
+RUN_DETAILS = "run.json"  # untracked (.gitignore): this run's time, versions and commit
 
 
 @dataclass
@@ -58,12 +59,18 @@ def environment() -> dict:
 def git_commit(repo: Path) -> str | None:
     """``HEAD``'s hash (+ ``-dirty`` when the tree has uncommitted changes), or None outside git."""
     try:
-        head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], check=False, capture_output=True,
-                              text=True, timeout=10)
+        head = subprocess.run(
+            ["git", "-C", str(repo), "rev-parse", "HEAD"], check=False, capture_output=True, text=True, timeout=10
+        )
         if head.returncode != 0:
             return None
-        dirty = subprocess.run(["git", "-C", str(repo), "status", "--porcelain", "--untracked-files=no"],
-                               check=False, capture_output=True, text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(repo), "status", "--porcelain", "--untracked-files=no"],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
     return head.stdout.strip() + ("-dirty" if dirty else "")
@@ -81,18 +88,29 @@ def markdown_table(df: pd.DataFrame) -> str:
         df = df.reset_index()
     if df.shape[1] == 0:
         return "(none)"
-    lines = ["| " + " | ".join(_cell(c) for c in df.columns) + " |",
-             "|" + "---|" * df.shape[1]]
+    lines = ["| " + " | ".join(_cell(c) for c in df.columns) + " |", "|" + "---|" * df.shape[1]]
     lines += ["| " + " | ".join(_cell(x) for x in row) + " |" for row in df.itertuples(index=False)]
     return "\n".join(lines)
 
 
 def verdict_rows(claims) -> pd.DataFrame:
     """The verdict table: one row per claim, its reading of the text beside the statement."""
-    return pd.DataFrame([{"claim": c.id, "statement": c.statement + (f" (reading: {c.reading})" if c.reading else ""),
-                          "estimate [95% CI]": c.format_estimate(), "claimed": c.claimed_text(),
-                          "margin": c.margin_text(), "verdict": f"{c.verdict}; {c.direction()}", "n": f"{c.n:,}",
-                          "rules": c.rules, "policies": c.policies} for c in claims])
+    return pd.DataFrame(
+        [
+            {
+                "claim": c.id,
+                "statement": c.statement + (f" (reading: {c.reading})" if c.reading else ""),
+                "estimate [95% CI]": c.format_estimate(),
+                "claimed": c.claimed_text(),
+                "margin": c.margin_text(),
+                "verdict": f"{c.verdict}; {c.direction()}",
+                "n": f"{c.n:,}",
+                "rules": c.rules,
+                "policies": c.policies,
+            }
+            for c in claims
+        ]
+    )
 
 
 def _slug(text: str) -> str:
@@ -101,14 +119,20 @@ def _slug(text: str) -> str:
 
 def _claim_md(claim) -> list[str]:
     src = claim.source
-    lines = [f"### Claim {claim.id}: {claim.statement}", "",
-             f"- **Source**: {src.cite()}[^{_slug(src.text)}]:", f"  > {src.quote}",
-             f"- **Quantity**: {claim.quantity}"]
+    lines = [
+        f"### Claim {claim.id}: {claim.statement}",
+        "",
+        f"- **Source**: {src.cite()}[^{_slug(src.text)}]:",
+        f"  > {src.quote}",
+        f"- **Quantity**: {claim.quantity}",
+    ]
     if claim.reading:
         lines.append(f"- **Reading of the text**: {claim.reading}")
-    lines += [f"- **Estimate**: {claim.format_estimate()} (95% interval), n = {claim.n:,}",
-              f"- **Claimed**: {claim.claimed_text()}",
-              f"- **Margin**: {claim.margin_text()}: {claim.claimed.why}"]
+    lines += [
+        f"- **Estimate**: {claim.format_estimate()} (95% interval), n = {claim.n:,}",
+        f"- **Claimed**: {claim.claimed_text()}",
+        f"- **Margin**: {claim.margin_text()}: {claim.claimed.why}",
+    ]
     if claim.reference is not None:
         lines.append(f"- **Published**: {claim.format_range(claim.reference.value)} ({claim.reference.source})")
     lines.append(f"- **Rules / policies**: {claim.rules} / {claim.policies}")
@@ -123,13 +147,28 @@ def _sources(claims) -> list[str]:
     from .claims.model import TEXTS
 
     quoted = {c.source.text for c in claims}
-    texts = [t for t in TEXTS if t in quoted]       # in the table's order
+    texts = [t for t in TEXTS if t in quoted]  # in the table's order
     if not texts:
         return []
-    table = pd.DataFrame([{"title": TEXTS[t].title, "author": TEXTS[t].author, "year": TEXTS[t].year,
-                           "file": f"data/reference/seeds/{TEXTS[t].file}"} for t in texts])
-    return ["## Sources", "", markdown_table(table), "",
-            *(f"[^{_slug(t)}]: `data/reference/seeds/{TEXTS[t].file}`" for t in texts), ""]
+    table = pd.DataFrame(
+        [
+            {
+                "title": TEXTS[t].title,
+                "author": TEXTS[t].author,
+                "year": TEXTS[t].year,
+                "file": f"data/reference/seeds/{TEXTS[t].file}",
+            }
+            for t in texts
+        ]
+    )
+    return [
+        "## Sources",
+        "",
+        markdown_table(table),
+        "",
+        *(f"[^{_slug(t)}]: `data/reference/seeds/{TEXTS[t].file}`" for t in texts),
+        "",
+    ]
 
 
 def _render(sections, skipped, provenance, title, preamble, figdir: Path) -> str:
@@ -170,8 +209,15 @@ def _json_default(x):
     return str(x)
 
 
-def write_report(sections, out="data/reports", provenance=None, skipped=(), title="Period claims checked by simulation",
-                 preamble: str = "", run_details=None) -> Path:
+def write_report(
+    sections,
+    out="data/reports",
+    provenance=None,
+    skipped=(),
+    title="Period claims checked by simulation",
+    preamble: str = "",
+    run_details=None,
+) -> Path:
     """Write ``report.md``, ``claims.json`` and ``figures/*.png`` into ``out``; returns the report's path.
 
     ``sections``: :class:`Section` list; ``skipped``: (number, title, reason) of sections not run;
@@ -188,15 +234,19 @@ def write_report(sections, out="data/reports", provenance=None, skipped=(), titl
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
         (tmp / FIGURES).mkdir()
-        (tmp / REPORT).write_text(_render(sections, skipped, provenance, title, preamble, tmp / FIGURES),
-                                  encoding="utf-8")
-        data = {"claims": [c.to_dict() for s in sections for c in s.claims],
-                "skipped": [list(x) for x in skipped], "provenance": provenance}
-        (tmp / "claims.json").write_text(json.dumps(data, indent=1, default=_json_default) + "\n",
-                                         encoding="utf-8")
+        (tmp / REPORT).write_text(
+            _render(sections, skipped, provenance, title, preamble, tmp / FIGURES), encoding="utf-8"
+        )
+        data = {
+            "claims": [c.to_dict() for s in sections for c in s.claims],
+            "skipped": [list(x) for x in skipped],
+            "provenance": provenance,
+        }
+        (tmp / "claims.json").write_text(json.dumps(data, indent=1, default=_json_default) + "\n", encoding="utf-8")
         if run_details is not None:
-            (tmp / RUN_DETAILS).write_text(json.dumps(run_details, indent=1, default=_json_default) + "\n",
-                                           encoding="utf-8")
+            (tmp / RUN_DETAILS).write_text(
+                json.dumps(run_details, indent=1, default=_json_default) + "\n", encoding="utf-8"
+            )
         _swap_in(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -1,4 +1,5 @@
 """Load a saved run directory for a notebook, refusing a missing or mismatched one in plain words."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -5,6 +5,7 @@ Sphinx with the PyData theme and MyST-NB, the toolchain of numpy, pandas and Das
 from the parsers as built at run time (``_ext/cli_reference.py``) and the notebooks are shown as
 committed, never executed here.  ``nitpicky`` with ``-W`` makes every unresolved internal reference an error.
 """
+
 import sys
 from pathlib import Path
 
@@ -20,8 +21,8 @@ extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ex
 exclude_patterns = ["_build", "examples", "rules.md", "notebooks/.ipynb_checkpoints", "**/.ipynb_checkpoints"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
-nb_execution_mode = "off"          # shown as committed (without outputs: tests/test_notebooks.py); the tests run them
-suppress_warnings = ["myst.header"]   # the game pages include rules.md's sections, whose headings start at ###
+nb_execution_mode = "off"  # shown as committed (without outputs: tests/test_notebooks.py); the tests run them
+suppress_warnings = ["myst.header"]  # the game pages include rules.md's sections, whose headings start at ###
 
 # numpydoc-style docstrings, read by napoleon; types are shown from the annotations
 napoleon_google_docstring = False
@@ -33,12 +34,20 @@ autodoc_member_order = "bysource"
 # every internal reference must resolve (-W makes a miss an error); outside libraries are not linked (no
 # intersphinx: the build needs no network), so their names are not checked
 nitpicky = True
-nitpick_ignore_regex = [(r"py:.*", r"(numpy|np|pandas|pd|pyarrow|numba|dask|distributed|pathlib|collections"
-                                   r"|typing|concurrent|os)\..*"),
-                        (r"py:class", r"(Path|DataFrame|Series|ndarray|NamedTuple|Callable|Iterable|Iterator"
-                                      r"|Sequence|Mapping|Any|optional|default.*|array.*|int64.*|callable|\.\.\.)"),
-                        # the plain words of numpydoc types: "sequence of str", "a situation", "game rules"
-                        (r"py:class", r"(sequence|situation|game rules)")]
+nitpick_ignore_regex = [
+    (
+        r"py:.*",
+        r"(numpy|np|pandas|pd|pyarrow|numba|dask|distributed|pathlib|collections"
+        r"|typing|concurrent|os)\..*",
+    ),
+    (
+        r"py:class",
+        r"(Path|DataFrame|Series|ndarray|NamedTuple|Callable|Iterable|Iterator"
+        r"|Sequence|Mapping|Any|optional|default.*|array.*|int64.*|callable|\.\.\.)",
+    ),
+    # the plain words of numpydoc types: "sequence of str", "a situation", "game rules"
+    (r"py:class", r"(sequence|situation|game rules)"),
+]
 
 html_theme = "pydata_sphinx_theme"
 html_title = "sims"

@@ -12,6 +12,7 @@ A *section* of the report is a module of this package that defines::
 record and the verdict rule, with its margin of practical equivalence, are in
 :mod:`sims.analysis.claims.model`.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -19,12 +20,45 @@ import pkgutil
 from types import ModuleType
 
 from .context import ClaimUnavailable, Context, policy_label
-from .model import (INCONCLUSIVE, NEGLIGIBLE, NOT_SUPPORTED, SUPPORTED, VERDICT_RULE, Claim, Claimed, Reference,
-                    Source, at_least, equal, less, more, source)
+from .model import (
+    INCONCLUSIVE,
+    NEGLIGIBLE,
+    NOT_SUPPORTED,
+    SUPPORTED,
+    VERDICT_RULE,
+    Claim,
+    Claimed,
+    Reference,
+    Source,
+    at_least,
+    equal,
+    less,
+    more,
+    source,
+)
 
-__all__ = ["INCONCLUSIVE", "NEGLIGIBLE", "NOT_SUPPORTED", "SUPPORTED", "VERDICT_RULE", "Claim", "ClaimUnavailable",
-           "Claimed", "Context", "Reference", "Source", "at_least", "equal", "less", "more", "policy_label",
-           "run_claims", "section", "sections", "source"]
+__all__ = [
+    "INCONCLUSIVE",
+    "NEGLIGIBLE",
+    "NOT_SUPPORTED",
+    "SUPPORTED",
+    "VERDICT_RULE",
+    "Claim",
+    "ClaimUnavailable",
+    "Claimed",
+    "Context",
+    "Reference",
+    "Source",
+    "at_least",
+    "equal",
+    "less",
+    "more",
+    "policy_label",
+    "run_claims",
+    "section",
+    "sections",
+    "source",
+]
 
 
 def _order(number: str) -> tuple:
@@ -40,8 +74,9 @@ def sections() -> dict[str, ModuleType]:
         module = importlib.import_module(f"{__name__}.{info.name}")
         if all(hasattr(module, name) for name in ("NUMBER", "TITLE", "run")):
             if module.NUMBER in found:
-                raise ValueError(f"sections {found[module.NUMBER].__name__} and {module.__name__} "
-                                 f"share the number {module.NUMBER}")
+                raise ValueError(
+                    f"sections {found[module.NUMBER].__name__} and {module.__name__} share the number {module.NUMBER}"
+                )
             found[module.NUMBER] = module
     return dict(sorted(found.items(), key=lambda item: _order(item[0])))
 

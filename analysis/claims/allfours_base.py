@@ -1,6 +1,7 @@
 """What both parts of section 9 (:mod:`~sims.analysis.claims.allfours`, the maxims and begging, and
 :mod:`~sims.analysis.claims.allfours_laws`, the laws) stand on: the game, its rules and players, the strongest
 players' share, the margin of a point per hand, and seat 0's net points per hand."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -12,10 +13,12 @@ GAME = "allfours"
 RULES = "two-hand"
 # Begging and answering by the hand's strength in trumps; the play by the four maxims (fast and sound).
 MAIN = {"beg": "threshold", "answer": "threshold", "play": "maxims"}
-STRONG_SHARE, STRONG_MIN = 400, 500   # the maxims against the expert: it searches, so 500 hands at report size
+STRONG_SHARE, STRONG_MIN = 400, 500  # the maxims against the expert: it searches, so 500 hands at report size
 POINT_MARGIN = 0.01
-POINT_WHY = ("a hundredth of a point a hand is under a tenth of a point over a game of ten (six or seven hands), "
-             "about half a game in a hundred")
+POINT_WHY = (
+    "a hundredth of a point a hand is under a tenth of a point over a game of ten (six or seven hands), "
+    "about half a game in a hundred"
+)
 GAIN = more(0.0, POINT_MARGIN, POINT_WHY)
 
 

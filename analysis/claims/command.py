@@ -5,6 +5,7 @@ verdict table fitted to a terminal of :data:`WIDTH` columns and writes the repor
 into ``data/reports/``, whose path it prints last.  The default size finishes in a few minutes on 2 cores;
 ``--full`` runs publication-size simulations.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,12 +21,12 @@ from .model import VERDICT_RULE
 
 # (deals per simulation, games per simulation)
 SIZES = {"default": (200_000, 20_000), "full": (10_000_000, 1_000_000)}
-WIDTH = 100     # the terminal the console output fits; the report keeps every statement whole
+WIDTH = 100  # the terminal the console output fits; the report keeps every statement whole
 
 
 def cut(text: str, room: int) -> str:
     """``text`` in at most ``room`` characters, a cut one ending in an ellipsis."""
-    return text if len(text) <= room else text[:max(room - 1, 0)].rstrip() + "…"
+    return text if len(text) <= room else text[: max(room - 1, 0)].rstrip() + "…"
 
 
 def verdict_text(claims, width: int = WIDTH) -> str:
@@ -35,12 +36,15 @@ def verdict_text(claims, width: int = WIDTH) -> str:
     from tabulate import tabulate
 
     head = ("claim", "verdict", "estimate [95% CI]", "n", "claimed")
-    rows = [(c.id, c.verdict, c.format_estimate(), f"{c.n:,}", f"{c.claimed_text()} {c.margin_text()}")
-            for c in claims]
-    text = tabulate([head, *rows], tablefmt="plain", disable_numparse=True,   # the head as a row: no extra padding
-                    colalign=["left"] * len(head))
+    rows = [(c.id, c.verdict, c.format_estimate(), f"{c.n:,}", f"{c.claimed_text()} {c.margin_text()}") for c in claims]
+    text = tabulate(
+        [head, *rows],
+        tablefmt="plain",
+        disable_numparse=True,  # the head as a row: no extra padding
+        colalign=["left"] * len(head),
+    )
     lines = [cut(line.rstrip(), width) for line in text.splitlines()]
-    indent = " " * lines[0].index("verdict")     # the statement under the verdict column
+    indent = " " * lines[0].index("verdict")  # the statement under the verdict column
     out = lines[:1]
     for line, c in zip(lines[1:], claims):
         statement = c.statement + (f" (reading: {c.reading})" if c.reading else "")
@@ -62,8 +66,13 @@ class SectionProgress:
 
         if not message.startswith(" "):
             self.close()
-            self.bar = tqdm(desc=cut(message, self.width // 2), file=self.file or sys.stderr, leave=True,
-                            bar_format=self.FORMAT, ncols=self.width)
+            self.bar = tqdm(
+                desc=cut(message, self.width // 2),
+                file=self.file or sys.stderr,
+                leave=True,
+                bar_format=self.FORMAT,
+                ncols=self.width,
+            )
         elif self.bar is not None:
             what = message.strip().removesuffix(" ...")
             if not what.startswith("not run"):
@@ -79,7 +88,7 @@ class SectionProgress:
             self.bar = None
 
 
-REPORT_GAMES = ("cribbage", "allfours", "loo")   # the games of the period texts (an installed example game is not)
+REPORT_GAMES = ("cribbage", "allfours", "loo")  # the games of the period texts (an installed example game is not)
 
 
 def announce_compiling() -> None:
@@ -102,8 +111,10 @@ def rules_tables(ctx: Context) -> dict[str, pd.DataFrame]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m sims.analysis.claims", description=(
-        "Check every period claim by simulation, print the verdicts and write the report."))
+    p = argparse.ArgumentParser(
+        prog="python -m sims.analysis.claims",
+        description=("Check every period claim by simulation, print the verdicts and write the report."),
+    )
     p.add_argument("--full", action="store_true", help="publication-size runs (default: a few minutes on 2 cores)")
     p.add_argument("--out", default="data/reports", help="report directory (default: data/reports)")
     p.add_argument("--quiet", action="store_true", help="no progress messages")
@@ -137,15 +148,23 @@ def main(argv=None) -> int:
             print(f"not run: {number}. {title}: {reason}")
         runs = pd.DataFrame(ctx.runs)
         command = "python -m sims.analysis.claims " + " ".join(argv if argv is not None else sys.argv[1:])
-        provenance = {"command": command,
-                      "seed": args.seed, "deals per simulation": deals, "games per simulation": games,
-                      "simulations": runs.drop(columns="seconds", errors="ignore"), **rules_tables(ctx)}
-        run_details = {"generated": timestamp(), "wall time (s)": round(time.perf_counter() - start, 1),
-                       **environment(), "simulations": runs}
+        provenance = {
+            "command": command,
+            "seed": args.seed,
+            "deals per simulation": deals,
+            "games per simulation": games,
+            "simulations": runs.drop(columns="seconds", errors="ignore"),
+            **rules_tables(ctx),
+        }
+        run_details = {
+            "generated": timestamp(),
+            "wall time (s)": round(time.perf_counter() - start, 1),
+            **environment(),
+            "simulations": runs,
+        }
         path = write_report(done, args.out, provenance, skipped, preamble=VERDICT_RULE, run_details=run_details)
         print(f"report: {path}")
     except ValueError as exc:
         print(f"sims.analysis.claims: error: {exc}", file=sys.stderr)
         return 2
     return 0
-

@@ -5,6 +5,7 @@ Every section of every game asks its Context for results; the Context runs them 
 seed, so comparisons of policies on the same rules play the same deals (common random
 numbers), and records each run for the report's provenance table.
 """
+
 from __future__ import annotations
 
 import time
@@ -55,8 +56,10 @@ def policy_label(policies: dict) -> str:
     >>> policy_label({"discard": ["hoyle", "expected_net"], "peg": "defensive"})
     'hoyle/expected_net + defensive'
     """
+
     def one(spec):
         return "/".join(map(_spec_name, spec)) if isinstance(spec, (list, tuple)) else _spec_name(spec)
+
     return " + ".join(one(spec) for spec in policies.values())
 
 
@@ -80,8 +83,12 @@ def missing(game: str, policies: dict) -> list[str]:
         if exc.name and exc.name.startswith(f"sims.{game}"):
             return [f"the game {game!r} ({exc.name} is not in the package yet)"]
         raise
-    names = ((d, name) for d, spec in policies.items()
-             for name in (spec if isinstance(spec, (list, tuple)) else [spec]) if isinstance(name, str))
+    names = (
+        (d, name)
+        for d, spec in policies.items()
+        for name in (spec if isinstance(spec, (list, tuple)) else [spec])
+        if isinstance(name, str)
+    )
     return [f"{d} policy {name!r}" for d, name in names if name not in table.get(d, {})]
 
 
@@ -97,13 +104,23 @@ class Context:
     seed: int = 1
     searched: int | None = None
     log: Callable[[str], None] = lambda message: None
-    simulate: Callable | None = None   # default: this module's :func:`simulate`
+    simulate: Callable | None = None  # default: this module's :func:`simulate`
     runs: list = field(default_factory=list)
     _cache: dict = field(default_factory=dict, repr=False)
     _rules: dict = field(default_factory=dict, repr=False)
 
-    def result(self, game: str, kind: str, rules, policies: dict, n: int | None = None, records: bool = False,
-               seed: int | None = None, keep: bool = True, **options):
+    def result(
+        self,
+        game: str,
+        kind: str,
+        rules,
+        policies: dict,
+        n: int | None = None,
+        records: bool = False,
+        seed: int | None = None,
+        keep: bool = True,
+        **options,
+    ):
         """The game's result object for ``n`` (default: the report's size) deals or games.
 
         A run made with ``records`` or more options serves the requests that ask for less.  ``seed`` (default:
@@ -115,8 +132,15 @@ class Context:
         seed = self.seed if seed is None else seed
         options = {k: v for k, v in options.items() if v}
         label, resolved = rules_label(game, rules)
-        key = (game, kind, label, resolved, policy_label(policies), n,
-               tuple((d, _spec_key(spec)) for d, spec in policies.items())) + ((seed,) if seed != self.seed else ())
+        key = (
+            game,
+            kind,
+            label,
+            resolved,
+            policy_label(policies),
+            n,
+            tuple((d, _spec_key(spec)) for d, spec in policies.items()),
+        ) + ((seed,) if seed != self.seed else ())
         for (cached_key, has_records, has_options), result in self._cache.items():
             if cached_key == key and has_records >= records and options.items() <= dict(has_options).items():
                 return result
@@ -127,9 +151,18 @@ class Context:
         self.log(f"  {game} {kind}: {key[2]}, {key[4]}, n={n:,}{extra} ...")
         start = time.perf_counter()
         result = (self.simulate or simulate)(game, kind, rules, policies, n, seed, records=records, **options)
-        self.runs.append({"game": game, "kind": kind + extra, "rules": key[2], "policies": key[4],
-                          "seed": seed, "n": n, "engine version": result.summary.get("version", ""),
-                          "seconds": round(time.perf_counter() - start, 1)})
+        self.runs.append(
+            {
+                "game": game,
+                "kind": kind + extra,
+                "rules": key[2],
+                "policies": key[4],
+                "seed": seed,
+                "n": n,
+                "engine version": result.summary.get("version", ""),
+                "seconds": round(time.perf_counter() - start, 1),
+            }
+        )
         self._rules[(game, key[2])] = result.summary.get("rules", {})
         if keep:
             self._cache[(key, records, tuple(sorted(options.items())))] = result

@@ -7,11 +7,13 @@ worth of taking the miss, the single, Pam be civil and each place's money.
 The quantities are pure functions of the engine's results below :func:`run`, so the notebook (10) can
 call them on results of any size.
 """
+
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+
 from sims.core.text import interval
 from sims.stats import Estimate, combine, normal_ci, paired_diff
 
@@ -27,34 +29,61 @@ NUMBER = "10"
 TITLE = "Loo: the best number of players, the pool, the miss, the single, Pam"
 BEST = (5, 7)
 
-SRC_BEST = source("Sections 87-96", "§96 i", "This game is played by any number of persons, from three, but five or "
-                  "seven make the best game.")
-SRC_UNLIMITED = source("Mottoes", "Five-Card Loo", "sometimes it is settled that each person looed shall pay a sum "
-                       "equal to what happens to be on the table at the time.")
+SRC_BEST = source(
+    "Sections 87-96",
+    "§96 i",
+    "This game is played by any number of persons, from three, but five or seven make the best game.",
+)
+SRC_UNLIMITED = source(
+    "Mottoes",
+    "Five-Card Loo",
+    "sometimes it is settled that each person looed shall pay a sum "
+    "equal to what happens to be on the table at the time.",
+)
 SRC_LIMITED = source("Sections 87-96", "§95", "This game is played both Limited and Unlimited Loo")
 
 # The readings of "the best game" (each: id, name, higher is better?, margin, why, reading).
 READINGS = (
-    ("10a", "a contest when standing", True, 0.01,
-     "one stand in a hundred: less than a player would notice in an evening",
-     "of the deals in which a player stands, the share in which he plays for the tricks against at least one "
-     "other player (not taking the pool unopposed when the dealer gives up the stakes): the best game gives "
-     "whoever stands a game. It is not divided among the seats, so a small table is not favoured by "
-     "construction; the earlier reading, a seat's share of all deals in which it plays a contest, is about 1/n "
-     "of the contests and so favours three players by construction (both are in the table below; this one "
-     "rises with more rivals, so it can single out five or seven only if it peaks there)"),
-    ("10b", "even places", False, 0.05, "a twentieth of a stake a deal: a few stakes over an evening of 60 deals",
-     "the spread of the money per deal between the best and the worst place at the table (in stakes, the "
-     "dealer's own stake set aside): the best game is the most even"),
-    ("10c", "the pool played for", True, 0.01, "one deal in a hundred",
-     "the share of deals whose pool is won in play rather than taken without play (by the dealer when nobody "
-     "stands, or by a lone stander when the dealer gives up): the best game is played out most often"),
+    (
+        "10a",
+        "a contest when standing",
+        True,
+        0.01,
+        "one stand in a hundred: less than a player would notice in an evening",
+        "of the deals in which a player stands, the share in which he plays for the tricks against at least one "
+        "other player (not taking the pool unopposed when the dealer gives up the stakes): the best game gives "
+        "whoever stands a game. It is not divided among the seats, so a small table is not favoured by "
+        "construction; the earlier reading, a seat's share of all deals in which it plays a contest, is about 1/n "
+        "of the contests and so favours three players by construction (both are in the table below; this one "
+        "rises with more rivals, so it can single out five or seven only if it peaks there)",
+    ),
+    (
+        "10b",
+        "even places",
+        False,
+        0.05,
+        "a twentieth of a stake a deal: a few stakes over an evening of 60 deals",
+        "the spread of the money per deal between the best and the worst place at the table (in stakes, the "
+        "dealer's own stake set aside): the best game is the most even",
+    ),
+    (
+        "10c",
+        "the pool played for",
+        True,
+        0.01,
+        "one deal in a hundred",
+        "the share of deals whose pool is won in play rather than taken without play (by the dealer when nobody "
+        "stands, or by a lone stander when the dealer gives up): the best game is played out most often",
+    ),
 )
 # Our expectations of the pool through a session (not statements of the seeds, so not claims): the rules they
 # concern, the seed sentence that sets those rules, and what we expected.
 EXPECTATIONS = (
-    ("three-card-unlimited", SRC_UNLIMITED, "unlimited loo: the pool grows from deal to deal (late pools larger "
-                                            "than early ones)"),
+    (
+        "three-card-unlimited",
+        SRC_UNLIMITED,
+        "unlimited loo: the pool grows from deal to deal (late pools larger than early ones)",
+    ),
     ("three-card", SRC_LIMITED, "limited loo: the pool settles (late pools as large as early ones)"),
 )
 THRESHOLD = {"declare": "threshold", "exchange": "threshold", "card": "greedy"}
@@ -86,12 +115,15 @@ def place_spread(summary: dict) -> Estimate:
     (it evens out as the deal goes round; deals held over one stake, so only the dealer stakes).  The se is
     the any-correlation bound."""
     stake = summary["rules"]["stake"]
-    money = {role: (r["money"]["mean"] + (stake if role == "dealer" else 0), r["money"]["se"])
-             for role, r in summary["roles"].items()}
+    money = {
+        role: (r["money"]["mean"] + (stake if role == "dealer" else 0), r["money"]["se"])
+        for role, r in summary["roles"].items()
+    }
     best = max(money, key=lambda r: money[r][0])
     worst = min(money, key=lambda r: money[r][0])
-    return combine([money[best][0], money[worst][0]], [money[best][1], money[worst][1]], [1 / stake, -1 / stake],
-                   summary["n"])
+    return combine(
+        [money[best][0], money[worst][0]], [money[best][1], money[worst][1]], [1 / stake, -1 / stake], summary["n"]
+    )
 
 
 def played_share(summary: dict) -> Estimate:
@@ -102,8 +134,11 @@ def played_share(summary: dict) -> Estimate:
     return normal_ci(rate, se, summary["n"])
 
 
-MEASURES = {"a contest when standing": contest_when_standing, "even places": place_spread,
-            "the pool played for": played_share}
+MEASURES = {
+    "a contest when standing": contest_when_standing,
+    "even places": place_spread,
+    "the pool played for": played_share,
+}
 # Readings shown beside the claims, not judged (each decides the answer by construction).
 OTHER_READINGS = {"a seat's share of contests (favours small tables)": contested_share}
 
@@ -125,11 +160,23 @@ def best_game(ctx, policies: dict, n: int | None = None) -> tuple[dict, list[Cla
     claims = []
     for cid, name, higher, margin, why, reading in READINGS:
         e = best_of({k: MEASURES[name](results[k].summary) for k in PLAYERS}, higher)
-        claims.append(Claim(cid, f"Five or seven make the best game ({name}).", SRC_BEST,
-                            f"{name}: the better of 5 and 7 players against the best other table size "
-                            f"({'higher' if higher else 'lower'} is better)", e.estimate, (e.lo, e.hi), e.n,
-                            more(0.0, margin, why), reading=reading, rules="three-card, 3-10 players",
-                            policies=policy_label(policies), percent=name != "even places"))
+        claims.append(
+            Claim(
+                cid,
+                f"Five or seven make the best game ({name}).",
+                SRC_BEST,
+                f"{name}: the better of 5 and 7 players against the best other table size "
+                f"({'higher' if higher else 'lower'} is better)",
+                e.estimate,
+                (e.lo, e.hi),
+                e.n,
+                more(0.0, margin, why),
+                reading=reading,
+                rules="three-card, 3-10 players",
+                policies=policy_label(policies),
+                percent=name != "even places",
+            )
+        )
     return results, claims
 
 
@@ -149,7 +196,7 @@ def pool_growth(result) -> Estimate:
     delta method."""
     pools = result.pool_by_deal()
     n = result.job.rules.players
-    second, last = pools.iloc[n:2 * n], pools.iloc[-n:]
+    second, last = pools.iloc[n : 2 * n], pools.iloc[-n:]
     a, b = last["pool"].mean(), second["pool"].mean()
     sa, sb = last["se"].mean(), second["se"].mean()
     ratio = a / b
@@ -199,11 +246,17 @@ def money_by_place(summary: dict) -> pd.DataFrame:
     rows = []
     for role, r in summary["roles"].items():
         money = r["money"]
-        rows.append({"place": role, "money per deal [95% interval]": interval(money["mean"], money["lo"], money["hi"], 3, "+"),
-                     "stands": f"{100 * r['stood']['rate']:.1f}%", "takes the miss": f"{100 * r['miss']['rate']:.1f}%",
-                     "looed of stands": f"{100 * r['looed of stands']['rate']:.1f}%",
-                     "looed of deals": f"{100 * r['looed of deals']['rate']:.1f}%",
-                     "tricks": f"{r['tricks']['mean']:.3f}"})
+        rows.append(
+            {
+                "place": role,
+                "money per deal [95% interval]": interval(money["mean"], money["lo"], money["hi"], 3, "+"),
+                "stands": f"{100 * r['stood']['rate']:.1f}%",
+                "takes the miss": f"{100 * r['miss']['rate']:.1f}%",
+                "looed of stands": f"{100 * r['looed of stands']['rate']:.1f}%",
+                "looed of deals": f"{100 * r['looed of deals']['rate']:.1f}%",
+                "tricks": f"{r['tricks']['mean']:.3f}",
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -215,8 +268,12 @@ def growth_figure(results: dict, title: str) -> Figure:
         pools = result.pool_by_deal()
         stake = result.job.rules.stake
         ax.plot(pools["deal"], pools["pool"] / stake, label=label)
-        ax.fill_between(pools["deal"], (pools["pool"] - 1.96 * pools["se"]) / stake,
-                        (pools["pool"] + 1.96 * pools["se"]) / stake, alpha=0.25)
+        ax.fill_between(
+            pools["deal"],
+            (pools["pool"] - 1.96 * pools["se"]) / stake,
+            (pools["pool"] + 1.96 * pools["se"]) / stake,
+            alpha=0.25,
+        )
     ax.set_xlabel("deal of the session")
     ax.set_ylabel("mean pool played for (stakes)")
     ax.set_title(title)
@@ -234,41 +291,60 @@ def run(ctx) -> Section:
     with_miss = ctx.result(GAME, "deals", "three-card", MAIN, records=True)
     results, named = best_game(ctx, MAIN)
     _, strong = best_game(ctx, STRONG, n=ctx.searched_n(STRONG_SHARE, STRONG_MIN))
-    judged, tables["Five or seven, judged twice: the named players and the strongest (every card by the expert)"] = \
+    judged, tables["Five or seven, judged twice: the named players and the strongest (every card by the expert)"] = (
         judged_twice(named, {c.id: c for c in strong})
+    )
     claims += judged
     laws, laws_strongest = law_claims(ctx)
-    judged, tables["The laws of the deal, judged twice: the named players and the strongest (every card by the "
-                   "expert)"] = judged_twice(laws, laws_strongest)
+    (
+        judged,
+        tables["The laws of the deal, judged twice: the named players and the strongest (every card by the expert)"],
+    ) = judged_twice(laws, laws_strongest)
     claims += judged
     measured = by_players(results)
     for _, name, higher, *_ in READINGS:
         chart = measured[measured["reading"] == name].assign(label=lambda d: d["players"].astype(str) + " players")
         figures[f"Five or seven: {name}"] = plots.interval_chart(
-            chart, f"Three-card loo, {name} by number of players\n{label}, {ctx.deals:,} deals each",
-            name + ("" if higher else " (stakes; lower is better)"), percent=name != "even places",
-            digits=3 if name == "even places" else 1)
+            chart,
+            f"Three-card loo, {name} by number of players\n{label}, {ctx.deals:,} deals each",
+            name + ("" if higher else " (stakes; lower is better)"),
+            percent=name != "even places",
+            digits=3 if name == "even places" else 1,
+        )
     tables["Five or seven: the readings by number of players"] = measured.pivot(
-        index="players", columns="reading", values="estimate").round(4)
+        index="players", columns="reading", values="estimate"
+    ).round(4)
 
     # The pool in unlimited and limited loo: our expectations, measured (not claims of the seeds).
     sessions = {name: ctx.result(GAME, "games", name, MAIN) for name in ("three-card-unlimited", "three-card")}
-    tables["The pool through a session: our expectations, not statements of the seeds (last round's mean pool "
-           "over the second round's; 1 is no growth)"] = pd.DataFrame([
-        {"expectation": expectation, "rules set by": f"{src.clause}: \"{src.quote}\"",
-         "last round / second round [95% CI]": _fmt(pool_growth(sessions[name]), signed=False),
-         "sessions": f"{sessions[name].batch.n:,} of {sessions[name].job.rules.session_deals} deals"}
-        for name, src, expectation in EXPECTATIONS])
+    tables[
+        "The pool through a session: our expectations, not statements of the seeds (last round's mean pool "
+        "over the second round's; 1 is no growth)"
+    ] = pd.DataFrame(
+        [
+            {
+                "expectation": expectation,
+                "rules set by": f'{src.clause}: "{src.quote}"',
+                "last round / second round [95% CI]": _fmt(pool_growth(sessions[name]), signed=False),
+                "sessions": f"{sessions[name].batch.n:,} of {sessions[name].job.rules.session_deals} deals",
+            }
+            for name, src, expectation in EXPECTATIONS
+        ]
+    )
     for name, result in sessions.items():
         tables[f"The pool by deal of a session, {_loo(name)} loo, five players ({label})"] = pool_quantiles(result)
     tables["How many players are looed in a deal, three-card loo (share of deals)"] = pd.DataFrame(
-        {f"{n} players": results[n].looed_per_deal().set_index("looed")["share"].round(4) for n in (3, 5, 7, 10)})
+        {f"{n} players": results[n].looed_per_deal().set_index("looed")["share"].round(4) for n in (3, 5, 7, 10)}
+    )
     bold = {name: ctx.result(GAME, "games", name, THRESHOLD) for name in sessions}
     figures["The pool through a session"] = growth_figure(
-        {**{f"{_loo(name)}, {label}": r for name, r in sessions.items()},
-         **{f"{_loo(name)}, {policy_label(THRESHOLD)}": r for name, r in bold.items()}},
+        {
+            **{f"{_loo(name)}, {label}": r for name, r in sessions.items()},
+            **{f"{_loo(name)}, {policy_label(THRESHOLD)}": r for name, r in bold.items()},
+        },
         f"Mean pool by deal of a session, five players, {ctx.games:,} sessions each\n"
-        f"(threshold players stand on the strength of their hands, whatever a looe costs)")
+        f"(threshold players stand on the strength of their hands, whatever a looe costs)",
+    )
     tables["Money by place, three-card loo, five players"] = money_by_place(results[5].summary)
 
     # The worth of taking the miss: seat 0 with and without it, the others expert; the same deals.
@@ -276,28 +352,44 @@ def run(ctx) -> Section:
     no_miss = ctx.result(GAME, "deals", "three-card", {**MAIN, "declare": [without_miss(), *others]}, records=True)
     worth = miss_worth(with_miss, no_miss)
     # The single against stake-all, on deals with nothing held over.
-    single = {s: ctx.result(GAME, "deals", single_rules("three-card", s), MAIN, clean=True)
-              for s in ("always-first", "stake-all")}
+    single = {
+        s: ctx.result(GAME, "deals", single_rules("three-card", s), MAIN, clean=True)
+        for s in ("always-first", "stake-all")
+    }
     # Pam be civil, on and off: five-card, the same deals.
     civil = ctx.result(GAME, "deals", "five-card-pam", MAIN, records=True)
     rude = ctx.result(GAME, "deals", _rude(), MAIN, records=True)
     manners = civility(civil, rude)
-    tables["Measured without a period claim"] = pd.DataFrame([
-        {"quantity": "taking the miss when the tables say, against never: seat 0's money per deal (three-card)",
-         "estimate [95% CI]": _fmt(worth)},
-        *({"quantity": f"clean deals, {s}: pool played for; money carried on (three-card)",
-           "estimate [95% CI]": f"{_fmt(_mean(r, 'pool'), signed=False)}; {_fmt(_mean(r, 'carried_on'), signed=False)}"}
-          for s, r in single.items()),
-        {"quantity": "Pam be civil against not: share of five-card deals whose money changes",
-         "estimate [95% CI]": _fmt(manners["deals changed"], percent=True)},
-        {"quantity": "Pam be civil against not: money moved per deal",
-         "estimate [95% CI]": _fmt(manners["money moved per deal"])},
-    ])
+    tables["Measured without a period claim"] = pd.DataFrame(
+        [
+            {
+                "quantity": "taking the miss when the tables say, against never: seat 0's money per deal (three-card)",
+                "estimate [95% CI]": _fmt(worth),
+            },
+            *(
+                {
+                    "quantity": f"clean deals, {s}: pool played for; money carried on (three-card)",
+                    "estimate [95% CI]": f"{_fmt(_mean(r, 'pool'), signed=False)}; {_fmt(_mean(r, 'carried_on'), signed=False)}",
+                }
+                for s, r in single.items()
+            ),
+            {
+                "quantity": "Pam be civil against not: share of five-card deals whose money changes",
+                "estimate [95% CI]": _fmt(manners["deals changed"], percent=True),
+            },
+            {
+                "quantity": "Pam be civil against not: money moved per deal",
+                "estimate [95% CI]": _fmt(manners["money moved per deal"]),
+            },
+        ]
+    )
     runs = [*results.values(), *sessions.values(), *bold.values(), with_miss, no_miss, *single.values(), civil, rude]
-    text = (f"Policies: {label} (declarations and exchanges from the self-play tables, the cards played "
-            "greedily). Independent deals hold one stake over from the deal before unless said otherwise; where "
-            "the seeds are silent the rules are the readings of docs/rules.md (Loo). Money was conserved in "
-            f"every run: {all(r.summary['money']['conserved'] for r in runs)}.")
+    text = (
+        f"Policies: {label} (declarations and exchanges from the self-play tables, the cards played "
+        "greedily). Independent deals hold one stake over from the deal before unless said otherwise; where "
+        "the seeds are silent the rules are the readings of docs/rules.md (Loo). Money was conserved in "
+        f"every run: {all(r.summary['money']['conserved'] for r in runs)}."
+    )
     return Section(NUMBER, TITLE, claims, text=text, tables=tables, figures=figures)
 
 

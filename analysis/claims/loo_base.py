@@ -1,11 +1,12 @@
 """What both parts of section 10 (:mod:`~sims.analysis.claims.loo`, the best game, the pool and the miss, and
 :mod:`~sims.analysis.claims.loo_laws`, the laws of the deal) stand on: the game, its players and table sizes,
 the strongest players' share, a variant of a preset, and the money one rule moves on the same deals."""
+
 from __future__ import annotations
 
 import numpy as np
-from sims.stats import normal_ci, rate_estimate, wilson
 
+from sims.stats import normal_ci, rate_estimate, wilson
 
 GAME = "loo"
 # Declarations and exchanges from the self-play tables; cards played greedily (the searching player is too slow
@@ -33,5 +34,7 @@ def civility(civil, rude) -> dict:
     changed = (a != b).any(axis=1)
     moved = np.abs(a - b).sum(axis=1) / 2
     rate, lo, hi = wilson(int(changed.sum()), len(changed))
-    return {"deals changed": rate_estimate(rate, lo, hi, len(changed)),
-            "money moved per deal": normal_ci(moved.mean(), moved.std(ddof=1) / np.sqrt(len(moved)), len(moved))}
+    return {
+        "deals changed": rate_estimate(rate, lo, hi, len(changed)),
+        "money moved per deal": normal_ci(moved.mean(), moved.std(ddof=1) / np.sqrt(len(moved)), len(moved)),
+    }

@@ -26,6 +26,7 @@ than it do not matter in play (each claim says why it chose its margin).  With t
 >>> equal(25, 0.5, "rounds to twenty-five").verdict((26.45, 26.53))
 'not supported'
 """
+
 from __future__ import annotations
 
 import math
@@ -70,8 +71,10 @@ class Claimed:
         if self.relation not in RELATIONS:
             raise ValueError(f"claimed relation must be one of {', '.join(RELATIONS)}, got {self.relation!r}")
         if not (math.isfinite(self.value) and math.isfinite(self.margin)) or self.margin <= 0:
-            raise ValueError(f"claimed value and margin must be finite, margin > 0 (a margin of 0 decides "
-                             f"nothing), got {self.value}, {self.margin}")
+            raise ValueError(
+                f"claimed value and margin must be finite, margin > 0 (a margin of 0 decides "
+                f"nothing), got {self.value}, {self.margin}"
+            )
         if not self.why.strip():
             raise ValueError("a claim's margin needs its reason (why)")
         if self.cap is not None and (self.relation != ">" or not self.cap > self.value + self.margin):
@@ -139,13 +142,14 @@ class Text:
 # The one table of the sources, by short title key: every citation of a period text (report, notebooks, README,
 # docstrings: "Sections 87-96 §89", "Mottoes, Five-Card Loo") comes from here.
 TEXTS = {
-    "Mottoes": Text("000_316201a56e859ee5.txt", "[Cribbage, All-Fours, Three-Card and Five-Card Loo: terms, laws "
-                                                "and maxims, between mottoes]"),
+    "Mottoes": Text(
+        "000_316201a56e859ee5.txt",
+        "[Cribbage, All-Fours, Three-Card and Five-Card Loo: terms, laws and maxims, between mottoes]",
+    ),
     "Rules of Cribbage": Text("001_5509ca1ecad4e9e2.txt", "Terms Used In Cribbage; Rules Of Cribbage (§2105-2106)"),
     "Fragment": Text("002_d4c3027aaf86b12b.txt", "[Cribbage: terms and laws (i-), a fragment]"),
     "Sections 87-96": Text("003_5d5f9a5fddebf1fd.txt", "Three or Four-Hand Cribbage ... All Fours, Loo (§87-96)"),
-    "Article": Text("004_9055db097589e349.txt", "CRIBBAGE, a game at cards [the five-card game, a dictionary "
-                                                "article]"),
+    "Article": Text("004_9055db097589e349.txt", "CRIBBAGE, a game at cards [the five-card game, a dictionary article]"),
 }
 
 
@@ -212,8 +216,10 @@ class Claim:
         x = self._fmt(c.value)
         if c.relation == "=":
             return f"above {x}" if lo > c.value else f"below {x}" if hi < c.value else f"either side of {x}"
-        above, below = f"{'for' if c.relation != '<' else 'against'} {self.side} (above {x})", \
-            f"{'against' if c.relation != '<' else 'for'} {self.side} (below {x})"
+        above, below = (
+            f"{'for' if c.relation != '<' else 'against'} {self.side} (above {x})",
+            f"{'against' if c.relation != '<' else 'for'} {self.side} (below {x})",
+        )
         return above if lo > c.value else below if hi < c.value else f"either way (the interval holds {x})"
 
     def __post_init__(self):
@@ -235,7 +241,7 @@ class Claim:
         if self.percent:
             return f"{100 * x:.1f}%"
         if 0 < abs(x) < 0.001:
-            return f"{x:.2g}"                                   # a rare event keeps two significant digits
+            return f"{x:.2g}"  # a rare event keeps two significant digits
         return f"{x:.4f}" if 0 < abs(x) < 0.1 else f"{x:.2f}"  # small differences keep their digits
 
     def format_estimate(self) -> str:

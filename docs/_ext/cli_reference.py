@@ -5,6 +5,7 @@ built as ``sims COMMAND --help`` builds it and its help is printed as the comman
 command whose options depend on the game (``--game``) is shown once per game of this distribution.  The Sphinx
 hook writes ``reference/cli.md`` before each build, so the page never drifts from the parsers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,9 +41,16 @@ def markdown() -> str:
     os.environ["COLUMNS"] = WIDTH
     try:
         top = build_parser()
-        parts = ["# Command-line reference", "",
-                 "Generated from the parsers of the `sims` command (`sims COMMAND --help` prints the same).", "",
-                 "```text", top.format_help().rstrip(), "```", ""]
+        parts = [
+            "# Command-line reference",
+            "",
+            "Generated from the parsers of the `sims` command (`sims COMMAND --help` prints the same).",
+            "",
+            "```text",
+            top.format_help().rstrip(),
+            "```",
+            "",
+        ]
         for name in _subparsers(top):
             per_game = {game: command_help(name, ("--game", game)) for game in games()}
             texts = list(dict.fromkeys(per_game.values()))
@@ -63,7 +71,7 @@ def markdown() -> str:
 def _write(app) -> None:
     page = Path(app.srcdir) / "reference" / "cli.md"
     text = markdown()
-    if not page.exists() or page.read_text() != text:   # unchanged: Sphinx keeps the page's cached build
+    if not page.exists() or page.read_text() != text:  # unchanged: Sphinx keeps the page's cached build
         page.write_text(text)
 
 

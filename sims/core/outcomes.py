@@ -13,13 +13,14 @@ and of the seats.  The objectives read the games' per-item records:
 
 A deal's roles are counted from the dealer (role ``r`` is the seat ``r`` places to his left).
 """
+
 from __future__ import annotations
 
 from contextlib import nullcontext
 
 import numpy as np
 
-OBJECTIVES = {"games": "games", "points": "deals", "net": "deals", "stakes": "deals"}   # objective -> job kind
+OBJECTIVES = {"games": "games", "points": "deals", "net": "deals", "stakes": "deals"}  # objective -> job kind
 SUFFIX = {"points": "_total", "net": "_total", "stakes": "_money"}
 
 
@@ -50,12 +51,14 @@ def field_policies(game, against: str | None, base: dict | None = None) -> dict:
     decisions = [d.name for d in game.decisions]
     if against:
         tokens = [t.strip() for t in against.split(",")]
-        if any("=" in t and ":" not in t.partition("=")[0] for t in tokens):     # not NAME:PARAM=VALUE
+        if any("=" in t and ":" not in t.partition("=")[0] for t in tokens):  # not NAME:PARAM=VALUE
             for token in tokens:
                 decision, _, policy = (p.strip() for p in token.partition("="))
                 if decision not in decisions or not policy:
-                    raise ValueError(f"--against: write POLICY or DECISION=POLICY,...; {game.name}'s decisions are "
-                                     f"{', '.join(decisions)}, got {token!r}")
+                    raise ValueError(
+                        f"--against: write POLICY or DECISION=POLICY,...; {game.name}'s decisions are "
+                        f"{', '.join(decisions)}, got {token!r}"
+                    )
                 chosen[decision] = policy
         else:
             name = parse_policy(against, "--against")[0]
@@ -70,8 +73,10 @@ def by_seat(rows, rules, suffix: str) -> np.ndarray:
     """Each seat's ``<role><suffix>`` per row (rows by seats), the roles counted from the dealer."""
     roles = [c for c in rows.columns if c.endswith(suffix)]
     if len(roles) != rules.players:
-        raise ValueError(f"this objective needs each seat's {suffix[1:]} per deal, and this game's records have "
-                         f"{len(roles)} for {rules.players} seats")
+        raise ValueError(
+            f"this objective needs each seat's {suffix[1:]} per deal, and this game's records have "
+            f"{len(roles)} for {rules.players} seats"
+        )
     by_role = rows[roles].to_numpy(dtype=np.float64)
     dealer = rows["dealer"].to_numpy().astype(np.int64)
     seats = (np.arange(rules.players)[None, :] - dealer[:, None]) % rules.players
@@ -82,8 +87,10 @@ def per_item(objective: str, rows, rules, side: int) -> np.ndarray:
     """The objective of the candidate in ``side``'s seats, per row of a run's records."""
     if objective == "games":
         if "winner" not in rows:
-            raise ValueError("objective 'games' needs a winner of each game, and this game has none: use a "
-                             "per-deal objective (stakes)")
+            raise ValueError(
+                "objective 'games' needs a winner of each game, and this game has none: use a "
+                "per-deal objective (stakes)"
+            )
         return (rows["winner"].to_numpy() == side).astype(np.float64)
     mine = seats_of(rules, side)
     others = [s for s in range(rules.players) if s not in mine]
@@ -93,8 +100,9 @@ def per_item(objective: str, rows, rules, side: int) -> np.ndarray:
     return seat[:, mine].sum(axis=1)
 
 
-def paired_values(game, rules, field: dict, candidate: dict, objective: str, n: int, seed: int,
-                  threads=None, client=None, lock=None) -> np.ndarray:
+def paired_values(
+    game, rules, field: dict, candidate: dict, objective: str, n: int, seed: int, threads=None, client=None, lock=None
+) -> np.ndarray:
     """The candidate's ``objective`` per item of ``n`` games or deals on ``seed``: the mean, over the sides, of the
     runs with the candidate (``{decision: policy}``, each a name, a ``{name, params}`` table or a Policy) in that
     side's seats and ``field`` (``{decision: policy}``) everywhere else.  ``lock`` is held while a run plays here."""
@@ -105,8 +113,13 @@ def paired_values(game, rules, field: dict, candidate: dict, objective: str, n: 
     total = np.zeros(n)
     for side in range(sides(rules)):
         mine = seats_of(rules, side)
-        policies = dict(field, **{decision: [policy if s in mine else field[decision] for s in range(rules.players)]
-                                  for decision, policy in candidate.items()})
+        policies = dict(
+            field,
+            **{
+                decision: [policy if s in mine else field[decision] for s in range(rules.players)]
+                for decision, policy in candidate.items()
+            },
+        )
         job = Job.make(game, kind, rules, policies, n, seed, records=True)
         with lock if lock is not None else nullcontext():
             result = run(job, threads=threads, client=client, progress=False)

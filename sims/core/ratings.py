@@ -12,6 +12,7 @@ A pairing (:func:`pairwise`) plays the two players on the same seeds with the se
 against the same field on the same deals; a player is ``{decision: policy}``, the game's defaults for
 the decisions it does not name.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -42,18 +43,25 @@ def bradley_terry(pairs: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     won = np.bincount(i, wins, len(players)) + np.bincount(j, games - wins, len(players))
     for k, player in enumerate(players):
         if won[k] in (0, played[k]):
-            raise ValueError(f"player {player!r} {'lost' if won[k] == 0 else 'won'} every game: its strength has "
-                             f"no finite estimate (play more games, or a closer field)")
+            raise ValueError(
+                f"player {player!r} {'lost' if won[k] == 0 else 'won'} every game: its strength has "
+                f"no finite estimate (play more games, or a closer field)"
+            )
 
     def minus_log_likelihood(s):
         d = s[i] - s[j]
         p = 1 / (1 + np.exp(-d))
-        value = np.sum(wins * np.logaddexp(0, -d) + (games - wins) * np.logaddexp(0, d))   # -log p, -log(1 - p)
+        value = np.sum(wins * np.logaddexp(0, -d) + (games - wins) * np.logaddexp(0, d))  # -log p, -log(1 - p)
         grad = np.bincount(i, games * p - wins, len(players)) - np.bincount(j, games * p - wins, len(players))
         return value, grad
 
-    fit = minimize(minus_log_likelihood, np.zeros(len(players)), jac=True, method="BFGS",
-                   options={"gtol": 1e-10, "maxiter": 10_000})
+    fit = minimize(
+        minus_log_likelihood,
+        np.zeros(len(players)),
+        jac=True,
+        method="BFGS",
+        options={"gtol": 1e-10, "maxiter": 10_000},
+    )
     strength = fit.x - fit.x.mean()
     p = 1 / (1 + np.exp(-(strength[i] - strength[j])))
     information = np.zeros((len(players), len(players)))
@@ -64,13 +72,29 @@ def bradley_terry(pairs: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     np.add.at(information, (j, i), -weight)
     se = np.sqrt(np.diag(np.linalg.pinv(information)))
     z = norm.ppf(0.5 + level / 2)
-    frame = pd.DataFrame({"player": players, "strength": strength, "se": se, "lo": strength - z * se,
-                          "hi": strength + z * se, "games": played.astype(int)})
+    frame = pd.DataFrame(
+        {
+            "player": players,
+            "strength": strength,
+            "se": se,
+            "lo": strength - z * se,
+            "hi": strength + z * se,
+            "games": played.astype(int),
+        }
+    )
     return frame.sort_values("strength", ascending=False, ignore_index=True)
 
 
-def pairwise(game, players: dict, n: int, seed: int = 0, rules=None, objective: str = "games", threads=None,
-             progress: bool = False) -> pd.DataFrame:
+def pairwise(
+    game,
+    players: dict,
+    n: int,
+    seed: int = 0,
+    rules=None,
+    objective: str = "games",
+    threads=None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """Every pair of ``players`` (``{label: {decision: policy}}``) on the same ``n`` seeds: a frame of player,
     opponent, wins of the player and games.
 
@@ -83,16 +107,17 @@ def pairwise(game, players: dict, n: int, seed: int = 0, rules=None, objective: 
     rules = game.get_rules(rules)
     defaults = {d.name: d.default for d in game.decisions}
     pairs = list(combinations(players, 2))
-    bar = progress_bar(total=len(pairs) if objective == "games" else len(players), desc="ratings", leave=False,
-                       disable=not progress)
+    bar = progress_bar(
+        total=len(pairs) if objective == "games" else len(players), desc="ratings", leave=False, disable=not progress
+    )
     rows = []
     if objective == "games":
         for a, b in pairs:
-            values = outcomes.paired_values(game, rules, {**defaults, **players[b]}, players[a], "games", n, seed,
-                                            threads)
+            values = outcomes.paired_values(
+                game, rules, {**defaults, **players[b]}, players[a], "games", n, seed, threads
+            )
             placements = outcomes.sides(rules)
-            rows.append({"player": a, "opponent": b, "wins": float(values.sum() * placements),
-                         "games": n * placements})
+            rows.append({"player": a, "opponent": b, "wins": float(values.sum() * placements), "games": n * placements})
             bar.update(1)
     else:
         money = {}
@@ -100,8 +125,14 @@ def pairwise(game, players: dict, n: int, seed: int = 0, rules=None, objective: 
             money[label] = outcomes.paired_values(game, rules, defaults, player, objective, n, seed, threads)
             bar.update(1)
         for a, b in pairs:
-            rows.append({"player": a, "opponent": b, "wins": float(np.sum(0.5 + 0.5 * np.sign(money[a] - money[b]))),
-                         "games": n})
+            rows.append(
+                {
+                    "player": a,
+                    "opponent": b,
+                    "wins": float(np.sum(0.5 + 0.5 * np.sign(money[a] - money[b]))),
+                    "games": n,
+                }
+            )
     bar.close()
     return pd.DataFrame(rows, columns=["player", "opponent", "wins", "games"])
 
@@ -113,8 +144,13 @@ def plot_ladder(ratings: pd.DataFrame, ax=None, title: str | None = None):
     ax = ax or plt.subplots(figsize=(6, 0.45 * len(ratings) + 1.2))[1]
     order = ratings.iloc[::-1]
     y = np.arange(len(order))
-    ax.errorbar(order["strength"], y, xerr=[order["strength"] - order["lo"], order["hi"] - order["strength"]],
-                fmt="o", capsize=3)
+    ax.errorbar(
+        order["strength"],
+        y,
+        xerr=[order["strength"] - order["lo"], order["hi"] - order["strength"]],
+        fmt="o",
+        capsize=3,
+    )
     ax.set_yticks(y, order["player"])
     ax.axvline(0, color="grey", lw=0.8, ls=":")
     ax.set_xlabel("Bradley–Terry strength (logit of the win chance against the mean player), 95% interval")

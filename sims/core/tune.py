@@ -13,11 +13,11 @@ afresh at every ask from the seed and the number of trials asked, so a resumed s
 an uninterrupted one would have asked.  The tuned setting is then checked against the policy's
 defaults on seeds the search never saw (:func:`held_out`).
 """
+
 from __future__ import annotations
 
-import importlib.util
-
 import dataclasses
+import importlib.util
 import math
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -34,12 +34,12 @@ from .policies import COUNT, TableParams
 from .registry import get_game
 from .rng import check_seed
 
-STORAGE = Path("data/tune")       # the default folder of the studies (git-ignored)
-STAGES = 4                        # seed blocks of a trial: a trial may be pruned after each
-STARTUP = 5                       # trials drawn at random before TPE models the others
-WIDEN = 2.0                       # an open side of a range: the default ± WIDEN × max(1, |default|)
-_KERNELS = threading.Lock()       # this process runs one kernel at a time (trials on threads share it)
-_STORAGE = threading.Lock()       # and writes to a study's SQLite file from one thread at a time
+STORAGE = Path("data/tune")  # the default folder of the studies (git-ignored)
+STAGES = 4  # seed blocks of a trial: a trial may be pruned after each
+STARTUP = 5  # trials drawn at random before TPE models the others
+WIDEN = 2.0  # an open side of a range: the default ± WIDEN × max(1, |default|)
+_KERNELS = threading.Lock()  # this process runs one kernel at a time (trials on threads share it)
+_STORAGE = threading.Lock()  # and writes to a study's SQLite file from one thread at a time
 
 
 @dataclass(frozen=True)
@@ -74,23 +74,27 @@ def search_space(game, decision: str, policy: str, names=None, ranges=None) -> l
     is a one-line error."""
     game = get_game(game)
     if policy.startswith("py:") or ":" in policy:
-        raise ValueError(f"{decision} policy {policy!r}: tune a built-in's or a plug-in's policy by its bare name "
-                         f"(a py: function declares no parameters, and the search sets them)")
+        raise ValueError(
+            f"{decision} policy {policy!r}: tune a built-in's or a plug-in's policy by its bare name "
+            f"(a py: function declares no parameters, and the search sets them)"
+        )
     name = policy
     spec = resolve_one(game, decision, name).spec
     if spec is None:
         raise ValueError(f"{decision} policy {name!r} declares no parameters to search")
     if isinstance(spec.params, TableParams):
-        raise ValueError(f"{decision} policy {name!r} takes a table ({spec.params.label}), not numbers: there is "
-                         f"nothing to tune")
+        raise ValueError(
+            f"{decision} policy {name!r} takes a table ({spec.params.label}), not numbers: there is nothing to tune"
+        )
     if not spec.params:
         raise ValueError(f"{decision} policy {name!r} has no parameters to tune")
     names = list(spec.params) if not names else list(names)
     ranges = dict(ranges or {})
     for wanted in names + list(ranges):
         if wanted not in spec.params:
-            raise ValueError(f"{decision} policy {name!r} has no parameter {wanted!r} (it takes "
-                             f"{', '.join(spec.params)})")
+            raise ValueError(
+                f"{decision} policy {name!r} has no parameter {wanted!r} (it takes {', '.join(spec.params)})"
+            )
     if len(set(names)) != len(names):
         raise ValueError(f"{decision} policy {name!r}: a parameter is named twice in {names}")
     space = []
@@ -106,11 +110,12 @@ def search_space(game, decision: str, policy: str, names=None, ranges=None) -> l
         if declared.kind == "count":
             low, high = math.ceil(low), math.floor(high)
         if not (math.isfinite(low) and math.isfinite(high) and low < high):
-            raise ValueError(f"{decision} policy {name!r}: parameter {param!r} has an empty range "
-                             f"{low:g} to {high:g}")
+            raise ValueError(f"{decision} policy {name!r}: parameter {param!r} has an empty range {low:g} to {high:g}")
         if not (declared.holds(low) and declared.holds(high)):
-            raise ValueError(f"{decision} policy {name!r}: parameter {param!r} takes {declared.text()}, got the "
-                             f"range {low:g} to {high:g}")
+            raise ValueError(
+                f"{decision} policy {name!r}: parameter {param!r} takes {declared.text()}, got the "
+                f"range {low:g} to {high:g}"
+            )
         space.append(Dimension(param, declared.kind, float(low), float(high), float(default)))
     return space
 
@@ -139,9 +144,18 @@ class Setup:
     def values(self, params: dict, seed: int) -> np.ndarray:
         """The candidate's objective per item on ``seed`` (one block), seats exchanged; ``params`` by name."""
         candidate = {"name": self.policy, "params": dict(params)}
-        return outcomes.paired_values(self.game, self.rules, self.field, {self.decision: candidate}, self.objective,
-                                      self.block, seed, self.threads, self.client,
-                                      None if self.client is not None else _KERNELS)
+        return outcomes.paired_values(
+            self.game,
+            self.rules,
+            self.field,
+            {self.decision: candidate},
+            self.objective,
+            self.block,
+            seed,
+            self.threads,
+            self.client,
+            None if self.client is not None else _KERNELS,
+        )
 
 
 class Tuned(NamedTuple):
@@ -195,10 +209,27 @@ def _run_trial(setup: Setup, space, trial, seeds) -> tuple[float | None, bool]:
     return mean, False
 
 
-def tune(game, decision: str, policy: str, *, against: str | None = None, objective: str = "games",
-         trials: int = 20, n: int = 400, check: int | None = None, seed: int = 0, names=None, ranges=None,
-         rules=None, storage=None, name: str | None = None, jobs: int = 1, threads: int | None = None,
-         client=None, progress: bool = False) -> Tuned:
+def tune(
+    game,
+    decision: str,
+    policy: str,
+    *,
+    against: str | None = None,
+    objective: str = "games",
+    trials: int = 20,
+    n: int = 400,
+    check: int | None = None,
+    seed: int = 0,
+    names=None,
+    ranges=None,
+    rules=None,
+    storage=None,
+    name: str | None = None,
+    jobs: int = 1,
+    threads: int | None = None,
+    client=None,
+    progress: bool = False,
+) -> Tuned:
     """Tune ``policy``'s parameters for ``decision`` of ``game`` against the field ``against`` (module docstring).
 
     Each trial plays ``n`` items (games, or deals for a per-deal objective) on the same seeds, seats exchanged;
@@ -230,13 +261,23 @@ def tune(game, decision: str, policy: str, *, against: str | None = None, object
     path.parent.mkdir(parents=True, exist_ok=True)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     storage = optuna.storages.RDBStorage(f"sqlite:///{path}")
-    study = optuna.create_study(study_name=name, storage=storage, direction="maximize",
-                                load_if_exists=True, pruner=optuna.pruners.MedianPruner(n_startup_trials=5))
+    study = optuna.create_study(
+        study_name=name,
+        storage=storage,
+        direction="maximize",
+        load_if_exists=True,
+        pruner=optuna.pruners.MedianPruner(n_startup_trials=5),
+    )
     _check_same_space(study, space)
     again = _resume(study, storage)
     search = block_seeds(seed, stages)
-    done = len([t for t in study.get_trials(deepcopy=False) if t.state.is_finished()
-                and t.state != optuna.trial.TrialState.FAIL])
+    done = len(
+        [
+            t
+            for t in study.get_trials(deepcopy=False)
+            if t.state.is_finished() and t.state != optuna.trial.TrialState.FAIL
+        ]
+    )
     with ThreadPoolExecutor(jobs) as pool, _bar(progress, trials, done) as bar:
         while done < trials:
             batch: list = []
@@ -262,8 +303,10 @@ def _check_same_space(study, space) -> None:
     if stored is None:
         study.set_user_attr("space", wanted)
     elif stored != wanted:
-        raise ValueError(f"study {study.study_name!r} was stored with another search space ({stored}); name "
-                         f"another study (--name) or another storage")
+        raise ValueError(
+            f"study {study.study_name!r} was stored with another search space ({stored}); name "
+            f"another study (--name) or another storage"
+        )
 
 
 def _bar(progress: bool, total: int, initial: int):
@@ -288,11 +331,19 @@ def held_out(setup: Setup, space, best: dict, items: int, seed: int) -> dict:
     tuned = np.concatenate([check.values(best, s) for s in seeds])
     default = np.concatenate([check.values({d.name: d.default for d in space}, s) for s in seeds])
     diff = paired_diff(tuned, default)
-    return {"tuned": {k: float(v) for k, v in best.items()}, "default": {d.name: d.default for d in space},
-            "tuned_mean": float(tuned.mean()), "default_mean": float(default.mean()), "items": int(tuned.size),
-            "gain": float(diff.estimate), "lo": float(diff.lo), "hi": float(diff.hi), "se": float(diff.se),
-            "p": float(diff.p),
-            "significant": bool(diff.lo > 0 or diff.hi < 0)}
+    return {
+        "tuned": {k: float(v) for k, v in best.items()},
+        "default": {d.name: d.default for d in space},
+        "tuned_mean": float(tuned.mean()),
+        "default_mean": float(default.mean()),
+        "items": int(tuned.size),
+        "gain": float(diff.estimate),
+        "lo": float(diff.lo),
+        "hi": float(diff.hi),
+        "se": float(diff.se),
+        "p": float(diff.p),
+        "significant": bool(diff.lo > 0 or diff.hi < 0),
+    }
 
 
 def verdict(check: dict) -> str:
@@ -307,6 +358,8 @@ def verdict(check: dict) -> str:
 def check_text(what: str, check: dict) -> str:
     """One line of the held-out check: the tuned setting, both means, the gain with its interval, the verdict."""
     setting = ", ".join(f"{k}={v:.3g}" for k, v in check["tuned"].items())
-    return (f"{what}: tuned {setting}: {check['tuned_mean']:.4f} against the default's {check['default_mean']:.4f}, "
-            f"gain {check['gain']:+.4f} [{check['lo']:+.4f}, {check['hi']:+.4f}] ({check['items']:,} fresh items): "
-            f"{verdict(check)}")
+    return (
+        f"{what}: tuned {setting}: {check['tuned_mean']:.4f} against the default's {check['default_mean']:.4f}, "
+        f"gain {check['gain']:+.4f} [{check['lo']:+.4f}, {check['hi']:+.4f}] ({check['items']:,} fresh items): "
+        f"{verdict(check)}"
+    )

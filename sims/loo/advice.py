@@ -21,6 +21,7 @@ dealt in at most ``exact_limit`` ways every deal is played and the value is exac
 not read the others' hands from their declarations, and the cards I changed or threw
 with my hand for the miss count as unseen.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -30,9 +31,9 @@ import pandas as pd
 from numba import types
 
 from ..cards import format_card
+from ..core.advice import Player as CorePlayer
+from ..core.advice import check_samples, choices_of, chosen_by, every_deal, rollout_columns, ways_to_deal
 from ..core.arrays import copy_into
-from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, rollout_columns,
-                           ways_to_deal)
 from ..core.errors import PolicyError, job_policies, new_err, overrun_text, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, U64_1
@@ -44,11 +45,14 @@ from .tricks import could_have_played
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
-MAX_DRAWS = 20                  # rounds of ``samples`` random deals drawn to find deals the laws allow
-DECIDES = types.UniTuple(DecideFn, MAX_SEATS)   # as the engine takes them (sims.loo.engine, not imported: its
-CARDS = types.UniTuple(CardFn, MAX_SEATS)       # parallel kernels load for a second)
-NAMED = {"declare": ("random", "always", "threshold", "expert"), "exchange": ("keep", "random", "threshold", "expert"),
-         "card": ("random", "greedy", "expert")}
+MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals the laws allow
+DECIDES = types.UniTuple(DecideFn, MAX_SEATS)  # as the engine takes them (sims.loo.engine, not imported: its
+CARDS = types.UniTuple(CardFn, MAX_SEATS)  # parallel kernels load for a second)
+NAMED = {
+    "declare": ("random", "always", "threshold", "expert"),
+    "exchange": ("keep", "random", "threshold", "expert"),
+    "card": ("random", "greedy", "expert"),
+}
 
 
 class Player(CorePlayer):
@@ -65,10 +69,28 @@ class Player(CorePlayer):
 
 
 # ``given`` read-only, as play_dealt's NOTHING_GIVEN is: the engine and the advisor share one play_given.
-@njit(types.int64(I64_1, types.int64, types.int64, types.int64, I64_2, I64_2R, DECIDES, DECIDES, CARDS, F64_1, I64_1,
-                  U64_1, I64_2, I64_1), cache=True)
-def _play_outs(rules, dealer, role, carry, decks, given, declare_fns, exchange_fns, card_fns, params, poff, keys,
-               out, err):
+@njit(
+    types.int64(
+        I64_1,
+        types.int64,
+        types.int64,
+        types.int64,
+        I64_2,
+        I64_2R,
+        DECIDES,
+        DECIDES,
+        CARDS,
+        F64_1,
+        I64_1,
+        U64_1,
+        I64_2,
+        I64_1,
+    ),
+    cache=True,
+)
+def _play_outs(
+    rules, dealer, role, carry, decks, given, declare_fns, exchange_fns, card_fns, params, poff, keys, out, err
+):
     """Deal ``decks[m]`` (stacked) and play the deal with the decisions ``given[c]`` (:func:`play_given`) for
     every deal m and choice c; ``out[m, c]``: the money of the player in ``role`` (stakes included).  The seats'
     streams are keyed by m: the same for every choice.  Returns 0 or POLICY_ERROR."""
@@ -83,8 +105,26 @@ def _play_outs(rules, dealer, role, carry, decks, given, declare_fns, exchange_f
                 seed_state(seat_rngs[s], keys[1 + s], m)
             copy_into(work[0], decks[m])
             work[1][0], work[1][1] = 0, 52
-            if play_given(rules, dealer, carry, no_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
-                          outcome, info, err, work, given[c]) == POLICY_ERROR:
+            if (
+                play_given(
+                    rules,
+                    dealer,
+                    carry,
+                    no_rng,
+                    seat_rngs,
+                    declare_fns,
+                    exchange_fns,
+                    card_fns,
+                    params,
+                    poff,
+                    outcome,
+                    info,
+                    err,
+                    work,
+                    given[c],
+                )
+                == POLICY_ERROR
+            ):
                 return POLICY_ERROR
             out[m, c] = outcome[role, O_MONEY]
     return 0
@@ -96,7 +136,7 @@ def _lawful(rows, holdings, played, by, trump_suit, pam, civil, check):
     and none held a flush (:func:`sims.loo.tricks.could_have_played`) when they held ``holdings`` (a card, or
     ``-1 - t``: the row's t-th card)."""
     ok = np.empty(rows.shape[0], dtype=np.bool_)
-    held = np.empty_like(holdings)          # filled afresh for each row: it is used up
+    held = np.empty_like(holdings)  # filled afresh for each row: it is used up
     for i in range(rows.shape[0]):
         for j in range(holdings.shape[0]):
             for c in range(holdings.shape[1]):
@@ -150,7 +190,7 @@ def _template(situation):
             x = exchanged.get(r, 0) if playing else 0
             dealt[r] = t.hidden(x) + current[r][x:]
             drawn[r] = current[r][:x]
-    draws = [c for r in [x % n for x in range(1, n + 1)] for c in drawn.get(r, [])]   # the exchanges, in turn
+    draws = [c for r in [x % n for x in range(1, n + 1)] for c in drawn.get(r, [])]  # the exchanges, in turn
     if situation.miss_dealt and miss is None:
         miss = t.hidden(k)
     pack = []
@@ -179,21 +219,29 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     def fits(rows):
         """Deals in which each card the others played was one the laws allowed them (so none of a suit they
         have shown void in, the first lead as forced...) and, five-card, none of them held a flush."""
-        if not need:                          # not in the play: nothing shown yet
+        if not need:  # not in the play: nothing shown yet
             return np.ones(len(rows), dtype=bool)
         standers = list(situation.standers)
         holdings = np.empty((len(standers), situation.rules.cards), dtype=np.int64)
-        column = dict(zip(others, np.cumsum([0] + [need[r] for r in others]).tolist()))   # a row: by ``others``
+        column = dict(zip(others, np.cumsum([0] + [need[r] for r in others]).tolist()))  # a row: by ``others``
         for j, r in enumerate(standers):
             shown = [c for c, x in zip(played, laid_by) if x == r]
             if r in need:
                 holdings[j] = shown + [-1 - column[r] - t for t in range(need[r])]
-            else:                             # mine, as dealt: not checked
+            else:  # mine, as dealt: not checked
                 holdings[j] = [c for c in situation.hand if c >= 0] + [c for c, x in zip(played, laid_by) if x == r]
         check = sum(1 << j for j, r in enumerate(standers) if r in need)
         by = np.asarray([standers.index(r) for r in laid_by], dtype=np.int64)
-        return _lawful(np.ascontiguousarray(rows), holdings, np.asarray(played, dtype=np.int64), by,
-                       laws.trump_suit, laws.pam, laws.civil, check)
+        return _lawful(
+            np.ascontiguousarray(rows),
+            holdings,
+            np.asarray(played, dtype=np.int64),
+            by,
+            laws.trump_suit,
+            laws.pam,
+            laws.civil,
+            check,
+        )
 
     if exact:
         rows = every_deal(unseen, [need[r] for r in others])
@@ -217,7 +265,7 @@ def _given(situation) -> tuple[np.ndarray, list]:
     """``given[c]`` for each legal choice c (the decisions already taken and the choice), and the labels."""
     n = situation.rules.players
     base = np.full(GIVEN_CARDS, -1, dtype=np.int64)
-    base[GIVEN_DECLARE:GIVEN_DECLARE + len(situation.declared)] = situation.declared
+    base[GIVEN_DECLARE : GIVEN_DECLARE + len(situation.declared)] = situation.declared
     order = {r: t - 1 for t, r in zip(range(1, n + 1), [x % n for x in range(1, n + 1)])}
     for r, x in zip(situation.standers, situation.exchanged):
         base[GIVEN_EXCHANGE + order[r]] = (1 << x) - 1
@@ -252,8 +300,7 @@ def _kernel_job(rules, playout: tuple):
     return job, job.kernel_policies()
 
 
-def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-              exact_limit: int = EXACT_LIMIT):
+def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, exact_limit: int = EXACT_LIMIT):
     """The play-outs :func:`advise` values the choices by: ``out[m, c]`` my money (stakes included) for deal m
     and choice c (labelled ``labels[c]``), the labels, whether the deals are every one, and the job."""
     samples = check_samples(samples)
@@ -261,7 +308,7 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
     playout = tuple(sorted((playout or {}).items()))
     try:
         job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job(rules, playout)
-    except TypeError:                         # a playout that cannot be a key: made afresh
+    except TypeError:  # a playout that cannot be a key: made afresh
         job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job.__wrapped__(rules, playout)
     decks, exact = hidden_deals(situation, samples, seed, exact_limit)
     given, labels = _given(situation)
@@ -269,8 +316,22 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
     err = new_err(1)
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
     with raised_by_policy(job_policies(job), "a play-out"):
-        status = _play_outs(rules.to_kernel(), situation.dealer, situation.role, situation.carry, decks, given,
-                            declare_fns, exchange_fns, card_fns, params, poff, keys, out, err[0])
+        status = _play_outs(
+            rules.to_kernel(),
+            situation.dealer,
+            situation.role,
+            situation.carry,
+            decks,
+            given,
+            declare_fns,
+            exchange_fns,
+            card_fns,
+            params,
+            poff,
+            keys,
+            out,
+            err[0],
+        )
     if status == POLICY_ERROR:
         from .engine import describe_error
 
@@ -278,8 +339,14 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
     return out, labels, exact, job
 
 
-def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
-           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+def advise(
+    situation,
+    playout=None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    policies=None,
+    exact_limit: int = EXACT_LIMIT,
+) -> pd.DataFrame:
     """Every legal choice of a Loo situation valued by play-outs, best first (module docstring).
 
     Parameters
@@ -313,6 +380,12 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     names = NAMED[situation.DECISION] if policies is None else policies
     frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)
     frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(out),
-                       playout={d: p[0].label() for d, p in job.policies.items()}, seed=seed, sort="value")
+    frame.attrs.update(
+        situation=situation.describe(),
+        method="exact" if exact else "rollouts",
+        deals=len(out),
+        playout={d: p[0].label() for d, p in job.policies.items()},
+        seed=seed,
+        sort="value",
+    )
     return frame

@@ -1,4 +1,5 @@
 """The Bradley-Terry fit (sims.core.ratings): a hand-computed case, a seeded synthetic one, and sims rate."""
+
 from __future__ import annotations
 
 import json
@@ -49,8 +50,26 @@ def test_a_player_who_won_every_game_has_no_finite_strength():
 
 def test_sims_rate_puts_players_on_one_scale(tmp_path, capsys):
     plot = tmp_path / "ladder.png"
-    assert main(["rate", "--game", "allfours", "--player", "play=maxims", "--player", "play=random", "--games", "20",
-                 "--plot", str(plot), "--quiet", "--json"]) == 0
+    assert (
+        main(
+            [
+                "rate",
+                "--game",
+                "allfours",
+                "--player",
+                "play=maxims",
+                "--player",
+                "play=random",
+                "--games",
+                "20",
+                "--plot",
+                str(plot),
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
     result = json.loads(capsys.readouterr().out)
     pair = result["pairs"][0]
     assert pair["games"] == 40
@@ -69,8 +88,13 @@ def test_a_loo_player_against_his_twin_wins_half_the_deals():
     defaults named) win the same money on every deal, so each wins exactly half; a random card player does not."""
     from sims.core.ratings import pairwise
 
-    pairs = pairwise("loo", {"expert": {"declare": "expert"}, "defaults": {}, "random": {"card": "random"}}, 30,
-                     seed=4, objective="stakes").set_index(["player", "opponent"])
+    pairs = pairwise(
+        "loo",
+        {"expert": {"declare": "expert"}, "defaults": {}, "random": {"card": "random"}},
+        30,
+        seed=4,
+        objective="stakes",
+    ).set_index(["player", "opponent"])
     assert pairs.loc[("expert", "defaults"), "wins"] == 15.0
     assert pairs.loc[("expert", "random"), "wins"] != 15.0
     assert (pairs["games"] == 30).all()

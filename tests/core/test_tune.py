@@ -1,5 +1,6 @@
 """sims tune (sims.core.tune, sims.core.outcomes): the search space from the declarations, common random numbers
 with seats exchanged, a study resumed after kill -9 asking the same trials, and bad input refused in one line."""
+
 from __future__ import annotations
 
 import os
@@ -22,28 +23,33 @@ pytest.importorskip("optuna")
 FIELD = {"beg": "threshold", "answer": "threshold", "play": "maxims", "discard": "cheapest"}
 # A study small enough for the test: All Fours begging against maxims play, 8 trials (5 at random, then TPE)
 # of 8 games each.
-STUDY = dict(game="allfours", decision="beg", policy="threshold", against="maxims", trials=8, n=8, check=8,
-             seed=3)
+STUDY = dict(game="allfours", decision="beg", policy="threshold", against="maxims", trials=8, n=8, check=8, seed=3)
 
 
 def test_space_comes_from_the_declared_types_and_ranges():
     assert search_space("allfours", "beg", "threshold") == [Dimension("strength", "number", -2.0, 6.0, 2.0)]
-    defensive = search_space("cribbage", "peg", "defensive", names=["keep_close", "risk_weight"],
-                             ranges={"risk_weight": "0:2"})
-    assert defensive == [Dimension("risk_weight", "number", 0.0, 2.0, 1.0),
-                         Dimension("keep_close", "switch", 0.0, 1.0, 1.0)]
+    defensive = search_space(
+        "cribbage", "peg", "defensive", names=["keep_close", "risk_weight"], ranges={"risk_weight": "0:2"}
+    )
+    assert defensive == [
+        Dimension("risk_weight", "number", 0.0, 2.0, 1.0),
+        Dimension("keep_close", "switch", 0.0, 1.0, 1.0),
+    ]
     # a count: a whole number from its declared lower bound; an "at least 0" number keeps its bound
     rollout = search_space("cribbage", "peg", "rollout")
     assert rollout == [Dimension("samples", "count", 1.0, 96.0, 32.0), Dimension("margin", "number", 0.0, 2.25, 0.25)]
 
 
-@pytest.mark.parametrize("policy, names, ranges, message", [
-    ("threshold", ["nope"], None, "has no parameter 'nope'"),
-    ("threshold", None, {"strength": "3:1"}, "empty range 3 to 1"),
-    ("threshold", None, {"strength": "2:2"}, "empty range 2 to 2"),
-    ("random", None, None, "has no parameters to tune"),
-    ("py:sims.allfours.policies.begging.threshold_beg", None, None, "a py: function declares no parameters"),
-])
+@pytest.mark.parametrize(
+    "policy, names, ranges, message",
+    [
+        ("threshold", ["nope"], None, "has no parameter 'nope'"),
+        ("threshold", None, {"strength": "3:1"}, "empty range 3 to 1"),
+        ("threshold", None, {"strength": "2:2"}, "empty range 2 to 2"),
+        ("random", None, None, "has no parameters to tune"),
+        ("py:sims.allfours.policies.begging.threshold_beg", None, None, "a py: function declares no parameters"),
+    ],
+)
 def test_space_refuses_what_cannot_be_searched(policy, names, ranges, message):
     with pytest.raises(ValueError, match=message):
         search_space("allfours", "beg", policy, names, ranges)
@@ -68,10 +74,12 @@ def test_common_random_numbers_pair_the_candidates():
     """The same seed and setting give the same games; the field against itself, seats exchanged on the same
     deals, wins exactly half of them (each game is won once by each placement); search and check seeds differ."""
     rules = "two-hand"
-    once = outcomes.paired_values("allfours", rules_of(rules), FIELD, {"beg": {"name": "threshold",
-                                  "params": {"strength": 4}}}, "games", 24, 11)
-    again = outcomes.paired_values("allfours", rules_of(rules), FIELD, {"beg": {"name": "threshold",
-                                   "params": {"strength": 4}}}, "games", 24, 11)
+    once = outcomes.paired_values(
+        "allfours", rules_of(rules), FIELD, {"beg": {"name": "threshold", "params": {"strength": 4}}}, "games", 24, 11
+    )
+    again = outcomes.paired_values(
+        "allfours", rules_of(rules), FIELD, {"beg": {"name": "threshold", "params": {"strength": 4}}}, "games", 24, 11
+    )
     np.testing.assert_array_equal(once, again)
     assert set(np.unique(once)) <= {0.0, 0.5, 1.0}
     same = outcomes.paired_values("allfours", rules_of(rules), FIELD, {"beg": "threshold"}, "games", 24, 11)
@@ -103,11 +111,12 @@ def test_a_study_killed_mid_way_resumes_to_the_same_trials(tmp_path):
     with the trials and values of an uninterrupted run of the same seed."""
     whole = tune(**STUDY, storage=tmp_path / "whole.sqlite3")
     path = tmp_path / "killed.sqlite3"
-    child = subprocess.Popen([sys.executable, "-c", CHILD.format(study=STUDY), str(path)], stderr=subprocess.PIPE,
-                             text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD.format(study=STUDY), str(path)], stderr=subprocess.PIPE, text=True
+    )
     try:
         stored = 0
-        deadline = time.monotonic() + 300      # a loaded two-core machine
+        deadline = time.monotonic() + 300  # a loaded two-core machine
         while stored < 2 and child.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
             stored = complete_trials(path)
@@ -129,13 +138,31 @@ def complete_trials(path) -> int:
     try:
         with sqlite3.connect(path) as db:
             return db.execute("select count(*) from trials where state = 'COMPLETE'").fetchone()[0]
-    except sqlite3.OperationalError:     # the tables are not made yet
+    except sqlite3.OperationalError:  # the tables are not made yet
         return 0
 
 
 def test_cli_tunes_and_checks_on_fresh_seeds(tmp_path, capsys):
-    assert main(["tune", "--game", "allfours", "--answer", "threshold", "--trials", "2", "--per-trial", "8",
-                 "--storage", str(tmp_path / "s.sqlite3"), "--quiet", "--json"]) == 0
+    assert (
+        main(
+            [
+                "tune",
+                "--game",
+                "allfours",
+                "--answer",
+                "threshold",
+                "--trials",
+                "2",
+                "--per-trial",
+                "8",
+                "--storage",
+                str(tmp_path / "s.sqlite3"),
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
     import json
 
     result = json.loads(capsys.readouterr().out)
@@ -143,14 +170,17 @@ def test_cli_tunes_and_checks_on_fresh_seeds(tmp_path, capsys):
     assert result["check"]["lo"] <= result["check"]["gain"] <= result["check"]["hi"]
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--beg", "threshold", "--params", "nope"], "beg policy 'threshold' has no parameter 'nope'"),
-    (["--beg", "threshold", "--range", "strength=3:1"], "empty range 3 to 1"),
-    (["--beg", "threshold", "--objective", "wins"], "unknown objective 'wins'"),
-    (["--beg", "threshold", "--trials", "0"], "--trials: expected a positive integer, got 0"),
-    (["--discard", "cheapest"], "discard policy 'cheapest' has no parameters to tune"),
-    (["--beg", "threshold", "--answer", "threshold"], "name one decision's policy to tune"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--beg", "threshold", "--params", "nope"], "beg policy 'threshold' has no parameter 'nope'"),
+        (["--beg", "threshold", "--range", "strength=3:1"], "empty range 3 to 1"),
+        (["--beg", "threshold", "--objective", "wins"], "unknown objective 'wins'"),
+        (["--beg", "threshold", "--trials", "0"], "--trials: expected a positive integer, got 0"),
+        (["--discard", "cheapest"], "discard policy 'cheapest' has no parameters to tune"),
+        (["--beg", "threshold", "--answer", "threshold"], "name one decision's policy to tune"),
+    ],
+)
 def test_bad_input_is_one_line_and_status_2_before_any_game(argv, message, tmp_path, capsys):
     storage = tmp_path / "never.sqlite3"
     assert main(["tune", "--game", "allfours", *argv, "--storage", str(storage), "--quiet"]) == 2

@@ -4,8 +4,8 @@
 :mod:`sims.allfours.maxims`).  The first maxim switched on that advises some legal card
 decides, taking the cheapest card it advises; when none does, the play is greedy's.
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 from ...core.kernel import njit
 from ..contract import PLAY_SIG, S_TRUMP

@@ -3,6 +3,7 @@
 They allocate nothing and keep no array they are given, so they are compiled without reference counting
 (``refcounts=False``, :func:`sims.core.kernel.njit`): the engine calls them millions of times a second.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -10,10 +11,10 @@ import numpy as np
 from ...core.kernel import njit
 from ...core.masks import nth_bit
 from ...core.rng import randint
+from ..contract import DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, is_legal_play, next_throw
 from ..pegging import MAX_COUNT, card_value, points_if_laid
 from ..rules import R_BATH, R_THROW
 from ..scoring import kept_points
-from ..contract import DISCARD_SIG, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, is_legal_play, next_throw
 
 
 @njit(DISCARD_SIG, cache=True, refcounts=False)
@@ -70,7 +71,7 @@ def greedy_peg(hand, played, state, rules, rng, params):
     for i in range(hand.shape[0]):
         if not is_legal_play(hand, i, count):
             continue
-        points = points_if_laid(played, start, n, hand[i], rules[R_BATH] != 0)   # played is read-only
+        points = points_if_laid(played, start, n, hand[i], rules[R_BATH] != 0)  # played is read-only
         if points > best or (points == best and hand[i] > hand[best_i]):
             best, best_i = points, i
     return best_i

@@ -1,4 +1,5 @@
 """A Loo card policy: the lowest legal card."""
+
 from numba import njit
 
 from sims.loo.contract import CARD_SIG, S_LEGAL
@@ -10,7 +11,7 @@ def low_card(hand, played, state, rules, rng, params):
     best, best_rank = -1, 99
     for i in range(hand.shape[0]):
         if (state[S_LEGAL] >> i) & 1:
-            rank = ((hand[i] >> 2) + 12) % 13      # two 0 ... king 11, ace 12
+            rank = ((hand[i] >> 2) + 12) % 13  # two 0 ... king 11, ace 12
             if rank < best_rank:
                 best, best_rank = i, rank
     return best

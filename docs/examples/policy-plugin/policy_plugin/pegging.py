@@ -1,4 +1,5 @@
 """A cribbage pegging policy: the lowest card, or a card making fifteen or thirty-one (Sections 87-96: two for each)."""
+
 from numba import njit
 
 from sims.cribbage.contract import PEG_SIG, S_COUNT

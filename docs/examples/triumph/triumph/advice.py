@@ -2,6 +2,7 @@
 over the deals of the cards he has not seen (every one when they are few, exact with the greedy play-outs; else
 sampled), each play-out by the reference engine; and its decision under ``sims advise`` (``sims advise --game
 triumph card AH 10H 3C --turned 7S --played KH``)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -9,12 +10,12 @@ import pandas as pd
 
 from sims.cards import format_card, parse_card
 from sims.core.advice import check_samples, chosen_by, every_deal, rollout_columns, ways_to_deal
-from sims.core.rng import chunk_keys, seed_state
 from sims.core.record import situation_fields
+from sims.core.rng import chunk_keys, seed_state
 from sims.core.text import listed
 
-from .situation import CardSituation
 from .reference import POLICIES, play_out
+from .situation import CardSituation
 
 DECISIONS = {"card": "which card to play"}
 PLAYOUT = "card"
@@ -41,7 +42,7 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0) -> pd.D
     if name not in POLICIES:
         raise ValueError(f"the play-outs play a built-in policy ({', '.join(POLICIES)}), not {name!r}")
     held, legal = [c for c in s.cards if c >= 0], s.legal()
-    sizes = [len(held) - (k >= players - len(s.trick)) for k in range(1, players)]     # the seats after his
+    sizes = [len(held) - (k >= players - len(s.trick)) for k in range(1, players)]  # the seats after his
     unseen = sorted(set(range(52)) - {*held, *s.played_cards, parse_card(s.turned)})
     exact = ways_to_deal(len(unseen), sizes) <= samples
     rng = np.random.default_rng(seed)
@@ -50,21 +51,37 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0) -> pd.D
     values = np.zeros((len(deals), len(legal)))
     for d, dealt in enumerate(deals):
         for j, card in enumerate(legal):
-            for seat in range(players):        # the same streams for every choice
+            for seat in range(players):  # the same streams for every choice
                 seed_state(streams[seat], keys[seat], d)
             hands, start = [None] * players, 0
             hands[s.seat] = [None if c < 0 or c == card else c for c in s.cards]
             for k, size in enumerate(sizes, 1):
-                hands[(s.seat + k) % players], start = [int(c) for c in dealt[start:start + size]], start + size
+                hands[(s.seat + k) % players], start = [int(c) for c in dealt[start : start + size]], start + size
             tally = [[0, 0] for _ in range(players)]
-            play_out(hands, s.trump, s.leader, lambda seat, *seen: POLICIES[name](*seen, streams[seat]), tally,
-                     len(held) + 1, (*s.trick, card))
+            play_out(
+                hands,
+                s.trump,
+                s.leader,
+                lambda seat, *seen: POLICIES[name](*seen, streams[seat]),
+                tally,
+                len(held) + 1,
+                (*s.trick, card),
+            )
             values[d, j] = tally[s.seat][0]
     labels = [format_card(c) for c in legal]
     greedy = POLICIES["greedy"]([None if c < 0 else c for c in s.cards], s.trump, s.led, s.best, None)
-    frame = pd.DataFrame({"choice": labels, **rollout_columns(values, exact and name == "greedy", "value"),
-                          "chosen_by": chosen_by({"greedy": format_card(s.cards[greedy])}, labels)})
+    frame = pd.DataFrame(
+        {
+            "choice": labels,
+            **rollout_columns(values, exact and name == "greedy", "value"),
+            "chosen_by": chosen_by({"greedy": format_card(s.cards[greedy])}, labels),
+        }
+    )
     frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs = {"situation": {"decision": "card", "rules": s.rules.name, **situation_fields(s, {})}, "playout": {"card": name},
-                   "method": "exact" if exact and name == "greedy" else "sampled", "deals": len(deals)}
+    frame.attrs = {
+        "situation": {"decision": "card", "rules": s.rules.name, **situation_fields(s, {})},
+        "playout": {"card": name},
+        "method": "exact" if exact and name == "greedy" else "sampled",
+        "deals": len(deals),
+    }
     return frame

@@ -1,5 +1,6 @@
 """Triumph's engine for the core: the core's chunk loop over :func:`triumph.play.play_deal` (deals) and
 :func:`triumph.play.play_game` (games)."""
+
 from numba import types
 
 from sims.cards import format_cards
@@ -20,7 +21,7 @@ def play_chunks(job, keys, first_item, n_items, err):
 
 def describe_error(job, row) -> str:
     cards = job.rules.cards
-    hand = format_cards(int(c) for c in row[E_GAME:E_GAME + cards] if c >= 0)
+    hand = format_cards(int(c) for c in row[E_GAME : E_GAME + cards] if c >= 0)
     led = int(row[E_GAME + cards])
     rule = f"it must follow {'CDHS'[led]} when it can" if led >= 0 else "it must name a card in the hand"
     return f"played index {int(row[E_ANSWER])} holding {hand}: {rule}"

@@ -1,4 +1,5 @@
 """Triumph as a game of sims: the record the entry point ``sims.games`` ``triumph`` names."""
+
 from sims.core.policies import PolicySpec
 from sims.core.protocol import Decision, Game
 
@@ -8,13 +9,18 @@ GAME = Game(
     rules="triumph.rules",
     default_preset="two-hand",
     decisions=(Decision("card", "triumph.rules:CARD_SIG", "random", "the card to play"),),
-    policies={"card": {"random": PolicySpec("triumph.play:random_card", help="a uniformly random legal card"),
-                       "greedy": PolicySpec("triumph.play:greedy_card",
-                                            help="take the trick as cheaply as possible, else throw the lowest")}},
+    policies={
+        "card": {
+            "random": PolicySpec("triumph.play:random_card", help="a uniformly random legal card"),
+            "greedy": PolicySpec(
+                "triumph.play:greedy_card", help="take the trick as cheaply as possible, else throw the lowest"
+            ),
+        }
+    },
     engine="triumph.engine",
     results="triumph.results",
     reference="triumph.reference",
-    chunk_size={"deals": 4096, "games": 4096},     # the same: a game's streams are its deal's (record.play_game)
+    chunk_size={"deals": 4096, "games": 4096},  # the same: a game's streams are its deal's (record.play_game)
     max_seats=4,
     compile_time="a few seconds",
     advice="triumph.advice",

@@ -1,5 +1,6 @@
 """A deal and a game of Triumph in njit (what :func:`sims.core.driver.deal_loop` calls per item) and the two
 policies."""
+
 import numpy as np
 
 from sims.core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
@@ -9,7 +10,7 @@ from sims.core.rng import randint
 
 from .rules import R_CARDS, R_PLAYERS, R_TARGET, S_BEST, S_LED, S_SEAT, S_SIZE, S_TRUMP, S_TURNED
 
-TALLY = Table("seat", ("tricks", "trump_tricks"), bins=14)     # what a deal adds up for each seat
+TALLY = Table("seat", ("tricks", "trump_tricks"), bins=14)  # what a deal adds up for each seat
 GAME_TALLY = Table("seat", ("tricks", "trump_tricks", "won"))  # and a game
 AT, WON = TALLY.at, GAME_TALLY.at.won
 
@@ -70,12 +71,12 @@ def play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err
     players, cards = rules[R_PLAYERS], rules[R_CARDS]
     dealer = item % players
     deck = np.arange(52)
-    for j in range(players * cards + 1):           # a partial Fisher-Yates: only the cards dealt and the turn-up
+    for j in range(players * cards + 1):  # a partial Fisher-Yates: only the cards dealt and the turn-up
         k = j + randint(deck_rng, 52 - j)
         deck[j], deck[k] = deck[k], deck[j]
     hands = np.empty((players, cards), dtype=np.int64)
-    for r in range(players):                        # the eldest (r = 0) first
-        hands[(dealer + 1 + r) % players] = deck[r * cards:(r + 1) * cards]
+    for r in range(players):  # the eldest (r = 0) first
+        hands[(dealer + 1 + r) % players] = deck[r * cards : (r + 1) * cards]
     state = np.empty(S_SIZE, dtype=np.int64)
     trump = deck[players * cards] & 3
     state[S_TRUMP], state[S_TURNED] = trump, deck[players * cards]
@@ -85,10 +86,10 @@ def play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err
         for r in range(players):
             seat = (leader + r) % players
             hand, state[S_SEAT] = hands[seat], seat
-            i = policies[0][seat](hand, state, rules, seat_rngs[seat], params[poff[seat]:poff[seat + 1]])
+            i = policies[0][seat](hand, state, rules, seat_rngs[seat], params[poff[seat] : poff[seat + 1]])
             if i < 0 or i >= cards or not (legal(hand, state[S_LED]) >> i) & 1:
                 err[E_DECISION], err[E_SEAT], err[E_ANSWER] = 1, seat, i
-                err[E_GAME:E_GAME + cards], err[E_GAME + cards] = hand, state[S_LED]
+                err[E_GAME : E_GAME + cards], err[E_GAME + cards] = hand, state[S_LED]
                 return -1
             card, hand[i] = hand[i], -1
             if r == 0:

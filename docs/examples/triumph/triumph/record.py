@@ -2,6 +2,7 @@
 :mod:`sims.core.table`): a record line holds the fields of :class:`CardSituation`, e.g.
 ``{"player": 1, "decision": "card", "hand": "AH - 2C 9D -", "turned": "7S", "played": "KH 3H JC QC 4H",
 "seat": 1, "choice": "9D"}``."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,7 +19,7 @@ from .game import GAME
 from .rules import S_SEAT, S_TURNED
 from .situation import CardSituation
 
-EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"    # one game of sims play --record
+EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"  # one game of sims play --record
 
 
 SITUATIONS = {"card": CardSituation}
@@ -27,9 +28,14 @@ SITUATIONS = {"card": CardSituation}
 def situation(decision: str, hand, played, state, rules, earlier=()) -> CardSituation:
     """An engine decision's situation: this deal's cards so far are the choices of ``earlier`` (the game's
     decisions before it) since the deal began (each deal before it had every card played)."""
-    this_deal = earlier[len(earlier) - len(earlier) % (rules.players * rules.cards):]
-    return CardSituation(" ".join("-" if c < 0 else format_card(c) for c in hand), format_card(state[S_TURNED]),
-                         " ".join(d.choice for d in this_deal), int(state[S_SEAT]), rules)
+    this_deal = earlier[len(earlier) - len(earlier) % (rules.players * rules.cards) :]
+    return CardSituation(
+        " ".join("-" if c < 0 else format_card(c) for c in hand),
+        format_card(state[S_TURNED]),
+        " ".join(d.choice for d in this_deal),
+        int(state[S_SEAT]),
+        rules,
+    )
 
 
 def fields(situation) -> dict:
@@ -43,12 +49,16 @@ def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
 
     def choose(seat, hand, trump, led, best, turned):
         state = np.array([trump, -1 if led is None else led, -1 if best is None else best, seat, turned])
-        return fns["card"][seat](np.array([-1 if c is None else c for c in hand]), state, rules.to_kernel(),
-                                 seat_rngs[seat], np.zeros(0))
+        return fns["card"][seat](
+            np.array([-1 if c is None else c for c in hand]), state, rules.to_kernel(), seat_rngs[seat], np.zeros(0)
+        )
 
     tally = reference.play_game(rules, item, deck_rng, choose, on_deal)
-    return {"first_dealer": item % rules.players, "winner": next(s for s, t in enumerate(tally) if t[2]),
-            **{f"tricks_{s}": t[0] for s, t in enumerate(tally)}}
+    return {
+        "first_dealer": item % rules.players,
+        "winner": next(s for s, t in enumerate(tally) if t[2]),
+        **{f"tricks_{s}": t[0] for s, t in enumerate(tally)},
+    }
 
 
 def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict:

@@ -4,6 +4,7 @@ The random numbers come from sims's generator (:mod:`sims.core.rng`) called from
 inputs, not rules.  The two built-in policies are written again here, so a bug in either shows as a
 difference instead of being shared by both sides.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -31,9 +32,10 @@ def random_card(hand, trump, led, best, rng):
 
 
 def greedy_card(hand, trump, led, best, rng):
-    def cost(i):        # lead the highest; follow with the cheapest winner, else the lowest card
+    def cost(i):  # lead the highest; follow with the cheapest winner, else the lowest card
         p = rank_power(hand[i], trump)
         return -p if led is None else (not (hand[i] % 4 in (led, trump) and p > rank_power(best, trump)), p)
+
     return min(playable(hand, led), key=cost)
 
 
@@ -73,9 +75,15 @@ def play_deal(rules, item, deck_rng, choose, tally) -> bool:
     for j in range(players * n + 1):
         k = j + randint(deck_rng, 52 - j)
         deck[j], deck[k] = deck[k], deck[j]
-    hands = [deck[((seat - item - 1) % players) * n:][:n] for seat in range(players)]    # the eldest's first
-    return play_out(hands, deck[players * n] % 4, (item + 1) % players,
-                    lambda *seen: choose(*seen, deck[players * n]), tally, rules.target)
+    hands = [deck[((seat - item - 1) % players) * n :][:n] for seat in range(players)]  # the eldest's first
+    return play_out(
+        hands,
+        deck[players * n] % 4,
+        (item + 1) % players,
+        lambda *seen: choose(*seen, deck[players * n]),
+        tally,
+        rules.target,
+    )
 
 
 def play_game(rules, item, deck_rng, choose, on_deal=None) -> list[list[int]]:

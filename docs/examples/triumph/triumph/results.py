@@ -1,5 +1,6 @@
 """Triumph's results: tricks and trump-tricks per deal (or per game, and who won it) for each seat, as a DataFrame
 and as text."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,13 +31,14 @@ class DealResult:
         return {**self.job.describe(), "seats": {s: table.loc[s].to_dict("index") for s in table.index.levels[0]}}
 
 
-summarize = DealResult      # what the core calls: summarize(job, batch)
+summarize = DealResult  # what the core calls: summarize(job, batch)
 
 
 def render(summary) -> str:
     kind = summary["kind"]
     lines = [f"{summary['n']:,} {kind} of Triumph ({summary['rules']['name']}), per {kind[:-1]} [{MEAN_METHOD}]:"]
     for seat, values in summary["seats"].items():
-        lines.append(f"  {seat}: " + ", ".join(f"{k} {mean_interval(v['mean'], v['se'], 3)}"
-                                               for k, v in values.items()))
+        lines.append(
+            f"  {seat}: " + ", ".join(f"{k} {mean_interval(v['mean'], v['se'], 3)}" for k, v in values.items())
+        )
     return "\n".join(lines)

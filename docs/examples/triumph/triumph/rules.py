@@ -7,6 +7,7 @@ trick, else the highest card of the suit led (aces high); the winner leads the n
 a point a trick, and a trump-trick for each trick won with a trump; a game is dealt round to the left
 until a player has taken ``target`` tricks (more than a deal has), and he wins it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """Triumph's one decision, the card to play, as a situation: what a player at the table knows."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,13 +33,21 @@ class CardSituation:
         if not 0 <= self.seat < rules.players:
             raise ValueError(f"seat must be 0..{rules.players - 1}, got {self.seat}")
         if len(cards) > n or len(held) != n - len(played) // rules.players:
-            raise ValueError(f"after {len(played) // rules.players} tricks of {n} a player holds "
-                             f"{n - len(played) // rules.players} cards, not {len(held)}")
-        trick, trump = played[len(played) - len(played) % rules.players:], seen[-1] % 4
-        for name, value in dict(rules=rules, cards=cards, played_cards=played, trick=trick, trump=trump,
-                                leader=(self.seat - len(trick)) % rules.players,
-                                led=trick[0] % 4 if trick else None,
-                                best=trick[reference.taker(trick, trump)] if trick else None).items():
+            raise ValueError(
+                f"after {len(played) // rules.players} tricks of {n} a player holds "
+                f"{n - len(played) // rules.players} cards, not {len(held)}"
+            )
+        trick, trump = played[len(played) - len(played) % rules.players :], seen[-1] % 4
+        for name, value in dict(
+            rules=rules,
+            cards=cards,
+            played_cards=played,
+            trick=trick,
+            trump=trump,
+            leader=(self.seat - len(trick)) % rules.players,
+            led=trick[0] % 4 if trick else None,
+            best=trick[reference.taker(trick, trump)] if trick else None,
+        ).items():
             object.__setattr__(self, name, value)
 
     def legal(self) -> tuple:
