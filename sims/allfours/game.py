@@ -48,4 +48,5 @@ GAME = Game(
     record="sims.allfours.record",
     duel="sims.allfours.duel",
     advise_command="sims.allfours.commands.advise",
+    ladder=("play=maxims", "play=forgetful", "play=greedy", "play=random"),
 )

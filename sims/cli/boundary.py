@@ -9,19 +9,19 @@ import os
 import sys
 import traceback
 
-WORD = 100  # characters of one echoed piece of input (a name, a path, a value)
-LONGEST = 300  # characters of a whole message
+WORD = 240  # characters of one echoed piece of input (a name, a path, a value): a long path stays whole
+LONGEST = 600  # characters of a whole message
 # What the user, his files and his environment can cause (ValueError holds UnicodeError and JSON's errors;
 # KeyError and OverflowError are the commands' refusals of a name or a number).
 USER = (ValueError, KeyError, OverflowError, OSError, ImportError, RecursionError, MemoryError)
 
 
-def tame(message) -> str:
-    """A message on one line, each piece of it at most :data:`WORD` characters and the whole at most
-    :data:`LONGEST` (an ellipsis where text was cut)."""
+def tame(message, width: int = LONGEST) -> str:
+    """A message on one line, each piece of it at most :data:`WORD` characters and the whole at most ``width``
+    (an ellipsis where text was cut)."""
     from ..core.text import cut
 
-    return cut(" ".join(cut(word, WORD) for word in str(message).split()), LONGEST)
+    return cut(" ".join(cut(word, WORD) for word in str(message).split()), width)
 
 
 def message(exc: BaseException) -> str:
@@ -55,10 +55,12 @@ def report(exc: BaseException, command: str) -> int:
     """The exit status for ``exc``, ending ``sims COMMAND``, after its one line (a bug: its traceback too)."""
     prefix = f"sims {command}".rstrip()
     if isinstance(exc, KeyboardInterrupt):
-        say(f"{prefix}: {tame(exc.args[0]) if exc.args else 'interrupted'}")
+        head = f"{prefix}: "
+        say(f"{head}{tame(exc.args[0], LONGEST - len(head)) if exc.args else 'interrupted'}")
         return 130
     if isinstance(exc, USER):
-        say(f"{prefix}: error: {tame(message(exc))}")
+        head = f"{prefix}: error: "  # the whole line at most LONGEST characters
+        say(f"{head}{tame(message(exc), LONGEST - len(head))}")
         return 2
     traceback.print_exception(exc)
     say(f"{prefix}: internal error, a bug in sims ({type(exc).__name__}): please report it with the traceback above")

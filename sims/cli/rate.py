@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..core import registry
 from .common import positive
 
 HELP = (
@@ -14,21 +15,15 @@ EXAMPLES = [  # the foot of --help (tests/cli/test_help.py parses each)
     "sims rate --game cribbage --player discard=greedy,peg=greedy --player defensive --player peg=defensive:pair_bonus=1",
     "sims rate --game loo --objective stakes --deals 400 --plot ladder.png",
 ]
-# The players rated when none is named: the built-ins of the decision that tells the players apart, at full speed.
-BUILT_IN = {
-    "cribbage": [
-        "discard=expected_net,peg=defensive",
-        "discard=hoyle,peg=defensive",
-        "discard=greedy,peg=greedy",
-        "discard=random,peg=random",
-    ],
-    "allfours": ["play=maxims", "play=forgetful", "play=greedy", "play=random"],
-    "loo": ["declare=expert", "declare=threshold", "declare=always", "card=random"],
-}
 
 
 def add_arguments(parser):
-    parser.add_argument("--game", default="cribbage", choices=sorted(BUILT_IN), help="the game (default cribbage)")
+    parser.add_argument(
+        "--game",
+        default=registry.default_name(),
+        choices=registry.names(),
+        help=f"the game (default {registry.default_name()})",
+    )
     parser.add_argument("--rules", default=None, metavar="PRESET", help="rules preset (default the game's)")
     parser.add_argument(
         "--player",
@@ -65,7 +60,9 @@ def run(args) -> dict:
     from ..core.outcomes import field_policies
     from ..core.ratings import bradley_terry, pairwise
 
-    texts = args.player or BUILT_IN[args.game]
+    texts = args.player or list(registry.get_game(args.game).ladder)
+    if not texts:
+        raise ValueError(f"{args.game} names no players to rate by default: name them with --player")
     if len(set(texts)) != len(texts) or len(texts) < 2:
         raise ValueError(f"name two or more different players, got {texts}")
     players = {text: field_policies(args.game, text) for text in texts}

@@ -90,6 +90,7 @@ class Game:
     record: str = ""
     duel: str = ""
     advise_command: str = ""
+    ladder: tuple[str, ...] = ()  # the players `sims rate` rates when none is named (field specs, DECISION=POLICY)
 
     @cached_property
     def rules_module(self):

@@ -30,4 +30,10 @@ GAME = Game(
     record="sims.cribbage.record",
     duel="sims.cribbage.duel",
     advise_command="sims.cribbage.commands.advise",
+    ladder=(
+        "discard=expected_net,peg=defensive",
+        "discard=hoyle,peg=defensive",
+        "discard=greedy,peg=greedy",
+        "discard=random,peg=random",
+    ),
 )

@@ -46,4 +46,5 @@ GAME = Game(
     record="sims.loo.record",
     duel="sims.loo.duel",
     advise_command="sims.loo.commands.advise",
+    ladder=("declare=expert", "declare=threshold", "declare=always", "card=random"),
 )

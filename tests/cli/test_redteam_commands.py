@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from sims.cli import main
+from sims.cli.boundary import LONGEST
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = ["5H", "5S", "JD", "6C", "4H", "KD"]
@@ -181,7 +182,6 @@ CASES = {
     ),
 }
 # The cases a process of their own shows best: a hang before, the environment, the user's sys.exit.
-LONGEST = 400  # characters of a one-line error
 FIRST_RUN = "sims: compiling the "  # the notice of a first run with a cold kernel cache (sims.core.first_run)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from sims.cli import main
+from sims.cli.boundary import LONGEST
 from sims.core import registry
 from sims.core.protocol import Game
 
@@ -93,7 +94,6 @@ CASES = {
     "control: player true": (_lines(decision={"player": True}), "line 2: player must be"),
     "control: a line that is not JSON": (_lines() + "{\n", "line 3: not JSON"),
 }
-LONGEST = 400
 
 
 @pytest.mark.parametrize("case", CASES)

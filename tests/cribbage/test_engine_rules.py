@@ -16,6 +16,7 @@ from sims.core.arrays import copy_into
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
 from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
+from sims.core.streams import seat_streams
 from sims.cribbage import play, play_games
 from sims.cribbage import reference_engine as ref
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_COUNT, is_legal_play
@@ -81,7 +82,7 @@ def replay(rules, hands, starter, from_pack="", dealer=0, scores=None, check_tar
         kernel_scores,
         check_target,
         np.array(deck, dtype=np.int64),
-        seat_rngs,
+        seat_streams(4),  # the same (zero) states as the reference's, each guarded (sims.core.streams)
         discard_fns,
         peg_fns,
         params,

@@ -10,6 +10,7 @@ from sims.cards import parse_card, parse_cards
 from sims.core.jobs import Job
 from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 from sims.core.rng import chunk_keys
+from sims.core.streams import seat_streams
 from sims.cribbage import play
 from sims.cribbage.engine import seed_streams
 from sims.cribbage.odds import timings
@@ -26,7 +27,7 @@ def _deals_and_replays(rules, keys, n, discard_fns, peg_fns, params, poff, start
     scores ``start[g]`` (dealer's, pone's) with the target, the engine's winner and final scores."""
     work = play.new_work(rules)
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((play.MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(play.MAX_SEATS)
     scores = np.zeros(play.MAX_SEATS, dtype=np.int64)
     err = np.zeros(32, dtype=np.int64)
     for g in range(n):
@@ -170,6 +171,6 @@ def _stacked(rules, deck, discard_fns, peg_fns, params, poff, comp, ev):
     work[0][:] = deck
     scores = np.zeros(play.MAX_SEATS, dtype=np.int64)
     err = np.zeros(32, dtype=np.int64)
-    seat_rngs = np.zeros((play.MAX_SEATS, 4), dtype=np.uint64)
+    seat_rngs = seat_streams(play.MAX_SEATS)
     play.play_dealt(rules, 0, scores, False, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work)
     return timings.deal_events(rules, comp, work[6], work[8][play.A_N_PLAYED], work[2], ev)
