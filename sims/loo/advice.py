@@ -355,16 +355,17 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
 
     decks, exact, tried = hidden_deals(situation, samples, seed, exact_limit, declared_as)
     if declared_as is None:
-        conditioned = "the cards the others played" if situation.DECISION == "card" else "nothing (uniform)"
+        conditioned = "the cards the others played (the laws)" if situation.DECISION == "card" else \
+            "nothing: nobody declared before me"
     else:
         what = "declarations and exchanges" if situation.rules.cards == 5 else "declarations"
         n = rules.players
-        conditioned = (f"the {what} of the {len(situation.declared)} player(s) before me as the playout policies "
-                       f"make them: {len(decks)} deals kept of {tried} tried"
-                       + (f" (fewer than {samples}: the cap of {MAX_DRAWS * samples} tries was reached)"
+        conditioned = (f"the {what} of the {len(situation.declared)} player(s) who declared first, as the playout "
+                       f"policies make them: {len(decks):,} deals kept of {tried:,} tried"
+                       + (f" (fewer than {samples:,}: the cap of {MAX_DRAWS * samples:,} tries was reached)"
                           if len(decks) < samples else "")
-                       + "".join(f"; not held to the {role_name((t + 1) % n)}'s {DECLARATIONS[situation.declared[t]]}"
-                                 f", which the policy never made in the first {samples} deals" for t in ignored))
+                       + "".join(f"; the {role_name((t + 1) % n)}'s {DECLARATIONS[situation.declared[t]]} not held to "
+                                 f"(the policy never made it in the first {samples:,} deals)" for t in ignored))
     out = np.zeros((len(decks), len(given)), dtype=np.int64)
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
     run(lambda: _play_outs(rules.to_kernel(), situation.dealer, situation.role, situation.carry, decks, given,
