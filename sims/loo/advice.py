@@ -23,7 +23,9 @@ each of them, holding the cards it deals him and knowing what was public when hi
 came, declares (and, five-card, changes as many cards) as he did under the ``playout``
 policies, the same model that plays the players after me (rejection sampling; a policy
 that draws random numbers draws from a seat stream of its own for each deal tried, so a
-deal is kept with the chance the policy gives it).  ``samples`` counts the deals kept;
+deal is kept with the chance the policy gives it); a player whose declaration the
+policy made in none of the first deals tried is not held to it (the policy does not
+model him: ``attrs`` name him).  ``samples`` counts the deals kept;
 at most ``MAX_DRAWS`` rounds of ``samples`` deals are tried, and ``attrs`` say how many
 were kept of how many tried.  In the play the others' hands are dealt uniformly among
 the deals their cards played allow (their declarations are not read), and the cards I
@@ -258,7 +260,7 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
                 break
         decks = decks[:samples]
     if not len(decks):
-        raise ValueError(f"no deal of the unseen cards in {tried} tried lets the others have "
+        raise ValueError(f"no deal of the unseen cards in {tried:,} tried lets the others have "
                          f"{'declared' if declared_as is not None else 'played'} as they did")
     return decks, exact, tried
 
