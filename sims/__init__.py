@@ -5,10 +5,11 @@ Importing sims configures nothing: the games are found through entry points
 which places its cache (:mod:`sims.core.cache`).  The one exception is the command line's own
 process (``sims`` or ``python -m sims``), where Ctrl-C is turned into one line from the first moment.
 """
+
 import sys
 
 
-def _quiet_interrupt(signum, frame):   # Ctrl-C while the command line starts: one line, status 130
+def _quiet_interrupt(signum, frame):  # Ctrl-C while the command line starts: one line, status 130
     sys.stderr.write("sims: interrupted\n")
     import os
 
@@ -16,7 +17,7 @@ def _quiet_interrupt(signum, frame):   # Ctrl-C while the command line starts: o
 
 
 if sys.orig_argv[1:3] == ["-m", "sims"] or sys.orig_argv[1:2] and sys.orig_argv[1].endswith("/sims"):
-    import _signal   # the C module: nothing else to import before Ctrl-C is handled (sims.cli.main takes over)
+    import _signal  # the C module: nothing else to import before Ctrl-C is handled (sims.cli.main takes over)
 
     _signal.signal(_signal.SIGINT, _quiet_interrupt)
 
@@ -24,8 +25,14 @@ import importlib  # noqa: E402
 
 __version__ = "0.1.0"
 
-_LAZY = {"load_run": "sims.core.runner", "run": "sims.core.runner", "simulate": "sims.core.api",
-         "PolicyError": "sims.core.errors", "Job": "sims.core.jobs", "get_game": "sims.core.registry"}
+_LAZY = {
+    "load_run": "sims.core.runner",
+    "run": "sims.core.runner",
+    "simulate": "sims.core.api",
+    "PolicyError": "sims.core.errors",
+    "Job": "sims.core.jobs",
+    "get_game": "sims.core.registry",
+}
 
 
 def __getattr__(name):

@@ -6,6 +6,7 @@ A card id is ``rank * 4 + suit`` with rank 0 = ace ... 12 = king and suit
 plain int64 arrays, and sets of cards as int64 bit masks (:mod:`sims.core.masks`).  This module imports no
 other module of sims: everything stands on it.
 """
+
 from __future__ import annotations
 
 import re

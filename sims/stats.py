@@ -15,6 +15,7 @@ Intervals:
 This module imports no other module of sims (the core and every game stand on it), and scipy and pandas
 only where a function needs them (importing scipy.stats takes longer than a deal run).
 """
+
 from __future__ import annotations
 
 import math
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 LEVEL = 0.95
-Z95 = 1.959963984540054   # z_value(LEVEL), written out: the results' intervals need no scipy
+Z95 = 1.959963984540054  # z_value(LEVEL), written out: the results' intervals need no scipy
 # Column order of breakdown tables: the rule decisions' components, "pegging" = play + go.
 COMPONENT_ORDER = ("hand", "crib", "play", "go", "pegging", "heels", "last", "total")
 
@@ -63,7 +64,7 @@ def wilson(successes: int, n: int, level: float = 0.95) -> tuple[float, float, f
 def _interval(successes: int, n: int, level: float) -> tuple[float, float]:
     """The Wilson interval's ends.  scipy's binomtest also finds the test's p-value, about half a millisecond a
     call; a report's summaries ask for the same counts many times (nine in ten calls of the All Fours section)."""
-    from scipy.stats import binomtest   # here, not at the top: scipy.stats takes longer to import than a deal run
+    from scipy.stats import binomtest  # here, not at the top: scipy.stats takes longer to import than a deal run
 
     ci = binomtest(successes, n).proportion_ci(confidence_level=level, method="wilson")
     return float(ci.low), float(ci.high)
@@ -77,7 +78,7 @@ def z_value(level: float = LEVEL) -> float:
     """
     if not 0 < level < 1:
         raise ValueError(f"confidence level must be between 0 and 1, got {level!r}")
-    from scipy.stats import norm   # here, not at the top: see :func:`_interval`
+    from scipy.stats import norm  # here, not at the top: see :func:`_interval`
 
     return float(norm.ppf(0.5 + level / 2))
 
@@ -214,8 +215,10 @@ def breakdown_table(table: pd.DataFrame, digits: int = 2, level: float = LEVEL) 
     roles = list(dict.fromkeys(table["role"]))
     found = list(dict.fromkeys(table["component"]))
     comps = [c for c in COMPONENT_ORDER if c in found] + [c for c in found if c not in COMPONENT_ORDER]
-    cells = {(r, c): pm(m, s, digits, level) for r, c, m, s in
-             zip(table["role"], table["component"], table["mean"], table["se"], strict=True)}
+    cells = {
+        (r, c): pm(m, s, digits, level)
+        for r, c, m, s in zip(table["role"], table["component"], table["mean"], table["se"], strict=True)
+    }
     out = pd.DataFrame([[cells.get((r, c), "") for c in comps] for r in roles], index=roles, columns=comps)
     out.index.name = "role"
     return out

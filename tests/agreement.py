@@ -1,8 +1,9 @@
 """The expert against the exact advisor (tests/*/test_expert_exact.py): the positions where one choice is strictly
 best, and those of them in which the expert chooses another."""
+
 import numpy as np
 
-DECISIVE = 2_000       # positions in which one choice is strictly best, at the least
+DECISIVE = 2_000  # positions in which one choice is strictly best, at the least
 
 
 def missed_bests(positions, values_of, expert, decisive: int = DECISIVE) -> list:

@@ -6,6 +6,7 @@ The cluster stops as soon as the run leaves the group's tests, not when the sess
 processes, their nannies and the scheduler still take about 4.6 s of CPU every 30 s (heartbeats and memory
 monitors), which the other tests of a two-core run would pay for minutes.  A later test that asks for it (a run
 without xdist, in collection order) starts it again."""
+
 from __future__ import annotations
 
 import contextlib

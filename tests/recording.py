@@ -5,17 +5,20 @@ def recorder(decision: str, fn, log: list, name: str, card: bool):
     """``fn`` (a policy with the engine's signature) that appends each call to ``log`` as ``(decision, name, hand,
     played (None for a hand decision), state, the stream before the call, the answer)``, copies throughout."""
     if card:
+
         def recorded(hand, played, state, rules, rng, params):
             before = rng.copy()
             answer = fn(hand, played, state, rules, rng, params)
             log.append((decision, name, hand.copy(), played.copy(), state.copy(), before, int(answer)))
             return answer
     else:
+
         def recorded(hand, state, rules, rng, params):
             before = rng.copy()
             answer = fn(hand, state, rules, rng, params)
             log.append((decision, name, hand.copy(), None, state.copy(), before, int(answer)))
             return answer
+
     return recorded
 
 
@@ -25,9 +28,17 @@ def recorded_seats(game, ref, rules, run: dict, log: list, card: str, unnamed: s
     ``unnamed``, which runs do not name, keeps the rules' default seats."""
     from sims.core.jobs import resolve_one
 
-    seats = {d: [ref.SeatPolicy(name, recorder(d, resolve_one(game, d, name).fn, log, name, d == card),
-                                resolve_one(game, d, name).params_array()) for name in names]
-             for d, names in run.items()}
+    seats = {
+        d: [
+            ref.SeatPolicy(
+                name,
+                recorder(d, resolve_one(game, d, name).fn, log, name, d == card),
+                resolve_one(game, d, name).params_array(),
+            )
+            for name in names
+        ]
+        for d, names in run.items()
+    }
     seats.setdefault(unnamed, ref.seat_policies(rules, None)[unnamed])
     return seats
 

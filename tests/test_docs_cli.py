@@ -1,5 +1,6 @@
 """The command-line reference of the documentation site is generated from the parsers as ``sims`` builds them
 (docs/_ext/cli_reference.py): every command, each game's options where they differ."""
+
 import importlib.util
 from pathlib import Path
 

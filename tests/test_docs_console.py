@@ -1,20 +1,42 @@
 """What ``make run`` prints: one progress line per section, and the verdict table within 100 columns."""
+
 import io
 
 from sims.analysis.claims.command import WIDTH, SectionProgress, cut, verdict_text
 from sims.analysis.claims.model import Claim, Source, equal, more
 
-LONG = ("Each player makes on average twenty-five points in every two deals, whoever deals first and however "
-        "well or badly the others play their cards, in the six-card game to one hundred and twenty-one.")
+LONG = (
+    "Each player makes on average twenty-five points in every two deals, whoever deals first and however "
+    "well or badly the others play their cards, in the six-card game to one hundred and twenty-one."
+)
 
 
 def _claims() -> list[Claim]:
     source = Source("003", "003.txt", "§89", "twenty-five points in every two deals")
-    return [Claim("2", LONG, source, "points in two deals", 26.489355, (26.4475254, 26.5311846), 200_000,
-                  equal(25.0, 0.5, "a round number")),
-            Claim("3a", "The first dealer has some trifling advantage.", source, "first dealer's wins", 0.533,
-                  (0.527, 0.540), 20_000, more(0.5, 0.005, "a trifle", cap=0.6), reading="more than half",
-                  percent=True)]
+    return [
+        Claim(
+            "2",
+            LONG,
+            source,
+            "points in two deals",
+            26.489355,
+            (26.4475254, 26.5311846),
+            200_000,
+            equal(25.0, 0.5, "a round number"),
+        ),
+        Claim(
+            "3a",
+            "The first dealer has some trifling advantage.",
+            source,
+            "first dealer's wins",
+            0.533,
+            (0.527, 0.540),
+            20_000,
+            more(0.5, 0.005, "a trifle", cap=0.6),
+            reading="more than half",
+            percent=True,
+        ),
+    ]
 
 
 def test_cut_keeps_what_fits_and_marks_a_cut():
@@ -41,18 +63,25 @@ def test_a_narrower_terminal_cuts_the_statements_shorter():
 def test_one_progress_line_per_section():
     out = io.StringIO()
     progress = SectionProgress(file=out)
-    for message in ["1. Scoring", "  cribbage deals: six-card, greedy + greedy, n=200,000 ...",
-                    "  cribbage deals: six-card, expected_net + defensive, n=200,000 + records ...",
-                    "2. Twenty-five points in two deals", "  cribbage deals: six-card, greedy + greedy, n=200,000 ...",
-                    "12. A game of another package", "  not run: needs the game 'whist', not in the package yet"]:
+    for message in [
+        "1. Scoring",
+        "  cribbage deals: six-card, greedy + greedy, n=200,000 ...",
+        "  cribbage deals: six-card, expected_net + defensive, n=200,000 + records ...",
+        "2. Twenty-five points in two deals",
+        "  cribbage deals: six-card, greedy + greedy, n=200,000 ...",
+        "12. A game of another package",
+        "  not run: needs the game 'whist', not in the package yet",
+    ]:
         progress(message)
     progress.close()
     # tqdm rewrites a section's line in place (carriage returns); each section ends its line once
     final = [line.split("\r")[-1].rstrip() for line in out.getvalue().split("\n") if line.strip()]
-    assert final[:2] == ["1. Scoring [00:00, simulations: 2]",
-                         "2. Twenty-five points in two deals [00:00, simulations: 1]"]
+    assert final[:2] == [
+        "1. Scoring [00:00, simulations: 2]",
+        "2. Twenty-five points in two deals [00:00, simulations: 1]",
+    ]
     assert final[2].startswith("12. A game of another package [00:00, simulations: 0], not run: needs the game")
-    assert len(final) == 3 and max(map(len, final)) <= WIDTH     # a line is cut at the terminal's width
+    assert len(final) == 3 and max(map(len, final)) <= WIDTH  # a line is cut at the terminal's width
 
 
 def test_the_bench_writes_its_figures_into_the_performance_page(tmp_path):

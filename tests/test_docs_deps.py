@@ -1,5 +1,6 @@
 """Dependencies by need: the numba versions the kernels were tested with, and what a single-machine command
 imports (no Dask, no cryptography: they are the extra ``cluster``)."""
+
 import re
 import subprocess
 import sys
@@ -25,13 +26,17 @@ def test_numba_is_a_tested_minor_release():
     assert _minor(numba.__version__) in tested, (
         f"numba {numba.__version__} is not a release the kernels were tested with (numba "
         f"{', '.join(TESTED_NUMBA)}): sims.core.kernel relies on numba internals; run make test on it, then add it "
-        f"to TESTED_NUMBA and raise the bound in pyproject.toml")
+        f"to TESTED_NUMBA and raise the bound in pyproject.toml"
+    )
 
 
 def test_the_numba_bound_admits_the_tested_releases_and_no_later_minor():
     """pyproject.toml's ``numba>=A,<B``: every tested release inside, and B the minor after the newest tested."""
-    (spec,) = [d for d in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
-               if d.startswith("numba")]
+    (spec,) = [
+        d
+        for d in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+        if d.startswith("numba")
+    ]
     low, high = re.fullmatch(r"numba>=([\d.]+),<([\d.]+)", spec).groups()
     newest = max(_minor(v) for v in TESTED_NUMBA)
     assert _minor(high) == (newest[0], newest[1] + 1), f"{spec}: the upper bound is the minor after numba {newest}"
@@ -50,7 +55,8 @@ print(sorted({m.split(".")[0] for m in sys.modules} & {"dask", "distributed", "c
 
 
 def test_single_machine_commands_import_no_cluster_module(tmp_path):
-    out = subprocess.run([sys.executable, "-c", SINGLE_MACHINE, str(tmp_path / "run")], capture_output=True,
-                         text=True, timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-c", SINGLE_MACHINE, str(tmp_path / "run")], capture_output=True, text=True, timeout=600
+    )
     assert out.returncode == 0, out.stderr
     assert out.stderr.strip().splitlines()[-1] == "[]"

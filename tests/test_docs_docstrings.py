@@ -1,16 +1,31 @@
 """The public API's docstrings are numpydoc: a ``Parameters`` section naming every parameter of the signature, in
 order, and a ``Returns`` section (the docs build renders them with napoleon, warnings as errors)."""
+
 import importlib
 import inspect
 import re
 
 import pytest
 
-PUBLIC = ["sims.core.api:simulate", "sims.cribbage.simulate:simulate_deals", "sims.cribbage.simulate:play_games",
-          "sims.allfours:simulate_deals", "sims.allfours:play_games", "sims.loo:simulate_deals", "sims.loo:play_games",
-          "sims.cribbage.advice:advise", "sims.allfours.advice:advise", "sims.loo.advice:advise",
-          "sims.core.advice:Player", "sims.core.advice:Player.choose", "sims.core.table:play",
-          "sims.core.record:review", "sims.core.record:totals", "sims.core.runner:load_run", "sims.core.store:verify"]
+PUBLIC = [
+    "sims.core.api:simulate",
+    "sims.cribbage.simulate:simulate_deals",
+    "sims.cribbage.simulate:play_games",
+    "sims.allfours:simulate_deals",
+    "sims.allfours:play_games",
+    "sims.loo:simulate_deals",
+    "sims.loo:play_games",
+    "sims.cribbage.advice:advise",
+    "sims.allfours.advice:advise",
+    "sims.loo.advice:advise",
+    "sims.core.advice:Player",
+    "sims.core.advice:Player.choose",
+    "sims.core.table:play",
+    "sims.core.record:review",
+    "sims.core.record:totals",
+    "sims.core.runner:load_run",
+    "sims.core.store:verify",
+]
 
 
 def _object(path: str):
@@ -37,8 +52,11 @@ def test_public_docstrings_are_numpydoc(path):
     obj = _object(path)
     doc = inspect.getdoc(obj)
     signature = inspect.signature(obj.__init__ if inspect.isclass(obj) else obj)
-    names = [("**" if p.kind is p.VAR_KEYWORD else "*" if p.kind is p.VAR_POSITIONAL else "") + p.name
-             for p in signature.parameters.values() if p.name != "self"]
+    names = [
+        ("**" if p.kind is p.VAR_KEYWORD else "*" if p.kind is p.VAR_POSITIONAL else "") + p.name
+        for p in signature.parameters.values()
+        if p.name != "self"
+    ]
     assert _documented(doc) == names, f"{path}: Parameters section {_documented(doc)} != signature {names}"
     if not inspect.isclass(obj):
         assert _section(doc, "Returns"), f"{path}: no Returns section"

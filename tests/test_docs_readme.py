@@ -1,5 +1,6 @@
 """The README is short and its links lead somewhere: at most 200 lines, every relative link and the picture a
 file of the checkout (the site's own links are checked by its build, ``make docs``: Sphinx -W -n)."""
+
 import re
 from pathlib import Path
 
@@ -20,4 +21,6 @@ def test_every_relative_link_of_the_readme_is_a_file():
 
 def test_the_readme_names_no_machine_figures():
     """Timings belong on the performance page (docs/performance.md), which make bench rewrites."""
-    assert not re.search(r"\d+ ?(min|s)\b(?! \d)", README.replace("`", "")), re.findall(r".{30}\d+ ?(?:min|s)\b", README)
+    assert not re.search(r"\d+ ?(min|s)\b(?! \d)", README.replace("`", "")), re.findall(
+        r".{30}\d+ ?(?:min|s)\b", README
+    )

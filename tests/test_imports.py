@@ -1,6 +1,7 @@
 """Every module of the packages imports: a name removed from one module and still imported by
 another fails here, not first in a notebook or on a user's machine.  ``sims.analysis`` (the top-level
 analysis/ folder, linked into the package) is walked with the rest."""
+
 import importlib
 import pkgutil
 

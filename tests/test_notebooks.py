@@ -1,5 +1,6 @@
 """The numbered notebooks: each runs at its small default size, is committed without outputs, and
 stops plainly on a missing saved run; and the notebook helpers (sims.analysis.notebook_helpers)."""
+
 from __future__ import annotations
 
 import copy
@@ -17,31 +18,51 @@ from sims.analysis.cribbage import points_per_two_deals
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
-CRIBBAGE = ["01-scoring", "02-twenty-five-points", "03-first-dealer", "04-three-hand", "05-discards",
-            "06-pegging", "07-lurches"]
+CRIBBAGE = [
+    "01-scoring",
+    "02-twenty-five-points",
+    "03-first-dealer",
+    "04-three-hand",
+    "05-discards",
+    "06-pegging",
+    "07-lurches",
+]
 SEED_FILE = re.compile(r"`\d{3}_[0-9a-f]{16}\.txt`")
 GREEDY = {"discard": "greedy", "peg": "greedy"}
 # What each notebook's verdict cell must show at its default size (seed 1): every claim it tests, each with a
 # verdict, and estimates near the default-size report's, with tolerances of four standard errors or more at the
 # notebook's size (a wrong engine - a crib not scored, seats not rotating, a rule dropped - lands outside).
 CLAIMS = {
-    "02-twenty-five-points": {"2": (25.5, 27.5)},                 # 26.5 points in two deals, 5,000 deals
-    "03-first-dealer": {"3a": (0.45, 0.62), "3b": (0.47, 0.63), "3c": (0.40, 0.57), "3d": (0.38, 0.54),
-                        "3e": (0.52, 0.80)},                      # 53%, 55%, 48%, 46%, 66% of 1,000 games
-    "04-three-hand": {"4a": (0.33, 0.46), "4b": (0.33, 0.46),     # three-rotation: 39.6% of 2,000 games
-                      "4c": (0.38, 0.52), "4d": (0.38, 0.52)},    # true three-hand: 45.1%
-    "05-discards": {"5a": (0.09, 0.34), "5b": (0.20, 0.48)},      # the advice wins 21% / 34% of 250 games
-    "06-pegging": {"6": (-0.15, 0.15)},                           # keeping close: 0.002 points a deal
-    "07-lurches": {"7a": (0.0, 0.04), "7b": (0.15, 0.28)},        # 1.0% and 21.3% of 1,000 games
+    "02-twenty-five-points": {"2": (25.5, 27.5)},  # 26.5 points in two deals, 5,000 deals
+    "03-first-dealer": {
+        "3a": (0.45, 0.62),
+        "3b": (0.47, 0.63),
+        "3c": (0.40, 0.57),
+        "3d": (0.38, 0.54),
+        "3e": (0.52, 0.80),
+    },  # 53%, 55%, 48%, 46%, 66% of 1,000 games
+    "04-three-hand": {
+        "4a": (0.33, 0.46),
+        "4b": (0.33, 0.46),  # three-rotation: 39.6% of 2,000 games
+        "4c": (0.38, 0.52),
+        "4d": (0.38, 0.52),
+    },  # true three-hand: 45.1%
+    "05-discards": {"5a": (0.09, 0.34), "5b": (0.20, 0.48)},  # the advice wins 21% / 34% of 250 games
+    "06-pegging": {"6": (-0.15, 0.15)},  # keeping close: 0.002 points a deal
+    "07-lurches": {"7a": (0.0, 0.04), "7b": (0.15, 0.28)},  # 1.0% and 21.3% of 1,000 games
 }
 # Notebooks run here at a smaller size than their default, set by a cell after the parameters cell (as papermill
 # injects one): their sections' estimates are checked in process at the notebooks' default size
 # (tests/analysis/test_allfours_claims.py, section 9), or are held to no window at any size (sections 10 and 11).
 # Here they show that they load, call, plot and print a verdict for every claim.
-SMALL = {"09-all-fours": ("DEALS, GAMES, SEARCHED = 1_000, 100, 20", [f"9{k}" for k in "abcdefghijkl"]),
-         "10-loo": ("DEALS, GAMES, SEARCHED = 1_000, 20, 100", [f"10{k}" for k in "abcfghi"]),
-         "11-board-position": ("TABLE_DEALS, GAMES, CHECK_GAMES, ZONE, PER_POSITION = 10_000, 200, 100, 3, 10",
-                               ["11a", "11b", "11c"])}
+SMALL = {
+    "09-all-fours": ("DEALS, GAMES, SEARCHED = 1_000, 100, 20", [f"9{k}" for k in "abcdefghijkl"]),
+    "10-loo": ("DEALS, GAMES, SEARCHED = 1_000, 20, 100", [f"10{k}" for k in "abcfghi"]),
+    "11-board-position": (
+        "TABLE_DEALS, GAMES, CHECK_GAMES, ZONE, PER_POSITION = 10_000, 200, 100, 3, 10",
+        ["11a", "11b", "11c"],
+    ),
+}
 
 
 # nbformat and nbclient are imported where they are used: they load jsonschema's format checkers, seconds
@@ -52,7 +73,7 @@ def read(path: Path):
     return nbformat.read(path, as_version=4)
 
 
-STALLED = 240   # seconds; the slowest notebook takes about 30 at its default size
+STALLED = 240  # seconds; the slowest notebook takes about 30 at its default size
 # One kernel runs every notebook of this module (a test process), its user namespace cleared before each: a fresh
 # kernel per notebook paid its start, pandas, matplotlib and the compiled kernels again, about 5 s of CPU each.
 # Names a notebook uses must still be defined by that notebook; the modules it imports stay imported.
@@ -151,7 +172,7 @@ def verdict_rows(text: str) -> dict[str, tuple[str, float]]:
     assert lines and lines[0].split()[:2] == ["claim", "verdict"], text
     rows = {}
     for line in lines[1:]:
-        if line.startswith(" "):      # a claim's statement, under its figures
+        if line.startswith(" "):  # a claim's statement, under its figures
             continue
         cid, verdict, estimate = re.split(r"\s{2,}", line)[:3]
         number = float(re.match(r"-?[\d.]+", estimate).group())
@@ -197,10 +218,13 @@ def test_only_the_widgets_are_skipped_without_a_front_end():
     """nbclient skips cells tagged ``skip-execution``: only the widget cells of notebook 08 (the discard explorer
     and the pegging advisor), which need a reader (and can stall nbclient for good, jupyter/nbclient#312), are
     tagged; tests/browser runs them in a browser."""
-    skipped = [(p.stem, c.source) for p in NOTEBOOKS for c in read(p).cells
-               if "skip-execution" in c.metadata.get("tags", [])]
+    skipped = [
+        (p.stem, c.source) for p in NOTEBOOKS for c in read(p).cells if "skip-execution" in c.metadata.get("tags", [])
+    ]
     assert [(stem, "explorer(" in source, "advisor(" in source) for stem, source in skipped] == [
-        ("08-discard-explorer", True, False), ("08-discard-explorer", False, True)]
+        ("08-discard-explorer", True, False),
+        ("08-discard-explorer", False, True),
+    ]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -251,6 +275,7 @@ def test_a_missing_run_directory_stops_the_notebook_plainly(tmp_path, kernel):
 
 # ---- the helpers ----
 
+
 @pytest.fixture(scope="module")
 def deals_run(tmp_path_factory):
     from sims.core.jobs import Job
@@ -267,10 +292,13 @@ def test_load_saved_run_accepts_a_matching_run(deals_run):
     assert saved.summary["n"] == 2_000 and 15 < e.estimate < 35
 
 
-@pytest.mark.parametrize("kind, rules, message", [
-    ("games", None, "is a 'deals' run; this needs a 'games' run"),
-    ("deals", "five-card", "used rules 'six-card'; this needs 'five-card'"),
-])
+@pytest.mark.parametrize(
+    "kind, rules, message",
+    [
+        ("games", None, "is a 'deals' run; this needs a 'games' run"),
+        ("deals", "five-card", "used rules 'six-card'; this needs 'five-card'"),
+    ],
+)
 def test_load_saved_run_refuses_a_mismatched_run(deals_run, kind, rules, message):
     with pytest.raises(SystemExit, match=f"cannot use the saved run: run .* {re.escape(message)}"):
         nh.load_saved_run(deals_run, kind=kind, rules=rules)

@@ -3,6 +3,7 @@ commands, each `sims` command line (in one working directory, in order, the READ
 :data:`PAGES`; ``yes WORD | sims ...`` and ``printf 'TEXT' | sims ...`` with that standard input), each Python
 block, and each output shown in a ``text`` block after a command (every line but ``...`` as the command prints
 it)."""
+
 import io
 import json
 import linecache
@@ -23,14 +24,20 @@ pytestmark = pytest.mark.xdist_group("readme")
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
 # The site's pages with examples, in the order their commands run (the run store is made before it is verified).
-PAGES = ["docs/command-line.md", "docs/getting-started/player.md", "docs/getting-started/analyst.md",
-         "docs/getting-started/developer.md"]
+PAGES = [
+    "docs/command-line.md",
+    "docs/getting-started/player.md",
+    "docs/getting-started/analyst.md",
+    "docs/getting-started/developer.md",
+]
 DOCUMENTS = {"README.md": README} | {page: (ROOT / page).read_text() for page in PAGES}
 # What each README example prints, recorded from a checked engine: an example whose output changes fails until
 # the change is meant and recorded again with SIMS_UPDATE_GOLDEN=1 (the diff then shows what moved).
 OUTPUTS = Path(__file__).resolve().parent / "golden" / "readme_outputs.json"
-VOLATILE = [(re.compile(r"\d[\d,]*(\.\d+)? ?(s|ms|seconds|deals/s|games/s)\b"), "<time>"),
-            (re.compile(r"/tmp/\S+|pytest-of-\S+"), "<tmp>")]
+VOLATILE = [
+    (re.compile(r"\d[\d,]*(\.\d+)? ?(s|ms|seconds|deals/s|games/s)\b"), "<time>"),
+    (re.compile(r"/tmp/\S+|pytest-of-\S+"), "<tmp>"),
+]
 
 
 def _normal(text: str) -> str:
@@ -83,7 +90,7 @@ def _piped(line: str) -> tuple[str, str | None]:
     if match is None:
         return line, None
     if match["word"] is not None:
-        return match["command"], f"{match['word']}\n" * 10_000     # yes: as many lines as are read
+        return match["command"], f"{match['word']}\n" * 10_000  # yes: as many lines as are read
     return match["command"], match["text"].encode().decode("unicode_escape")
 
 
@@ -119,18 +126,39 @@ def test_every_command_line_runs(tmp_path, monkeypatch, capsys):
 
 def test_every_python_block_runs(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    assert main(["run", "--deals", "200000", "--discard", "greedy", "--peg", "greedy", "--seed", "1", "--out",
-                 "data/runs/demo", "--quiet"]) == 0         # the run the store example reads (as in the README)
+    assert (
+        main(
+            [
+                "run",
+                "--deals",
+                "200000",
+                "--discard",
+                "greedy",
+                "--peg",
+                "greedy",
+                "--seed",
+                "1",
+                "--out",
+                "data/runs/demo",
+                "--quiet",
+            ]
+        )
+        == 0
+    )  # the run the store example reads (as in the README)
     blocks = _blocks("python")
-    assert len(blocks) >= 5 and len({b.splitlines()[0] for b in blocks}) == len(blocks)   # a block's key: its first line
+    assert len(blocks) >= 5 and len({b.splitlines()[0] for b in blocks}) == len(blocks)  # a block's key: its first line
     got = {}
     for block in blocks:
         namespace = {}
         _run(block, namespace)
         got[f"block: {block.splitlines()[0]}"] = _normal(capsys.readouterr().out)
-        if "duckdb.sql" in block:   # the store read by DuckDB, without sims, gives sims's own numbers
-            store = namespace["duckdb"].sql("""SELECT who AS role, component, sum(sum) / sum(n) AS mean
-                FROM 'data/runs/demo/totals/*.parquet' WHERE scope = 'role' GROUP BY ALL""").df()
+        if "duckdb.sql" in block:  # the store read by DuckDB, without sims, gives sims's own numbers
+            store = (
+                namespace["duckdb"]
+                .sql("""SELECT who AS role, component, sum(sum) / sum(n) AS mean
+                FROM 'data/runs/demo/totals/*.parquet' WHERE scope = 'role' GROUP BY ALL""")
+                .df()
+            )
             ours = namespace["load_run"]("data/runs/demo").table().set_index(["role", "component"])["mean"]
             joined = store.set_index(["role", "component"])["mean"].align(ours, join="inner")
             assert len(joined[0]) >= 6
@@ -145,15 +173,18 @@ def test_user_policy_example_plays_its_policy():
     pegging = namespace["result"].seat_table().query("component == 'pegging'").set_index("seat")["mean"]
     greedy = namespace["simulate_deals"]("six-card", {"discard": "greedy", "peg": "greedy"}, 20_000, seed=1)
     greedy_pegging = greedy.seat_table().query("component == 'pegging'").set_index("seat")["mean"]
-    assert pegging[0] < greedy_pegging[0] - 0.1          # seat 0 lays its lowest card: it pegs less
+    assert pegging[0] < greedy_pegging[0] - 0.1  # seat 0 lays its lowest card: it pegs less
 
 
 def test_every_output_shown_is_what_its_command_prints():
     """A ``text`` block right after a ``sh`` block shows what those commands print (as recorded): each of its
     lines but ``...`` is a line of their output, in order."""
     recorded = json.loads(OUTPUTS.read_text())["commands"]
-    shown = [(name, sh, text) for name, doc in DOCUMENTS.items()
-             for sh, text in re.findall(r"```sh\n(.*?)```\s*```text\n(.*?)```", doc, flags=re.S)]
+    shown = [
+        (name, sh, text)
+        for name, doc in DOCUMENTS.items()
+        for sh, text in re.findall(r"```sh\n(.*?)```\s*```text\n(.*?)```", doc, flags=re.S)
+    ]
     assert len(shown) >= 2
     for name, sh, text in shown:
         printed = [line.rstrip() for c in _commands_of(sh) for line in recorded[f"$ {c}"].splitlines()]

@@ -5,6 +5,7 @@ The fresh environment reaches the project environment's third-party packages thr
 test installs nothing from the network); ``sims`` itself comes only from the wheel.  The distribution is
 called period-card-sims (``sims`` on the package index is another project); it installs the one top-level
 package ``sims``, the checkout's analysis/ inside it as ``sims.analysis``."""
+
 from __future__ import annotations
 
 import json
@@ -19,23 +20,48 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.xdist_group("wheel")   # one worker builds and installs the wheel, once
+pytestmark = pytest.mark.xdist_group("wheel")  # one worker builds and installs the wheel, once
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     base = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(base / "dist"),
-                    str(ROOT)], check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(base / "dist"), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     wheel = next((base / "dist").glob("period_card_sims-*.whl"))
     env = base / "venv"
     venv.create(env, with_pip=False)
     python = env / "bin" / "python"
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    )
     (site / "project-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet", "--target",
-                    str(site), str(wheel)], check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "--no-index",
+            "--quiet",
+            "--target",
+            str(site),
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     outside = base / "elsewhere"
     outside.mkdir()
     return env, outside, wheel
@@ -46,8 +72,14 @@ def sims(installed, *args, timeout=900):
     kernel is cached by the sources its module reaches, so the wheel's copies of the checkout's sources load
     what the checkout compiled (the first-run tests compile into empty caches)."""
     env, outside, _ = installed
-    return subprocess.run([str(env / "bin" / "python"), "-m", "sims", *args], cwd=outside, capture_output=True,
-                          text=True, timeout=timeout, env=away())
+    return subprocess.run(
+        [str(env / "bin" / "python"), "-m", "sims", *args],
+        cwd=outside,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=away(),
+    )
 
 
 def away() -> dict:
@@ -82,8 +114,9 @@ json.dump({"claims": claims.__file__, "analysis_missing": analysis_missing, "sim
 def probe(installed) -> dict:
     """The answers of :data:`PROBE`, run by the fresh environment's Python outside the checkout."""
     env, outside, _ = installed
-    out = subprocess.run([str(env / "bin" / "python"), "-c", PROBE], cwd=outside, capture_output=True, text=True,
-                         env=away())
+    out = subprocess.run(
+        [str(env / "bin" / "python"), "-c", PROBE], cwd=outside, capture_output=True, text=True, env=away()
+    )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
@@ -132,30 +165,73 @@ def test_the_position_vectors_ship_and_are_current_in_the_wheel(installed, probe
 
 def test_advise_all_fours_and_loo_from_outside_the_checkout(installed):
     """The expert tables of Loo are package data; the last tricks of All Fours are exact there as here."""
-    allfours = sims(installed, "advise", "--game", "allfours", "play", "JH", "3S", "--turned", "7H", "--played",
-                    "KS,2S,QD,3D,9C,AC,4H,10H,8S", "--role", "dealer", "--json")
+    allfours = sims(
+        installed,
+        "advise",
+        "--game",
+        "allfours",
+        "play",
+        "JH",
+        "3S",
+        "--turned",
+        "7H",
+        "--played",
+        "KS,2S,QD,3D,9C,AC,4H,10H,8S",
+        "--role",
+        "dealer",
+        "--json",
+    )
     assert allfours.returncode == 0, allfours.stderr
     rows = {row["choice"]: row["value"] for row in json.loads(allfours.stdout)["rows"]}
     assert rows == {"JH": 1.8, "3S": 1.675}
-    loo = sims(installed, "advise", "--game", "loo", "declare", "AS", "5H", "9C", "--trump", "2H", "--samples", "100",
-               "--json")
+    loo = sims(
+        installed, "advise", "--game", "loo", "declare", "AS", "5H", "9C", "--trump", "2H", "--samples", "100", "--json"
+    )
     assert loo.returncode == 0, loo.stderr
     assert {row["choice"] for row in json.loads(loo.stdout)["rows"]} == {"pass", "play", "take the miss"}
 
 
 def test_expected_net_simulation_from_outside_the_checkout(installed):
-    out = sims(installed, "simulate", "--deals", "3000", "--discard", "expected_net", "--peg", "defensive",
-               "--seed", "1", "--quiet", "--json")
+    out = sims(
+        installed,
+        "simulate",
+        "--deals",
+        "3000",
+        "--discard",
+        "expected_net",
+        "--peg",
+        "defensive",
+        "--seed",
+        "1",
+        "--quiet",
+        "--json",
+    )
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert summary["policies"]["discard"][0]["params"]["table"] == "schell"
-    assert summary["roles"]["dealer"]["total"] == {"mean": 16.215, "se": 0.09662086948323043}   # the checkout's
+    assert summary["roles"]["dealer"]["total"] == {"mean": 16.215, "se": 0.09662086948323043}  # the checkout's
 
 
 def test_two_worker_dask_run_from_outside_the_checkout(installed):
     env, outside, _ = installed
-    out = sims(installed, "run", "--deals", "9000", "--discard", "greedy", "--peg", "greedy", "--workers", "2",
-               "--threads", "1", "--out", "run", "--quiet", "--json")
+    out = sims(
+        installed,
+        "run",
+        "--deals",
+        "9000",
+        "--discard",
+        "greedy",
+        "--peg",
+        "greedy",
+        "--workers",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+        "run",
+        "--quiet",
+        "--json",
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["n"] == 9000
     assert (outside / "run" / "summary.json").exists() and (outside / "run" / "totals").is_dir()
@@ -177,22 +253,40 @@ def test_help_peg_and_odds_from_outside_the_checkout(installed, probe):
     position = json.loads(out.stdout)["positions"][0]
     assert (position["dealer"], position["pone"]) == (95, 110)
     assert position["win"] == pytest.approx(shipped_table("six-card", DEFAULT_PLAYERS).win[95, 110], abs=1e-12)
-    out = sims(installed, "odds", "--rules", "six-card-61", "--players", "position_distilled", "--score", "45-50",
-               "--json")
+    out = sims(
+        installed, "odds", "--rules", "six-card-61", "--players", "position_distilled", "--score", "45-50", "--json"
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["positions"][0]["win"] == probe["win_45_50"]["position_distilled"]
     # every shipped table of other players, from the wheel's package data, is the checkout's
-    assert probe["win_45_50"] == pytest.approx({p: shipped_table("six-card-61", p).win[45, 50] for p in PLAYERS},
-                                               abs=1e-12)
+    assert probe["win_45_50"] == pytest.approx(
+        {p: shipped_table("six-card-61", p).win[45, 50] for p in PLAYERS}, abs=1e-12
+    )
 
 
 def test_record_and_review_from_outside_the_checkout(installed, probe):
     """A game recorded by sims play --record and reviewed; the hand-typed examples are package data."""
     env, outside, _ = installed
-    played = sims(installed, "play", "--game", "allfours", "--games", "1", "--seed", "3", "--play", "expert,random",
-                  "--record", "game.jsonl", "--quiet", "--json")
+    played = sims(
+        installed,
+        "play",
+        "--game",
+        "allfours",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--play",
+        "expert,random",
+        "--record",
+        "game.jsonl",
+        "--quiet",
+        "--json",
+    )
     assert played.returncode == 0, played.stderr
-    assert json.loads(played.stdout)["record"]["decisions"] == len((outside / "game.jsonl").read_text().splitlines()) - 2
+    assert (
+        json.loads(played.stdout)["record"]["decisions"] == len((outside / "game.jsonl").read_text().splitlines()) - 2
+    )
     reviewed = sims(installed, "review", "game.jsonl", "--samples", "100", "--json")
     assert reviewed.returncode == 0, reviewed.stderr
     assert {t["player"] for t in json.loads(reviewed.stdout)["totals"]} == {"expert", "random"}
@@ -210,22 +304,42 @@ def base_install(installed, tmp_path_factory):
     env = tmp_path_factory.mktemp("base") / "venv"
     uv = Path(sys.executable).parent / "uv"
     subprocess.run([str(uv), "venv", "--quiet", "--python", sys.executable, str(env)], check=True, timeout=120)
-    subprocess.run([str(uv), "pip", "install", "--offline", "--quiet", "--python", str(env / "bin" / "python"),
-                    str(wheel)], check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [str(uv), "pip", "install", "--offline", "--quiet", "--python", str(env / "bin" / "python"), str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     return env, outside
 
 
 def base_sims(base_install, *args, stdin=None):
     env, outside = base_install
-    return subprocess.run([str(env / "bin" / "sims"), *args], cwd=outside, capture_output=True, text=True,
-                          input=stdin, timeout=900, env=away())
+    return subprocess.run(
+        [str(env / "bin" / "sims"), *args],
+        cwd=outside,
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=900,
+        env=away(),
+    )
 
 
 def test_the_base_install_has_no_dask(base_install):
     env, _ = base_install
-    listed = subprocess.run([str(env / "bin" / "python"), "-c", "import importlib.metadata as m, json; "
-                             "print(json.dumps(sorted(d.metadata['Name'].lower() for d in m.distributions())))"],
-                            capture_output=True, text=True, check=True, env=away())
+    listed = subprocess.run(
+        [
+            str(env / "bin" / "python"),
+            "-c",
+            "import importlib.metadata as m, json; "
+            "print(json.dumps(sorted(d.metadata['Name'].lower() for d in m.distributions())))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=away(),
+    )
     installed = set(json.loads(listed.stdout))
     assert {"period-card-sims", "numba", "pandas"} <= installed
     assert not installed & {"dask", "distributed", "cryptography"}
@@ -239,8 +353,9 @@ def test_the_base_install_plays_on_one_machine(installed, base_install):
     assert json.loads(out.stdout)["rows"] == json.loads(sims(installed, *args).stdout)["rows"]
     out = base_sims(base_install, "peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer")
     assert out.returncode == 0 and "7H" in out.stdout, out.stderr
-    out = base_sims(base_install, "duel", "--game", "loo", "--rule", "session_rounds=1", "--seed", "1",
-                    stdin="1\n" * 1000)
+    out = base_sims(
+        base_install, "duel", "--game", "loo", "--rule", "session_rounds=1", "--seed", "1", stdin="1\n" * 1000
+    )
     assert out.returncode == 0 and "the session is over" in out.stdout, out.stderr
     out = base_sims(base_install, "simulate", "--deals", "3000", "--seed", "1", "--quiet", "--json")
     assert out.returncode == 0, out.stderr

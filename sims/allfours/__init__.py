@@ -4,6 +4,7 @@
 >>> result = simulate_deals("two-hand", {"play": "greedy"}, n_deals=4096, seed=1)   # doctest: +SKIP
 >>> result.table()                                                                  # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 from .rules import PRESETS, Rules, get_rules
@@ -11,8 +12,16 @@ from .rules import PRESETS, Rules, get_rules
 __all__ = ["PRESETS", "Rules", "get_rules", "play_games", "play_stacked", "simulate_deals", "stacked_deck"]
 
 
-def simulate_deals(rules="two-hand", policies=None, n_deals: int = 10_000, seed: int = 0, records: bool = False,
-                   threads: int | None = None, progress: bool = False, **options):
+def simulate_deals(
+    rules="two-hand",
+    policies=None,
+    n_deals: int = 10_000,
+    seed: int = 0,
+    records: bool = False,
+    threads: int | None = None,
+    progress: bool = False,
+    **options,
+):
     """Play ``n_deals`` independent hands of All Fours, every seat dealing in turn.
 
     Parameters
@@ -44,12 +53,30 @@ def simulate_deals(rules="two-hand", policies=None, n_deals: int = 10_000, seed:
     """
     from ..core.api import simulate
 
-    return simulate("allfours", "deals", rules, policies, n_deals, seed, records=records, threads=threads,
-                    progress=progress, **options)
+    return simulate(
+        "allfours",
+        "deals",
+        rules,
+        policies,
+        n_deals,
+        seed,
+        records=records,
+        threads=threads,
+        progress=progress,
+        **options,
+    )
 
 
-def play_games(rules="two-hand", policies=None, n_games: int = 1_000, seed: int = 0, records: bool = False,
-               threads: int | None = None, progress: bool = False, **options):
+def play_games(
+    rules="two-hand",
+    policies=None,
+    n_games: int = 1_000,
+    seed: int = 0,
+    records: bool = False,
+    threads: int | None = None,
+    progress: bool = False,
+    **options,
+):
     """Play ``n_games`` whole games of All Fours from the cut for deal to the target.
 
     Parameters
@@ -80,8 +107,18 @@ def play_games(rules="two-hand", policies=None, n_games: int = 1_000, seed: int 
     """
     from ..core.api import simulate
 
-    return simulate("allfours", "games", rules, policies, n_games, seed, records=records, threads=threads,
-                    progress=progress, **options)
+    return simulate(
+        "allfours",
+        "games",
+        rules,
+        policies,
+        n_games,
+        seed,
+        records=records,
+        threads=threads,
+        progress=progress,
+        **options,
+    )
 
 
 def __getattr__(name):

@@ -23,6 +23,7 @@ With a score, each play-out goes on to the end of the game (later hands dealt fr
 play-out's own stream, every seat playing by ``playout``): ``win`` is my side's chance of
 winning the game.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -31,8 +32,15 @@ from numba import types
 
 from ..cards import format_card
 from ..core.arrays import copy_into
-from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, rollout_columns,
-                           ways_to_deal)
+from ..core.advice import (
+    Player as CorePlayer,
+    check_samples,
+    choices_of,
+    chosen_by,
+    every_deal,
+    rollout_columns,
+    ways_to_deal,
+)
 from ..core.errors import E_ANSWER, PolicyError, job_policies, new_err, overrun_text, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, I64_3, U64_1
@@ -40,19 +48,35 @@ from ..core.rng import chunk_keys, next_u64, seed_state
 from ..core.streams import seat_streams
 from .contract import HandFn, PlayFn
 from .maxims import N_MAXIMS
-from .play import (C_TOTAL, DECK_OUT, MAX_HANDS, MAX_SEATS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR, new_work,
-                   play_given, play_hand, side_of)
+from .play import (
+    C_TOTAL,
+    DECK_OUT,
+    MAX_HANDS,
+    MAX_SEATS,
+    N_COMP,
+    N_EVENTS,
+    NO_WINNER,
+    POLICY_ERROR,
+    new_work,
+    play_given,
+    play_hand,
+    side_of,
+)
 from .rules import HAND, PACK, PACKET, R_PLAYERS
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
-MAX_DRAWS = 20                  # rounds of ``samples`` random deals drawn to find deals that break no void
-PACKS = 3                       # a play-out's pack, and two more for new deals when the pack runs short
-O_NET, O_WON = 0, 1             # ``out``: points for less against, and 1/0 for the game won (-1: not over)
-HANDS = types.UniTuple(HandFn, MAX_SEATS)     # as the engine takes them (sims.allfours.engine, not imported: its
-PLAYS = types.UniTuple(PlayFn, MAX_SEATS)     # parallel kernels load for a second)
-NAMED = {"beg": ("random", "stand", "beg", "threshold"), "answer": ("random", "run", "give", "threshold"),
-         "play": ("random", "greedy", "maxims", "expert"), "discard": ("random", "cheapest")}
+MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals that break no void
+PACKS = 3  # a play-out's pack, and two more for new deals when the pack runs short
+O_NET, O_WON = 0, 1  # ``out``: points for less against, and 1/0 for the game won (-1: not over)
+HANDS = types.UniTuple(HandFn, MAX_SEATS)  # as the engine takes them (sims.allfours.engine, not imported: its
+PLAYS = types.UniTuple(PlayFn, MAX_SEATS)  # parallel kernels load for a second)
+NAMED = {
+    "beg": ("random", "stand", "beg", "threshold"),
+    "answer": ("random", "run", "give", "threshold"),
+    "play": ("random", "greedy", "maxims", "expert"),
+    "discard": ("random", "cheapest"),
+}
 
 
 class Player(CorePlayer):
@@ -69,10 +93,45 @@ class Player(CorePlayer):
 
 
 # ``given`` read-only, as play_hand's NOTHING_GIVEN is: the engine and the advisor share one play_given.
-@njit(types.int64(I64_1, types.int64, types.int64, I64_1, types.boolean, I64_2, I64_2R, HANDS, HANDS, PLAYS, HANDS,
-                  F64_1, I64_1, U64_1, I64_3, I64_1), cache=True)
-def _play_outs(rules, dealer, role, scores0, to_end, decks, given, beg_fns, answer_fns, play_fns, discard_fns,
-               params, poff, keys, out, err):
+@njit(
+    types.int64(
+        I64_1,
+        types.int64,
+        types.int64,
+        I64_1,
+        types.boolean,
+        I64_2,
+        I64_2R,
+        HANDS,
+        HANDS,
+        PLAYS,
+        HANDS,
+        F64_1,
+        I64_1,
+        U64_1,
+        I64_3,
+        I64_1,
+    ),
+    cache=True,
+)
+def _play_outs(
+    rules,
+    dealer,
+    role,
+    scores0,
+    to_end,
+    decks,
+    given,
+    beg_fns,
+    answer_fns,
+    play_fns,
+    discard_fns,
+    params,
+    poff,
+    keys,
+    out,
+    err,
+):
     """Deal ``decks[m]`` (stacked) and play the hand with the decisions ``given[c]`` (:func:`play_given`) for
     every deal m and choice c; ``out[m, c]``: the points of ``role``'s side less the other's (``O_NET``),
     and with ``to_end`` the game played on to its end, 1 if his side won it (``O_WON``).  The seats' streams
@@ -94,9 +153,28 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, beg_fns, answ
             seed_state(game_rng, keys[0], m)
             copy_into(scores, scores0)
             comp[:, :] = 0
-            winner = play_given(rules, dealer, scores, to_end, decks[m], False, game_rng, seat_rngs, beg_fns,
-                                answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work, tally,
-                                given[c])
+            winner = play_given(
+                rules,
+                dealer,
+                scores,
+                to_end,
+                decks[m],
+                False,
+                game_rng,
+                seat_rngs,
+                beg_fns,
+                answer_fns,
+                play_fns,
+                discard_fns,
+                params,
+                poff,
+                comp,
+                events,
+                err,
+                work,
+                tally,
+                given[c],
+            )
             if winner == POLICY_ERROR or winner == DECK_OUT:
                 return winner
             out[m, c, O_NET] = comp[role % 2, C_TOTAL] - comp[1 - role % 2, C_TOTAL]
@@ -105,8 +183,27 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, beg_fns, answ
                 d = (d + 1) % players
                 hands += 1
                 seed_state(hand_rng, next_u64(game_rng), 0)
-                winner = play_hand(rules, d, scores, True, work[0], True, hand_rng, seat_rngs, beg_fns, answer_fns,
-                                   play_fns, discard_fns, params, poff, comp, events, err, work, tally)
+                winner = play_hand(
+                    rules,
+                    d,
+                    scores,
+                    True,
+                    work[0],
+                    True,
+                    hand_rng,
+                    seat_rngs,
+                    beg_fns,
+                    answer_fns,
+                    play_fns,
+                    discard_fns,
+                    params,
+                    poff,
+                    comp,
+                    events,
+                    err,
+                    work,
+                    tally,
+                )
                 if winner == POLICY_ERROR:
                     return winner
             out[m, c, O_WON] = -1 if winner == NO_WINNER else (1 if winner == my_side else 0)
@@ -137,24 +234,33 @@ def _thrown_out(situation) -> dict[int, int]:
     if not (situation.rules.discard_to_six and runs):
         return {}
     mine = _turn(situation.role, n)
-    return {r: PACKET * runs for r in range(n)
-            if r != situation.role and (situation.DECISION != "discard" or _turn(r, n) < mine)}
+    return {
+        r: PACKET * runs
+        for r in range(n)
+        if r != situation.role and (situation.DECISION != "discard" or _turn(r, n) < mine)
+    }
 
 
 def _hidden_counts(situation) -> dict[int, int]:
     """Cards each other player holds now, by role (cards thrown out not counted)."""
     dealt, thrown = situation.dealt, _thrown_out(situation)
     laid = getattr(situation, "laid_by", ())
-    return {r: dealt - thrown.get(r, 0) - sum(x == r for x in laid) for r in range(situation.rules.players)
-            if r != situation.role}
+    return {
+        r: dealt - thrown.get(r, 0) - sum(x == r for x in laid)
+        for r in range(situation.rules.players)
+        if r != situation.role
+    }
 
 
 def _my_cards(situation) -> list:
     """My hand as dealt, in the order the play-outs deal it: the cards I played, those I threw out, those I
     hold."""
     played, laid_by = getattr(situation, "played", ()), getattr(situation, "laid_by", ())
-    return [c for c, x in zip(played, laid_by) if x == situation.role] + list(getattr(situation, "discarded", ())) + \
-        list(situation.hand)
+    return (
+        [c for c, x in zip(played, laid_by) if x == situation.role]
+        + list(getattr(situation, "discarded", ()))
+        + list(situation.hand)
+    )
 
 
 def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT):
@@ -187,31 +293,33 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     if exact:
         rows = rows[ok]
     else:
-        for _ in range(MAX_DRAWS):   # draw again for the deals that break a void
+        for _ in range(MAX_DRAWS):  # draw again for the deals that break a void
             if ok.sum() >= samples:
                 break
             more = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
-            rows, ok = (np.concatenate([rows[ok], more]),
-                        np.concatenate([ok[ok], _fits(more, others, need, thrown, voids)]))
+            rows, ok = (
+                np.concatenate([rows[ok], more]),
+                np.concatenate([ok[ok], _fits(more, others, need, thrown, voids)]),
+            )
         rows = rows[ok][:samples]
     hands = np.zeros((len(rows), n, dealt), dtype=np.int64)
     for r in others:
         mine = [c for c, x in zip(played, laid_by) if x == r]
-        hands[:, r, :len(mine)] = mine
+        hands[:, r, : len(mine)] = mine
     hands[:, situation.role, :] = _my_cards(situation)
     start = 0
     for r in others:
         k = need[r] + thrown.get(r, 0)
-        hands[:, r, dealt - k:] = rows[:, start:start + k]
+        hands[:, r, dealt - k :] = rows[:, start : start + k]
         start += k
     decks = np.empty((len(rows), PACKS * PACK), dtype=np.int64)
     order = _deal_order(n, runs)
     turned = iter(situation.turned)
     for p, where in enumerate(order):
         decks[:, p] = next(turned) if where is None else hands[:, where[0], where[1]]
-    decks[:, len(order):PACK] = rows[:, total:]
+    decks[:, len(order) : PACK] = rows[:, total:]
     for k in range(1, PACKS):
-        decks[:, k * PACK:(k + 1) * PACK] = rng.random((len(rows), PACK)).argsort(axis=1)
+        decks[:, k * PACK : (k + 1) * PACK] = rng.random((len(rows), PACK)).argsort(axis=1)
     return decks, exact
 
 
@@ -221,7 +329,7 @@ def _fits(rows, others, need, thrown, voids) -> np.ndarray:
     start = 0
     for r in others:
         for s in voids.get(r, ()):
-            ok &= ~((rows[:, start:start + need[r]] & 3) == s).any(axis=1)
+            ok &= ~((rows[:, start : start + need[r]] & 3) == s).any(axis=1)
         start += need[r] + thrown.get(r, 0)
     return ok
 
@@ -261,15 +369,14 @@ def _given(situation) -> np.ndarray:
     beg = BEG if situation.begged else STAND
     answer = (GIVE if situation.gave else RUN) if situation.begged else -1
     if situation.DECISION == "discard":
-        return np.asarray([[beg, answer, len(t), *t] for t in (_throws(situation, card) for card in legal)],
-                          dtype=np.int64)
+        return np.asarray(
+            [[beg, answer, len(t), *t] for t in (_throws(situation, card) for card in legal)], dtype=np.int64
+        )
     throws = _throws(situation)
-    return np.asarray([[beg, answer, len(throws), *throws, *situation.played, card] for card in legal],
-                      dtype=np.int64)
+    return np.asarray([[beg, answer, len(throws), *throws, *situation.played, card] for card in legal], dtype=np.int64)
 
 
-def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-              exact_limit: int = EXACT_LIMIT):
+def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, exact_limit: int = EXACT_LIMIT):
     """The play-outs :func:`advise` values the choices by: ``out[m, c]`` for deal m and choice c (labelled
     ``labels[c]``), ``O_NET`` the points for less against (the knaves turned up and the gift included) and
     ``O_WON`` with a score 1 if my side won the game; the labels, whether the deals are every one, and the
@@ -292,18 +399,42 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
     scores[my_seat_side], scores[1 - my_seat_side] = mine - sunk_mine, theirs - sunk_theirs
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
     with raised_by_policy(job_policies(job), "a play-out"):
-        status = _play_outs(rules.to_kernel(), situation.dealer, situation.role, scores, to_end, decks, given,
-                            beg_fns, answer_fns, play_fns, discard_fns, params, poff, keys, out, err[0])
+        status = _play_outs(
+            rules.to_kernel(),
+            situation.dealer,
+            situation.role,
+            scores,
+            to_end,
+            decks,
+            given,
+            beg_fns,
+            answer_fns,
+            play_fns,
+            discard_fns,
+            params,
+            poff,
+            keys,
+            out,
+            err[0],
+        )
     if status == POLICY_ERROR:
-        raise PolicyError(f"a playout policy "
-                          f"{overrun_text(err[0]) or f'answered {int(err[0, E_ANSWER])}, which the laws do not allow'}")
+        raise PolicyError(
+            f"a playout policy "
+            f"{overrun_text(err[0]) or f'answered {int(err[0, E_ANSWER])}, which the laws do not allow'}"
+        )
     if status == DECK_OUT:
         raise ValueError("a play-out ran the pack short three times: try another seed")
     return out, [x if isinstance(x, str) else format_card(x) for x in situation.legal()], exact, job
 
 
-def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
-           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+def advise(
+    situation,
+    playout=None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    policies=None,
+    exact_limit: int = EXACT_LIMIT,
+) -> pd.DataFrame:
     """Every legal choice of an All Fours situation valued by play-outs, best first (module docstring).
 
     Parameters
@@ -341,8 +472,12 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)
     key = "win" if to_end else "value"
     frame = frame.sort_values([key, "value"], ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(out),
-                       playout={d: p[0].label() for d, p in job.policies.items()
-                                if d != "discard" or rules.discard_to_six}, seed=seed,
-                       sort=key)
+    frame.attrs.update(
+        situation=situation.describe(),
+        method="exact" if exact else "rollouts",
+        deals=len(out),
+        playout={d: p[0].label() for d, p in job.policies.items() if d != "discard" or rules.discard_to_six},
+        seed=seed,
+        sort=key,
+    )
     return frame

@@ -6,13 +6,14 @@ so the *whist rank* is 0 for a deuce ... 12 for an ace.  For game a player recko
 "four for an ace, three for a king, two for a queen, one for a knave, ten for a ten"
 (§93 iv); the other cards count nothing.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
 from ..core.kernel import njit
 
-ACE, TEN, KNAVE, QUEEN, KING = 0, 9, 10, 11, 12     # ranks in the shared ids
+ACE, TEN, KNAVE, QUEEN, KING = 0, 9, 10, 11, 12  # ranks in the shared ids
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 # Points for game by shared rank id: A 4, 10 10, J 1, Q 2, K 3 (Sections 87-96 §93 iv).

@@ -33,6 +33,7 @@ own cards, the card(s) turned up, every card played and by whom, the scores, and
 The engine checks every answer and stops with a PolicyError naming the policy, the
 seat and the situation when one is illegal.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -44,36 +45,36 @@ from ..core.masks import bit
 from .cards import ALL_CARDS, beats
 
 
-HAND_SIG = types.int64(I64_1R, I64_1R, I64_1R, U64_1, F64_1R)      # read-only but the random stream
+HAND_SIG = types.int64(I64_1R, I64_1R, I64_1R, U64_1, F64_1R)  # read-only but the random stream
 PLAY_SIG = types.int64(I64_1R, I64_2R, I64_1R, I64_1R, U64_1, F64_1R)
 HandFn = types.FunctionType(HAND_SIG)
 PlayFn = types.FunctionType(PLAY_SIG)
 
-D_BEG, D_ANSWER, D_PLAY, D_DISCARD = range(4)   # the decisions, in the order of game.GAME.decisions
+D_BEG, D_ANSWER, D_PLAY, D_DISCARD = range(4)  # the decisions, in the order of game.GAME.decisions
 N_DECISIONS = 4
-STAND, BEG = 0, 1          # the eldest's beg
-RUN, GIVE = 0, 1           # the dealer's answer: run the cards, or give one ("take one")
+STAND, BEG = 0, 1  # the eldest's beg
+RUN, GIVE = 0, 1  # the dealer's answer: run the cards, or give one ("take one")
 
-P_CARD, P_ROLE = 0, 1      # rows of ``played``
+P_CARD, P_ROLE = 0, 1  # rows of ``played``
 
 # What a policy sees: indices into ``state``.
-S_SEAT = 0          # this player's seat (0 .. players-1)
-S_ROLE = 1          # place from the dealer: 0 dealer, 1 eldest, 2 the dealer's partner, 3 the eldest's
-S_DEALER = 2        # the dealer's seat
-S_PLAYERS = 3       # players at the table
-S_TRUMP = 4         # the trump suit (0 clubs, 1 diamonds, 2 hearts, 3 spades)
-S_TURNED = 5        # the card turned up for trump (the last one turned, when the cards were run)
-S_TURNED_MASK = 6   # 52-bit mask of every card turned up this hand (seen by all, out of play)
-S_BEGGED = 7        # times the eldest begged this deal (1 at most but by agreement, law ii)
-S_RUNS = 8          # times the cards have been run this hand
-S_MY_SCORE = 9      # my side's score, kept up to date during the hand
-S_OPP_SCORE = 10    # the other side's score
-S_TARGET = 11       # points that win
-S_N_PLAYED = 12     # cards played this hand
+S_SEAT = 0  # this player's seat (0 .. players-1)
+S_ROLE = 1  # place from the dealer: 0 dealer, 1 eldest, 2 the dealer's partner, 3 the eldest's
+S_DEALER = 2  # the dealer's seat
+S_PLAYERS = 3  # players at the table
+S_TRUMP = 4  # the trump suit (0 clubs, 1 diamonds, 2 hearts, 3 spades)
+S_TURNED = 5  # the card turned up for trump (the last one turned, when the cards were run)
+S_TURNED_MASK = 6  # 52-bit mask of every card turned up this hand (seen by all, out of play)
+S_BEGGED = 7  # times the eldest begged this deal (1 at most but by agreement, law ii)
+S_RUNS = 8  # times the cards have been run this hand
+S_MY_SCORE = 9  # my side's score, kept up to date during the hand
+S_OPP_SCORE = 10  # the other side's score
+S_TARGET = 11  # points that win
+S_N_PLAYED = 12  # cards played this hand
 S_TRICK_START = 13  # column of ``played`` where the current trick began
-S_LEAD_SUIT = 14    # the suit led to the current trick, -1 when I lead
-S_HELD = 15         # cards dealt to each player, runs included (in the play: held when it began)
-S_DISCARDED = 16    # 52-bit mask of my own discards (discard_to_six)
+S_LEAD_SUIT = 14  # the suit led to the current trick, -1 when I lead
+S_HELD = 15  # cards dealt to each player, runs included (in the play: held when it began)
+S_DISCARDED = 16  # 52-bit mask of my own discards (discard_to_six)
 S_SIZE = 17
 
 EMPTY_PARAMS = np.zeros(0, dtype=np.float64)

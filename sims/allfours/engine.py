@@ -20,6 +20,7 @@ games
 
 :mod:`sims.allfours.stacked` plays one hand from a stacked deck (rule-book replays).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -40,13 +41,34 @@ from .cards import SUIT_NAMES
 from .contract import S_TRUMP, HandFn, PlayFn
 from .holdings import COUNTS as HOLDING_COUNTS, N_BINS as HOLDING_BINS, frame as holding_frame, tally as tally_holding
 from .maxims import MAXIMS, N_MAXIMS
-from .play import (COMPONENTS, E_CARDS, E_LEAD, E_N_CARDS, E_TRUMP, E_TURNED, EVENTS, G_COLS,
-                   G_FIRST_DEALER, G_HANDS, G_SCORE, G_WINNER, MAX_SEATS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR,
-                   V_RAN, borrowed_work, new_work, play_game, play_hand)
+from .play import (
+    COMPONENTS,
+    E_CARDS,
+    E_LEAD,
+    E_N_CARDS,
+    E_TRUMP,
+    E_TURNED,
+    EVENTS,
+    G_COLS,
+    G_FIRST_DEALER,
+    G_HANDS,
+    G_SCORE,
+    G_WINNER,
+    MAX_SEATS,
+    N_COMP,
+    N_EVENTS,
+    NO_WINNER,
+    POLICY_ERROR,
+    V_RAN,
+    borrowed_work,
+    new_work,
+    play_game,
+    play_hand,
+)
 
-POINT_BINS = 16         # points per component per hand (a hand gives at most 4 + gift + turned knaves)
+POINT_BINS = 16  # points per component per hand (a hand gives at most 4 + gift + turned knaves)
 RUN_BINS = 8
-HAND_BINS = 256         # hands per game; longer games land in the last bin
+HAND_BINS = 256  # hands per game; longer games land in the last bin
 ROLE_NAMES = {2: ("dealer", "eldest"), 4: ("dealer's side", "eldest's side")}
 RECORD_COLUMNS = ("trump",) + EVENTS
 
@@ -72,9 +94,32 @@ def _seed(keys, c, i, players, deck_rng, seat_rngs):
 
 
 @njit(inline="always")
-def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
-                poff, role_sums, role_sumsq, side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally, held,
-                records, err):
+def _deal_chunk(
+    c,
+    rules,
+    keys,
+    first_item,
+    n_items,
+    chunk_size,
+    beg_fns,
+    answer_fns,
+    play_fns,
+    discard_fns,
+    params,
+    poff,
+    role_sums,
+    role_sumsq,
+    side_sums,
+    side_sumsq,
+    hist,
+    events,
+    events_sumsq,
+    runs_hist,
+    tally,
+    held,
+    records,
+    err,
+):
     """Independent hands, every seat dealing in turn (hand ``g`` is dealt by seat ``g % players``).  The hand
     gets :func:`borrowed` views of the chunk's arrays: it counts no references to them."""
     players = rules[0]
@@ -91,7 +136,7 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
     h = np.zeros((2, N_COMP, hist.shape[3]), dtype=np.int64)
     ev_sums, ev_sumsq = np.zeros(N_EVENTS, dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64)
     runs = np.zeros(runs_hist.shape[1], dtype=np.int64)
-    err_c, tally_c = err[c], tally[c]                       # views taken once, not once a deal
+    err_c, tally_c = err[c], tally[c]  # views taken once, not once a deal
     start = first_item + c * chunk_size
     for i in range(min(chunk_size, n_items - c * chunk_size)):
         _seed(borrowed(keys), c, i, players, borrowed(deck_rng), borrowed(seat_rngs))
@@ -100,14 +145,34 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
         scores[:] = 0
         comp[:, :] = 0
         ev[:] = 0
-        if play_hand(borrowed(rules_c), dealer, borrowed(scores), False, borrowed(work[0]), True, borrowed(deck_rng),
-                     borrowed(seat_rngs), beg_fns, answer_fns, play_fns, discard_fns, borrowed(params_c),
-                     borrowed(poff_c), borrowed(comp), borrowed(ev), borrowed(err_c), borrowed_work(work),
-                     borrowed(tally_c)) == POLICY_ERROR:
+        if (
+            play_hand(
+                borrowed(rules_c),
+                dealer,
+                borrowed(scores),
+                False,
+                borrowed(work[0]),
+                True,
+                borrowed(deck_rng),
+                borrowed(seat_rngs),
+                beg_fns,
+                answer_fns,
+                play_fns,
+                discard_fns,
+                borrowed(params_c),
+                borrowed(poff_c),
+                borrowed(comp),
+                borrowed(ev),
+                borrowed(err_c),
+                borrowed_work(work),
+                borrowed(tally_c),
+            )
+            == POLICY_ERROR
+        ):
             err[c, E_ITEM] = g
             break
         for r in range(2):
-            side = (dealer + r) & 1                         # ((dealer + r) % players) % 2: players is even
+            side = (dealer + r) & 1  # ((dealer + r) % players) % 2: players is even
             for k in range(N_COMP):
                 v = comp[r, k]
                 sums[r, k] += v
@@ -140,19 +205,68 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
     copy_into(runs_hist[c], runs)
 
 
-_deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
-                          types.void(I64_1, U64_2, types.int64, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS,
-                                     F64_1, I64_1, I64_3, I64_3, I64_3, I64_3, I64_4, I64_2, I64_2, I64_2, I64_4, I64_4,
-                                     I64_2, I64_2))
+_deal_chunks = chunk_loop(
+    "_deal_chunks",
+    _deal_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.int64,
+        types.int64,
+        HANDS,
+        HANDS,
+        PLAYS,
+        HANDS,
+        F64_1,
+        I64_1,
+        I64_3,
+        I64_3,
+        I64_3,
+        I64_3,
+        I64_4,
+        I64_2,
+        I64_2,
+        I64_2,
+        I64_4,
+        I64_4,
+        I64_2,
+        I64_2,
+    ),
+)
 
 
 @njit(inline="always")
-def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer_fns, play_fns, discard_fns, params,
-                poff, wins, first_wins, unfinished, hands_hist, loser_hist, side_sums, side_sumsq, events, events_sumsq,
-                n_hands, tally, records, err):
+def _game_chunk(
+    c,
+    rules,
+    keys,
+    first_item,
+    n_items,
+    chunk_size,
+    beg_fns,
+    answer_fns,
+    play_fns,
+    discard_fns,
+    params,
+    poff,
+    wins,
+    first_wins,
+    unfinished,
+    hands_hist,
+    loser_hist,
+    side_sums,
+    side_sumsq,
+    events,
+    events_sumsq,
+    n_hands,
+    tally,
+    records,
+    err,
+):
     """Whole games; game ``i`` of chunk ``c`` is item ``first_item + c * chunk_size + i``."""
     players = rules[0]
-    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local
     work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
     seat_rngs = seat_streams(MAX_SEATS)
@@ -160,19 +274,34 @@ def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
     side_comp = np.zeros((2, N_COMP), dtype=np.int64)
     ev = np.zeros(N_EVENTS, dtype=np.int64)
     row = np.zeros(G_COLS, dtype=np.int64)
-    err_c, tally_c = err[c], tally[c]                       # views taken once, not once a game
+    err_c, tally_c = err[c], tally[c]  # views taken once, not once a game
     for i in range(min(chunk_size, n_items - c * chunk_size)):
         _seed(borrowed(keys), c, i, players, borrowed(deck_rng), borrowed(seat_rngs))
         side_comp[:, :] = 0
         ev[:] = 0
-        winner = play_game(borrowed(rules_c), borrowed(deck_rng), borrowed(seat_rngs), beg_fns, answer_fns, play_fns,
-                           discard_fns, borrowed(params_c), borrowed(poff_c), borrowed(comp), borrowed(side_comp),
-                           borrowed(ev), borrowed(err_c), borrowed_work(work), borrowed(tally_c), borrowed(row))
+        winner = play_game(
+            borrowed(rules_c),
+            borrowed(deck_rng),
+            borrowed(seat_rngs),
+            beg_fns,
+            answer_fns,
+            play_fns,
+            discard_fns,
+            borrowed(params_c),
+            borrowed(poff_c),
+            borrowed(comp),
+            borrowed(side_comp),
+            borrowed(ev),
+            borrowed(err_c),
+            borrowed_work(work),
+            borrowed(tally_c),
+            borrowed(row),
+        )
         if winner == POLICY_ERROR:
             err[c, E_ITEM] = first_item + c * chunk_size + i
             break
         hands = row[G_HANDS]
-        if winner == NO_WINNER:                               # the hand cap: left out of the rates
+        if winner == NO_WINNER:  # the hand cap: left out of the rates
             unfinished[c] += 1
         else:
             wins[c, winner] += 1
@@ -191,10 +320,36 @@ def _game_chunk(c, rules, keys, first_item, n_items, chunk_size, beg_fns, answer
             copy_into(records[c * chunk_size + i], row)
 
 
-_game_chunks = chunk_loop("_game_chunks", _game_chunk,
-                          types.void(I64_1, U64_2, types.int64, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS,
-                                     F64_1, I64_1, I64_2, I64_1, I64_1, I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_1,
-                                     I64_4, I64_2, I64_2))
+_game_chunks = chunk_loop(
+    "_game_chunks",
+    _game_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.int64,
+        types.int64,
+        HANDS,
+        HANDS,
+        PLAYS,
+        HANDS,
+        F64_1,
+        I64_1,
+        I64_2,
+        I64_1,
+        I64_1,
+        I64_2,
+        I64_2,
+        I64_3,
+        I64_3,
+        I64_2,
+        I64_2,
+        I64_1,
+        I64_4,
+        I64_2,
+        I64_2,
+    ),
+)
 
 
 def _tally(job, n_chunks):
@@ -205,10 +360,11 @@ def _tally_frame(job, tally, n: int):
     """Totals of scope ``maxim``, who ``seat s``: ``<maxim> advised`` and ``<maxim> agreed`` (``n``: the hands)."""
     if tally.shape[1] == 0:
         return totals_frame("maxim", [], [], np.zeros((0, 0)), np.zeros((0, 0)), n)
-    t = tally.sum(0)[:job.rules.players]
+    t = tally.sum(0)[: job.rules.players]
     names = [f"{m} {what}" for m in MAXIMS for what in ("advised", "agreed")]
-    return counts_frame("maxim", [f"seat {s}" for s in range(job.rules.players)], names,
-                        t.reshape(job.rules.players, -1), n)
+    return counts_frame(
+        "maxim", [f"seat {s}" for s in range(job.rules.players)], names, t.reshape(job.rules.players, -1), n
+    )
 
 
 def play_chunks(job: Job, keys: np.ndarray, first_item: int, n_items: int, err: np.ndarray) -> Batch:
@@ -229,25 +385,48 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
     hist = np.zeros((n_chunks, 2, N_COMP, POINT_BINS), dtype=np.int64)
     events, events_sumsq = (np.zeros((n_chunks, N_EVENTS), dtype=np.int64) for _ in range(2))
     runs_hist = np.zeros((n_chunks, RUN_BINS), dtype=np.int64)
-    held = np.zeros((n_chunks, 2 if job.option("holdings") else 0, HOLDING_BINS, len(HOLDING_COUNTS)),
-                    dtype=np.int64)
+    held = np.zeros((n_chunks, 2 if job.option("holdings") else 0, HOLDING_BINS, len(HOLDING_COUNTS)), dtype=np.int64)
     records = np.zeros((n_items if job.records else 0, 1 + N_EVENTS + 2 * N_COMP), dtype=np.int64)
-    _deal_chunks(rules, keys, first_item, n_items, job.chunk_size, *fns, params, poff, role_sums, role_sumsq,
-                 side_sums, side_sumsq, hist, events, events_sumsq, runs_hist, tally, held, records, err)
+    _deal_chunks(
+        rules,
+        keys,
+        first_item,
+        n_items,
+        job.chunk_size,
+        *fns,
+        params,
+        poff,
+        role_sums,
+        role_sumsq,
+        side_sums,
+        side_sumsq,
+        hist,
+        events,
+        events_sumsq,
+        runs_hist,
+        tally,
+        held,
+        records,
+        err,
+    )
     roles, sides = role_names(job.rules), side_names(job.rules)
     players = job.rules.players
     deals = np.arange(first_item, first_item + n_items)
-    totals = concat([
-        totals_frame("role", roles, COMPONENTS, role_sums.sum(0), role_sumsq.sum(0), n_items),
-        totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
-        totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), n_items),
-        _tally_frame(job, tally, n_items),
-        *([holding_frame(held.sum(0), roles, n_items)] if held.shape[1] else []),
-    ])
-    histograms = concat([
-        hist_frame("role", roles, COMPONENTS, hist.sum(0)),
-        hist_frame("hand", ["all"], ["runs"], runs_hist.sum(0).reshape(1, 1, -1)),
-    ])
+    totals = concat(
+        [
+            totals_frame("role", roles, COMPONENTS, role_sums.sum(0), role_sumsq.sum(0), n_items),
+            totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
+            totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), n_items),
+            _tally_frame(job, tally, n_items),
+            *([holding_frame(held.sum(0), roles, n_items)] if held.shape[1] else []),
+        ]
+    )
+    histograms = concat(
+        [
+            hist_frame("role", roles, COMPONENTS, hist.sum(0)),
+            hist_frame("hand", ["all"], ["runs"], runs_hist.sum(0).reshape(1, 1, -1)),
+        ]
+    )
     rows = {}
     if job.records:
         data = {"deal": deals, "dealer": deals % players}
@@ -269,31 +448,63 @@ def _games(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
     side_sums, side_sumsq = (np.zeros((n_chunks, 2, N_COMP), dtype=np.int64) for _ in range(2))
     events, events_sumsq = (np.zeros((n_chunks, N_EVENTS), dtype=np.int64) for _ in range(2))
     records = np.zeros((n_items if job.records else 0, G_COLS), dtype=np.int64)
-    _game_chunks(rules, keys, first_item, n_items, job.chunk_size, *fns, params, poff, wins, first_wins, unfinished,
-                 hands_hist, loser_hist, side_sums, side_sumsq, events, events_sumsq, n_hands, tally, records, err)
+    _game_chunks(
+        rules,
+        keys,
+        first_item,
+        n_items,
+        job.chunk_size,
+        *fns,
+        params,
+        poff,
+        wins,
+        first_wins,
+        unfinished,
+        hands_hist,
+        loser_hist,
+        side_sums,
+        side_sumsq,
+        events,
+        events_sumsq,
+        n_hands,
+        tally,
+        records,
+        err,
+    )
     sides = side_names(job.rules)
     hh = hands_hist.sum(0)
     lengths = np.arange(HAND_BINS)
-    totals = concat([
-        counts_frame("side", sides, ["wins"], wins.sum(0).reshape(2, 1), n_items),
-        totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
-        counts_frame("first dealer", ["first dealer"], ["wins"], [[first_wins.sum()]], n_items),
-        counts_frame("game", ["all"], ["unfinished"], [[unfinished.sum()]], n_items),
-        totals_frame("game", ["all"], ["hands"], [[int((hh * lengths).sum())]], [[int((hh * lengths ** 2).sum())]],
-                     n_items),
-        totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), int(n_hands.sum())),
-        _tally_frame(job, tally, int(n_hands.sum())),
-    ])
-    histograms = concat([
-        hist_frame("game", ["all"], ["hands"], hh.reshape(1, 1, -1)),
-        hist_frame("game", ["all"], ["loser score"], loser_hist.sum(0).reshape(1, 1, -1)),
-    ])
+    totals = concat(
+        [
+            counts_frame("side", sides, ["wins"], wins.sum(0).reshape(2, 1), n_items),
+            totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
+            counts_frame("first dealer", ["first dealer"], ["wins"], [[first_wins.sum()]], n_items),
+            counts_frame("game", ["all"], ["unfinished"], [[unfinished.sum()]], n_items),
+            totals_frame(
+                "game", ["all"], ["hands"], [[int((hh * lengths).sum())]], [[int((hh * lengths**2).sum())]], n_items
+            ),
+            totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), int(n_hands.sum())),
+            _tally_frame(job, tally, int(n_hands.sum())),
+        ]
+    )
+    histograms = concat(
+        [
+            hist_frame("game", ["all"], ["hands"], hh.reshape(1, 1, -1)),
+            hist_frame("game", ["all"], ["loser score"], loser_hist.sum(0).reshape(1, 1, -1)),
+        ]
+    )
     rows = {}
     if job.records:
-        rows["games"] = rows_frame({"game": np.arange(first_item, first_item + n_items),
-                             "first_dealer": records[:, G_FIRST_DEALER], "winner": records[:, G_WINNER],
-                             "hands": records[:, G_HANDS], "score_0": records[:, G_SCORE],
-                             "score_1": records[:, G_SCORE + 1]})
+        rows["games"] = rows_frame(
+            {
+                "game": np.arange(first_item, first_item + n_items),
+                "first_dealer": records[:, G_FIRST_DEALER],
+                "winner": records[:, G_WINNER],
+                "hands": records[:, G_HANDS],
+                "score_0": records[:, G_SCORE],
+                "score_1": records[:, G_SCORE + 1],
+            }
+        )
     return Batch("games", n_items, totals, histograms, rows)
 
 
@@ -301,19 +512,23 @@ def describe_error(job: Job, row) -> str:
     """The situation of an illegal answer, in words."""
     decision = job.game.decisions[int(row[E_DECISION]) - 1].name
     answer = int(row[E_ANSWER])
-    places = [int(c) for c in row[E_CARDS:E_CARDS + row[E_N_CARDS]]]
-    while places and places[-1] < 0:                    # the places a hand never used
+    places = [int(c) for c in row[E_CARDS : E_CARDS + row[E_N_CARDS]]]
+    while places and places[-1] < 0:  # the places a hand never used
         places.pop()
     hand = " ".join(format_card(c) if c >= 0 else "--" for c in places)
     trump = SUIT_NAMES[int(row[E_TRUMP])]
     turned = format_card(int(row[E_TURNED]))
     if decision in ("beg", "answer"):
         choices = "0 (stand) or 1 (beg)" if decision == "beg" else "0 (run the cards) or 1 (give one)"
-        return f"returned {answer} holding {format_cards(c for c in places if c >= 0)} with {turned} turned up: " \
-               f"it must return {choices}"
+        return (
+            f"returned {answer} holding {format_cards(c for c in places if c >= 0)} with {turned} turned up: "
+            f"it must return {choices}"
+        )
     if decision == "discard":
         return f"chose index {answer} holding {hand} (-- an empty place): it must pick a card held"
     lead = int(row[E_LEAD])
     situation = "leading" if lead < 0 else f"{SUIT_NAMES[lead]} led"
-    return (f"chose index {answer} holding {hand} (-- a card played), {trump} trumps, {situation}: it must pick "
-            f"a card held that follows suit or trumps, any card when void (law iii)")
+    return (
+        f"chose index {answer} holding {hand} (-- a card played), {trump} trumps, {situation}: it must pick "
+        f"a card held that follows suit or trumps, any card when void (law iii)"
+    )

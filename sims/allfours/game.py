@@ -1,4 +1,5 @@
 """All Fours as a game of the core: the record registered as the entry point ``sims.games`` ``allfours``."""
+
 from ..core.protocol import HAND, PLAY, Decision, Game
 from .policies import POLICIES
 
@@ -7,14 +8,29 @@ GAME = Game(
     title="All Fours (two-hand, four-hand partners, seven-up)",
     rules="sims.allfours.rules",
     default_preset="two-hand",
-    decisions=(     # the order of contract.D_BEG, D_ANSWER, D_PLAY, D_DISCARD
-        Decision("beg", "sims.allfours.contract:HAND_SIG", "threshold", "the eldest's beg: stand (0) or beg (1)",
-                 arguments=HAND),
-        Decision("answer", "sims.allfours.contract:HAND_SIG", "threshold",
-                 "the dealer's answer to a beg: run the cards (0) or give one (1)", arguments=HAND),
+    decisions=(  # the order of contract.D_BEG, D_ANSWER, D_PLAY, D_DISCARD
+        Decision(
+            "beg",
+            "sims.allfours.contract:HAND_SIG",
+            "threshold",
+            "the eldest's beg: stand (0) or beg (1)",
+            arguments=HAND,
+        ),
+        Decision(
+            "answer",
+            "sims.allfours.contract:HAND_SIG",
+            "threshold",
+            "the dealer's answer to a beg: run the cards (0) or give one (1)",
+            arguments=HAND,
+        ),
         Decision("play", "sims.allfours.contract:PLAY_SIG", "maxims", "the card to play", arguments=PLAY),
-        Decision("discard", "sims.allfours.contract:HAND_SIG", "cheapest",
-                 "with discard_to_six: a card thrown out after the cards were run", arguments=HAND),
+        Decision(
+            "discard",
+            "sims.allfours.contract:HAND_SIG",
+            "cheapest",
+            "with discard_to_six: a card thrown out after the cards were run",
+            arguments=HAND,
+        ),
     ),
     policies=POLICIES,
     engine="sims.allfours.engine",
@@ -23,9 +39,11 @@ GAME = Game(
     chunk_size={"deals": 4096, "games": 256},
     compile_time="a minute or two",
     max_seats=4,
-    options={"agreement": "tally how often each play agrees with the advice of each maxim (Sections 87-96 §94)",
-             "holdings": "the chance of each point (high, low, jack, game) by what a player holds when the play "
-                         "begins: trumps held, highest trump held, the knave (deals)"},
+    options={
+        "agreement": "tally how often each play agrees with the advice of each maxim (Sections 87-96 §94)",
+        "holdings": "the chance of each point (high, low, jack, game) by what a player holds when the play "
+        "begins: trumps held, highest trump held, the knave (deals)",
+    },
     advice="sims.allfours.advice",
     record="sims.allfours.record",
     duel="sims.allfours.duel",

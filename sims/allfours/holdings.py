@@ -12,6 +12,7 @@ descriptions of his holding:
 :func:`tally` is the kernel's part; :func:`frame` and :func:`table` turn the counts into the
 tidy totals of a batch and into a table of rates with Wilson intervals.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,13 +24,17 @@ from ..stats import wilson
 from .cards import KNAVE, whist_rank
 from .rules import PACK
 
-TRUMP_BINS = 8                   # 0 .. 6 trumps, then 7 or more
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")   # by whist_rank
-BINS = ([("trumps held", str(k)) for k in range(TRUMP_BINS - 1)] + [("trumps held", f"{TRUMP_BINS - 1} or more")]
-        + [("highest trump held", "none")] + [("highest trump held", r) for r in RANKS]
-        + [("holds the knave", "no"), ("holds the knave", "yes")])
+TRUMP_BINS = 8  # 0 .. 6 trumps, then 7 or more
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # by whist_rank
+BINS = (
+    [("trumps held", str(k)) for k in range(TRUMP_BINS - 1)]
+    + [("trumps held", f"{TRUMP_BINS - 1} or more")]
+    + [("highest trump held", "none")]
+    + [("highest trump held", r) for r in RANKS]
+    + [("holds the knave", "no"), ("holds the knave", "yes")]
+)
 N_BINS = len(BINS)
-TOP_BIN = TRUMP_BINS                  # "none"; rank r at TOP_BIN + 1 + r
+TOP_BIN = TRUMP_BINS  # "none"; rank r at TOP_BIN + 1 + r
 KNAVE_BIN = TRUMP_BINS + 1 + len(RANKS)
 POINTS = ("high", "low", "jack", "game")
 COUNTS = ("hands",) + POINTS

@@ -20,6 +20,7 @@ iv.  "If, being eldest hand, you hold either ace, king, or queen of trumps, with
 "Surely": the trick is won by his side whatever the players after him hold, that is he is
 the last to play, or no card he has not seen can beat the card winning it.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -27,8 +28,19 @@ import numpy as np
 from ..core.kernel import njit
 from ..core.masks import bit
 from .cards import ACE, KING, QUEEN, TEN, beats, game_points, knave_of, suit_mask, whist_rank
-from .contract import (P_CARD, P_ROLE, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE, S_TRICK_START, S_TRUMP,
-                       legal_mask, trick_best, unseen_cards)
+from .contract import (
+    P_CARD,
+    P_ROLE,
+    S_LEAD_SUIT,
+    S_N_PLAYED,
+    S_PLAYERS,
+    S_ROLE,
+    S_TRICK_START,
+    S_TRUMP,
+    legal_mask,
+    trick_best,
+    unseen_cards,
+)
 from .rules import R_MAY_TRUMP
 
 MAXIMS = ("i knave", "ii tens", "iii best cards", "iv eldest trumps")
@@ -136,12 +148,12 @@ def eldest_trumps_advice(hand, state, unseen):
     for i in range(hand.shape[0]):
         c = hand[i]
         if c == knave or c == ten:
-            return np.int64(0)       # "without the knave or ten"
+            return np.int64(0)  # "without the knave or ten"
         if c >= 0 and c & 3 == trump and (c >> 2 == ACE or c >> 2 == KING or c >> 2 == QUEEN):
             if best < 0 or whist_rank(c) > whist_rank(hand[best]):
                 best = i
     if best < 0 or not unseen & (bit(knave) | bit(ten)):
-        return np.int64(0)           # no honour, or nothing left to catch
+        return np.int64(0)  # no honour, or nothing left to catch
     return np.int64(1) << best
 
 

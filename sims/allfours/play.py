@@ -24,6 +24,7 @@ Points go into ``scores[side]`` (side = seat % 2) and into ``comp[side role, com
 kernels return the winning side, ``NO_WINNER``, ``POLICY_ERROR`` (the situation in
 ``err``) or ``DECK_OUT`` (a stacked deck with no pack left for a new deal).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -36,13 +37,52 @@ from ..core.rng import next_u64, randint, seed_state
 from ..core.streams import overrun, own_stream, stream_intact
 from ..core.unowned import borrowed
 from .cards import CUT_ORDER, KNAVE, beats, game_points, knave_of, whist_rank
-from .contract import (BEG, D_ANSWER, D_BEG, D_DISCARD, D_PLAY, GIVE, N_DECISIONS, P_CARD, P_ROLE, S_BEGGED,
-                       S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_PLAYERS,
-                       S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET, S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK,
-                       is_choice, is_held)
+from .contract import (
+    BEG,
+    D_ANSWER,
+    D_BEG,
+    D_DISCARD,
+    D_PLAY,
+    GIVE,
+    N_DECISIONS,
+    P_CARD,
+    P_ROLE,
+    S_BEGGED,
+    S_DEALER,
+    S_DISCARDED,
+    S_HELD,
+    S_LEAD_SUIT,
+    S_MY_SCORE,
+    S_N_PLAYED,
+    S_OPP_SCORE,
+    S_PLAYERS,
+    S_ROLE,
+    S_RUNS,
+    S_SEAT,
+    S_SIZE,
+    S_TARGET,
+    S_TRICK_START,
+    S_TRUMP,
+    S_TURNED,
+    S_TURNED_MASK,
+    is_choice,
+    is_held,
+)
 from .maxims import N_MAXIMS, advise, situation
-from .rules import (HAND, PACK, PACKET, R_BEGGING, R_BEGS, R_DISCARD_TO_SIX, R_GAME_TIE, R_HAND_MAX, R_MAY_TRUMP,
-                    R_PLAYERS, R_RUN_KNAVES, R_TARGET)
+from .rules import (
+    HAND,
+    PACK,
+    PACKET,
+    R_BEGGING,
+    R_BEGS,
+    R_DISCARD_TO_SIX,
+    R_GAME_TIE,
+    R_HAND_MAX,
+    R_MAY_TRUMP,
+    R_PLAYERS,
+    R_RUN_KNAVES,
+    R_TARGET,
+)
 
 MAX_SEATS = 4
 
@@ -66,23 +106,46 @@ N_COMP = len(COMPONENTS)
 # knave in play: the knave of trumps is among the cards played (dealt to someone: not turned, not thrown out);
 # trumps in play: how many trumps are among the cards played;
 # knaves turned running: knaves turned while running the cards (each scores 1 to the dealer if run_knaves).
-EVENTS = ("begs", "gave one", "rounds run", "redeals", "nothing to reckon", "game tied on points",
-          "all fours, one trump", "all fours", "one card all fours", "knave in play", "trumps in play",
-          "knaves turned running")
-(V_BEGGED, V_GAVE, V_RAN, V_REDEALT, V_NOTHING, V_TIED, V_ONE_TRUMP, V_ALL_FOURS, V_ONE_CARD, V_KNAVE_IN_PLAY,
- V_TRUMPS_IN_PLAY, V_KNAVES_RUNNING) = range(12)
+EVENTS = (
+    "begs",
+    "gave one",
+    "rounds run",
+    "redeals",
+    "nothing to reckon",
+    "game tied on points",
+    "all fours, one trump",
+    "all fours",
+    "one card all fours",
+    "knave in play",
+    "trumps in play",
+    "knaves turned running",
+)
+(
+    V_BEGGED,
+    V_GAVE,
+    V_RAN,
+    V_REDEALT,
+    V_NOTHING,
+    V_TIED,
+    V_ONE_TRUMP,
+    V_ALL_FOURS,
+    V_ONE_CARD,
+    V_KNAVE_IN_PLAY,
+    V_TRUMPS_IN_PLAY,
+    V_KNAVES_RUNNING,
+) = range(12)
 N_EVENTS = len(EVENTS)
 
 NO_WINNER = -1
 POLICY_ERROR = -2
 DECK_OUT = -3
-GO_ON, SHORT = -4, -5       # what a phase of a hand returns besides a winner: play on; the pack ran short
+GO_ON, SHORT = -4, -5  # what a phase of a hand returns besides a winner: play on; the pack ran short
 
 # ``err`` after E_GAME: the trump, the suit led (-1), the card turned, the cards held, then the hand.
 E_TRUMP, E_LEAD, E_TURNED, E_N_CARDS, E_CARDS = E_GAME, E_GAME + 1, E_GAME + 2, E_GAME + 3, E_GAME + 4
 
 # Game record columns.
-G_FIRST_DEALER, G_WINNER, G_HANDS, G_SCORE = 0, 1, 2, 3      # final score of side s at G_SCORE + s
+G_FIRST_DEALER, G_WINNER, G_HANDS, G_SCORE = 0, 1, 2, 3  # final score of side s at G_SCORE + s
 G_COLS = G_SCORE + 2
 MAX_HANDS = 100_000
 
@@ -110,8 +173,15 @@ def new_work(rules):
 @njit(cache=True, inline="always")
 def borrowed_work(work):
     """The scratch of :func:`new_work`, each array :func:`~sims.core.unowned.borrowed`."""
-    return (borrowed(work[0]), borrowed(work[1]), borrowed(work[2]), borrowed(work[3]), borrowed(work[4]),
-            borrowed(work[5]), borrowed(work[6]))
+    return (
+        borrowed(work[0]),
+        borrowed(work[1]),
+        borrowed(work[2]),
+        borrowed(work[3]),
+        borrowed(work[4]),
+        borrowed(work[5]),
+        borrowed(work[6]),
+    )
 
 
 @njit(cache=True, inline="always")
@@ -154,7 +224,7 @@ def _score(rules, scores, comp, dealer, role, component, points, check_target):
 @njit(cache=True, inline="always")
 def _view(state, rules, scores, dealer, role, discards):
     """The seat-dependent part of what a policy sees."""
-    seat = dealer + role                                     # (dealer + role) % players, both below players
+    seat = dealer + role  # (dealer + role) % players, both below players
     if seat >= rules[R_PLAYERS]:
         seat -= rules[R_PLAYERS]
     state[S_SEAT] = seat
@@ -174,7 +244,7 @@ def _policy_error(err, decision, seat, answer, state, hand):
     err[E_LEAD] = state[S_LEAD_SUIT]
     err[E_TURNED] = state[S_TURNED]
     n = min(hand.shape[0], err.shape[0] - E_CARDS)
-    for k in range(n):                                       # no slice copy: this kernel counts no references
+    for k in range(n):  # no slice copy: this kernel counts no references
         err[E_CARDS + k] = hand[k]
     err[E_N_CARDS] = n
     return POLICY_ERROR
@@ -182,7 +252,7 @@ def _policy_error(err, decision, seat, answer, state, hand):
 
 @njit(cache=True, inline="always")
 def _own(params, poff, seat, decision):
-    return params[poff[seat * N_DECISIONS + decision]:poff[seat * N_DECISIONS + decision + 1]]
+    return params[poff[seat * N_DECISIONS + decision] : poff[seat * N_DECISIONS + decision + 1]]
 
 
 @njit(cache=True, refcounts=False)
@@ -198,15 +268,54 @@ def _tally(tally, hand, played, state, rules, chosen, legal):
 
 
 @njit(cache=True, refcounts=False)
-def play_hand(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
-              play_fns, discard_fns, params, poff, comp, events, err, work, tally):
+def play_hand(
+    rules,
+    dealer,
+    scores,
+    check_target,
+    deck,
+    shuffle,
+    deck_rng,
+    seat_rngs,
+    beg_fns,
+    answer_fns,
+    play_fns,
+    discard_fns,
+    params,
+    poff,
+    comp,
+    events,
+    err,
+    work,
+    tally,
+):
     """One hand with ``dealer`` dealing, new deals included, from ``deck`` (see the module docstring).
 
     ``scores`` per side are updated; the hand stops when a side reaches the target if ``check_target``.
     ``tally`` (``[seat, maxim, 2]``, or no rows) counts the play decisions' agreement with the maxims.
     """
-    return play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns,
-                      answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work, tally, NOTHING_GIVEN)
+    return play_given(
+        rules,
+        dealer,
+        scores,
+        check_target,
+        deck,
+        shuffle,
+        deck_rng,
+        seat_rngs,
+        beg_fns,
+        answer_fns,
+        play_fns,
+        discard_fns,
+        params,
+        poff,
+        comp,
+        events,
+        err,
+        work,
+        tally,
+        NOTHING_GIVEN,
+    )
 
 
 @njit(cache=True, refcounts=False)
@@ -221,7 +330,7 @@ def new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards):
     hands[:n, :] = -1
     discards[:] = 0
     held = 0
-    for _packet in range(HAND // PACKET):                   # three at a time, the eldest first
+    for _packet in range(HAND // PACKET):  # three at a time, the eldest first
         pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
         held += PACKET
     turned = _draw(deck, pos, shuffle, deck_rng)
@@ -254,8 +363,28 @@ def run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events):
 
 
 @njit(cache=True, refcounts=False)
-def bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
-        params, poff, comp, events, err, work, given, first_deal):
+def bid(
+    rules,
+    dealer,
+    scores,
+    check_target,
+    deck,
+    base,
+    pos,
+    shuffle,
+    deck_rng,
+    seat_rngs,
+    beg_fns,
+    answer_fns,
+    params,
+    poff,
+    comp,
+    events,
+    err,
+    work,
+    given,
+    first_deal,
+):
     """The eldest stands or begs; to a beg the dealer gives one or runs the cards until a suit other than the
     one begged on turns up (law ii: at most ``R_BEGS`` begs in a deal).  Returns ``(status, cards held)``:
     GO_ON, SHORT (the pack ran short: a new deal), a side that reached the target, or POLICY_ERROR."""
@@ -269,8 +398,9 @@ def bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng,
         if first_deal and begs == 0 and given[GIVEN_BEG] >= 0:
             answer = given[GIVEN_BEG]
         else:
-            answer = beg_fns[seat](hands[eldest, :held], state, rules, own_stream(seat_rngs, seat),
-                                   _own(params, poff, seat, D_BEG))
+            answer = beg_fns[seat](
+                hands[eldest, :held], state, rules, own_stream(seat_rngs, seat), _own(params, poff, seat, D_BEG)
+            )
             if not stream_intact(seat_rngs, seat):
                 overrun(err, 1 + D_BEG, seat)
                 return POLICY_ERROR, held
@@ -285,8 +415,9 @@ def bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng,
         if first_deal and begs == 1 and given[GIVEN_ANSWER] >= 0:
             answer = given[GIVEN_ANSWER]
         else:
-            answer = answer_fns[seat](hands[0, :held], state, rules, own_stream(seat_rngs, seat),
-                                      _own(params, poff, seat, D_ANSWER))
+            answer = answer_fns[seat](
+                hands[0, :held], state, rules, own_stream(seat_rngs, seat), _own(params, poff, seat, D_ANSWER)
+            )
             if not stream_intact(seat_rngs, seat):
                 overrun(err, 1 + D_ANSWER, seat)
                 return POLICY_ERROR, held
@@ -298,14 +429,17 @@ def bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng,
                 return side_of(rules, dealer, eldest), held
             return GO_ON, held
         begged_suit = state[S_TRUMP]
-        while True:                                          # run the cards until a new suit turns up
+        while True:  # run the cards until a new suit turns up
             if pos - base + PACKET * n + 1 > PACK:
                 return SHORT, held
             pos = run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events)
             held += PACKET
             turned = state[S_TURNED]
-            if rules[R_RUN_KNAVES] and turned >> 2 == KNAVE and \
-                    _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
+            if (
+                rules[R_RUN_KNAVES]
+                and turned >> 2 == KNAVE
+                and _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target)
+            ):
                 return side_of(rules, dealer, 0), held
             if turned & 3 != begged_suit:
                 break
@@ -329,8 +463,9 @@ def discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, 
             if first_deal and j < given_cards and given[j] >= 0:
                 i = given[j]
             else:
-                i = discard_fns[seat](hands[role, :held], state, rules, own_stream(seat_rngs, seat),
-                                      _own(params, poff, seat, D_DISCARD))
+                i = discard_fns[seat](
+                    hands[role, :held], state, rules, own_stream(seat_rngs, seat), _own(params, poff, seat, D_DISCARD)
+                )
                 if not stream_intact(seat_rngs, seat):
                     overrun(err, 1 + D_DISCARD, seat)
                     return POLICY_ERROR
@@ -363,7 +498,7 @@ def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params
     may_trump = rules[R_MAY_TRUMP] != 0
     jack = knave_of(trump)
     jack_taker = -1
-    reckoned_0, reckoned_1 = 0, 0                            # points for game in each side role's tricks
+    reckoned_0, reckoned_1 = 0, 0  # points for game in each side role's tricks
     leader = 1 % n
     n_played = 0
     for _trick in range(tricks):
@@ -373,25 +508,26 @@ def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params
         for j in range(n):
             role = leader + j if leader + j < n else leader + j - n
             seat = _view(state, rules, scores, dealer, role, discards)
-            lead = state[S_LEAD_SUIT]                        # law iii, as legal_mask reads it
+            lead = state[S_LEAD_SUIT]  # law iii, as legal_mask reads it
             legal = suits[role, 0] | suits[role, 1] | suits[role, 2] | suits[role, 3]
             if lead >= 0 and suits[role, lead] != 0:
                 legal = suits[role, lead] | suits[role, trump] if may_trump else suits[role, lead]
-            if given_cards + n_played < given.shape[0]:      # a card given: held and legal, else an error
+            if given_cards + n_played < given.shape[0]:  # a card given: held and legal, else an error
                 hand = hands[role, :held]
                 i = 0
                 while i < held and hand[i] != given[given_cards + n_played]:
                     i += 1
                 if not (i < held and (legal >> i) & 1):
                     return _policy_error(err, D_PLAY, seat, i, state, hand), 0, 0, -1
-            elif legal & (legal - 1) == 0:                   # one card he may play: he is not asked
+            elif legal & (legal - 1) == 0:  # one card he may play: he is not asked
                 i = 0
                 while not (legal >> i) & 1:
                     i += 1
             else:
                 hand = hands[role, :held]
-                i = play_fns[seat](hand, played, state, rules, own_stream(seat_rngs, seat),
-                                   _own(params, poff, seat, D_PLAY))
+                i = play_fns[seat](
+                    hand, played, state, rules, own_stream(seat_rngs, seat), _own(params, poff, seat, D_PLAY)
+                )
                 if not stream_intact(seat_rngs, seat):
                     overrun(err, 1 + D_PLAY, seat)
                     return POLICY_ERROR, 0, 0, -1
@@ -423,8 +559,7 @@ def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params
 
 
 @njit(cache=True, refcounts=False)
-def count_points(rules, dealer, scores, comp, check_target, trump, holder, reckoned_0, reckoned_1, jack_taker,
-                 events):
+def count_points(rules, dealer, scores, comp, check_target, trump, holder, reckoned_0, reckoned_1, jack_taker, events):
     """High, low, jack and game, scored in that order (Sections 87-96 §93), and the events of the play; returns the
     side that reached the target, or NO_WINNER."""
     high, low, n_trumps = -1, -1, 0
@@ -439,7 +574,7 @@ def count_points(rules, dealer, scores, comp, check_target, trump, holder, recko
     jack = knave_of(trump)
     if holder[jack] >= 0:
         events[V_KNAVE_IN_PLAY] += 1
-    game = -1                                                # the side role that scores game
+    game = -1  # the side role that scores game
     if reckoned_0 + reckoned_1 == 0:
         events[V_NOTHING] += 1
     elif reckoned_0 == reckoned_1:
@@ -448,8 +583,14 @@ def count_points(rules, dealer, scores, comp, check_target, trump, holder, recko
         game = -1 if tie == 0 else (1 if tie == 1 else 0)
     else:
         game = 0 if reckoned_0 > reckoned_1 else 1
-    if high >= 0 and jack_taker >= 0 and game >= 0 and holder[high] % 2 == game and holder[low] % 2 == game \
-            and jack_taker % 2 == game:
+    if (
+        high >= 0
+        and jack_taker >= 0
+        and game >= 0
+        and holder[high] % 2 == game
+        and holder[low] % 2 == game
+        and jack_taker % 2 == game
+    ):
         events[V_ALL_FOURS] += 1
         if n_trumps == 1:
             events[V_ONE_TRUMP] += 1
@@ -468,8 +609,28 @@ def count_points(rules, dealer, scores, comp, check_target, trump, holder, recko
 
 
 @njit(cache=True, refcounts=False)
-def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, seat_rngs, beg_fns, answer_fns,
-               play_fns, discard_fns, params, poff, comp, events, err, work, tally, given):
+def play_given(
+    rules,
+    dealer,
+    scores,
+    check_target,
+    deck,
+    shuffle,
+    deck_rng,
+    seat_rngs,
+    beg_fns,
+    answer_fns,
+    play_fns,
+    discard_fns,
+    params,
+    poff,
+    comp,
+    events,
+    err,
+    work,
+    tally,
+    given,
+):
     """:func:`play_hand` with some decisions given rather than asked (the advisor's play-outs replay the
     decisions already taken and the one advised): ``given[GIVEN_BEG]`` and ``given[GIVEN_ANSWER]`` the first
     deal's beg and answer (-1: ask); ``given[GIVEN_THROWN + j]``, j < ``given[GIVEN_N_THROWN]``, the j-th card
@@ -484,9 +645,9 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
     state[S_PLAYERS] = n
     state[S_TARGET] = rules[R_TARGET]
     base = 0
-    first_deal = True                                        # the given beg and answer are this deal's
+    first_deal = True  # the given beg and answer are this deal's
     status, held = GO_ON, HAND
-    while True:                                              # a new deal while the pack runs short
+    while True:  # a new deal while the pack runs short
         if not shuffle and base + PACK > deck.shape[0]:
             return DECK_OUT
         pos = new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards)
@@ -495,8 +656,28 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
             return side_of(rules, dealer, 0)
         if not rules[R_BEGGING]:
             break
-        status, held = bid(rules, dealer, scores, check_target, deck, base, pos, shuffle, deck_rng, seat_rngs,
-                           beg_fns, answer_fns, params, poff, comp, events, err, work, given, first_deal)
+        status, held = bid(
+            rules,
+            dealer,
+            scores,
+            check_target,
+            deck,
+            base,
+            pos,
+            shuffle,
+            deck_rng,
+            seat_rngs,
+            beg_fns,
+            answer_fns,
+            params,
+            poff,
+            comp,
+            events,
+            err,
+            work,
+            given,
+            first_deal,
+        )
         if status != SHORT:
             break
         events[V_REDEALT] += 1
@@ -506,24 +687,43 @@ def play_given(rules, dealer, scores, check_target, deck, shuffle, deck_rng, sea
     if status != GO_ON:
         return status
     tricks = held
-    if rules[R_DISCARD_TO_SIX] and held > HAND:             # each keeps six, the eldest first
-        status = discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work, given,
-                                first_deal)
+    if rules[R_DISCARD_TO_SIX] and held > HAND:  # each keeps six, the eldest first
+        status = discard_to_six(
+            rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work, given, first_deal
+        )
         if status != GO_ON:
             return status
         tricks = HAND
     state[S_HELD] = tricks
-    status, reckoned_0, reckoned_1, jack_taker = play_tricks(rules, dealer, scores, held, tricks, seat_rngs,
-                                                             play_fns, params, poff, err, work, tally, given)
+    status, reckoned_0, reckoned_1, jack_taker = play_tricks(
+        rules, dealer, scores, held, tricks, seat_rngs, play_fns, params, poff, err, work, tally, given
+    )
     if status != GO_ON:
         return status
-    return count_points(rules, dealer, scores, comp, check_target, state[S_TRUMP], holder, reckoned_0, reckoned_1,
-                        jack_taker, events)
+    return count_points(
+        rules, dealer, scores, comp, check_target, state[S_TRUMP], holder, reckoned_0, reckoned_1, jack_taker, events
+    )
 
 
 @njit(cache=True)
-def play_game(rules, deck_rng, seat_rngs, beg_fns, answer_fns, play_fns, discard_fns, params, poff, comp,
-              side_comp, events, err, work, tally, row):
+def play_game(
+    rules,
+    deck_rng,
+    seat_rngs,
+    beg_fns,
+    answer_fns,
+    play_fns,
+    discard_fns,
+    params,
+    poff,
+    comp,
+    side_comp,
+    events,
+    err,
+    work,
+    tally,
+    row,
+):
     """A whole game: cut for deal, hands dealt in turn to the left until a side reaches the target.
 
     Each hand's pack is shuffled from its own stream, keyed by the next number of the game's deck
@@ -544,8 +744,27 @@ def play_game(rules, deck_rng, seat_rngs, beg_fns, answer_fns, play_fns, discard
     while winner == NO_WINNER and hands < MAX_HANDS:
         seed_state(hand_rng, next_u64(deck_rng), 0)
         comp[:, :] = 0
-        winner = play_hand(rules, dealer, borrowed(scores), True, deck, True, borrowed(hand_rng), seat_rngs, beg_fns,
-                           answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work, tally)
+        winner = play_hand(
+            rules,
+            dealer,
+            borrowed(scores),
+            True,
+            deck,
+            True,
+            borrowed(hand_rng),
+            seat_rngs,
+            beg_fns,
+            answer_fns,
+            play_fns,
+            discard_fns,
+            params,
+            poff,
+            comp,
+            events,
+            err,
+            work,
+            tally,
+        )
         if winner == POLICY_ERROR:
             return POLICY_ERROR
         for r in range(2):

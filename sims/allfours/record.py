@@ -15,6 +15,7 @@ or ``DiscardSituation``, e.g.::
 advisor's play-outs to the end of the hand (to the end of the game, with the chance
 of winning, when the score is given).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,7 +25,7 @@ import numpy as np
 from ..cards import format_cards
 from .situation import ROLE_NAMES, AnswerSituation, BegSituation, DiscardSituation, PlaySituation, from_engine
 
-EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"    # a hand-typed record of one hand
+EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"  # a hand-typed record of one hand
 SITUATIONS = {"beg": BegSituation, "answer": AnswerSituation, "play": PlaySituation, "discard": DiscardSituation}
 
 
@@ -58,5 +59,4 @@ def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict
     from ..core.record import paired_grade
     from .advice import advise
 
-    return paired_grade(advise(situation, playout=playout, samples=samples, seed=seed, policies=()), "choice",
-                        choice)
+    return paired_grade(advise(situation, playout=playout, samples=samples, seed=seed, policies=()), "choice", choice)

@@ -35,6 +35,7 @@ again here in plain Python, so a bug in a built-in shows as a difference.  Any o
 policy is called as it is, with numpy arrays laid out as :mod:`sims.allfours.contract`
 says, so a policy that reads the state checks the state the engine shows.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -48,14 +49,33 @@ from ..core import reference
 from ..core.reference import SeatPolicy, twins
 from ..core.rng import chunk_keys, next_u64, randint, seed_state
 from .cards import CUT_ORDER
-from .contract import (P_CARD, P_ROLE, S_BEGGED, S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT, S_MY_SCORE,
-                       S_N_PLAYED, S_OPP_SCORE, S_PLAYERS, S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET, S_TRICK_START,
-                       S_TRUMP, S_TURNED, S_TURNED_MASK)
+from .contract import (
+    P_CARD,
+    P_ROLE,
+    S_BEGGED,
+    S_DEALER,
+    S_DISCARDED,
+    S_HELD,
+    S_LEAD_SUIT,
+    S_MY_SCORE,
+    S_N_PLAYED,
+    S_OPP_SCORE,
+    S_PLAYERS,
+    S_ROLE,
+    S_RUNS,
+    S_SEAT,
+    S_SIZE,
+    S_TARGET,
+    S_TRICK_START,
+    S_TRUMP,
+    S_TURNED,
+    S_TURNED_MASK,
+)
 from .play import COMPONENTS, EVENTS
 from .rules import R_MAY_TRUMP, get_rules
 
 KNAVE = 10
-GAME_POINTS = {0: 4, 12: 3, 11: 2, 10: 1, 9: 10}        # ace, king, queen, knave, ten (Sections 87-96 §93 iv)
+GAME_POINTS = {0: 4, 12: 3, 11: 2, 10: 1, 9: 10}  # ace, king, queen, knave, ten (Sections 87-96 §93 iv)
 MAX_HANDS = 100_000
 
 
@@ -91,6 +111,7 @@ def trick_winner(trick, trump) -> int:
 
 
 # -- policies in plain Python, with the njit signatures -------------------------------------------
+
 
 def random_choice(hand, state, rules, rng, params):
     return int(randint(rng, 2))
@@ -128,14 +149,14 @@ def greedy_play(hand, played, state, rules, rng, params):
     if lead is None:
         plain = [i for i in legal if suit(hand[i]) != trump]
         return max(plain, key=lambda i: (whist_rank(hand[i]), -i)) if plain else cheapest
-    trick = [(int(played[P_ROLE, k]), int(played[P_CARD, k])) for k in range(state[S_TRICK_START],
-                                                                          state[S_N_PLAYED])]
+    trick = [(int(played[P_ROLE, k]), int(played[P_CARD, k])) for k in range(state[S_TRICK_START], state[S_N_PLAYED])]
     w = trick_winner(trick, trump)
     if (trick[w][0] - state[S_ROLE]) % 2 == 0:
         return cheapest
     best = trick[w][1]
-    winners = [i for i in legal if suit(hand[i]) == lead and suit(best) == lead
-               and whist_rank(hand[i]) > whist_rank(best)]
+    winners = [
+        i for i in legal if suit(hand[i]) == lead and suit(best) == lead and whist_rank(hand[i]) > whist_rank(best)
+    ]
     return min(winners, key=lambda i: (whist_rank(hand[i]), i)) if winners else cheapest
 
 
@@ -151,6 +172,7 @@ def seat_policies(rules, policies) -> dict[str, list[SeatPolicy]]:
 
 
 # -- one hand -------------------------------------------------------------------------------------
+
 
 class GameOver(Exception):
     """A side has reached the target: the game stops at once."""
@@ -172,7 +194,7 @@ class Pack:
         if self.stacked is not None:
             if len(self.stacked) < 52 * (self.packs + 1):
                 raise ValueError("the stacked deck ran out")
-            self.cards = self.stacked[52 * self.packs:52 * (self.packs + 1)]
+            self.cards = self.stacked[52 * self.packs : 52 * (self.packs + 1)]
         else:
             self.cards = list(range(52))
         self.packs += 1
@@ -202,11 +224,11 @@ class Hand:
 
     rules: object
     dealer: int
-    dealt: list = field(default_factory=list)        # by role: the cards held when the play began
-    turned: list = field(default_factory=list)       # every card turned up, in order
+    dealt: list = field(default_factory=list)  # by role: the cards held when the play began
+    turned: list = field(default_factory=list)  # every card turned up, in order
     trump: int = -1
-    tricks: list = field(default_factory=list)       # each a list of (role, card)
-    scores: list = field(default_factory=list)       # Score, in the order scored
+    tricks: list = field(default_factory=list)  # each a list of (role, card)
+    scores: list = field(default_factory=list)  # Score, in the order scored
     events: dict = field(default_factory=lambda: dict.fromkeys(EVENTS, 0))
     winner: int | None = None
 
@@ -234,8 +256,9 @@ class _Table:
             raise GameOver(side)
 
 
-def _state(hand, rules, scores, role, trump, turned, runs, begged, held, discarded=0, played=(), trick_start=0,
-           lead=None):
+def _state(
+    hand, rules, scores, role, trump, turned, runs, begged, held, discarded=0, played=(), trick_start=0, lead=None
+):
     """What a policy sees (the S_* layout of sims.allfours.contract)."""
     state = np.zeros(S_SIZE, dtype=np.int64)
     seat = (hand.dealer + role) % rules.players
@@ -275,11 +298,11 @@ def _play_hand(rules, dealer, pack, seat_rngs, policies, scores, check_target) -
 def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
     n, size = rules.players, rules.hand_max
     kernel = rules.to_kernel()
-    order = [(t + 1) % n for t in range(n)]                # the eldest first, the dealer last
+    order = [(t + 1) % n for t in range(n)]  # the eldest first, the dealer last
     seat = [(hand.dealer + r) % n for r in range(n)]
     while True:
         cards = [[] for _ in range(n)]
-        for _ in range(2):                                 # six each, three at a time
+        for _ in range(2):  # six each, three at a time
             for r in order:
                 cards[r] += [pack.draw() for _ in range(3)]
         turned = [pack.draw()]
@@ -287,7 +310,7 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
         if turned[0] >> 2 == KNAVE:
             table.score(0, "turned")
         runs, begged, short = 0, 0, False
-        while rules.begging and begged < rules.begs:        # law ii: once, or begs times by agreement
+        while rules.begging and begged < rules.begs:  # law ii: once, or begs times by agreement
             trump = suit(turned[-1])
             view = _state(hand, rules, scores, 1 % n, trump, turned, runs, begged, 6 + 3 * runs)
             p = policies["beg"][seat[1 % n]]
@@ -303,11 +326,11 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
             answer = int(p.fn(_hand_array(cards[0]), view, kernel, seat_rngs[seat[0]], p.params))
             if answer not in (0, 1):
                 raise PolicyError(f"answer policy {p.name!r} (seat {seat[0]}) returned {answer}")
-            if answer == 1:                                # "take one"
+            if answer == 1:  # "take one"
                 hand.events["gave one"] += 1
                 table.score(1 % n, "gift")
                 break
-            while True:                                    # run the cards until the suit begged on changes
+            while True:  # run the cards until the suit begged on changes
                 if pack.left() < 3 * n + 1:
                     short = True
                     break
@@ -326,7 +349,7 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
                 break
         if not short:
             break
-        hand.events["redeals"] += 1                        # the pack ran short: the same dealer deals again
+        hand.events["redeals"] += 1  # the pack ran short: the same dealer deals again
         pack.new_deal()
 
     trump = suit(turned[-1])
@@ -352,21 +375,35 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
     played = np.full((2, n * size), -1, dtype=np.int64)
     count = 0
     leader = 1 % n
-    taken = {}                                             # card -> role of the trick's winner
+    taken = {}  # card -> role of the trick's winner
     for _ in range(held):
         trick = []
         for j in range(n):
             r = (leader + j) % n
             lead = suit(trick[0][1]) if trick else None
-            view = _state(hand, rules, scores, r, trump, turned, runs, begged, held, discarded[r], played[0, :count],
-                          count - j, lead)
+            view = _state(
+                hand,
+                rules,
+                scores,
+                r,
+                trump,
+                turned,
+                runs,
+                begged,
+                held,
+                discarded[r],
+                played[0, :count],
+                count - j,
+                lead,
+            )
             p = policies["play"][seat[r]]
             legal = legal_cards(hands[r], lead, trump, rules.may_trump)
-            i = legal[0] if len(legal) == 1 else int(p.fn(hands[r], played, view, kernel, seat_rngs[seat[r]],
-                                                          p.params))
+            i = legal[0] if len(legal) == 1 else int(p.fn(hands[r], played, view, kernel, seat_rngs[seat[r]], p.params))
             if i not in legal:
-                raise PolicyError(f"play policy {p.name!r} (seat {seat[r]}) chose {i} holding "
-                                  f"{format_cards(c for c in hands[r] if c >= 0)}")
+                raise PolicyError(
+                    f"play policy {p.name!r} (seat {seat[r]}) chose {i} holding "
+                    f"{format_cards(c for c in hands[r] if c >= 0)}"
+                )
             card = int(hands[r][i])
             hands[r][i] = -1
             trick.append((r, card))
@@ -383,7 +420,7 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
     high = max(trumps, key=whist_rank) if trumps else None
     low = min(trumps, key=whist_rank) if trumps else None
     jack = KNAVE * 4 + trump
-    reckoned = [0, 0]                                      # by side role: the dealer's, the eldest's
+    reckoned = [0, 0]  # by side role: the dealer's, the eldest's
     for c, r in taken.items():
         reckoned[r % 2] += reckon([c])
     hand.events["trumps in play"] += len(trumps)
@@ -396,8 +433,12 @@ def _hand(hand, table, rules, pack, seat_rngs, policies, scores):
         game = {"none": None, "eldest": 1, "dealer": 0}[rules.game_tie]
     else:
         game = 0 if reckoned[0] > reckoned[1] else 1
-    if high is not None and jack in taken and game is not None and \
-            dealt_to[high] % 2 == dealt_to[low] % 2 == taken[jack] % 2 == game:
+    if (
+        high is not None
+        and jack in taken
+        and game is not None
+        and dealt_to[high] % 2 == dealt_to[low] % 2 == taken[jack] % 2 == game
+    ):
         hand.events["all fours"] += 1
         if len(trumps) == 1:
             hand.events["all fours, one trump"] += 1
@@ -427,17 +468,25 @@ class Game:
 
     def record(self) -> dict:
         """The engine's per-game row (``play_games(..., records=True).games``)."""
-        return {"first_dealer": self.first_dealer, "winner": self.winner, "hands": len(self.hands),
-                "score_0": self.scores[0], "score_1": self.scores[1]}
+        return {
+            "first_dealer": self.first_dealer,
+            "winner": self.winner,
+            "hands": len(self.hands),
+            "score_0": self.scores[0],
+            "score_1": self.scores[1],
+        }
 
 
 def play_game(rules, deck_rng, seat_rngs, policies, on_deal=None) -> Game:
     """Cut for deal, then hands dealt in turn to the left until a side reaches the target; each hand
     from its own stream keyed by the game stream's next number; ``on_deal(hand)`` as each hand ends."""
     rules = get_rules(rules)
-    if not (isinstance(policies, dict) and policies
-            and all(isinstance(v, list) and all(isinstance(p, SeatPolicy) for p in v) for v in policies.values())):
-        policies = seat_policies(rules, policies)       # else seat policies already, as seat_policies gives
+    if not (
+        isinstance(policies, dict)
+        and policies
+        and all(isinstance(v, list) and all(isinstance(p, SeatPolicy) for p in v) for v in policies.values())
+    ):
+        policies = seat_policies(rules, policies)  # else seat policies already, as seat_policies gives
     cuts = []
     first = reference_cut_for_deal(deck_rng, rules.players, CUT_ORDER, cuts)
     scores = [0, 0]
@@ -456,6 +505,7 @@ def play_game(rules, deck_rng, seat_rngs, policies, on_deal=None) -> Game:
 
 
 # -- runs from a master seed, as the engine cuts them ---------------------------------------------
+
 
 def streams(keys, index, players):
     """The deck stream and the seats' streams of item ``index`` of a chunk with stream ``keys``."""
@@ -490,5 +540,7 @@ def play_games(rules, policies, n_games, seed, chunk_size=256) -> list[Game]:
     """Games 0 .. n_games-1 of a run."""
     rules = get_rules(rules)
     keys = run_keys(seed, n_games, chunk_size)
-    return [play_game(rules, *streams(keys[g // chunk_size], g % chunk_size, rules.players), policies)
-            for g in range(n_games)]
+    return [
+        play_game(rules, *streams(keys[g // chunk_size], g % chunk_size, rules.players), policies)
+        for g in range(n_games)
+    ]

@@ -4,6 +4,7 @@ The batch layout is :mod:`sims.allfours.engine`'s.  Points are per hand (deals) 
 (games) by component: ``turned`` (knaves turned up, to the dealer), ``gift`` ("take one"),
 ``high``, ``low``, ``jack``, ``game`` and their ``total``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -31,8 +32,16 @@ def _means(totals: pd.DataFrame, scope: str) -> pd.DataFrame:
     """scope, who, component, mean, se, n of the totals of one scope."""
     t = totals[totals["scope"] == scope]
     mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
-    return pd.DataFrame({"scope": scope, "who": t["who"].to_numpy(), "component": t["component"].to_numpy(),
-                         "mean": mean, "se": se, "n": t["n"].to_numpy()})
+    return pd.DataFrame(
+        {
+            "scope": scope,
+            "who": t["who"].to_numpy(),
+            "component": t["component"].to_numpy(),
+            "mean": mean,
+            "se": se,
+            "n": t["n"].to_numpy(),
+        }
+    )
 
 
 @dataclass
@@ -59,8 +68,9 @@ class _Result:
         for seat in dict.fromkeys(t["who"]):
             for maxim in MAXIMS:
                 advised, agreed = int(sums[seat, f"{maxim} advised"]), int(sums[seat, f"{maxim} agreed"])
-                rows.append({"seat": seat, "maxim": maxim, "advised": advised, "agreed": agreed,
-                             **_rate(agreed, advised)})
+                rows.append(
+                    {"seat": seat, "maxim": maxim, "advised": advised, "agreed": agreed, **_rate(agreed, advised)}
+                )
         return rows
 
     def agreement(self) -> pd.DataFrame:
@@ -109,10 +119,13 @@ class DealResult(_Result):
     @property
     def summary(self) -> dict:
         counted = (self.batch.total_columns["scope"] == "holding").any()
-        return {**self.job.describe(), "roles": self.batch.nested_means("role"),
-                "sides": self.batch.nested_means("side"),
-                **self._extras(),
-                **({"points_by_holding": self.by_holding().to_dict("records")} if counted else {})}
+        return {
+            **self.job.describe(),
+            "roles": self.batch.nested_means("role"),
+            "sides": self.batch.nested_means("side"),
+            **self._extras(),
+            **({"points_by_holding": self.by_holding().to_dict("records")} if counted else {}),
+        }
 
 
 @dataclass
@@ -130,9 +143,11 @@ class GameResult(_Result):
 
     def table(self) -> pd.DataFrame:
         """Tidy: who (side, or first dealer), wins, games, rate, lo, hi."""
-        rows = [{"who": who, "wins": w, "games": self.finished, **_rate(w, self.finished)}
-                for who in (*self.sides, "first dealer")
-                for w in [self.batch.total("first dealer" if who == "first dealer" else "side", who, "wins")[1]]]
+        rows = [
+            {"who": who, "wins": w, "games": self.finished, **_rate(w, self.finished)}
+            for who in (*self.sides, "first dealer")
+            for w in [self.batch.total("first dealer" if who == "first dealer" else "side", who, "wins")[1]]
+        ]
         return pd.DataFrame(rows)
 
     def points(self) -> pd.DataFrame:
@@ -159,10 +174,15 @@ class GameResult(_Result):
         _, hands, hands_sq = self.batch.total("game", "all", "hands")
         mean, se = mean_se(hands, hands_sq, self.batch.n)
         wins = {row.who: {"rate": row.rate, "lo": row.lo, "hi": row.hi} for row in self.table().itertuples()}
-        return {**self.job.describe(), "win_rate": {s: wins[s] for s in self.sides},
-                "first_dealer_win": wins["first dealer"], "hands_per_game": {"mean": float(mean), "se": float(se)},
-                "points_per_game": self.batch.nested_means("side", leave_out="wins"),
-                "unfinished": self.batch.n - self.finished, **self._extras()}
+        return {
+            **self.job.describe(),
+            "win_rate": {s: wins[s] for s in self.sides},
+            "first_dealer_win": wins["first dealer"],
+            "hands_per_game": {"mean": float(mean), "se": float(se)},
+            "points_per_game": self.batch.nested_means("side", leave_out="wins"),
+            "unfinished": self.batch.n - self.finished,
+            **self._extras(),
+        }
 
 
 def summarize(job: Job, batch: Batch):
@@ -173,34 +193,48 @@ def summarize(job: Job, batch: Batch):
 def render(summary: dict) -> str:
     """A hand or game summary as text (``sims simulate`` / ``sims play --game allfours``)."""
     rules = summary["rules"]
-    head = f"{rules['name']} to {rules['target']}: {summary['n']:,} {summary['kind']}, seed {summary['seed']}, " \
-           f"{policy_line(summary)}"
+    head = (
+        f"{rules['name']} to {rules['target']}: {summary['n']:,} {summary['kind']}, seed {summary['seed']}, "
+        f"{policy_line(summary)}"
+    )
     events = summary["events_per_hand"]
     event_line = "per hand: " + ", ".join(f"{name} {events[name]['mean']:.4f}" for name in EVENTS)
     if summary["kind"] == "deals":
-        lines = [head, *component_table(summary["roles"], list(COMPONENTS)),
-                 f"(mean points per hand [{MEAN_METHOD}])", event_line]
+        lines = [
+            head,
+            *component_table(summary["roles"], list(COMPONENTS)),
+            f"(mean points per hand [{MEAN_METHOD}])",
+            event_line,
+        ]
     else:
         lines = [head, f"win rate [{RATE_METHOD}]"]
         for side, entry in summary["win_rate"].items():
             lines.append(f"  {side:<14}{rate_interval(entry)}")
         lines.append(f"  {'first dealer':<14}{rate_interval(summary['first_dealer_win'])}")
         hands = summary["hands_per_game"]
-        lines += [f"hands per game {mean_interval(hands['mean'], hands['se'], 2)} ({MEAN_METHOD})",
-                  *component_table(summary["points_per_game"], list(COMPONENTS)),
-                  f"(mean points per game [{MEAN_METHOD}])", event_line]
+        lines += [
+            f"hands per game {mean_interval(hands['mean'], hands['se'], 2)} ({MEAN_METHOD})",
+            *component_table(summary["points_per_game"], list(COMPONENTS)),
+            f"(mean points per game [{MEAN_METHOD}])",
+            event_line,
+        ]
         if summary.get("unfinished"):
             lines.append(f"{summary['unfinished']:,} games did not reach the target (left out of the rates)")
     if summary.get("points_by_holding"):
-        lines.append("chance of each point to the holder's side, by what he holds when the play begins (the "
-                     f"{RATE_METHOD} intervals are in --json):")
-        lines.append(f"  {'side':<8}{'held':<20}{'value':<11}{'hands':>9}"
-                     + "".join(f"{p:>8}" for p in HOLDING_POINTS))
+        lines.append(
+            "chance of each point to the holder's side, by what he holds when the play begins (the "
+            f"{RATE_METHOD} intervals are in --json):"
+        )
+        lines.append(f"  {'side':<8}{'held':<20}{'value':<11}{'hands':>9}" + "".join(f"{p:>8}" for p in HOLDING_POINTS))
         for row in summary["points_by_holding"]:
             if row["hands"]:
-                lines.append(f"  {row['side']:<8}{row['held']:<20}{row['value']:<11}{row['hands']:>9,}"
-                             + "".join(f"{row[p]:>8.3f}" for p in HOLDING_POINTS))
+                lines.append(
+                    f"  {row['side']:<8}{row['held']:<20}{row['value']:<11}{row['hands']:>9,}"
+                    + "".join(f"{row[p]:>8.3f}" for p in HOLDING_POINTS)
+                )
     for seat, maxims in summary.get("maxim_agreement", {}).items():
-        lines.append(f"{seat} agrees with the maxims [{RATE_METHOD}]: " + ", ".join(
-            f"{m} {rate_interval(e)} of {e['advised']:,}" for m, e in maxims.items()))
+        lines.append(
+            f"{seat} agrees with the maxims [{RATE_METHOD}]: "
+            + ", ".join(f"{m} {rate_interval(e)} of {e['advised']:,}" for m, e in maxims.items())
+        )
     return "\n".join(lines)

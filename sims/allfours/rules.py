@@ -5,6 +5,7 @@ silent docs/rules.md chooses a reading, and each reading is a field here, so a
 user can change it: ``PRESETS["two-hand"].replace(game_tie="dealer")``.  Kernels
 see the flat int64 array of :meth:`Rules.to_kernel`, indexed by the ``R_*`` constants.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,14 +14,25 @@ import numpy as np
 
 from ..core.rules import GameRules, preset
 
-HAND = 6            # cards dealt to each player, three at a time (Sections 87-96 §91)
-PACKET = 3          # cards given to each player at a time, and when the cards are run (§93 v)
+HAND = 6  # cards dealt to each player, three at a time (Sections 87-96 §91)
+PACKET = 3  # cards given to each player at a time, and when the cards are run (§93 v)
 PACK = 52
 GAME_TIES = ("none", "eldest", "dealer")
 
 # Kernel array layout.
-R_PLAYERS, R_TARGET, R_BEGGING, R_RUN_KNAVES, R_DISCARD_TO_SIX, R_GAME_TIE, R_MAY_TRUMP, \
-    R_MAX_RUNS, R_HAND_MAX, R_BEGS, R_SIZE = range(11)
+(
+    R_PLAYERS,
+    R_TARGET,
+    R_BEGGING,
+    R_RUN_KNAVES,
+    R_DISCARD_TO_SIX,
+    R_GAME_TIE,
+    R_MAY_TRUMP,
+    R_MAX_RUNS,
+    R_HAND_MAX,
+    R_BEGS,
+    R_SIZE,
+) = range(11)
 MAX_BEGS = 10
 
 
@@ -120,8 +132,8 @@ class Rules(GameRules):
 PRESETS: dict[str, Rules] = {
     r.name: r
     for r in (
-        Rules("two-hand"),                    # Sections 87-96 §91: "usually played by two persons"; ten points
-        Rules("four-hand", players=4),        # "not unfrequently by four": partners opposite
+        Rules("two-hand"),  # Sections 87-96 §91: "usually played by two persons"; ten points
+        Rules("four-hand", players=4),  # "not unfrequently by four": partners opposite
         Rules("seven-up", target=7),
     )
 }

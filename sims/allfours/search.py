@@ -25,6 +25,7 @@ cards that take the trick from the lowest.  A search stops with ``OVER_BUDGET`` 
 ``ctx[X_BUDGET]`` positions.  Cards are held as bit masks in *search order*, ``suit * 13 +
 whist rank``, so a suit is 13 consecutive bits and higher bits win.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -37,9 +38,9 @@ from .cards import GAME_POINTS, KNAVE, suit_mask, whist_rank
 SUIT13 = (1 << 13) - 1
 TT_BITS = 16
 RETRIES = 64
-EXACT_DEALS = 64              # at most this many deals of the hidden cards: solve every one, draw none
+EXACT_DEALS = 64  # at most this many deals of the hidden cards: solve every one, draw none
 EXACT, LOWER, UPPER = 0, 1, 2
-WIN = 3                       # above any value a hand can give (|jack| + |game| <= 2)
+WIN = 3  # above any value a hand can give (|jack| + |game| <= 2)
 
 # Search order <-> card ids, points for game by search index, the highest bit of a 13-bit mask.
 SEARCH_INDEX = np.array([(c & 3) * 13 + (((c >> 2) + 12) % 13) for c in range(52)], dtype=np.int64)
@@ -49,7 +50,7 @@ HIGH_BIT = np.array([-1] + [int(m).bit_length() - 1 for m in range(1, 1 << 13)],
 
 # The fixed facts of one search, in ``ctx``.
 X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_SIZE = range(9)
-OVER_BUDGET = -100            # what a search returns once it has visited more than ctx[X_BUDGET] positions
+OVER_BUDGET = -100  # what a search returns once it has visited more than ctx[X_BUDGET] positions
 
 
 @njit(cache=True)
@@ -91,15 +92,37 @@ def _slot(key):
 @njit(cache=True)
 def new_table():
     """A transposition table: keys, packed values and generations (a new generation empties it)."""
-    return np.zeros(1 << TT_BITS, dtype=np.int64), np.zeros(1 << TT_BITS, dtype=np.int64), \
-        np.zeros(1 << TT_BITS, dtype=np.int64)
+    return (
+        np.zeros(1 << TT_BITS, dtype=np.int64),
+        np.zeros(1 << TT_BITS, dtype=np.int64),
+        np.zeros(1 << TT_BITS, dtype=np.int64),
+    )
 
 
 # A frame of the search stack: the position (leader, cards in the trick, suit led, best card and its
 # role, points and knave in the trick, difference for game), its window, the cards still to try, the
 # value so far, the card being tried and the jack value its trick gave, the table key and slot.
-F_LEADER, F_J, F_LEAD, F_BEST, F_BEST_ROLE, F_PTS, F_JACK_IN, F_D, F_ALPHA, F_BETA, F_A0, F_B0, F_MOVES, \
-    F_VALUE, F_MOVE, F_JV, F_KEY, F_SLOT, F_SIZE = range(19)
+(
+    F_LEADER,
+    F_J,
+    F_LEAD,
+    F_BEST,
+    F_BEST_ROLE,
+    F_PTS,
+    F_JACK_IN,
+    F_D,
+    F_ALPHA,
+    F_BETA,
+    F_A0,
+    F_B0,
+    F_MOVES,
+    F_VALUE,
+    F_MOVE,
+    F_JV,
+    F_KEY,
+    F_SLOT,
+    F_SIZE,
+) = range(19)
 MAX_DEPTH = 64
 
 
@@ -116,8 +139,12 @@ def distinct(moves, hand, others):
         while mine:
             lo = HIGH_BIT[mine]
             mine ^= 1 << lo
-            if hi >= 0 and POINTS[13 * s + hi] == 0 and POINTS[13 * s + lo] == 0 and \
-                    between & ((1 << hi) - (1 << (lo + 1))) == 0:
+            if (
+                hi >= 0
+                and POINTS[13 * s + hi] == 0
+                and POINTS[13 * s + lo] == 0
+                and between & ((1 << hi) - (1 << (lo + 1))) == 0
+            ):
                 out &= ~(np.int64(1) << (13 * s + lo))
             else:
                 hi = lo
@@ -156,8 +183,25 @@ def _key(hands, n, leader, d):
 
 
 @njit(cache=True)
-def solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, moves,
-          alpha, beta):
+def solve(
+    ctx,
+    sides,
+    tt_key,
+    tt_val,
+    tt_gen,
+    hands,
+    leader,
+    j,
+    lead_suit,
+    best,
+    best_role,
+    pts,
+    jack_in,
+    d,
+    moves,
+    alpha,
+    beta,
+):
     """The value of the position when the player to move plays one of ``moves`` (search order mask):
     exact if it lies inside (``alpha``, ``beta``), else a bound on the side of the window it fell on
     (fail-soft alpha-beta).
@@ -184,7 +228,7 @@ def solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best,
         f = st[sp]
         role = (f[F_LEADER] + f[F_J]) % n
         ours = sides[role] == 0
-        if back:                                   # the card f[F_MOVE] was worth v: take it back
+        if back:  # the card f[F_MOVE] was worth v: take it back
             back = False
             v += f[F_JV]
             hands[role] ^= np.int64(1) << f[F_MOVE]
@@ -195,8 +239,8 @@ def solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best,
                 f[F_VALUE] = v
                 f[F_BETA] = min(f[F_BETA], v)
             if f[F_ALPHA] >= f[F_BETA]:
-                f[F_MOVES] = 0                     # cut off
-        if f[F_MOVES] == 0:                        # all cards tried: f is worth f[F_VALUE]
+                f[F_MOVES] = 0  # cut off
+        if f[F_MOVES] == 0:  # all cards tried: f is worth f[F_VALUE]
             v = f[F_VALUE]
             if sp == 0:
                 return v
@@ -214,7 +258,7 @@ def solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best,
         hands[role] ^= np.int64(1) << b
         ctx[X_NODES] += 1
         if ctx[X_NODES] > ctx[X_BUDGET]:
-            for k in range(sp + 1):                # restore the hands before giving up
+            for k in range(sp + 1):  # restore the hands before giving up
                 fr = st[k]
                 hands[(fr[F_LEADER] + fr[F_J]) % n] ^= np.int64(1) << fr[F_MOVE]
             return OVER_BUDGET
@@ -225,7 +269,7 @@ def solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best,
         npts = f[F_PTS] + POINTS[b]
         njack = f[F_JACK_IN] != 0 or b == ctx[X_JACK]
         c_alpha, c_beta = f[F_ALPHA], f[F_BETA]
-        if f[F_J] == n - 1:                        # the trick is complete: to nr's side
+        if f[F_J] == n - 1:  # the trick is complete: to nr's side
             sign = 1 if sides[nr] == 0 else -1
             jv = sign if njack else 0
             c_leader, c_j, c_lead, c_best, c_role, c_pts, c_jack = nr, 0, -1, -1, -1, 0, 0
@@ -239,7 +283,7 @@ def solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best,
         f[F_JV] = jv
         key, slot = np.int64(0), np.int64(0)
         if c_j == 0:
-            if hands[c_leader] == 0:               # every card played: game
+            if hands[c_leader] == 0:  # every card played: game
                 v = np.int64(1 if c_d > 0 else (-1 if c_d < 0 else ctx[X_TIE]))
                 back = True
                 continue
@@ -262,8 +306,7 @@ def solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best,
         for r in range(n):
             if r != c_role_to_move:
                 others |= hands[r]
-        c[F_MOVES] = distinct(_legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move],
-                              others)
+        c[F_MOVES] = distinct(_legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move], others)
         c[F_VALUE] = -WIN if sides[c_role_to_move] == 0 else WIN
 
 
@@ -275,8 +318,25 @@ def card_value(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, 
     lo, hi = -2, 2
     while lo < hi:
         t = (lo + hi + 1) // 2
-        v = solve(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best, best_role, pts, jack_in,
-                  d, np.int64(1) << b, t - 1, t)
+        v = solve(
+            ctx,
+            sides,
+            tt_key,
+            tt_val,
+            tt_gen,
+            hands,
+            leader,
+            j,
+            lead_suit,
+            best,
+            best_role,
+            pts,
+            jack_in,
+            d,
+            np.int64(1) << b,
+            t - 1,
+            t,
+        )
         if v == OVER_BUDGET:
             return v
         if v >= t:
@@ -304,7 +364,7 @@ def sample_hands(unseen, counts, voids, me, n, rng, out):
         allowed[r] = unseen & a
         order[k] = r
         k += 1
-    for i in range(1, k):                      # fewest cards allowed first
+    for i in range(1, k):  # fewest cards allowed first
         j = i
         while j > 0 and popcount(allowed[order[j]]) < popcount(allowed[order[j - 1]]):
             order[j], order[j - 1] = order[j - 1], order[j]
@@ -348,7 +408,7 @@ def every_hand(unseen, count, void, out):
     if count > m:
         return -1
     ways = 1
-    for i in range(min(count, m - count)):     # C(m, count), rising on the way: stop once past the limit
+    for i in range(min(count, m - count)):  # C(m, count), rising on the way: stop once past the limit
         ways = ways * (m - i) // (i + 1)
         if ways > EXACT_DEALS:
             return -1
@@ -358,7 +418,7 @@ def every_hand(unseen, count, void, out):
         for i in range(count):
             hand |= np.int64(1) << pool[idx[i]]
         out[w] = hand
-        i = count - 1                          # the next combination, in lexicographic order
+        i = count - 1  # the next combination, in lexicographic order
         while i >= 0 and idx[i] == m - count + i:
             i -= 1
         if i >= 0:

@@ -20,6 +20,7 @@ with -1 for each card played, the cards played with their players, the state of
 :mod:`sims.allfours.contract`), as the engine fills them; a replay test checks them
 against the engine's.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,9 +29,28 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cards import check_disjoint, format_card, format_cards, parse_cards
-from .contract import (P_CARD, P_ROLE, S_BEGGED, S_DEALER, S_DISCARDED, S_HELD, S_LEAD_SUIT,
-                       S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_PLAYERS, S_ROLE, S_RUNS, S_SEAT, S_SIZE, S_TARGET,
-                       S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK)
+from .contract import (
+    P_CARD,
+    P_ROLE,
+    S_BEGGED,
+    S_DEALER,
+    S_DISCARDED,
+    S_HELD,
+    S_LEAD_SUIT,
+    S_MY_SCORE,
+    S_N_PLAYED,
+    S_OPP_SCORE,
+    S_PLAYERS,
+    S_ROLE,
+    S_RUNS,
+    S_SEAT,
+    S_SIZE,
+    S_TARGET,
+    S_TRICK_START,
+    S_TRUMP,
+    S_TURNED,
+    S_TURNED_MASK,
+)
 from . import reference
 from .cards import SUIT_NAMES
 from .rules import HAND, PACKET, Rules, get_rules
@@ -41,10 +61,10 @@ ROLE_NAMES = {2: ("dealer", "eldest"), 4: ("dealer", "eldest", "dealer_partner",
 class State(NamedTuple):
     """What an All Fours policy is called with (besides its stream and parameters)."""
 
-    hand: np.ndarray      # int64[cards dealt]: the cards held, then -1 for each card played
-    played: np.ndarray    # int64[2, players * hand_max]: P_CARD, P_ROLE of each card played, then -1
-    state: np.ndarray     # int64[S_SIZE]
-    rules: np.ndarray     # int64[R_SIZE]
+    hand: np.ndarray  # int64[cards dealt]: the cards held, then -1 for each card played
+    played: np.ndarray  # int64[2, players * hand_max]: P_CARD, P_ROLE of each card played, then -1
+    state: np.ndarray  # int64[S_SIZE]
+    rules: np.ndarray  # int64[R_SIZE]
 
 
 def role_of(rules: Rules, role) -> int:
@@ -76,18 +96,27 @@ class _Facts:
         if not turned:
             raise ValueError("the card turned up for trump is needed")
         if len(hand) not in hand_size:
-            raise ValueError(f"you hold {len(hand)} cards; here you hold "
-                             f"{' or '.join(str(n) for n in sorted(set(hand_size)))}")
+            raise ValueError(
+                f"you hold {len(hand)} cards; here you hold {' or '.join(str(n) for n in sorted(set(hand_size)))}"
+            )
         if not 0 <= int(self.dealer) < rules.players:
             raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {self.dealer}")
         score = None
         if self.score is not None:
             score = tuple(int(s) for s in self.score)
             if len(score) != 2 or not all(0 <= s < rules.target for s in score):
-                raise ValueError(f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
-                                 f"{rules.target}, got {self.score!r}")
-        for name, value in (("rules", rules), ("role", role), ("hand", hand), ("turned", turned),
-                            ("score", score), ("dealer", int(self.dealer))):
+                raise ValueError(
+                    f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
+                    f"{rules.target}, got {self.score!r}"
+                )
+        for name, value in (
+            ("rules", rules),
+            ("role", role),
+            ("hand", hand),
+            ("turned", turned),
+            ("score", score),
+            ("dealer", int(self.dealer)),
+        ):
             object.__setattr__(self, name, value)
 
     @property
@@ -101,9 +130,10 @@ class _Facts:
     def scored(self) -> tuple[int, int]:
         """Points of this hand already scored, ``(mine, theirs)``: a knave turned up (the first always, those
         turned running the cards with ``run_knaves``) to the dealer, and the gift to the eldest."""
-        knaves = sum(c >> 2 == reference.KNAVE for c in self.turned[:1]) + \
-            (sum(c >> 2 == reference.KNAVE for c in self.turned[1:]) if self.rules.run_knaves else 0)
-        sides = [0, 0]   # by side role: the dealer's, the eldest's
+        knaves = sum(c >> 2 == reference.KNAVE for c in self.turned[:1]) + (
+            sum(c >> 2 == reference.KNAVE for c in self.turned[1:]) if self.rules.run_knaves else 0
+        )
+        sides = [0, 0]  # by side role: the dealer's, the eldest's
         sides[0] += knaves
         sides[1] += int(self.gave)
         return sides[self.role % 2], sides[1 - self.role % 2]
@@ -130,14 +160,19 @@ class _Facts:
         if self.gave and not self.begged:
             raise ValueError("the dealer gives one only when the eldest begs")
         if runs and (not self.begged or self.gave):
-            raise ValueError("the cards are run (more cards turned up) only when the eldest begs and the dealer "
-                             "does not give one")
+            raise ValueError(
+                "the cards are run (more cards turned up) only when the eldest begs and the dealer does not give one"
+            )
         if self.begged and not self.gave and not runs:
-            raise ValueError("the eldest begged and the dealer did not give one, so the cards were run: give every "
-                             "card turned up, in order")
+            raise ValueError(
+                "the eldest begged and the dealer did not give one, so the cards were run: give every "
+                "card turned up, in order"
+            )
         if any(c & 3 != turned[0] & 3 for c in turned[1:-1]) or (runs and turned[-1] & 3 == turned[0] & 3):
-            raise ValueError("the cards are run until a new suit turns up: every card turned but the last is of "
-                             "the first suit, the last of another")
+            raise ValueError(
+                "the cards are run until a new suit turns up: every card turned but the last is of "
+                "the first suit, the last of another"
+            )
 
     @property
     def dealt(self) -> int:
@@ -148,16 +183,20 @@ class _Facts:
         """My own cards thrown out (discard_to_six), parsed and checked."""
         discarded = tuple(parse_cards(self.discarded))
         if len(discarded) not in allowed:
-            raise ValueError(f"with discard_to_six you throw out {self.dealt - HAND} cards after the cards are run "
-                             f"(none otherwise); {len(discarded)} given as thrown out")
+            raise ValueError(
+                f"with discard_to_six you throw out {self.dealt - HAND} cards after the cards are run "
+                f"(none otherwise); {len(discarded)} given as thrown out"
+            )
         check_disjoint(self.hand, discarded, self.turned, getattr(self, "played", ()))
         object.__setattr__(self, "discarded", discarded)
 
     def _check_score(self):
         if self.score is not None and any(s < k for s, k in zip(self.score, self.scored())):
             mine, theirs = self.scored()
-            raise ValueError(f"the score {self.score[0]}-{self.score[1]} is less than this hand has already scored "
-                             f"({mine}-{theirs}: the knave turned up, the gift)")
+            raise ValueError(
+                f"the score {self.score[0]}-{self.score[1]} is less than this hand has already scored "
+                f"({mine}-{theirs}: the knave turned up, the gift)"
+            )
 
 
 @dataclass(frozen=True)
@@ -171,8 +210,8 @@ class BegSituation(_Facts):
     dealer: int = 0
 
     DECISION = "beg"
-    CHOICES = ("stand", "beg")      # by the policy's answer, STAND 0 and BEG 1
-    ROLE = 1                        # the eldest begs
+    CHOICES = ("stand", "beg")  # by the policy's answer, STAND 0 and BEG 1
+    ROLE = 1  # the eldest begs
     begged = False
     gave = False
 
@@ -186,8 +225,12 @@ class BegSituation(_Facts):
         self._check_score()
 
     def to_state(self) -> State:
-        return State(np.asarray(self.hand, dtype=np.int64), None, self._base_state(int(self.begged), 0, HAND),
-                     self.rules.to_kernel())
+        return State(
+            np.asarray(self.hand, dtype=np.int64),
+            None,
+            self._base_state(int(self.begged), 0, HAND),
+            self.rules.to_kernel(),
+        )
 
     def decide(self, policy, rng) -> str:
         """The answer of ``policy`` (a :class:`sims.core.policies.Policy`) drawing from ``rng``, as the engine
@@ -197,9 +240,11 @@ class BegSituation(_Facts):
         arrays = self.to_state()
         answer = int(policy.fn(arrays.hand, arrays.state, arrays.rules, rng, policy.params_array()))
         if answer not in (0, 1):
-            raise PolicyError(f"{self.DECISION} policy {policy.label()!r} answered {answer} holding "
-                              f"{format_cards(self.hand)}: it must answer 0 ({self.CHOICES[0]}) or 1 "
-                              f"({self.CHOICES[1]})")
+            raise PolicyError(
+                f"{self.DECISION} policy {policy.label()!r} answered {answer} holding "
+                f"{format_cards(self.hand)}: it must answer 0 ({self.CHOICES[0]}) or 1 "
+                f"({self.CHOICES[1]})"
+            )
         return self.choice_of(answer)
 
     def answer(self, choice: str, hand=None) -> int:
@@ -223,8 +268,8 @@ class AnswerSituation(BegSituation):
     """The dealer, the eldest having begged, gives one ("take one") or runs the cards (Sections 87-96 §93 v)."""
 
     DECISION = "answer"
-    CHOICES = ("run", "give")       # RUN 0, GIVE 1
-    ROLE = 0                        # the dealer answers
+    CHOICES = ("run", "give")  # RUN 0, GIVE 1
+    ROLE = 0  # the dealer answers
     begged = True
 
 
@@ -299,13 +344,17 @@ class PlaySituation(_Facts):
         for k, (card, role) in enumerate(zip(self.played, roles)):
             lead = self.played[k - k % n] & 3 if k % n else None
             if card & 3 in voids[role]:
-                raise ValueError(f"illegal play: the {names[role]} showed he had no {SUIT_NAMES[card & 3]} "
-                                 f"earlier, so cannot play {format_card(card)}")
+                raise ValueError(
+                    f"illegal play: the {names[role]} showed he had no {SUIT_NAMES[card & 3]} "
+                    f"earlier, so cannot play {format_card(card)}"
+                )
             if role == self.role:
                 holding = list(self.hand) + [c for c, r in zip(self.played[k:], roles[k:]) if r == role]
                 if card not in legal_cards(holding, lead, trump, may_trump):
-                    raise ValueError(f"illegal play: you held the suit led, so you could not play "
-                                     f"{format_card(card)}, neither of it nor a trump (law iii)")
+                    raise ValueError(
+                        f"illegal play: you held the suit led, so you could not play "
+                        f"{format_card(card)}, neither of it nor a trump (law iii)"
+                    )
             if lead is not None and card & 3 != lead and (card & 3 != trump or not may_trump):
                 voids[role].add(lead)
             count[role] += 1
@@ -316,15 +365,19 @@ class PlaySituation(_Facts):
         k = len(self.played) % n
         if k or not self.played:
             to_play = (roles[-k] + k) % n if k else 1 % n
-        else:                           # the winner of the last trick leads
+        else:  # the winner of the last trick leads
             last = list(zip(roles[-n:], self.played[-n:]))
             to_play = last[reference.trick_winner(last, trump)][0]
         if to_play != self.role:
-            raise ValueError(f"illegal turn: after {format_cards(self.played) or 'no card'} it is the "
-                             f"{names[to_play]}'s turn to play, not yours ({names[self.role]})")
+            raise ValueError(
+                f"illegal turn: after {format_cards(self.played) or 'no card'} it is the "
+                f"{names[to_play]}'s turn to play, not yours ({names[self.role]})"
+            )
         if count[self.role] + len(self.hand) != held:
-            raise ValueError(f"you were dealt {held} cards and played {count[self.role]}, so you hold "
-                             f"{held - count[self.role]}, not {len(self.hand)}")
+            raise ValueError(
+                f"you were dealt {held} cards and played {count[self.role]}, so you hold "
+                f"{held - count[self.role]}, not {len(self.hand)}"
+            )
         return tuple(roles), {r: frozenset(v) for r, v in enumerate(voids) if v and r != self.role}
 
     @property
@@ -342,10 +395,10 @@ class PlaySituation(_Facts):
     def to_state(self) -> State:
         rules = self.rules
         hand = np.full(self.dealt, -1, dtype=np.int64)
-        hand[:len(self.hand)] = self.hand
+        hand[: len(self.hand)] = self.hand
         played = np.full((2, rules.players * rules.hand_max), -1, dtype=np.int64)
-        played[P_CARD, :len(self.played)] = self.played
-        played[P_ROLE, :len(self.played)] = self.laid_by
+        played[P_CARD, : len(self.played)] = self.played
+        played[P_ROLE, : len(self.played)] = self.laid_by
         state = self._base_state(int(self.begged), len(self.turned) - 1, self.held)
         state[S_N_PLAYED], state[S_TRICK_START] = len(self.played), self.trick_start
         state[S_LEAD_SUIT] = -1 if self.lead_suit is None else self.lead_suit
@@ -363,8 +416,13 @@ class PlaySituation(_Facts):
         array; default :meth:`to_state`'s); a one-line ValueError unless law iii allows it."""
         from ..core.choices import card_index
 
-        return card_index(choice, self.to_state().hand if hand is None else hand, self.legal(), "play",
-                          "law iii: follow suit or trump")
+        return card_index(
+            choice,
+            self.to_state().hand if hand is None else hand,
+            self.legal(),
+            "play",
+            "law iii: follow suit or trump",
+        )
 
     def choice_of(self, answer: int, hand=None) -> str:
         from ..core.choices import card_of
@@ -374,8 +432,11 @@ class PlaySituation(_Facts):
     def describe(self) -> dict:
         out = _describe(self)
         names = ROLE_NAMES[self.rules.players]
-        out.update(played=[{"card": format_card(c), "by": names[r]} for c, r in zip(self.played, self.laid_by)],
-                   begged=self.begged, gave=self.gave)
+        out.update(
+            played=[{"card": format_card(c), "by": names[r]} for c, r in zip(self.played, self.laid_by)],
+            begged=self.begged,
+            gave=self.gave,
+        )
         if self.discarded:
             out["discarded"] = format_cards(self.discarded).split()
         return out
@@ -408,8 +469,10 @@ class DiscardSituation(_Facts):
         self._check_deal()
         self._discards(range(0, self.dealt - HAND))
         if len(self.hand) + len(self.discarded) != self.dealt:
-            raise ValueError(f"you were dealt {self.dealt} cards: {len(self.hand)} held and {len(self.discarded)} "
-                             f"thrown out do not make them")
+            raise ValueError(
+                f"you were dealt {self.dealt} cards: {len(self.hand)} held and {len(self.discarded)} "
+                f"thrown out do not make them"
+            )
         self._check_score()
 
     def legal(self) -> tuple:
@@ -417,7 +480,7 @@ class DiscardSituation(_Facts):
 
     def to_state(self) -> State:
         hand = np.full(self.dealt, -1, dtype=np.int64)
-        hand[:len(self.hand)] = self.hand
+        hand[: len(self.hand)] = self.hand
         return State(hand, None, self._base_state(1, len(self.turned) - 1, self.dealt), self.rules.to_kernel())
 
     def decide(self, policy, rng) -> str:
@@ -427,16 +490,17 @@ class DiscardSituation(_Facts):
         arrays = self.to_state()
         i = int(policy.fn(arrays.hand, arrays.state, arrays.rules, rng, policy.params_array()))
         if not (0 <= i < len(self.hand)):
-            raise PolicyError(f"discard policy {policy.label()!r} chose index {i} holding {format_cards(self.hand)}: "
-                              f"it must pick a card held")
+            raise PolicyError(
+                f"discard policy {policy.label()!r} chose index {i} holding {format_cards(self.hand)}: "
+                f"it must pick a card held"
+            )
         return self.choice_of(i, arrays.hand)
 
     def answer(self, choice: str, hand=None) -> int:
         """The engine's answer throwing out ``choice`` (one card held): its position in ``hand``."""
         from ..core.choices import card_index
 
-        return card_index(choice, self.to_state().hand if hand is None else hand, self.hand, "discard",
-                          "a card held")
+        return card_index(choice, self.to_state().hand if hand is None else hand, self.hand, "discard", "a card held")
 
     def choice_of(self, answer: int, hand=None) -> str:
         from ..core.choices import card_of
@@ -461,11 +525,15 @@ def _roles(played, n: int, trump: int) -> list[int]:
 
 def _describe(situation) -> dict:
     """The situation in readable cards (JSON-able)."""
-    return {"decision": situation.DECISION, "rules": situation.rules.name,
-            "role": ROLE_NAMES[situation.rules.players][situation.role], "hand": format_cards(situation.hand).split(),
-            "turned": format_cards(situation.turned).split(), "trump": "CDHS"[situation.trump],
-            "score": list(situation.score) if situation.score else None}
-
+    return {
+        "decision": situation.DECISION,
+        "rules": situation.rules.name,
+        "role": ROLE_NAMES[situation.rules.players][situation.role],
+        "hand": format_cards(situation.hand).split(),
+        "turned": format_cards(situation.turned).split(),
+        "trump": "CDHS"[situation.trump],
+        "score": list(situation.score) if situation.score else None,
+    }
 
 
 def _turned(state) -> list[int]:
@@ -487,5 +555,13 @@ def from_engine(decision: str, hand, played, state, rules, laid_by=None):
     if decision == "answer":
         return AnswerSituation(held, _turned(state), **facts)
     begged = bool(state[S_BEGGED])
-    return PlaySituation(held, _turned(state), played[P_CARD, :int(state[S_N_PLAYED])].tolist(), int(state[S_ROLE]),
-                         begged=begged, gave=begged and not state[S_RUNS], discarded=discarded, **facts)
+    return PlaySituation(
+        held,
+        _turned(state),
+        played[P_CARD, : int(state[S_N_PLAYED])].tolist(),
+        int(state[S_ROLE]),
+        begged=begged,
+        gave=begged and not state[S_RUNS],
+        discarded=discarded,
+        **facts,
+    )

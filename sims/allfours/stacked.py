@@ -6,6 +6,7 @@
 >>> hand.points["eldest"]["high"], hand.points["eldest"]["low"], hand.points["eldest"]["jack"]
 (1, 1, 1)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,10 +42,10 @@ def stacked_deck(hands, turned, then=()) -> list[int]:
     if any(len(h) != HAND + PACKET * runs for h in hands):
         raise ValueError(f"with {len(turned)} card(s) turned each hand must hold {HAND + PACKET * runs} cards")
     order = [(t + 1) % n for t in range(n)]
-    top = [c for k in range(0, HAND, PACKET) for r in order for c in hands[r][k:k + PACKET]]
+    top = [c for k in range(0, HAND, PACKET) for r in order for c in hands[r][k : k + PACKET]]
     top.append(turned[0])
     for k in range(runs):
-        top += [c for r in order for c in hands[r][HAND + PACKET * k:HAND + PACKET * (k + 1)]]
+        top += [c for r in order for c in hands[r][HAND + PACKET * k : HAND + PACKET * (k + 1)]]
         top.append(turned[k + 1])
     if len(set(top)) != len(top):
         raise ValueError("a card is dealt twice")
@@ -57,17 +58,72 @@ def stacked_deck(hands, turned, then=()) -> list[int]:
     return deck
 
 
-@njit(types.int64(I64_1, types.int64, I64_1, types.boolean, I64_1, U64_1, HANDS, HANDS, PLAYS, HANDS, F64_1,
-                  I64_1, I64_2, I64_1, I64_1, I64_2, I64_1), cache=True)
-def _stacked_hand(rules, dealer, scores, check_target, deck, keys, beg_fns, answer_fns, play_fns, discard_fns,
-                  params, poff, comp, events, err, played, state):
+@njit(
+    types.int64(
+        I64_1,
+        types.int64,
+        I64_1,
+        types.boolean,
+        I64_1,
+        U64_1,
+        HANDS,
+        HANDS,
+        PLAYS,
+        HANDS,
+        F64_1,
+        I64_1,
+        I64_2,
+        I64_1,
+        I64_1,
+        I64_2,
+        I64_1,
+    ),
+    cache=True,
+)
+def _stacked_hand(
+    rules,
+    dealer,
+    scores,
+    check_target,
+    deck,
+    keys,
+    beg_fns,
+    answer_fns,
+    play_fns,
+    discard_fns,
+    params,
+    poff,
+    comp,
+    events,
+    err,
+    played,
+    state,
+):
     work = new_work(rules)
     seat_rngs = seat_streams(MAX_SEATS)
     for s in range(MAX_SEATS):
         seed_state(seat_rngs[s], keys[1 + s], 0)
-    result = play_hand(rules, dealer, scores, check_target, deck, False, np.zeros(4, dtype=np.uint64), seat_rngs,
-                       beg_fns, answer_fns, play_fns, discard_fns, params, poff, comp, events, err, work,
-                       np.zeros((0, N_MAXIMS, 2), dtype=np.int64))
+    result = play_hand(
+        rules,
+        dealer,
+        scores,
+        check_target,
+        deck,
+        False,
+        np.zeros(4, dtype=np.uint64),
+        seat_rngs,
+        beg_fns,
+        answer_fns,
+        play_fns,
+        discard_fns,
+        params,
+        poff,
+        comp,
+        events,
+        err,
+        work,
+        np.zeros((0, N_MAXIMS, 2), dtype=np.int64),
+    )
     copy_rows(played, work[2])
     copy_into(state, work[3])
     return result
@@ -108,15 +164,34 @@ def play_stacked(rules, dealer, deck, policies=None, scores=(0, 0), check_target
     played = np.full((2, rules.players * rules.hand_max), -1, dtype=np.int64)
     state = np.zeros(S_SIZE, dtype=np.int64)
     with raised_by_policy(job_policies(job), f"a stacked hand, seed {seed}"):
-        result = _stacked_hand(rules.to_kernel(), int(dealer) % rules.players, scores, bool(check_target), deck,
-                               keys, *fns, params, poff, comp, events, err[0], played, state)
+        result = _stacked_hand(
+            rules.to_kernel(),
+            int(dealer) % rules.players,
+            scores,
+            bool(check_target),
+            deck,
+            keys,
+            *fns,
+            params,
+            poff,
+            comp,
+            events,
+            err[0],
+            played,
+            state,
+        )
     if result == POLICY_ERROR:
         raise_policy_error(job, err, describe_error)
     if result == DECK_OUT:
         raise ValueError("the stacked deck ran out: a new deal needs another pack (stacked_deck(..., then=...))")
     names = role_names(rules)
-    return StackedHand(points={names[r]: dict(zip(COMPONENTS, map(int, comp[r]))) for r in range(2)},
-                       events=dict(zip(EVENTS, map(int, events))), scores=[int(s) for s in scores],
-                       winner=None if result == NO_WINNER else int(result), trump=int(state[S_TRUMP]),
-                       turned=int(state[S_TURNED]), runs=int(state[S_RUNS]),
-                       tricks=[(int(played[P_ROLE, k]), int(played[P_CARD, k])) for k in range(state[S_N_PLAYED])])
+    return StackedHand(
+        points={names[r]: dict(zip(COMPONENTS, map(int, comp[r]))) for r in range(2)},
+        events=dict(zip(EVENTS, map(int, events))),
+        scores=[int(s) for s in scores],
+        winner=None if result == NO_WINNER else int(result),
+        trump=int(state[S_TRUMP]),
+        turned=int(state[S_TURNED]),
+        runs=int(state[S_RUNS]),
+        tricks=[(int(played[P_ROLE, k]), int(played[P_CARD, k])) for k in range(state[S_N_PLAYED])],
+    )

@@ -6,6 +6,7 @@ benchmark.  Every row is one measurement: a ``what`` label and its figures
 depends on the machine and on whatever else it is doing.  ``--page`` also writes them into the
 documentation's performance page (``make bench``: ``docs/performance.md``), between its two markers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,10 @@ def machine() -> str:
     """The machine the figures were measured on, in a line."""
     import numba
 
-    return (f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"numba {numba.__version__}")
+    return (
+        f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"numba {numba.__version__}"
+    )
 
 
 def page_text(results: dict, when: str, on: str) -> str:
@@ -99,15 +102,21 @@ def main(argv=None) -> int:
     parser = _Parser(prog="python -m sims.bench", description="Run benchmarks and print their figures.")
     parser.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default all: {', '.join(found)})")
     parser.add_argument("--json", action="store_true", help="print {NAME: rows} as JSON")
-    parser.add_argument("--page", metavar="FILE", help="also write the figures into this Markdown page, between its "
-                        f"markers {PAGE_BEGIN} and {PAGE_END} (make bench: docs/performance.md)")
+    parser.add_argument(
+        "--page",
+        metavar="FILE",
+        help="also write the figures into this Markdown page, between its "
+        f"markers {PAGE_BEGIN} and {PAGE_END} (make bench: docs/performance.md)",
+    )
     args = parser.parse_args(argv)
     if args.page and not (Path(args.page).is_file() and PAGE_BEGIN in Path(args.page).read_text(encoding="utf-8")):
         parser.error(f"{args.page}: no page with a {PAGE_BEGIN} marker to write the figures after")  # before the work
     unknown = [n for n in args.names if n not in found]
     if unknown:
-        parser.error(f"unknown benchmark {unknown[0]!r} (known: {', '.join(found)}"
-                     + (f"; not importable: {', '.join(broken)})" if broken else ")"))
+        parser.error(
+            f"unknown benchmark {unknown[0]!r} (known: {', '.join(found)}"
+            + (f"; not importable: {', '.join(broken)})" if broken else ")")
+        )
     if not args.names:
         for name, error in broken.items():
             sys.stderr.write(f"python -m sims.bench: error: module {name} not importable: {error}\n")

@@ -6,6 +6,7 @@ intervals.
 Issue 20 aims: random two-hand deals >= 1,000,000/s on 2 cores.  Figures are printed, never asserted.
 ``python -m sims.bench allfours_profile`` says where a deal's time goes.
 """
+
 from __future__ import annotations
 
 
@@ -35,20 +36,48 @@ def run() -> list[dict]:
     for threads in sorted({1, all_threads}):
         deals = _best_rate(lambda n: simulate_deals("two-hand", RANDOM, n, seed=1, threads=threads), DEALS)
         games = _best_rate(lambda n: play_games("two-hand", RANDOM, n, seed=1, threads=threads), GAMES)
-        maxims = _best_rate(lambda n: simulate_deals("two-hand", {**BIDDING, "play": "maxims"}, n, seed=1,
-                                                     threads=threads), DEALS // 4)
-        rows.append({"what": "two-hand random", "threads": threads, "deals/s": deals, "games/s": games,
-                     "x aim (1M deals/s)": deals / 1e6})
-        rows.append({"what": "two-hand default: maxims + threshold bidding", "threads": threads, "deals/s": maxims,
-                     "x aim (1M deals/s)": maxims / 1e6})
+        maxims = _best_rate(
+            lambda n: simulate_deals("two-hand", {**BIDDING, "play": "maxims"}, n, seed=1, threads=threads), DEALS // 4
+        )
+        rows.append(
+            {
+                "what": "two-hand random",
+                "threads": threads,
+                "deals/s": deals,
+                "games/s": games,
+                "x aim (1M deals/s)": deals / 1e6,
+            }
+        )
+        rows.append(
+            {
+                "what": "two-hand default: maxims + threshold bidding",
+                "threads": threads,
+                "deals/s": maxims,
+                "x aim (1M deals/s)": maxims / 1e6,
+            }
+        )
     # The expert's decisions: each hand (the eldest stands) is six plays of the expert's seat.
     stand = {"beg": "stand", "play": [EXPERT, "maxims"]}
     hands = _best_rate(lambda n: simulate_deals("two-hand", stand, n, seed=2), EXPERT_HANDS)
-    rows.append({"what": "expert play decisions (20 samples)", "threads": all_threads, "decisions/s": 6 * hands,
-                 "hands/s": hands})
+    rows.append(
+        {
+            "what": "expert play decisions (20 samples)",
+            "threads": all_threads,
+            "decisions/s": 6 * hands,
+            "hands/s": hands,
+        }
+    )
     for other in ("maxims", "greedy"):
         result = play_games("two-hand", {**BIDDING, "play": [EXPERT, other]}, STRENGTH_GAMES, seed=3)
         win = result.summary["win_rate"]["seat 0"]
-        rows.append({"what": f"expert vs {other}: games won", "threads": all_threads, "games": STRENGTH_GAMES,
-                     "rate": win["rate"], "lo": win["lo"], "hi": win["hi"]})
+        rows.append(
+            {
+                "what": f"expert vs {other}: games won",
+                "threads": all_threads,
+                "games": STRENGTH_GAMES,
+                "rate": win["rate"],
+                "lo": win["lo"],
+                "hi": win["hi"],
+            }
+        )
     return rows

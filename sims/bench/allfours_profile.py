@@ -22,6 +22,7 @@ phase's time is the difference between stopping after it and stopping before it:
 Times are process CPU time (``time.process_time``), best of ``REPEATS``; a loaded machine slows every figure.
 ``python -m sims.bench allfours_profile`` prints the table.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,9 +36,26 @@ from ..allfours.engine import HANDS, PLAYS, _seed
 from ..allfours.maxims import N_MAXIMS
 from ..allfours.contract import S_DEALER, S_HELD, S_PLAYERS, S_TARGET, S_TRUMP, S_TURNED
 from ..allfours.cards import KNAVE
-from ..allfours.play import (C_TOTAL, C_TURNED, MAX_SEATS, N_COMP, N_EVENTS, NOTHING_GIVEN, POLICY_ERROR, SHORT,
-                             _score, bid, borrowed_work, count_points, discard_to_six, new_deal, new_work, play_hand,
-                             play_tricks, run_cards)
+from ..allfours.play import (
+    C_TOTAL,
+    C_TURNED,
+    MAX_SEATS,
+    N_COMP,
+    N_EVENTS,
+    NOTHING_GIVEN,
+    POLICY_ERROR,
+    SHORT,
+    _score,
+    bid,
+    borrowed_work,
+    count_points,
+    discard_to_six,
+    new_deal,
+    new_work,
+    play_hand,
+    play_tricks,
+    run_cards,
+)
 from ..allfours.rules import HAND, PACK, PACKET, R_BEGGING, R_DISCARD_TO_SIX, R_PLAYERS, R_TARGET, get_rules
 from ..core.chunks import run_chunks
 from ..core.jobs import Job
@@ -52,12 +70,15 @@ DEALS = 200_000
 REPEATS = 3
 SEED = 1
 RANDOM = {"beg": "random", "answer": "random", "play": "random", "discard": "random"}
-CASES = (("two-hand", "random", RANDOM), ("two-hand", "default (threshold, maxims)", None),
-         ("two-hand", "greedy play", {"play": "greedy"}), ("four-hand", "random", RANDOM),
-         ("discard_to_six", "random", RANDOM))
-STAGES = ("seed", "deal", "bid", "discard", "play", "count")      # the phase kernel stops after one of these
-PARTS = ("seed", "deal", "beg/answer", "run the cards", "discard", "play", "count", "joins", "bookkeeping",
-         "python")
+CASES = (
+    ("two-hand", "random", RANDOM),
+    ("two-hand", "default (threshold, maxims)", None),
+    ("two-hand", "greedy play", {"play": "greedy"}),
+    ("four-hand", "random", RANDOM),
+    ("discard_to_six", "random", RANDOM),
+)
+STAGES = ("seed", "deal", "bid", "discard", "play", "count")  # the phase kernel stops after one of these
+PARTS = ("seed", "deal", "beg/answer", "run the cards", "discard", "play", "count", "joins", "bookkeeping", "python")
 SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1)
 
 
@@ -65,9 +86,16 @@ SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1
 def _owned(rules):
     """What the engine's chunk step allocates for its hands: the scratch, the deck's and the seats' streams,
     the scores, the points, the events, the error row and an empty agreement tally."""
-    return (new_work(rules), np.empty(4, dtype=np.uint64), seat_streams(MAX_SEATS),
-            np.zeros(2, dtype=np.int64), np.zeros((2, N_COMP), dtype=np.int64), np.zeros(N_EVENTS, dtype=np.int64),
-            np.zeros(64, dtype=np.int64), np.zeros((0, N_MAXIMS, 2), dtype=np.int64))
+    return (
+        new_work(rules),
+        np.empty(4, dtype=np.uint64),
+        seat_streams(MAX_SEATS),
+        np.zeros(2, dtype=np.int64),
+        np.zeros((2, N_COMP), dtype=np.int64),
+        np.zeros(N_EVENTS, dtype=np.int64),
+        np.zeros(64, dtype=np.int64),
+        np.zeros((0, N_MAXIMS, 2), dtype=np.int64),
+    )
 
 
 @njit(cache=True, inline="always")
@@ -75,8 +103,16 @@ def _borrowed(owned):
     """The scratch, the streams and the tallies of a hand (``owned``: kept alive by the caller's loop), each
     array :func:`borrowed`, as the engine's chunk step passes them to :func:`play_hand`."""
     work, deck_rng, seat_rngs, scores, comp, events, err, tally = owned
-    return (borrowed_work(work), borrowed(deck_rng), borrowed(seat_rngs), borrowed(scores), borrowed(comp),
-            borrowed(events), borrowed(err), borrowed(tally))
+    return (
+        borrowed_work(work),
+        borrowed(deck_rng),
+        borrowed(seat_rngs),
+        borrowed(scores),
+        borrowed(comp),
+        borrowed(events),
+        borrowed(err),
+        borrowed(tally),
+    )
 
 
 @njit(types.int64(*SIG, types.int64), cache=True)
@@ -88,7 +124,7 @@ def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, dis
     owned = _owned(rules)
     total = 0
     for g in range(n_deals):
-        work, deck_rng, seat_rngs, scores, comp, events, err, tally = _borrowed(owned)   # as the engine passes them
+        work, deck_rng, seat_rngs, scores, comp, events, err, tally = _borrowed(owned)  # as the engine passes them
         deck, hands, state, holder, discards = work[0], work[1], work[3], work[4], work[5]
         _seed(keys, g // chunk_size, g % chunk_size, players, deck_rng, seat_rngs)
         if upto == 0:
@@ -104,8 +140,28 @@ def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, dis
             continue
         held = HAND
         if rules[R_BEGGING]:
-            status, held = bid(rules, dealer, scores, False, deck, 0, pos, True, deck_rng, seat_rngs, beg_fns,
-                               answer_fns, params, poff, comp, events, err, work, NOTHING_GIVEN, True)
+            status, held = bid(
+                rules,
+                dealer,
+                scores,
+                False,
+                deck,
+                0,
+                pos,
+                True,
+                deck_rng,
+                seat_rngs,
+                beg_fns,
+                answer_fns,
+                params,
+                poff,
+                comp,
+                events,
+                err,
+                work,
+                NOTHING_GIVEN,
+                True,
+            )
             if status == POLICY_ERROR:
                 return -1
             if status == SHORT:
@@ -114,22 +170,27 @@ def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, dis
             continue
         tricks = held
         if rules[R_DISCARD_TO_SIX] and held > HAND:
-            if discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work,
-                              NOTHING_GIVEN, True) == POLICY_ERROR:
+            if (
+                discard_to_six(
+                    rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work, NOTHING_GIVEN, True
+                )
+                == POLICY_ERROR
+            ):
                 return -1
             tricks = HAND
         state[S_HELD] = tricks
         if upto == 3:
             continue
-        status, reckoned_0, reckoned_1, jack_taker = play_tricks(rules, dealer, scores, held, tricks, seat_rngs,
-                                                                 play_fns, params, poff, err, work, tally,
-                                                                 NOTHING_GIVEN)
+        status, reckoned_0, reckoned_1, jack_taker = play_tricks(
+            rules, dealer, scores, held, tricks, seat_rngs, play_fns, params, poff, err, work, tally, NOTHING_GIVEN
+        )
         if status == POLICY_ERROR:
             return -1
         if upto == 4:
             continue
-        count_points(rules, dealer, scores, comp, False, state[S_TRUMP], holder, reckoned_0, reckoned_1,
-                     jack_taker, events)
+        count_points(
+            rules, dealer, scores, comp, False, state[S_TRUMP], holder, reckoned_0, reckoned_1, jack_taker, events
+        )
         total += comp[0, C_TOTAL] + comp[1, C_TOTAL]
     return total
 
@@ -163,8 +224,30 @@ def _hand_loop(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, 
         _seed(keys, g // chunk_size, g % chunk_size, players, deck_rng, seat_rngs)
         scores[:] = 0
         comp[:, :] = 0
-        if play_hand(rules, g % players, scores, False, work[0], True, deck_rng, seat_rngs, beg_fns, answer_fns,
-                     play_fns, discard_fns, params, poff, comp, events, err, work, tally) == POLICY_ERROR:
+        if (
+            play_hand(
+                rules,
+                g % players,
+                scores,
+                False,
+                work[0],
+                True,
+                deck_rng,
+                seat_rngs,
+                beg_fns,
+                answer_fns,
+                play_fns,
+                discard_fns,
+                params,
+                poff,
+                comp,
+                events,
+                err,
+                work,
+                tally,
+            )
+            == POLICY_ERROR
+        ):
             return -1
         total += comp[0, C_TOTAL] + comp[1, C_TOTAL]
     return total
@@ -191,23 +274,38 @@ def profile(rules, policies, n: int = DEALS, seed: int = SEED, repeats: int = RE
     """CPU seconds of each part (PARTS) over ``n`` deals, the full deal's (``full``), and the points found by the
     phase kernel and the engine (``phase points``, ``hand points``: equal, the same deals)."""
     rules = rules_of(rules)
-    simulate_deals(rules, policies, min(n, 4096), seed=seed, threads=1)   # compiled and warm
+    simulate_deals(rules, policies, min(n, 4096), seed=seed, threads=1)  # compiled and warm
     full = _cpu(lambda: simulate_deals(rules, policies, n, seed=seed, threads=1), repeats)[0]
     job = Job.make("allfours", "deals", rules, policies, n, seed)
     kernel = _cpu(lambda: run_chunks(job, 0, job.n_chunks, threads=1), repeats)[0]
     batch = run_chunks(job, 0, job.n_chunks, threads=1)
     fns, params, poff = job.kernel_policies()
-    args = (rules.to_kernel(), chunk_keys(seed, 0, job.n_chunks, job.game.n_streams), job.chunk_size, n, *fns,
-            params, poff)
+    args = (
+        rules.to_kernel(),
+        chunk_keys(seed, 0, job.n_chunks, job.game.n_streams),
+        job.chunk_size,
+        n,
+        *fns,
+        params,
+        poff,
+    )
     stage = [_cpu(lambda: _phases(*args, upto), repeats) for upto in range(len(STAGES))]
     loop, hand_points = _cpu(lambda: _hand_loop(*args), repeats)
     one_run = _cpu(lambda: _one_run(*args), repeats)[0]
     rounds = batch.total("hand", "all", "rounds run")[1] / n
     running = max(one_run - stage[1][0], 0.0) * rounds
-    t = {"seed": stage[0][0], "deal": stage[1][0] - stage[0][0], "run the cards": running,
-         "beg/answer": stage[2][0] - stage[1][0] - running, "discard": stage[3][0] - stage[2][0],
-         "play": stage[4][0] - stage[3][0], "count": stage[5][0] - stage[4][0], "joins": loop - stage[5][0],
-         "bookkeeping": kernel - loop, "python": full - kernel}
+    t = {
+        "seed": stage[0][0],
+        "deal": stage[1][0] - stage[0][0],
+        "run the cards": running,
+        "beg/answer": stage[2][0] - stage[1][0] - running,
+        "discard": stage[3][0] - stage[2][0],
+        "play": stage[4][0] - stage[3][0],
+        "count": stage[5][0] - stage[4][0],
+        "joins": loop - stage[5][0],
+        "bookkeeping": kernel - loop,
+        "python": full - kernel,
+    }
     return {"full": full, **t, "rounds run": rounds, "phase points": stage[5][1], "hand points": hand_points}
 
 
@@ -215,18 +313,22 @@ def run(n: int = DEALS, cases=CASES, repeats: int = REPEATS) -> list[dict]:
     """A row per case: CPU ns a deal, in all and per part (``joins``, ``bookkeeping``, ``python`` and
     ``beg/answer`` are differences: noise can make them negative), after a row saying how it was timed."""
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    rows = [{"what": f"All Fours deals, 1 thread; CPU ns a deal, best of {repeats}; load average {load} on "
-                     f"{os.cpu_count()} cores"}]
+    rows = [
+        {
+            "what": f"All Fours deals, 1 thread; CPU ns a deal, best of {repeats}; load average {load} on "
+            f"{os.cpu_count()} cores"
+        }
+    ]
     for rules, label, policies in cases:
         t = profile(rules, policies, n, repeats=repeats)
         row = {"what": f"{rules}: {label}", "deals": n, "full ns": t["full"] / n * 1e9}
         row.update({f"{part} ns": t[part] / n * 1e9 for part in PARTS})
-        row.update({"rounds run": t["rounds run"], "phase points": t["phase points"],
-                    "hand points": t["hand points"]})
+        row.update({"rounds run": t["rounds run"], "phase points": t["phase points"], "hand points": t["hand points"]})
         rows.append(row)
     return rows
 
 
 if __name__ == "__main__":  # pragma: no cover
     from . import format_table
+
     print(format_table(run()))

@@ -6,6 +6,7 @@ engine's compile time cold and cached.
 Aims (issue 20): random two-player games to 121 at >= 20x OpenSpiel and >= 1,000,000 greedy
 six-card deals/s on 2 cores.
 """
+
 from __future__ import annotations
 
 import os
@@ -48,8 +49,12 @@ def run() -> list[dict]:
         rows.append({"what": f"compile: {step} (s)", "cold": cold[step], "cached": cached[step]})
     all_threads = numba.config.NUMBA_NUM_THREADS
     openspiel = games_per_second()
-    rows.append({"what": f"OpenSpiel cribbage random (1 process, {os.cpu_count()} cores)",
-                 "games/s": openspiel if openspiel else "not installed"})
+    rows.append(
+        {
+            "what": f"OpenSpiel cribbage random (1 process, {os.cpu_count()} cores)",
+            "games/s": openspiel if openspiel else "not installed",
+        }
+    )
     for name in PRESETS:
         for policy in ("random", "greedy"):
             policies = {"discard": policy, "peg": policy}

@@ -6,6 +6,7 @@ The expert sits in seat 0 (every seat deals in turn, so it plays every place); t
 played with seat 0 a ``threshold`` player, and the difference is the expert's gain (common random
 numbers: the same cards, and the other seats draw from their own streams).
 """
+
 from __future__ import annotations
 
 import time
@@ -37,7 +38,7 @@ def _seat0(preset, table: dict, seat0: dict, n: int, threads=None):
     result = simulate_deals(preset, policies, n, seed=7, records=True, threads=threads)
     rec = result.records
     by_role = rec[[f"{role}_money" for role in result.roles]].to_numpy(float)
-    return by_role[np.arange(n), (-rec["dealer"].to_numpy()) % 5]     # seat 0 is role -dealer (mod 5)
+    return by_role[np.arange(n), (-rec["dealer"].to_numpy()) % 5]  # seat 0 is role -dealer (mod 5)
 
 
 def run() -> list[dict]:
@@ -55,7 +56,15 @@ def run() -> list[dict]:
             base = _seat0(preset, table, THRESHOLD, MONEY_DEALS)
             gain = expert - base
             se = gain.std(ddof=1) / len(gain) ** 0.5
-            rows.append({"what": f"{preset}: expert in seat 0 against four {label}", "threads": "all",
-                         "deals/s": MONEY_DEALS / seconds, "money/deal": expert.mean(),
-                         "threshold in seat 0": base.mean(), "gain": gain.mean(), "gain 95% +/-": Z95 * se})
+            rows.append(
+                {
+                    "what": f"{preset}: expert in seat 0 against four {label}",
+                    "threads": "all",
+                    "deals/s": MONEY_DEALS / seconds,
+                    "money/deal": expert.mean(),
+                    "threshold in seat 0": base.mean(),
+                    "gain": gain.mean(),
+                    "gain 95% +/-": Z95 * se,
+                }
+            )
     return rows

@@ -6,6 +6,7 @@ in a fresh process, which reports its own peak resident set size (``ru_maxrss``)
 sims.bench.memory games 100000 1000000`` (or ``table 100000 1000000``, ``position 25 250``) measures chosen
 sizes; ``python -m sims.bench memory`` the default ones (small, for ``make bench``).
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -14,13 +15,23 @@ import tempfile
 import time
 
 NAME = "memory"
-DEFAULT = (("games", 100_000), ("games", 1_000_000), ("deals", 1_000_000), ("deals", 10_000_000),
-           ("table", 100_000), ("table", 1_000_000), ("position", 25), ("position", 250))
-POSITION_DEALS = 20_000     # the baseline deals of a ``position`` table
+DEFAULT = (
+    ("games", 100_000),
+    ("games", 1_000_000),
+    ("deals", 1_000_000),
+    ("deals", 10_000_000),
+    ("table", 100_000),
+    ("table", 1_000_000),
+    ("position", 25),
+    ("position", 250),
+)
+POSITION_DEALS = 20_000  # the baseline deals of a ``position`` table
 
 
-CHILD = ("import resource, sys\nfrom sims.cli import main\nassert main(sys.argv[1:]) == 0\n"
-         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+CHILD = (
+    "import resource, sys\nfrom sims.cli import main\nassert main(sys.argv[1:]) == 0\n"
+    "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+)
 
 
 def measure(kind: str, n: int) -> dict:
@@ -28,17 +39,30 @@ def measure(kind: str, n: int) -> dict:
     six-card board-position table (``kind`` ``table``) from ``n`` deals of expected_net + defensive, or of the
     five-card position players' table (``position``) with ``n`` deals at each position of their zone."""
     with tempfile.TemporaryDirectory(prefix="sims-bench-memory-") as tmp:
-        argv = {"table": ["odds", "--build", "--deals", str(n)],
-                "position": ["odds", "--position", "--rules", "five-card", "--deals", str(POSITION_DEALS),
-                             "--per-position", str(n)]}.get(kind)
+        argv = {
+            "table": ["odds", "--build", "--deals", str(n)],
+            "position": [
+                "odds",
+                "--position",
+                "--rules",
+                "five-card",
+                "--deals",
+                str(POSITION_DEALS),
+                "--per-position",
+                str(n),
+            ],
+        }.get(kind)
         argv = argv or ["run", f"--{kind}", str(n), "--out", f"{tmp}/run"]
         start = time.perf_counter()
-        out = subprocess.run([sys.executable, "-c", CHILD, *argv, "--quiet"], check=True, capture_output=True,
-                             text=True)
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD, *argv, "--quiet"], check=True, capture_output=True, text=True
+        )
         seconds = time.perf_counter() - start
     peak_kb = int(out.stdout.strip().splitlines()[-1])
-    what = {"table": "six-card board-position table, deals",
-            "position": "five-card position players' table, deals a position"}.get(kind, f"random six-card {kind}")
+    what = {
+        "table": "six-card board-position table, deals",
+        "position": "five-card position players' table, deals a position",
+    }.get(kind, f"random six-card {kind}")
     return {"what": what, "n": n, "peak RSS MB": peak_kb / 1024, "wall s": seconds}
 
 

@@ -4,6 +4,7 @@ Uniform random bots play whole games inside OpenSpiel's C++ loop (``pyspiel.eval
 process, the same game the engine benchmark plays with ``--discard random --peg random``.  OpenSpiel
 is a benchmark extra, not a dependency: ``pip install 'period-card-sims[bench]'`` (or ``open_spiel``).
 """
+
 from __future__ import annotations
 
 import time
@@ -19,7 +20,7 @@ def games_per_second(seconds: float = SECONDS) -> float | None:
         return None
     game = pyspiel.load_game("cribbage")
     bots = [pyspiel.make_uniform_random_bot(player, 1 + player) for player in range(game.num_players())]
-    pyspiel.evaluate_bots(game.new_initial_state(), bots, 0)      # warm
+    pyspiel.evaluate_bots(game.new_initial_state(), bots, 0)  # warm
     games, start = 0, time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         pyspiel.evaluate_bots(game.new_initial_state(), bots, games)

@@ -22,6 +22,7 @@ so the phases are timed on exactly the deals ``simulate_deals`` plays.  Times ar
 (``time.process_time``), best of ``REPEATS``: other processes competing for the cores distort it less
 than wall time, but a loaded machine still slows every figure (shared caches, frequency).
 """
+
 from __future__ import annotations
 
 import os
@@ -40,9 +41,23 @@ from ..core.streams import seat_streams
 from ..cribbage import simulate_deals
 from ..cribbage.contract import split_throw
 from ..cribbage.engine import DISCARDS, PEGS
-from ..cribbage.play import (A_LAST, A_TURN, C_HEELS, C_PEGGING, C_TOTAL, MAX_SEATS, N_COMP, POLICY_ERROR,
-                             _fill_state, _score, new_work, play_deal, play_out, seed_streams,
-                             shuffle)
+from ..cribbage.play import (
+    A_LAST,
+    A_TURN,
+    C_HEELS,
+    C_PEGGING,
+    C_TOTAL,
+    MAX_SEATS,
+    N_COMP,
+    POLICY_ERROR,
+    _fill_state,
+    _score,
+    new_work,
+    play_deal,
+    play_out,
+    seed_streams,
+    shuffle,
+)
 from ..cribbage.rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_PLAYERS, R_THROW
 from ..cribbage.scoring import JACK, show_points
 
@@ -51,10 +66,15 @@ RULES = "six-card"
 DEALS = 100_000
 REPEATS = 3
 SEED = 1
-PAIRS = (("random", "random"), ("greedy", "greedy"), ("expected_net", "defensive"),
-         ("expected_peg", "distilled"), ("position_distilled", "position_distilled"))
-PHASES = ("deal", "discard", "play", "show")       # timed alone
-PARTS = PHASES + ("joins", "bookkeeping", "python")          # add up to the full deal
+PAIRS = (
+    ("random", "random"),
+    ("greedy", "greedy"),
+    ("expected_net", "defensive"),
+    ("expected_peg", "distilled"),
+    ("position_distilled", "position_distilled"),
+)
+PHASES = ("deal", "discard", "play", "show")  # timed alone
+PARTS = PHASES + ("joins", "bookkeeping", "python")  # add up to the full deal
 U64_3 = types.Array(types.uint64, 3, "C")
 
 
@@ -69,7 +89,7 @@ def _deal_phase(rules, keys, chunk_size, decks, seat_states):
     for g in range(decks.shape[0]):
         seed_streams(keys, g // chunk_size, g % chunk_size, deck_rng, seat_rngs)
         shuffle(rules, deck_rng, deck)
-        copy_into(decks[g], deck[:decks.shape[1]])
+        copy_into(decks[g], deck[: decks.shape[1]])
         copy_rows(seat_states[g], seat_rngs)
 
 
@@ -84,12 +104,12 @@ def _discard_phase(rules, decks, seat_states, discard_fns, params, poff, masks):
     for g in range(decks.shape[0]):
         dealer = g % players
         for r in range(n):
-            copy_into(hands[r], decks[g, r * dealt:(r + 1) * dealt])
+            copy_into(hands[r], decks[g, r * dealt : (r + 1) * dealt])
         for t in range(n):
             role = (t + 1) % n
             seat = (dealer + role) % players
             _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, 0, thrown[role])
-            own = params[poff[2 * seat]:poff[2 * seat + 1]]
+            own = params[poff[2 * seat] : poff[2 * seat + 1]]
             masks[g, role] = discard_fns[seat](hands[role], state, rules, seat_states[g, seat], own)
 
 
@@ -103,7 +123,7 @@ def _lay_out(rules, decks, masks, kept, thrown, crib, starters):
         n_crib = 0
         for t in range(n):
             role = (t + 1) % n
-            copy_into(hand, decks[g, role * dealt:(role + 1) * dealt])
+            copy_into(hand, decks[g, role * dealt : (role + 1) * dealt])
             split_throw(hand, masks[g, role], kept[g, role], thrown[g, role])
             for i in range(k):
                 crib[g, n_crib] = thrown[g, role, i]
@@ -136,8 +156,27 @@ def _play_phase(rules, kept, thrown, starters, seat_states, peg_fns, params, pof
             _score(rules, scores, comp, dealer, 0, C_HEELS, 2, False)
         at[:] = 0
         at[A_TURN], at[A_LAST] = 1 % n, -1
-        if play_out(rules, dealer, scores, False, starters[g], in_play, played, thrown[g], state, at,
-                    seat_states[g], peg_fns, params, poff, comp, err) == POLICY_ERROR:
+        if (
+            play_out(
+                rules,
+                dealer,
+                scores,
+                False,
+                starters[g],
+                in_play,
+                played,
+                thrown[g],
+                state,
+                at,
+                seat_states[g],
+                peg_fns,
+                params,
+                poff,
+                comp,
+                err,
+            )
+            == POLICY_ERROR
+        ):
             return -1
         for r in range(n):
             total += comp[r, C_PEGGING]
@@ -159,8 +198,24 @@ def _deal_loop(rules, keys, chunk_size, n_deals, discard_fns, peg_fns, params, p
         seed_streams(keys, g // chunk_size, g % chunk_size, deck_rng, seat_rngs)
         scores[:] = 0
         comp[:, :] = 0
-        if play_deal(rules, g % players, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
-                     comp, err, work) == POLICY_ERROR:
+        if (
+            play_deal(
+                rules,
+                g % players,
+                scores,
+                False,
+                deck_rng,
+                seat_rngs,
+                discard_fns,
+                peg_fns,
+                params,
+                poff,
+                comp,
+                err,
+                work,
+            )
+            == POLICY_ERROR
+        ):
             return -1
         for r in range(n):
             total += comp[r, C_TOTAL]
@@ -174,7 +229,7 @@ def _show_phase(rules, kept, crib, starters):
     flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
     total = 0
     for g in range(kept.shape[0]):
-        for r in range(n + 1):          # the hands, then the crib (r == n): one call site, show_points inlined once
+        for r in range(n + 1):  # the hands, then the crib (r == n): one call site, show_points inlined once
             is_crib = r == n
             cards = crib[g] if is_crib else kept[g, r]
             total += show_points(cards, 4 if is_crib else n_kept, starters[g], is_crib, is_crib and flush_four)
@@ -212,7 +267,7 @@ def phase_times(discard: str, peg: str, n: int = DEALS, seed: int = SEED, repeat
     after_discard = np.empty_like(seeded)
 
     def discard_call():
-        after_discard[:] = seeded    # the streams as seeded, for every repeat (a copy: not a phase)
+        after_discard[:] = seeded  # the streams as seeded, for every repeat (a copy: not a phase)
         start = time.process_time()
         _discard_phase(rules, decks, after_discard, discard_fns, params, poff, masks)
         return time.process_time() - start
@@ -232,7 +287,8 @@ def phase_times(discard: str, peg: str, n: int = DEALS, seed: int = SEED, repeat
     times["play"], times["play points"] = min(p[0] for p in plays), plays[-1][1]
     times["show"], _, times["show points"] = _best(lambda: _show_phase(rules, kept, crib, starters), repeats)
     times["loop"], _, times["deal points"] = _best(
-        lambda: _deal_loop(rules, keys, job.chunk_size, n, discard_fns, peg_fns, params, poff), repeats)
+        lambda: _deal_loop(rules, keys, job.chunk_size, n, discard_fns, peg_fns, params, poff), repeats
+    )
     if times["play points"] < 0 or times["deal points"] < 0:
         raise RuntimeError(f"{discard}/{peg}: a policy answered illegally in the profile")
     return times
@@ -243,7 +299,7 @@ def profile_pair(discard: str, peg: str, n: int = DEALS, seed: int = SEED, repea
     the full deal's CPU time (``joins``, ``bookkeeping`` and ``python`` are differences: noise can make them
     negative)."""
     policies = {"discard": discard, "peg": peg}
-    simulate_deals(RULES, policies, min(n, 1000), seed=seed, threads=1)   # compiled and warm
+    simulate_deals(RULES, policies, min(n, 1000), seed=seed, threads=1)  # compiled and warm
     full, full_wall, _ = _best(lambda: simulate_deals(RULES, policies, n, seed=seed, threads=1), repeats)
     job = Job.make("cribbage", "deals", RULES, policies, n, seed)
     kernel = _best(lambda: run_chunks(job, 0, job.n_chunks, threads=1), repeats)[0]
@@ -251,8 +307,12 @@ def profile_pair(discard: str, peg: str, n: int = DEALS, seed: int = SEED, repea
     times["joins"] = times["loop"] - sum(times[p] for p in PHASES)
     times["bookkeeping"] = kernel - times["loop"]
     times["python"] = full - kernel
-    row = {"what": f"{discard} / {peg}", "deals": n, "full ns/deal": full / n * 1e9,
-           "full wall ns/deal": full_wall / n * 1e9}
+    row = {
+        "what": f"{discard} / {peg}",
+        "deals": n,
+        "full ns/deal": full / n * 1e9,
+        "full wall ns/deal": full_wall / n * 1e9,
+    }
     for phase in PARTS:
         row[f"{phase} ns"] = times[phase] / n * 1e9
     for phase in PARTS:
@@ -264,6 +324,10 @@ def profile_pair(discard: str, peg: str, n: int = DEALS, seed: int = SEED, repea
 def run(n: int = DEALS, pairs=PAIRS, repeats: int = REPEATS) -> list[dict]:
     """A row per policy pair (both seats alike), after a row saying how it was timed and under what load."""
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    rows = [{"what": f"{RULES} deals, 1 thread; process CPU time, best of {repeats}; "
-                     f"load average {load} on {os.cpu_count()} cores"}]
+    rows = [
+        {
+            "what": f"{RULES} deals, 1 thread; process CPU time, best of {repeats}; "
+            f"load average {load} on {os.cpu_count()} cores"
+        }
+    ]
     return rows + [profile_pair(discard, peg, n, repeats=repeats) for discard, peg in pairs]

@@ -6,6 +6,7 @@ swing by tens of percent, so CPU seconds (this process plus, on Dask, the worker
 given too: the runner's overhead is extra CPU work.  ``python -m sims.bench.runner N``
 runs the same measurements at N deals (e.g. 10000000 for the 10^7-deal figure).
 """
+
 from __future__ import annotations
 
 import sys
@@ -22,7 +23,7 @@ from ..core.runner import run as run_batches
 
 NAME = "runner"
 N_DEALS = 300_000
-REPEATS = 3          # interleaved; the best of each is kept (the machine is shared)
+REPEATS = 3  # interleaved; the best of each is kept (the machine is shared)
 
 
 def _cpu(client=None) -> float:
@@ -48,7 +49,7 @@ def run_job(job):
 def run(n_deals: int = N_DEALS) -> list[dict]:
     job = _job(n_deals)
     threads = numba.get_num_threads()
-    run_job(_job(10))   # load the cache
+    run_job(_job(10))  # load the cache
     bare, local, dask = [], [], []
     with tempfile.TemporaryDirectory(prefix="sims-bench-runner-") as tmp:
         start = time.perf_counter()
@@ -58,21 +59,32 @@ def run(n_deals: int = N_DEALS) -> list[dict]:
             for r in range(REPEATS):
                 bare.append(_timed(run_job, job))
                 local.append(_timed(run_batches, job, Path(tmp) / f"local{r}", progress=False))
-                dask.append(_timed(run_batches, job, Path(tmp) / f"dask{r}", client=client, progress=False,
-                                   cpu_client=client))
+                dask.append(
+                    _timed(run_batches, job, Path(tmp) / f"dask{r}", client=client, progress=False, cpu_client=client)
+                )
     wall, cpu = (min(t[i] for t in bare) for i in (0, 1))
 
     def row(what, times):
         best_wall, best_cpu = (min(t[i] for t in times) for i in (0, 1))
-        return {"what": what, "deals": n_deals, "wall s": best_wall, "deals/s": n_deals / best_wall,
-                "wall vs bare %": 100 * (best_wall / wall - 1), "cpu s": best_cpu,
-                "cpu vs bare %": 100 * (best_cpu / cpu - 1)}
-    return [row(f"bare kernel, {threads} numba threads", bare),
-            row(f"runner, local, {threads} threads, run store on disk", local),
-            row("runner, Dask LocalCluster 2 workers x 1 thread", dask),
-            {"what": "Dask LocalCluster start + warm-up (not in the row above)", "wall s": startup}]
+        return {
+            "what": what,
+            "deals": n_deals,
+            "wall s": best_wall,
+            "deals/s": n_deals / best_wall,
+            "wall vs bare %": 100 * (best_wall / wall - 1),
+            "cpu s": best_cpu,
+            "cpu vs bare %": 100 * (best_cpu / cpu - 1),
+        }
+
+    return [
+        row(f"bare kernel, {threads} numba threads", bare),
+        row(f"runner, local, {threads} threads, run store on disk", local),
+        row("runner, Dask LocalCluster 2 workers x 1 thread", dask),
+        {"what": "Dask LocalCluster start + warm-up (not in the row above)", "wall s": startup},
+    ]
 
 
 if __name__ == "__main__":  # pragma: no cover
     from . import format_table
+
     print(format_table(run(int(sys.argv[1]) if len(sys.argv) > 1 else N_DEALS)))

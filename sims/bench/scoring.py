@@ -3,6 +3,7 @@
 
 Issue 2 targets: enumeration >= 250 M shows/s per core, ``score_shows`` >= 50 M shows/s.
 """
+
 from __future__ import annotations
 
 import tempfile
@@ -68,8 +69,15 @@ def _best_seconds(fn) -> tuple[float, float]:
 
 def _rate_row(what, threads, n, seconds) -> dict:
     wall, cpu = seconds
-    return {"what": what, "threads": threads, "shows": n, "seconds": wall, "M shows/s": n / wall / 1e6,
-            "M shows/s/core": n / wall / 1e6 / threads, "M shows/CPU-s": n / cpu / 1e6}
+    return {
+        "what": what,
+        "threads": threads,
+        "shows": n,
+        "seconds": wall,
+        "M shows/s": n / wall / 1e6,
+        "M shows/s/core": n / wall / 1e6 / threads,
+        "M shows/CPU-s": n / cpu / 1e6,
+    }
 
 
 def random_shows(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -97,8 +105,9 @@ def throughput_rows() -> list[dict]:
             numba.set_num_threads(threads)
             for crib in (False, True):
                 seconds = _best_seconds(lambda: show_distribution(crib=crib))
-                rows.append(_rate_row(f"enumerate all shows as {'crib' if crib else 'hand'}", threads,
-                                      N_SHOWS, seconds))
+                rows.append(
+                    _rate_row(f"enumerate all shows as {'crib' if crib else 'hand'}", threads, N_SHOWS, seconds)
+                )
             seconds = _best_seconds(lambda: score_shows(hands, starters))
             rows.append(_rate_row("score_shows, random 4-card hands", threads, N_RANDOM, seconds))
     finally:

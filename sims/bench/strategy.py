@@ -4,6 +4,7 @@ self-play rates of the strategy policies (aim: >= 100,000 six-card deals/s with 
 defensive on 2 cores), rollout pegging, whole games, and crib tables by self-play.  ``sims discard``
 from start to exit is the ``startup`` benchmark's.
 """
+
 from __future__ import annotations
 
 import tempfile
@@ -54,11 +55,21 @@ def run() -> list[dict]:
 
     hand = np.asarray([int(c) for c in _hand("six-card")], dtype=np.int64)
     kernel = _best(lambda: throw_expectations(hand, 2, False, True), 20)
-    rows.append({"what": "six-card exact hand + crib, 15 throws (kernel)", "ms": kernel * 1e3,
-                 "x MichaelCook C": MICHAELCOOK_C_SECONDS / kernel})
+    rows.append(
+        {
+            "what": "six-card exact hand + crib, 15 throws (kernel)",
+            "ms": kernel * 1e3,
+            "x MichaelCook C": MICHAELCOOK_C_SECONDS / kernel,
+        }
+    )
     full = _best(lambda: analyze_discards(HAND, "dealer"))
-    rows.append({"what": "six-card analyze_discards (DataFrame)", "ms": full * 1e3,
-                 "x MichaelCook C": MICHAELCOOK_C_SECONDS / full})
+    rows.append(
+        {
+            "what": "six-card analyze_discards (DataFrame)",
+            "ms": full * 1e3,
+            "x MichaelCook C": MICHAELCOOK_C_SECONDS / full,
+        }
+    )
     for preset in ("five-card", "eight-card", "three-hand", "four-hand"):
         rules = get_rules(preset)
         h = _hand(preset)
@@ -68,17 +79,26 @@ def run() -> list[dict]:
     rows.append({"what": "six-card opponent expected_net, 2000 samples", "ms": sampled * 1e3})
 
     threads = numba.config.NUMBA_NUM_THREADS
-    for discard, peg, n in (("expected_net", "defensive", 200_000), ("expected_hand", "defensive", 100_000),
-                            ("hoyle", "defensive", 50_000), ("exact_net", "defensive", 50_000),
-                            ("expected_net", "distilled", 200_000), ("expected_peg", "distilled", 200_000),
-                            ("expected_net", "greedy", 200_000), ("expected_net", "rollout", 2_000),
-                            ("expected_net", ["rollout", "defensive"], 4_000)):
+    for discard, peg, n in (
+        ("expected_net", "defensive", 200_000),
+        ("expected_hand", "defensive", 100_000),
+        ("hoyle", "defensive", 50_000),
+        ("exact_net", "defensive", 50_000),
+        ("expected_net", "distilled", 200_000),
+        ("expected_peg", "distilled", 200_000),
+        ("expected_net", "greedy", 200_000),
+        ("expected_net", "rollout", 2_000),
+        ("expected_net", ["rollout", "defensive"], 4_000),
+    ):
         policies = {"discard": discard, "peg": peg}
         seconds = _best(lambda p=policies, n=n: simulate_deals("six-card", p, n, seed=1), 2)
         label = peg if isinstance(peg, str) else " vs ".join(peg)
         rows.append({"what": f"six-card self-play {discard} + {label}", "threads": threads, "deals/s": n / seconds})
-    for discard, peg, n in (("expected_net", "defensive", 20_000), ("hoyle", "defensive", 2_000),
-                            ("expected_net", "rollout", 100)):
+    for discard, peg, n in (
+        ("expected_net", "defensive", 20_000),
+        ("hoyle", "defensive", 2_000),
+        ("expected_net", "rollout", 100),
+    ):
         policies = {"discard": discard, "peg": peg}
         seconds = _best(lambda p=policies, n=n: play_games("six-card", p, n, seed=1), 1)
         rows.append({"what": f"six-card games {discard} + {peg}", "threads": threads, "games/s": n / seconds})

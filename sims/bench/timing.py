@@ -1,5 +1,6 @@
 """How the benchmarks time: the best of repeated calls after a warm one, and compile times in a fresh
 interpreter whose kernel cache starts empty."""
+
 from __future__ import annotations
 
 import json

@@ -21,6 +21,7 @@ environment, plug-ins or ``py:`` modules make go wrong, into one line on stderr 
 traceback (:mod:`sims.cli.boundary`).  ``sims --help`` and ``--version``
 import no command module: the commands' names and help are read from their sources.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -70,23 +71,31 @@ def _declared() -> dict[str, tuple[EntryPoint, str]]:
     found = {}
     for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
         if ep.name in found and found[ep.name][0].value != ep.value:
-            raise ValueError(f"the command {ep.name} is registered twice in {GROUP}: {found[ep.name][0].value} "
-                             f"and {ep.value}")
+            raise ValueError(
+                f"the command {ep.name} is registered twice in {GROUP}: {found[ep.name][0].value} and {ep.value}"
+            )
         path = module_file(ep.value)
         if path is None:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        values = {target.id: node.value for node in tree.body if isinstance(node, ast.Assign)
-                  for target in node.targets if isinstance(target, ast.Name)}
+        values = {
+            target.id: node.value
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
         found[ep.name] = (ep, ast.literal_eval(values["HELP"]))
     return found
 
 
 def build_parser(only=None, argv=()):
     """The parser; only the module of command ``only`` is imported and gets its arguments."""
-    parser = _Parser(prog="sims", description="Monte Carlo strategy lab for period card games: cribbage, "
-                                              "All Fours and Loo.", epilog="sims COMMAND --help: a command's "
-                                              "options and examples")
+    parser = _Parser(
+        prog="sims",
+        description="Monte Carlo strategy lab for period card games: cribbage, All Fours and Loo.",
+        epilog="sims COMMAND --help: a command's options and examples",
+    )
     parser.add_argument("--version", action="version", version=f"sims {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     game = None
@@ -96,8 +105,9 @@ def build_parser(only=None, argv=()):
             continue
         module = entry.load()
         epilog = "examples:\n" + "\n".join(f"  {line}" for line in module.EXAMPLES)
-        p = sub.add_parser(name, help=help_text.replace("%", "%%"), description=help_text, epilog=epilog,
-                           formatter_class=_Formatter)
+        p = sub.add_parser(
+            name, help=help_text.replace("%", "%%"), description=help_text, epilog=epilog, formatter_class=_Formatter
+        )
         if getattr(module, "GAME_AWARE", False):
             from ..core.registry import get_game
             from .common import game_of
@@ -125,7 +135,7 @@ def main(argv=None) -> int:
     collector run about 150 times (0.1 s) before a warm ``sims peg`` answered.
     """
     program = argv is None
-    if program:   # sims/__init__ quietly ended a Ctrl-C during start-up; from here it is one line and 130
+    if program:  # sims/__init__ quietly ended a Ctrl-C during start-up; from here it is one line and 130
         signal.signal(signal.SIGINT, signal.default_int_handler)
         gc.disable()
     try:
@@ -133,13 +143,13 @@ def main(argv=None) -> int:
     finally:
         if program:
             gc.freeze()
-            gc.enable()   # whatever ended the command (a usage error before the collector came back)
+            gc.enable()  # whatever ended the command (a usage error before the collector came back)
 
 
 def _run(argv: list[str], program: bool) -> int:
     """Parse and run a command line inside the error boundary (:mod:`sims.cli.boundary`)."""
     try:
-        if os.environ.get("SIMS_CACHE_DIR"):     # before a command module touches the kernel cache
+        if os.environ.get("SIMS_CACHE_DIR"):  # before a command module touches the kernel cache
             from .boundary import check_environment
 
             check_environment()
@@ -150,7 +160,7 @@ def _run(argv: list[str], program: bool) -> int:
             gc.enable()
         try:
             args = parser.parse_args(argv)
-        except SystemExit as exc:     # --help, --version, or a usage error already reported in one line
+        except SystemExit as exc:  # --help, --version, or a usage error already reported in one line
             return exc.code
         if args.command is None:
             parser.print_help()
@@ -160,7 +170,7 @@ def _run(argv: list[str], program: bool) -> int:
         from .boundary import write_out
 
         write_out(json.dumps(result, indent=2, default=_jsonable) if args.json else args._module.render(result))
-    except (Exception, KeyboardInterrupt) as exc:   # noqa: BLE001 -- one line for the user's errors, a bug's traceback
+    except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 -- one line for the user's errors, a bug's traceback
         from .boundary import report
 
         return report(exc, argv[0] if argv else "")

@@ -10,15 +10,18 @@ its ``Game`` declares gives ``DECISIONS`` (decision -> help) and ``add_arguments
   the game's advisor (its ``advice``), each choice valued by play-outs (:func:`run_advisor`), or
 * its own ``run(args) -> dict`` and ``render(result) -> str``.
 """
+
 from __future__ import annotations
 
 import argparse
 
 GAME_AWARE = True
-HELP = ("every legal choice at one decision, best first: value +/- SE by play-outs (exact in the last tricks), the "
-        "chance of winning with --score, and each named policy's choice (All Fours beg/answer/play, Loo "
-        "declare/exchange/card, cribbage peg/discard)")
-EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+HELP = (
+    "every legal choice at one decision, best first: value +/- SE by play-outs (exact in the last tricks), the "
+    "chance of winning with --score, and each named policy's choice (All Fours beg/answer/play, Loo "
+    "declare/exchange/card, cribbage peg/discard)"
+)
+EXAMPLES = [  # the foot of --help (tests/cli/test_help.py parses each)
     "sims advise --game allfours beg 2C 5D 9H KS 3S 4C --turned 7H --score 6-8   # stand or beg",
     "sims advise --game allfours play AH 10H 3C 4D 5S --turned 7H --played KH,QH --role eldest",
     "sims advise --game allfours discard AC KH 2H 3D 4D 5D 6S 9S 8S --turned 7H,JC --rule discard_to_six=true",
@@ -26,11 +29,17 @@ EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
     "sims advise --game loo card AS 5H 9C --trump 2H --role 3 --declared pass,play,play,pass,miss --played KH",
     "sims advise --game cribbage peg 7H 8C 5D --played KS,2S,5H --starter 2C --dealer   # as sims peg",
 ]
+
+
 def add_arguments(parser, game):
     from ..core import registry
 
-    parser.add_argument("--game", default=registry.default_name(), choices=registry.names(),
-                        help=f"the game (default {registry.default_name()}); the decisions below are {game.name}'s")
+    parser.add_argument(
+        "--game",
+        default=registry.default_name(),
+        choices=registry.names(),
+        help=f"the game (default {registry.default_name()}); the decisions below are {game.name}'s",
+    )
     command = _command(game)
     sub = parser.add_subparsers(dest="decision", metavar="DECISION", required=True, parser_class=type(parser))
     for decision, text in command.DECISIONS.items():
@@ -55,12 +64,24 @@ def _command(game):
 def _add_playout_arguments(p, playout: str) -> None:
     """The flags of every play-out advisor, after the decision's own: ``--rule``, ``--playout`` (the policy of the
     decision ``playout`` in the play-outs), ``--samples``, ``--seed``."""
-    p.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                   help="change one rules field, e.g. --rule target=7")
-    p.add_argument("--playout", metavar="POLICY",
-                   help=f"the {playout} policy of every player in the play-outs (default the game's)")
-    p.add_argument("--samples", type=int, default=2_000,
-                   help="sampled deals of the unseen cards when they are too many to enumerate (default 2000)")
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="change one rules field, e.g. --rule target=7",
+    )
+    p.add_argument(
+        "--playout",
+        metavar="POLICY",
+        help=f"the {playout} policy of every player in the play-outs (default the game's)",
+    )
+    p.add_argument(
+        "--samples",
+        type=int,
+        default=2_000,
+        help="sampled deals of the unseen cards when they are too many to enumerate (default 2000)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and the policies' streams")
 
 
@@ -68,8 +89,11 @@ def run(args) -> dict:
     from ..core.registry import get_game
 
     command = _command(get_game(args.game))
-    return {"game": args.game, "decision": args.decision,
-            **(command.run(args) if hasattr(command, "run") else run_advisor(args, command))}
+    return {
+        "game": args.game,
+        "decision": args.decision,
+        **(command.run(args) if hasattr(command, "run") else run_advisor(args, command)),
+    }
 
 
 def run_advisor(args, command) -> dict:
@@ -80,7 +104,7 @@ def run_advisor(args, command) -> dict:
 
     game = get_game(args.game)
     situation = command.situation(args, rules_from_args(args))
-    advice = game.part("advice")     # after the situation: a bad one is told at once
+    advice = game.part("advice")  # after the situation: a bad one is told at once
     playout = {command.PLAYOUT: args.playout} if args.playout else None
     frame = advice.advise(situation, playout, args.samples, args.seed)
     rows = frame.to_dict(orient="records")
@@ -100,10 +124,12 @@ def render(result: dict) -> str:
     s = result["situation"]
     facts = {k: v for k, v in s.items() if k not in ("decision", "rules") and v not in (None, [], "", False)}
     text = "; ".join(f"{k} {_text(v)}" for k, v in facts.items())
-    lines = [f"{result['game']} {result['decision']}, {s['rules']}: {text}",
-             f"value: {command.VALUE}; every later decision by {_text(result['playout'])}; "
-             f"{'exact over' if result['method'] == 'exact' else 'sampled'} {result['deals']:,} deals of the cards "
-             f"you have not seen (the same deals for every choice)"]
+    lines = [
+        f"{result['game']} {result['decision']}, {s['rules']}: {text}",
+        f"value: {command.VALUE}; every later decision by {_text(result['playout'])}; "
+        f"{'exact over' if result['method'] == 'exact' else 'sampled'} {result['deals']:,} deals of the cards "
+        f"you have not seen (the same deals for every choice)",
+    ]
     if result.get("conditioned"):
         lines.append(f"the deals are conditioned on {result['conditioned']}")
     lines.append("")

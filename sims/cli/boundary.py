@@ -2,14 +2,15 @@
 modules make go wrong becomes one line on stderr, ``sims COMMAND: error: ...``, and exit status 2; the input it
 echoes is cut to a readable length.  Anything else is a bug in sims: its traceback is shown, with a line saying
 so, and the exit status is 1.  Ctrl-C is one line and status 130."""
+
 from __future__ import annotations
 
 import os
 import sys
 import traceback
 
-WORD = 100         # characters of one echoed piece of input (a name, a path, a value)
-LONGEST = 300      # characters of a whole message
+WORD = 100  # characters of one echoed piece of input (a name, a path, a value)
+LONGEST = 300  # characters of a whole message
 # What the user, his files and his environment can cause (ValueError holds UnicodeError and JSON's errors;
 # KeyError and OverflowError are the commands' refusals of a name or a number).
 USER = (ValueError, KeyError, OverflowError, OSError, ImportError, RecursionError, MemoryError)
@@ -60,8 +61,7 @@ def report(exc: BaseException, command: str) -> int:
         say(f"{prefix}: error: {tame(message(exc))}")
         return 2
     traceback.print_exception(exc)
-    say(f"{prefix}: internal error, a bug in sims ({type(exc).__name__}): please report it with the traceback "
-        f"above")
+    say(f"{prefix}: internal error, a bug in sims ({type(exc).__name__}): please report it with the traceback above")
     return 1
 
 

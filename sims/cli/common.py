@@ -1,4 +1,5 @@
 """Arguments shared by the simulation commands: the game, its rules and a policy flag per decision."""
+
 from __future__ import annotations
 
 import argparse
@@ -26,10 +27,15 @@ def percent(chance: float, digits: int = 2, width: int = 0) -> str:
     >>> percent(0.999996), percent(0.5), percent(0.0)
     ('> 99.99', '50.00', '< 0.01')
     """
-    step = 10.0 ** -digits
+    step = 10.0**-digits
     value = 100 * chance
-    text = (f"> {100 - step:.{digits}f}" if value > 100 - step / 2 else
-            f"< {step:.{digits}f}" if value < step / 2 else f"{value:.{digits}f}")
+    text = (
+        f"> {100 - step:.{digits}f}"
+        if value > 100 - step / 2
+        else f"< {step:.{digits}f}"
+        if value < step / 2
+        else f"{value:.{digits}f}"
+    )
     return text.rjust(width)
 
 
@@ -55,21 +61,43 @@ def game_of(argv) -> str:
 
 def add_game_arguments(parser, game, defaults: bool = True) -> None:
     """``--game``, ``--rules``, ``--rule`` and one policy flag per decision of ``game``."""
-    parser.add_argument("--game", default=registry.default_name() if defaults else None, choices=registry.names(),
-                        help=f"the game (default {registry.default_name()}); the flags below are {game.name}'s")
-    parser.add_argument("--rules", default=None, metavar="PRESET",
-                        help=f"preset: {', '.join(game.presets)} (default {game.default_preset})")
-    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                        help="change one rules field, e.g. --rule target=61")
+    parser.add_argument(
+        "--game",
+        default=registry.default_name() if defaults else None,
+        choices=registry.names(),
+        help=f"the game (default {registry.default_name()}); the flags below are {game.name}'s",
+    )
+    parser.add_argument(
+        "--rules",
+        default=None,
+        metavar="PRESET",
+        help=f"preset: {', '.join(game.presets)} (default {game.default_preset})",
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="change one rules field, e.g. --rule target=61",
+    )
     for d in game.decisions:
         names = ", ".join(game.policies[d.name])
-        parser.add_argument(f"--{d.name}", default=None, metavar="POLICY",
-                            help=f"{d.help}: a policy ({names}, an installed plug-in's: sims policies, or "
-                                 f"py:MODULE.FUNCTION, an njit function by path) or a comma list, one per seat "
-                                 f"(default {d.default}); NAME:PARAM=VALUE changes a parameter")
+        parser.add_argument(
+            f"--{d.name}",
+            default=None,
+            metavar="POLICY",
+            help=f"{d.help}: a policy ({names}, an installed plug-in's: sims policies, or "
+            f"py:MODULE.FUNCTION, an njit function by path) or a comma list, one per seat "
+            f"(default {d.default}); NAME:PARAM=VALUE changes a parameter",
+        )
     for option, text in game.options.items():
-        parser.add_argument(f"--{option.replace('_', '-')}", dest=option, action="store_true",
-                            default=False if defaults else None, help=text)
+        parser.add_argument(
+            f"--{option.replace('_', '-')}",
+            dest=option,
+            action="store_true",
+            default=False if defaults else None,
+            help=text,
+        )
 
 
 def add_simulation_arguments(parser, game, size_flag: str, size_help: str, default: int) -> None:
@@ -86,9 +114,12 @@ def add_role_arguments(parser) -> None:
     seat = parser.add_mutually_exclusive_group(required=True)
     seat.add_argument("--dealer", dest="role", action="store_const", const="dealer", help="you dealt")
     seat.add_argument("--pone", dest="role", action="store_const", const="pone", help="your opponent dealt")
-    seat.add_argument("--role", dest="role", metavar="ROLE",
-                      help="three-hand: dealer, eldest, second; four-hand: dealer, eldest, dealer_partner, "
-                           "eldest_partner")
+    seat.add_argument(
+        "--role",
+        dest="role",
+        metavar="ROLE",
+        help="three-hand: dealer, eldest, second; four-hand: dealer, eldest, dealer_partner, eldest_partner",
+    )
 
 
 def rules_from_args(args):
@@ -133,8 +164,13 @@ def choice_table(rows, key: str, win: bool, exact: bool) -> list[str]:
     head = [key, "value", "±95%", "vs best", "±95%"] + (["win %", "±95%", "vs best"] if win else []) + ["chosen by"]
     table = [head]
     for row in rows:
-        cells = [row[key], f"{row['value']:.3f}", f"{Z95 * row['se']:.3f}", f"{row['vs_best']:.3f}",
-                 f"{Z95 * row['vs_best_se']:.3f}"]
+        cells = [
+            row[key],
+            f"{row['value']:.3f}",
+            f"{Z95 * row['se']:.3f}",
+            f"{row['vs_best']:.3f}",
+            f"{Z95 * row['vs_best_se']:.3f}",
+        ]
         if win:
             cells += [f"{100 * row['win']:.2f}", f"{100 * Z95 * row['win_se']:.2f}", f"{100 * row['win_vs_best']:.2f}"]
         table.append(cells + [", ".join(row["chosen_by"])])
@@ -145,5 +181,7 @@ def aligned(table: list[list[str]], left) -> list[str]:
     """Rows of cells as lines, each column as wide as its widest cell and two spaces apart: the columns whose
     index is in ``left`` to the left, the others to the right; no trailing spaces."""
     widths = [max(len(row[j]) for row in table) for j in range(len(table[0]))]
-    return ["  ".join(c.ljust(w) if j in left else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths))).rstrip()
-            for row in table]
+    return [
+        "  ".join(c.ljust(w) if j in left else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths))).rstrip()
+        for row in table
+    ]

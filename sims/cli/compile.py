@@ -8,10 +8,11 @@ units of the modules it imports are done, so that no kernel compiles in two proc
 theirs from the cache.  Of the units ready, the one heading the heaviest chain of sources still to compile
 goes first.  Later processes, Dask workers included, load the kernels from the cache.
 """
+
 from __future__ import annotations
 
 HELP = "compile and cache the kernels of every game (or of those named), module by module on every core"
-EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+EXAMPLES = [  # the foot of --help (tests/cli/test_help.py parses each)
     "sims compile                     # every game's kernels, on every core",
     "sims compile cribbage --jobs 1",
 ]
@@ -76,7 +77,7 @@ def compile_module(module: str) -> tuple[str, float]:
     before = len(lazy_kernels())
     importlib.import_module(module)
     for kernel in lazy_kernels()[before:]:
-        kernel.dispatcher   # noqa: B018 - the property compiles (or loads) the kernel
+        kernel.dispatcher  # noqa: B018 - the property compiles (or loads) the kernel
     return module, time.process_time() - start
 
 
@@ -89,9 +90,12 @@ def schedule(graph: dict[str, list[str]], work, pool, jobs: int, weight=source_b
     priority = _priorities(graph, weight)
     done, running = set(), {}
     while len(done) < len(graph):
-        ready = sorted((m for m in graph if m not in done and m not in running.values()
-                        and all(d in done for d in graph[m])), key=priority.get, reverse=True)
-        for module in ready[:jobs - len(running)]:
+        ready = sorted(
+            (m for m in graph if m not in done and m not in running.values() and all(d in done for d in graph[m])),
+            key=priority.get,
+            reverse=True,
+        )
+        for module in ready[: jobs - len(running)]:
             running[pool.submit(work, module)] = module
         finished, _ = wait(running, return_when=FIRST_COMPLETED)
         for future in finished:
@@ -110,17 +114,21 @@ def run(args) -> dict:
     from ..core.registry import get_game
 
     names = args.games or registry.names()
-    packages = {get_game(name).engine.rpartition(".")[0]: name for name in names}   # unknown games: one line
+    packages = {get_game(name).engine.rpartition(".")[0]: name for name in names}  # unknown games: one line
     graph = units(list(packages))
     jobs = args.jobs or os.cpu_count() or 1
     start, seconds = time.perf_counter(), {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool, \
-            progress_bar(total=len(graph), desc="compiling", unit=" modules") as bar:
+    with (
+        ProcessPoolExecutor(max_workers=jobs) as pool,
+        progress_bar(total=len(graph), desc="compiling", unit=" modules") as bar,
+    ):
         for module, cpu in schedule(graph, compile_module, pool, jobs):
             seconds[module] = cpu
             bar.update()
-    per_game = {name: sum(cpu for module, cpu in seconds.items() if module == package
-                          or module.startswith(package + ".")) for package, name in packages.items()}
+    per_game = {
+        name: sum(cpu for module, cpu in seconds.items() if module == package or module.startswith(package + "."))
+        for package, name in packages.items()
+    }
     return {"wall": time.perf_counter() - start, "cpu": per_game, "modules": seconds}
 
 

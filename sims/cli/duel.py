@@ -10,14 +10,17 @@ Exit status: 0 when the game was played to its end; 1 when you ended it (``q``, 
 input) -- one line says so, and no record is written; 2 for bad options; 130 for Ctrl-C.  With
 ``--json`` the table goes to standard error and the result, as JSON, to standard output.
 """
+
 from __future__ import annotations
 
 import os
 import sys
 
-HELP = ("play a game of cribbage, All Fours or Loo at the terminal against the expert: the situation, the legal "
-        "choices numbered, the advisor's table on request (?); answers may come from a pipe (yes 1 | sims duel ...)")
-EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+HELP = (
+    "play a game of cribbage, All Fours or Loo at the terminal against the expert: the situation, the legal "
+    "choices numbered, the advisor's table on request (?); answers may come from a pipe (yes 1 | sims duel ...)"
+)
+EXAMPLES = [  # the foot of --help (tests/cli/test_help.py parses each)
     "sims duel --game cribbage --rules six-card-61 --seed 7     # you deal or play pone against position_distilled",
     "sims duel --game allfours --rules seven-up --against play=maxims --record game.jsonl",
     "sims duel --game loo --rule session_rounds=1 --seat 2      # one round: each of the five players deals once",
@@ -30,17 +33,30 @@ def add_arguments(parser):
 
     parser.add_argument("--game", required=True, choices=names(), help="the game to play")
     parser.add_argument("--rules", default=None, metavar="PRESET", help="rules preset (default the game's)")
-    parser.add_argument("--rule", action="append", default=[], metavar="FIELD=VALUE",
-                        help="change one rules field, e.g. --rule target=5 (All Fours), --rule session_rounds=1 (Loo)")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="change one rules field, e.g. --rule target=5 (All Fours), --rule session_rounds=1 (Loo)",
+    )
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0 .. players-1 (default 0)")
-    parser.add_argument("--against", default=None, metavar="POLICY",
-                        help="the other seats' policy: one for every decision that has it (the strongest elsewhere), "
-                             "or DECISION=POLICY,... (e.g. peg=defensive,discard=greedy); default the strongest")
+    parser.add_argument(
+        "--against",
+        default=None,
+        metavar="POLICY",
+        help="the other seats' policy: one for every decision that has it (the strongest elsewhere), "
+        "or DECISION=POLICY,... (e.g. peg=defensive,discard=greedy); default the strongest",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the policies' streams")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) here at the end")
-    parser.add_argument("--samples", type=int, default=200,
-                        help="sampled deals of a hint (?), when the unseen cards are too many to enumerate "
-                             "(default 200: a second or two)")
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=200,
+        help="sampled deals of a hint (?), when the unseen cards are too many to enumerate "
+        "(default 200: a second or two)",
+    )
 
 
 def against(game, view, rules, text) -> dict:
@@ -51,19 +67,21 @@ def against(game, view, rules, text) -> dict:
     chosen = {d.name: d.default for d in game.decisions} | view.strongest(rules)
     if text is not None:
         tokens = [t.strip() for t in text.split(",")]
-        if any("=" in t and ":" not in t.partition("=")[0] for t in tokens):     # not NAME:PARAM=VALUE
+        if any("=" in t and ":" not in t.partition("=")[0] for t in tokens):  # not NAME:PARAM=VALUE
             for token in tokens:
                 decision, _, policy = (p.strip() for p in token.partition("="))
                 if decision not in decisions or not policy:
-                    raise ValueError(f"--against: write POLICY or DECISION=POLICY,...; {game.name}'s decisions are "
-                                     f"{', '.join(decisions)}, got {token!r}")
+                    raise ValueError(
+                        f"--against: write POLICY or DECISION=POLICY,...; {game.name}'s decisions are "
+                        f"{', '.join(decisions)}, got {token!r}"
+                    )
                 chosen[decision] = policy
         else:
             name = parse_policy(text, "--against")[0]
             having = [d for d in decisions if name in game.policies[d]]
             chosen.update({d: text for d in (having or decisions)})
     for decision, policy in chosen.items():
-        resolve_one(game, decision, policy)          # a bad name or parameter: one line, before the game
+        resolve_one(game, decision, policy)  # a bad name or parameter: one line, before the game
     return chosen
 
 
@@ -80,7 +98,7 @@ def run(args) -> dict:
         raise ValueError(f"--seat must be 0 .. {rules.players - 1} for {rules.name}, got {args.seat}")
     if not 2 <= args.samples <= 100_000:
         raise ValueError(f"--samples must be 2 .. 100000, got {args.samples}")
-    if args.record is not None:        # told now, not after the game
+    if args.record is not None:  # told now, not after the game
         check_output_file(args.record, "--record")
 
     def names(seat):
@@ -94,27 +112,47 @@ def run(args) -> dict:
         try:
             stream.write(text + end)
             stream.flush()
-        except BrokenPipeError:     # e.g. piped into head: the rest goes nowhere, and the game ends
+        except BrokenPipeError:  # e.g. piped into head: the rest goes nowhere, and the game ends
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
             raise Quit("the output was closed") from None
 
-    seat = TerminalSeat(view, args.seat, write=write, echo=not (sys.stdin and sys.stdin.isatty()), seed=args.seed,
-                        samples=args.samples)
+    seat = TerminalSeat(
+        view, args.seat, write=write, echo=not (sys.stdin and sys.stdin.isatty()), seed=args.seed, samples=args.samples
+    )
     seats = [seat if s == args.seat else others for s in range(rules.players)]
     frame = None
     try:
-        write(f"{game.name}, {rules.name}, seed {args.seed}: you are seat {args.seat} of {rules.players}; the others "
-              f"play {', '.join(f'{d} {p}' for d, p in others.items())}")
+        write(
+            f"{game.name}, {rules.name}, seed {args.seed}: you are seat {args.seat} of {rules.players}; the others "
+            f"play {', '.join(f'{d} {p}' for d, p in others.items())}"
+        )
         write("answer with a number or the choice itself; ? for the advisor's table, help for the commands, q to stop")
-        frame = play(game.name, rules, seats, seed=args.seed, record=args.record,
-                     on_decision=lambda d: seat.observe(d.situation, d.choice), on_deal=seat.dealt)
+        frame = play(
+            game.name,
+            rules,
+            seats,
+            seed=args.seed,
+            record=args.record,
+            on_decision=lambda d: seat.observe(d.situation, d.choice),
+            on_deal=seat.dealt,
+        )
     except Quit as stop:
-        write(f"game ended ({stop}) at your decision {seat.decisions}" +
-              ("; no record written" if args.record and frame is None else ""))
+        write(
+            f"game ended ({stop}) at your decision {seat.decisions}"
+            + ("; no record written" if args.record and frame is None else "")
+        )
         raise SystemExit(1) from None
     result = view.result(frame.iloc[0], rules, args.seat)
-    return {"game": game.name, "rules": rules.name, "seed": args.seed, "seat": args.seat,
-            "players": frame.attrs.get("players"), "decisions": seat.decisions, "record": args.record, **result}
+    return {
+        "game": game.name,
+        "rules": rules.name,
+        "seed": args.seed,
+        "seat": args.seat,
+        "players": frame.attrs.get("players"),
+        "decisions": seat.decisions,
+        "record": args.record,
+        **result,
+    }
 
 
 def render(result: dict) -> str:

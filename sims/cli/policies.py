@@ -2,12 +2,13 @@
 ``sims.policies``, with their distribution), with their parameters and defaults (the names that ``--discard
 expected_net:table=hessel`` or ``--play maxims:knave=0`` change).  A plug-in's declaration is read, its njit
 function is not imported."""
+
 from __future__ import annotations
 
 from .boundary import say
-HELP = ("list each game's decisions and policies (built-in and installed plug-ins') with their parameters and "
-        "defaults")
-EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+
+HELP = "list each game's decisions and policies (built-in and installed plug-ins') with their parameters and defaults"
+EXAMPLES = [  # the foot of --help (tests/cli/test_help.py parses each)
     "sims policies                  # every game's decisions and policies, defaults marked",
     "sims policies --game allfours --json",
 ]
@@ -26,8 +27,17 @@ def _row(game: str, decision, policy: str, spec, plugin: str | None) -> dict:
     else:
         params = dict(zip(spec.params, spec.default_params()))
         takes = {k: r.text() for k, r in zip(spec.params, spec.ranges)}
-    return {"game": game, "decision": decision.name, "policy": policy, "default": policy == decision.default,
-            "params": params, "takes": takes, "help": spec.help, "plugin": plugin, "players": list(spec.players)}
+    return {
+        "game": game,
+        "decision": decision.name,
+        "policy": policy,
+        "default": policy == decision.default,
+        "params": params,
+        "takes": takes,
+        "help": spec.help,
+        "plugin": plugin,
+        "players": list(spec.players),
+    }
 
 
 def run(args) -> dict:
@@ -37,6 +47,7 @@ def run(args) -> dict:
 
     def skipped(line):
         say(f"sims policies: skipped {line}")
+
     rows = []
     found = plugins.declared(broken=skipped)
     for name in [args.game] if args.game is not None else names():
@@ -49,8 +60,11 @@ def run(args) -> dict:
             continue
         for d in game.decisions:
             rows += [_row(name, d, policy, spec, None) for policy, spec in game.policies[d.name].items()]
-            rows += [_row(name, d, p.name, p.spec, f"{p.distribution} {p.version}") for p in found
-                     if (p.spec.game, p.spec.decision) == (name, d.name) and p.name not in game.policies[d.name]]
+            rows += [
+                _row(name, d, p.name, p.spec, f"{p.distribution} {p.version}")
+                for p in found
+                if (p.spec.game, p.spec.decision) == (name, d.name) and p.name not in game.policies[d.name]
+            ]
     return {"policies": rows}
 
 

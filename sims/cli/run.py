@@ -4,6 +4,7 @@ Settings come from a TOML spec file (see :mod:`sims.core.spec`) and/or flags; a 
 overrides the same key of the spec.  Rerunning the same command resumes an
 interrupted run from its finished batches.
 """
+
 from __future__ import annotations
 
 import sys
@@ -11,7 +12,7 @@ import sys
 from .common import add_game_arguments, defaults_used, positive, render_summary
 
 HELP = "run a long simulation in batches: progress bar, Parquet run store, resume, Dask"
-EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+EXAMPLES = [  # the foot of --help (tests/cli/test_help.py parses each)
     "sims run --deals 200000 --discard greedy --peg greedy --seed 1 --out data/runs/demo --quiet",
     "sims run spec.toml --seed 2               # settings from a TOML file; flags override its keys",
     "sims run spec.toml --allow-import         # the spec names a policy by path: py:MODULE.FUNCTION",
@@ -29,21 +30,36 @@ def add_arguments(parser, game):
     parser.add_argument("--seed", type=int, metavar="S", help="master seed (default 0)")
     parser.add_argument("--records", action="store_true", default=None, help="keep one row per deal or game")
     parser.add_argument("--out", metavar="DIR", help="run directory (default data/runs/<name from the settings>)")
-    parser.add_argument("--batch-chunks", dest="batch_chunks", type=positive, metavar="K",
-                        help="chunks per batch (default about a second of work)")
+    parser.add_argument(
+        "--batch-chunks",
+        dest="batch_chunks",
+        type=positive,
+        metavar="K",
+        help="chunks per batch (default about a second of work)",
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--workers", type=positive, metavar="N", help="start a local Dask cluster with N workers")
-    where.add_argument("--scheduler", metavar="ADDRESS",
-                       help="use the Dask scheduler at this address, e.g. tls://host:8786")
-    for flag, what in (("ca-file", "the CA's certificate"), ("cert", "this client's certificate"),
-                       ("key", "this client's private key")):
-        parser.add_argument(f"--tls-{flag}", metavar="PEM", help=f"with a tls:// --scheduler: {what} (default: "
-                                                                 f"Dask's config distributed.comm.tls)")
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="use the Dask scheduler at this address, e.g. tls://host:8786"
+    )
+    for flag, what in (
+        ("ca-file", "the CA's certificate"),
+        ("cert", "this client's certificate"),
+        ("key", "this client's private key"),
+    ):
+        parser.add_argument(
+            f"--tls-{flag}",
+            metavar="PEM",
+            help=f"with a tls:// --scheduler: {what} (default: Dask's config distributed.comm.tls)",
+        )
     parser.add_argument("--threads", type=positive, metavar="T", help="numba threads (per Dask worker)")
     parser.add_argument("--quiet", action="store_true", default=None, help="no progress bar or messages")
-    parser.add_argument("--allow-import", action="store_true",
-                        help="let the spec file name policies by path (py:MODULE.FUNCTION), which imports and runs "
-                             "that module; without it a spec file names only built-in and installed plug-in policies")
+    parser.add_argument(
+        "--allow-import",
+        action="store_true",
+        help="let the spec file name policies by path (py:MODULE.FUNCTION), which imports and runs "
+        "that module; without it a spec file names only built-in and installed plug-in policies",
+    )
 
 
 def settings_from_args(args, game) -> dict:
@@ -73,9 +89,17 @@ def run(args) -> dict:
     job = spec.job()
     out = spec.out_dir(job)
     security = tls_security(*spec.tls)
-    with removed_on_failure(out):      # a refused run leaves no --out folder
-        result = run_job(job, out, batch_chunks=spec.batch_chunks, threads=spec.threads, workers=spec.workers,
-                         scheduler=spec.scheduler, progress=not spec.quiet, security=security)
+    with removed_on_failure(out):  # a refused run leaves no --out folder
+        result = run_job(
+            job,
+            out,
+            batch_chunks=spec.batch_chunks,
+            threads=spec.threads,
+            workers=spec.workers,
+            scheduler=spec.scheduler,
+            progress=not spec.quiet,
+            security=security,
+        )
     if not spec.quiet:
         sys.stderr.write(f"sims run: {job.n:,} {job.kind} in {out}\n")
     return {**result.summary, "defaults": defaults_used(game, settings)}

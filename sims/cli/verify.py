@@ -3,10 +3,11 @@
 Run it before reading a run's Parquet files with pandas, pyarrow or DuckDB directly:
 those readers check neither the manifest nor (by default) the pages' checksums.
 """
+
 from __future__ import annotations
 
 HELP = "check every file of a run directory against its manifest and checksums (exit 0 ok, 2 with the first bad file)"
-EXAMPLES = [   # the foot of --help (tests/cli/test_help.py parses each)
+EXAMPLES = [  # the foot of --help (tests/cli/test_help.py parses each)
     "sims verify data/runs/demo            # every file against the manifest, before pandas or DuckDB read it",
 ]
 

@@ -13,6 +13,7 @@ values every legal choice; what does not depend on the game lives here:
   paired over the same rollouts (common random numbers);
 * :func:`chosen_by`: which named policies make each choice.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -20,8 +21,8 @@ from math import comb
 
 import numpy as np
 
-POLICY_SEED_STREAM = 1         # a Player's stream: chunk key of (seed, chunk 0) for this stream, item 0
-MAX_SAMPLES = 100_000          # sampled deals of one advice (each a stacked pack in memory, played once a choice)
+POLICY_SEED_STREAM = 1  # a Player's stream: chunk key of (seed, chunk 0) for this stream, item 0
+MAX_SAMPLES = 100_000  # sampled deals of one advice (each a stacked pack in memory, played once a choice)
 
 
 class Player:
@@ -51,8 +52,12 @@ class Player:
         from .registry import get_game
         from .rng import chunk_keys, seed_state
 
-        self.policy = resolve_one(get_game(self.game), decision or self.default_decision,
-                                  self.default_policy if policy is None else policy, params)
+        self.policy = resolve_one(
+            get_game(self.game),
+            decision or self.default_decision,
+            self.default_policy if policy is None else policy,
+            params,
+        )
         self.rng = np.empty(4, dtype=np.uint64)
         seed_state(self.rng, chunk_keys(seed, 0, 1, POLICY_SEED_STREAM + 1)[0, POLICY_SEED_STREAM], 0)
 
@@ -77,15 +82,19 @@ class Player:
             The choice.
         """
         if situation.DECISION != self.policy.decision:
-            raise ValueError(f"{self.name!r} is a {self.policy.decision} policy; this is a {situation.DECISION} "
-                             f"decision")
+            raise ValueError(
+                f"{self.name!r} is a {self.policy.decision} policy; this is a {situation.DECISION} decision"
+            )
         from .errors import raised_by_policy
         from .streams import guarded_call
 
         where = f"a {situation.DECISION} decision"
         with raised_by_policy([self.policy], where):
-            return guarded_call(lambda stream: situation.decide(self.policy, stream), self.rng if rng is None else rng,
-                                f"policy {self.name!r} ({where})")
+            return guarded_call(
+                lambda stream: situation.decide(self.policy, stream),
+                self.rng if rng is None else rng,
+                f"policy {self.name!r} ({where})",
+            )
 
 
 def check_samples(samples) -> int:
@@ -107,6 +116,7 @@ def ways_to_deal(n_cards: int, sizes) -> int:
 def every_deal(cards, sizes) -> np.ndarray:
     """Every way to give player i ``sizes[i]`` of ``cards``: one row each, the players' cards in turn, then the
     cards left in their order."""
+
     def deals(cards, sizes):
         if not sizes:
             yield ()
@@ -138,9 +148,11 @@ def card_answer(situation, policy, rng, legal, rule: str) -> str:
     arrays = situation.to_state()
     i = int(policy.fn(arrays.hand, arrays.played, arrays.state, arrays.rules, rng, policy.params_array()))
     if not (0 <= i < len(arrays.hand) and arrays.hand[i] in legal):
-        raise PolicyError(f"{situation.DECISION} policy {policy.label()!r} chose index {i} holding "
-                          f"{format_cards(c for c in arrays.hand if c >= 0)}: it must pick one of "
-                          f"{format_cards(legal)} ({rule})")
+        raise PolicyError(
+            f"{situation.DECISION} policy {policy.label()!r} chose index {i} holding "
+            f"{format_cards(c for c in arrays.hand if c >= 0)}: it must pick one of "
+            f"{format_cards(legal)} ({rule})"
+        )
     return format_card(int(arrays.hand[i]))
 
 
@@ -155,8 +167,12 @@ def rollout_columns(values: np.ndarray, exact: bool, name: str, best: int | None
     se = np.zeros_like(mean) if exact else values.std(axis=0, ddof=1) / np.sqrt(m)
     diff_se = np.zeros_like(mean) if exact else diff.std(axis=0, ddof=1) / np.sqrt(m)
     label = "" if name == "value" else f"{name}_"
-    return {name: mean, f"{name}_se" if name != "value" else "se": se, f"{label}vs_best": diff.mean(axis=0),
-            f"{label}vs_best_se": diff_se}
+    return {
+        name: mean,
+        f"{name}_se" if name != "value" else "se": se,
+        f"{label}vs_best": diff.mean(axis=0),
+        f"{label}vs_best_se": diff_se,
+    }
 
 
 def choices_of(player_class, situation, policies, seed: int) -> dict[str, str]:

@@ -1,12 +1,23 @@
 """The Python entry point every game's ``simulate_deals`` / ``play_games`` wraps."""
+
 from __future__ import annotations
 
 from .collector import young_collections_every
 from .jobs import Job
 
 
-def simulate(game, kind: str, rules, policies=None, n: int = 10_000, seed: int = 0, records: bool = False,
-             threads: int | None = None, progress: bool = False, **options):
+def simulate(
+    game,
+    kind: str,
+    rules,
+    policies=None,
+    n: int = 10_000,
+    seed: int = 0,
+    records: bool = False,
+    threads: int | None = None,
+    progress: bool = False,
+    **options,
+):
     """Play ``n`` deals or games of any game in batches and return the game's result.
 
     The garbage collector runs less often while the kernels load and play (``sims.core.collector``).

@@ -7,6 +7,7 @@ seconds for every pair of dimensions it meets, and its code is linked into every
 optimised again at every level above it.  These copies check the shapes with a fixed message instead, and are
 inlined where they are called.
 """
+
 from __future__ import annotations
 
 from .kernel import njit

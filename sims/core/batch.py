@@ -14,6 +14,7 @@ and histograms as numpy :class:`Columns`, added batch by batch without pandas; `
 ``Batch.histograms`` are their DataFrames, made when first asked for (pandas is imported then, not
 before a deal is played).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -22,7 +23,7 @@ import numpy as np
 
 from ..stats import mean_se
 
-if TYPE_CHECKING:   # pandas is imported where a DataFrame is made, after the deals are played
+if TYPE_CHECKING:  # pandas is imported where a DataFrame is made, after the deals are played
     import pandas as pd
 
 TOTAL_KEYS = ["scope", "who", "component"]
@@ -59,8 +60,12 @@ class Columns:
         if self._frame is None:
             import pandas as pd
 
-            self._frame = pd.DataFrame({name: pd.Series(column, dtype=self.labels[name]) if name in self.labels
-                                        else column for name, column in self.columns.items()})
+            self._frame = pd.DataFrame(
+                {
+                    name: pd.Series(column, dtype=self.labels[name]) if name in self.labels else column
+                    for name, column in self.columns.items()
+                }
+            )
         return self._frame
 
     def where(self, **labels) -> Columns:
@@ -75,8 +80,10 @@ def concat(parts) -> Columns:
     """The rows of ``parts`` (Columns with the same columns) one after another; a label column is ``"object"``
     unless it is of one dtype in every part (as ``pandas.concat`` makes it)."""
     parts = list(parts)
-    labels = {name: dtype if all(p.labels.get(name) == dtype for p in parts) else "object"
-              for name, dtype in parts[0].labels.items()}
+    labels = {
+        name: dtype if all(p.labels.get(name) == dtype for p in parts) else "object"
+        for name, dtype in parts[0].labels.items()
+    }
     return Columns({name: np.concatenate([p[name] for p in parts]) for name in parts[0].columns}, labels)
 
 
@@ -104,9 +111,17 @@ def totals_frame(scope: str, who, components, sums, sumsq, n) -> Columns:
     sums = np.asarray(sums, dtype=np.int64).reshape(len(who), len(components))
     sumsq = np.asarray(sumsq, dtype=np.int64).reshape(len(who), len(components))
     counts = np.broadcast_to(np.asarray(n, dtype=np.int64).reshape(-1, 1), sums.shape)
-    return Columns({"scope": np.full(sums.size, scope, dtype=object), "who": np.repeat(who, len(components)),
-                    "component": np.tile(components, len(who)), "n": counts.ravel(), "sum": sums.ravel(),
-                    "sumsq": sumsq.ravel()}, _label_dtypes(sums.size))
+    return Columns(
+        {
+            "scope": np.full(sums.size, scope, dtype=object),
+            "who": np.repeat(who, len(components)),
+            "component": np.tile(components, len(who)),
+            "n": counts.ravel(),
+            "sum": sums.ravel(),
+            "sumsq": sumsq.ravel(),
+        },
+        _label_dtypes(sums.size),
+    )
 
 
 def counts_frame(scope: str, who, components, counts, n) -> Columns:
@@ -118,9 +133,16 @@ def hist_frame(scope: str, who, components, hist) -> Columns:
     """Long-form histograms of ``hist[w, k, value]``, keeping only the values that occurred."""
     hist = np.asarray(hist, dtype=np.int64)
     w, k, v = np.nonzero(hist)
-    return Columns({"scope": np.full(len(w), scope, dtype=object), "who": _labels(who)[w],
-                    "component": _labels(components)[k], "value": v.astype(np.int64), "count": hist[w, k, v]},
-                   _label_dtypes(len(w)))
+    return Columns(
+        {
+            "scope": np.full(len(w), scope, dtype=object),
+            "who": _labels(who)[w],
+            "component": _labels(components)[k],
+            "value": v.astype(np.int64),
+            "count": hist[w, k, v],
+        },
+        _label_dtypes(len(w)),
+    )
 
 
 def _add(a: Columns, b: Columns, keys: list[str]) -> Columns:
@@ -131,12 +153,16 @@ def _add(a: Columns, b: Columns, keys: list[str]) -> Columns:
     if not len(b):
         return a
     if len(a) == len(b) and a.labels == b.labels and all(np.array_equal(a[k], b[k]) for k in keys):
-        return Columns({name: column if name in keys else column + b[name] for name, column in a.columns.items()},
-                       a.labels)   # the usual case: one layout per job
+        return Columns(
+            {name: column if name in keys else column + b[name] for name, column in a.columns.items()}, a.labels
+        )  # the usual case: one layout per job
     both = concat([a, b])
     groups: dict = {}
-    ids = np.fromiter((groups.setdefault(key, len(groups)) for key in zip(*(both[k].tolist() for k in keys))),
-                      dtype=np.int64, count=len(both))
+    ids = np.fromiter(
+        (groups.setdefault(key, len(groups)) for key in zip(*(both[k].tolist() for k in keys))),
+        dtype=np.int64,
+        count=len(both),
+    )
     first = np.unique(ids, return_index=True)[1]
     columns = {}
     for name, column in both.columns.items():
@@ -175,8 +201,13 @@ class Batch:
             import pandas as pd
 
             rows = {name: pd.concat([frame, other.rows[name]], ignore_index=True) for name, frame in self.rows.items()}
-        return Batch(self.kind, self.n + other.n, _add(self.total_columns, other.total_columns, TOTAL_KEYS),
-                     _add(self.histogram_columns, other.histogram_columns, HIST_KEYS), rows)
+        return Batch(
+            self.kind,
+            self.n + other.n,
+            _add(self.total_columns, other.total_columns, TOTAL_KEYS),
+            _add(self.histogram_columns, other.histogram_columns, HIST_KEYS),
+            rows,
+        )
 
     def total(self, scope: str, who: str, component: str) -> tuple[int, int, int]:
         """(n, sum, sumsq) of one total."""

@@ -25,6 +25,7 @@ The folders are checked once a process, when the first kernel in them is located
 the files then too (a few ``stat`` calls a folder): later files are written by this
 user's processes only, since no one else can write in those folders.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -39,7 +40,7 @@ from .sources import module_file, module_of, reach
 # The machinery that defines and places kernels: it forwards to numba.njit unchanged and puts no code in a
 # kernel, so editing it recompiles nothing.
 MACHINERY = frozenset({"sims.core.kernel", "sims.core.cache", "sims.core.sources"})
-IMPORT_GRAPH = "import-graph"   # under the cache root: what each source imports (not a name a package can have)
+IMPORT_GRAPH = "import-graph"  # under the cache root: what each source imports (not a name a package can have)
 
 
 class CacheDirError(ValueError):
@@ -59,16 +60,22 @@ def _trusted(path: Path, info: os.stat_result, what: str) -> None:
     """A :class:`CacheDirError` naming ``path`` and the fix unless it belongs to this user and only he can
     write it (``info``: its ``lstat``, or ``stat`` for the root, which may be a link)."""
     if stat.S_ISLNK(info.st_mode):
-        raise CacheDirError(f"{what} {path} is a symbolic link; numba's cache holds code to load: remove it "
-                            f"(it is made again) or set SIMS_CACHE_DIR to a directory of your own")
+        raise CacheDirError(
+            f"{what} {path} is a symbolic link; numba's cache holds code to load: remove it "
+            f"(it is made again) or set SIMS_CACHE_DIR to a directory of your own"
+        )
     if hasattr(os, "getuid") and info.st_uid != os.getuid():
-        raise CacheDirError(f"{what} {path} belongs to another user (uid {info.st_uid}); numba's cache holds code "
-                            f"to load: chown it to yourself, remove it, or set SIMS_CACHE_DIR to a directory of your "
-                            f"own")
+        raise CacheDirError(
+            f"{what} {path} belongs to another user (uid {info.st_uid}); numba's cache holds code "
+            f"to load: chown it to yourself, remove it, or set SIMS_CACHE_DIR to a directory of your "
+            f"own"
+        )
     if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        raise CacheDirError(f"{what} {path} is writable by other users (mode {stat.S_IMODE(info.st_mode):o}); "
-                            f"numba's cache holds code to load: chmod go-w {path}, or set SIMS_CACHE_DIR to a "
-                            f"directory of your own")
+        raise CacheDirError(
+            f"{what} {path} is writable by other users (mode {stat.S_IMODE(info.st_mode):o}); "
+            f"numba's cache holds code to load: chmod go-w {path}, or set SIMS_CACHE_DIR to a "
+            f"directory of your own"
+        )
 
 
 def safe_root(root: Path) -> Path:
@@ -109,7 +116,7 @@ def trusted_kernel_dir(root: Path, kernel: Path, checked: set) -> None:
             try:
                 folder.mkdir(mode=0o700)
                 info = os.lstat(folder)
-            except OSError:   # a cache this process cannot write: numba's other locators decide
+            except OSError:  # a cache this process cannot write: numba's other locators decide
                 return
         except OSError as exc:
             raise CacheDirError(f"kernel cache folder {folder}: {exc.strerror or exc}") from None
@@ -140,7 +147,7 @@ def kernel_dir(cache: Path, modules: tuple[str, ...]) -> Path:
     :data:`IMPORT_GRAPH` folder, so that a process does not parse them again."""
     key = source_key(modules, frozenset({"sims", modules[0].split(".")[0]}), Path(cache) / IMPORT_GRAPH)
     *package, leaf = modules[0].split(".")
-    if cast(Path, module_file(modules[0])).name == "__init__.py":   # reach() found its file
+    if cast(Path, module_file(modules[0])).name == "__init__.py":  # reach() found its file
         package, leaf = [*package, leaf], "__init__"
     return cache.joinpath(*package, f"{leaf}-{key}")
 
@@ -155,9 +162,9 @@ def _make_locator():
         but may be another module's (:func:`sims.core.driver.deal_loop` runs a core template with a game's
         globals): the key then covers what both reach, and the directory is the function's module's."""
 
-        ROOTS: dict[str, Path] = {}   # claimed top-level package -> cache root
-        READY: set[str] = set()       # kernel directories this process has made and found writable
-        CHECKED: set[Path] = set()    # folders found this user's alone (trusted_kernel_dir)
+        ROOTS: dict[str, Path] = {}  # claimed top-level package -> cache root
+        READY: set[str] = set()  # kernel directories this process has made and found writable
+        CHECKED: set[Path] = set()  # folders found this user's alone (trusted_kernel_dir)
 
         def __init__(self, py_func, py_file, cache: Path, modules: tuple[str, ...]):
             super().__init__(py_func, py_file)
@@ -171,16 +178,16 @@ def _make_locator():
             if cache is None or module_file(module) is None or source is None:
                 return None
             self = cls(py_func, py_file, cache, tuple(dict.fromkeys((module, source))))
-            if self._cache_path not in cls.READY:   # numba's check writes a file: once a directory
+            if self._cache_path not in cls.READY:  # numba's check writes a file: once a directory
                 trusted_kernel_dir(cache, Path(self._cache_path), cls.CHECKED)
                 try:
                     self.ensure_cache_path()
-                except OSError:   # not writable: numba's other locators decide
+                except OSError:  # not writable: numba's other locators decide
                     return None
                 cls.READY.add(self._cache_path)
             return self
 
-    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl   # public from numba 0.61
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # public from numba 0.61
     impl._locator_classes.insert(0, Locator)
     return Locator
 

@@ -8,6 +8,7 @@ ValueError for an illegal or malformed choice) and ``choice_of(answer, hand=None
 (the inverse); ``hand`` is the hand array the engine showed the policy (default the
 situation's own ``to_state().hand``), since the engine keeps a played card's place.
 """
+
 from __future__ import annotations
 
 from ..cards import format_card, format_cards, parse_cards
@@ -32,19 +33,21 @@ def card_index(choice, hand, allowed, decision: str, rule: str) -> int:
     if len(cards) != 1:
         raise ValueError(f"a {decision} is one card, got {choice!r}")
     if cards[0] not in allowed:
-        raise ValueError(f"{format_card(cards[0])} is not a legal {decision} here: "
-                         f"{format_cards(allowed)} ({rule})")
+        raise ValueError(f"{format_card(cards[0])} is not a legal {decision} here: {format_cards(allowed)} ({rule})")
     return [int(c) for c in hand].index(cards[0])
 
 
 def cards_mask(choice, hand, decision: str, empty: str | None = None) -> int:
     """The mask of the positions in ``hand`` of the cards ``choice`` names (``empty``, if given, names none; a card
     named twice is refused by the parser); each must be held."""
-    cards = [] if empty is not None and isinstance(choice, str) and choice.strip() == empty else \
-        _cards(choice, decision)
+    cards = (
+        [] if empty is not None and isinstance(choice, str) and choice.strip() == empty else _cards(choice, decision)
+    )
     held = [int(c) for c in hand]
     if not set(cards) <= set(held):
-        raise ValueError(f"{choice!r} is not {_a(decision)} here: name cards of {format_cards(c for c in held if c >= 0)}")
+        raise ValueError(
+            f"{choice!r} is not {_a(decision)} here: name cards of {format_cards(c for c in held if c >= 0)}"
+        )
     return sum(1 << held.index(c) for c in cards)
 
 

@@ -1,4 +1,5 @@
 """Chunked parallel runs: a range of a job's chunks in one kernel call of its game's engine."""
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -36,8 +37,10 @@ def check_threads(threads, limit: int | None = None) -> int | None:
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
     if threads is not None and threads > limit:
-        raise ValueError(f"threads must be at most {limit} (numba runs at most NUMBA_NUM_THREADS = {limit} threads "
-                         f"here), got {threads:,}")
+        raise ValueError(
+            f"threads must be at most {limit} (numba runs at most NUMBA_NUM_THREADS = {limit} threads "
+            f"here), got {threads:,}"
+        )
     return threads
 
 
@@ -45,7 +48,7 @@ def check_threads(threads, limit: int | None = None) -> int | None:
 def numba_threads(threads: int | None):
     """Run the enclosed chunk loops (:mod:`sims.core.driver`) and numba's parallel kernels on ``threads`` threads
     (at most the configured number)."""
-    if threads is None:      # as configured: numba's thread pool is not started for nothing (0.1 s)
+    if threads is None:  # as configured: numba's thread pool is not started for nothing (0.1 s)
         yield
         return
     threads = max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS))
@@ -66,9 +69,13 @@ def run_chunks(job, first_chunk: int, n_chunks: int, threads: int | None = None)
     keys = chunk_keys(job.seed, first_chunk, n_chunks, job.game.n_streams)
     err = new_err(n_chunks)
     with numba_threads(threads):
-        with raised_by_policy(job_policies(job), f"chunks {first_chunk}..{first_chunk + n_chunks - 1}, seed {job.seed}",
-                              kinds=(SystemError,)):      # parallel kernels: what a policy raised is the cause
-            batch = engine.play_chunks(job, keys, first_chunk * job.chunk_size,
-                                       job.chunk_items(first_chunk, n_chunks), err)
+        with raised_by_policy(
+            job_policies(job),
+            f"chunks {first_chunk}..{first_chunk + n_chunks - 1}, seed {job.seed}",
+            kinds=(SystemError,),
+        ):  # parallel kernels: what a policy raised is the cause
+            batch = engine.play_chunks(
+                job, keys, first_chunk * job.chunk_size, job.chunk_items(first_chunk, n_chunks), err
+            )
     raise_policy_error(job, err, engine.describe_error)
     return batch

@@ -6,12 +6,13 @@ objects, so it walks them about 150 times (0.1 s of CPU before a first simulated
 collects every :data:`YOUNG` new objects while a command runs; a Python call that plays a job does the same for
 its own duration (:func:`young_collections_every`), and puts the collector back as it found it.
 """
+
 from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
 
-YOUNG = 400_000      # objects made between two collections of the youngest generation while sims works
+YOUNG = 400_000  # objects made between two collections of the youngest generation while sims works
 
 
 @contextmanager

@@ -5,6 +5,7 @@ A game gives its order as a vector over the card ids, ``order[card]``, lower cut
 one where the highest card deals turned round.  A cut card is drawn as a deal draws it, one Fisher-Yates step
 from the front of the pack, so the engine and the reference engines draw the same random numbers.
 """
+
 from __future__ import annotations
 
 from .kernel import njit

@@ -31,6 +31,7 @@ global (the module of the kernel is the game function's, its code this file's), 
 of the game's module, keyed by what both modules reach (:mod:`sims.core.cache`): a game's edit recompiles its
 kernels, and only its kernels; an edit here recompiles every game's.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -81,12 +82,12 @@ class ChunkLoop:
         except Exception as exc:
             raise SystemError(f"a chunk of {self.__name__} raised {type(exc).__name__}") from exc
 
-    def __getattr__(self, name):     # only for names the loop lacks: its kernel's (signatures, stats, dispatcher)
+    def __getattr__(self, name):  # only for names the loop lacks: its kernel's (signatures, stats, dispatcher)
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self.kernel, name)
 
-    def __reduce__(self):           # pickled by reference, as a function is
+    def __reduce__(self):  # pickled by reference, as a function is
         return getattr, (importlib.import_module(self.__module__), self.__name__)
 
 
@@ -98,7 +99,7 @@ def chunk_loop(name: str, step, signature) -> ChunkLoop:
     ``njit(inline="always")``: its body compiles into the kernel as if written there (a step compiled on its own
     cost 5-20% more compilation per kernel)."""
     if getattr(step, "targetoptions", {}).get("inline") != "always":
-        raise TypeError(f"the chunk step {getattr(step, '__name__', step)!r} must be njit(inline=\"always\")")
+        raise TypeError(f'the chunk step {getattr(step, "__name__", step)!r} must be njit(inline="always")')
     args = ", ".join(f"a{k}" for k in range(2, len(signature.args)))
     namespace = {"__name__": step.py_func.__module__, "step": step}
     exec(compile(_CHUNKS.format(name=name, args=args), __file__, "exec"), namespace)
@@ -141,12 +142,31 @@ def deal_loop(play_item, policy_types):
     each item's ``out`` to ``sums[c]``, its squares to ``sumsq[c]`` and its values to ``hist[c]``; item ``j``
     of the call writes ``rows[j]`` when ``rows`` has rows."""
     name = f"deal_chunk_{play_item.__name__}"
-    namespace = {"__name__": play_item.py_func.__module__, "np": np, "seed_state": seed_state, "E_ITEM": E_ITEM,
-                 "copy_rows": copy_rows, "play_item": play_item}
+    namespace = {
+        "__name__": play_item.py_func.__module__,
+        "np": np,
+        "seed_state": seed_state,
+        "E_ITEM": E_ITEM,
+        "copy_rows": copy_rows,
+        "play_item": play_item,
+    }
     fns = ", ".join(f"policies_{d}" for d in range(len(policy_types)))
     exec(compile(_DEAL_CHUNK.format(name=name, fns=fns), __file__, "exec"), namespace)
-    signature = types.void(I64_1, U64_2, types.int64, types.int64, types.int64, *policy_types, F64_1, I64_1, I64_3,
-                           I64_3, I64_4, I64_3, I64_2)
+    signature = types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.int64,
+        types.int64,
+        *policy_types,
+        F64_1,
+        I64_1,
+        I64_3,
+        I64_3,
+        I64_4,
+        I64_3,
+        I64_2,
+    )
     return chunk_loop(f"deal_loop_{play_item.__name__}", njit(inline="always")(namespace[name]), signature)
 
 
@@ -158,11 +178,25 @@ def play_deals(job, keys, first_item, n_items, err, loop, table: Table) -> Batch
     sums, sumsq = table.zeros(n_chunks, seats), table.zeros(n_chunks, seats)
     hist = np.zeros((*sums.shape, table.bins), dtype=np.int64)
     rows = table.zeros(n_items if job.records else 0, seats)
-    loop(job.rules.to_kernel(), keys, first_item, n_items, job.chunk_size, *fns, params, poff, sums, sumsq, hist,
-         rows, err)
+    loop(
+        job.rules.to_kernel(),
+        keys,
+        first_item,
+        n_items,
+        job.chunk_size,
+        *fns,
+        params,
+        poff,
+        sums,
+        sumsq,
+        hist,
+        rows,
+        err,
+    )
     records = {job.kind: table.records(rows, first_item)} if job.records else {}
-    return Batch(job.kind, n_items, table.totals(sums.sum(0), sumsq.sum(0), n_items),
-                 table.histograms(hist.sum(0)), records)
+    return Batch(
+        job.kind, n_items, table.totals(sums.sum(0), sumsq.sum(0), n_items), table.histograms(hist.sum(0)), records
+    )
 
 
 def item_streams(game, seed: int, item: int) -> tuple[np.ndarray, np.ndarray]:
@@ -189,5 +223,6 @@ def assert_same_deals(game, rules, policies, n: int, seed: int, table: Table, re
     for item in range(n):
         expected = np.asarray(reference_deal(job.rules, item, *item_streams(game, seed, item)), dtype=np.int64)
         got = fast.iloc[item][table.columns(len(expected))].to_numpy().reshape(expected.shape)
-        assert np.array_equal(got, expected), \
+        assert np.array_equal(got, expected), (
             f"{job.rules.name} deal {item}: engine {got.tolist()} != reference {expected.tolist()}"
+        )

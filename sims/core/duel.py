@@ -16,6 +16,7 @@ for the player, and said.  :meth:`TerminalSeat.observe` tells what the other pla
 between the seat's decisions, as much of it as the table sees (a card laid, a beg, a
 declaration; not a card thrown out face down).
 """
+
 from __future__ import annotations
 
 import sys
@@ -23,8 +24,8 @@ import sys
 from ..cards import format_card
 from .text import cut
 
-HINT_SAMPLES = 200         # sampled deals of a hint: a second or two, and the ranking of clear choices holds
-HINT_ROWS = 8              # a hint shows the best choices, at most this many
+HINT_SAMPLES = 200  # sampled deals of a hint: a second or two, and the ranking of clear choices holds
+HINT_ROWS = 8  # a hint shows the best choices, at most this many
 HELP = """commands:
   a number       the choice of that number
   a choice       the choice itself: cards as 5H, 10h, TH or 5♥ (several: 10H 4S), or the word (beg, pass, ...)
@@ -45,8 +46,8 @@ class View:
     """
 
     game: str = ""
-    aliases: dict = {}      # words accepted for a choice, e.g. {"miss": "take the miss"}
-    values: dict = {}       # what the advisor's value is, by decision
+    aliases: dict = {}  # words accepted for a choice, e.g. {"miss": "take the miss"}
+    values: dict = {}  # what the advisor's value is, by decision
 
     def __init__(self, names):
         self.names = names
@@ -72,8 +73,7 @@ class View:
     def saw(self, situation, choice: str) -> None:
         """Remember a decision taken, for what is shown later."""
 
-    def plays(self, cards, seats, size: int, winner, start: int = 0, chosen: int | None = None,
-              took=None) -> list[str]:
+    def plays(self, cards, seats, size: int, winner, start: int = 0, chosen: int | None = None, took=None) -> list[str]:
         """``seat 1 plays KH`` for each of ``cards[start:]`` (a deal's cards in order, ``seats[k]`` the player of
         card k, ``size`` cards a trick), and who takes the trick a card ends (``winner(trick)``: the index of the
         card that takes it), with what taking it brings (``took(seat, trick number)``: lines).  Every card but
@@ -84,7 +84,7 @@ class View:
             line = f"{self.does(seats[k], 'plays')} {format_card(cards[k])}" + (" (forced)" if k != chosen else "")
             taker = None
             if (k + 1) % size == 0:
-                taker = seats[k + 1 - size + winner(cards[k + 1 - size:k + 1])]
+                taker = seats[k + 1 - size + winner(cards[k + 1 - size : k + 1])]
                 line += f": the trick to {self.names(taker)}"
             lines.append(line)
             if taker is not None and took is not None:
@@ -97,8 +97,8 @@ class View:
         and one for the trick being played."""
         lines = []
         for start in range(0, len(played), size):
-            cards = list(played[start:start + size])
-            laid = ", ".join(f"{format_card(c)} ({self.names(s)})" for c, s in zip(cards, seats[start:start + size]))
+            cards = list(played[start : start + size])
+            laid = ", ".join(f"{format_card(c)} ({self.names(s)})" for c, s in zip(cards, seats[start : start + size]))
             if len(cards) == size:
                 lines.append(f"trick {start // size + 1}: {laid}: won by {self.names(seats[start + winner(cards)])}")
             else:
@@ -152,9 +152,12 @@ class View:
     def hint_note(self, situation, frame) -> str:
         """What a hint's values are, and how they were found."""
         deals = frame.attrs.get("deals")
-        how = "exact" if not deals else \
-            f"{'exact over' if frame.attrs.get('method') == 'exact' else 'sampled'} {deals:,} deals of the cards " \
+        how = (
+            "exact"
+            if not deals
+            else f"{'exact over' if frame.attrs.get('method') == 'exact' else 'sampled'} {deals:,} deals of the cards "
             f"you have not seen"
+        )
         return f"{self.values[situation.DECISION]} ({how})"
 
 
@@ -169,8 +172,10 @@ def agree(name: str, verb: str) -> str:
 def scored(who: str, verb: str, points: int, reasons, score: dict) -> str:
     """``seat 1 pegs 4 for fifteen 2, pair 2 (you 9, seat 1 16)``: ``points`` to ``who`` (a seat's or a side's
     name), each reason with its own points, and the score after them (``{side's name: score}``)."""
-    return (f"{agree(who, verb)} {points} for {', '.join(reasons)} "
-            f"({', '.join(f'{name} {value}' for name, value in score.items())})")
+    return (
+        f"{agree(who, verb)} {points} for {', '.join(reasons)} "
+        f"({', '.join(f'{name} {value}' for name, value in score.items())})"
+    )
 
 
 def match(text: str, labels, aliases=None) -> str | None:
@@ -229,13 +234,19 @@ def hint_table(frame, labels) -> list[str]:
     rows = [["#", "choice", value, "±95%"] + (["win %"] if win else []) + ["chosen by"]]
     for _, row in frame.head(HINT_ROWS).iterrows():
         label = match(str(row[key]), labels)
-        cells = [str(labels.index(label) + 1) if label else "", str(row[key]), f"{row[value]:.3f}",
-                 f"{Z95 * row[se]:.3f}" if se in frame else "exact"]
+        cells = [
+            str(labels.index(label) + 1) if label else "",
+            str(row[key]),
+            f"{row[value]:.3f}",
+            f"{Z95 * row[se]:.3f}" if se in frame else "exact",
+        ]
         rows.append(cells + ([f"{100 * row['win']:.1f}"] if win else []) + [row.get("chosen_by", "")])
     widths = [max(len(r[j]) for r in rows) for j in range(len(rows[0]))]
-    left = (1, len(widths) - 1)          # the choice and the policies read from the left, the numbers from the right
-    lines = ["  ".join(c.ljust(w) if j in left else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
-             for r in rows]
+    left = (1, len(widths) - 1)  # the choice and the policies read from the left, the numbers from the right
+    lines = [
+        "  ".join(c.ljust(w) if j in left else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+        for r in rows
+    ]
     if len(frame) > HINT_ROWS:
         lines.append(f"... and {len(frame) - HINT_ROWS} more")
     return lines
@@ -249,10 +260,18 @@ class TerminalSeat:
     so a transcript reads as the game went); ``seed`` seeds the hints.
     """
 
-    name = "you"        # in a game record's header
+    name = "you"  # in a game record's header
 
-    def __init__(self, view: View, seat: int, read=None, write=None, echo: bool = False, seed: int = 0,
-                 samples: int = HINT_SAMPLES):
+    def __init__(
+        self,
+        view: View,
+        seat: int,
+        read=None,
+        write=None,
+        echo: bool = False,
+        seed: int = 0,
+        samples: int = HINT_SAMPLES,
+    ):
         self.view, self.seat, self.echo, self.seed, self.samples = view, seat, echo, seed, samples
         self.read = read or _read_stdin
         self.write = write or _write_stdout
@@ -301,13 +320,15 @@ class TerminalSeat:
             chosen = match(line, labels, self.view.aliases) if line else None
             if chosen is not None:
                 return chosen
-            self.write(f"not a legal choice here: {cut(line) or '(nothing)'}; type 1-{len(labels)}, a choice as listed, "
-                       f"? or help")
+            self.write(
+                f"not a legal choice here: {cut(line) or '(nothing)'}; type 1-{len(labels)}, a choice as listed, "
+                f"? or help"
+            )
 
     def _hint(self, situation, labels) -> list[str]:
         try:
             frame = self.view.advise(situation, self.samples, self.seed + self.decisions)
-        except ValueError as exc:     # a decision the advisor does not value (say so, and play on)
+        except ValueError as exc:  # a decision the advisor does not value (say so, and play on)
             return [f"no advice here: {exc}"]
         return [self.view.hint_note(situation, frame)] + hint_table(frame, labels)
 
@@ -317,8 +338,9 @@ def _numbered(labels) -> str:
     cells = [f"{i}) {label}" for i, label in enumerate(labels, 1)]
     width = max(len(c) for c in cells) + 2
     per_line = max(1, 80 // width)
-    return "\n".join("  " + "".join(c.ljust(width) for c in cells[i:i + per_line]).rstrip()
-                     for i in range(0, len(cells), per_line))
+    return "\n".join(
+        "  " + "".join(c.ljust(width) for c in cells[i : i + per_line]).rstrip() for i in range(0, len(cells), per_line)
+    )
 
 
 def _read_stdin() -> str | None:

@@ -9,6 +9,7 @@ A kernel that meets an illegal answer writes the situation into its chunk's
 returned); ``E_GAME`` onwards is the game's to use (cards in hand, count, ...).
 ``E_DECISION`` negated: the policy wrote past its random stream (:mod:`sims.core.streams`).
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -23,8 +24,10 @@ class PolicyError(ValueError):
     """A policy returned an illegal choice, raised, or wrote past its random stream."""
 
 
-OVERRUN = ("wrote past the four words of its random stream (rng): a policy may change rng[0] to rng[3] only, "
-           "through sims.core.rng's draws")
+OVERRUN = (
+    "wrote past the four words of its random stream (rng): a policy may change rng[0] to rng[3] only, "
+    "through sims.core.rng's draws"
+)
 
 
 def overrun_text(row) -> str | None:
@@ -45,8 +48,10 @@ def raise_policy_error(job, err: np.ndarray, describe) -> None:
     decision = job.game.decisions[abs(int(row[E_DECISION])) - 1].name
     seat = int(row[E_SEAT])
     policy = job.policies[decision][seat]
-    raise PolicyError(f"{decision} policy {policy.name!r} (seat {seat}) {overrun_text(row) or describe(job, row)} "
-                      f"({job.item_name} {int(row[E_ITEM])}, seed {job.seed})")
+    raise PolicyError(
+        f"{decision} policy {policy.name!r} (seat {seat}) {overrun_text(row) or describe(job, row)} "
+        f"({job.item_name} {int(row[E_ITEM])}, seed {job.seed})"
+    )
 
 
 @contextmanager
@@ -62,8 +67,7 @@ def raised_by_policy(policies, where: str, kinds=(Exception,)):
         cause = (exc.__cause__ or exc.__context__ or exc) if isinstance(exc, SystemError) else exc
         users = sorted({p.name for p in policies if p.spec is None})
         who = f"policy {' or '.join(repr(u) for u in users)}" if users else "a policy"
-        raise PolicyError(f"{who} raised {type(cause).__name__}: {' '.join(str(cause).split())} "
-                          f"({where})") from None
+        raise PolicyError(f"{who} raised {type(cause).__name__}: {' '.join(str(cause).split())} ({where})") from None
 
 
 def job_policies(job) -> list:

@@ -8,6 +8,7 @@ must be on a filesystem that this process and every worker see at the same path.
 local cluster listens on localhost over TLS with temporary credentials, so another user
 of the machine cannot submit code to its workers.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -20,8 +21,8 @@ from pathlib import Path
 
 from .chunks import current_threads, run_chunks
 
-CLUSTER_MODULES = ("distributed", "cryptography")     # Dask's scheduler and workers; the TLS of a local cluster
-CHUNKS_PER_THREAD = 32      # a batch: 32 chunks per numba thread, 0.4-1.5 s of deals or games
+CLUSTER_MODULES = ("distributed", "cryptography")  # Dask's scheduler and workers; the TLS of a local cluster
+CHUNKS_PER_THREAD = 32  # a batch: 32 chunks per numba thread, 0.4-1.5 s of deals or games
 SCHEDULER_SECONDS = 10
 
 
@@ -30,8 +31,10 @@ def require_cluster() -> None:
     line that names the extra."""
     missing = [name for name in CLUSTER_MODULES if importlib.util.find_spec(name) is None]
     if missing:
-        raise ValueError(f"a Dask cluster (--workers, --scheduler) needs {' and '.join(missing)}, not installed: "
-                         f"pip install 'period-card-sims[cluster]'")
+        raise ValueError(
+            f"a Dask cluster (--workers, --scheduler) needs {' and '.join(missing)}, not installed: "
+            f"pip install 'period-card-sims[cluster]'"
+        )
 
 
 def default_batch_chunks(job, threads: int, workers: int = 1) -> int:
@@ -49,7 +52,7 @@ def local_batches(job, plan, todo, threads, writer):
 
 
 _WORKER_JOBS: dict = {}
-_KERNEL_LOCK = threading.Lock()     # a worker with several Python threads still runs one kernel at a time
+_KERNEL_LOCK = threading.Lock()  # a worker with several Python threads still runs one kernel at a time
 
 
 def _worker_job(spec: dict, out: str | None):
@@ -96,14 +99,24 @@ def dask_batches(client, spec, plan, todo, threads, store):
     todo = iter(todo)
     running = as_completed()
     futures = []
-    token = uuid.uuid4().hex[:8]        # fresh task keys: a resumed run never meets its cancelled tasks
+    token = uuid.uuid4().hex[:8]  # fresh task keys: a resumed run never meets its cancelled tasks
 
     def submit() -> bool:
         index = next(todo, None)
         if index is None:
             return False
-        futures.append(client.submit(_worker_batch, spec, index, *plan.chunks(index), threads, out, identity,
-                                     key=f"sims-batch-{index}-{token}"))
+        futures.append(
+            client.submit(
+                _worker_batch,
+                spec,
+                index,
+                *plan.chunks(index),
+                threads,
+                out,
+                identity,
+                key=f"sims-batch-{index}-{token}",
+            )
+        )
         running.add(futures[-1])
         return True
 
@@ -120,9 +133,10 @@ def dask_batches(client, spec, plan, todo, threads, store):
                     yield index, store.read(plan, index)
                 except st.DamagedRun as exc:
                     if not st.record_path(store.path, index).exists():
-                        raise ValueError(f"the files of batch {index} written by a worker are not in {store.path}: "
-                                         f"--out must be on a filesystem shared by this machine and the workers") \
-                            from None
+                        raise ValueError(
+                            f"the files of batch {index} written by a worker are not in {store.path}: "
+                            f"--out must be on a filesystem shared by this machine and the workers"
+                        ) from None
                     raise exc
             submit()
     finally:
@@ -149,7 +163,7 @@ def tls_security(ca_file=None, cert=None, key=None):
     return Security(require_encryption=True, **given)
 
 
-PEM_BYTES = 1 << 20     # a certificate chain or a key is a few kilobytes
+PEM_BYTES = 1 << 20  # a certificate chain or a key is a few kilobytes
 
 
 def _check_pem(given: dict) -> None:
@@ -162,6 +176,7 @@ def _check_pem(given: dict) -> None:
     def told(flag, path, what, exc):
         reason = getattr(exc, "reason", None) or " ".join(str(exc).split())
         return ValueError(f"{flag} {shown(path)}: not a PEM {what} ({reason})")
+
     if "tls_ca_file" in given:
         try:
             ssl.create_default_context(cafile=given["tls_ca_file"])
@@ -191,9 +206,10 @@ def _client_within(address: str, seconds: float, security=None):
             found["client"] = Client(address, timeout=seconds, security=security)
         except Exception as exc:  # whatever the address gives back, the user needs one line
             found["error"] = exc
+
     thread = threading.Thread(target=connect, daemon=True)
     thread.start()
-    thread.join(seconds + 0.5)      # the Client's own timeout is ``seconds``; a silent socket can outlast it
+    thread.join(seconds + 0.5)  # the Client's own timeout is ``seconds``; a silent socket can outlast it
     if "client" not in found:
         reason = one_line(found["error"]) if "error" in found else "no answer"
         raise ValueError(f"no Dask scheduler answered at {address} within {seconds} s ({reason})")
@@ -204,16 +220,18 @@ def _client_within(address: str, seconds: float, security=None):
 def check_workers(workers) -> int | None:
     """None (one per core) or a local cluster this machine can hold: 1 to four processes per core; else one line."""
     limit = 4 * (os.cpu_count() or 1)
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or not 1 <= workers <= limit):
-        raise ValueError(f"workers must be a whole number from 1 to {limit} (four local processes per core of this "
-                         f"machine), got {workers!r}; for more, start a Dask cluster and give --scheduler")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= limit):
+        raise ValueError(
+            f"workers must be a whole number from 1 to {limit} (four local processes per core of this "
+            f"machine), got {workers!r}; for more, start a Dask cluster and give --scheduler"
+        )
     return workers
 
 
 @contextmanager
-def dask_client(workers: int | None = None, scheduler: str | None = None, client=None, threads: int | None = None,
-                security=None):
+def dask_client(
+    workers: int | None = None, scheduler: str | None = None, client=None, threads: int | None = None, security=None
+):
     """``client`` itself, or a Client of the scheduler at ``scheduler`` (over TLS with ``security``, see
     :func:`tls_security`; a one-line error within :data:`SCHEDULER_SECONDS` if nothing answers there as
     Dask), or of a LocalCluster of ``workers``
@@ -235,9 +253,19 @@ def dask_client(workers: int | None = None, scheduler: str | None = None, client
     workers = check_workers(workers) or os.cpu_count() or 1
     per_worker = threads or max(1, (os.cpu_count() or 1) // workers)
     security = Security.temporary()
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      protocol="tls://", security=security, dashboard_address="127.0.0.1:0",
-                      silence_logs=logging.ERROR, env={"NUMBA_NUM_THREADS": str(per_worker)}) as cluster, \
-            Client(cluster, security=security) as c:
+    with (
+        LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            protocol="tls://",
+            security=security,
+            dashboard_address="127.0.0.1:0",
+            silence_logs=logging.ERROR,
+            env={"NUMBA_NUM_THREADS": str(per_worker)},
+        ) as cluster,
+        Client(cluster, security=security) as c,
+    ):
         c.wait_for_workers(workers)
         yield c

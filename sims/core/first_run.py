@@ -5,6 +5,7 @@ the module can reach (:mod:`sims.core.cache`).  While the folder of a game's eng
 or empty, the game's kernels have not been compiled from these sources: :func:`announce` says
 so on stderr, with roughly how long it takes, before the engine is imported.
 """
+
 from __future__ import annotations
 
 import sys
@@ -22,5 +23,7 @@ def announce(game: str, engine: str, minutes: str) -> None:
     """One line on stderr when ``game``'s kernels (its module ``engine``) are about to compile for the first
     time."""
     if is_cold(engine):
-        sys.stderr.write(f"sims: compiling the {game} kernels, once (about {minutes} on 2 cores; later runs load "
-                         f"them from {cache_root()})\n")
+        sys.stderr.write(
+            f"sims: compiling the {game} kernels, once (about {minutes} on 2 cores; later runs load "
+            f"them from {cache_root()})\n"
+        )

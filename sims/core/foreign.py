@@ -2,6 +2,7 @@
 function, a registered game.  Whatever its import does wrong (raises anything, a SyntaxError, a numba TypingError
 of an eager ``@njit(signature)``, recurses, calls ``sys.exit``) is one :class:`ForeignCodeError` naming what
 failed, never a traceback or a silent exit."""
+
 from __future__ import annotations
 
 
@@ -24,5 +25,5 @@ def call_foreign(load, where: str):
         return load()
     except KeyboardInterrupt:
         raise
-    except (Exception, SystemExit) as exc:    # noqa: BLE001 -- the module is not ours: whatever it raised
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 -- the module is not ours: whatever it raised
         raise ForeignCodeError(f"{where}: {what_failed(exc)}") from None

@@ -6,6 +6,7 @@ on any number of threads or workers, and a :class:`Plan` cuts the chunks into
 batches (the unit of progress, of a stored shard, of resume and of a Dask task)
 without ever listing them.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -23,7 +24,7 @@ from .registry import get_game
 from .first_run import announce
 from .rng import check_seed
 
-MAX_ITEMS = 2 ** 53          # item indices stay exact in float64 summaries and int64 kernels
+MAX_ITEMS = 2**53  # item indices stay exact in float64 summaries and int64 kernels
 RNG = "xoshiro256** per (chunk, item, stream); SeedSequence(seed, (chunk,))"
 
 
@@ -61,8 +62,9 @@ def parse_policy(text: str, decision: str) -> tuple[str, dict | None]:
     for change in changes:
         key, eq, value = (part.strip() for part in change.partition("="))
         if not eq or not key or not value:
-            raise ValueError(f"{decision} policy {text!r}: write NAME:PARAM=VALUE[:PARAM=VALUE...], "
-                             f"e.g. maxims:knave=0")
+            raise ValueError(
+                f"{decision} policy {text!r}: write NAME:PARAM=VALUE[:PARAM=VALUE...], e.g. maxims:knave=0"
+            )
         if key in params:
             raise ValueError(f"{decision} policy {text!r}: parameter {key!r} is given twice")
         try:
@@ -84,8 +86,9 @@ def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
         if not isinstance(spec.get("name"), str) or extra:
             raise ValueError(f"{decision} policy table must have a name and optional params, got {spec!r}")
         if spec.get("params") is not None and not isinstance(spec["params"], (list, tuple, dict)):
-            raise ValueError(f"{decision} policy {spec['name']!r}: params must be a list of numbers "
-                             f"or a table of them by name")
+            raise ValueError(
+                f"{decision} policy {spec['name']!r}: params must be a list of numbers or a table of them by name"
+            )
         spec, params = spec["name"], spec.get("params") if params is None else params
     if plugins.is_path(spec):
         spec = plugins.import_path(decision, spec)
@@ -115,15 +118,18 @@ def resolve_policies(game: Game, policies, players: int) -> dict[str, tuple[pol.
     unknown = sorted(set(policies) - set(names))
     if unknown:
         raise ValueError(f"unknown {game.name} decision {unknown[0]!r}; its decisions are {', '.join(names)}")
-    resolved = {d.name: tuple(resolve_one(game, d.name, s)
-                              for s in per_seat(policies.get(d.name, d.default), players, d.name))
-                for d in game.decisions}
+    resolved = {
+        d.name: tuple(resolve_one(game, d.name, s) for s in per_seat(policies.get(d.name, d.default), players, d.name))
+        for d in game.decisions
+    }
     for decision, seats in resolved.items():
         for policy in seats:
             if policy.spec is not None and policy.spec.players and players not in policy.spec.players:
                 counts = " or ".join(str(n) for n in policy.spec.players)
-                raise ValueError(f"{decision} policy {policy.name!r} plays games of {counts} players only; "
-                                 f"these rules have {players}")
+                raise ValueError(
+                    f"{decision} policy {policy.name!r} plays games of {counts} players only; "
+                    f"these rules have {players}"
+                )
     return resolved
 
 
@@ -134,18 +140,17 @@ class Job:
 
     game: Game
     kind: str
-    rules: Any                       # the game's Rules
+    rules: Any  # the game's Rules
     policies: dict = field(compare=False)
     seed: int
     n: int
     chunk_size: int
     records: bool = False
     options: tuple = ()
-    engine: str | None = None      # another kernel module of the game for this job (default ``game.engine``)
+    engine: str | None = None  # another kernel module of the game for this job (default ``game.engine``)
 
     @classmethod
-    def make(cls, game, kind, rules, policies, n, seed, records=False, chunk_size=None, engine=None,
-             **options) -> Job:
+    def make(cls, game, kind, rules, policies, n, seed, records=False, chunk_size=None, engine=None, **options) -> Job:
         game = get_game(game)
         announce(game.name, game.engine, game.compile_time)
         if kind not in game.kinds:
@@ -157,9 +162,18 @@ class Job:
             raise ValueError(f"unknown {where} option {unknown[0]!r}; options: {', '.join(known) or 'none'}")
         rules = game.get_rules(rules)
         chunk = check_count(chunk_size or game.chunk_size[kind], "chunk_size", 1 << 20)
-        return cls(game, kind, rules, resolve_policies(game, policies, rules.players), check_seed(seed),
-                   check_count(n, f"the number of {kind}"), chunk, bool(records),
-                   tuple(sorted((k, v) for k, v in options.items() if v is not None and v is not False)), engine)
+        return cls(
+            game,
+            kind,
+            rules,
+            resolve_policies(game, policies, rules.players),
+            check_seed(seed),
+            check_count(n, f"the number of {kind}"),
+            chunk,
+            bool(records),
+            tuple(sorted((k, v) for k, v in options.items() if v is not None and v is not False)),
+            engine,
+        )
 
     def option(self, name: str, default=False):
         return dict(self.options).get(name, default)
@@ -178,11 +192,22 @@ class Job:
 
     def describe(self) -> dict:
         """Provenance: everything that determines the numbers, policy parameters labelled."""
-        return {"game": self.game.name, "kind": self.kind, "rules": self.rules.to_dict(),
-                "policies": {d: [p.describe() for p in seats] for d, seats in self.policies.items()},
-                "seed": self.seed, "n": self.n, "chunk_size": self.chunk_size, "records": self.records,
-                **dict(self.options), **({"engine": self.engine} if self.engine else {}), "rng": RNG, "version": __version__, "numba": numba.__version__,
-                "numpy": np.__version__}
+        return {
+            "game": self.game.name,
+            "kind": self.kind,
+            "rules": self.rules.to_dict(),
+            "policies": {d: [p.describe() for p in seats] for d, seats in self.policies.items()},
+            "seed": self.seed,
+            "n": self.n,
+            "chunk_size": self.chunk_size,
+            "records": self.records,
+            **dict(self.options),
+            **({"engine": self.engine} if self.engine else {}),
+            "rng": RNG,
+            "version": __version__,
+            "numba": numba.__version__,
+            "numpy": np.__version__,
+        }
 
     def with_size(self, n: int) -> Job:
         return dataclasses.replace(self, n=n)
@@ -202,10 +227,14 @@ class Job:
     def _make_kernel_policies(self, max_seats: int):
         seats = range(max_seats)
         players = self.rules.players
-        fns = tuple(tuple(self.policies[d.name][s if s < players else 0].fn for s in seats)
-                    for d in self.game.decisions)
-        segments = [self.policies[d.name][s].params_array() if s < players else np.zeros(0)
-                    for s in seats for d in self.game.decisions]
+        fns = tuple(
+            tuple(self.policies[d.name][s if s < players else 0].fn for s in seats) for d in self.game.decisions
+        )
+        segments = [
+            self.policies[d.name][s].params_array() if s < players else np.zeros(0)
+            for s in seats
+            for d in self.game.decisions
+        ]
         offsets = np.cumsum([0] + [len(p) for p in segments]).astype(np.int64)
         return fns, np.concatenate(segments).astype(np.float64), offsets
 

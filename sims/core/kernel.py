@@ -12,6 +12,7 @@ experimental, whose warning would greet every compilation and every run: definin
 kernel here also silences that one warning category, as sims always has (the feature
 works and is cached).
 """
+
 from __future__ import annotations
 
 import functools
@@ -122,12 +123,12 @@ class LazyKernel:
     def __call__(self, *args):
         return self.dispatcher(*args)
 
-    def __getattr__(self, name):     # only for names the instance lacks: the dispatcher's
+    def __getattr__(self, name):  # only for names the instance lacks: the dispatcher's
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self.dispatcher, name)
 
-    def __reduce__(self):           # pickled by reference, as a function is
+    def __reduce__(self):  # pickled by reference, as a function is
         return _defined, (self.__module__, self.__qualname__)
 
 

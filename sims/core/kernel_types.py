@@ -3,6 +3,7 @@
 A policy's signature takes what it sees read-only (``*_R``): numba then refuses at compile time a policy
 that writes into its hand, the cards played, the game state, the rules or its parameters (a kernel's
 own, writable arrays convert to these when it calls the policy)."""
+
 from numba import types
 
 I16_3 = types.Array(types.int16, 3, "C")

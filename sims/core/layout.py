@@ -11,6 +11,7 @@ result's DataFrame.
 >>> TALLY.at.trumps, TALLY.who(2)
 (1, ('seat 0', 'seat 1'))
 """
+
 from __future__ import annotations
 
 from collections import namedtuple
@@ -22,7 +23,7 @@ import numpy as np
 from ..stats import mean_se
 from .batch import Columns, counts_frame, hist_frame, rows_frame, totals_frame
 
-if TYPE_CHECKING:   # pandas is imported where a DataFrame is made
+if TYPE_CHECKING:  # pandas is imported where a DataFrame is made
     import pandas as pd
 
 
@@ -73,5 +74,12 @@ class Table:
 
         t = totals[totals["scope"] == self.scope]
         mean, se = mean_se(t["sum"].to_numpy(), t["sumsq"].to_numpy(), t["n"].to_numpy())
-        return pd.DataFrame({self.scope: t["who"].to_numpy(), "component": t["component"].to_numpy(), "mean": mean,
-                             "se": se, "n": t["n"].to_numpy()})
+        return pd.DataFrame(
+            {
+                self.scope: t["who"].to_numpy(),
+                "component": t["component"].to_numpy(),
+                "mean": mean,
+                "se": se,
+                "n": t["n"].to_numpy(),
+            }
+        )

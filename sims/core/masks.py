@@ -1,4 +1,5 @@
 """Sets of cards as int64 bit masks in the kernels: card ``c`` (an id of :mod:`sims.cards`) is bit ``c``."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,8 +24,14 @@ def popcount(x):
 
 
 # The place of the k-th set bit of a byte: KTH_BIT[byte << 3 | k] (k below the byte's bit count; 2 KiB).
-KTH_BIT = np.array([[i for i in range(8) if byte >> i & 1][k] if k < bin(byte).count("1") else 0
-                    for byte in range(256) for k in range(8)], dtype=np.int8)
+KTH_BIT = np.array(
+    [
+        [i for i in range(8) if byte >> i & 1][k] if k < bin(byte).count("1") else 0
+        for byte in range(256)
+        for k in range(8)
+    ],
+    dtype=np.int8,
+)
 
 
 @njit(cache=True, inline="always")

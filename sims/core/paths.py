@@ -2,6 +2,7 @@
 a folder that can be written, its name one the filesystem takes; a file to read must be a regular file of a sane
 size.  A named pipe, a device, a directory or a symbolic link is refused, never replaced: writing is atomic
 (:func:`sims.core.store.atomic_write`), and a rename would put a regular file in place of any of them."""
+
 from __future__ import annotations
 
 import os
@@ -11,20 +12,25 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-TEMPORARY = 16      # bytes a temporary file's name adds to the name it is written beside (atomic_write)
+TEMPORARY = 16  # bytes a temporary file's name adds to the name it is written beside (atomic_write)
 
 
 def shown(path, limit: int = 80) -> str:
     """A path as one readable piece of a one-line error: bytes that are not UTF-8 escaped, and a long one cut to
     its last ``limit`` characters (the file's name kept)."""
     text = " ".join(os.fsdecode(path).encode("utf-8", "backslashreplace").decode("utf-8").split())
-    return text if len(text) <= limit else "…" + text[1 - limit:]
+    return text if len(text) <= limit else "…" + text[1 - limit :]
 
 
 def _kind(mode: int) -> str | None:
     """What a file is, when it is not a regular file."""
-    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
-                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+    for test, kind in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
         if test(mode):
             return kind
     return None if stat.S_ISREG(mode) else "not a regular file"
@@ -54,7 +60,7 @@ def _status(path: Path, label: str):
         return path.stat()
     except FileNotFoundError:
         return None
-    except OSError as exc:            # a loop of links, a file where a folder should be, no permission
+    except OSError as exc:  # a loop of links, a file where a folder should be, no permission
         raise ValueError(f"{label}: {exc.strerror}") from None
 
 
@@ -78,7 +84,7 @@ def check_output_file(path, flag: str, new_folder: bool = False) -> Path:
         folder = next(p for p in folder.parents if os.path.lexists(p))
     if not folder.is_dir():
         raise ValueError(f"{label}: no folder {shown(folder)}")
-    try:                              # as root, os.access says yes to a read-only /sys: try it
+    try:  # as root, os.access says yes to a read-only /sys: try it
         fd, probe = tempfile.mkstemp(dir=folder, prefix=".sims-", suffix=".tmp")
         os.close(fd)
         os.unlink(probe)

@@ -16,6 +16,7 @@ prefix ``py:`` cannot be read as ``NAME:PARAM=VALUE``, since a policy named ``py
 Naming a path imports that module, which runs its code: the command line allows it, a spec file
 only with ``sims run --allow-import``.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -39,7 +40,7 @@ class Declared:
 
     name: str
     spec: PluginPolicy
-    entry_point: str              # "module:attribute" of the declaration
+    entry_point: str  # "module:attribute" of the declaration
     distribution: str | None
     version: str | None
 
@@ -87,11 +88,16 @@ def declared(game: str | None = None, broken=None) -> list[Declared]:
 def find(game: str, decision: str, name: str) -> Declared | None:
     """The plug-in policy ``name`` of ``game``'s ``decision`` (only entry points of that name are loaded); None
     if there is none; a one-line error if two distributions declare it."""
-    found = [d for d in (load_entry(ep) for ep in entries() if ep.name == name)
-             if (d.spec.game, d.spec.decision) == (game, decision)]
+    found = [
+        d
+        for d in (load_entry(ep) for ep in entries() if ep.name == name)
+        if (d.spec.game, d.spec.decision) == (game, decision)
+    ]
     if len(found) > 1:
-        raise ValueError(f"{decision} policy {name!r} is declared by several plug-ins: "
-                         f"{', '.join(f'{d.entry_point} ({d.distribution})' for d in found)}")
+        raise ValueError(
+            f"{decision} policy {name!r} is declared by several plug-ins: "
+            f"{', '.join(f'{d.entry_point} ({d.distribution})' for d in found)}"
+        )
     return found[0] if found else None
 
 
@@ -102,10 +108,9 @@ def is_path(text) -> bool:
 
 def import_path(decision: str, text: str):
     """The object that ``py:package.module.function`` names (its module imported); else a one-line error."""
-    path = text[len(PATH):]
+    path = text[len(PATH) :]
     if not _DOTTED.fullmatch(path):
-        raise ValueError(f"{decision} policy {text!r}: write py:PACKAGE.MODULE.FUNCTION (a dotted path, no "
-                         f"parameters)")
+        raise ValueError(f"{decision} policy {text!r}: write py:PACKAGE.MODULE.FUNCTION (a dotted path, no parameters)")
     module, _, attr = path.rpartition(".")
     where = f"{decision} policy {text!r}"
     found = call_foreign(lambda: importlib.import_module(module), f"{where}: importing {module} failed")

@@ -20,6 +20,7 @@ NaN, infinity or true/false, naming the policy and the parameter.
 :meth:`Policy.describe` labels the values for manifests and summaries: scalars by
 name, a table by its name and SHA-256.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -103,7 +104,7 @@ class Range:
 
 
 SWITCH = Range("switch", 0, 1)
-COUNT = Range("count", 1, 2 ** 31 - 1)     # kernels take counts as machine integers
+COUNT = Range("count", 1, 2**31 - 1)  # kernels take counts as machine integers
 NUMBER = Range("number")
 
 
@@ -165,7 +166,7 @@ class Policy:
     fn: object = field(repr=False, compare=False)
     params: tuple = ()
     spec: PolicySpec | None = field(default=None, repr=False, compare=False)
-    origin: dict | None = field(default=None, compare=False)   # a plug-in's or user's: :func:`origin`
+    origin: dict | None = field(default=None, compare=False)  # a plug-in's or user's: :func:`origin`
 
     def __post_init__(self):
         """A sims kernel with explicit types (:class:`sims.core.kernel.LazyKernel`) is compiled, or loaded from
@@ -210,8 +211,12 @@ class Policy:
         """Name and labelled parameters (and the label, when parameters were changed; the source of a plug-in's
         or user's policy)."""
         label = self.label()
-        return {"name": self.name, "params": self.labelled_params(), **({"label": label} if label != self.name else {}),
-                **({"source": self.origin} if self.origin is not None else {})}
+        return {
+            "name": self.name,
+            "params": self.labelled_params(),
+            **({"label": label} if label != self.name else {}),
+            **({"source": self.origin} if self.origin is not None else {}),
+        }
 
 
 def check_params(decision: str, name: str, params, spec: PolicySpec | None = None) -> tuple[float, ...]:
@@ -229,7 +234,7 @@ def check_params(decision: str, name: str, params, spec: PolicySpec | None = Non
         label = f"parameter {names[i]!r}" if i < len(names) else f"parameter {i}"
         if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, float, np.integer, np.floating)):
             raise ValueError(f"{decision} policy {name!r}: {label} must be a number, got {p!r}")
-        value = float(p) if not isinstance(p, int) or abs(p) < 2 ** 1023 else math.inf
+        value = float(p) if not isinstance(p, int) or abs(p) < 2**1023 else math.inf
         if not math.isfinite(value):
             raise ValueError(f"{decision} policy {name!r}: {label} is {value}, not a finite number")
         if i < len(ranges) and not ranges[i].holds(value):
@@ -281,8 +286,9 @@ def compile_for(decision: str, name: str, fn, signature, arguments: str = ""):
         try:
             fn.compile(signature.args)
         except Exception as exc:  # numba raises many types; the user needs one line
-            raise PolicyError(f"{decision} policy {name!r} does not compile as {expected}: "
-                              f"{_numba_reason(exc)}") from None
+            raise PolicyError(
+                f"{decision} policy {name!r} does not compile as {expected}: {_numba_reason(exc)}"
+            ) from None
     returns = fn.overloads[signature.args].signature.return_type
     if returns != signature.return_type:
         what = "returns nothing (does it always raise?)" if str(returns) == "none" else f"returns {returns}"
@@ -323,8 +329,13 @@ def origin(fn, distribution: str | None = None, version: str | None = None) -> d
         digest = hashlib.sha256(inspect.getsource(py).encode()).hexdigest()
     except (OSError, TypeError):
         digest = None
-    return {"module": module, "function": getattr(py, "__qualname__", None), "distribution": distribution,
-            "version": version, "sha256": digest}
+    return {
+        "module": module,
+        "function": getattr(py, "__qualname__", None),
+        "distribution": distribution,
+        "version": version,
+        "sha256": digest,
+    }
 
 
 def named_params(decision: str, name: str, spec: PolicySpec, changes: Mapping) -> tuple[float, ...]:
@@ -333,8 +344,10 @@ def named_params(decision: str, name: str, spec: PolicySpec, changes: Mapping) -
     if isinstance(spec.params, TableParams):
         tables = spec.params.named()
         if set(changes) != {"table"} or changes["table"] not in tables:
-            raise ValueError(f"{decision} policy {name!r} takes a table by name (table=NAME): "
-                             f"{', '.join(tables)}; got {dict(changes)!r}")
+            raise ValueError(
+                f"{decision} policy {name!r} takes a table by name (table=NAME): "
+                f"{', '.join(tables)}; got {dict(changes)!r}"
+            )
         return tables[changes["table"]]
     unknown = sorted(set(changes) - set(spec.params))
     if unknown:
@@ -360,9 +373,11 @@ def builtin(table: Mapping[str, Mapping[str, PolicySpec]], decision: str, name: 
     try:
         spec = table[decision][name]
     except KeyError:
-        raise ValueError(f"unknown {decision} policy {name!r}; choose from "
-                         f"{', '.join(sorted(table.get(decision, {})))}, a plug-in's (sims policies) or "
-                         f"py:MODULE.FUNCTION") from None
+        raise ValueError(
+            f"unknown {decision} policy {name!r}; choose from "
+            f"{', '.join(sorted(table.get(decision, {})))}, a plug-in's (sims policies) or "
+            f"py:MODULE.FUNCTION"
+        ) from None
     return Policy(name, decision, load(spec.function), spec_params(decision, name, spec, params), spec)
 
 
@@ -371,11 +386,19 @@ def plugin(declared, signature, arguments: str = "", params=None) -> Policy:
     spec, name = declared.spec, declared.name
     from .foreign import call_foreign
 
-    fn = call_foreign(lambda: load(spec.function), f"{spec.decision} policy {name!r} ({declared.distribution}): "
-                                                   f"cannot import {spec.function}")
+    fn = call_foreign(
+        lambda: load(spec.function),
+        f"{spec.decision} policy {name!r} ({declared.distribution}): cannot import {spec.function}",
+    )
     fn = compile_for(spec.decision, name, fn, signature, arguments)
-    return Policy(name, spec.decision, fn, spec_params(spec.decision, name, spec, params), spec,
-                  origin(fn, declared.distribution, declared.version))
+    return Policy(
+        name,
+        spec.decision,
+        fn,
+        spec_params(spec.decision, name, spec, params),
+        spec,
+        origin(fn, declared.distribution, declared.version),
+    )
 
 
 def user(decision: str, fn, signature, params=(), arguments: str = "") -> Policy:
@@ -396,8 +419,10 @@ def function_path(fn) -> str | None:
 def import_function(decision: str, name: str, path: str | None):
     """The njit function at ``module:qualname`` (a worker rebuilding a job); else a one-line error."""
     if path is None:
-        raise ValueError(f"{decision} policy {name!r} is not importable from a module (defined in a notebook "
-                         f"or script?): move it into a module that the workers can import")
+        raise ValueError(
+            f"{decision} policy {name!r} is not importable from a module (defined in a notebook "
+            f"or script?): move it into a module that the workers can import"
+        )
     try:
         return load(path)
     except (ImportError, AttributeError) as exc:

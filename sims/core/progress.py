@@ -1,8 +1,9 @@
 """Progress bars: tqdm's (a widget in a notebook, a line on standard error elsewhere), shown only for work
 that runs longer than a moment, so that a quick command or a log of one prints no bar."""
+
 from __future__ import annotations
 
-DELAY = 2.0     # seconds of work before a bar appears
+DELAY = 2.0  # seconds of work before a bar appears
 
 
 def progress_bar(iterable=None, **options):

@@ -37,6 +37,7 @@ registered in the entry-point group ``sims.commands``.
 
 Adding a game is adding such a package and its entry point (``docs/adding-a-game.md``).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -72,20 +73,20 @@ class Game:
 
     name: str
     title: str
-    rules: str                                    # "module" defining Rules, PRESETS and get_rules
+    rules: str  # "module" defining Rules, PRESETS and get_rules
     default_preset: str
     decisions: tuple[Decision, ...]
-    policies: Mapping[str, Mapping[str, PolicySpec]]   # decision -> policy name -> spec (declarative)
-    engine: str                                   # "module" with play_chunks and describe_error
-    results: str                                  # "module" with summarize(job, batch)
-    reference: str                                # "module" of the slow plain-Python engine (test oracle)
+    policies: Mapping[str, Mapping[str, PolicySpec]]  # decision -> policy name -> spec (declarative)
+    engine: str  # "module" with play_chunks and describe_error
+    results: str  # "module" with summarize(job, batch)
+    reference: str  # "module" of the slow plain-Python engine (test oracle)
     chunk_size: Mapping[str, int] = field(default_factory=lambda: {"deals": 4096, "games": 256})
-    max_seats: int = 4                            # seat random streams the kernels draw from
+    max_seats: int = 4  # seat random streams the kernels draw from
     kinds: tuple[str, ...] = KINDS
-    options: Mapping[str, str] = field(default_factory=dict)   # the game's on/off job switches -> help
+    options: Mapping[str, str] = field(default_factory=dict)  # the game's on/off job switches -> help
     record_bytes: Mapping[str, int] = field(default_factory=lambda: {"deals": 64, "games": 128})  # memory a row
-    compile_time: str = "a minute"                # the first run's compilation on 2 cores (sims.core.first_run)
-    advice: str = ""                              # the parts of the module docstring: "module" or ""
+    compile_time: str = "a minute"  # the first run's compilation on 2 cores (sims.core.first_run)
+    advice: str = ""  # the parts of the module docstring: "module" or ""
     record: str = ""
     duel: str = ""
     advise_command: str = ""
@@ -113,8 +114,9 @@ class Game:
         for d in self.decisions:
             if d.name == name:
                 return d
-        raise ValueError(f"{self.name} has no decision {name!r}; its decisions are "
-                         f"{', '.join(d.name for d in self.decisions)}")
+        raise ValueError(
+            f"{self.name} has no decision {name!r}; its decisions are {', '.join(d.name for d in self.decisions)}"
+        )
 
     @property
     def n_streams(self) -> int:

@@ -35,6 +35,7 @@ the choice lost with their standard error, and the chance of winning it lost whe
 advisor gives one; a loss is an ``inaccuracy``, a ``mistake`` or a ``blunder`` past the
 thresholds of :data:`GRADES`, as chess analysis boards grade moves.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -69,10 +70,10 @@ class Line(NamedTuple):
 
 class Record(NamedTuple):
     header: dict
-    game: Game            # the Game
+    game: Game  # the Game
     rules: object
-    decisions: list       # Line
-    results: dict         # game number -> its result row
+    decisions: list  # Line
+    results: dict  # game number -> its result row
 
 
 def example(game) -> Path:
@@ -88,8 +89,14 @@ def rules_field(game, rules):
 
 
 def header_of(game, rules, seed: int, players, games: int) -> dict:
-    return {"format": FORMAT, "game": game.name, "rules": rules_field(game, rules), "seed": int(seed),
-            "games": int(games), "players": list(players)}
+    return {
+        "format": FORMAT,
+        "game": game.name,
+        "rules": rules_field(game, rules),
+        "seed": int(seed),
+        "games": int(games),
+        "players": list(players),
+    }
 
 
 def write_record(path, header: dict, lines) -> None:
@@ -107,8 +114,9 @@ def situation_fields(situation, formats: dict) -> dict:
         value = getattr(situation, f.name)
         if not f.init or f.name == "rules" or value is None or value == f.default:
             continue
-        out[f.name] = formats[f.name](value) if f.name in formats else \
-            list(value) if isinstance(value, tuple) else value
+        out[f.name] = (
+            formats[f.name](value) if f.name in formats else list(value) if isinstance(value, tuple) else value
+        )
     return out
 
 
@@ -185,10 +193,13 @@ def paired_grade(frame: pd.DataFrame, key: str, choice: str) -> dict:
     deals (``vs_best``, ``vs_best_se``, ``win_vs_best``); the frame's first row is the best choice."""
     mine = frame.set_index(key).loc[choice]
     has_win = "win" in frame
-    return {"best": frame.iloc[0][key], "points_lost": -float(mine["vs_best"]),
-            "points_lost_se": float(mine["vs_best_se"]),
-            "win": float(mine["win"]) if has_win else None,
-            "win_lost": -float(mine["win_vs_best"]) if has_win else None}
+    return {
+        "best": frame.iloc[0][key],
+        "points_lost": -float(mine["vs_best"]),
+        "points_lost_se": float(mine["vs_best_se"]),
+        "win": float(mine["win"]) if has_win else None,
+        "win_lost": -float(mine["win_vs_best"]) if has_win else None,
+    }
 
 
 def check_playout(game, module, playout) -> None:
@@ -203,8 +214,11 @@ def check_playout(game, module, playout) -> None:
     plain = getattr(module, "PLAYOUT", None)
     pairs = playout if isinstance(playout, dict) else {plain: playout}
     if not set(pairs) <= set(decisions):
-        form = f"a {plain} policy" if plain else f"DECISION=POLICY[,DECISION=POLICY] with DECISION one of " \
-                                                  f"{', '.join(decisions)}"
+        form = (
+            f"a {plain} policy"
+            if plain
+            else f"DECISION=POLICY[,DECISION=POLICY] with DECISION one of {', '.join(decisions)}"
+        )
         raise ValueError(f"--playout: {game.name}'s play-outs take {form}")
     for decision, policy in pairs.items():
         resolve_one(game, str(decision), policy)
@@ -245,29 +259,66 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bo
     players = record.header["players"]
     rows = []
     for line in _paced(record.decisions, progress):
-        row = {"line": line.number, "game": line.game, "player": players[line.player],
-               "decision": line.situation.DECISION, "choice": line.choice}
+        row = {
+            "line": line.number,
+            "game": line.game,
+            "player": players[line.player],
+            "decision": line.situation.DECISION,
+            "choice": line.choice,
+        }
         try:
             graded = module.grade(line.situation, line.choice, samples, seed, playout)
-        except PolicyError as exc:                    # a play-out went wrong: stop there
+        except PolicyError as exc:  # a play-out went wrong: stop there
             raise PolicyError(f"{path} line {line.number}: the advisor's {exc}") from None
-        except ValueError as exc:                     # what the advisor cannot value (the record was read whole)
-            rows.append({**row, "best": None, "points_lost": float("nan"), "points_lost_se": float("nan"),
-                         "win": None, "win_lost": None, "grade": "", "note": f"not graded: {exc}"})
+        except ValueError as exc:  # what the advisor cannot value (the record was read whole)
+            rows.append(
+                {
+                    **row,
+                    "best": None,
+                    "points_lost": float("nan"),
+                    "points_lost_se": float("nan"),
+                    "win": None,
+                    "win_lost": None,
+                    "grade": "",
+                    "note": f"not graded: {exc}",
+                }
+            )
             continue
-        lost = graded["points_lost"] + 0.0          # no -0.0
+        lost = graded["points_lost"] + 0.0  # no -0.0
         win_lost = None if graded["win_lost"] is None else graded["win_lost"] + 0.0
-        rows.append({**row, "best": graded["best"], "points_lost": lost, "points_lost_se": graded["points_lost_se"],
-                     "win": graded["win"], "win_lost": win_lost, "grade": _grade(lost, win_lost), "note": ""})
-    columns = ["line", "game", "player", "decision", "choice", "best", "points_lost", "points_lost_se", "win",
-               "win_lost", "grade", "note"]
+        rows.append(
+            {
+                **row,
+                "best": graded["best"],
+                "points_lost": lost,
+                "points_lost_se": graded["points_lost_se"],
+                "win": graded["win"],
+                "win_lost": win_lost,
+                "grade": _grade(lost, win_lost),
+                "note": "",
+            }
+        )
+    columns = [
+        "line",
+        "game",
+        "player",
+        "decision",
+        "choice",
+        "best",
+        "points_lost",
+        "points_lost_se",
+        "win",
+        "win_lost",
+        "grade",
+        "note",
+    ]
     out = pd.DataFrame(rows, columns=columns)
     out.attrs["header"] = record.header
     out.attrs["totals"] = totals(out).to_dict(orient="records")
     return out
 
 
-LONG = 100     # decisions: a review this long says first how many, and shows a progress bar
+LONG = 100  # decisions: a review this long says first how many, and shows a progress bar
 
 
 def _paced(decisions: list, progress: bool):
@@ -298,10 +349,13 @@ def totals(reviewed: pd.DataFrame) -> pd.DataFrame:
         decisions' added in quadrature), chance of winning lost, and the count of each grade.
     """
     grouped = reviewed.groupby("player", sort=False)
-    out = grouped.agg(decisions=("line", "size"), ungraded=("points_lost", lambda p: int(p.isna().sum())),
-                      points_lost=("points_lost", "sum"),
-                      win_lost=("win_lost", lambda w: w.sum(min_count=1)))
-    out["points_lost_se"] = grouped["points_lost_se"].apply(lambda s: float((s ** 2).sum() ** 0.5))
+    out = grouped.agg(
+        decisions=("line", "size"),
+        ungraded=("points_lost", lambda p: int(p.isna().sum())),
+        points_lost=("points_lost", "sum"),
+        win_lost=("win_lost", lambda w: w.sum(min_count=1)),
+    )
+    out["points_lost_se"] = grouped["points_lost_se"].apply(lambda s: float((s**2).sum() ** 0.5))
     for name, _, _ in GRADES:
         out[name] = grouped["grade"].apply(lambda g, name=name: int((g == name).sum()))
     out = out.reset_index()
@@ -329,6 +383,13 @@ def win_trail(reviewed: pd.DataFrame, player: str) -> pd.DataFrame:
     mine = rows["player"] == player
     win = rows["win"].astype(float)
     best = win + rows["win_lost"].astype(float)
-    return pd.DataFrame({"line": rows["line"], "game": rows["game"], "mover": rows["player"],
-                         "win": win.where(mine, 1 - win), "best_win": best.where(mine, 1 - best),
-                         "grade": rows["grade"]}).reset_index(drop=True)
+    return pd.DataFrame(
+        {
+            "line": rows["line"],
+            "game": rows["game"],
+            "mover": rows["player"],
+            "win": win.where(mine, 1 - win),
+            "best_win": best.where(mine, 1 - best),
+            "grade": rows["grade"],
+        }
+    ).reset_index(drop=True)

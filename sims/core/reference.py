@@ -1,6 +1,7 @@
 """What a game's reference engine (plain Python, read against its rule book) plays with: each seat's policy
 for each decision, the built-in kernels replaced by their plain-Python twins so that the engine is checked
 against code written apart from it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -36,5 +37,7 @@ def seat_policy(policy, plain: dict) -> SeatPolicy:
 def seat_policies(game, rules, policies, plain: dict) -> dict[str, list[SeatPolicy]]:
     """``{decision: spec}`` as the engine takes it -> per decision, one :class:`SeatPolicy` per seat
     (:func:`seat_policy`); a decision not given plays the game's default, as in the engine."""
-    return {decision: [seat_policy(p, plain) for p in seats]
-            for decision, seats in resolve_policies(game, policies, rules.players).items()}
+    return {
+        decision: [seat_policy(p, plain) for p in seats]
+        for decision, seats in resolve_policies(game, policies, rules.players).items()
+    }

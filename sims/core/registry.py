@@ -15,6 +15,7 @@ by metadata: the one entry of the group ``sims.default_game``, whose name is the
 none).  No entry, or entries from several distributions naming different games, means
 no default: a game must then be named.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -31,8 +32,11 @@ DEFAULT_GROUP = "sims.default_game"
 def registered() -> dict[str, EntryPoint]:
     """The registered games' entry points by name (sorted), read once per process; an entry whose package is
     not installed (metadata left behind) is left out."""
-    return {ep.name: ep for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name)
-            if _installed(ep.module.partition(".")[0])}
+    return {
+        ep.name: ep
+        for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name)
+        if _installed(ep.module.partition(".")[0])
+    }
 
 
 def _installed(top: str) -> bool:
@@ -59,8 +63,9 @@ def _load(name: str) -> Game:
 
     ep = registered()[name]
     dist = getattr(ep, "dist", None)
-    game = call_foreign(ep.load, f"game {name} = {ep.value!r} ({dist.name if dist else 'unknown distribution'}) "
-                                 f"cannot be loaded")
+    game = call_foreign(
+        ep.load, f"game {name} = {ep.value!r} ({dist.name if dist else 'unknown distribution'}) cannot be loaded"
+    )
     if not isinstance(game, Game) or game.name != name:
         raise ValueError(f"the entry point {name} = {ep.value!r} in {GROUP} is not a Game named {name!r}")
     return game

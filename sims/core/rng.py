@@ -10,6 +10,7 @@ policy stream, so changing one seat's policy never changes the cards dealt.
 ``SeedSequence.generate_state`` is prefix-stable, so a game with more seats
 (up to ten seats) draws the same first keys as one with fewer.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,7 +24,7 @@ MAX_STREAMS = 11  # the deck and up to ten seats
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
-MAX_SEED = 2 ** 63 - 1      # a seed fits every int64 column and field it is stored in, unchanged
+MAX_SEED = 2**63 - 1  # a seed fits every int64 column and field it is stored in, unchanged
 
 
 def check_seed(seed) -> int:

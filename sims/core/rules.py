@@ -1,4 +1,5 @@
 """What every game's rules share: a frozen dataclass with a dict round trip, a checked replace, and presets."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -9,13 +10,13 @@ class GameRules:
 
     @classmethod
     def _check_fields(cls, names) -> None:
-        fields = [f.name for f in dataclasses.fields(cls)]   # type: ignore[arg-type]  # each game's Rules is a dataclass
+        fields = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]  # each game's Rules is a dataclass
         unknown = sorted(set(names) - set(fields))
         if unknown:
             raise ValueError(f"unknown rules field {unknown[0]!r}; fields: {', '.join(fields)}")
 
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)   # type: ignore[call-overload]  # each game's Rules is a dataclass
+        return dataclasses.asdict(self)  # type: ignore[call-overload]  # each game's Rules is a dataclass
 
     @classmethod
     def from_dict(cls, data: dict):

@@ -13,6 +13,7 @@ per-item rows its memory stays flat whatever its size.
 >>> result = run(job, out="data/runs/demo", progress=False)        # doctest: +SKIP
 >>> load_run("data/runs/demo").table()                              # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import os
@@ -28,7 +29,7 @@ from .spec import job_from_spec, job_spec
 from .policies import load
 
 
-REMOTE_THREADS = 1024      # numba threads per worker of a cluster whose machines this process cannot see
+REMOTE_THREADS = 1024  # numba threads per worker of a cluster whose machines this process cannot see
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -91,8 +92,10 @@ def load_run(path, partial: bool = False):
     path, job = store.path, store.job
     done = sorted(st.finished_indices(path))
     if len(done) < plan.n_batches and not partial:
-        raise ValueError(f"run {path} is incomplete ({len(done)} of {plan.n_batches} batches): rerun it to finish, "
-                         f"or load it with partial=True")
+        raise ValueError(
+            f"run {path} is incomplete ({len(done)} of {plan.n_batches} batches): rerun it to finish, "
+            f"or load it with partial=True"
+        )
     if not done:
         raise ValueError(f"run {path} has no finished batch yet")
     collector = _Collector()
@@ -147,8 +150,9 @@ class _Executor:
         if self.dask is None:
             return default_batch_chunks(self.job, self.threads or current_threads())
         self._connect(spec, out)
-        return default_batch_chunks(self.job, self.threads or min(self.worker_threads, default=1),
-                                    max(1, len(self.worker_threads)))
+        return default_batch_chunks(
+            self.job, self.threads or min(self.worker_threads, default=1), max(1, len(self.worker_threads))
+        )
 
     def batches(self, plan, todo, store, spec):
         if self.dask is None:
@@ -158,9 +162,19 @@ class _Executor:
         return dask_batches(self._connect(spec, out), spec, plan, todo, self.threads, store)
 
 
-def run(job: Job, out=None, *, batch_chunks: int | None = None, threads: int | None = None,
-        workers: int | None = None, scheduler: str | None = None, client=None, progress: bool = True,
-        on_batch=None, security=None):
+def run(
+    job: Job,
+    out=None,
+    *,
+    batch_chunks: int | None = None,
+    threads: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    client=None,
+    progress: bool = True,
+    on_batch=None,
+    security=None,
+):
     """Play ``job`` in batches and return its game's result.
 
     ``out``: a run directory; an existing one for the same job is resumed, one for another job is
@@ -172,9 +186,19 @@ def run(job: Job, out=None, *, batch_chunks: int | None = None, threads: int | N
     :class:`RunInterrupted`.
     """
     with ExitStack() as stack:
-        batch, store = play(job, out, stack, batch_chunks=batch_chunks, threads=threads, workers=workers,
-                            scheduler=scheduler, client=client, progress=progress, on_batch=on_batch,
-                            security=security)
+        batch, store = play(
+            job,
+            out,
+            stack,
+            batch_chunks=batch_chunks,
+            threads=threads,
+            workers=workers,
+            scheduler=scheduler,
+            client=client,
+            progress=progress,
+            on_batch=on_batch,
+            security=security,
+        )
         result = summarize(job, batch)
         if store is not None:
             from .store import write_summary
@@ -183,14 +207,36 @@ def run(job: Job, out=None, *, batch_chunks: int | None = None, threads: int | N
         return result
 
 
-def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=None, threads=None, workers=None,
-         scheduler=None, client=None, progress=True, on_batch=None, security=None):
+def play(
+    job: Job,
+    out=None,
+    stack: ExitStack | None = None,
+    *,
+    batch_chunks=None,
+    threads=None,
+    workers=None,
+    scheduler=None,
+    client=None,
+    progress=True,
+    on_batch=None,
+    security=None,
+):
     """The merged Batch of ``job`` played in batches (see :func:`run`), and its RunStore (or None)."""
     if stack is None:
         with ExitStack() as own:
-            return play(job, out, own, batch_chunks=batch_chunks, threads=threads, workers=workers,
-                        scheduler=scheduler, client=client, progress=progress, on_batch=on_batch,
-                        security=security)
+            return play(
+                job,
+                out,
+                own,
+                batch_chunks=batch_chunks,
+                threads=threads,
+                workers=workers,
+                scheduler=scheduler,
+                client=client,
+                progress=progress,
+                on_batch=on_batch,
+                security=security,
+            )
     if sum(x is not None for x in (workers, scheduler, client)) > 1:
         raise ValueError("give at most one of workers, scheduler and client")
     for name, value in (("batch_chunks", batch_chunks), ("workers", workers)):
@@ -200,8 +246,8 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
     _check_memory(job)
     spec = job_spec(job)
     if any(x is not None for x in (workers, scheduler, client)):
-        require_cluster()     # before anything is written
-        job_from_spec(spec)   # every policy importable by the workers, else a one-line error now
+        require_cluster()  # before anything is written
+        job_from_spec(spec)  # every policy importable by the workers, else a one-line error now
     stop = stack.enter_context(_StopOnCtrlC())
     store = None
     if out is not None:
@@ -217,7 +263,7 @@ def play(job: Job, out=None, stack: ExitStack | None = None, *, batch_chunks=Non
     done = store.begin(plan) if store is not None else set()
     collector = _Collector()
     for index in sorted(done):
-        collector.add(index, store.read(plan, index))   # type: ignore[union-attr]  # done is empty without a store
+        collector.add(index, store.read(plan, index))  # type: ignore[union-attr]  # done is empty without a store
     todo = (i for i in range(plan.n_batches) if i not in done)
     if len(done) < plan.n_batches and not stop.requested:
         _play(job, plan, executor.batches(plan, todo, store, spec), collector, progress, on_batch, stop)
@@ -233,18 +279,28 @@ def _check_memory(job: Job) -> None:
     need = job.n * job.game.record_bytes[job.kind]
     have = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     if need > have:
-        raise ValueError(f"keeping a row for each of {job.n:,} {job.kind} needs about {need / 2**30:,.0f} GiB, more "
-                         f"than this machine's {have / 2**30:,.0f} GiB: drop --records (totals and histograms "
-                         f"stay exact), or run fewer {job.kind}")
+        raise ValueError(
+            f"keeping a row for each of {job.n:,} {job.kind} needs about {need / 2**30:,.0f} GiB, more "
+            f"than this machine's {have / 2**30:,.0f} GiB: drop --records (totals and histograms "
+            f"stay exact), or run fewer {job.kind}"
+        )
 
 
 def _progress_bar(stack: ExitStack, job: Job, initial: int):
     """The ``update`` of a progress bar over the job's items (:mod:`sims.core.progress`)."""
     from .progress import progress_bar
 
-    return stack.enter_context(progress_bar(total=job.n, initial=initial, unit=f" {job.kind}", unit_scale=True,
-                                            desc=f"{job.game.name} {job.rules.name} {job.kind}", smoothing=0.1,
-                                            leave=False)).update
+    return stack.enter_context(
+        progress_bar(
+            total=job.n,
+            initial=initial,
+            unit=f" {job.kind}",
+            unit_scale=True,
+            desc=f"{job.game.name} {job.rules.name} {job.kind}",
+            smoothing=0.1,
+            leave=False,
+        )
+    ).update
 
 
 def _play(job, plan, batches, collector, progress, on_batch, stop):
@@ -261,13 +317,16 @@ def _play(job, plan, batches, collector, progress, on_batch, stop):
                 if stop.requested:
                     break
         except Exception:
-            if not stop.requested:   # Ctrl-C also reaches Dask worker processes: their failure is the stop
+            if not stop.requested:  # Ctrl-C also reaches Dask worker processes: their failure is the stop
                 raise
         finally:
             batches.close()
 
 
 def _interrupted(plan, collector, store):
-    kept = (f"finished batches are kept in {store.path}: run the same command again to resume"
-            if store is not None else "nothing was kept (no output directory)")
+    kept = (
+        f"finished batches are kept in {store.path}: run the same command again to resume"
+        if store is not None
+        else "nothing was kept (no output directory)"
+    )
     raise RunInterrupted(f"stopped after {collector.n:,} of {plan.job.n:,} {plan.job.kind}; {kept}")

@@ -15,6 +15,7 @@ SHA-256 of the module's name, the file's bytes and this module's own source, and
 instead of parsed.  An entry names its content, so it is never stale; one edit of a file or
 of this parser simply makes new entries.
 """
+
 from __future__ import annotations
 
 import ast
@@ -87,7 +88,7 @@ def _absolute(module: Module, node: ast.ImportFrom) -> str:
         return node.module or ""
     parts = module.name.split(".")
     base = parts if module.is_package else parts[:-1]
-    base = base[:len(base) - node.level + 1]
+    base = base[: len(base) - node.level + 1]
     return ".".join(base + ([node.module] if node.module else []))
 
 
@@ -106,12 +107,12 @@ def _named(path: Path, name: str, strings: bool, stamp: tuple, memo: Path | None
     if names is not None and all(_NAME.fullmatch(n) for n in names):
         return names
     names = _parsed(Module(name, path), source, strings)
-    try:   # written whole, then renamed: a reader never sees half an entry
+    try:  # written whole, then renamed: a reader never sees half an entry
         memo.mkdir(mode=0o700, exist_ok=True)
         partial = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
         partial.write_text("\n".join(names), encoding="utf-8")
         os.replace(partial, entry)
-    except OSError:   # a read-only cache: parsed again next time
+    except OSError:  # a read-only cache: parsed again next time
         pass
     return names
 
@@ -134,15 +135,17 @@ def _parsed(module: Module, source: bytes, strings: bool) -> tuple[str, ...]:
     names = []
     for node in ast.walk(ast.parse(source, str(module.path))):
         if isinstance(node, ast.Import):
-            for alias in node.names:      # ``import a.b.c`` binds ``a``: a, a.b and a.b.c are reachable
+            for alias in node.names:  # ``import a.b.c`` binds ``a``: a, a.b and a.b.c are reachable
                 parts = alias.name.split(".")
-                names += [".".join(parts[:i]) for i in range(1, len(parts) + 1)] if alias.asname is None \
-                    else [alias.name]
+                names += (
+                    [".".join(parts[:i]) for i in range(1, len(parts) + 1)] if alias.asname is None else [alias.name]
+                )
         elif isinstance(node, ast.ImportFrom):
             base = _absolute(module, node)
             names += [base] + [f"{base}.{alias.name}" for alias in node.names]
-        elif strings and isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                and _DOTTED.fullmatch(node.value):
+        elif (
+            strings and isinstance(node, ast.Constant) and isinstance(node.value, str) and _DOTTED.fullmatch(node.value)
+        ):
             names.append(node.value.partition(":")[0])
     return tuple(dict.fromkeys(names))
 
@@ -154,13 +157,17 @@ def imports(name: str, tops: frozenset[str], strings: bool = False, memo: Path |
     if path is None:
         return []
     stat = path.stat()
-    found = [n for n in _named(path, name, strings, (stat.st_mtime_ns, stat.st_size), memo)
-             if n.split(".")[0] in tops and n != name and module_file(n) is not None]
+    found = [
+        n
+        for n in _named(path, name, strings, (stat.st_mtime_ns, stat.st_size), memo)
+        if n.split(".")[0] in tops and n != name and module_file(n) is not None
+    ]
     return list(dict.fromkeys(found))
 
 
-def reach(name: str, tops: frozenset[str], stop: frozenset[str] = frozenset(), strings: bool = False,
-          memo: Path | None = None) -> list[str]:
+def reach(
+    name: str, tops: frozenset[str], stop: frozenset[str] = frozenset(), strings: bool = False, memo: Path | None = None
+) -> list[str]:
     """``name`` and every module of packages ``tops`` it reaches through imports, sorted; the modules in
     ``stop`` are not entered (nor counted); ``memo`` as :func:`imports` takes it."""
     seen, todo = {name}, [name]

@@ -31,6 +31,7 @@ out of the spec proper: :func:`job_spec` returns it under ``"tables"`` (SHA-256 
 values), which the run store writes to ``params/<sha256>.json`` and :func:`job_from_spec`
 reads back, checking the hash.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -49,8 +50,22 @@ from .protocol import Game
 from .registry import get_game
 
 TLS_KEYS = ("tls_ca_file", "tls_cert", "tls_key")
-KEYS = ("game", "kind", "deals", "games", "rules", "seed", "records", "out", "batch_chunks", "threads", "workers",
-        "scheduler", *TLS_KEYS, "quiet")
+KEYS = (
+    "game",
+    "kind",
+    "deals",
+    "games",
+    "rules",
+    "seed",
+    "records",
+    "out",
+    "batch_chunks",
+    "threads",
+    "workers",
+    "scheduler",
+    *TLS_KEYS,
+    "quiet",
+)
 RUNS_DIR = Path("data") / "runs"
 MAX_SPEC_BYTES = 1 << 20
 
@@ -63,7 +78,7 @@ def read_spec(path) -> dict:
     """The settings of a TOML spec file (keys checked once the game is known)."""
     path = Path(path)
     try:
-        if not stat.S_ISREG(path.stat().st_mode):     # a named pipe or a device would never end
+        if not stat.S_ISREG(path.stat().st_mode):  # a named pipe or a device would never end
             raise ValueError(f"spec file {path} is not a regular file")
         if path.stat().st_size > MAX_SPEC_BYTES:
             raise ValueError(f"spec file {path} is larger than {MAX_SPEC_BYTES // 1024} KiB; a run spec is a few lines")
@@ -86,9 +101,11 @@ def refuse_paths(settings: dict, game: Game, where) -> None:
         for item in value if isinstance(value, list) else [value]:
             name = item.get("name") if isinstance(item, dict) else item
             if isinstance(name, str) and any(plugins.is_path(part.strip()) for part in name.split(",")):
-                raise ValueError(f"{where}: {d.name} = {name!r} names a function by path, which imports and runs "
-                                 f"its module; a spec file may name only installed policies (built-ins, plug-ins' "
-                                 f"entry points) unless you pass --allow-import")
+                raise ValueError(
+                    f"{where}: {d.name} = {name!r} names a function by path, which imports and runs "
+                    f"its module; a spec file may name only installed policies (built-ins, plug-ins' "
+                    f"entry points) unless you pass --allow-import"
+                )
 
 
 def parse_value(rules_type, name: str, text: str):
@@ -125,8 +142,9 @@ def parse_rules(game: Game, value):
         if kind is None:
             raise ValueError(f"unknown rules key {key!r} (known: preset, {', '.join(fields)})")
         if (kind in (bool, "bool")) != isinstance(new, bool) or (kind in (int, "int") and not isinstance(new, int)):
-            raise ValueError(f"rules.{key} must be {'true or false' if kind in (bool, 'bool') else 'an integer'}, "
-                             f"got {new!r}")
+            raise ValueError(
+                f"rules.{key} must be {'true or false' if kind in (bool, 'bool') else 'an integer'}, got {new!r}"
+            )
     return base.replace(**changes)
 
 
@@ -149,7 +167,7 @@ class RunSpec:
     game: Game
     kind: str
     n: int
-    rules: Any                       # the game's Rules
+    rules: Any  # the game's Rules
     policies: dict
     seed: int = 0
     records: bool = False
@@ -160,7 +178,7 @@ class RunSpec:
     workers: int | None = None
     scheduler: str | None = None
     quiet: bool = False
-    tls: tuple = (None, None, None)         # the TLS_KEYS' files
+    tls: tuple = (None, None, None)  # the TLS_KEYS' files
 
     @classmethod
     def from_settings(cls, settings: dict) -> RunSpec:
@@ -174,8 +192,11 @@ class RunSpec:
             raise ValueError(f"unknown setting {unknown[0]!r} for {game.name} (known: {', '.join(keys(game))})")
         sizes = [k for k in ("deals", "games") if k in s]
         if len(sizes) != 1:
-            raise ValueError("give the number of deals or of games (deals = N or games = N), not both" if sizes
-                             else "give the number of deals or of games (deals = N or games = N)")
+            raise ValueError(
+                "give the number of deals or of games (deals = N or games = N), not both"
+                if sizes
+                else "give the number of deals or of games (deals = N or games = N)"
+            )
         kind = s.get("kind", sizes[0])
         if kind not in ("deals", "games"):
             raise ValueError(f"kind must be 'deals' or 'games', got {kind!r}")
@@ -201,14 +222,35 @@ class RunSpec:
         out = Path(s["out"]).expanduser() if "out" in s else None
         policies = {d.name: s[d.name] for d in game.decisions if d.name in s}
         options = tuple(sorted((k, True) for k in game.options if s.get(k)))
-        return cls(game, kind, check_count(s[kind], f"the number of {kind}"), parse_rules(game, s.get("rules")),
-                   policies, s.get("seed", 0), s.get("records", False), options, out, s.get("batch_chunks"),
-                   s.get("threads"), s.get("workers"), s.get("scheduler"), s.get("quiet", False),
-                   tuple(s.get(k) for k in TLS_KEYS))
+        return cls(
+            game,
+            kind,
+            check_count(s[kind], f"the number of {kind}"),
+            parse_rules(game, s.get("rules")),
+            policies,
+            s.get("seed", 0),
+            s.get("records", False),
+            options,
+            out,
+            s.get("batch_chunks"),
+            s.get("threads"),
+            s.get("workers"),
+            s.get("scheduler"),
+            s.get("quiet", False),
+            tuple(s.get(k) for k in TLS_KEYS),
+        )
 
     def job(self) -> Job:
-        return Job.make(self.game, self.kind, self.rules, self.policies, self.n, self.seed, records=self.records,
-                        **dict(self.options))
+        return Job.make(
+            self.game,
+            self.kind,
+            self.rules,
+            self.policies,
+            self.n,
+            self.seed,
+            records=self.records,
+            **dict(self.options),
+        )
 
     def out_dir(self, job: Job) -> Path:
         """``out``, or data/runs/<game>-<kind>-<rules>-<policies>-n<N>-seed<S>[-records][-<option>]."""
@@ -231,23 +273,36 @@ def job_spec(job: Job) -> dict:
 
     def policy(p: pol.Policy) -> dict:
         plugin = isinstance(p.spec, pol.PluginPolicy)
-        entry = {"name": p.name, "params": p.labelled_params(), "function": pol.function_path(p.fn),
-                 "builtin": p.spec is not None and not plugin, **({"plugin": True} if plugin else {}),
-                 **({"source": p.origin} if p.origin is not None else {})}
+        entry = {
+            "name": p.name,
+            "params": p.labelled_params(),
+            "function": pol.function_path(p.fn),
+            "builtin": p.spec is not None and not plugin,
+            **({"plugin": True} if plugin else {}),
+            **({"source": p.origin} if p.origin is not None else {}),
+        }
         if isinstance(entry["params"], dict) and entry["params"].get("table") == "custom":
             tables[entry["params"]["sha256"]] = list(p.params)
         return entry
 
-    spec = {"game": job.game.name, "kind": job.kind, "rules": job.rules.to_dict(),
-            "policies": {d: [policy(p) for p in seats] for d, seats in job.policies.items()},
-            "seed": job.seed, "n": job.n, "chunk_size": job.chunk_size, "records": job.records,
-            "options": dict(job.options), "engine": job.engine}
+    spec = {
+        "game": job.game.name,
+        "kind": job.kind,
+        "rules": job.rules.to_dict(),
+        "policies": {d: [policy(p) for p in seats] for d, seats in job.policies.items()},
+        "seed": job.seed,
+        "n": job.n,
+        "chunk_size": job.chunk_size,
+        "records": job.records,
+        "options": dict(job.options),
+        "engine": job.engine,
+    }
     return {**spec, "tables": tables} if tables else spec
 
 
 def _table_values(entry: dict, spec: dict, run_dir) -> list:
     digest = entry["params"]["sha256"]
-    if not isinstance(digest, str) or not re.fullmatch("[0-9a-f]{64}", digest):   # it names a file of the run
+    if not isinstance(digest, str) or not re.fullmatch("[0-9a-f]{64}", digest):  # it names a file of the run
         raise ValueError(f"policy {entry['name']!r}: its parameter table is named {digest!r}, not by a SHA-256")
     values = spec.get("tables", {}).get(digest)
     if values is None and run_dir is not None:
@@ -257,8 +312,9 @@ def _table_values(entry: dict, spec: dict, run_dir) -> list:
         except (OSError, ValueError, KeyError, TypeError):
             raise ValueError(f"policy {entry['name']!r}: its parameter table {path} is missing or corrupt") from None
     if values is None or pol.sha256(values) != digest:
-        raise ValueError(f"policy {entry['name']!r}: parameter table {digest[:12]}... is missing or does not match "
-                         f"its SHA-256")
+        raise ValueError(
+            f"policy {entry['name']!r}: parameter table {digest[:12]}... is missing or does not match its SHA-256"
+        )
     return values
 
 
@@ -266,20 +322,32 @@ def _policy(game, decision: str, entry: dict, spec: dict, run_dir, import_functi
     name, params = entry["name"], entry["params"]
     if entry.get("builtin") or entry.get("plugin"):
         declared = plugins.find(game.name, decision, name) if entry.get("plugin") else None
-        table = declared.spec if declared is not None else game.policies[decision].get(name) if entry.get("builtin") \
+        table = (
+            declared.spec
+            if declared is not None
+            else game.policies[decision].get(name)
+            if entry.get("builtin")
             else None
+        )
         if table is None and entry.get("plugin") and not import_functions and isinstance(params, dict):
             # a plug-in no longer installed: its stored results still read, its parameters as recorded
             return pol.Policy(name, decision, None, tuple(params.values()), origin=entry.get("source"))
         if table is None:
-            raise ValueError(f"unknown {decision} policy {name!r} in the spec"
-                             + (" (a plug-in's: is its distribution installed?)" if entry.get("plugin") else ""))
+            raise ValueError(
+                f"unknown {decision} policy {name!r} in the spec"
+                + (" (a plug-in's: is its distribution installed?)" if entry.get("plugin") else "")
+            )
         if isinstance(table.params, pol.TableParams):
-            params = (_table_values(entry, spec, run_dir) if params["table"] == "custom"
-                      else table.params.named()[params["table"]])
+            params = (
+                _table_values(entry, spec, run_dir)
+                if params["table"] == "custom"
+                else table.params.named()[params["table"]]
+            )
             if pol.sha256(params) != entry["params"]["sha256"]:
-                raise ValueError(f"{decision} policy {name!r}: the table {entry['params']['table']!r} has changed "
-                                 f"since this run was made (SHA-256 differs)")
+                raise ValueError(
+                    f"{decision} policy {name!r}: the table {entry['params']['table']!r} has changed "
+                    f"since this run was made (SHA-256 differs)"
+                )
         else:
             params = [params[k] for k in table.params]
         if declared is None:
@@ -298,7 +366,19 @@ def job_from_spec(spec: dict, run_dir=None, import_functions: bool = True) -> Jo
     (enough to summarize stored results)."""
     game = get_game(spec["game"])
     rules = game.rules_module.Rules.from_dict(spec["rules"])
-    policies = {d.name: tuple(_policy(game, d.name, e, spec, run_dir, import_functions)
-                              for e in spec["policies"][d.name]) for d in game.decisions}
-    return Job(game, spec["kind"], rules, policies, spec["seed"], spec["n"], spec["chunk_size"], spec["records"],
-               tuple(sorted(spec.get("options", {}).items())), spec.get("engine"))
+    policies = {
+        d.name: tuple(_policy(game, d.name, e, spec, run_dir, import_functions) for e in spec["policies"][d.name])
+        for d in game.decisions
+    }
+    return Job(
+        game,
+        spec["kind"],
+        rules,
+        policies,
+        spec["seed"],
+        spec["n"],
+        spec["chunk_size"],
+        spec["records"],
+        tuple(sorted(spec.get("options", {}).items())),
+        spec.get("engine"),
+    )

@@ -26,6 +26,7 @@ before anything is read (:func:`check_tree`), and every file is read without fol
 pipe, no further than the size it had when opened (:func:`read_regular`).
 :func:`verify` checks a whole run (``sims verify``); :class:`RunStore` opens, locks and fills one.
 """
+
 from __future__ import annotations
 
 import errno
@@ -59,7 +60,7 @@ LOCK = ".lock"
 TMP_SUFFIX = ".tmp"
 TOTALS, HISTOGRAMS = "totals", "histograms"
 _META_KEY = b"sims"
-_BATCH_FILE = re.compile(r"[a-z][a-z0-9_]*/batch-[0-9]{5,}\.parquet")   # a table's folder, then the file: inside
+_BATCH_FILE = re.compile(r"[a-z][a-z0-9_]*/batch-[0-9]{5,}\.parquet")  # a table's folder, then the file: inside
 _DAMAGED = (pa.ArrowException, OSError, ValueError, KeyError, TypeError, IndexError)
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
@@ -75,6 +76,7 @@ def one_line(exc) -> str:
 
 
 # ---------------------------------------------------------------- atomic files
+
 
 def atomic_write(path: Path, write) -> None:
     """Call ``write(binary_file)`` on a temporary file next to ``path``, then move it into place.
@@ -109,19 +111,28 @@ def write_json(path: Path, obj, seal: bool = False) -> None:
     atomic_write(path, lambda f: f.write(text.encode()))
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def _not_regular(path: Path, mode: int) -> DamagedRun:
     kind = next((name for test, name in _KINDS if test(mode)), "not a file")
-    return DamagedRun(f"{path} in a run directory is not a regular file ({kind}): a run holds only the files sims "
-                      f"writes, and reading it would not end; remove it")
+    return DamagedRun(
+        f"{path} in a run directory is not a regular file ({kind}): a run holds only the files sims "
+        f"writes, and reading it would not end; remove it"
+    )
 
 
 def _link(path: Path) -> DamagedRun:
-    return DamagedRun(f"{path} in a run directory is a symbolic link: a run holds only the files sims writes, and "
-                      f"a reader of its folders would follow it (outside the run, or round again); remove it")
+    return DamagedRun(
+        f"{path} in a run directory is a symbolic link: a run holds only the files sims writes, and "
+        f"a reader of its folders would follow it (outside the run, or round again); remove it"
+    )
 
 
 def read_regular(path: Path, what: str) -> bytes:
@@ -152,8 +163,9 @@ def check_tree(run_dir: Path) -> set[str]:
         try:
             entries = list(os.scandir(folder))
         except OSError as exc:
-            raise DamagedRun(f"folder {folder} of run {run_dir} cannot be read ({exc.strerror or one_line(exc)})") \
-                from None
+            raise DamagedRun(
+                f"folder {folder} of run {run_dir} cannot be read ({exc.strerror or one_line(exc)})"
+            ) from None
         for entry in entries:
             mode = entry.stat(follow_symlinks=False).st_mode
             if stat.S_ISLNK(mode):
@@ -219,22 +231,36 @@ def first_difference(here, there, path: str = "") -> str | None:
 
 # ---------------------------------------------------------------- provenance
 
+
 def versions() -> dict:
-    return {"sims": __version__, "numba": numba.__version__, "numpy": np.__version__, "pandas": pd.__version__,
-            "pyarrow": pa.__version__, "python": platform.python_version()}
+    return {
+        "sims": __version__,
+        "numba": numba.__version__,
+        "numpy": np.__version__,
+        "pandas": pd.__version__,
+        "pyarrow": pa.__version__,
+        "python": platform.python_version(),
+    }
 
 
 def git_commit() -> str | None:
     """The commit of the repository holding the ``sims`` package, or None (an installed wheel, no git)."""
     try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
-                             text=True, timeout=10, check=False)
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).parent,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     return (out.stdout.strip() or None) if out.returncode == 0 else None
 
 
 # ---------------------------------------------------------------- batches
+
 
 def batch_name(index: int) -> str:
     return f"batch-{index:05d}"
@@ -275,15 +301,24 @@ def write_batch(run_dir: Path, identity: dict, index: int, first_chunk: int, n_c
         ids = {"game": identity["game"], "rules": identity["rules"]} if table in (TOTALS, HISTOGRAMS) else {}
         ids.update(run=identity["run"], batch=index)
         for position, (column, value) in enumerate(ids.items()):
-            data = data.add_column(position, column, pa.array([value] * len(frame),
-                                                              pa.int64() if column == "batch" else pa.string()))
+            data = data.add_column(
+                position, column, pa.array([value] * len(frame), pa.int64() if column == "batch" else pa.string())
+            )
         meta = {**identity, "batch": index, "table": table, "format": FORMAT}
         data = data.replace_schema_metadata({**(data.schema.metadata or {}), _META_KEY: json.dumps(meta)})
         path = folder / f"{name}.parquet"
         atomic_write(path, lambda f, d=data: pq.write_table(d, f, write_page_checksum=True, compression="zstd"))
         files[f"{table}/{name}.parquet"] = file_sha256(path)
-    record = {"format": FORMAT, "run": identity["run"], "index": index, "first_chunk": first_chunk,
-              "n_chunks": n_chunks, "n": batch.n, "kind": batch.kind, "files": files}
+    record = {
+        "format": FORMAT,
+        "run": identity["run"],
+        "index": index,
+        "first_chunk": first_chunk,
+        "n_chunks": n_chunks,
+        "n": batch.n,
+        "kind": batch.kind,
+        "files": files,
+    }
     write_json(record_path(run_dir, index), record, seal=True)
 
 
@@ -336,8 +371,13 @@ def read_batch(run_dir: Path, identity: dict, index: int, expected: dict):
         except _DAMAGED as exc:
             raise _damaged(path, one_line(exc)) from None
         runs, batches = table.column("run").unique().to_pylist(), table.column("batch").unique().to_pylist()
-        if (meta.get("run") != identity["run"] or meta.get("batch") != index or meta.get("table") != Path(name).parent.name
-                or runs not in ([], [identity["run"]]) or batches not in ([], [index])):
+        if (
+            meta.get("run") != identity["run"]
+            or meta.get("batch") != index
+            or meta.get("table") != Path(name).parent.name
+            or runs not in ([], [identity["run"]])
+            or batches not in ([], [index])
+        ):
             raise _damaged(path, f"it belongs to run {meta.get('run')!r} batch {meta.get('batch')!r}")
         ids = ["game", "rules", "run", "batch"] if Path(name).parent.name in (TOTALS, HISTOGRAMS) else ["run", "batch"]
         frame = table.drop_columns(ids).to_pandas()
@@ -358,6 +398,7 @@ def remove_stale_temporaries(run_dir: Path) -> None:
 
 
 # ---------------------------------------------------------------- a run directory
+
 
 def check_new_path(path: Path) -> None:
     """Refuse, before anything is created, a directory whose path or a name in it is longer than the
@@ -386,10 +427,14 @@ class RunStore:
             if parent.exists() and not parent.is_dir():
                 raise ValueError(f"output {self.path}: {parent} exists and is not a directory")
         manifest_path = self.path / MANIFEST
-        if self.path.is_dir() and not manifest_path.exists() and any(
-                p.name != LOCK and not p.name.endswith(TMP_SUFFIX) for p in self.path.iterdir()):
-            raise ValueError(f"output directory {self.path} is not empty and holds no sims run ({MANIFEST}); "
-                             f"choose another --out")
+        if (
+            self.path.is_dir()
+            and not manifest_path.exists()
+            and any(p.name != LOCK and not p.name.endswith(TMP_SUFFIX) for p in self.path.iterdir())
+        ):
+            raise ValueError(
+                f"output directory {self.path} is not empty and holds no sims run ({MANIFEST}); choose another --out"
+            )
         if self.path.is_dir():
             check_tree(self.path)
         check_new_path(self.path)
@@ -417,7 +462,7 @@ class RunStore:
 
     def close(self):
         if self._lock is not None:
-            (self.path / ".lock").unlink(missing_ok=True)   # still held: a rival run opening it now is refused
+            (self.path / ".lock").unlink(missing_ok=True)  # still held: a rival run opening it now is refused
             self._lock.close()
             self._lock = None
 
@@ -427,11 +472,14 @@ class RunStore:
         return spec
 
     def _refuse_if_different(self, existing: dict):
-        diff = first_difference({"sims": versions()["sims"], "job": self._spec()},
-                                {"sims": existing["versions"].get("sims"), "job": existing["job"]})
+        diff = first_difference(
+            {"sims": versions()["sims"], "job": self._spec()},
+            {"sims": existing["versions"].get("sims"), "job": existing["job"]},
+        )
         if diff:
-            raise ValueError(f"output directory {self.path} holds another run ({diff}); choose another --out "
-                             f"or delete it")
+            raise ValueError(
+                f"output directory {self.path} holds another run ({diff}); choose another --out or delete it"
+            )
 
     def begin(self, plan: Plan) -> set[int]:
         """Write the manifest of a new run (or check the batch size of an old one); the finished batches."""
@@ -440,18 +488,29 @@ class RunStore:
             for digest, values in spec.pop("tables", {}).items():
                 (self.path / PARAMS).mkdir(exist_ok=True)
                 write_json(self.path / PARAMS / f"{digest}.json", {"sha256": digest, "values": values})
-            manifest = {"format": FORMAT, "game": self.job.game.name, "job": spec,
-                        "batch_chunks": plan.batch_chunks, "n_batches": plan.n_batches, "n_chunks": self.job.n_chunks,
-                        "rng": RNG, "versions": versions(), "git_commit": git_commit(),
-                        "created": datetime.now(UTC).isoformat(timespec="seconds")}
-            manifest["run"] = fingerprint({"job": spec, "batch_chunks": plan.batch_chunks,
-                                           "sims": manifest["versions"]["sims"]})
+            manifest = {
+                "format": FORMAT,
+                "game": self.job.game.name,
+                "job": spec,
+                "batch_chunks": plan.batch_chunks,
+                "n_batches": plan.n_batches,
+                "n_chunks": self.job.n_chunks,
+                "rng": RNG,
+                "versions": versions(),
+                "git_commit": git_commit(),
+                "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            }
+            manifest["run"] = fingerprint(
+                {"job": spec, "batch_chunks": plan.batch_chunks, "sims": manifest["versions"]["sims"]}
+            )
             (self.path / BATCHES).mkdir(exist_ok=True)
             write_json(self.path / MANIFEST, manifest, seal=True)
             self.manifest = read_manifest(self.path)
         elif self.manifest["batch_chunks"] != plan.batch_chunks:
-            raise ValueError(f"output directory {self.path} was started with batch_chunks "
-                             f"{self.manifest['batch_chunks']}, not {plan.batch_chunks}; drop --batch-chunks to resume")
+            raise ValueError(
+                f"output directory {self.path} was started with batch_chunks "
+                f"{self.manifest['batch_chunks']}, not {plan.batch_chunks}; drop --batch-chunks to resume"
+            )
         remove_stale_temporaries(self.path)
         done = finished_indices(self.path)
         for index in sorted(done):
@@ -485,8 +544,9 @@ def read_manifest(path: Path) -> dict:
         raise DamagedRun(f"manifest {Path(path) / MANIFEST} is corrupt ({what})")
     bc = manifest["batch_chunks"]
     if isinstance(bc, bool) or not isinstance(bc, int) or bc < 1:
-        raise DamagedRun(f"manifest {Path(path) / MANIFEST} is corrupt (batch_chunks is {bc!r}, "
-                         f"not a positive integer)")
+        raise DamagedRun(
+            f"manifest {Path(path) / MANIFEST} is corrupt (batch_chunks is {bc!r}, not a positive integer)"
+        )
     return manifest
 
 
@@ -549,18 +609,22 @@ def verify(path) -> dict:
     files = check_tree(path) - {LOCK}
     missing = [i for i in range(plan.n_batches) if not record_path(path, i).exists()]
     if missing:
-        raise DamagedRun(f"run {path} is incomplete: {record_path(path, missing[0])} is missing ({len(missing)} "
-                         f"of {plan.n_batches} batches); run the same command again to finish it")
+        raise DamagedRun(
+            f"run {path} is incomplete: {record_path(path, missing[0])} is missing ({len(missing)} "
+            f"of {plan.n_batches} batches); run the same command again to finish it"
+        )
     if not (path / SUMMARY).exists():
         raise DamagedRun(f"run {path} is unfinished: {path / SUMMARY} is missing; run the same command again")
     known = {MANIFEST, SUMMARY}
     known |= {f"{PARAMS}/{digest}.json" for digest in job_spec(store.job).get("tables", {})}
     for index in range(plan.n_batches):
-        store.read(plan, index)     # every file its record names, checked
+        store.read(plan, index)  # every file its record names, checked
         known.add(f"{BATCHES}/{batch_name(index)}.json")
         known.update(read_json(record_path(path, index), "batch record", sealed=True)["files"])
     unlisted = sorted(files - known)
     if unlisted:
-        raise DamagedRun(f"unlisted file {path / unlisted[0]}: no batch record or manifest of the run names it, and "
-                         f"a reader of its folder would count it; move it out of the run directory")
+        raise DamagedRun(
+            f"unlisted file {path / unlisted[0]}: no batch record or manifest of the run names it, and "
+            f"a reader of its folder would count it; move it out of the run directory"
+        )
     return {"run": str(path), "batches": plan.n_batches, "files": len(files)}

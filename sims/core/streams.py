@@ -11,6 +11,7 @@ row, never in another seat's stream or outside the buffer; a guard cannot see fu
 checks no index).  The words of the streams are those of the plain ``uint64[4]`` states, so every draw, and
 every number, is as before.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -19,10 +20,10 @@ from numba import uint64
 from .errors import E_DECISION, E_SEAT
 from .kernel import njit
 
-STATE_WORDS = 4          # xoshiro256**'s state (sims.core.rng.next_u64)
-GUARD = 124              # words after each stream: a row is 1 KiB
+STATE_WORDS = 4  # xoshiro256**'s state (sims.core.rng.next_u64)
+GUARD = 124  # words after each stream: a row is 1 KiB
 ROW = STATE_WORDS + GUARD
-GUARD_WORD = np.uint64(0x6A09E667F3BCC908)   # any value a careless write is unlikely to leave (not 0, not -1)
+GUARD_WORD = np.uint64(0x6A09E667F3BCC908)  # any value a careless write is unlikely to leave (not 0, not -1)
 
 
 @njit(cache=True)

@@ -28,6 +28,7 @@ to ``on_decision`` as a :class:`Decided`, and, with ``record``, written to a gam
 (cribbage's ``Deal``, All Fours' ``Hand``, Loo's ``Deal``): the cards the laws played unasked
 and the points of the end of a deal, which no decision shows (the duel narrates them).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -70,17 +71,17 @@ def _seat_specs(game, seats, players: int) -> list[dict]:
         raise ValueError(f"{game.name} with these rules has {players} seats, got {len(seats)}")
     out = []
     for seat in seats:
-        if isinstance(seat, dict) and "name" not in seat:          # {decision: policy or chooser}
+        if isinstance(seat, dict) and "name" not in seat:  # {decision: policy or chooser}
             unknown = sorted(set(seat) - set(decisions))
             if unknown:
-                raise ValueError(f"unknown {game.name} decision {unknown[0]!r}; its decisions are "
-                                 f"{', '.join(decisions)}")
+                raise ValueError(
+                    f"unknown {game.name} decision {unknown[0]!r}; its decisions are {', '.join(decisions)}"
+                )
             out.append({d.name: seat.get(d.name, d.default) for d in game.decisions})
         elif isinstance(seat, str) and any(seat.partition(":")[0] in game.policies.get(d, {}) for d in decisions):
-            name = seat.partition(":")[0]                           # a policy name: where a decision has it
-            out.append({d.name: seat if name in game.policies.get(d.name, {}) else d.default
-                        for d in game.decisions})
-        else:     # a chooser, or one policy for every decision (a plug-in's, a table, a Policy, a function)
+            name = seat.partition(":")[0]  # a policy name: where a decision has it
+            out.append({d.name: seat if name in game.policies.get(d.name, {}) else d.default for d in game.decisions})
+        else:  # a chooser, or one policy for every decision (a plug-in's, a table, a Policy, a function)
             out.append({d: seat for d in decisions})
     return out
 
@@ -117,11 +118,21 @@ class _Table:
         who = self.seats[seat][decision]
         watched = self.on_decision is not None or self.keep or is_chooser(who)
 
-        def decide(*args):          # the engine's call: hand, [played,] state, rules, rng, params
+        def decide(*args):  # the engine's call: hand, [played,] state, rules, rng, params
             hand, state = args[0], args[-4]
             played = args[1] if len(args) == 6 else None
-            situation = self.module.situation(decision, hand.copy(), None if played is None else played.copy(),
-                                              state.copy(), self.rules, self.taken) if watched else None
+            situation = (
+                self.module.situation(
+                    decision,
+                    hand.copy(),
+                    None if played is None else played.copy(),
+                    state.copy(),
+                    self.rules,
+                    self.taken,
+                )
+                if watched
+                else None
+            )
             if is_chooser(who):
                 choice = who.choose(situation)
                 try:
@@ -130,40 +141,61 @@ class _Table:
                     raise ValueError(f"seat {seat} ({chooser_name(who)}), {decision}: {exc}") from None
                 by = chooser_name(who)
             else:
-                answer = guarded_call(lambda stream: int(who.fn(*args[:-2], stream, who.params_array())), args[-2],
-                                      f"seat {seat}'s {decision} policy {who.label()!r}")
+                answer = guarded_call(
+                    lambda stream: int(who.fn(*args[:-2], stream, who.params_array())),
+                    args[-2],
+                    f"seat {seat}'s {decision} policy {who.label()!r}",
+                )
                 if not watched:
                     return answer
                 try:
                     choice = situation.choice_of(answer, hand)
                 except (IndexError, ValueError):
-                    return answer           # an illegal answer: the engine says so (PolicyError)
+                    return answer  # an illegal answer: the engine says so (PolicyError)
                 by = who.label()
             self._taken(Decided(self.game, seat, decision, situation, choice, by))
             return answer
+
         return decide
 
     def _taken(self, decided: Decided):
         self.taken.append(decided)
         self.decisions += 1
         if self.keep:
-            self.lines.append({"game": decided.game, "player": decided.seat, "decision": decided.decision,
-                               **self.module.fields(decided.situation), "choice": decided.choice})
+            self.lines.append(
+                {
+                    "game": decided.game,
+                    "player": decided.seat,
+                    "decision": decided.decision,
+                    **self.module.fields(decided.situation),
+                    "choice": decided.choice,
+                }
+            )
         if self.on_decision is not None:
             self.on_decision(decided)
 
     def play(self, g: int, seed: int) -> dict:
         self.game, self.taken = g, []
         fns = {d: [self.fn(s, d) for s in range(len(self.seats))] for d in self.seats[0]}
-        row = self.module.play_game(self.rules, fns, seed, g,
-                                    **({} if self.on_deal is None else {"on_deal": self.on_deal}))
+        row = self.module.play_game(
+            self.rules, fns, seed, g, **({} if self.on_deal is None else {"on_deal": self.on_deal})
+        )
         if self.keep:
             self.lines.append({"game": g, "result": row})
         return {"game": g, **row}
 
 
-def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=None, on_decision=None,
-         progress: bool = False, on_deal=None) -> pd.DataFrame:
+def play(
+    game,
+    rules=None,
+    seats=None,
+    seed: int = 0,
+    games: int = 1,
+    record=None,
+    on_decision=None,
+    progress: bool = False,
+    on_deal=None,
+) -> pd.DataFrame:
     """Play games ``0 .. games-1`` of the run ``seed`` of a game, each seat a policy or a chooser (module
     docstring).
 
@@ -220,5 +252,5 @@ def play(game, rules=None, seats=None, seed: int = 0, games: int = 1, record=Non
         write_record(record, header_of(game, rules, seed, players, games), table.lines)
     out = pd.DataFrame(rows)
     out.attrs["players"] = players
-    out.attrs["decisions"] = table.decisions        # those watched (with a record, a callback or a chooser)
+    out.attrs["decisions"] = table.decisions  # those watched (with a record, a callback or a chooser)
     return out

@@ -4,6 +4,7 @@ Every interval printed is a 95% interval, written ``estimate [lo, hi]`` (or ``±
 advisors' dense tables), with its method named once beside the table: a mean is mean ± 1.96 standard
 errors (normal, :data:`MEAN_METHOD`), a rate is Wilson's score interval (:data:`RATE_METHOD`).
 """
+
 from __future__ import annotations
 
 import re
@@ -57,8 +58,9 @@ def interval(value: float, lo: float, hi: float, digits: int = 4, sign: str = ""
 def component_table(entries: dict, components: list[str]) -> list[str]:
     """Points by component (rows) for each role or side (columns: ``entries[who][component]`` has ``mean``
     and ``se``), each a mean with its normal 95% interval."""
-    cells = {who: [mean_interval(entries[who][c]["mean"], entries[who][c]["se"]) for c in components]
-             for who in entries}
+    cells = {
+        who: [mean_interval(entries[who][c]["mean"], entries[who][c]["se"]) for c in components] for who in entries
+    }
     widths = {who: max(len(who), *(len(x) for x in col)) + 2 for who, col in cells.items()}
     lines = [f"{'component':<10}" + "".join(f"{who:>{widths[who]}}" for who in entries)]
     for i, comp in enumerate(components):
@@ -68,8 +70,9 @@ def component_table(entries: dict, components: list[str]) -> list[str]:
 
 def policy_line(summary: dict) -> str:
     """``discard greedy,greedy, peg random,random``: each decision's policy by seat (changed parameters shown)."""
-    return ", ".join(f"{d} {','.join(p.get('label', p['name']) for p in seats)}"
-                     for d, seats in summary["policies"].items())
+    return ", ".join(
+        f"{d} {','.join(p.get('label', p['name']) for p in seats)}" for d, seats in summary["policies"].items()
+    )
 
 
 def cut(text, limit: int = 80) -> str:
@@ -80,4 +83,4 @@ def cut(text, limit: int = 80) -> str:
     'xxxxxxxxx…'
     """
     text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -14,12 +14,12 @@ remedies, used with kernels compiled without reference counting
   that takes it: take it in the policy itself (the call is compiled into that kernel), pass it down to the
   routines it calls, and never return it or keep a view of it.  Its values start undefined.
 """
+
 from __future__ import annotations
 
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
-
 
 
 @intrinsic
@@ -39,11 +39,10 @@ def borrowed(typingctx, array):
     return array(array), codegen
 
 
-
 def _stack_array(dtype):
     def typer(typingctx, length):
         if not isinstance(length, types.IntegerLiteral):
-            return None                  # the length must be a constant
+            return None  # the length must be a constant
         n = length.literal_value
         array = types.Array(dtype, 1, "C")
 
@@ -51,10 +50,14 @@ def _stack_array(dtype):
             item = context.get_value_type(dtype)
             size = context.get_abi_sizeof(item)
             view = context.make_array(array)(context, builder)
-            context.populate_array(view, data=cgutils.alloca_once(builder, item, size=n),
-                                   shape=cgutils.pack_array(builder, [context.get_constant(types.intp, n)]),
-                                   strides=cgutils.pack_array(builder, [context.get_constant(types.intp, size)]),
-                                   itemsize=context.get_constant(types.intp, size), meminfo=None)
+            context.populate_array(
+                view,
+                data=cgutils.alloca_once(builder, item, size=n),
+                shape=cgutils.pack_array(builder, [context.get_constant(types.intp, n)]),
+                strides=cgutils.pack_array(builder, [context.get_constant(types.intp, size)]),
+                itemsize=context.get_constant(types.intp, size),
+                meminfo=None,
+            )
             return view._getvalue()
 
         return array(length), codegen
@@ -64,6 +67,10 @@ def _stack_array(dtype):
 
 
 stack_ints = intrinsic(_stack_array(types.int64))
-stack_ints.__doc__ = """``stack_ints(n)``: an int64 array of the constant length ``n`` in the caller's frame (module docstring)."""
+stack_ints.__doc__ = (
+    """``stack_ints(n)``: an int64 array of the constant length ``n`` in the caller's frame (module docstring)."""
+)
 stack_floats = intrinsic(_stack_array(types.float64))
-stack_floats.__doc__ = """``stack_floats(n)``: a float64 array of the constant length ``n`` in the caller's frame (module docstring)."""
+stack_floats.__doc__ = (
+    """``stack_floats(n)``: a float64 array of the constant length ``n`` in the caller's frame (module docstring)."""
+)

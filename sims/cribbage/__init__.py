@@ -1,12 +1,31 @@
 """Cribbage: rules, scoring, the play, policies and the simulation engine."""
+
 from .rules import PRESETS, Rules, get_rules
 
-__all__ = ["PRESETS", "Rules", "analyze_discards", "get_rules", "peg_points", "play_games", "score_show",
-           "score_shows", "show_breakdown", "show_distribution", "simulate_deals"]
+__all__ = [
+    "PRESETS",
+    "Rules",
+    "analyze_discards",
+    "get_rules",
+    "peg_points",
+    "play_games",
+    "score_show",
+    "score_shows",
+    "show_breakdown",
+    "show_distribution",
+    "simulate_deals",
+]
 
-_LAZY = {"simulate_deals": ".simulate", "play_games": ".simulate", "analyze_discards": ".discards",
-         "peg_points": ".pegging", "score_show": ".scoring", "score_shows": ".scoring", "show_breakdown": ".scoring",
-         "show_distribution": ".scoring"}
+_LAZY = {
+    "simulate_deals": ".simulate",
+    "play_games": ".simulate",
+    "analyze_discards": ".discards",
+    "peg_points": ".pegging",
+    "score_show": ".scoring",
+    "score_shows": ".scoring",
+    "show_breakdown": ".scoring",
+    "show_distribution": ".scoring",
+}
 
 
 def __getattr__(name):

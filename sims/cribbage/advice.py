@@ -30,6 +30,7 @@ distilled), else expected_peg + distilled.  ``win_se`` then carries the table's
 error as well (:func:`.odds.throws.shifted_by_error`).  The best card, first, is
 the one of the best chance of winning with a score, else of the most points.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -50,19 +51,29 @@ from ..core.streams import seat_streams
 from .contract import PegFn, S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_STARTER, is_legal_play
 from .discard_rows import WIN_DIGITS
 from .pegging import peg_points_kernel
-from .play import (C_PLAY, MAX_SEATS, NO_WINNER, POLICY_ERROR, _score, lay_candidate, net_pegging, play_out,
-                   play_out_buffers, side_of)
+from .play import (
+    C_PLAY,
+    MAX_SEATS,
+    NO_WINNER,
+    POLICY_ERROR,
+    _score,
+    lay_candidate,
+    net_pegging,
+    play_out,
+    play_out_buffers,
+    side_of,
+)
 from .rules import R_ACTIVE, R_BATH, R_KEPT, R_PLAYERS, Rules
 from .situation import PegSituation
 
-if TYPE_CHECKING:   # pandas is imported where a DataFrame is made: sims peg and a Player need none
+if TYPE_CHECKING:  # pandas is imported where a DataFrame is made: sims peg and a Player need none
     import pandas as pd
 
 DEFAULT_PLAYOUT = "distilled"
 DEFAULT_SAMPLES = 2_000
-EXACT_LIMIT = 20_000           # hidden deals enumerated when there are at most this many
+EXACT_LIMIT = 20_000  # hidden deals enumerated when there are at most this many
 PEGS = types.UniTuple(PegFn, MAX_SEATS)
-F_MINE, F_THEIRS, F_WON = range(3)   # ``final``: scores at the end of the play, and 1/0 if someone won in it
+F_MINE, F_THEIRS, F_WON = range(3)  # ``final``: scores at the end of the play, and 1/0 if someone won in it
 
 
 class Player(CorePlayer):
@@ -79,10 +90,15 @@ class Player(CorePlayer):
     default_decision = "peg"
 
 
-@njit(types.int64(I64_1, I64_1, I64_1, I64_1, I64_2, I64_1, PEGS, F64_1, I64_1, U64_1, types.boolean, I64_1,
-                  F64_2, I64_3, I64_1), cache=True)
-def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, keys, check_target, scores0, net,
-               final, err):
+@njit(
+    types.int64(
+        I64_1, I64_1, I64_1, I64_1, I64_2, I64_1, PEGS, F64_1, I64_1, U64_1, types.boolean, I64_1, F64_2, I64_3, I64_1
+    ),
+    cache=True,
+)
+def _play_outs(
+    rules, hand, played, state, hidden, left, peg_fns, params, poff, keys, check_target, scores0, net, final, err
+):
     """Each legal card of ``hand`` laid, then the play finished by ``peg_fns`` against each row of
     ``hidden`` (the other roles' cards, ``left[r]`` each in role order): ``net[m, i]`` my side's pegging
     less the others' per opposing side, ``final[m, i]`` (``F_*``).  Returns POLICY_ERROR (``err``
@@ -116,13 +132,30 @@ def _play_outs(rules, hand, played, state, hidden, left, peg_fns, params, poff, 
             comp[:, :] = 0
             over = lay_candidate(rules, state, buf, hand[i], at)
             winner = NO_WINNER
-            if _score(rules, scores, comp, dealer, role, C_PLAY, peg_points_kernel(buf, start, n + 1, bath),
-                      check_target):
+            if _score(
+                rules, scores, comp, dealer, role, C_PLAY, peg_points_kernel(buf, start, n + 1, bath), check_target
+            ):
                 winner = my_side
             else:
                 if not over:
-                    winner = play_out(rules, dealer, scores, check_target, state[S_STARTER], in_play, buf, thrown,
-                                      st, at, seat_rngs, peg_fns, params, poff, comp, err)
+                    winner = play_out(
+                        rules,
+                        dealer,
+                        scores,
+                        check_target,
+                        state[S_STARTER],
+                        in_play,
+                        buf,
+                        thrown,
+                        st,
+                        at,
+                        seat_rngs,
+                        peg_fns,
+                        params,
+                        poff,
+                        comp,
+                        err,
+                    )
                     if winner == POLICY_ERROR:
                         return POLICY_ERROR
             theirs = 0
@@ -146,7 +179,7 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     ``(deals[m, cards] in role order, left by role, exact)``; a ValueError when no lawful deal exists."""
     from math import comb
 
-    rules = cast(Rules, situation.rules)      # a situation holds its rules and role parsed (__post_init__)
+    rules = cast(Rules, situation.rules)  # a situation holds its rules and role parsed (__post_init__)
     active = rules.active
     left = np.asarray(situation.left() + [0] * (MAX_SEATS - active), dtype=np.int64)
     left[cast(int, situation.role)] = 0
@@ -157,12 +190,14 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     hidden = int(left.sum())
     if hidden > len(unseen):
         raise ValueError(f"the others hold {hidden} cards but only {len(unseen)} are unseen")
-    roles = sorted((r for r in range(active) if left[r] > 0), key=lambda r: -room[r])   # most restricted first
+    roles = sorted((r for r in range(active) if left[r] > 0), key=lambda r: -room[r])  # most restricted first
     for i, r in enumerate(roles):
         allowed = int((pips > room[r]).sum())
-        if allowed < sum(int(left[q]) for q in roles[:i + 1]):
-            raise ValueError("no lawful deal: the others could not lay, so they hold cards of more pips than "
-                             "the count left room for, and too few such cards are unseen")
+        if allowed < sum(int(left[q]) for q in roles[: i + 1]):
+            raise ValueError(
+                "no lawful deal: the others could not lay, so they hold cards of more pips than "
+                "the count left room for, and too few such cards are unseen"
+            )
     if active == 2:
         allowed = unseen[pips > max(room[r] for r in range(active) if r != situation.role)]
         n_deals = comb(len(allowed), hidden)
@@ -174,11 +209,11 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     deals = np.empty((samples, hidden), dtype=np.int64)
     free = np.ones((samples, len(unseen)), dtype=bool)
     keys, last_room = np.empty((samples, len(unseen))), None
-    for r in roles:   # roles of one room share one draw: the cards left in it stay in uniform random order
+    for r in roles:  # roles of one room share one draw: the cards left in it stay in uniform random order
         if room[r] != last_room:
             keys, last_room = rng.random((samples, len(unseen))), room[r]
-        take = np.where(free & (pips > room[r]), keys, np.inf).argsort(axis=1)[:, :left[r]]
-        deals[:, offset[r]:offset[r] + left[r]] = unseen[take]
+        take = np.where(free & (pips > room[r]), keys, np.inf).argsort(axis=1)[:, : left[r]]
+        deals[:, offset[r] : offset[r] + left[r]] = unseen[take]
         np.put_along_axis(free, take, False, axis=1)
     return deals, left, False
 
@@ -202,15 +237,19 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tu
     from .scoring import show_points
 
     rules = cast(Rules, situation.rules)
-    values = read_only(players_vector(players))   # as the position-aware players see it (one specialisation)
+    values = read_only(players_vector(players))  # as the position-aware players see it (one specialisation)
     ix = position.section(values, read_only(rules.to_kernel()))
     if ix[position.X_T] < 0 or rules.active != 2:
-        raise ValueError(f"no board-position table for rules {rules.name!r}; the chance of winning needs one of "
-                         f"{', '.join(position.PRESETS)}")
+        raise ValueError(
+            f"no board-position table for rules {rules.name!r}; the chance of winning needs one of "
+            f"{', '.join(position.PRESETS)}"
+        )
     moved = read_only(shifted_by_error(values, ix, _shipped_table(preset_of(rules), players)))
     dealer = situation.role == 0
-    show = np.asarray([show_points(np.asarray(situation.kept, dtype=np.int64), rules.kept, situation.starter,
-                                   False, False)], dtype=np.int64)
+    show = np.asarray(
+        [show_points(np.asarray(situation.kept, dtype=np.int64), rules.kept, situation.starter, False, False)],
+        dtype=np.int64,
+    )
     thrown = read_only(np.asarray(situation.thrown, dtype=np.int64))
     shown = position.shows_to_come(values, ix, dealer, thrown)
     shown_moved = position.shows_to_come(moved, ix, dealer, thrown)
@@ -237,13 +276,30 @@ def table_players(players: str | None, playout: str) -> str:
     return fits[0] if fits and DEFAULT_PLAYERS not in fits else DEFAULT_PLAYERS
 
 
-NAMED = {"peg": ("greedy", "defensive", "rollout", "distilled", "distilled_end", "position", "position_distilled"),
-         "discard": ("greedy", "expected_hand", "expected_net", "expected_peg", "exact_net", "hoyle", "position",
-                     "position_distilled")}
+NAMED = {
+    "peg": ("greedy", "defensive", "rollout", "distilled", "distilled_end", "position", "position_distilled"),
+    "discard": (
+        "greedy",
+        "expected_hand",
+        "expected_net",
+        "expected_peg",
+        "exact_net",
+        "hoyle",
+        "position",
+        "position_distilled",
+    ),
+}
 
 
-def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
-           exact_limit: int = EXACT_LIMIT, players: str | None = None) -> pd.DataFrame:
+def advise(
+    situation,
+    playout=DEFAULT_PLAYOUT,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    policies=None,
+    exact_limit: int = EXACT_LIMIT,
+    players: str | None = None,
+) -> pd.DataFrame:
     """Every legal card of a pegging situation valued by play-outs, best first.
 
     A :class:`~sims.cribbage.situation.DiscardSituation` goes to ``advise_discard`` (every throw, as
@@ -284,8 +340,15 @@ def advise(situation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, s
     return frame
 
 
-def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-               policies=None, exact_limit: int = EXACT_LIMIT, players: str | None = None) -> tuple[dict, dict]:
+def peg_advice(
+    situation: PegSituation,
+    playout=DEFAULT_PLAYOUT,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    policies=None,
+    exact_limit: int = EXACT_LIMIT,
+    players: str | None = None,
+) -> tuple[dict, dict]:
     """:func:`advise`'s table without pandas (``sims peg`` needs none): its columns ``{name: values}``, rows best
     first, and its ``attrs``."""
     from .policies import resolve
@@ -309,19 +372,37 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
     final = np.zeros((len(deals), n_cards, 3), dtype=np.int64)
     err = np.zeros(E_SIZE, dtype=np.int64)
     with raised_by_policy([playout], "a play-out"):
-        status = _play_outs(arrays.rules, arrays.hand, arrays.played, arrays.state, deals, left,
-                            (playout.fn,) * MAX_SEATS, params, poff, keys, situation.score is not None,
-                            situation.scores_by_side(), net, final, err)
+        status = _play_outs(
+            arrays.rules,
+            arrays.hand,
+            arrays.played,
+            arrays.state,
+            deals,
+            left,
+            (playout.fn,) * MAX_SEATS,
+            params,
+            poff,
+            keys,
+            situation.score is not None,
+            situation.scores_by_side(),
+            net,
+            final,
+            err,
+        )
     if status == POLICY_ERROR:
-        raise PolicyError(f"playout policy {playout.label()!r} "
-                          f"{overrun_text(err) or f'answered {int(err[E_ANSWER])}, an illegal card'}")
+        raise PolicyError(
+            f"playout policy {playout.label()!r} "
+            f"{overrun_text(err) or f'answered {int(err[E_ANSWER])}, an illegal card'}"
+        )
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
     columns: dict[str, Any] = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
     values, table = net[:, legal], {}
     if situation.score is not None:
-        table = {"players": table_players(players, playout.name),
-                 "win_se": "the board-position table's error (an upper bound: as if its cells' errors were fully "
-                           "correlated; as sims discard --score) with the sampled deals' own"}
+        table = {
+            "players": table_players(players, playout.name),
+            "win_se": "the board-position table's error (an upper bound: as if its cells' errors were fully "
+            "correlated; as sims discard --score) with the sampled deals' own",
+        }
         win, shift = (a[:, legal] for a in _win_chances(situation, final, table["players"]))
     key = "win" if situation.score is not None else "value"
     # The best card (issue 34: one definition): the best chance of winning with a score, else the most points;
@@ -332,19 +413,29 @@ def peg_advice(situation: PegSituation, playout=DEFAULT_PLAYOUT, samples: int = 
     columns.update(rollout_columns(values, exact, "value", best=order[0]))
     if table:
         columns.update(rollout_columns(win, exact, "win", best=order[0]))
-        error = shift.mean(axis=0)     # the board-position table's error (an upper bound), with the sampling's
+        error = shift.mean(axis=0)  # the board-position table's error (an upper bound), with the sampling's
         columns["win_se"] = np.hypot(columns["win_se"], error)
         columns["win_vs_best_se"] = np.hypot(columns["win_vs_best_se"], error - error[order[0]])
     choices = choices_of(Player, situation, policies, seed)
     columns["chosen_by"] = chosen_by(choices, columns["card"])
-    columns = {name: [values[r] for r in order] if isinstance(values, list) else values[order]
-               for name, values in columns.items()}
-    return columns, {"situation": situation.describe(), "method": "exact" if exact else "rollouts",
-                     "deals": len(deals), "playout": playout.label(), "seed": seed, "sort": key, **table}
+    columns = {
+        name: [values[r] for r in order] if isinstance(values, list) else values[order]
+        for name, values in columns.items()
+    }
+    return columns, {
+        "situation": situation.describe(),
+        "method": "exact" if exact else "rollouts",
+        "deals": len(deals),
+        "playout": playout.label(),
+        "seed": seed,
+        "sort": key,
+        **table,
+    }
 
 
-def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                   **options) -> pd.DataFrame:
+def advise_discard(
+    situation, policies=NAMED["discard"], samples: int = DEFAULT_SAMPLES, seed: int = 0, **options
+) -> pd.DataFrame:
     """Every throw of a :class:`~sims.cribbage.situation.DiscardSituation`, one row each, as ``sims discard``
     values them (:func:`sims.cribbage.discards.advise`; ``options`` are its own, e.g. ``pegging``; the crib
     source by default ``sims discard``'s, :data:`~sims.cribbage.discards.DEFAULT_CRIB`), best first (by the
@@ -361,8 +452,17 @@ def advise_discard(situation, policies=NAMED["discard"], samples: int = DEFAULT_
             raise ValueError("the chance of winning needs a two-handed game")
         mine, theirs = situation.score
         score = (mine, theirs) if situation.role == 0 else (theirs, mine)
-    frame = discard_advice(situation.hand, role, situation.rules, samples=samples, seed=seed, score=score,
-                           sort="win" if score else "net", collapse=False, **options).frame()
+    frame = discard_advice(
+        situation.hand,
+        role,
+        situation.rules,
+        samples=samples,
+        seed=seed,
+        score=score,
+        sort="win" if score else "net",
+        collapse=False,
+        **options,
+    ).frame()
     choices = choices_of(Player, situation, policies, seed)
     frame["chosen_by"] = chosen_by(choices, frame["thrown"])
     frame.attrs["situation"] = situation.describe()

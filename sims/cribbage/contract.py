@@ -29,6 +29,7 @@ situation when an answer is illegal.  Both kinds are compiled against the fixed
 signatures so that the engine compiles once for all policies and numba's
 on-disk cache works across processes.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,34 +42,37 @@ from .pegging import MAX_COUNT, card_value
 from .rules import MAX_SEATS
 
 
-DISCARD_SIG = types.int64(I64_1R, I64_1R, I64_1R, U64_1, F64_1R)      # read-only but the random stream
+DISCARD_SIG = types.int64(I64_1R, I64_1R, I64_1R, U64_1, F64_1R)  # read-only but the random stream
 PEG_SIG = types.int64(I64_1R, I64_1R, I64_1R, I64_1R, U64_1, F64_1R)
 DiscardFn = types.FunctionType(DISCARD_SIG)
 PegFn = types.FunctionType(PEG_SIG)
 
 # What a policy sees: indices into ``state``.
-S_SEAT = 0         # this player's seat (0 .. players-1)
-S_ROLE = 1         # place from the dealer: 0 dealer, 1 eldest hand (the pone), 2, 3
-S_DEALER = 2       # the dealer's seat
-S_ACTIVE = 3       # players taking part in this deal
-S_STARTER = 4      # the starter, -1 while discarding
-S_COUNT = 5        # the current count
+S_SEAT = 0  # this player's seat (0 .. players-1)
+S_ROLE = 1  # place from the dealer: 0 dealer, 1 eldest hand (the pone), 2, 3
+S_DEALER = 2  # the dealer's seat
+S_ACTIVE = 3  # players taking part in this deal
+S_STARTER = 4  # the starter, -1 while discarding
+S_COUNT = 5  # the current count
 S_COUNT_START = 6  # index in ``played`` where the current count began
-S_N_PLAYED = 7     # cards laid so far this deal
-S_MY_SCORE = 8     # my side's score, kept up to date during the deal
-S_OPP_SCORE = 9    # the best opposing score
-S_TARGET = 10      # points that win
-S_CRIB_MINE = 11   # 1 if the crib belongs to my side
-S_GO_MASK = 12     # bit r set: the player in role r has said go in this count
-S_THROWN = 13      # S_THROWN .. S_THROWN+1: the cards I threw (-1 if fewer)
-S_ROOM = 15        # S_ROOM + r: for the player in role r (not me: 0), the most pips a card could have had and
-                   # fitted when he could not lay in this deal (said go, or nobody could lay); 0 if he always
-                   # could.  Every card he holds has more pips than that (Sections 87-96: a player who can play must)
+S_N_PLAYED = 7  # cards laid so far this deal
+S_MY_SCORE = 8  # my side's score, kept up to date during the deal
+S_OPP_SCORE = 9  # the best opposing score
+S_TARGET = 10  # points that win
+S_CRIB_MINE = 11  # 1 if the crib belongs to my side
+S_GO_MASK = 12  # bit r set: the player in role r has said go in this count
+S_THROWN = 13  # S_THROWN .. S_THROWN+1: the cards I threw (-1 if fewer)
+S_ROOM = 15  # S_ROOM + r: for the player in role r (not me: 0), the most pips a card could have had and
+# fitted when he could not lay in this deal (said go, or nobody could lay); 0 if he always
+# could.  Every card he holds has more pips than that (Sections 87-96: a player who can play must)
 S_SIZE = S_ROOM + MAX_SEATS
 
 # The names of the places ``state[S_ROLE]`` counts from the dealer, by the number of players in the deal.
-ROLE_NAMES = {2: ("dealer", "pone"), 3: ("dealer", "eldest", "second"),
-              4: ("dealer", "eldest", "dealer_partner", "eldest_partner")}
+ROLE_NAMES = {
+    2: ("dealer", "pone"),
+    3: ("dealer", "eldest", "second"),
+    4: ("dealer", "eldest", "dealer_partner", "eldest_partner"),
+}
 
 EMPTY_PARAMS = np.zeros(0, dtype=np.float64)
 

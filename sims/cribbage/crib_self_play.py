@@ -19,6 +19,7 @@ each entry is shrunk toward the previous table with the weight of
 ``prior_deals`` deals, ``(sum + prior_deals * previous) / (n + prior_deals)``,
 and a pair never thrown keeps its previous value.
 """
+
 from __future__ import annotations
 
 from io import StringIO
@@ -48,8 +49,9 @@ PAIRS = [(lo, hi) for lo in range(N_RANKS) for hi in range(lo, N_RANKS)]
 
 
 @njit(inline="always")
-def _throw_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, sums, sumsq,
-                 counts, err):
+def _throw_chunk(
+    c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, sums, sumsq, counts, err
+):
     """Deals as the engine plays them (deal ``g`` dealt by seat ``g % players``); chunk ``c`` adds the crib
     to ``sums[c, role, lo, hi]`` for the ranks ``lo <= hi`` that the player in ``role`` threw."""
     players = rules[0]
@@ -62,8 +64,24 @@ def _throw_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, p
         g = start + i
         scores[:] = 0
         comp[:, :] = 0
-        if play_deal(rules_c, g % players, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
-                     poff_c, comp, err[c], work) == POLICY_ERROR:
+        if (
+            play_deal(
+                rules_c,
+                g % players,
+                scores,
+                False,
+                deck_rng,
+                seat_rngs,
+                discard_fns,
+                peg_fns,
+                params_c,
+                poff_c,
+                comp,
+                err[c],
+                work,
+            )
+            == POLICY_ERROR
+        ):
             err[c, E_ITEM] = g
             break
         crib = comp[0, C_CRIB]
@@ -75,9 +93,13 @@ def _throw_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, p
             counts[c, role, lo, hi] += 1
 
 
-_throw_chunks = chunk_loop("_throw_chunks", _throw_chunk,
-                           types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1,
-                                      I64_4, I64_4, I64_4, I64_2))
+_throw_chunks = chunk_loop(
+    "_throw_chunks",
+    _throw_chunk,
+    types.void(
+        I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_4, I64_4, I64_4, I64_2
+    ),
+)
 
 
 def play_chunks(job, keys, first_item, n_items, err) -> Batch:
@@ -86,13 +108,28 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     (discard_fns, peg_fns), params, poff = job.kernel_policies()
     shape = (keys.shape[0], 2, N_RANKS, N_RANKS)
     sums, sumsq, counts = (np.zeros(shape, dtype=np.int64) for _ in range(3))
-    _throw_chunks(job.rules.to_kernel(), keys, first_item, n_items, job.chunk_size, discard_fns, peg_fns, params,
-                  poff, sums, sumsq, counts, err)
+    _throw_chunks(
+        job.rules.to_kernel(),
+        keys,
+        first_item,
+        n_items,
+        job.chunk_size,
+        discard_fns,
+        peg_fns,
+        params,
+        poff,
+        sums,
+        sumsq,
+        counts,
+        err,
+    )
     sums, sumsq, counts = sums.sum(0), sumsq.sum(0), counts.sum(0)
     who = [f"{lo}-{hi}" for lo, hi in PAIRS]
     lo, hi = np.array(PAIRS).T
-    frames = [totals_frame(to_whom, who, ["crib"], sums[k, lo, hi], sumsq[k, lo, hi], counts[k, lo, hi])
-              for k, to_whom in enumerate(TO_WHOM)]
+    frames = [
+        totals_frame(to_whom, who, ["crib"], sums[k, lo, hi], sumsq[k, lo, hi], counts[k, lo, hi])
+        for k, to_whom in enumerate(TO_WHOM)
+    ]
     return Batch("deals", n_items, concat(frames), pd.DataFrame())
 
 
@@ -104,13 +141,14 @@ def _symmetric(upper):
 def _check_rules(job: Job) -> None:
     rules = job.rules
     if rules.active != 2 or rules.throw != 2 or rules.crib_from_pack:
-        raise ValueError(f"crib tables are by the rank pair each of two players throws; {rules.name} has "
-                         f"{rules.active} players in a deal throwing {rules.throw} card(s) each")
+        raise ValueError(
+            f"crib tables are by the rank pair each of two players throws; {rules.name} has "
+            f"{rules.active} players in a deal throwing {rules.throw} card(s) each"
+        )
 
 
 def _job(rules, discard, n_deals, seed) -> Job:
-    job = Job.make("cribbage", "deals", rules, {"discard": discard, "peg": "greedy"}, n_deals, seed,
-                   engine=__name__)
+    job = Job.make("cribbage", "deals", rules, {"discard": discard, "peg": "greedy"}, n_deals, seed, engine=__name__)
     _check_rules(job)
     return job
 
@@ -130,13 +168,25 @@ def _play(job: Job, threads, progress=False):
 def _describe(job: Job) -> dict:
     """Provenance of a self-play round; a crib table among a policy's params is named, not listed."""
     seats = [p.describe() for p in job.policies["discard"]]
-    return {"rules": job.rules.name, "policies": {"discard": seats[:1] if seats[0] == seats[-1] else seats},
-            "seed": job.seed, "n_deals": job.n, "chunk_size": job.chunk_size, "version": __version__,
-            "numba": numba.__version__}
+    return {
+        "rules": job.rules.name,
+        "policies": {"discard": seats[:1] if seats[0] == seats[-1] else seats},
+        "seed": job.seed,
+        "n_deals": job.n,
+        "chunk_size": job.chunk_size,
+        "version": __version__,
+        "numba": numba.__version__,
+    }
 
 
-def self_play_tables(rules="six-card", policies=None, n_deals: int = 100_000, seed: int = 0,
-                     threads: int | None = None, progress: bool = False) -> pd.DataFrame:
+def self_play_tables(
+    rules="six-card",
+    policies=None,
+    n_deals: int = 100_000,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """The expected crib for every rank pair thrown by the dealer and by the pone, with standard errors.
 
     ``policies`` as for :func:`simulate_deals` (only the discard policies matter; default
@@ -154,18 +204,28 @@ def _table(sums, sumsq, counts, source, provenance, value=None):
     mean, se = mean_se(sums, sumsq, counts)
     if value is None:
         value = mean
-    columns = {"expected_crib_points": {who: _symmetric(value[k]) for k, who in enumerate(TO_WHOM)},
-               "se": {who: _symmetric(se[k]) for k, who in enumerate(TO_WHOM)},
-               "n": {who: _symmetric(counts[k]) for k, who in enumerate(TO_WHOM)}}
+    columns = {
+        "expected_crib_points": {who: _symmetric(value[k]) for k, who in enumerate(TO_WHOM)},
+        "se": {who: _symmetric(se[k]) for k, who in enumerate(TO_WHOM)},
+        "n": {who: _symmetric(counts[k]) for k, who in enumerate(TO_WHOM)},
+    }
     table = matrices_table(columns, source)
     table["n"] = table["n"].astype(np.int64)
     table.attrs["provenance"] = provenance
     return table
 
 
-def iterate_tables(rules="six-card", start="schell", n_deals: int = 100_000, seed: int = 0, iterations: int = 5,
-                   tol: float = 0.05, prior_deals: float = DEFAULT_PRIOR_DEALS,
-                   threads: int | None = None, progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+def iterate_tables(
+    rules="six-card",
+    start="schell",
+    n_deals: int = 100_000,
+    seed: int = 0,
+    iterations: int = 5,
+    tol: float = 0.05,
+    prior_deals: float = DEFAULT_PRIOR_DEALS,
+    threads: int | None = None,
+    progress: bool = False,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Tables -> ``expected_net`` with them -> self-play tables -> ... (module docstring).
 
     ``start``: a published table's name or a table DataFrame.  Returns the last table (``se``
@@ -190,15 +250,22 @@ def iterate_tables(rules="six-card", start="schell", n_deals: int = 100_000, see
         value = np.divide(sums + prior_deals * prior, weight, out=prior.copy(), where=weight > 0)
         new = np.concatenate([_symmetric(value[k]).ravel() for k in range(2)])
         change = np.abs(new - params)
-        history.append({"iteration": round_, "max_abs_change": float(change.max()),
-                        "mean_abs_change": float(change.mean())})
+        history.append(
+            {"iteration": round_, "max_abs_change": float(change.max()), "mean_abs_change": float(change.mean())}
+        )
         params = new
         if change.max() < tol:
             break
     iterated = {"discard": [{"name": "expected_net", "params": "the table of the round before"}]}
-    provenance = {**_describe(job), "policies": iterated,
-                  "iterations": len(history), "start": start if isinstance(start, str) else "table",
-                  "tol": tol, "prior_deals": prior_deals, "history": history}
+    provenance = {
+        **_describe(job),
+        "policies": iterated,
+        "iterations": len(history),
+        "start": start if isinstance(start, str) else "table",
+        "tol": tol,
+        "prior_deals": prior_deals,
+        "history": history,
+    }
     return _table(sums, sumsq, counts, "self-play", provenance, value=value), pd.DataFrame(history)
 
 

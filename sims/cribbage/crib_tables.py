@@ -20,6 +20,7 @@ without pandas; :func:`compare_tables` sets one table against another.
 This module imports nothing from the policies or the engine, and pandas only when a
 DataFrame is asked for: the discard policies and ``sims discard`` read their tables here.
 """
+
 from __future__ import annotations
 
 import csv
@@ -38,9 +39,11 @@ PUBLISHED = "crib_discard_tables.csv"
 SELF_PLAY = "six_card_self_play.csv"
 # name -> (file in sims/cribbage/data, value of its ``source`` column)
 SOURCES = {"schell": (PUBLISHED, "schell"), "hessel": (PUBLISHED, "hessel"), "self_play": (SELF_PLAY, "self-play")}
-TITLES = {"schell": "M. Schell's published table",
-          "hessel": "C. Hessel's published table (crib flushes ignored)",
-          "self_play": "the shipped six-card self-play table"}
+TITLES = {
+    "schell": "M. Schell's published table",
+    "hessel": "C. Hessel's published table (crib flushes ignored)",
+    "self_play": "the shipped six-card self-play table",
+}
 _INTEGER = ("n",)
 _TEXT = ("card1_rank", "card2_rank", "to_whom", "source")
 
@@ -88,8 +91,9 @@ def named_tables() -> dict[str, tuple[float, ...]]:
     out = {}
     for source in SOURCES:
         columns = _columns(source)
-        matrices = _matrices(columns["card1_rank"], columns["card2_rank"], columns["to_whom"],
-                             columns["expected_crib_points"], True)
+        matrices = _matrices(
+            columns["card1_rank"], columns["card2_rank"], columns["to_whom"], columns["expected_crib_points"], True
+        )
         out[source] = tuple(np.concatenate([matrices[who].ravel() for who in TO_WHOM]).tolist())
     return out
 
@@ -129,8 +133,10 @@ def table_params(table) -> np.ndarray:
 def params_matrices(params) -> dict[str, np.ndarray]:
     """The inverse of :func:`table_params`: ``{"dealer": 13x13, "pone": 13x13}``."""
     params = np.asarray(params, dtype=np.float64)
-    return {who: params[k * N_RANKS * N_RANKS:(k + 1) * N_RANKS * N_RANKS].reshape(N_RANKS, N_RANKS)
-            for k, who in enumerate(TO_WHOM)}
+    return {
+        who: params[k * N_RANKS * N_RANKS : (k + 1) * N_RANKS * N_RANKS].reshape(N_RANKS, N_RANKS)
+        for k, who in enumerate(TO_WHOM)
+    }
 
 
 def matrices_table(columns: dict[str, dict[str, np.ndarray]], source: str | None = None):

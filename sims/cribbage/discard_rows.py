@@ -5,6 +5,7 @@ the kept cards' points with each unseen starter); throws in classes of suit-equi
 ranks kept and thrown, and the same exact figures); the rows, best first, with the spread of each kept
 hand over the starters (``hand_min``, ``hand_max``, ``hand_dist``, ``helps_most``).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -16,7 +17,7 @@ from .crib_tables import RANK_LABELS
 from .expectations import throw_expectations
 from .scoring import show_points
 
-HELPS_MOST = 3                     # starter ranks listed in ``helps_most``
+HELPS_MOST = 3  # starter ranks listed in ``helps_most``
 
 
 @njit(cache=True)
@@ -52,14 +53,20 @@ def throw_classes(hand, masks, crib_mean, points, pool, suits_matter, win=None) 
     found: dict[tuple, list[int]] = {}
     for j, mask in enumerate(masks):
         kept = cards_of(hand, mask, False)
-        key = (tuple(sorted(kept >> 2)), tuple(sorted(cards_of(hand, mask, True) >> 2)), float(crib_mean[j]),
-               tuple(np.bincount(points[j])), tuple(np.bincount(ranks, weights=points[j], minlength=13)),
-               tuple(kept) if suits_matter else (), () if win is None else round(float(win[j]), 9))
+        key = (
+            tuple(sorted(kept >> 2)),
+            tuple(sorted(cards_of(hand, mask, True) >> 2)),
+            float(crib_mean[j]),
+            tuple(np.bincount(points[j])),
+            tuple(np.bincount(ranks, weights=points[j], minlength=13)),
+            tuple(kept) if suits_matter else (),
+            () if win is None else round(float(win[j]), 9),
+        )
         found.setdefault(key, []).append(j)
     return list(found.values())
 
 
-WIN_DIGITS = 12      # chances of winning equal to this many digits are a tie (their sums differ in the 16th)
+WIN_DIGITS = 12  # chances of winning equal to this many digits are a tie (their sums differ in the 16th)
 
 
 def advice_rows(hand, masks, points, pool, classes, columns, key, collapse) -> list[dict]:
@@ -72,7 +79,7 @@ def advice_rows(hand, masks, points, pool, classes, columns, key, collapse) -> l
         of = {j: c for c, group in enumerate(classes) for j in group}
         layout = [(of[j], [j] + [o for o in classes[of[j]] if o != j]) for j in range(len(masks))]
 
-    def ranked(c):   # the key, a chance rounded off the noise of its sums
+    def ranked(c):  # the key, a chance rounded off the noise of its sums
         return round(columns[key][c], WIN_DIGITS) if key == "win" else columns[key][c]
 
     then = ("net", "hand") if key == "win" else ("hand",)
@@ -82,10 +89,15 @@ def advice_rows(hand, masks, points, pool, classes, columns, key, collapse) -> l
     for place, (c, group) in enumerate(layout):
         tied = place > 0 and ranked(c) == ranked(layout[place - 1][0])
         kept_points = points[group[0]]
-        row = {"rank": rows[-1]["rank"] if tied else place + 1, "thrown": card_names(hand, masks[group[0]], True),
-               "kept": card_names(hand, masks[group[0]], False), "throws": len(group) if collapse else 1,
-               "hand": float(columns["hand"][c]),
-               "hand_min": int(kept_points.min()), "hand_max": int(kept_points.max())}
+        row = {
+            "rank": rows[-1]["rank"] if tied else place + 1,
+            "thrown": card_names(hand, masks[group[0]], True),
+            "kept": card_names(hand, masks[group[0]], False),
+            "throws": len(group) if collapse else 1,
+            "hand": float(columns["hand"][c]),
+            "hand_min": int(kept_points.min()),
+            "hand_max": int(kept_points.max()),
+        }
         row.update({name: float(values[c]) for name, values in columns.items() if name != "hand"})
         row["vs_best"] = float(columns[key][c] - best)
         row["helps_most"] = helps_most(kept_points, pool)

@@ -6,6 +6,7 @@ the crib from the pack where the variant says so, and turns a starter; then for 
 counted and, with a pegging policy, the play is played from its opening as the engine plays it (his heels
 scored first), every seat pegging by that policy.
 """
+
 from __future__ import annotations
 
 import sys
@@ -20,14 +21,39 @@ from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_1
 from ..core.rng import chunk_keys, randint, seed_state
 from ..core.streams import overrun, own_stream, seat_streams, stream_intact
-from .contract import (S_ACTIVE, S_CRIB_MINE, S_DEALER, S_ROLE, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
-                       DiscardFn, PegFn, is_valid_throw, split_throw)
-from .play import (A_LAST, A_SIZE, A_TURN, C_HEELS, ERR_DISCARD, MAX_SEATS, N_COMP, POLICY_ERROR, _policy_error,
-                   _score, net_pegging, play_out)
+from .contract import (
+    S_ACTIVE,
+    S_CRIB_MINE,
+    S_DEALER,
+    S_ROLE,
+    S_SEAT,
+    S_SIZE,
+    S_STARTER,
+    S_TARGET,
+    S_THROWN,
+    DiscardFn,
+    PegFn,
+    is_valid_throw,
+    split_throw,
+)
+from .play import (
+    A_LAST,
+    A_SIZE,
+    A_TURN,
+    C_HEELS,
+    ERR_DISCARD,
+    MAX_SEATS,
+    N_COMP,
+    POLICY_ERROR,
+    _policy_error,
+    _score,
+    net_pegging,
+    play_out,
+)
 from .rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_PARTNERS, R_TARGET, R_THROW
 from .scoring import CRIB_SIZE, JACK, show_points
 
-ESTIMATE_SECONDS = 10.0            # sampling expected to take longer says so first, with the estimate
+ESTIMATE_SECONDS = 10.0  # sampling expected to take longer says so first, with the estimate
 
 
 @njit(cache=True)
@@ -39,12 +65,50 @@ def _draw(pool, top, rng):
 
 
 _PEGS = types.UniTuple(PegFn, MAX_SEATS)
-_SAMPLE_SIG = types.void(I64_1, types.int64, I64_1, I64_1, I64_1, DiscardFn, F64_1, _PEGS, F64_1, I64_1, U64_1,
-                         types.int64, types.int64, types.boolean, F64_1, F64_1, F64_1, F64_1, I64_1)
+_SAMPLE_SIG = types.void(
+    I64_1,
+    types.int64,
+    I64_1,
+    I64_1,
+    I64_1,
+    DiscardFn,
+    F64_1,
+    _PEGS,
+    F64_1,
+    I64_1,
+    U64_1,
+    types.int64,
+    types.int64,
+    types.boolean,
+    F64_1,
+    F64_1,
+    F64_1,
+    F64_1,
+    I64_1,
+)
 
 
-def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_params, poff, keys, first, n,
-            pegging, crib_sum, crib_sq, peg_sum, peg_sq, err):
+def _sample(
+    hand,
+    me,
+    pool,
+    masks,
+    rules,
+    discard,
+    discard_params,
+    pegs,
+    peg_params,
+    poff,
+    keys,
+    first,
+    n,
+    pegging,
+    crib_sum,
+    crib_sq,
+    peg_sum,
+    peg_sq,
+    err,
+):
     """Sampled deals ``first .. first+n-1``: the others' hands from the unseen ``pool`` (kept
     shuffled between calls, so batches add up to one run), their throws by ``discard``, the
     crib completed from the pack where the variant says so, a starter; then for each throw in
@@ -56,8 +120,8 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
     flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
     partners = rules[R_PARTNERS] != 0
     other_hand = np.empty(dealt, dtype=np.int64)
-    kept = np.full((MAX_SEATS, n_kept), -1, dtype=np.int64)   # every role's kept cards
-    thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)      # every role's throw, as policies see it
+    kept = np.full((MAX_SEATS, n_kept), -1, dtype=np.int64)  # every role's kept cards
+    thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)  # every role's throw, as policies see it
     mine = np.empty(n_throw, dtype=np.int64)
     crib = np.empty(CRIB_SIZE, dtype=np.int64)
     state = np.zeros(S_SIZE, dtype=np.int64)
@@ -67,7 +131,7 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
     scores = np.zeros(MAX_SEATS, dtype=np.int64)
     comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
     deck_rng = np.empty(4, dtype=np.uint64)
-    policy_rng = seat_streams(1)       # the others' discards draw from one guarded stream
+    policy_rng = seat_streams(1)  # the others' discards draw from one guarded stream
     seat_rngs = seat_streams(MAX_SEATS)
     for i in range(first, first + n):
         seed_state(deck_rng, keys[0], i)
@@ -100,7 +164,7 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
                 err[E_ITEM] = i
                 return
             split_throw(other_hand, mask, kept[role], thrown[role, :n_throw])
-            copy_into(crib[filled:filled + n_throw], thrown[role, :n_throw])
+            copy_into(crib[filled : filled + n_throw], thrown[role, :n_throw])
             filled += n_throw
         for _ in range(rules[R_FROM_PACK]):  # three-hand: a card from the pack completes the crib
             crib[filled] = _draw(pool, top, deck_rng)
@@ -121,12 +185,31 @@ def _sample(hand, me, pool, masks, rules, discard, discard_params, pegs, peg_par
                 seed_state(seat_rngs[s], keys[2 + s], i)
             scores[:] = 0
             comp[:, :] = 0
-            if starter >> 2 == JACK:   # his heels, as the engine scores them before the play
+            if starter >> 2 == JACK:  # his heels, as the engine scores them before the play
                 _score(rules, scores, comp, 0, 0, C_HEELS, 2, False)
             at[:] = 0
-            at[A_TURN], at[A_LAST] = 1 % active, -1   # the eldest leads to an empty count
-            if play_out(rules, 0, scores, False, starter, in_play, played, thrown, state, at, seat_rngs, pegs,
-                        peg_params, poff, comp, err) == POLICY_ERROR:
+            at[A_TURN], at[A_LAST] = 1 % active, -1  # the eldest leads to an empty count
+            if (
+                play_out(
+                    rules,
+                    0,
+                    scores,
+                    False,
+                    starter,
+                    in_play,
+                    played,
+                    thrown,
+                    state,
+                    at,
+                    seat_rngs,
+                    pegs,
+                    peg_params,
+                    poff,
+                    comp,
+                    err,
+                )
+                == POLICY_ERROR
+            ):
                 err[E_ITEM] = i
                 return
             diff = net_pegging(rules, comp, me, 0.0)
@@ -148,30 +231,46 @@ def sampled_figures(hand, me, pool, masks, rules, runs, peg_policy, samples, see
 
     from .policies import resolve
 
-    keys = chunk_keys(seed, 0, 1, n_streams=2 + MAX_SEATS)[0]   # deck, the others' discards, each seat's pegging
+    keys = chunk_keys(seed, 0, 1, n_streams=2 + MAX_SEATS)[0]  # deck, the others' discards, each seat's pegging
     kernel_rules = rules.to_kernel()
-    pegger = peg_policy if peg_policy is not None else resolve("peg", "random")   # only typed without pegging
+    pegger = peg_policy if peg_policy is not None else resolve("peg", "random")  # only typed without pegging
     peg_fns = (pegger.fn,) * MAX_SEATS
     size = pegger.params_array().size
     peg_params = np.tile(pegger.params_array(), MAX_SEATS)
-    poff = np.array([(i // 2) * size for i in range(2 * MAX_SEATS + 1)], dtype=np.int64)   # the engine's layout
+    poff = np.array([(i // 2) * size for i in range(2 * MAX_SEATS + 1)], dtype=np.int64)  # the engine's layout
     batch = max(64, -(-samples // 100))
     out = []
     start = time.perf_counter()
-    with progress_bar(total=samples * len(runs), desc="sampling deals", unit=" deals", disable=not progress,
-                      leave=False) as bar:
+    with progress_bar(
+        total=samples * len(runs), desc="sampling deals", unit=" deals", disable=not progress, leave=False
+    ) as bar:
         for index, policy in enumerate(runs):
             pegging = peg_policy is not None and index == 0
             sums = [np.zeros(len(masks)) for _ in range(4)]
             err = np.zeros(E_SIZE, dtype=np.int64)
-            deck = pool.copy()   # every policy meets the same deals
+            deck = pool.copy()  # every policy meets the same deals
             for first in range(0, samples, batch):
                 n = min(batch, samples - first)
-                _sampler(hand, me, deck, masks, kernel_rules, policy.fn, policy.params_array(), peg_fns,
-                           peg_params, poff, keys, first, n, pegging, *sums, err)
+                _sampler(
+                    hand,
+                    me,
+                    deck,
+                    masks,
+                    kernel_rules,
+                    policy.fn,
+                    policy.params_array(),
+                    peg_fns,
+                    peg_params,
+                    poff,
+                    keys,
+                    first,
+                    n,
+                    pegging,
+                    *sums,
+                    err,
+                )
                 if err[E_DECISION]:
-                    _raise_policy_error(err, rules, policy if abs(err[E_DECISION]) == ERR_DISCARD else peg_policy,
-                                        seed)
+                    _raise_policy_error(err, rules, policy if abs(err[E_DECISION]) == ERR_DISCARD else peg_policy, seed)
                 bar.update(n)
                 if progress and index == 0 and first == 0:
                     say_estimate((time.perf_counter() - start) / n * samples * len(runs), samples * len(runs))
@@ -183,8 +282,9 @@ def say_estimate(seconds: float, deals: int) -> None:
     """One line on stderr before sampling that will take longer than :data:`ESTIMATE_SECONDS` (from the first batch)."""
     if seconds > ESTIMATE_SECONDS:
         minutes = f"{seconds / 60:.0f} min" if seconds >= 90 else f"{seconds:.0f} s"
-        sys.stderr.write(f"sims: sampling {deals:,} deals takes about {minutes} here; a progress bar follows "
-                         f"(Ctrl-C stops it)\n")
+        sys.stderr.write(
+            f"sims: sampling {deals:,} deals takes about {minutes} here; a progress bar follows (Ctrl-C stops it)\n"
+        )
 
 
 def _mean_se(total, squares, n) -> tuple[np.ndarray, np.ndarray]:
@@ -198,6 +298,8 @@ def _raise_policy_error(err, rules, policy, seed):
     from .play import describe_illegal
 
     decision = "discard" if abs(err[E_DECISION]) == ERR_DISCARD else "peg"
-    raise PolicyError(f"{decision} policy {policy.name!r} (role {int(err[E_SEAT])}) "
-                      f"{overrun_text(err) or describe_illegal(rules, err)} "
-                      f"(sampled deal {int(err[E_ITEM])}, seed {seed})")
+    raise PolicyError(
+        f"{decision} policy {policy.name!r} (role {int(err[E_SEAT])}) "
+        f"{overrun_text(err) or describe_illegal(rules, err)} "
+        f"(sampled deal {int(err[E_ITEM])}, seed {seed})"
+    )

@@ -59,6 +59,7 @@ are sorted best first by the stated ``sort`` key, the net by the first crib sour
 ``total``, ``hand`` or ``win``), ties by the expected hand; ``rank`` 1 is the best
 (equal keys share a rank) and ``vs_best`` is the key less the best key.
 """
+
 from __future__ import annotations
 
 import re
@@ -76,12 +77,12 @@ from .expectations import table_crib_value
 from .rules import Rules, get_rules
 
 DEFAULT_SAMPLES = 2000
-MAX_SAMPLES = 1_000_000            # 500 times the default: hours of sampling (the progress bar shows how many)
+MAX_SAMPLES = 1_000_000  # 500 times the default: hours of sampling (the progress bar shows how many)
 DEFAULT_PEG = "defensive"
 # The crib source of ``sims discard``, the review and the duel's hints (one value for one hand): the others throw
 # as competent players do (the shipped expected_net self-play table), not at random as ``advise``'s own default.
 DEFAULT_CRIB = "self_play"
-PEGGING_DISCARD = "expected_net"   # the others' discards for the pegging estimate without a sampled crib policy
+PEGGING_DISCARD = "expected_net"  # the others' discards for the pegging estimate without a sampled crib policy
 SORTS = ("net", "total", "hand", "win")
 EXACT = "exact"
 
@@ -104,8 +105,8 @@ class Source:
     """Where a crib value comes from: ``exact``, a shipped table, or a sampled discard policy."""
 
     name: str
-    kind: str                 # "exact", "table" or "policy"
-    policy: object = None     # the resolved Policy of a sampled source
+    kind: str  # "exact", "table" or "policy"
+    policy: object = None  # the resolved Policy of a sampled source
 
     def columns(self, first: bool) -> tuple[str, str]:
         """Its crib and net columns: ``crib`` and ``net`` for the source that ranks the throws, whichever it is
@@ -117,8 +118,14 @@ class Source:
             return {"name": EXACT, "kind": EXACT, "title": "exact, the others throwing at random"}
         if self.kind == "table":
             return {"name": self.name, "kind": "table", "title": TITLES[self.name]}
-        return {"name": self.name, "kind": "policy", "title": f"sampled, the others throwing by {self.name}",
-                "policy": self.policy.describe(), "samples": samples, "seed": seed}
+        return {
+            "name": self.name,
+            "kind": "policy",
+            "title": f"sampled, the others throwing by {self.name}",
+            "policy": self.policy.describe(),
+            "samples": samples,
+            "seed": seed,
+        }
 
 
 def _source(spec) -> Source:
@@ -129,8 +136,10 @@ def _source(spec) -> Source:
     from .policies import POLICIES, resolve
 
     if isinstance(spec, str) and spec not in POLICIES["discard"]:
-        raise ValueError(f"unknown crib source {spec!r}; choose from {EXACT}, {', '.join(SOURCES)} or a discard "
-                         f"policy ({', '.join(POLICIES['discard'])})")
+        raise ValueError(
+            f"unknown crib source {spec!r}; choose from {EXACT}, {', '.join(SOURCES)} or a discard "
+            f"policy ({', '.join(POLICIES['discard'])})"
+        )
     policy = resolve("discard", spec)
     return Source(policy.name, "policy", policy)
 
@@ -153,9 +162,12 @@ def _sources(crib, opponent) -> tuple[Source, ...]:
 
 def _check_samples(samples) -> int:
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 2 <= samples <= MAX_SAMPLES:
-        raise ValueError(f"samples must be an integer from 2 to {MAX_SAMPLES:,} (each sampled deal is played "
-                         f"once for every throw), got {samples:,}" if isinstance(samples, int) else
-                         f"samples must be an integer from 2 to {MAX_SAMPLES:,}, got {samples!r}")
+        raise ValueError(
+            f"samples must be an integer from 2 to {MAX_SAMPLES:,} (each sampled deal is played "
+            f"once for every throw), got {samples:,}"
+            if isinstance(samples, int)
+            else f"samples must be an integer from 2 to {MAX_SAMPLES:,}, got {samples!r}"
+        )
     return int(samples)
 
 
@@ -181,10 +193,18 @@ class Advice:
 
     def describe(self) -> dict:
         """Everything but the rows, JSON-able."""
-        return {"hand": [format_card(c) for c in self.hand], "role": self.role, "rules": self.rules.to_dict(),
-                "crib": [s.describe(self.samples, self.seed) for s in self.sources],
-                "sort": {"column": self.sort, "key": self.sort_key}, "pegging": self.pegging, "score": self.score,
-                "collapsed": self.collapse, "throws": self.n_throws, "starters": self.n_starters}
+        return {
+            "hand": [format_card(c) for c in self.hand],
+            "role": self.role,
+            "rules": self.rules.to_dict(),
+            "crib": [s.describe(self.samples, self.seed) for s in self.sources],
+            "sort": {"column": self.sort, "key": self.sort_key},
+            "pegging": self.pegging,
+            "score": self.score,
+            "collapsed": self.collapse,
+            "throws": self.n_throws,
+            "starters": self.n_starters,
+        }
 
     def to_dict(self) -> dict:
         """The question and the rows as JSON-able data: cards as lists, ``hand_dist`` as
@@ -207,9 +227,22 @@ class Advice:
         return frame
 
 
-def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, *,
-           crib=None, pegging=None, score=None, players: str | None = None, sort: str = "net",
-           collapse: bool = True, progress: bool = False) -> Advice:
+def advise(
+    hand,
+    role: str,
+    rules="six-card",
+    opponent=None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    *,
+    crib=None,
+    pegging=None,
+    score=None,
+    players: str | None = None,
+    sort: str = "net",
+    collapse: bool = True,
+    progress: bool = False,
+) -> Advice:
     """Every throw of ``hand`` for the player in ``role`` (module docstring), without pandas.
 
     ``role``: ``dealer``/``pone`` with two players (three-rotation too), ``dealer``/``eldest``/
@@ -246,8 +279,9 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
     if score is not None:
         from .odds.table import players_of
 
-        players = players_of(players, discard=sampled[0].name if sampled else None,
-                             peg=peg_policy.name if peg_policy else None)
+        players = players_of(
+            players, discard=sampled[0].name if sampled else None, peg=peg_policy.name if peg_policy else None
+        )
     elif players is not None:
         raise ValueError("the players name the board-position table of the chance of winning: give the score too")
     if sampled or peg_policy is not None:
@@ -261,9 +295,15 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
     win = score_info = None
     if score is not None:
         win, score_info = _win(arr, masks, ROLE_NAMES[rules.active][me], rules, score, players)
-    classes = throw_classes(arr, masks, crib_mean, points, pool,
-                            suits_matter=peg_policy is not None and rules.bath_flush,
-                            win=None if win is None else win["win"])
+    classes = throw_classes(
+        arr,
+        masks,
+        crib_mean,
+        points,
+        pool,
+        suits_matter=peg_policy is not None and rules.bath_flush,
+        win=None if win is None else win["win"],
+    )
     stands_for = np.array([c[0] for c in classes], dtype=np.int64)
     mine = crib_is_mine(rules, me)
     sign = 1.0 if mine else -1.0
@@ -279,8 +319,9 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
             columns[crib] = crib_mean[stands_for]
         elif source.kind == "table":
             params = np.asarray(named_tables()[source.name], dtype=np.float64)
-            columns[crib] = np.array([table_crib_value(cards_of(arr, masks[j], True), rules.throw, params, mine)
-                                      for j in stands_for])
+            columns[crib] = np.array(
+                [table_crib_value(cards_of(arr, masks[j], True), rules.throw, params, mine) for j in stands_for]
+            )
         else:
             columns[crib], columns[f"{crib}_se"] = next(sampled_estimates)[:2]
         columns[net] = columns["hand"] + sign * columns[crib]
@@ -291,22 +332,44 @@ def advise(hand, role: str, rules="six-card", opponent=None, samples: int = DEFA
     if peg_policy is not None:
         columns["pegging"], columns["pegging_se"] = estimates[0][2:]
         columns["total"] = columns["net"] + columns["pegging"]
-        pegging_info = {"policy": peg_policy.describe(), "others_discard": peg_discard.describe(),
-                        "samples": samples, "seed": seed,
-                        "value": "the player's side's pegging (play and go) less the other side's, per deal"}
+        pegging_info = {
+            "policy": peg_policy.describe(),
+            "others_discard": peg_discard.describe(),
+            "samples": samples,
+            "seed": seed,
+            "value": "the player's side's pegging (play and go) less the other side's, per deal",
+        }
 
     key = sort
     rows = advice_rows(arr, masks, points, pool, classes, columns, key, collapse)
     first = _title(sources[0])
-    sort_key = {"net": f"net = hand {'+' if mine else '-'} crib ({first})",
-                "total": f"total = net ({first}) + pegging", "hand": "the expected hand",
-                "win": "the chance of winning the game"}[sort]
-    return Advice(tuple(cards), ROLE_NAMES[rules.active][me], rules, sources, key, sort_key, pegging_info,
-                  score_info, samples, seed, collapse, len(masks), len(pool), tuple(rows))
+    sort_key = {
+        "net": f"net = hand {'+' if mine else '-'} crib ({first})",
+        "total": f"total = net ({first}) + pegging",
+        "hand": "the expected hand",
+        "win": "the chance of winning the game",
+    }[sort]
+    return Advice(
+        tuple(cards),
+        ROLE_NAMES[rules.active][me],
+        rules,
+        sources,
+        key,
+        sort_key,
+        pegging_info,
+        score_info,
+        samples,
+        seed,
+        collapse,
+        len(masks),
+        len(pool),
+        tuple(rows),
+    )
 
 
-def analyze_discards(hand, role: str, rules="six-card", opponent=None, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-                     **options):
+def analyze_discards(
+    hand, role: str, rules="six-card", opponent=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, **options
+):
     """:func:`advise` as a DataFrame, best throw first (its question in ``attrs``).
 
     >>> analyze_discards("5H 5S JD 6C 4H KD", "dealer").iloc[0][["thrown", "kept"]].tolist()
@@ -329,6 +392,7 @@ def hand_distributions(frame):
 def _title(source: Source) -> str:
     return source.describe(0, 0)["title"]
 
+
 def _win(hand, masks, role: str, rules: Rules, score, players: str) -> tuple[dict, dict]:
     """Each throw's chance of winning from ``score`` (dealer, pone) by the table of ``players``' self-play, its
     standard error and 95% interval (``win``, ``win_se``, ``win_lo``, ``win_hi``: arrays in ``masks`` order),
@@ -341,12 +405,16 @@ def _win(hand, masks, role: str, rules: Rules, score, players: str) -> tuple[dic
     order = [" ".join(card_names(hand, mask, True)) for mask in masks]
     win = {name: chances.loc[order, name].to_numpy() for name in ("win", "win_se", "win_lo", "win_hi")}
     self_play = " + ".join(dict.fromkeys(PLAYERS[players].values()))
-    return win, {"dealer": int(dealer), "pone": int(pone), "players": players,
-                 "win": f"the player's chance of winning the game from there, before the deal (board-position "
-                        f"table of {self_play} self-play)",
-                 "interval": "95%, Student's t on the table's jackknife standard errors, summed over the "
-                             "positions the deal can reach (an upper bound, as if their errors were fully "
-                             "correlated); the deal model's own assumptions are not in it"}
+    return win, {
+        "dealer": int(dealer),
+        "pone": int(pone),
+        "players": players,
+        "win": f"the player's chance of winning the game from there, before the deal (board-position "
+        f"table of {self_play} self-play)",
+        "interval": "95%, Student's t on the table's jackknife standard errors, summed over the "
+        "positions the deal can reach (an upper bound, as if their errors were fully "
+        "correlated); the deal model's own assumptions are not in it",
+    }
 
 
 def parse_score(score) -> tuple:

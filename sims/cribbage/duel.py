@@ -13,6 +13,7 @@ and the last card (the end hole: 1), then each hand's show with the starter, eld
 the crib turned up and shown (:func:`sims.cribbage.reference.show_items`: fifteens, pairs, runs,
 flush, his nob), until a side reaches the target, where the telling stops as the game does.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -30,27 +31,32 @@ PAIRS = {2: "pair", 3: "pair-royal", 4: "double pair-royal"}
 
 class View(CoreView):
     game = "cribbage"
-    values = {"peg": "value: your points less the others' from this card to the end of the play",
-              "discard": "net: your hand's points with the starter, with the crib's added (your crib) or taken "
-                         "away (theirs), over every starter, the crib from the shipped six-card self-play table "
-                         "(as sims discard)"}
+    values = {
+        "peg": "value: your points less the others' from this card to the end of the play",
+        "discard": "net: your hand's points with the starter, with the crib's added (your crib) or taken "
+        "away (theirs), over every starter, the crib from the shipped six-card self-play table "
+        "(as sims discard)",
+    }
 
     def __init__(self, names):
         super().__init__(names)
         self.deal = 0
-        self.in_play = True         # the last decision seen was one of the play (so a discard begins a deal)
-        self.running = None         # each side's score as told
-        self.starter = False        # the starter of this deal told
-        self.laid = 0               # cards of this deal's play told
-        self.count_start = 0        # where the count being told began
-        self.said_go = set()        # the roles told saying go in this count
-        self.goes = 0               # go points of this deal told
+        self.in_play = True  # the last decision seen was one of the play (so a discard begins a deal)
+        self.running = None  # each side's score as told
+        self.starter = False  # the starter of this deal told
+        self.laid = 0  # cards of this deal's play told
+        self.count_start = 0  # where the count being told began
+        self.said_go = set()  # the roles told saying go in this count
+        self.goes = 0  # go points of this deal told
 
     def hint_note(self, situation, frame) -> str:
         """The core note, and what ranks the rows: the advisor's best choice (the chance of winning with a score,
         read from a sampled board-position table, so never exact)."""
-        ranked = ("the chance of winning (win %, from the sampled board-position table: not exact), then the points"
-                  if "win" in frame else "the points")
+        ranked = (
+            "the chance of winning (win %, from the sampled board-position table: not exact), then the points"
+            if "win" in frame
+            else "the points"
+        )
         return f"{super().hint_note(situation, frame)}; best first by {ranked}"
 
     def choices(self, situation) -> list[str]:
@@ -62,17 +68,24 @@ class View(CoreView):
         lines = self._begin(situation, telling=False)
         rules = situation.rules
         if situation.DECISION == "discard":
-            return lines + [self._header(situation), f"your cards: {format_cards(situation.hand)}",
-                            f"lay out {rules.throw} card{'s' * (rules.throw > 1)} for the crib:"]
+            return lines + [
+                self._header(situation),
+                f"your cards: {format_cards(situation.hand)}",
+                f"lay out {rules.throw} card{'s' * (rules.throw > 1)} for the crib:",
+            ]
         lines += self._news(situation)
         go = sorted(self.names(self.seat_of(situation, r)) for r in situation.at.go)
-        return lines + [self._header(situation),
-                        f"starter {format_card(situation.starter)}"
-                        + (f"; you laid out {format_cards(situation.thrown)}" if situation.thrown else ""),
-                        f"laid: {self._laid(situation)}",
-                        f"count {situation.count}" + (f" ({', '.join(go)} said go)" if go else "")
-                        + (" (a new count)" if situation.played and not situation.count else ""),
-                        f"your cards: {format_cards(situation.hand)}", "lay a card:"]
+        return lines + [
+            self._header(situation),
+            f"starter {format_card(situation.starter)}"
+            + (f"; you laid out {format_cards(situation.thrown)}" if situation.thrown else ""),
+            f"laid: {self._laid(situation)}",
+            f"count {situation.count}"
+            + (f" ({', '.join(go)} said go)" if go else "")
+            + (" (a new count)" if situation.played and not situation.count else ""),
+            f"your cards: {format_cards(situation.hand)}",
+            "lay a card:",
+        ]
 
     def told(self, situation, choice: str) -> list[str]:
         lines = self._begin(situation, telling=True)
@@ -82,14 +95,16 @@ class View(CoreView):
             return lines + [f"{self.does(situation.seat, 'lays')} out {what} for the crib"]
         lines += self._news(situation)
         card = parse_card(choice)
-        count_cards = list(situation.played[situation.at.count_start:]) + [card]
+        count_cards = list(situation.played[situation.at.count_start :]) + [card]
         count = situation.count + value(card)
-        line = f"{self.does(situation.seat, 'lays')} {choice}{' (forced)' * (len(situation.legal()) == 1)}: " \
-               f"count {count}"
+        line = (
+            f"{self.does(situation.seat, 'lays')} {choice}{' (forced)' * (len(situation.legal()) == 1)}: count {count}"
+        )
         items = peg_items(count_cards, situation.rules.bath_flush)
         if items:
-            line += "; " + self._pegs(situation.rules, situation.seat, sum(p for _, p in items),
-                                      [f"{name} {p}" for name, p in items])
+            line += "; " + self._pegs(
+                situation.rules, situation.seat, sum(p for _, p in items), [f"{name} {p}" for name, p in items]
+            )
         self.laid += 1
         if count == MAX_COUNT:
             self.count_start, self.said_go = self.laid, set()
@@ -103,24 +118,26 @@ class View(CoreView):
         crib's, in the order they are pegged, as far as the game went."""
         rules = deal.rules
         lines = [] if self.starter else self._starter(rules, deal.seat(0), deal.starter)
-        goes = [p for p in deal.pegs if p.component == "go"][self.goes:]
+        goes = [p for p in deal.pegs if p.component == "go"][self.goes :]
         for peg in goes:
             lines.append(self._pegs(rules, deal.seat(peg.role), peg.points, [f"{peg.what} {peg.points}"]))
         shows = [p for p in deal.pegs if p.component in ("hand", "crib")]
-        if deal.winner is not None and not shows:           # the game ended before the show
+        if deal.winner is not None and not shows:  # the game ended before the show
             return lines
-        for role, cards, crib in [(r, deal.kept[r], False) for r in list(range(1, rules.active)) + [0]] + \
-                [(0, deal.crib, True)]:
+        for role, cards, crib in [(r, deal.kept[r], False) for r in list(range(1, rules.active)) + [0]] + [
+            (0, deal.crib, True)
+        ]:
             items = show_items(cards, deal.starter, crib, rules.crib_flush_four)
-            shown = f"{'the crib shows' if crib else self.does(deal.seat(role), 'shows')} {format_cards(cards)} " \
-                    f"with {format_card(deal.starter)}"
+            shown = (
+                f"{'the crib shows' if crib else self.does(deal.seat(role), 'shows')} {format_cards(cards)} "
+                f"with {format_card(deal.starter)}"
+            )
             if not items:
                 lines.append(f"{shown}: nothing")
                 continue
-            lines.append(f"{shown}: " + self._pegs(rules, deal.seat(role), sum(p for _, _, p in items),
-                                                   reasons(items)))
+            lines.append(f"{shown}: " + self._pegs(rules, deal.seat(role), sum(p for _, _, p in items), reasons(items)))
             shows.pop(0)
-            if deal.winner is not None and not shows:       # counted out: the game ends at this show
+            if deal.winner is not None and not shows:  # counted out: the game ends at this show
                 break
         return lines
 
@@ -145,8 +162,13 @@ class View(CoreView):
         return {}
 
     def result(self, row, rules, seat: int) -> dict:
-        return side_result(self, rules.players, _sides(rules),
-                           [int(row[f"score_{side}"]) for side in range(rules.sides)], int(row["winner"]))
+        return side_result(
+            self,
+            rules.players,
+            _sides(rules),
+            [int(row[f"score_{side}"]) for side in range(rules.sides)],
+            int(row["winner"]),
+        )
 
     def _pegs(self, rules, seat: int, points: int, why) -> str:
         """``seat 1 pegs 4 for fifteen 2, pair 2 (you 9, seat 1 16)``: ``points`` to the seat's side, told."""
@@ -165,7 +187,7 @@ class View(CoreView):
         lines = []
         if not self.deal:
             self.running = [0] * rules.sides
-            if rules.three_for_last:       # Rules of Cribbage, rule 10: the non-dealer's three at the commencement
+            if rules.three_for_last:  # Rules of Cribbage, rule 10: the non-dealer's three at the commencement
                 lines.append(self._pegs(rules, (situation.dealer + 1) % rules.players, 3, ["last 3"]))
         self.deal += 1
         self.in_play = False
@@ -177,8 +199,11 @@ class View(CoreView):
         when nobody could lay (the count begun anew)."""
         rules = situation.rules
         lines = [] if self.starter else self._starter(rules, situation.dealer, situation.starter)
-        if len(situation.played) == self.laid and self.laid > self.count_start and \
-                situation.at.count_start == self.laid:       # nobody could lay: the end hole to the last player
+        if (
+            len(situation.played) == self.laid
+            and self.laid > self.count_start
+            and situation.at.count_start == self.laid
+        ):  # nobody could lay: the end hole to the last player
             last = self.seat_of(situation, situation.laid_by[-1])
             lines.append(self._pegs(rules, last, 1, ["go 1"]))
             self.goes += 1
@@ -198,8 +223,11 @@ class View(CoreView):
 
     def _header(self, situation) -> str:
         """``deal 2: you deal: the crib is yours; score: ...``"""
-        crib = "you deal: the crib is yours" if self.names(situation.dealer) == "you" else \
-            f"{self.names(situation.dealer)} deals: the crib is theirs"
+        crib = (
+            "you deal: the crib is yours"
+            if self.names(situation.dealer) == "you"
+            else f"{self.names(situation.dealer)} deals: the crib is theirs"
+        )
         return f"deal {self.deal}: {crib}; {self.score_line(situation, _sides(situation.rules))}"
 
     def _laid(self, situation) -> str:
@@ -222,7 +250,7 @@ def reasons(items) -> list[str]:
     ``his nob 1``) from :func:`sims.cribbage.reference.show_items`."""
     fifteens = [p for name, _, p in items if name == "fifteens"]
     out = [f"{len(fifteens)} fifteens {sum(fifteens)}" if len(fifteens) > 1 else "fifteen 2"] if fifteens else []
-    ranks = Counter(cards[0] >> 2 for name, cards, _ in items if name == "pairs")     # pairs of each rank
+    ranks = Counter(cards[0] >> 2 for name, cards, _ in items if name == "pairs")  # pairs of each rank
     for pairs in ranks.values():
         held = {1: 2, 3: 3, 6: 4}[pairs]
         out.append(f"{PAIRS[held]} {held * (held - 1)}")

@@ -11,6 +11,7 @@ flushes counted from the suit counts (:func:`starter_total`, :func:`crib_total`)
 The discard policies (:mod:`sims.cribbage.policies.discard`) and the advisor
 (:mod:`sims.cribbage.discards`) use these kernels; the advisor loads only them.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -209,11 +210,9 @@ def throw_expectations(hand, n_throw, crib_flush_four, with_crib):
         split_throw(hand, mask, kept, thrown)
         hand_mean[j] = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, crib_flush_four) / n_pool
         if with_crib:
-            crib_mean[j] = crib_total(thrown, n_throw, rank_counts, suit_counts, jacks, n_pool,
-                                      crib_flush_four) / ways
+            crib_mean[j] = crib_total(thrown, n_throw, rank_counts, suit_counts, jacks, n_pool, crib_flush_four) / ways
         mask = next_throw(mask, n, n_throw)
     return masks, hand_mean, crib_mean
-
 
 
 @njit(cache=True)
@@ -231,4 +230,3 @@ def table_crib_value(thrown, n_thrown, params, mine):
     for s in range(N_RANKS):
         total += (3.0 if s == r else 4.0) * params[base + r * N_RANKS + s]
     return total / 51.0
-

@@ -1,4 +1,5 @@
 """Cribbage as a game of the core: the record registered as the entry point ``sims.games`` ``cribbage``."""
+
 from ..core.protocol import HAND, PLAY, Decision, Game
 from .policies import POLICIES
 
@@ -8,8 +9,13 @@ GAME = Game(
     rules="sims.cribbage.rules",
     default_preset="six-card",
     decisions=(
-        Decision("discard", "sims.cribbage.contract:DISCARD_SIG", "expected_peg", "cards laid out for the crib",
-                 arguments=HAND),
+        Decision(
+            "discard",
+            "sims.cribbage.contract:DISCARD_SIG",
+            "expected_peg",
+            "cards laid out for the crib",
+            arguments=HAND,
+        ),
         Decision("peg", "sims.cribbage.contract:PEG_SIG", "distilled", "the card laid in the play", arguments=PLAY),
     ),
     policies=POLICIES,

@@ -8,6 +8,7 @@ counts five); in the Bath game (Rules of Cribbage, rule 11) three or more cards 
 suit laid in unbroken succession score their number.  The go / end hole is
 scored by the engine, which knows when nobody can play.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -63,7 +64,7 @@ def pattern_points(seq, start, end, card, bath):
     points = same * (same - 1)
     if same == 1:
         seen, lo, hi, run = 1 << rank, rank, rank, 0
-        for j in range(2, n + 1):    # the last j cards: seq[end - j + 1 .. end - 1] and the card
+        for j in range(2, n + 1):  # the last j cards: seq[end - j + 1 .. end - 1] and the card
             r = seq[end - j + 1] >> 2
             if (seen >> r) & 1:
                 break

@@ -13,6 +13,7 @@ The kernels score into ``scores[side]`` and into ``comp[role, component]``;
 they return the winning side, ``NO_WINNER`` or ``POLICY_ERROR`` (with the
 situation written into ``err`` for the Python layer to report).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -24,11 +25,42 @@ from ..core.kernel import njit
 from ..core.rng import randint, seed_state
 from ..core.streams import overrun, own_stream, seat_streams, stream_intact
 from .pegging import MAX_COUNT, card_value, count_points, pattern_points
-from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK, S_MY_SCORE,
-                            S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_ROOM, S_SEAT, S_SIZE, S_STARTER, S_TARGET, S_THROWN,
-                            is_legal_play, is_valid_throw, split_throw)
-from .rules import (CUT_ORDER, R_ACTIVE, R_BATH, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_ONE_COUNT,
-                    R_PARTNERS, R_PLAYERS, R_TARGET, R_THREE_FOR_LAST, R_THROW)
+from .contract import (
+    S_ACTIVE,
+    S_COUNT,
+    S_COUNT_START,
+    S_CRIB_MINE,
+    S_DEALER,
+    S_GO_MASK,
+    S_MY_SCORE,
+    S_N_PLAYED,
+    S_OPP_SCORE,
+    S_ROLE,
+    S_ROOM,
+    S_SEAT,
+    S_SIZE,
+    S_STARTER,
+    S_TARGET,
+    S_THROWN,
+    is_legal_play,
+    is_valid_throw,
+    split_throw,
+)
+from .rules import (
+    CUT_ORDER,
+    R_ACTIVE,
+    R_BATH,
+    R_CRIB_FLUSH_FOUR,
+    R_DEALT,
+    R_FROM_PACK,
+    R_KEPT,
+    R_ONE_COUNT,
+    R_PARTNERS,
+    R_PLAYERS,
+    R_TARGET,
+    R_THREE_FOR_LAST,
+    R_THROW,
+)
 from .scoring import JACK, SLOTS, show_points, small_show_points
 
 # Points by where they come from: the show of the hand and of the crib; the play (fifteens, thirty-one,
@@ -52,25 +84,29 @@ POLICY_ERROR = -2
 
 # ``err`` when a policy answers illegally (sims.core.errors): the count, then the cards in hand.
 E_COUNT, E_N_CARDS, E_CARDS = E_GAME, E_GAME + 1, E_GAME + 2
-ERR_DISCARD, ERR_PEG = 1, 2    # 1 + the decision's place in GAME.decisions
+ERR_DISCARD, ERR_PEG = 1, 2  # 1 + the decision's place in GAME.decisions
 
 # Game record columns.
 G_FIRST_DEALER, G_WINNER, G_DEALS = 0, 1, 2
-G_SCORE = 3                    # final score of side s at G_SCORE + s
-G_FIRST_DEAL = G_SCORE + 4     # points side s made in the first deal at G_FIRST_DEAL + s
+G_SCORE = 3  # final score of side s at G_SCORE + s
+G_FIRST_DEAL = G_SCORE + 4  # points side s made in the first deal at G_FIRST_DEAL + s
 G_COLS = G_FIRST_DEAL + 4
-MAX_DEALS = 10_000             # every deal scores at least the last card, so games end long before
+MAX_DEALS = 10_000  # every deal scores at least the last card, so games end long before
 
 
 def describe_illegal(rules, row) -> str:
     """An illegal discard or card in words (an ``err`` row), with the cards the policy held."""
-    cards = format_cards(int(x) for x in row[E_CARDS:E_CARDS + row[E_N_CARDS]] if x >= 0)
+    cards = format_cards(int(x) for x in row[E_CARDS : E_CARDS + row[E_N_CARDS]] if x >= 0)
     answer = int(row[E_ANSWER])
     if row[E_DECISION] == ERR_DISCARD:
-        return (f"returned mask {answer} for hand {cards}: it must name exactly {rules.throw} of the "
-                f"{rules.cards_dealt} cards")
-    return (f"chose index {answer} with count {int(row[E_COUNT])} and cards {cards} in hand: it must pick a card "
-            f"still held that keeps the count within 31")
+        return (
+            f"returned mask {answer} for hand {cards}: it must name exactly {rules.throw} of the "
+            f"{rules.cards_dealt} cards"
+        )
+    return (
+        f"chose index {answer} with count {int(row[E_COUNT])} and cards {cards} in hand: it must pick a card "
+        f"still held that keeps the count within 31"
+    )
 
 
 @njit(cache=True)
@@ -94,8 +130,13 @@ def deal_buffers(rules):
     """A thread's buffers for playing deals: :func:`new_work`, the deck's and each seat's random states
     (:func:`seed_streams`; the seats' guarded, :mod:`sims.core.streams`), the scores by side and the points by
     role and component."""
-    return (new_work(rules), np.empty(4, dtype=np.uint64), seat_streams(MAX_SEATS),
-            np.zeros(MAX_SEATS, dtype=np.int64), np.zeros((MAX_SEATS, N_COMP), dtype=np.int64))
+    return (
+        new_work(rules),
+        np.empty(4, dtype=np.uint64),
+        seat_streams(MAX_SEATS),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros((MAX_SEATS, N_COMP), dtype=np.int64),
+    )
 
 
 @njit(cache=True)
@@ -106,9 +147,14 @@ def play_out_buffers(state, played):
     thrown = np.full((MAX_SEATS, 2), -1, dtype=np.int64)
     role = state[S_ROLE]
     thrown[role, 0], thrown[role, 1] = state[S_THROWN], state[S_THROWN + 1]
-    return (thrown, np.empty(played.shape[0], dtype=np.int64), np.zeros(S_SIZE, dtype=np.int64),
-            np.zeros(A_SIZE, dtype=np.int64), np.zeros(MAX_SEATS, dtype=np.int64),
-            np.zeros((MAX_SEATS, N_COMP), dtype=np.int64))
+    return (
+        thrown,
+        np.empty(played.shape[0], dtype=np.int64),
+        np.zeros(S_SIZE, dtype=np.int64),
+        np.zeros(A_SIZE, dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros((MAX_SEATS, N_COMP), dtype=np.int64),
+    )
 
 
 @njit(cache=True)
@@ -141,8 +187,9 @@ def after(x, k, m):
 
 
 @njit(cache=True, inline="always")
-def _fill_state(state, rules, role, seat, dealer, scores, starter, count, count_start, n_played, go_mask, room,
-                thrown_row):
+def _fill_state(
+    state, rules, role, seat, dealer, scores, starter, count, count_start, n_played, go_mask, room, thrown_row
+):
     _fill_deal(state, rules, dealer, starter)
     _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, room, thrown_row)
 
@@ -235,8 +282,24 @@ def _policy_error(err, kind, seat, answer, count, cards):
 
 
 @njit(cache=True, refcounts=False)
-def play_out(rules, dealer, scores, check_target, starter, in_play, played, thrown, state, at, seat_rngs, peg_fns,
-             params, poff, comp, err):
+def play_out(
+    rules,
+    dealer,
+    scores,
+    check_target,
+    starter,
+    in_play,
+    played,
+    thrown,
+    state,
+    at,
+    seat_rngs,
+    peg_fns,
+    params,
+    poff,
+    comp,
+    err,
+):
     """The play from the position ``at`` (``A_*``: count, where it began, cards laid, go mask, turn, last
     player) to its end, scoring as it goes; returns the winning side, NO_WINNER or POLICY_ERROR.
 
@@ -261,9 +324,10 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
         hand = in_play[turn]
         if _can_play(lows, turn, count):
             seat = after(dealer, turn, players)
-            _fill_turn(state, rules, turn, seat, dealer, scores, count, count_start, n_played, go_mask, room,
-                       thrown[turn])
-            own = params[poff[2 * seat + 1]:poff[2 * seat + 2]]
+            _fill_turn(
+                state, rules, turn, seat, dealer, scores, count, count_start, n_played, go_mask, room, thrown[turn]
+            )
+            own = params[poff[2 * seat + 1] : poff[2 * seat + 2]]
             i = peg_fns[seat](hand, played, state, rules, own_stream(seat_rngs, seat), own)
             if not stream_intact(seat_rngs, seat):
                 overrun(err, ERR_PEG, seat)
@@ -273,8 +337,7 @@ def play_out(rules, dealer, scores, check_target, starter, in_play, played, thro
             card = hand[i]
             hand[i] = -1
             lows = (lows & ~(LOW_MASK << (LOW_BITS * turn))) | (_lowest(hand) << (LOW_BITS * turn))
-            points = count_points(count + card_value(card)) + pattern_points(played, count_start, n_played, card,
-                                                                              bath)
+            points = count_points(count + card_value(card)) + pattern_points(played, count_start, n_played, card, bath)
             played[n_played] = card
             n_played += 1
             count += card_value(card)
@@ -329,7 +392,7 @@ def lay_candidate(rules, state, buf, card, at):
     room = 0
     for r in range(MAX_SEATS):
         room |= state[S_ROOM + r] << (ROOM_BITS * r)
-    at[A_ROOM] = room       # the others' rooms as the decision shows them (its player's own is not shown)
+    at[A_ROOM] = room  # the others' rooms as the decision shows them (its player's own is not shown)
     if then == MAX_COUNT:
         at[A_COUNT], at[A_START], at[A_GO_MASK] = 0, n + 1, 0
         return rules[R_ONE_COUNT] != 0
@@ -345,15 +408,17 @@ def seed_streams(keys, c, i, deck_rng, seat_rngs):
 
 
 @njit(cache=True, inline="always")
-def fresh_deal(rules, keys, c, i, dealer, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err,
-               work):
+def fresh_deal(
+    rules, keys, c, i, dealer, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
+):
     """Item ``i`` of chunk ``c`` as a deal on its own: its streams seeded (:func:`seed_streams`), no score and
     no points yet, then :func:`play_deal` with ``dealer`` dealing and no target; what that returns."""
     seed_streams(keys, c, i, deck_rng, seat_rngs)
     scores[:] = 0
     comp[:, :] = 0
-    return play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp,
-                     err, work)
+    return play_deal(
+        rules, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
+    )
 
 
 @njit(cache=True)
@@ -367,18 +432,19 @@ def shuffle(rules, deck_rng, deck):
 
 
 @njit(cache=True, refcounts=False)
-def play_deal(rules, dealer, scores, check_target, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
-              comp, err, work):
+def play_deal(
+    rules, dealer, scores, check_target, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
+):
     """Shuffle, then play one deal with ``dealer`` dealing; returns the winning side, NO_WINNER or
     POLICY_ERROR."""
     shuffle(rules, deck_rng, work[0])
-    return play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp,
-                      err, work)
+    return play_dealt(
+        rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
+    )
 
 
 @njit(cache=True, refcounts=False)
-def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err,
-               work):
+def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work):
     """Play one deal from the deck in ``work[0]``: the hands by role from the dealer, then the cards the
     crib takes from the pack, then the starter (:func:`play_deal` shuffles it; rule-book replays stack it)."""
     deck, hands, kept, in_play, thrown, crib, played, state, _ = work
@@ -400,7 +466,7 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
         thrown[role, 0] = -1
         thrown[role, 1] = -1
         _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, 0, thrown[role])
-        own = params[poff[2 * seat]:poff[2 * seat + 1]]
+        own = params[poff[2 * seat] : poff[2 * seat + 1]]
         mask = discard_fns[seat](hands[role], state, rules, own_stream(seat_rngs, seat), own)
         if not stream_intact(seat_rngs, seat):
             overrun(err, ERR_DISCARD, seat)
@@ -428,15 +494,31 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
     at = work[8]
     at[:] = 0
     at[A_TURN], at[A_LAST] = 1 % n, -1
-    winner = play_out(rules, dealer, scores, check_target, starter, in_play, played, thrown, state, at, seat_rngs,
-                      peg_fns, params, poff, comp, err)
+    winner = play_out(
+        rules,
+        dealer,
+        scores,
+        check_target,
+        starter,
+        in_play,
+        played,
+        thrown,
+        state,
+        at,
+        seat_rngs,
+        peg_fns,
+        params,
+        poff,
+        comp,
+        err,
+    )
     if winner != NO_WINNER:
         return winner
 
     # The show: eldest first round to the dealer, then the crib.
     for t in range(1, n + 1):
         role = t if t < n else 0
-        if n_kept < SLOTS:     # with the starter, five cards at most: scored here
+        if n_kept < SLOTS:  # with the starter, five cards at most: scored here
             points = small_show_points(kept[role], n_kept, starter, False, False)
         else:
             points = shown(kept[role], n_kept, starter, False, False)
@@ -471,14 +553,15 @@ def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, sc
     if rules[R_THREE_FOR_LAST]:  # Rules of Cribbage, rule 10: the non-dealer scores three at the start of the game
         scores[side_of(rules, (first + 1) % players)] += 3
     for s in range(MAX_SEATS):
-        row[G_FIRST_DEAL + s] = -scores[s]    # the first deal's points: the scores after it, less these
+        row[G_FIRST_DEAL + s] = -scores[s]  # the first deal's points: the scores after it, less these
     dealer = first
     winner = NO_WINNER
     deals = 0
     while winner == NO_WINNER and deals < MAX_DEALS:
         comp[:, :] = 0
-        winner = play_deal(rules, dealer, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
-                           comp, err, work)
+        winner = play_deal(
+            rules, dealer, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
+        )
         if winner == POLICY_ERROR:
             return POLICY_ERROR
         if deals == 0:

@@ -16,6 +16,7 @@ choice is the advisor's: the best chance of winning where the score gives one, e
 points; the points and the chance lost are both measured from it (a choice may then lose
 negative points: more points, a smaller chance).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,8 +26,8 @@ from ..cards import format_card, format_cards, parse_card
 from .contract import ROLE_NAMES
 from .situation import DiscardSituation, PegSituation, from_engine, resolve_laid_by
 
-EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"    # a hand-typed record of one deal's start
-PLAYOUT = "peg"     # review --playout POLICY: the pegging after the choice (sims.core.record.check_playout)
+EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"  # a hand-typed record of one deal's start
+PLAYOUT = "peg"  # review --playout POLICY: the pegging after the choice (sims.core.record.check_playout)
 SITUATIONS = {"discard": DiscardSituation, "peg": PegSituation}
 
 
@@ -45,8 +46,11 @@ def fields(situation) -> dict:
     names = ROLE_NAMES[situation.rules.active]
     out = {"hand": format_cards(situation.hand), "role": names[situation.role]}
     if situation.DECISION == "peg":
-        out.update(played=format_cards(situation.played), starter=format_card(situation.starter),
-                   thrown=format_cards(situation.thrown))
+        out.update(
+            played=format_cards(situation.played),
+            starter=format_card(situation.starter),
+            thrown=format_cards(situation.thrown),
+        )
         try:
             resolve_laid_by(situation.rules, situation.role, situation.hand, situation.played)
         except ValueError:
@@ -80,14 +84,18 @@ def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict
     from .policies.position import PRESETS
 
     if situation.score is not None and (situation.rules.active != 2 or situation.rules.name not in PRESETS):
-        situation = dataclasses.replace(situation, score=None)   # no board-position table: points only
+        situation = dataclasses.replace(situation, score=None)  # no board-position table: points only
     if situation.DECISION == "peg":
         frame = advise(situation, playout=playout or DEFAULT_PLAYOUT, samples=samples, seed=seed, policies=())
         return paired_grade(frame, "card", choice)
     frame = advise(situation, samples=samples, seed=seed, policies=())
     by_throw = frame.set_index("thrown")
-    mine, best = by_throw.loc[choice], frame.iloc[0]        # best first by the chance of winning, else by the net
+    mine, best = by_throw.loc[choice], frame.iloc[0]  # best first by the chance of winning, else by the net
     has_win = "win" in frame
-    return {"best": best["thrown"], "points_lost": float(best["net"] - mine["net"]),
-            "points_lost_se": 0.0, "win": float(mine["win"]) if has_win else None,
-            "win_lost": float(best["win"] - mine["win"]) if has_win else None}
+    return {
+        "best": best["thrown"],
+        "points_lost": float(best["net"] - mine["net"]),
+        "points_lost_se": 0.0,
+        "win": float(mine["win"]) if has_win else None,
+        "win_lost": float(best["win"] - mine["win"]) if has_win else None,
+    }

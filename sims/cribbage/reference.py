@@ -5,6 +5,7 @@ fifteens are subsets whose pips sum to 15; pairs are two cards of one rank;
 a run is a set of three or more cards of distinct consecutive ranks that no
 further card of the show extends; flush and nobs as in docs/rules.md.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -33,7 +34,7 @@ def show_items(hand, starter, crib=False, crib_flush_four=False):
     """Every scoring combination of ``hand`` + ``starter`` as ``(name, cards, points)``."""
     hand = list(hand)
     cards = hand + ([starter] if starter is not None and starter >= 0 else [])
-    value = {c: _value(c) for c in cards}      # looked up, not recomputed, in the 2^n subsets below
+    value = {c: _value(c) for c in cards}  # looked up, not recomputed, in the 2^n subsets below
     rank = {c: _rank(c) for c in cards}
     ranks_present = set(rank.values())
     items = []
@@ -47,7 +48,7 @@ def show_items(hand, starter, crib=False, crib_flush_four=False):
     for k in range(3, len(cards) + 1):
         for combo in combinations(cards, k):
             ranks = sorted(map(rank.get, combo))
-            if len(set(ranks)) < k or ranks[-1] - ranks[0] != k - 1:      # not distinct consecutive ranks
+            if len(set(ranks)) < k or ranks[-1] - ranks[0] != k - 1:  # not distinct consecutive ranks
                 continue
             if ranks[0] - 1 not in ranks_present and ranks[-1] + 1 not in ranks_present:
                 items.append(("runs", combo, k))

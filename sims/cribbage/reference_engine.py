@@ -44,6 +44,7 @@ signature; it is called with numpy arrays laid out as
 here unchanged, and a policy that reads the state checks the state the engine
 shows its policies.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -57,9 +58,24 @@ from ..core.jobs import per_seat
 from ..core.policies import Policy
 from ..core.reference import SeatPolicy, seat_policy, twins
 from ..core.rng import chunk_keys, randint, seed_state
-from .contract import (S_ACTIVE, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_DEALER, S_GO_MASK,
-                            S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_ROOM, S_SEAT, S_SIZE, S_STARTER, S_TARGET,
-                            S_THROWN)
+from .contract import (
+    S_ACTIVE,
+    S_COUNT,
+    S_COUNT_START,
+    S_CRIB_MINE,
+    S_DEALER,
+    S_GO_MASK,
+    S_MY_SCORE,
+    S_N_PLAYED,
+    S_OPP_SCORE,
+    S_ROLE,
+    S_ROOM,
+    S_SEAT,
+    S_SIZE,
+    S_STARTER,
+    S_TARGET,
+    S_THROWN,
+)
 from .game import GAME
 from .play import COMPONENTS
 from .policies import resolve
@@ -76,6 +92,7 @@ def value(card: int) -> int:
 
 
 # -- policies in plain Python, with the njit signatures -------------------------------------------
+
 
 def random_discard(hand, state, rules, rng, params):
     """Throw uniformly random positions: draw positions until ``throw`` distinct ones are chosen."""
@@ -110,9 +127,11 @@ def random_peg(hand, played, state, rules, rng, params):
 
 def greedy_peg(hand, played, state, rules, rng, params):
     """Lay the card that scores most at once; ties to the highest card."""
-    current = [int(c) for c in played[state[S_COUNT_START]:state[S_N_PLAYED]]]
-    scored = [(peg_score(current + [int(hand[i])], bool(rules[R_BATH])), int(hand[i]), i)
-              for i in _legal(hand, state[S_COUNT])]
+    current = [int(c) for c in played[state[S_COUNT_START] : state[S_N_PLAYED]]]
+    scored = [
+        (peg_score(current + [int(hand[i])], bool(rules[R_BATH])), int(hand[i]), i)
+        for i in _legal(hand, state[S_COUNT])
+    ]
     return max(scored)[2]
 
 
@@ -135,12 +154,15 @@ def _seat_policy(kind, spec):
 def seat_policies(rules, policies) -> tuple[list[SeatPolicy], list[SeatPolicy]]:
     """``{"discard": spec, "peg": spec}`` (a name, a callable, or one per seat) -> per-seat policies."""
     policies = dict(policies or {})
-    discard, peg = ([_seat_policy(d, s) for s in per_seat(policies.get(d, GAME.decision(d).default), rules.players, d)]
-                    for d in ("discard", "peg"))   # a decision not given: the game's default, as the engine plays it
+    discard, peg = (
+        [_seat_policy(d, s) for s in per_seat(policies.get(d, GAME.decision(d).default), rules.players, d)]
+        for d in ("discard", "peg")
+    )  # a decision not given: the game's default, as the engine plays it
     return discard, peg
 
 
 # -- the streams ----------------------------------------------------------------------------------
+
 
 def streams(keys, index):
     """The deck stream and the seats' streams of item ``index`` of a chunk with stream ``keys``."""
@@ -183,6 +205,7 @@ def side_of(rules, seat):
 
 # -- one deal -------------------------------------------------------------------------------------
 
+
 class GameOver(Exception):
     """A side has reached the target: the game stops at once."""
 
@@ -218,11 +241,11 @@ class Deal:
     thrown: list = field(default_factory=list)
     crib: list = field(default_factory=list)
     starter: int = -1
-    laid: list = field(default_factory=list)        # every card laid in the play, as (role, card, count)
-    counts: list = field(default_factory=list)      # each finished count's cards in order, as (role, card)
-    holding: list = field(default_factory=list)     # cards kept, by role; -1 once laid
+    laid: list = field(default_factory=list)  # every card laid in the play, as (role, card, count)
+    counts: list = field(default_factory=list)  # each finished count's cards in order, as (role, card)
+    holding: list = field(default_factory=list)  # cards kept, by role; -1 once laid
     pegs: list = field(default_factory=list)
-    winner: int | None = None                       # the side that reached the target in this deal
+    winner: int | None = None  # the side that reached the target in this deal
 
     @property
     def unplayed(self):
@@ -242,8 +265,7 @@ class Deal:
 
     def components(self) -> np.ndarray:
         """``[role, component]`` points in the engine's component order (``play.COMPONENTS``)."""
-        return np.array([[self.points(r, c) for c in COMPONENTS] for r in range(self.rules.active)],
-                        dtype=np.int64)
+        return np.array([[self.points(r, c) for c in COMPONENTS] for r in range(self.rules.active)], dtype=np.int64)
 
     def side_points(self):
         """Points each side made in this deal."""
@@ -283,7 +305,7 @@ def _state(deal, scores, role, starter=-1, count=0, count_start=0, n_played=0, g
     state[S_TARGET] = rules.target
     state[S_CRIB_MINE] = int(deal.side(0) == mine)
     state[S_GO_MASK] = sum(1 << r for r in go)
-    state[S_THROWN:S_THROWN + 2] = (list(thrown) + [-1, -1])[:2]
+    state[S_THROWN : S_THROWN + 2] = (list(thrown) + [-1, -1])[:2]
     for r, most in enumerate(room or ()):
         if r != role:
             state[S_ROOM + r] = most
@@ -322,11 +344,15 @@ def _deal(deal, table, seat_rngs, discard, peg):
     for role in list(range(1, n)) + [0]:
         seat, hand = deal.seat(role), deal.hands[role]
         policy = discard[seat]
-        mask = int(policy.fn(np.array(hand, dtype=np.int64), _state(deal, scores, role), kernel_rules,
-                             seat_rngs[seat], policy.params))
+        mask = int(
+            policy.fn(
+                np.array(hand, dtype=np.int64), _state(deal, scores, role), kernel_rules, seat_rngs[seat], policy.params
+            )
+        )
         if not (0 <= mask < 1 << dealt and mask.bit_count() == rules.throw):
-            raise PolicyError(f"discard policy {policy.name!r} (seat {seat}) returned mask {mask} for hand "
-                              f"{format_cards(hand)}")
+            raise PolicyError(
+                f"discard policy {policy.name!r} (seat {seat}) returned mask {mask} for hand {format_cards(hand)}"
+            )
         deal.kept[role] = [c for i, c in enumerate(hand) if not (mask >> i) & 1]
         deal.thrown[role] = [c for i, c in enumerate(hand) if (mask >> i) & 1]
         deal.crib += deal.thrown[role]
@@ -342,18 +368,23 @@ def _deal(deal, table, seat_rngs, discard, peg):
     # The show: eldest first round to the dealer, then the crib.
     for role in list(range(1, n)) + [0]:
         table.peg(role, "hand", show_score(deal.kept[role], starter), "hand", deal.kept[role] + [starter])
-    table.peg(0, "crib", show_score(deal.crib, starter, crib=True, crib_flush_four=rules.crib_flush_four),
-              "crib", deal.crib + [starter])
+    table.peg(
+        0,
+        "crib",
+        show_score(deal.crib, starter, crib=True, crib_flush_four=rules.crib_flush_four),
+        "crib",
+        deal.crib + [starter],
+    )
 
 
 def _the_play(deal, table, seat_rngs, peg, kernel_rules):
     rules, scores = deal.rules, table.scores
     n = rules.active
-    deal.holding = holding = [list(k) for k in deal.kept]   # a card laid becomes -1 (positions are kept)
+    deal.holding = holding = [list(k) for k in deal.kept]  # a card laid becomes -1 (positions are kept)
     played = []
     count, current, go = 0, [], set()
-    last, turn = None, 1 % n                                 # eldest leads
-    room = [0] * n                                           # a player who can play must: see _state
+    last, turn = None, 1 % n  # eldest leads
+    room = [0] * n  # a player who can play must: see _state
 
     def could_not_lay(roles):
         for r in roles:
@@ -380,19 +411,31 @@ def _the_play(deal, table, seat_rngs, peg, kernel_rules):
                 return
             turn = (last + 1) % n
             continue
-        go |= set(order[:order.index(player)])
-        could_not_lay(order[:order.index(player)])
+        go |= set(order[: order.index(player)])
+        could_not_lay(order[: order.index(player)])
         seat = deal.seat(player)
         policy = peg[seat]
         hand = np.array(holding[player], dtype=np.int64)
         laid = np.full(n * rules.kept, -1, dtype=np.int64)
-        laid[:len(played)] = played
-        state = _state(deal, scores, player, deal.starter, count, len(played) - len(current), len(played), go,
-                       deal.thrown[player], room)
+        laid[: len(played)] = played
+        state = _state(
+            deal,
+            scores,
+            player,
+            deal.starter,
+            count,
+            len(played) - len(current),
+            len(played),
+            go,
+            deal.thrown[player],
+            room,
+        )
         i = int(policy.fn(hand, laid, state, kernel_rules, seat_rngs[seat], policy.params))
         if not (0 <= i < len(hand) and hand[i] >= 0 and count + value(int(hand[i])) <= THIRTY_ONE):
-            raise PolicyError(f"peg policy {policy.name!r} (seat {seat}) chose index {i} with count {count} and "
-                              f"cards {format_cards(c for c in holding[player] if c >= 0)} in hand")
+            raise PolicyError(
+                f"peg policy {policy.name!r} (seat {seat}) chose index {i} with count {count} and "
+                f"cards {format_cards(c for c in holding[player] if c >= 0)} in hand"
+            )
         card = holding[player][i]
         holding[player][i] = -1
         played.append(card)
@@ -456,6 +499,7 @@ def play_game(rules, deck_rng, seat_rngs, policies, on_deal=None) -> Game:
 
 
 # -- runs from a master seed, as the engine cuts them ---------------------------------------------
+
 
 def simulate_deals(rules, policies, n_deals, seed, chunk_size=GAME.chunk_size["deals"]):
     """Deals 0 .. n_deals-1 of a run (deal ``g`` dealt by seat ``g % players``), as :class:`Deal` s."""

@@ -1,5 +1,6 @@
 """Results of cribbage deal and game simulations: summaries with intervals, tables and DataFrames (pandas is
 imported when a DataFrame is asked for: a deal summary is made from the batch's arrays)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from ..stats import mean_se, wilson
 from .engine import HIST_BINS, place_names, role_names, side_names
 from .play import COMPONENTS
 
-if TYPE_CHECKING:   # pandas is imported where a DataFrame is made: a summary needs none
+if TYPE_CHECKING:  # pandas is imported where a DataFrame is made: a summary needs none
     import pandas as pd
 
 __all__ = ["DealResult", "GameResult", "loser_scores", "role_names", "side_names", "summarize"]
@@ -64,8 +65,9 @@ class DealResult:
         import pandas as pd
 
         m = self.batch.means(scope)
-        return pd.DataFrame({scope: m["who"], "component": m["component"], "mean": m["mean"], "se": m["se"],
-                             "n": m["n"]})
+        return pd.DataFrame(
+            {scope: m["who"], "component": m["component"], "mean": m["mean"], "se": m["se"], "n": m["n"]}
+        )
 
     def table(self) -> pd.DataFrame:
         """Tidy per-role table: role, component, mean, se, n."""
@@ -97,8 +99,11 @@ class DealResult:
 
     @property
     def summary(self) -> dict:
-        return {**self.job.describe(), "roles": self.batch.nested_means("role"),
-                "seats": self.batch.nested_means("seat")}
+        return {
+            **self.job.describe(),
+            "roles": self.batch.nested_means("role"),
+            "seats": self.batch.nested_means("seat"),
+        }
 
 
 @dataclass
@@ -158,8 +163,11 @@ class GameResult:
 
         if self.job.rules.partners:
             return pd.DataFrame(columns=["place", "wins", "rate", "lo", "hi"])
-        rows = [{"place": p, "wins": w, **_rate(w, self.finished)}
-                for p in place_names(self.job.rules) for w in [self._count("place", p)]]
+        rows = [
+            {"place": p, "wins": w, **_rate(w, self.finished)}
+            for p in place_names(self.job.rules)
+            for w in [self._count("place", p)]
+        ]
         return pd.DataFrame(rows)
 
     @property
@@ -171,10 +179,14 @@ class GameResult:
             lurches[name] = {"threshold": threshold, **_rate(losers[losers.index < threshold].sum(), losers.sum())}
         _, deals, deals_sq = self.batch.total("game", "all", "deals")
         mean, se = mean_se(deals, deals_sq, self.batch.n)
-        return {**self.job.describe(), "win_rate": {side: _rate(w, n) for side, w in self.side_wins.items()},
-                "first_dealer_win": _rate(self.first_dealer_wins, n),
-                "deals_per_game": {"mean": float(mean), "se": float(se)},
-                "loser_below": lurches, "unfinished": self.batch.n - n}
+        return {
+            **self.job.describe(),
+            "win_rate": {side: _rate(w, n) for side, w in self.side_wins.items()},
+            "first_dealer_win": _rate(self.first_dealer_wins, n),
+            "deals_per_game": {"mean": float(mean), "se": float(se)},
+            "loser_below": lurches,
+            "unfinished": self.batch.n - n,
+        }
 
 
 def summarize(job: Job, batch: Batch):
@@ -187,12 +199,16 @@ def render(summary: dict) -> str:
     rules = summary["rules"]
     if summary["kind"] == "deals":
         components = list(next(iter(summary["roles"].values())))
-        lines = [f"{rules['name']}: {summary['n']:,} deals, seed {summary['seed']}, {policy_line(summary)}",
-                 *component_table(summary["roles"], components),
-                 f"(mean points per deal [{MEAN_METHOD}])"]
+        lines = [
+            f"{rules['name']}: {summary['n']:,} deals, seed {summary['seed']}, {policy_line(summary)}",
+            *component_table(summary["roles"], components),
+            f"(mean points per deal [{MEAN_METHOD}])",
+        ]
         return "\n".join(lines)
-    lines = [f"{rules['name']} to {rules['target']}: {summary['n']:,} games, seed {summary['seed']}, "
-             f"{policy_line(summary)}", f"win rate [{RATE_METHOD}]"]
+    lines = [
+        f"{rules['name']} to {rules['target']}: {summary['n']:,} games, seed {summary['seed']}, {policy_line(summary)}",
+        f"win rate [{RATE_METHOD}]",
+    ]
     for side, entry in summary["win_rate"].items():
         lines.append(f"  {side:<14}{rate_interval(entry)}")
     lines.append(f"  {'first dealer':<14}{rate_interval(summary['first_dealer_win'])}")
@@ -202,6 +218,7 @@ def render(summary: dict) -> str:
     for name, entry in summary["loser_below"].items():
         lines.append(f"  {name:<24}{rate_interval(entry)}")
     if summary.get("unfinished"):
-        lines.append(f"{summary['unfinished']:,} games did not reach the target within the deal cap "
-                     f"(left out of the rates)")
+        lines.append(
+            f"{summary['unfinished']:,} games did not reach the target within the deal cap (left out of the rates)"
+        )
     return "\n".join(lines)

@@ -4,6 +4,7 @@ Every nuance the seeds disagree on is a named field, so a user can change it:
 ``PRESETS["six-card-61"].replace(bath_flush=True)``.  Kernels see the flat
 int64 array from :meth:`Rules.to_kernel`, indexed by the ``R_*`` constants.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,13 +15,28 @@ from ..core.rules import GameRules, preset
 
 CRIB_SIZE = 4
 MAX_SEATS = 4
-CUT_ORDER = np.arange(52) >> 2   # the cut for deal: the lowest card deals, ace low (Mottoes)
-MAX_TARGET = 10_000   # scores are logged as int16
+CUT_ORDER = np.arange(52) >> 2  # the cut for deal: the lowest card deals, ace low (Mottoes)
+MAX_TARGET = 10_000  # scores are logged as int16
 
 # Kernel array layout.
-R_PLAYERS, R_ACTIVE, R_DEALT, R_THROW, R_KEPT, R_FROM_PACK, R_TARGET, R_PARTNERS, \
-    R_THREE_FOR_LAST, R_ONE_COUNT, R_BATH, R_CRIB_FLUSH_FOUR, R_LURCH, R_DOUBLE_LURCH, \
-    R_SIT_OUT, R_SIZE = range(16)
+(
+    R_PLAYERS,
+    R_ACTIVE,
+    R_DEALT,
+    R_THROW,
+    R_KEPT,
+    R_FROM_PACK,
+    R_TARGET,
+    R_PARTNERS,
+    R_THREE_FOR_LAST,
+    R_ONE_COUNT,
+    R_BATH,
+    R_CRIB_FLUSH_FOUR,
+    R_LURCH,
+    R_DOUBLE_LURCH,
+    R_SIT_OUT,
+    R_SIZE,
+) = range(16)
 
 
 @dataclass(frozen=True)
@@ -82,8 +98,10 @@ class Rules(GameRules):
         if not 1 <= self.target <= MAX_TARGET:
             bad(f"target must be 1 to {MAX_TARGET}, got {self.target}")
         if not 0 <= self.double_lurch <= self.lurch <= self.target:
-            bad(f"need 0 <= double_lurch <= lurch <= target, got double_lurch {self.double_lurch}, "
-                f"lurch {self.lurch}, target {self.target}")
+            bad(
+                f"need 0 <= double_lurch <= lurch <= target, got double_lurch {self.double_lurch}, "
+                f"lurch {self.lurch}, target {self.target}"
+            )
 
     @property
     def active(self) -> int:
@@ -128,17 +146,23 @@ class Rules(GameRules):
 PRESETS: dict[str, Rules] = {
     r.name: r
     for r in (
-        Rules("five-card", players=2, cards_dealt=5, throw=2, target=61, three_for_last=True,
-              one_count=True, lurch=31, double_lurch=0),
+        Rules(
+            "five-card",
+            players=2,
+            cards_dealt=5,
+            throw=2,
+            target=61,
+            three_for_last=True,
+            one_count=True,
+            lurch=31,
+            double_lurch=0,
+        ),
         Rules("six-card", players=2, cards_dealt=6, throw=2, target=121, lurch=91, double_lurch=61),
         Rules("six-card-61", players=2, cards_dealt=6, throw=2, target=61, lurch=31, double_lurch=0),
         Rules("eight-card", players=2, cards_dealt=8, throw=2, target=121, lurch=91, double_lurch=61),
-        Rules("three-hand", players=3, cards_dealt=5, throw=1, crib_from_pack=1, target=61,
-              lurch=31, double_lurch=0),
-        Rules("three-rotation", players=3, cards_dealt=6, throw=2, target=61, sit_out=True,
-              lurch=31, double_lurch=0),
-        Rules("four-hand", players=4, cards_dealt=5, throw=1, target=121, partners=True,
-              lurch=91, double_lurch=61),
+        Rules("three-hand", players=3, cards_dealt=5, throw=1, crib_from_pack=1, target=61, lurch=31, double_lurch=0),
+        Rules("three-rotation", players=3, cards_dealt=6, throw=2, target=61, sit_out=True, lurch=31, double_lurch=0),
+        Rules("four-hand", players=4, cards_dealt=5, throw=1, target=121, partners=True, lurch=91, double_lurch=61),
     )
 }
 

@@ -8,6 +8,7 @@ period option ``crib_flush_four`` is on.  The rank part comes from
 :data:`sims.cribbage.tables.RANK_TABLE` (see its derivation there), looked up for
 shows of up to five cards in :data:`SHOW_TABLE`, its entries by multiset of ranks.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -125,23 +126,28 @@ def slots_points(hand, n, starter):
     v0, v2 = _ordered(v0, v2)
     v1, v3 = _ordered(v1, v3)
     v1, v2 = _ordered(v1, v2)
-    idx = (BINOMIAL[v0, 1] + BINOMIAL[v1 + 1, 2] + BINOMIAL[v2 + 2, 3] + BINOMIAL[v3 + 3, 4]
-           + BINOMIAL[v4 + 4, 5])
+    idx = BINOMIAL[v0, 1] + BINOMIAL[v1 + 1, 2] + BINOMIAL[v2 + 2, 3] + BINOMIAL[v3 + 3, 4] + BINOMIAL[v4 + 4, 5]
     return np.int64(SHOW_TABLE[idx])
 
 
 @njit(cache=True, inline="always")
 def show_points(hand, n, starter, crib, crib_flush_four):
     """Points of ``hand[:n]`` shown with ``starter`` (``-1`` while discarding), as hand or crib."""
-    return (rank_show_points(hand, n, starter) + flush_points(hand, n, starter, crib, crib_flush_four)
-            + nobs_points(hand, n, starter))
+    return (
+        rank_show_points(hand, n, starter)
+        + flush_points(hand, n, starter, crib, crib_flush_four)
+        + nobs_points(hand, n, starter)
+    )
 
 
 @njit(cache=True, inline="always")
 def small_show_points(hand, n, starter, crib, crib_flush_four):
     """:func:`show_points` of a show of up to five cards (``hand[:n]`` and the starter), which allocates nothing."""
-    return (slots_points(hand, n, starter) + flush_points(hand, n, starter, crib, crib_flush_four)
-            + nobs_points(hand, n, starter))
+    return (
+        slots_points(hand, n, starter)
+        + flush_points(hand, n, starter, crib, crib_flush_four)
+        + nobs_points(hand, n, starter)
+    )
 
 
 @njit(cache=True)

@@ -1,11 +1,19 @@
 """The Python API: ``simulate_deals`` and ``play_games``."""
+
 from __future__ import annotations
 
 from ..core.api import simulate
 
 
-def simulate_deals(rules, policies=None, n_deals: int = 10_000, seed: int = 0, records: bool = False,
-                   threads: int | None = None, progress: bool = False):
+def simulate_deals(
+    rules,
+    policies=None,
+    n_deals: int = 10_000,
+    seed: int = 0,
+    records: bool = False,
+    threads: int | None = None,
+    progress: bool = False,
+):
     """Play ``n_deals`` independent deals of cribbage, every seat dealing in turn.
 
     Parameters
@@ -35,8 +43,16 @@ def simulate_deals(rules, policies=None, n_deals: int = 10_000, seed: int = 0, r
     return simulate("cribbage", "deals", rules, policies, n_deals, seed, records, threads, progress)
 
 
-def play_games(rules, policies=None, n_games: int = 1_000, seed: int = 0, records: bool = False,
-               score_log: bool = False, threads: int | None = None, progress: bool = False):
+def play_games(
+    rules,
+    policies=None,
+    n_games: int = 1_000,
+    seed: int = 0,
+    records: bool = False,
+    score_log: bool = False,
+    threads: int | None = None,
+    progress: bool = False,
+):
     """Play ``n_games`` whole games of cribbage from the cut for deal to the target.
 
     Parameters
@@ -66,5 +82,6 @@ def play_games(rules, policies=None, n_games: int = 1_000, seed: int = 0, record
         Each side's win rate and the first dealer's with 95% Wilson intervals, game length and lurch/skunk
         rates, all from totals kept as the games are played (memory stays flat).
     """
-    return simulate("cribbage", "games", rules, policies, n_games, seed, records, threads, progress,
-                    score_log=score_log)
+    return simulate(
+        "cribbage", "games", rules, policies, n_games, seed, records, threads, progress, score_log=score_log
+    )

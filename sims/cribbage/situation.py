@@ -27,6 +27,7 @@ that are mine) or ``laid_by`` (the role of each card's player) says which.
 (:mod:`sims.cribbage.contract`) with the engine's own function,
 :func:`sims.cribbage.play._fill_state`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -43,10 +44,10 @@ from .rules import MAX_SEATS, Rules, get_rules
 class PegState(NamedTuple):
     """What the kernel's pegging policy is called with (besides its stream and parameters)."""
 
-    hand: np.ndarray      # int64[kept]: the cards held, then -1 for each card laid
-    played: np.ndarray    # int64[active * kept]: the cards laid in order, then -1
-    state: np.ndarray     # int64[S_SIZE]
-    rules: np.ndarray     # int64[R_SIZE]
+    hand: np.ndarray  # int64[kept]: the cards held, then -1 for each card laid
+    played: np.ndarray  # int64[active * kept]: the cards laid in order, then -1
+    state: np.ndarray  # int64[S_SIZE]
+    rules: np.ndarray  # int64[R_SIZE]
 
 
 def _value(card: int) -> int:
@@ -100,16 +101,21 @@ def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
         if r == role:
             fits = [c for c in held_at(k) if count + _value(c) <= MAX_COUNT]
             if fits:
-                raise ValueError(f"illegal turn: at count {count} you held {format_card(fits[0])}, which fits, "
-                                 f"so you had to play it")
+                raise ValueError(
+                    f"illegal turn: at count {count} you held {format_card(fits[0])}, which fits, so you had to play it"
+                )
             return
         if laid[r] < kept and count + 10 <= MAX_COUNT:
-            raise ValueError(f"illegal turn: the {names[r]} still had cards at count {count}, where every card "
-                             f"fits, so he could not say go")
+            raise ValueError(
+                f"illegal turn: the {names[r]} still had cards at count {count}, where every card "
+                f"fits, so he could not say go"
+            )
         later = [c for c, w in zip(played[k:], laid_by[k:]) if w == r and count + _value(c) <= MAX_COUNT]
         if later:
-            raise ValueError(f"illegal turn: the {names[r]} could not lay at count {count}, yet he held "
-                             f"{format_card(later[0])}, which fits")
+            raise ValueError(
+                f"illegal turn: the {names[r]} could not lay at count {count}, yet he held "
+                f"{format_card(later[0])}, which fits"
+            )
         room[r] = max(room[r], MAX_COUNT - count)
 
     def skip(r, k, count):  # the player in role r said go at ``count``
@@ -123,17 +129,19 @@ def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
 
     for k, (card, who) in enumerate(zip(played, laid_by)):
         if over:
-            raise ValueError(f"impossible play: {rules.name} has one count only, and it ended before "
-                             f"{format_card(card)}")
-        if count + _value(card) > MAX_COUNT:   # nobody could play: a new count
+            raise ValueError(
+                f"impossible play: {rules.name} has one count only, and it ended before {format_card(card)}"
+            )
+        if count + _value(card) > MAX_COUNT:  # nobody could play: a new count
             nobody_could_lay(k, count)
             if rules.one_count:
-                raise ValueError(f"impossible count: {format_card(card)} would take the count {count} past "
-                                 f"{MAX_COUNT}, and {rules.name} has one count only")
+                raise ValueError(
+                    f"impossible count: {format_card(card)} would take the count {count} past "
+                    f"{MAX_COUNT}, and {rules.name} has one count only"
+                )
             count, start, go, turn = 0, k, set(), (last + 1) % n
         if who in go:
-            raise ValueError(f"illegal turn: the {names[who]} said go in this count and cannot lay "
-                             f"{format_card(card)}")
+            raise ValueError(f"illegal turn: the {names[who]} said go in this count and cannot lay {format_card(card)}")
         r = turn
         while r != who:
             skip(r, k, count)
@@ -151,8 +159,7 @@ def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
     if not any(count + _value(c) <= MAX_COUNT for c in hand):
         # Nobody could play (else he, not I, would be playing): a new count.
         if rules.one_count:
-            raise ValueError(f"the play is over: at count {count} you cannot play, and {rules.name} has one "
-                             f"count only")
+            raise ValueError(f"the play is over: at count {count} you cannot play, and {rules.name} has one count only")
         nobody_could_lay(len(played), count)
         count, start, go, turn = 0, len(played), set(), (last + 1) % n
     r = turn
@@ -190,8 +197,14 @@ def _orders(rules: Rules, role: int, played, n_mine_laid: int):
                 continue
             laid[who] += 1
             after = count + value
-            yield from extend(prefix + [who], laid, (who + 1) % n, 0 if after == MAX_COUNT else after,
-                              set() if after == MAX_COUNT else go | set(skipped), who)
+            yield from extend(
+                prefix + [who],
+                laid,
+                (who + 1) % n,
+                0 if after == MAX_COUNT else after,
+                set() if after == MAX_COUNT else go | set(skipped),
+                who,
+            )
             laid[who] -= 1
 
     yield from extend([], [0] * n, 1 % n, 0, set(), None)
@@ -214,12 +227,15 @@ def resolve_laid_by(rules: Rules, role: int, hand, played) -> tuple[tuple[int, .
         except ValueError as exc:
             first_error = first_error or exc
     if not found:
-        raise first_error or ValueError(f"illegal turn: no order of play lays {format_cards(played)} with you "
-                                        f"to play now")
+        raise first_error or ValueError(
+            f"illegal turn: no order of play lays {format_cards(played)} with you to play now"
+        )
     states = {w for _, w in found}
     if len(states) > 1:
-        raise ValueError(f"who laid which of {format_cards(played)} is ambiguous: give the cards you laid "
-                         f"(mine) or the player of every card (laid_by)")
+        raise ValueError(
+            f"who laid which of {format_cards(played)} is ambiguous: give the cards you laid "
+            f"(mine) or the player of every card (laid_by)"
+        )
     return found[0]
 
 
@@ -268,16 +284,22 @@ class PegSituation:
         if thrown and len(thrown) != rules.throw:
             raise ValueError(f"{rules.name} players lay out {rules.throw} card(s) for the crib, got {len(thrown)}")
         if len(played) + len(hand) > rules.active * rules.kept:
-            raise ValueError(f"{len(played)} cards laid and {len(hand)} held: more than the {rules.active} "
-                             f"players' {rules.active * rules.kept} cards")
+            raise ValueError(
+                f"{len(played)} cards laid and {len(hand)} held: more than the {rules.active} "
+                f"players' {rules.active * rules.kept} cards"
+            )
         if self.score is not None:
             score = tuple(int(s) for s in self.score)
             if len(score) != 2 or not all(0 <= s < rules.target for s in score):
-                raise ValueError(f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
-                                 f"{rules.target}, got {self.score!r}")
+                raise ValueError(
+                    f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
+                    f"{rules.target}, got {self.score!r}"
+                )
             if not thrown:
-                raise ValueError("with a score, give the cards you laid out for the crib (thrown): the crib "
-                                 "is part of the chance of winning")
+                raise ValueError(
+                    "with a score, give the cards you laid out for the crib (thrown): the crib "
+                    "is part of the chance of winning"
+                )
             object.__setattr__(self, "score", score)
         if not 0 <= int(self.dealer) < rules.players:
             raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {self.dealer}")
@@ -300,12 +322,23 @@ class PegSituation:
             laid_by, at = resolve_laid_by(rules, role, hand, played)
         else:
             if sum(r == role for r in laid_by) != rules.kept - len(hand):
-                raise ValueError(f"you keep {rules.kept} cards and hold {len(hand)}, so you laid "
-                                 f"{rules.kept - len(hand)}, not {sum(r == role for r in laid_by)}")
+                raise ValueError(
+                    f"you keep {rules.kept} cards and hold {len(hand)}, so you laid "
+                    f"{rules.kept - len(hand)}, not {sum(r == role for r in laid_by)}"
+                )
             at = walk(rules, role, hand, played, laid_by)
-        for name, value in (("rules", rules), ("role", role), ("hand", hand), ("played", played),
-                            ("thrown", thrown), ("starter", starter), ("laid_by", laid_by), ("at", at),
-                            ("dealer", int(self.dealer)), ("mine", None)):
+        for name, value in (
+            ("rules", rules),
+            ("role", role),
+            ("hand", hand),
+            ("played", played),
+            ("thrown", thrown),
+            ("starter", starter),
+            ("laid_by", laid_by),
+            ("at", at),
+            ("dealer", int(self.dealer)),
+            ("mine", None),
+        ):
             object.__setattr__(self, name, value)
 
     @property
@@ -323,8 +356,10 @@ class PegSituation:
 
     def left(self) -> list[int]:
         """Cards each role still holds (mine included)."""
-        return [len(self.hand) if r == self.role else self.rules.kept - sum(x == r for x in self.laid_by)
-                for r in range(self.rules.active)]
+        return [
+            len(self.hand) if r == self.role else self.rules.kept - sum(x == r for x in self.laid_by)
+            for r in range(self.rules.active)
+        ]
 
     def legal(self) -> tuple:
         """The cards I may lay: those that keep the count within thirty-one."""
@@ -348,16 +383,29 @@ class PegSituation:
         rules = self.rules
         kernel_rules = rules.to_kernel()
         hand = np.full(rules.kept, -1, dtype=np.int64)
-        hand[:len(self.hand)] = self.hand
+        hand[: len(self.hand)] = self.hand
         played = np.full(rules.active * rules.kept, -1, dtype=np.int64)
-        played[:len(self.played)] = self.played
+        played[: len(self.played)] = self.played
         thrown = np.full(2, -1, dtype=np.int64)
-        thrown[:len(self.thrown)] = self.thrown[:2]
+        thrown[: len(self.thrown)] = self.thrown[:2]
         state = np.zeros(S_SIZE, dtype=np.int64)
         go_mask = sum(1 << r for r in self.at.go)
         room = sum(r << (ROOM_BITS * role) for role, r in enumerate(self.at.room))
-        _fill_state(state, kernel_rules, self.role, self.seat, self.dealer, self.scores_by_side(), self.starter,
-                    self.at.count, self.at.count_start, len(self.played), go_mask, room, thrown)
+        _fill_state(
+            state,
+            kernel_rules,
+            self.role,
+            self.seat,
+            self.dealer,
+            self.scores_by_side(),
+            self.starter,
+            self.at.count,
+            self.at.count_start,
+            len(self.played),
+            go_mask,
+            room,
+            thrown,
+        )
         return PegState(hand, played, state, kernel_rules)
 
     def decide(self, policy, rng) -> str:
@@ -369,9 +417,11 @@ class PegSituation:
         arrays = self.to_state()
         i = int(policy.fn(arrays.hand, arrays.played, arrays.state, arrays.rules, rng, policy.params_array()))
         if not is_legal_play(arrays.hand, i, self.count):
-            raise PolicyError(f"peg policy {policy.label()!r} chose index {i} with count {self.count} and "
-                              f"{format_cards(self.hand)} in hand: it must pick a card still held that keeps the "
-                              f"count within 31")
+            raise PolicyError(
+                f"peg policy {policy.label()!r} chose index {i} with count {self.count} and "
+                f"{format_cards(self.hand)} in hand: it must pick a card still held that keeps the "
+                f"count within 31"
+            )
         return self.choice_of(i, arrays.hand)
 
     def answer(self, choice: str, hand=None) -> int:
@@ -379,8 +429,13 @@ class PegSituation:
         array; default :meth:`to_state`'s); a one-line ValueError unless it is a legal card."""
         from ..core.choices import card_index
 
-        return card_index(choice, self.to_state().hand if hand is None else hand, self.legal(), "peg",
-                          "a card held that keeps the count within 31")
+        return card_index(
+            choice,
+            self.to_state().hand if hand is None else hand,
+            self.legal(),
+            "peg",
+            "a card held that keeps the count within 31",
+        )
 
     def choice_of(self, answer: int, hand=None) -> str:
         """The card the engine's ``answer`` lays (the inverse of :meth:`answer`)."""
@@ -391,18 +446,25 @@ class PegSituation:
     def describe(self) -> dict:
         """The situation in readable cards (JSON-able)."""
         names = ROLE_NAMES[self.rules.active]
-        return {"rules": self.rules.name, "role": names[self.role], "hand": format_cards(self.hand).split(),
-                "played": [{"card": format_card(c), "by": names[r]} for c, r in zip(self.played, self.laid_by)],
-                "count": self.count, "go": sorted(names[r] for r in self.at.go), "starter": format_card(self.starter),
-                "thrown": format_cards(self.thrown).split(), "score": list(self.score) if self.score else None}
+        return {
+            "rules": self.rules.name,
+            "role": names[self.role],
+            "hand": format_cards(self.hand).split(),
+            "played": [{"card": format_card(c), "by": names[r]} for c, r in zip(self.played, self.laid_by)],
+            "count": self.count,
+            "go": sorted(names[r] for r in self.at.go),
+            "starter": format_card(self.starter),
+            "thrown": format_cards(self.thrown).split(),
+            "score": list(self.score) if self.score else None,
+        }
 
 
 class DiscardState(NamedTuple):
     """What the kernel's discard policy is called with (besides its stream and parameters)."""
 
-    hand: np.ndarray      # int64[cards_dealt], in the order dealt
-    state: np.ndarray     # int64[S_SIZE]
-    rules: np.ndarray     # int64[R_SIZE]
+    hand: np.ndarray  # int64[cards_dealt], in the order dealt
+    state: np.ndarray  # int64[S_SIZE]
+    rules: np.ndarray  # int64[R_SIZE]
 
 
 @dataclass(frozen=True)
@@ -427,8 +489,10 @@ class DiscardSituation:
         if self.score is not None:
             score = tuple(int(s) for s in self.score)
             if len(score) != 2 or not all(0 <= s < rules.target for s in score):
-                raise ValueError(f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
-                                 f"{rules.target}, got {self.score!r}")
+                raise ValueError(
+                    f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
+                    f"{rules.target}, got {self.score!r}"
+                )
             object.__setattr__(self, "score", score)
         if not 0 <= int(self.dealer) < rules.players:
             raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {self.dealer}")
@@ -450,8 +514,21 @@ class DiscardSituation:
         scores = np.full(MAX_SEATS, theirs, dtype=np.int64)
         scores[side_of(kernel_rules, self.seat)] = mine
         state = np.zeros(S_SIZE, dtype=np.int64)
-        _fill_state(state, kernel_rules, self.role, self.seat, self.dealer, scores, -1, 0, 0, 0, 0, 0,
-                    np.full(2, -1, dtype=np.int64))
+        _fill_state(
+            state,
+            kernel_rules,
+            self.role,
+            self.seat,
+            self.dealer,
+            scores,
+            -1,
+            0,
+            0,
+            0,
+            0,
+            0,
+            np.full(2, -1, dtype=np.int64),
+        )
         return DiscardState(np.asarray(self.hand, dtype=np.int64), state, kernel_rules)
 
     def decide(self, policy, rng) -> str:
@@ -462,9 +539,11 @@ class DiscardSituation:
         arrays = self.to_state()
         mask = int(policy.fn(arrays.hand, arrays.state, arrays.rules, rng, policy.params_array()))
         if not is_valid_throw(mask, len(self.hand), self.rules.throw):
-            raise PolicyError(f"discard policy {policy.label()!r} returned mask {mask} for hand "
-                              f"{format_cards(self.hand)}: it must name exactly {self.rules.throw} of the "
-                              f"{len(self.hand)} cards")
+            raise PolicyError(
+                f"discard policy {policy.label()!r} returned mask {mask} for hand "
+                f"{format_cards(self.hand)}: it must name exactly {self.rules.throw} of the "
+                f"{len(self.hand)} cards"
+            )
         return self.choice_of(mask)
 
     def answer(self, choice: str, hand=None) -> int:
@@ -484,8 +563,12 @@ class DiscardSituation:
         return cards_of(answer, self.hand if hand is None else hand)
 
     def describe(self) -> dict:
-        return {"rules": self.rules.name, "role": ROLE_NAMES[self.rules.active][self.role],
-                "hand": format_cards(self.hand).split(), "score": list(self.score) if self.score else None}
+        return {
+            "rules": self.rules.name,
+            "role": ROLE_NAMES[self.rules.active][self.role],
+            "hand": format_cards(self.hand).split(),
+            "score": list(self.score) if self.score else None,
+        }
 
 
 def from_engine(decision: str, hand, played, state, rules, laid_by=None):
@@ -493,14 +576,22 @@ def from_engine(decision: str, hand, played, state, rules, laid_by=None):
     discard); ``laid_by`` the role of each card laid, needed only when the order of play does not say."""
     from .contract import S_DEALER, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE, S_STARTER, S_THROWN
 
-    facts = dict(hand=[int(c) for c in hand if c >= 0], role=int(state[S_ROLE]), rules=rules,
-                 score=(int(state[S_MY_SCORE]), int(state[S_OPP_SCORE])), dealer=int(state[S_DEALER]))
+    facts = dict(
+        hand=[int(c) for c in hand if c >= 0],
+        role=int(state[S_ROLE]),
+        rules=rules,
+        score=(int(state[S_MY_SCORE]), int(state[S_OPP_SCORE])),
+        dealer=int(state[S_DEALER]),
+    )
     if decision == "discard":
         return DiscardSituation(**facts)
-    facts.update(played=[int(c) for c in played[:int(state[S_N_PLAYED])]], starter=int(state[S_STARTER]),
-                 thrown=[int(c) for c in state[S_THROWN:S_THROWN + 2] if c >= 0])
+    facts.update(
+        played=[int(c) for c in played[: int(state[S_N_PLAYED])]],
+        starter=int(state[S_STARTER]),
+        thrown=[int(c) for c in state[S_THROWN : S_THROWN + 2] if c >= 0],
+    )
     try:
-        return PegSituation(**facts)       # who laid which card, from the rules of the play
+        return PegSituation(**facts)  # who laid which card, from the rules of the play
     except ValueError as exc:
         if laid_by is None or "ambiguous" not in str(exc):
             raise

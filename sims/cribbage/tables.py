@@ -26,6 +26,7 @@ costs a millisecond, building it a tenth of a second at every start.  After a
 change to the scoring, write it again with
 ``np.save("sims/cribbage/data/rank_table.npy", build_rank_table())``.
 """
+
 from __future__ import annotations
 
 import io

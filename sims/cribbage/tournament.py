@@ -12,6 +12,7 @@ two-player preset): independent deals for the per-deal averages by role and
 component, and whole games for the first dealer's win rate, next to the
 figures published for expert play (shared/data/README.md).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -33,13 +34,20 @@ DEFAULT_COMBOS = ("expected_net+defensive", "hoyle+defensive", "greedy+greedy", 
 # for all five parts" (cribbage.org, John Chambers, tip 6), and the totals here hold the heels, so on that
 # reading his dealer's play holds the heels, pegged at the cut as the play opens.
 LITERATURE = {
-    ("pone", "total"): (10.1, 10.3), ("pone", "pegging"): (2.0, 2.2), ("pone", "hand"): (8.0, 8.2),
-    ("dealer", "total"): (16.2, 16.5), ("dealer", "pegging"): (3.5, 3.6), ("dealer", "pegging+heels"): (3.5, 3.6),
-    ("dealer", "hand"): (7.9, 8.0), ("dealer", "crib"): (4.6, 5.0),
+    ("pone", "total"): (10.1, 10.3),
+    ("pone", "pegging"): (2.0, 2.2),
+    ("pone", "hand"): (8.0, 8.2),
+    ("dealer", "total"): (16.2, 16.5),
+    ("dealer", "pegging"): (3.5, 3.6),
+    ("dealer", "pegging+heels"): (3.5, 3.6),
+    ("dealer", "hand"): (7.9, 8.0),
+    ("dealer", "crib"): (4.6, 5.0),
 }
 FIRST_DEALER_WINS = (0.55, 0.56)
-LITERATURE_SOURCES = ("J. Chambers, Cribbage: A New Concept; D. Colvert, Twenty-Six Theory; Cribbage Pro "
-                      "(first dealer, several million human-played hands)")
+LITERATURE_SOURCES = (
+    "J. Chambers, Cribbage: A New Concept; D. Colvert, Twenty-Six Theory; Cribbage Pro "
+    "(first dealer, several million human-played hands)"
+)
 
 
 def parse_combo(text: str) -> tuple[str, str]:
@@ -61,12 +69,21 @@ def _seats(rules, first, second):
 
 def _wins(rules, first, second, n_games, seed, threads, progress):
     """Games won by side 0 (``first``) in ``n_games`` games."""
-    return int(play_games(rules, _seats(rules, first, second), n_games, seed, threads=threads,
-                          progress=progress).side_wins.iloc[0])
+    return int(
+        play_games(
+            rules, _seats(rules, first, second), n_games, seed, threads=threads, progress=progress
+        ).side_wins.iloc[0]
+    )
 
 
-def round_robin(rules="six-card", combos=DEFAULT_COMBOS, n_games: int = 1_000, seed: int = 0,
-                threads: int | None = None, progress: bool = False) -> pd.DataFrame:
+def round_robin(
+    rules="six-card",
+    combos=DEFAULT_COMBOS,
+    n_games: int = 1_000,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """Every pair of combos plays ``n_games`` games, each in each seat half the time (same seed).
 
     One row per ordered pair: ``combo, opponent, games, wins, rate, lo, hi`` (95% Wilson interval
@@ -90,8 +107,17 @@ def round_robin(rules="six-card", combos=DEFAULT_COMBOS, n_games: int = 1_000, s
         wins += (n_games - half) - _wins(rules, parsed[b], parsed[a], n_games - half, seed, threads, progress)
         for combo, opponent, w in ((a, b, wins), (b, a, n_games - wins)):
             rate, lo, hi = wilson(w, n_games)
-            rows.append({"combo": combo, "opponent": opponent, "games": int(n_games), "wins": w, "rate": rate,
-                         "lo": lo, "hi": hi})
+            rows.append(
+                {
+                    "combo": combo,
+                    "opponent": opponent,
+                    "games": int(n_games),
+                    "wins": w,
+                    "rate": rate,
+                    "lo": lo,
+                    "hi": hi,
+                }
+            )
     frame = pd.DataFrame(rows)
     frame.attrs.update(rules=rules.name, seed=int(seed), games_per_pair=int(n_games), combos=names)
     return frame
@@ -103,8 +129,15 @@ def win_matrix(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.pivot(index="combo", columns="opponent", values="rate").reindex(index=order, columns=order)
 
 
-def strength(rules="six-card", combo: str = "expected_net+defensive", n_deals: int = 200_000,
-             n_games: int = 20_000, seed: int = 0, threads: int | None = None, progress: bool = False) -> pd.DataFrame:
+def strength(
+    rules="six-card",
+    combo: str = "expected_net+defensive",
+    n_deals: int = 200_000,
+    n_games: int = 20_000,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
     """Self-play of ``combo``: per-deal averages by role and component and the first dealer's win
     rate, each with a 95% interval, beside the published expert figures (:data:`LITERATURE`).
 
@@ -113,8 +146,9 @@ def strength(rules="six-card", combo: str = "expected_net+defensive", n_deals: i
     """
     rules = get_rules(rules)
     if rules.active != 2:
-        raise ValueError(f"the strength report is for two-handed play; {rules.name} has {rules.active} players "
-                         "in a deal")
+        raise ValueError(
+            f"the strength report is for two-handed play; {rules.name} has {rules.active} players in a deal"
+        )
     discard, peg = parse_combo(combo)
     policies = {"discard": discard, "peg": peg}
     table = simulate_deals(rules, policies, n_deals, seed, threads=threads, progress=progress).table()
@@ -124,20 +158,39 @@ def strength(rules="six-card", combo: str = "expected_net+defensive", n_deals: i
         for component in ("total", "hand", "crib", "pegging", "pegging+heels", "play", "go", "heels"):
             if role == "pone" and component in ("crib", "heels", "pegging+heels"):
                 continue
-            parts = [table[(table.role == role) & (table.component == part)].iloc[0]
-                     for part in component.split("+")]
+            parts = [table[(table.role == role) & (table.component == part)].iloc[0] for part in component.split("+")]
             # A sum's standard error is at most the sum of its parts' (no per-deal records are kept).
             mean, se = sum(p["mean"] for p in parts), sum(p["se"] for p in parts)
             lit = literature.get((role, component), (np.nan, np.nan))
-            rows.append({"role": role, "component": component, "estimate": mean, "se": se,
-                         "lo": mean - Z95 * se, "hi": mean + Z95 * se,
-                         "lit_lo": lit[0], "lit_hi": lit[1], "n": int(parts[0]["n"])})
+            rows.append(
+                {
+                    "role": role,
+                    "component": component,
+                    "estimate": mean,
+                    "se": se,
+                    "lo": mean - Z95 * se,
+                    "hi": mean + Z95 * se,
+                    "lit_lo": lit[0],
+                    "lit_hi": lit[1],
+                    "n": int(parts[0]["n"]),
+                }
+            )
     games = play_games(rules, policies, n_games, seed, threads=threads, progress=progress)
     rate, lo, hi = wilson(games.first_dealer_wins, games.finished)
     lit = FIRST_DEALER_WINS if literature else (np.nan, np.nan)
-    rows.append({"role": "first dealer", "component": "wins", "estimate": rate,
-                 "se": np.sqrt(rate * (1 - rate) / games.finished), "lo": lo, "hi": hi, "lit_lo": lit[0],
-                 "lit_hi": lit[1], "n": games.finished})
+    rows.append(
+        {
+            "role": "first dealer",
+            "component": "wins",
+            "estimate": rate,
+            "se": np.sqrt(rate * (1 - rate) / games.finished),
+            "lo": lo,
+            "hi": hi,
+            "lit_lo": lit[0],
+            "lit_hi": lit[1],
+            "n": games.finished,
+        }
+    )
     frame = pd.DataFrame(rows)
     frame.insert(0, "combo", combo)
     frame.attrs.update(rules=rules.name, seed=int(seed), sources=LITERATURE_SOURCES)

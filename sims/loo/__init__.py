@@ -4,13 +4,22 @@
 >>> get_rules("five-card-pam").replace(players=7).players
 7
 """
+
 from .rules import PRESETS, Rules, get_rules
 
 __all__ = ["PRESETS", "Rules", "get_rules", "play_games", "simulate_deals"]
 
 
-def simulate_deals(rules="three-card", policies=None, n_deals: int = 10_000, seed: int = 0, records: bool = False,
-                   threads: int | None = None, progress: bool = False, **options):
+def simulate_deals(
+    rules="three-card",
+    policies=None,
+    n_deals: int = 10_000,
+    seed: int = 0,
+    records: bool = False,
+    threads: int | None = None,
+    progress: bool = False,
+    **options,
+):
     """Play ``n_deals`` independent deals of Loo, one stake held over in each pool.
 
     Parameters
@@ -44,8 +53,15 @@ def simulate_deals(rules="three-card", policies=None, n_deals: int = 10_000, see
     return simulate("loo", "deals", rules, policies, n_deals, seed, records, threads, progress, **options)
 
 
-def play_games(rules="three-card", policies=None, n_games: int = 1_000, seed: int = 0, records: bool = False,
-               threads: int | None = None, progress: bool = False):
+def play_games(
+    rules="three-card",
+    policies=None,
+    n_games: int = 1_000,
+    seed: int = 0,
+    records: bool = False,
+    threads: int | None = None,
+    progress: bool = False,
+):
     """Play ``n_games`` sessions of Loo: ``session_rounds`` rounds of deals, the pool carried over.
 
     Parameters

@@ -31,6 +31,7 @@ were kept of how many tried.  In the play the others' hands are dealt uniformly 
 the deals their cards played allow (their declarations are not read), and the cards I
 changed or threw with my hand for the miss count as unseen.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -41,8 +42,15 @@ from numba import types
 
 from ..cards import format_card
 from ..core.arrays import copy_into
-from ..core.advice import (Player as CorePlayer, check_samples, choices_of, chosen_by, every_deal, rollout_columns,
-                           ways_to_deal)
+from ..core.advice import (
+    Player as CorePlayer,
+    check_samples,
+    choices_of,
+    chosen_by,
+    every_deal,
+    rollout_columns,
+    ways_to_deal,
+)
 from ..core.errors import PolicyError, job_policies, new_err, overrun_text, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, U64_1
@@ -51,19 +59,33 @@ from ..core.streams import seat_streams
 from .contract import DECLARATIONS, MAX_SEATS, MISS, PASS, PLAY, S_EXCHANGED, CardFn, DecideFn
 from .rules import R_PLAYERS
 from .situation import role_name
-from .play import (GIVEN_CARDS, GIVEN_DECLARE, GIVEN_EXCHANGE, N_INFO, N_OUT, O_MISS, O_MONEY, O_STOOD, POLICY_ERROR,
-                   new_work, play_given)
+from .play import (
+    GIVEN_CARDS,
+    GIVEN_DECLARE,
+    GIVEN_EXCHANGE,
+    N_INFO,
+    N_OUT,
+    O_MISS,
+    O_MONEY,
+    O_STOOD,
+    POLICY_ERROR,
+    new_work,
+    play_given,
+)
 from .tricks import could_have_played
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
-MAX_DRAWS = 20                  # rounds of ``samples`` random deals drawn to find deals the laws (and, at a
-                                # declaration or an exchange, the earlier players' declarations) allow
-CHECK_CHUNK = 1                 # the chunk of seat streams the earlier players declare by (play-outs: chunk 0)
-DECIDES = types.UniTuple(DecideFn, MAX_SEATS)   # as the engine takes them (sims.loo.engine, not imported: its
-CARDS = types.UniTuple(CardFn, MAX_SEATS)       # parallel kernels load for a second)
-NAMED = {"declare": ("random", "always", "threshold", "expert"), "exchange": ("keep", "random", "threshold", "expert"),
-         "card": ("random", "greedy", "expert")}
+MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals the laws (and, at a
+# declaration or an exchange, the earlier players' declarations) allow
+CHECK_CHUNK = 1  # the chunk of seat streams the earlier players declare by (play-outs: chunk 0)
+DECIDES = types.UniTuple(DecideFn, MAX_SEATS)  # as the engine takes them (sims.loo.engine, not imported: its
+CARDS = types.UniTuple(CardFn, MAX_SEATS)  # parallel kernels load for a second)
+NAMED = {
+    "declare": ("random", "always", "threshold", "expert"),
+    "exchange": ("keep", "random", "threshold", "expert"),
+    "card": ("random", "greedy", "expert"),
+}
 
 
 class Player(CorePlayer):
@@ -79,54 +101,162 @@ class Player(CorePlayer):
     default_decision = "card"
 
 
+@njit(cache=True)
+def _scratch(rules):
+    """What :func:`_play_stacked` plays with: the deal's work, the seats' streams, no pack stream (the pack is
+    stacked), the outcome by role and the deal's info."""
+    outcome = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
+    return new_work(rules), seat_streams(MAX_SEATS), np.zeros(4, dtype=np.uint64), outcome, np.zeros(N_INFO, np.int64)
+
+
+@njit(cache=True)
+def _play_stacked(
+    rules, dealer, carry, deck, index, keys, declare_fns, exchange_fns, card_fns, params, poff, err, scratch, given
+):
+    """Play the stacked ``deck`` with the decisions ``given`` (:func:`play_given`), the seats' streams keyed by
+    ``index``; the outcome by role in ``scratch[3]``.  Returns 0 or POLICY_ERROR."""
+    work, seat_rngs, no_rng, outcome, info = scratch
+    for s in range(MAX_SEATS):
+        seed_state(seat_rngs[s], keys[1 + s], index)
+    copy_into(work[0], deck)
+    work[1][0], work[1][1] = 0, 52
+    return play_given(
+        rules,
+        dealer,
+        carry,
+        no_rng,
+        seat_rngs,
+        declare_fns,
+        exchange_fns,
+        card_fns,
+        params,
+        poff,
+        outcome,
+        info,
+        err,
+        work,
+        given,
+    )
+
+
 # ``given`` read-only, as play_dealt's NOTHING_GIVEN is: the engine and the advisor share one play_given.
-@njit(types.int64(I64_1, types.int64, types.int64, types.int64, I64_2, I64_2R, DECIDES, DECIDES, CARDS, F64_1, I64_1,
-                  U64_1, I64_2, I64_1), cache=True)
-def _play_outs(rules, dealer, role, carry, decks, given, declare_fns, exchange_fns, card_fns, params, poff, keys,
-               out, err):
+@njit(
+    types.int64(
+        I64_1,
+        types.int64,
+        types.int64,
+        types.int64,
+        I64_2,
+        I64_2R,
+        DECIDES,
+        DECIDES,
+        CARDS,
+        F64_1,
+        I64_1,
+        U64_1,
+        I64_2,
+        I64_1,
+    ),
+    cache=True,
+)
+def _play_outs(
+    rules, dealer, role, carry, decks, given, declare_fns, exchange_fns, card_fns, params, poff, keys, out, err
+):
     """Deal ``decks[m]`` (stacked) and play the deal with the decisions ``given[c]`` (:func:`play_given`) for
     every deal m and choice c; ``out[m, c]``: the money of the player in ``role`` (stakes included).  The seats'
     streams are keyed by m: the same for every choice.  Returns 0 or POLICY_ERROR."""
-    work = new_work(rules)
-    seat_rngs = seat_streams(MAX_SEATS)
-    no_rng = np.zeros(4, dtype=np.uint64)
-    outcome = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
-    info = np.zeros(N_INFO, dtype=np.int64)
+    scratch = _scratch(rules)
     for m in range(decks.shape[0]):
         for c in range(given.shape[0]):
-            for s in range(MAX_SEATS):
-                seed_state(seat_rngs[s], keys[1 + s], m)
-            copy_into(work[0], decks[m])
-            work[1][0], work[1][1] = 0, 52
-            if play_given(rules, dealer, carry, no_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
-                          outcome, info, err, work, given[c]) == POLICY_ERROR:
+            if (
+                _play_stacked(
+                    rules,
+                    dealer,
+                    carry,
+                    decks[m],
+                    m,
+                    keys,
+                    declare_fns,
+                    exchange_fns,
+                    card_fns,
+                    params,
+                    poff,
+                    err,
+                    scratch,
+                    given[c],
+                )
+                == POLICY_ERROR
+            ):
                 return POLICY_ERROR
-            out[m, c] = outcome[role, O_MONEY]
+            out[m, c] = scratch[3][role, O_MONEY]
     return 0
 
 
-@njit(types.int64(I64_1, types.int64, types.int64, I64_2, I64_2R, DECIDES, DECIDES, CARDS, F64_1, I64_1, U64_1,
-                  types.int64, I64_2, I64_2, I64_1), cache=True)
-def _declarations(rules, dealer, carry, decks, asks, declare_fns, exchange_fns, card_fns, params, poff, keys, first,
-                  made, changed, err):
+@njit(
+    types.int64(
+        I64_1,
+        types.int64,
+        types.int64,
+        I64_2,
+        I64_2R,
+        DECIDES,
+        DECIDES,
+        CARDS,
+        F64_1,
+        I64_1,
+        U64_1,
+        types.int64,
+        I64_2,
+        I64_2,
+        I64_1,
+    ),
+    cache=True,
+)
+def _declarations(
+    rules,
+    dealer,
+    carry,
+    decks,
+    asks,
+    declare_fns,
+    exchange_fns,
+    card_fns,
+    params,
+    poff,
+    keys,
+    first,
+    made,
+    changed,
+    err,
+):
     """Dealt ``decks[m]`` (stacked), what the t-th player to declare declares (``made[m, t]``) and how many cards
     he changes standing (``changed[m, t]``, -1 passing) when his policy is asked, the decisions ``asks[t]`` (those
     of the players before him, and mine) given: so he sees what was public at his turn.  Seat streams keyed by
     ``first + m``, as fresh as at a deal's declarations.  Returns 0 or POLICY_ERROR."""
     n = rules[R_PLAYERS]
-    work = new_work(rules)
-    seat_rngs = seat_streams(MAX_SEATS)
-    no_rng = np.zeros(4, dtype=np.uint64)
-    outcome = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
-    info = np.zeros(N_INFO, dtype=np.int64)
+    scratch = _scratch(rules)
+    work, outcome = scratch[0], scratch[3]
     for m in range(decks.shape[0]):
         for t in range(asks.shape[0]):
-            for s in range(MAX_SEATS):
-                seed_state(seat_rngs[s], keys[1 + s], first + m)
-            copy_into(work[0], decks[m])
-            work[1][0], work[1][1] = 0, 52
-            if play_given(rules, dealer, carry, no_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
-                          outcome, info, err, work, asks[t]) == POLICY_ERROR:
+            if (
+                _play_stacked(
+                    rules,
+                    dealer,
+                    carry,
+                    decks[m],
+                    first + m,
+                    keys,
+                    declare_fns,
+                    exchange_fns,
+                    card_fns,
+                    params,
+                    poff,
+                    err,
+                    scratch,
+                    asks[t],
+                )
+                == POLICY_ERROR
+            ):
                 return POLICY_ERROR
             role = (t + 1) % n
             made[m, t] = PASS if outcome[role, O_STOOD] == 0 else (MISS if outcome[role, O_MISS] == 1 else PLAY)
@@ -140,7 +270,7 @@ def _lawful(rows, holdings, played, by, trump_suit, pam, civil, check):
     and none held a flush (:func:`sims.loo.tricks.could_have_played`) when they held ``holdings`` (a card, or
     ``-1 - t``: the row's t-th card)."""
     ok = np.empty(rows.shape[0], dtype=np.bool_)
-    held = np.empty_like(holdings)          # filled afresh for each row: it is used up
+    held = np.empty_like(holdings)  # filled afresh for each row: it is used up
     for i in range(rows.shape[0]):
         for j in range(holdings.shape[0]):
             for c in range(holdings.shape[1]):
@@ -194,7 +324,7 @@ def _template(situation):
             x = exchanged.get(r, 0) if playing else 0
             dealt[r] = t.hidden(x) + current[r][x:]
             drawn[r] = current[r][:x]
-    draws = [c for r in [x % n for x in range(1, n + 1)] for c in drawn.get(r, [])]   # the exchanges, in turn
+    draws = [c for r in [x % n for x in range(1, n + 1)] for c in drawn.get(r, [])]  # the exchanges, in turn
     if situation.miss_dealt and miss is None:
         miss = t.hidden(k)
     pack = []
@@ -224,21 +354,29 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     def fits(rows):
         """Deals in which each card the others played was one the laws allowed them (so none of a suit they
         have shown void in, the first lead as forced...) and, five-card, none of them held a flush."""
-        if not need:                          # not in the play: nothing shown yet
+        if not need:  # not in the play: nothing shown yet
             return np.ones(len(rows), dtype=bool)
         standers = list(situation.standers)
         holdings = np.empty((len(standers), situation.rules.cards), dtype=np.int64)
-        column = dict(zip(others, np.cumsum([0] + [need[r] for r in others]).tolist()))   # a row: by ``others``
+        column = dict(zip(others, np.cumsum([0] + [need[r] for r in others]).tolist()))  # a row: by ``others``
         for j, r in enumerate(standers):
             shown = [c for c, x in zip(played, laid_by) if x == r]
             if r in need:
                 holdings[j] = shown + [-1 - column[r] - t for t in range(need[r])]
-            else:                             # mine, as dealt: not checked
+            else:  # mine, as dealt: not checked
                 holdings[j] = [c for c in situation.hand if c >= 0] + [c for c, x in zip(played, laid_by) if x == r]
         check = sum(1 << j for j, r in enumerate(standers) if r in need)
         by = np.asarray([standers.index(r) for r in laid_by], dtype=np.int64)
-        return _lawful(np.ascontiguousarray(rows), holdings, np.asarray(played, dtype=np.int64), by,
-                       laws.trump_suit, laws.pam, laws.civil, check)
+        return _lawful(
+            np.ascontiguousarray(rows),
+            holdings,
+            np.asarray(played, dtype=np.int64),
+            by,
+            laws.trump_suit,
+            laws.pam,
+            laws.civil,
+            check,
+        )
 
     def stacked(rows):
         decks = np.tile(pack, (len(rows), 1))
@@ -260,8 +398,10 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
                 break
         decks = decks[:samples]
     if not len(decks):
-        raise ValueError(f"no deal of the unseen cards in {tried:,} tried lets the others have "
-                         f"{'declared' if declared_as is not None else 'played'} as they did")
+        raise ValueError(
+            f"no deal of the unseen cards in {tried:,} tried lets the others have "
+            f"{'declared' if declared_as is not None else 'played'} as they did"
+        )
     return decks, exact, tried
 
 
@@ -269,7 +409,7 @@ def _given(situation) -> tuple[np.ndarray, list]:
     """``given[c]`` for each legal choice c (the decisions already taken and the choice), and the labels."""
     n = situation.rules.players
     base = np.full(GIVEN_CARDS, -1, dtype=np.int64)
-    base[GIVEN_DECLARE:GIVEN_DECLARE + len(situation.declared)] = situation.declared
+    base[GIVEN_DECLARE : GIVEN_DECLARE + len(situation.declared)] = situation.declared
     order = {r: t - 1 for t, r in zip(range(1, n + 1), [x % n for x in range(1, n + 1)])}
     for r, x in zip(situation.standers, situation.exchanged):
         base[GIVEN_EXCHANGE + order[r]] = (1 << x) - 1
@@ -304,8 +444,7 @@ def _kernel_job(rules, playout: tuple):
     return job, job.kernel_policies()
 
 
-def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-              exact_limit: int = EXACT_LIMIT):
+def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, exact_limit: int = EXACT_LIMIT):
     """The play-outs :func:`advise` values the choices by: ``out[m, c]`` my money (stakes included) for deal m
     and choice c (labelled ``labels[c]``), the labels, whether the deals are every one, the job, and what the deals
     are conditioned on (module docstring)."""
@@ -314,7 +453,7 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
     playout = tuple(sorted((playout or {}).items()))
     try:
         job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job(rules, playout)
-    except TypeError:                         # a playout that cannot be a key: made afresh
+    except TypeError:  # a playout that cannot be a key: made afresh
         job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job.__wrapped__(rules, playout)
     given, labels = _given(situation)
     err = new_err(1)
@@ -331,10 +470,10 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
     declared_as, ignored = None, []
     if situation.DECISION != "card" and situation.declared:
         before = len(situation.declared)
-        asks = np.tile(given[0], (before, 1))       # my choice given (any: it comes after theirs)
-        for t in range(before):                     # the t-th asked, those before him given, those after asked
-            asks[t, GIVEN_DECLARE + t:GIVEN_DECLARE + before] = -1
-            asks[t, GIVEN_EXCHANGE + t:GIVEN_EXCHANGE + before] = -1
+        asks = np.tile(given[0], (before, 1))  # my choice given (any: it comes after theirs)
+        for t in range(before):  # the t-th asked, those before him given, those after asked
+            asks[t, GIVEN_DECLARE + t : GIVEN_DECLARE + before] = -1
+            asks[t, GIVEN_EXCHANGE + t : GIVEN_EXCHANGE + before] = -1
         changes = dict(zip(situation.standers, situation.exchanged))
         exchanged = np.asarray([changes.get((t + 1) % rules.players, -1) for t in range(before)], dtype=np.int64)
         declared = np.asarray(situation.declared, dtype=np.int64)
@@ -346,9 +485,25 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
             policy made in none of the first deals tried is not held to it (the policy does not model him)."""
             made = np.zeros((len(decks), before), dtype=np.int64)
             changed = np.zeros_like(made)
-            run(lambda: _declarations(rules.to_kernel(), situation.dealer, situation.carry, decks, asks, declare_fns,
-                                      exchange_fns, card_fns, params, poff, check_keys, first, made, changed,
-                                      err[0]))
+            run(
+                lambda: _declarations(
+                    rules.to_kernel(),
+                    situation.dealer,
+                    situation.carry,
+                    decks,
+                    asks,
+                    declare_fns,
+                    exchange_fns,
+                    card_fns,
+                    params,
+                    poff,
+                    check_keys,
+                    first,
+                    made,
+                    changed,
+                    err[0],
+                )
+            )
             match = (made == declared) & ((exchanged < 0) | (changed == exchanged))
             if first == 0:
                 checked.extend(t for t in range(before) if match[:, t].any())
@@ -357,26 +512,59 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
 
     decks, exact, tried = hidden_deals(situation, samples, seed, exact_limit, declared_as)
     if declared_as is None:
-        conditioned = "the cards the others played (the laws)" if situation.DECISION == "card" else \
-            "nothing: nobody declared before me"
+        conditioned = (
+            "the cards the others played (the laws)"
+            if situation.DECISION == "card"
+            else "nothing: nobody declared before me"
+        )
     else:
         what = "declarations and exchanges" if situation.rules.cards == 5 else "declarations"
         n = rules.players
-        conditioned = (f"the {what} of the {len(situation.declared)} player(s) who declared first, as the playout "
-                       f"policies make them: {len(decks):,} deals kept of {tried:,} tried"
-                       + (f" (fewer than {samples:,}: the cap of {MAX_DRAWS * samples:,} tries was reached)"
-                          if len(decks) < samples else "")
-                       + "".join(f"; the {role_name((t + 1) % n)}'s {DECLARATIONS[situation.declared[t]]} not held to "
-                                 f"(the policy never made it in the first {samples:,} deals)" for t in ignored))
+        conditioned = (
+            f"the {what} of the {len(situation.declared)} player(s) who declared first, as the playout "
+            f"policies make them: {len(decks):,} deals kept of {tried:,} tried"
+            + (
+                f" (fewer than {samples:,}: the cap of {MAX_DRAWS * samples:,} tries was reached)"
+                if len(decks) < samples
+                else ""
+            )
+            + "".join(
+                f"; the {role_name((t + 1) % n)}'s {DECLARATIONS[situation.declared[t]]} not held to "
+                f"(the policy never made it in the first {samples:,} deals)"
+                for t in ignored
+            )
+        )
     out = np.zeros((len(decks), len(given)), dtype=np.int64)
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
-    run(lambda: _play_outs(rules.to_kernel(), situation.dealer, situation.role, situation.carry, decks, given,
-                           declare_fns, exchange_fns, card_fns, params, poff, keys, out, err[0]))
+    run(
+        lambda: _play_outs(
+            rules.to_kernel(),
+            situation.dealer,
+            situation.role,
+            situation.carry,
+            decks,
+            given,
+            declare_fns,
+            exchange_fns,
+            card_fns,
+            params,
+            poff,
+            keys,
+            out,
+            err[0],
+        )
+    )
     return out, labels, exact, job, conditioned
 
 
-def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, policies=None,
-           exact_limit: int = EXACT_LIMIT) -> pd.DataFrame:
+def advise(
+    situation,
+    playout=None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    policies=None,
+    exact_limit: int = EXACT_LIMIT,
+) -> pd.DataFrame:
     """Every legal choice of a Loo situation valued by play-outs, best first (module docstring).
 
     Parameters
@@ -411,7 +599,13 @@ def advise(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 
     names = NAMED[situation.DECISION] if policies is None else policies
     frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)
     frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update(situation=situation.describe(), method="exact" if exact else "rollouts", deals=len(out),
-                       conditioned=conditioned,
-                       playout={d: p[0].label() for d, p in job.policies.items()}, seed=seed, sort="value")
+    frame.attrs.update(
+        situation=situation.describe(),
+        method="exact" if exact else "rollouts",
+        deals=len(out),
+        conditioned=conditioned,
+        playout={d: p[0].label() for d, p in job.policies.items()},
+        seed=seed,
+        sort="value",
+    )
     return frame

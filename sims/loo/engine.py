@@ -16,6 +16,7 @@ money per session (by seat and by place from the first dealer), the pool left at
 the end and its largest size, and the mean pool at each deal of a session.
 Money is conserved, and the totals carry what it takes to check it exactly.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -31,15 +32,40 @@ from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
 from ..core.rng import seed_state
 from ..core.streams import seat_streams
 from .contract import DECLARATIONS, MAX_SEATS, CardFn, DecideFn
-from .play import (D_CARD, D_DECLARE, E_CARDS, E_LEGAL, E_MISS_OPEN, E_N_CARDS, E_PACK, E_ROLE, E_TRUMP,
-                   ENDINGS, I_DEALER, I_ENDING, I_NEXT, I_POOL, I_STANDERS, INFO, N_INFO, N_OUT, O_LOOED, O_MONEY,
-                   OUTCOMES, POLICY_ERROR, new_work, play_deal, play_dealt, play_session)
+from .play import (
+    D_CARD,
+    D_DECLARE,
+    E_CARDS,
+    E_LEGAL,
+    E_MISS_OPEN,
+    E_N_CARDS,
+    E_PACK,
+    E_ROLE,
+    E_TRUMP,
+    ENDINGS,
+    I_DEALER,
+    I_ENDING,
+    I_NEXT,
+    I_POOL,
+    I_STANDERS,
+    INFO,
+    N_INFO,
+    N_OUT,
+    O_LOOED,
+    O_MONEY,
+    OUTCOMES,
+    POLICY_ERROR,
+    new_work,
+    play_deal,
+    play_dealt,
+    play_session,
+)
 from .rules import R_PLAYERS, R_STAKE
 
-POOL_BINS = 40      # pools by size in stakes: bin v holds 2**(v-1) <= pool/stake < 2**v
+POOL_BINS = 40  # pools by size in stakes: bin v holds 2**(v-1) <= pool/stake < 2**v
 COUNT_BINS = MAX_SEATS + 1
 DEAL_HISTS = ("standers", "looed", "carried_on")
-POOL_STAKES = 256   # the pool at each deal of a session by whole stakes, the last bin holding the larger
+POOL_STAKES = 256  # the pool at each deal of a session by whole stakes, the last bin holding the larger
 
 DECIDES = types.UniTuple(DecideFn, MAX_SEATS)
 CARDS = types.UniTuple(CardFn, MAX_SEATS)
@@ -94,9 +120,32 @@ def _add_deal(out, info, players, stake, role_sums, role_sumsq, counts, info_sum
 
 
 @njit(inline="always")
-def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, carry, declare_fns, exchange_fns, card_fns, params,
-                poff, role_sums, role_sumsq, seat_sums, seat_sumsq, seat_n, info_sums, info_sumsq, endings, hist,
-                rec_out, rec_info, err):
+def _deal_chunk(
+    c,
+    rules,
+    keys,
+    first_item,
+    n_items,
+    chunk_size,
+    carry,
+    declare_fns,
+    exchange_fns,
+    card_fns,
+    params,
+    poff,
+    role_sums,
+    role_sumsq,
+    seat_sums,
+    seat_sumsq,
+    seat_n,
+    info_sums,
+    info_sumsq,
+    endings,
+    hist,
+    rec_out,
+    rec_info,
+    err,
+):
     """Independent deals, every seat dealing in turn, each with ``carry`` money held over in the pool."""
     players, stake = rules[R_PLAYERS], rules[R_STAKE]
     # Thread-local copies: array reference counts on shared inputs would bounce between cores.
@@ -114,8 +163,25 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, carry, declare_
         seed_streams(keys, c, i, players, deck_rng, seat_rngs)
         g = start + i
         dealer = g % players
-        if play_deal(rules_c, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns,
-                     params_c, poff_c, out, info, err_c, work) == POLICY_ERROR:
+        if (
+            play_deal(
+                rules_c,
+                dealer,
+                carry,
+                deck_rng,
+                seat_rngs,
+                declare_fns,
+                exchange_fns,
+                card_fns,
+                params_c,
+                poff_c,
+                out,
+                info,
+                err_c,
+                work,
+            )
+            == POLICY_ERROR
+        ):
             err[c, E_ITEM] = g
             break
         _add_deal(out, info, players, stake, sums_c, sumsq_c, endings_c, info_sums_c, info_sumsq_c, hist_c)
@@ -130,16 +196,65 @@ def _deal_chunk(c, rules, keys, first_item, n_items, chunk_size, carry, declare_
             copy_into(rec_info[c * chunk_size + i], info)
 
 
-_deal_chunks = chunk_loop("_deal_chunks", _deal_chunk,
-                          types.void(I64_1, U64_2, types.int64, types.int64, types.int64, types.int64, DECIDES, DECIDES,
-                                     CARDS, F64_1, I64_1, I64_3, I64_3, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_3,
-                                     I64_3, I64_2, I64_2))
+_deal_chunks = chunk_loop(
+    "_deal_chunks",
+    _deal_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.int64,
+        types.int64,
+        types.int64,
+        DECIDES,
+        DECIDES,
+        CARDS,
+        F64_1,
+        I64_1,
+        I64_3,
+        I64_3,
+        I64_3,
+        I64_3,
+        I64_2,
+        I64_2,
+        I64_2,
+        I64_2,
+        I64_3,
+        I64_3,
+        I64_2,
+        I64_2,
+    ),
+)
 
 
 @njit(inline="always")
-def _session_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params, poff,
-                   money, places, role_sums, role_sumsq, endings, info_sums, info_sumsq, by_deal, session, pool_hist,
-                   hist, deal_pools, rows, err):
+def _session_chunk(
+    c,
+    rules,
+    keys,
+    first_item,
+    n_items,
+    chunk_size,
+    declare_fns,
+    exchange_fns,
+    card_fns,
+    params,
+    poff,
+    money,
+    places,
+    role_sums,
+    role_sumsq,
+    endings,
+    info_sums,
+    info_sumsq,
+    by_deal,
+    session,
+    pool_hist,
+    hist,
+    deal_pools,
+    rows,
+    err,
+):
     """Sessions.  Chunk ``c`` adds: to ``money[c]`` each seat's money (sum, then sum of squares at
     MAX_SEATS + seat), to ``places[c]`` the same by place from the first dealer; per deal, the totals of
     :func:`_add_deal`; to ``by_deal[c]`` the pool at deal d (sum, then sum of squares at D + d); to
@@ -148,7 +263,7 @@ def _session_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns,
     Session ``i`` writes ``rows[c * chunk_size + i]`` when ``rows`` has rows."""
     players, stake = rules[R_PLAYERS], rules[R_STAKE]
     deals = by_deal.shape[1] // 2
-    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as above
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as above
     work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
     seat_rngs = seat_streams(MAX_SEATS)
@@ -157,8 +272,20 @@ def _session_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns,
     net = np.zeros(MAX_SEATS, dtype=np.int64)
     for i in range(min(chunk_size, n_items - c * chunk_size)):
         seed_streams(keys, c, i, players, deck_rng, seat_rngs)
-        left = play_session(rules_c, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params_c,
-                            poff_c, log_out, log_info, err[c], work)
+        left = play_session(
+            rules_c,
+            deck_rng,
+            seat_rngs,
+            declare_fns,
+            exchange_fns,
+            card_fns,
+            params_c,
+            poff_c,
+            log_out,
+            log_info,
+            err[c],
+            work,
+        )
         if left == POLICY_ERROR:
             err[c, E_ITEM] = first_item + c * chunk_size + i
             break
@@ -166,8 +293,9 @@ def _session_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns,
         largest = 0
         for d in range(deals):
             out, info = log_out[d], log_info[d]
-            _add_deal(out, info, players, stake, role_sums[c], role_sumsq[c], endings[c], info_sums[c],
-                      info_sumsq[c], hist[c])
+            _add_deal(
+                out, info, players, stake, role_sums[c], role_sumsq[c], endings[c], info_sums[c], info_sumsq[c], hist[c]
+            )
             dealer = info[I_DEALER]
             for r in range(players):
                 net[(dealer + r) % players] += out[r, O_MONEY]
@@ -197,21 +325,66 @@ def _session_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns,
                 row[3 + s] = net[s]
 
 
-_session_chunks = chunk_loop("_session_chunks", _session_chunk,
-                             types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS,
-                                        F64_1, I64_1, I64_2, I64_2, I64_3, I64_3, I64_2, I64_2, I64_2, I64_2, I64_2,
-                                        I64_2, I64_3, I64_3, I64_2, I64_2))
+_session_chunks = chunk_loop(
+    "_session_chunks",
+    _session_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.int64,
+        types.int64,
+        DECIDES,
+        DECIDES,
+        CARDS,
+        F64_1,
+        I64_1,
+        I64_2,
+        I64_2,
+        I64_3,
+        I64_3,
+        I64_2,
+        I64_2,
+        I64_2,
+        I64_2,
+        I64_2,
+        I64_2,
+        I64_3,
+        I64_3,
+        I64_2,
+        I64_2,
+    ),
+)
 
 
-@njit(types.int64(I64_1, types.int64, types.int64, I64_1, U64_2, DECIDES, DECIDES, CARDS, F64_1, I64_1, I64_2,
-                  I64_1, I64_2, I64_1), cache=True)
-def _stacked_deal(rules, dealer, carry, deck, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out,
-                  info, played, err):
+@njit(
+    types.int64(
+        I64_1, types.int64, types.int64, I64_1, U64_2, DECIDES, DECIDES, CARDS, F64_1, I64_1, I64_2, I64_1, I64_2, I64_1
+    ),
+    cache=True,
+)
+def _stacked_deal(
+    rules, dealer, carry, deck, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out, info, played, err
+):
     work = new_work(rules)
     copy_into(work[0], deck)
     work[1][0], work[1][1] = 0, 52
-    carried_on = play_dealt(rules, dealer, carry, np.zeros(4, dtype=np.uint64), seat_rngs, declare_fns, exchange_fns,
-                           card_fns, params, poff, out, info, err, work)
+    carried_on = play_dealt(
+        rules,
+        dealer,
+        carry,
+        np.zeros(4, dtype=np.uint64),
+        seat_rngs,
+        declare_fns,
+        exchange_fns,
+        card_fns,
+        params,
+        poff,
+        out,
+        info,
+        err,
+        work,
+    )
     copy_rows(played, work[5])
     return carried_on
 
@@ -231,14 +404,15 @@ def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rn
         raise ValueError("a stacked deck must hold each of the 52 cards once")
     rngs = seat_streams(MAX_SEATS)
     if seat_rngs is not None:
-        rngs[:len(seat_rngs), :4] = seat_rngs
+        rngs[: len(seat_rngs), :4] = seat_rngs
     out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
     info = np.zeros(N_INFO, dtype=np.int64)
     played = np.zeros((MAX_SEATS * 5, 2), dtype=np.int64)
     err = new_err(1)
     with raised_by_policy(job_policies(job), "a stacked deal"):
-        status = _stacked_deal(job.rules.to_kernel(), dealer, carry, deck, rngs, *fns, params, poff, out, info,
-                               played, err[0])
+        status = _stacked_deal(
+            job.rules.to_kernel(), dealer, carry, deck, rngs, *fns, params, poff, out, info, played, err[0]
+        )
     if status == POLICY_ERROR:
         raise PolicyError(overrun_text(err[0]) or describe_error(job, err[0]))
     players = job.rules.players
@@ -263,9 +437,11 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
 def _by_role_frames(job, sums, sumsq, endings, info_sums, info_sumsq, hist, n_deals) -> tuple[list, list]:
     players = job.rules.players
     roles = role_names(players)
-    totals = [totals_frame("role", roles, OUTCOMES, sums[:players], sumsq[:players], n_deals),
-              totals_frame("deal", ["all"], INFO[:5], info_sums[:5], info_sumsq[:5], n_deals),
-              counts_frame("ending", ENDINGS, ["deals"], endings, n_deals)]
+    totals = [
+        totals_frame("role", roles, OUTCOMES, sums[:players], sumsq[:players], n_deals),
+        totals_frame("deal", ["all"], INFO[:5], info_sums[:5], info_sumsq[:5], n_deals),
+        counts_frame("ending", ENDINGS, ["deals"], endings, n_deals),
+    ]
     hists = [hist_frame("deal", ["all"], DEAL_HISTS, hist[None])]
     return totals, hists
 
@@ -282,14 +458,45 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, err) -> Bat
     n_rec = n_items if job.records else 0
     rec_out = np.zeros((n_rec, MAX_SEATS, N_OUT), dtype=np.int64)
     rec_info = np.zeros((n_rec, N_INFO), dtype=np.int64)
-    _deal_chunks(rules, keys, first_item, n_items, job.chunk_size, carry, *fns, params, poff, role_sums,
-                 role_sumsq, seat_sums, seat_sumsq, seat_n, info_sums, info_sumsq, endings, hist, rec_out,
-                 rec_info, err)
-    totals, hists = _by_role_frames(job, role_sums.sum(0), role_sumsq.sum(0), endings.sum(0), info_sums.sum(0),
-                                    info_sumsq.sum(0), hist.sum(0), n_items)
+    _deal_chunks(
+        rules,
+        keys,
+        first_item,
+        n_items,
+        job.chunk_size,
+        carry,
+        *fns,
+        params,
+        poff,
+        role_sums,
+        role_sumsq,
+        seat_sums,
+        seat_sumsq,
+        seat_n,
+        info_sums,
+        info_sumsq,
+        endings,
+        hist,
+        rec_out,
+        rec_info,
+        err,
+    )
+    totals, hists = _by_role_frames(
+        job,
+        role_sums.sum(0),
+        role_sumsq.sum(0),
+        endings.sum(0),
+        info_sums.sum(0),
+        info_sumsq.sum(0),
+        hist.sum(0),
+        n_items,
+    )
     seats = [f"seat {s}" for s in range(players)]
-    totals.append(totals_frame("seat", seats, OUTCOMES, seat_sums.sum(0)[:players], seat_sumsq.sum(0)[:players],
-                               seat_n.sum(0)[:players]))
+    totals.append(
+        totals_frame(
+            "seat", seats, OUTCOMES, seat_sums.sum(0)[:players], seat_sumsq.sum(0)[:players], seat_n.sum(0)[:players]
+        )
+    )
     rows = {}
     if job.records:
         deal = np.arange(first_item, first_item + n_items, dtype=np.int64)
@@ -315,28 +522,66 @@ def _sessions(job, rules, keys, first_item, n_items, fns, params, poff, err) -> 
     hist = np.zeros((n_chunks, len(DEAL_HISTS), POOL_BINS), dtype=np.int64)
     deal_pools = np.zeros((n_chunks, deals, POOL_STAKES), dtype=np.int64)
     rows = np.zeros((n_items if job.records else 0, 3 + MAX_SEATS), dtype=np.int64)
-    _session_chunks(rules, keys, first_item, n_items, job.chunk_size, *fns, params, poff, money, places, role_sums,
-                    role_sumsq, endings, info_sums, info_sumsq, by_deal, session, pool_hist, hist, deal_pools, rows,
-                    err)
+    _session_chunks(
+        rules,
+        keys,
+        first_item,
+        n_items,
+        job.chunk_size,
+        *fns,
+        params,
+        poff,
+        money,
+        places,
+        role_sums,
+        role_sumsq,
+        endings,
+        info_sums,
+        info_sumsq,
+        by_deal,
+        session,
+        pool_hist,
+        hist,
+        deal_pools,
+        rows,
+        err,
+    )
     money, places, by_deal, session = money.sum(0), places.sum(0), by_deal.sum(0), session.sum(0)
-    totals, hists = _by_role_frames(job, role_sums.sum(0), role_sumsq.sum(0), endings.sum(0), info_sums.sum(0),
-                                    info_sumsq.sum(0), hist.sum(0), n_items * deals)
+    totals, hists = _by_role_frames(
+        job,
+        role_sums.sum(0),
+        role_sumsq.sum(0),
+        endings.sum(0),
+        info_sums.sum(0),
+        info_sumsq.sum(0),
+        hist.sum(0),
+        n_items * deals,
+    )
     seats = [f"seat {s}" for s in range(players)]
-    totals += [totals_frame("seat", seats, ["money"], money[:players], money[MAX_SEATS:MAX_SEATS + players],
-                            n_items),
-               totals_frame("place", place_names(players), ["money"], places[:players],
-                            places[MAX_SEATS:MAX_SEATS + players], n_items),
-               totals_frame("session", ["all"], ["pool_left", "largest_pool"], session[[0, 2]], session[[1, 3]],
-                            n_items),
-               totals_frame("deal number", [f"deal {d + 1}" for d in range(deals)], ["pool"], by_deal[:deals],
-                            by_deal[deals:], n_items)]
-    hists += [hist_frame("session", ["all"], ["largest_pool"], pool_hist.sum(0)[None, None]),
-              hist_frame("deal number", [f"deal {d + 1}" for d in range(deals)], ["pool in stakes"],
-                         deal_pools.sum(0)[:, None])]
+    totals += [
+        totals_frame("seat", seats, ["money"], money[:players], money[MAX_SEATS : MAX_SEATS + players], n_items),
+        totals_frame(
+            "place", place_names(players), ["money"], places[:players], places[MAX_SEATS : MAX_SEATS + players], n_items
+        ),
+        totals_frame("session", ["all"], ["pool_left", "largest_pool"], session[[0, 2]], session[[1, 3]], n_items),
+        totals_frame(
+            "deal number", [f"deal {d + 1}" for d in range(deals)], ["pool"], by_deal[:deals], by_deal[deals:], n_items
+        ),
+    ]
+    hists += [
+        hist_frame("session", ["all"], ["largest_pool"], pool_hist.sum(0)[None, None]),
+        hist_frame(
+            "deal number", [f"deal {d + 1}" for d in range(deals)], ["pool in stakes"], deal_pools.sum(0)[:, None]
+        ),
+    ]
     tables = {}
     if job.records:
-        data = {"game": np.arange(first_item, first_item + n_items, dtype=np.int64), "first_dealer": rows[:, 0],
-                "pool_left": rows[:, 1], "largest_pool": rows[:, 2]}
+        data = {
+            "game": np.arange(first_item, first_item + n_items, dtype=np.int64),
+            "first_dealer": rows[:, 0],
+            "pool_left": rows[:, 1],
+            "largest_pool": rows[:, 2],
+        }
         data.update({f"money_{s}": rows[:, 3 + s] for s in range(players)})
         tables["games"] = rows_frame(data)
     return Batch("games", n_items, concat(totals), concat(hists), tables)
@@ -345,16 +590,17 @@ def _sessions(job, rules, keys, first_item, n_items, fns, params, poff, err) -> 
 def describe_error(job, row) -> str:
     """An illegal declaration, exchange or card, with the cards the policy held and the trump."""
     decision = int(row[E_DECISION]) - 1
-    cards = format_cards(int(x) for x in row[E_CARDS:E_CARDS + row[E_N_CARDS]] if x >= 0)
+    cards = format_cards(int(x) for x in row[E_CARDS : E_CARDS + row[E_N_CARDS]] if x >= 0)
     answer = int(row[E_ANSWER])
     role = role_names(job.rules.players)[int(row[E_ROLE])]
     where = f"as {role} with {cards}, {format_card(int(row[E_TRUMP]))} trumps"
     if decision == D_DECLARE:
-        allowed = " or ".join(f"{k} ({name})" for k, name in enumerate(DECLARATIONS)
-                              if k < 2 or row[E_MISS_OPEN])
+        allowed = " or ".join(f"{k} ({name})" for k, name in enumerate(DECLARATIONS) if k < 2 or row[E_MISS_OPEN])
         return f"declared {answer} {where}: it must be {allowed}"
     if decision == D_CARD:
         legal = [i for i in range(int(row[E_N_CARDS])) if (int(row[E_LEGAL]) >> i) & 1]
         return f"chose index {answer} {where}: the laws allow index {' or '.join(map(str, legal))}"
-    return (f"asked to change mask {answer} {where}: it must be a mask of the {int(row[E_N_CARDS])} cards naming "
-            f"at most {int(row[E_PACK])} (the cards left in the pack)")
+    return (
+        f"asked to change mask {answer} {where}: it must be a mask of the {int(row[E_N_CARDS])} cards naming "
+        f"at most {int(row[E_PACK])} (the cards left in the pack)"
+    )

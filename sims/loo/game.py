@@ -1,4 +1,5 @@
 """Loo as a game of the core: the record registered as the entry point ``sims.games`` ``loo``."""
+
 from ..core.protocol import HAND, PLAY, Decision, Game
 from .policies import POLICIES
 
@@ -8,13 +9,27 @@ GAME = Game(
     rules="sims.loo.rules",
     default_preset="three-card",
     decisions=(
-        Decision("declare", "sims.loo.contract:DECIDE_SIG", "expert",
-                 "play, take the miss or pass (five-card: stand or throw up); the dealer's play or give up",
-                 arguments=HAND),
-        Decision("exchange", "sims.loo.contract:DECIDE_SIG", "threshold",
-                 "five-card: the cards a stander changes for cards from the pack", arguments=HAND),
-        Decision("card", "sims.loo.contract:CARD_SIG", "greedy", "the card played where the laws leave a choice",
-                 arguments=PLAY),
+        Decision(
+            "declare",
+            "sims.loo.contract:DECIDE_SIG",
+            "expert",
+            "play, take the miss or pass (five-card: stand or throw up); the dealer's play or give up",
+            arguments=HAND,
+        ),
+        Decision(
+            "exchange",
+            "sims.loo.contract:DECIDE_SIG",
+            "threshold",
+            "five-card: the cards a stander changes for cards from the pack",
+            arguments=HAND,
+        ),
+        Decision(
+            "card",
+            "sims.loo.contract:CARD_SIG",
+            "greedy",
+            "the card played where the laws leave a choice",
+            arguments=PLAY,
+        ),
     ),
     policies=POLICIES,
     engine="sims.loo.engine",
@@ -23,8 +38,10 @@ GAME = Game(
     chunk_size={"deals": 4096, "games": 64},
     compile_time="a minute",
     max_seats=10,
-    options={"clean": "independent deals with nothing held over in the pool: a single (or everyone stakes, "
-                      "under single=stake-all); by default one stake is held over"},
+    options={
+        "clean": "independent deals with nothing held over in the pool: a single (or everyone stakes, "
+        "under single=stake-all); by default one stake is held over"
+    },
     advice="sims.loo.advice",
     record="sims.loo.record",
     duel="sims.loo.duel",

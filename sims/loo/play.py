@@ -23,6 +23,7 @@ held over from before less what it carries to the next deal.  :func:`play_deal`
 shuffles as it deals (a Fisher-Yates step per card, so five-card exchanges draw from
 the same shuffled pack); :func:`play_dealt` plays a stacked deck.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -32,13 +33,59 @@ from ..core.cut import cut_for_deal
 from ..core.kernel import njit
 from ..core.rng import randint
 from ..core.streams import overrun, own_stream, stream_intact
-from .contract import (MAX_CARDS, MAX_PLAYS, MAX_SEATS, MISS, PASS, S_BEST, S_DEALER, S_DEALER_CHOICE,
-                       S_DECLARED, S_EXCHANGED, S_LEADER, S_LEGAL, S_LOO, S_MISS, S_MISS_TAKER, S_N_PLAYED,
-                       S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_POOL, S_ROLE, S_SEAT, S_SHARE, S_SINGLE, S_SIZE,
-                       S_STAKE, S_STOOD, S_TRICK, S_TRICK_START, S_TRICKS, S_TRUMP, S_TRUMP_SUIT, S_WINNING,
-                       is_legal_card, is_legal_declaration, is_legal_exchange, popcount)
-from .rules import (CUT_ORDER, R_CARDS, R_LOO_LIMIT, R_PAM_CIVIL, R_PAM_EXEMPT, R_PAM_TRUMPS, R_PLAYERS, R_ROUNDS,
-                    R_STAKE, R_STAKE_ALL, R_UNLIMITED)
+from .contract import (
+    MAX_CARDS,
+    MAX_PLAYS,
+    MAX_SEATS,
+    MISS,
+    PASS,
+    S_BEST,
+    S_DEALER,
+    S_DEALER_CHOICE,
+    S_DECLARED,
+    S_EXCHANGED,
+    S_LEADER,
+    S_LEGAL,
+    S_LOO,
+    S_MISS,
+    S_MISS_TAKER,
+    S_N_PLAYED,
+    S_N_STOOD,
+    S_PACK,
+    S_PAM,
+    S_PLAYERS,
+    S_POOL,
+    S_ROLE,
+    S_SEAT,
+    S_SHARE,
+    S_SINGLE,
+    S_SIZE,
+    S_STAKE,
+    S_STOOD,
+    S_TRICK,
+    S_TRICK_START,
+    S_TRICKS,
+    S_TRUMP,
+    S_TRUMP_SUIT,
+    S_WINNING,
+    is_legal_card,
+    is_legal_declaration,
+    is_legal_exchange,
+    popcount,
+)
+from .rules import (
+    CUT_ORDER,
+    R_CARDS,
+    R_LOO_LIMIT,
+    R_PAM_CIVIL,
+    R_PAM_EXEMPT,
+    R_PAM_TRUMPS,
+    R_PLAYERS,
+    R_ROUNDS,
+    R_STAKE,
+    R_STAKE_ALL,
+    R_UNLIMITED,
+)
 from .tricks import flush_value, forced_lead, legal_mask, pam_of, power, suit_of
 
 # What each player (by role) made of a deal.
@@ -56,13 +103,13 @@ ENDINGS = ("played", "dealer takes the pool", "stakes given up", "flush")
 END_PLAYED, END_DEALER_TAKES, END_GIVEN_UP, END_FLUSH = range(4)
 
 POLICY_ERROR = -1
-D_DECLARE, D_EXCHANGE, D_CARD = range(3)     # the decisions, in the order of the Game record
+D_DECLARE, D_EXCHANGE, D_CARD = range(3)  # the decisions, in the order of the Game record
 N_DECISIONS = 3
 
 # ``err`` beyond the core's columns (sims.core.errors): the situation of an illegal answer.
 E_ROLE, E_LEGAL, E_TRUMP, E_PACK, E_MISS_OPEN, E_N_CARDS, E_CARDS = range(E_GAME, E_GAME + 7)
 
-MISS_ROW = MAX_SEATS   # row of ``hands`` holding the miss
+MISS_ROW = MAX_SEATS  # row of ``hands`` holding the miss
 
 # ``given`` (:func:`play_given`): declarations and exchanges by order of declaring, then the cards of the play.
 GIVEN_DECLARE, GIVEN_EXCHANGE, GIVEN_CARDS = 0, MAX_SEATS, 2 * MAX_SEATS
@@ -128,31 +175,77 @@ def _take(out, role, amount):
 
 
 @njit(cache=True, refcounts=False)
-def play_deal(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
-              out, info, err, work):
+def play_deal(
+    rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out, info, err, work
+):
     """Shuffle (as the cards are dealt) and play one deal; returns the next pool's carry-over, or POLICY_ERROR."""
     deck, cursor = work[0], work[1]
     for i in range(52):
         deck[i] = i
     cursor[0] = 0
     cursor[1] = 0
-    return play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params,
-                      poff, out, info, err, work)
+    return play_dealt(
+        rules,
+        dealer,
+        carry,
+        deck_rng,
+        seat_rngs,
+        declare_fns,
+        exchange_fns,
+        card_fns,
+        params,
+        poff,
+        out,
+        info,
+        err,
+        work,
+    )
 
 
 @njit(cache=True, refcounts=False)
-def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
-               out, info, err, work):
+def play_dealt(
+    rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out, info, err, work
+):
     """Play one deal from the pack in ``work`` (stacked: set ``work[1]`` to (0, 52)) with ``carry`` money held
     over in the pool; fills ``out[role, O_*]`` and ``info[I_*]``; returns the carry-over to the next pool, or
     POLICY_ERROR with the situation in ``err``."""
-    return play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
-                      out, info, err, work, NOTHING_GIVEN)
+    return play_given(
+        rules,
+        dealer,
+        carry,
+        deck_rng,
+        seat_rngs,
+        declare_fns,
+        exchange_fns,
+        card_fns,
+        params,
+        poff,
+        out,
+        info,
+        err,
+        work,
+        NOTHING_GIVEN,
+    )
 
 
 @njit(cache=True, refcounts=False)
-def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff,
-               out, info, err, work, given):
+def play_given(
+    rules,
+    dealer,
+    carry,
+    deck_rng,
+    seat_rngs,
+    declare_fns,
+    exchange_fns,
+    card_fns,
+    params,
+    poff,
+    out,
+    info,
+    err,
+    work,
+    given,
+):
     """:func:`play_dealt` with some decisions given rather than asked (the advisor's play-outs replay the
     decisions already taken and the one advised): ``given[GIVEN_DECLARE + t]`` the declaration of the t-th
     player to declare and ``given[GIVEN_EXCHANGE + t]`` his exchange (-1: ask), ``given[GIVEN_CARDS + k]``
@@ -187,7 +280,7 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
     trump_suit = trump & 3
     pam = pam_of(trump_suit, k, rules[R_PAM_TRUMPS] != 0)
     for r in range(n):
-        for c in range(k):                                   # no row copy: no reference counting
+        for c in range(k):  # no row copy: no reference counting
             dealt[r, c] = hands[r, c]
     share = pool // k
     loo = min(pool, rules[R_LOO_LIMIT]) if rules[R_UNLIMITED] else stake
@@ -224,7 +317,7 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
         state[S_DECLARED] = t - 1
         answer = 1
         if not single:
-            if role == 0 and n_stood == 0:      # nobody stands: the dealer takes the pool
+            if role == 0 and n_stood == 0:  # nobody stands: the dealer takes the pool
                 _take(out, 0, pool)
                 info[I_ENDING] = END_DEALER_TAKES
                 info[I_NEXT] = 0
@@ -233,7 +326,7 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
             if given[GIVEN_DECLARE + t - 1] >= 0:
                 answer = given[GIVEN_DECLARE + t - 1]
             else:
-                own = params[poff[seat * 3 + D_DECLARE]:poff[seat * 3 + D_DECLARE + 1]]
+                own = params[poff[seat * 3 + D_DECLARE] : poff[seat * 3 + D_DECLARE + 1]]
                 answer = declare_fns[seat](hands[role], state, rules, own_stream(seat_rngs, seat), own)
                 if not stream_intact(seat_rngs, seat):
                     overrun(err, 1 + D_DECLARE, seat)
@@ -254,12 +347,12 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
         out[role, O_STOOD] = 1
         state[S_STOOD] = stood
         state[S_N_STOOD] = n_stood
-        if k == 5:     # five-card: a stander changes what cards he will for cards from the pack
+        if k == 5:  # five-card: a stander changes what cards he will for cards from the pack
             state[S_PACK] = 52 - cursor[0]
             if given[GIVEN_EXCHANGE + t - 1] >= 0:
                 mask = given[GIVEN_EXCHANGE + t - 1]
             else:
-                own = params[poff[seat * 3 + D_EXCHANGE]:poff[seat * 3 + D_EXCHANGE + 1]]
+                own = params[poff[seat * 3 + D_EXCHANGE] : poff[seat * 3 + D_EXCHANGE + 1]]
                 mask = exchange_fns[seat](hands[role], state, rules, own_stream(seat_rngs, seat), own)
                 if not stream_intact(seat_rngs, seat):
                     overrun(err, 1 + D_EXCHANGE, seat)
@@ -333,7 +426,7 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
             hand = hands[role]
             legal = legal_mask(hand, led, best_power, trump_suit, pam, civil)
             i = forced_lead(hand, trump_suit, pam) if trick == 0 and j == 0 else -1
-            if GIVEN_CARDS + n_played < given.shape[0]:      # a card given: held and legal, else an error
+            if GIVEN_CARDS + n_played < given.shape[0]:  # a card given: held and legal, else an error
                 i = 0
                 while i < hand.shape[0] and hand[i] != given[GIVEN_CARDS + n_played]:
                     i += 1
@@ -348,7 +441,7 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
                     state[S_SEAT] = seat
                     state[S_ROLE] = role
                     state[S_LEGAL] = legal
-                    own = params[poff[seat * 3 + D_CARD]:poff[seat * 3 + D_CARD + 1]]
+                    own = params[poff[seat * 3 + D_CARD] : poff[seat * 3 + D_CARD + 1]]
                     i = card_fns[seat](hand, played, state, rules, own_stream(seat_rngs, seat), own)
                     if not stream_intact(seat_rngs, seat):
                         overrun(err, 1 + D_CARD, seat)
@@ -390,8 +483,9 @@ def play_given(rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_
 
 
 @njit(cache=True, refcounts=False)
-def play_session(rules, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, log_out, log_info,
-                 err, work):
+def play_session(
+    rules, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, log_out, log_info, err, work
+):
     """A session: cut for deal, then ``session_rounds`` rounds of deals, the deal passing to the left and the
     pool carried from deal to deal.  Deal ``d`` writes ``log_out[d]`` (by role) and ``log_info[d]``.  Returns
     the money left in the pool at the end, or POLICY_ERROR."""
@@ -399,8 +493,22 @@ def play_session(rules, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns
     first = cut_for_deal(deck_rng, n, work[0], CUT_ORDER)
     carry = 0
     for d in range(rules[R_ROUNDS] * n):
-        carry = play_deal(rules, (first + d) % n, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns,
-                          params, poff, log_out[d], log_info[d], err, work)
+        carry = play_deal(
+            rules,
+            (first + d) % n,
+            carry,
+            deck_rng,
+            seat_rngs,
+            declare_fns,
+            exchange_fns,
+            card_fns,
+            params,
+            poff,
+            log_out[d],
+            log_info[d],
+            err,
+            work,
+        )
         if carry == POLICY_ERROR:
             return POLICY_ERROR
     return carry

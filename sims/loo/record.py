@@ -15,6 +15,7 @@ over into the pool.  A game is a session (``session_rounds`` rounds); the result
 line is the engine's session row.  Every choice is graded in money (units of the
 stake) by the Loo advisor's play-outs to the end of the deal.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,7 +26,7 @@ from ..cards import format_card, format_cards
 from .contract import DECLARATIONS
 from .situation import CardSituation, DeclareSituation, ExchangeSituation, from_engine, role_name
 
-EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"    # a hand-typed record of one deal
+EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"  # a hand-typed record of one deal
 SITUATIONS = {"declare": DeclareSituation, "exchange": ExchangeSituation, "card": CardSituation}
 
 
@@ -37,10 +38,16 @@ def situation(decision: str, hand, played, state, rules, earlier=()):
 def fields(situation) -> dict:
     from ..core.record import situation_fields
 
-    return situation_fields(situation, {
-        "hand": lambda hand: " ".join("-" if c < 0 else format_card(c) for c in hand), "trump": format_card,
-        "played": format_cards, "role": lambda r: role_name(r) if r < 2 else r,
-        "declared": lambda declared: [DECLARATIONS[d] for d in declared]})
+    return situation_fields(
+        situation,
+        {
+            "hand": lambda hand: " ".join("-" if c < 0 else format_card(c) for c in hand),
+            "trump": format_card,
+            "played": format_cards,
+            "role": lambda r: role_name(r) if r < 2 else r,
+            "declared": lambda declared: [DECLARATIONS[d] for d in declared],
+        },
+    )
 
 
 def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
@@ -62,5 +69,4 @@ def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict
     from ..core.record import paired_grade
     from .advice import advise
 
-    return paired_grade(advise(situation, playout=playout, samples=samples, seed=seed, policies=()), "choice",
-                        choice)
+    return paired_grade(advise(situation, playout=playout, samples=samples, seed=seed, policies=()), "choice", choice)

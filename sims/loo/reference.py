@@ -38,6 +38,7 @@ built-ins document, so a bug in a built-in shows as a difference.  Any other pol
 laid out as :mod:`sims.loo.contract` documents, so a policy that reads the state
 checks the state the engine shows its policies.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -96,8 +97,10 @@ class Laws:
     def winning(self, trick: list[int]):
         """The index in ``trick`` of the card winning it and that card's key."""
         led_suit = self.suit(trick[0])
-        best = max((i for i, c in enumerate(trick) if self.key(c, led_suit) is not None),
-                   key=lambda i: self.key(trick[i], led_suit))
+        best = max(
+            (i for i, c in enumerate(trick) if self.key(c, led_suit) is not None),
+            key=lambda i: self.key(trick[i], led_suit),
+        )
         return best, self.key(trick[best], led_suit)
 
     def legal(self, hand: list[int], trick: list[int]) -> list[int]:
@@ -178,14 +181,14 @@ def random_exchange(hand, state, rules, rng, params):
     mask = int(randint(rng, 1 << len(hand)))
     chosen = [i for i in range(len(hand)) if (mask >> i) & 1]
     while len(chosen) > state[C.S_PACK]:
-        chosen.pop()          # keep the lowest positions when the pack is short
+        chosen.pop()  # keep the lowest positions when the pack is short
     return sum(1 << i for i in chosen)
 
 
 def threshold_exchange(hand, state, rules, rng, params):
     weights = [card_weight(int(c), state[C.S_TRUMP_SUIT], state[C.S_PAM], params) for c in hand]
     weak = sorted((w, i) for i, w in enumerate(weights) if w < params[6])
-    return sum(1 << i for _, i in weak[:state[C.S_PACK]])
+    return sum(1 << i for _, i in weak[: state[C.S_PACK]])
 
 
 def random_card(hand, played, state, rules, rng, params):
@@ -196,10 +199,10 @@ def random_card(hand, played, state, rules, rng, params):
 def greedy_card(hand, played, state, rules, rng, params):
     """Leading, the strongest card; following, the cheapest winner, else the weakest card."""
     legal = [i for i in range(len(hand)) if (state[C.S_LEGAL] >> i) & 1]
-    trick = [int(c) for c in played[state[C.S_TRICK_START]:state[C.S_N_PLAYED], 0]]
+    trick = [int(c) for c in played[state[C.S_TRICK_START] : state[C.S_N_PLAYED], 0]]
     laws = Laws(int(state[C.S_TRUMP_SUIT]), int(state[C.S_PAM]))
 
-    def strength(i):            # trumps above everything plain; Pam above all
+    def strength(i):  # trumps above everything plain; Pam above all
         card = int(hand[i])
         return laws.key(card, laws.suit(card))
 
@@ -214,8 +217,17 @@ def greedy_card(hand, played, state, rules, rng, params):
 
 
 # The built-in kernels' plain-Python twins, which the reference plays in their place.
-PLAIN = twins("sims.loo.policies.builtin", random_declare, always_declare, threshold_declare, keep_exchange,
-              random_exchange, threshold_exchange, random_card, greedy_card)
+PLAIN = twins(
+    "sims.loo.policies.builtin",
+    random_declare,
+    always_declare,
+    threshold_declare,
+    keep_exchange,
+    random_exchange,
+    threshold_exchange,
+    random_card,
+    greedy_card,
+)
 
 
 def seat_policies(rules, policies) -> dict[str, list[SeatPolicy]]:
@@ -224,6 +236,7 @@ def seat_policies(rules, policies) -> dict[str, list[SeatPolicy]]:
 
 
 # -- the pack and the streams -------------------------------------------------------------------------
+
 
 class Pack:
     """The pack, shuffled as it is dealt: card k is drawn by one Fisher-Yates step the first time it is
@@ -277,6 +290,7 @@ def stacked_deck(hands, trump, miss=(), pack=()) -> list[int]:
 
 # -- one deal -----------------------------------------------------------------------------------------
 
+
 @dataclass
 class Deal:
     """Everything that happened in one deal (roles: 0 the dealer, 1 the eldest hand, ... round to the left)."""
@@ -284,19 +298,19 @@ class Deal:
     rules: object
     dealer: int
     carry: int
-    hands: list = field(default_factory=list)        # as dealt, by role
+    hands: list = field(default_factory=list)  # as dealt, by role
     miss: list = field(default_factory=list)
     trump: int = -1
     single: bool = False
     pool: int = 0
     declarations: list = field(default_factory=list)  # (role, PASS / PLAY / MISS)
-    exchanges: list = field(default_factory=list)     # (role, cards changed, cards drawn)
-    tricks: list = field(default_factory=list)        # each trick as [(role, card), ...], and its winner
+    exchanges: list = field(default_factory=list)  # (role, cards changed, cards drawn)
+    tricks: list = field(default_factory=list)  # each trick as [(role, card), ...], and its winner
     winners: list = field(default_factory=list)
     sweeper: int | None = None
     ending: str = ENDINGS[0]
-    money: dict = field(default_factory=dict)         # role -> money
-    won: dict = field(default_factory=dict)           # role -> money taken from the pool
+    money: dict = field(default_factory=dict)  # role -> money
+    won: dict = field(default_factory=dict)  # role -> money taken from the pool
     stood: set = field(default_factory=set)
     took_miss: int | None = None
     looed: set = field(default_factory=set)
@@ -315,21 +329,36 @@ class Deal:
         out = np.zeros((n, len(OUTCOMES)), dtype=np.int64)
         for r in range(n):
             tricks = sum(1 for w in self.winners if w == r)
-            out[r] = [self.money.get(r, 0), self.won.get(r, 0), r in self.stood, r == self.took_miss,
-                      r in self.looed, tricks, r == self.sweeper]
+            out[r] = [
+                self.money.get(r, 0),
+                self.won.get(r, 0),
+                r in self.stood,
+                r == self.took_miss,
+                r in self.looed,
+                tricks,
+                r == self.sweeper,
+            ]
         return out
 
     def info(self) -> np.ndarray:
         """The kernel's ``info`` (``INFO``)."""
-        values = {"carry": self.carry, "pool": self.pool, "carried_on": self.carried_on,
-                  "standers": len(self.stood), "single": self.single, "ending": ENDINGS.index(self.ending),
-                  "dealer": self.dealer}
+        values = {
+            "carry": self.carry,
+            "pool": self.pool,
+            "carried_on": self.carried_on,
+            "standers": len(self.stood),
+            "single": self.single,
+            "ending": ENDINGS.index(self.ending),
+            "dealer": self.dealer,
+        }
         return np.array([values[k] for k in INFO], dtype=np.int64)
 
     def __str__(self):
         hands = "; ".join(f"role {r}: {format_cards(h)}" for r, h in enumerate(self.hands))
-        return (f"dealer {self.dealer}, trump {format_cards([self.trump])}, {hands}; declarations "
-                f"{self.declarations}; tricks {[format_cards(c for _, c in t) for t in self.tricks]}; {self.ending}")
+        return (
+            f"dealer {self.dealer}, trump {format_cards([self.trump])}, {hands}; declarations "
+            f"{self.declarations}; tricks {[format_cards(c for _, c in t) for t in self.tricks]}; {self.ending}"
+        )
 
 
 class _Table:
@@ -345,7 +374,7 @@ class _Table:
         s[C.S_STAKE], s[C.S_SINGLE], s[C.S_MISS] = rules.stake, deal.single, bool(deal.miss)
         s[C.S_MISS_TAKER], s[C.S_PACK] = -1, pack.left if rules.cards == 5 else 0
         s[C.S_LEADER] = s[C.S_BEST] = s[C.S_WINNING] = -1
-        s[C.S_EXCHANGED:C.S_EXCHANGED + C.MAX_SEATS] = -1
+        s[C.S_EXCHANGED : C.S_EXCHANGED + C.MAX_SEATS] = -1
         self.played = np.full((C.MAX_PLAYS, 2), -1, dtype=np.int64)
 
 
@@ -455,7 +484,7 @@ def play_deal(rules, dealer, carry, pack, seat_rngs, policies) -> Deal:
     leader = standers[0]
     n_played = 0
     for trick_no in range(k):
-        order_ = standers[standers.index(leader):] + standers[:standers.index(leader)]
+        order_ = standers[standers.index(leader) :] + standers[: standers.index(leader)]
         trick = []
         state[C.S_TRICK], state[C.S_TRICK_START], state[C.S_LEADER] = trick_no, n_played, leader
         state[C.S_BEST] = state[C.S_WINNING] = -1
@@ -500,6 +529,7 @@ def play_deal(rules, dealer, carry, pack, seat_rngs, policies) -> Deal:
 
 # -- runs on the engine's streams ---------------------------------------------------------------------
 
+
 def simulate_deals(rules, policies, n, seed, chunk_size=4096, clean=False) -> list[Deal]:
     """Independent deals ``0 .. n-1`` on the engine's streams (deal ``g`` dealt by seat ``g % players``)."""
     rules = get_rules(rules)
@@ -508,8 +538,7 @@ def simulate_deals(rules, policies, n, seed, chunk_size=4096, clean=False) -> li
     deals = []
     for g in range(n):
         deck_rng, seat_rngs = streams(keys[g // chunk_size], g % chunk_size, rules.players)
-        deals.append(play_deal(rules, g % rules.players, 0 if clean else rules.stake, Pack(deck_rng), seat_rngs,
-                               seats))
+        deals.append(play_deal(rules, g % rules.players, 0 if clean else rules.stake, Pack(deck_rng), seat_rngs, seats))
     return deals
 
 
@@ -531,8 +560,11 @@ class Session:
 
     def record(self, players) -> dict:
         """The engine's per-session row."""
-        row = {"first_dealer": self.first_dealer, "pool_left": self.pool_left,
-               "largest_pool": max(d.pool for d in self.deals)}
+        row = {
+            "first_dealer": self.first_dealer,
+            "pool_left": self.pool_left,
+            "largest_pool": max(d.pool for d in self.deals),
+        }
         row.update({f"money_{s}": m for s, m in enumerate(self.money(players))})
         return row
 

@@ -5,6 +5,7 @@ independent deals, what the players won and lost adds up to what the pools held
 over from before less what they carried on; in sessions, the seats' money and
 the pools left on the table add up to nothing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,8 +23,13 @@ from .play import ENDINGS
 
 # Each rate by place: its outcome and what it is a rate of ("deals": every deal; "stands": the deals he stood).
 # "looed of stands" is the chance a player who stands is looed; "looed of deals" his chance per deal.
-RATES = {"stood": ("stood", "deals"), "miss": ("miss", "deals"), "looed of stands": ("looed", "stands"),
-         "looed of deals": ("looed", "deals"), "swept": ("swept", "deals")}
+RATES = {
+    "stood": ("stood", "deals"),
+    "miss": ("miss", "deals"),
+    "looed of stands": ("looed", "stands"),
+    "looed of deals": ("looed", "deals"),
+    "swept": ("swept", "deals"),
+}
 
 
 def _rate(successes: int, n: int) -> dict:
@@ -52,20 +58,24 @@ class _Result:
     def table(self) -> pd.DataFrame:
         """Per deal, by role (place from the dealer), the columns role, outcome, mean, se, n."""
         m = self.batch.means("role")
-        return pd.DataFrame({"role": m["who"], "outcome": m["component"], "mean": m["mean"], "se": m["se"],
-                             "n": m["n"]})
+        return pd.DataFrame(
+            {"role": m["who"], "outcome": m["component"], "mean": m["mean"], "se": m["se"], "n": m["n"]}
+        )
 
     def _rates(self, role: str) -> dict:
         """:data:`RATES` of one role, with Wilson intervals."""
         n, stood, _ = self._get("role", role, "stood")
-        return {name: _rate(self._get("role", role, outcome)[1], stood if of == "stands" else n)
-                for name, (outcome, of) in RATES.items()}
+        return {
+            name: _rate(self._get("role", role, outcome)[1], stood if of == "stands" else n)
+            for name, (outcome, of) in RATES.items()
+        }
 
     def rates(self) -> pd.DataFrame:
         """By role: how often the player stood, took the miss, was looed (of the deals he stood, and of all
         deals) and swept the board with a flush, with Wilson intervals."""
-        return pd.DataFrame([{"role": role, "rate of": name, **r} for role in self.roles
-                             for name, r in self._rates(role).items()])
+        return pd.DataFrame(
+            [{"role": role, "rate of": name, **r} for role in self.roles for name, r in self._rates(role).items()]
+        )
 
     def _looed_per_deal(self) -> dict:
         """:meth:`looed_per_deal` as named arrays (a summary reads them without a DataFrame)."""
@@ -95,15 +105,24 @@ class _Result:
         return _mean(s, ss, n)
 
     def _role_summary(self) -> dict:
-        return {role: {"money": self._mean_of("role", role, "money"), **self._rates(role),
-                       "tricks": self._mean_of("role", role, "tricks")} for role in self.roles}
+        return {
+            role: {
+                "money": self._mean_of("role", role, "money"),
+                **self._rates(role),
+                "tricks": self._mean_of("role", role, "tricks"),
+            }
+            for role in self.roles
+        }
 
     def _common(self) -> dict:
         deal = {k: self._mean_of("deal", "all", k) for k in ("carry", "pool", "carried_on", "standers")}
         looed = self._looed_per_deal()
-        return {"roles": self._role_summary(), "deal": deal,
-                "looed_per_deal": {int(k): float(v) for k, v in zip(looed["looed"], looed["share"], strict=True)},
-                "endings": {row["ending"]: {k: row[k] for k in ("rate", "lo", "hi")} for row in self._endings()}}
+        return {
+            "roles": self._role_summary(),
+            "deal": deal,
+            "looed_per_deal": {int(k): float(v) for k, v in zip(looed["looed"], looed["share"], strict=True)},
+            "endings": {row["ending"]: {k: row[k] for k in ("rate", "lo", "hi")} for row in self._endings()},
+        }
 
 
 @dataclass
@@ -130,8 +149,12 @@ class DealResult(_Result):
         players = int(self.batch.total_columns.where(scope="role", component="money")["sum"].sum())
         carried_in = self._get("deal", "all", "carry")[1]
         carried_on = self._get("deal", "all", "carried_on")[1]
-        return {"players": players, "carried_in": carried_in, "carried_on": carried_on,
-                "conserved": players == carried_in - carried_on}
+        return {
+            "players": players,
+            "carried_in": carried_in,
+            "carried_on": carried_on,
+            "conserved": players == carried_in - carried_on,
+        }
 
     @cached_property
     def summary(self) -> dict:
@@ -159,14 +182,25 @@ class GameResult(_Result):
         """The rows of :meth:`money_table`."""
         rows = []
         deals = self.job.rules.session_deals
-        for scope, names in (("seat", [f"seat {s}" for s in range(self.job.rules.players)]),
-                             ("place", place_names(self.job.rules.players))):
+        for scope, names in (
+            ("seat", [f"seat {s}" for s in range(self.job.rules.players)]),
+            ("place", place_names(self.job.rules.players)),
+        ):
             for who in names:
                 n, s, ss = self._get(scope, who, "money")
                 m = _mean(s, ss, n)
-                rows.append({"scope": scope, "who": who, "per_session": m["mean"], "se": m["se"],
-                             "per_deal": m["mean"] / deals, "per_deal_lo": m["lo"] / deals,
-                             "per_deal_hi": m["hi"] / deals, "sessions": n})
+                rows.append(
+                    {
+                        "scope": scope,
+                        "who": who,
+                        "per_session": m["mean"],
+                        "se": m["se"],
+                        "per_deal": m["mean"] / deals,
+                        "per_deal_lo": m["lo"] / deals,
+                        "per_deal_hi": m["hi"] / deals,
+                        "sessions": n,
+                    }
+                )
         return rows
 
     def money_table(self) -> pd.DataFrame:
@@ -202,14 +236,22 @@ class GameResult(_Result):
     @cached_property
     def summary(self) -> dict:
         """Computed once, as for :attr:`DealResult.summary`."""
-        money = {row["who"]: {k: row[k] for k in ("per_session", "se", "per_deal", "per_deal_lo", "per_deal_hi")}
-                 for row in self._money_rows()}
+        money = {
+            row["who"]: {k: row[k] for k in ("per_session", "se", "per_deal", "per_deal_lo", "per_deal_hi")}
+            for row in self._money_rows()
+        }
         pool = self._pool_by_deal()
-        by_deal = zip(*(np.asarray(column).tolist() for column in pool.values()))   # python numbers, as to_dict gives
+        by_deal = zip(*(np.asarray(column).tolist() for column in pool.values()))  # python numbers, as to_dict gives
         pools = {k: self._mean_of("session", "all", k) for k in ("pool_left", "largest_pool")}
-        return {**self.job.describe(), "session_deals": self.job.rules.session_deals, "seat_money": money,
-                **self._common(), "pools": pools, "pool_by_deal": [dict(zip(pool, row)) for row in by_deal],
-                "money": self.money()}
+        return {
+            **self.job.describe(),
+            "session_deals": self.job.rules.session_deals,
+            "seat_money": money,
+            **self._common(),
+            "pools": pools,
+            "pool_by_deal": [dict(zip(pool, row)) for row in by_deal],
+            "money": self.money(),
+        }
 
 
 POOL_QUANTILES = {"q25": 0.25, "median": 0.5, "q75": 0.75, "q90": 0.9, "largest": 1.0}
@@ -224,28 +266,45 @@ def render(summary: dict) -> str:
     """A summary as text: the rules and size, money and rates by role, how deals ended, the money check."""
     rules = summary["rules"]
     kind = "deals" if summary["kind"] == "deals" else f"sessions of {summary['session_deals']} deals"
-    lines = [f"Loo, {rules['name']}: {rules['players']} players, {summary['n']:,} {kind}, seed {summary['seed']}",
-             "", f"{'role':<10} {'money per deal [95% interval]':>34} {'stood':>7} {'miss':>7} {'looed/stood':>12}"
-             f" {'looed/deal':>11} {'tricks':>7}"]
+    lines = [
+        f"Loo, {rules['name']}: {rules['players']} players, {summary['n']:,} {kind}, seed {summary['seed']}",
+        "",
+        f"{'role':<10} {'money per deal [95% interval]':>34} {'stood':>7} {'miss':>7} {'looed/stood':>12}"
+        f" {'looed/deal':>11} {'tricks':>7}",
+    ]
     for role, r in summary["roles"].items():
-        lines.append(f"{role:<10} {interval(r['money']['mean'], r['money']['lo'], r['money']['hi'], 3, '+'):>34} {r['stood']['rate']:>7.3f} {r['miss']['rate']:>7.3f}"
-                     f" {r['looed of stands']['rate']:>12.3f} {r['looed of deals']['rate']:>11.3f}"
-                     f" {r['tricks']['mean']:>7.3f}")
+        lines.append(
+            f"{role:<10} {interval(r['money']['mean'], r['money']['lo'], r['money']['hi'], 3, '+'):>34} {r['stood']['rate']:>7.3f} {r['miss']['rate']:>7.3f}"
+            f" {r['looed of stands']['rate']:>12.3f} {r['looed of deals']['rate']:>11.3f}"
+            f" {r['tricks']['mean']:>7.3f}"
+        )
     if "seat_money" in summary:
         lines += ["", f"{'seat':<16} {'money per session':>18} {'per deal [95% interval]':>34}"]
         for who, m in summary["seat_money"].items():
             per_deal = interval(m["per_deal"], m["per_deal_lo"], m["per_deal_hi"], 3, "+")
             lines.append(f"{who:<16} {m['per_session']:>+18.2f} {per_deal:>34}")
-        lines.append(f"pool left at the end {summary['pools']['pool_left']['mean']:.2f}, largest pool "
-                     f"{summary['pools']['largest_pool']['mean']:.2f} (means per session)")
-        lines += ["", "pool by deal of the session (mean in units; quantiles in whole stakes):",
-                  f"{'deal':>6} {'mean':>10} {'q25':>5} {'median':>7} {'q75':>5} {'q90':>5} {'largest':>8}"]
-        lines += [f"{row['deal']:>6} {row['pool']:>10.2f} {row['q25']:>5} {row['median']:>7} {row['q75']:>5}"
-                  f" {row['q90']:>5} {row['largest']:>8}" for row in summary["pool_by_deal"]]
-    lines += ["", "deals ending: " + ", ".join(f"{e} {v['rate']:.3f}" for e, v in summary["endings"].items()),
-              f"mean pool played for {summary['deal']['pool']['mean']:.2f}, carried on "
-              f"{summary['deal']['carried_on']['mean']:.2f}; standers per deal "
-              f"{summary['deal']['standers']['mean']:.2f}",
-              "players looed in a deal: " + ", ".join(f"{k} {v:.3f}" for k, v in summary["looed_per_deal"].items()),
-              f"money conserved: {'yes' if summary['money']['conserved'] else 'NO'}", f"[lo, hi]: {MEAN_METHOD}"]
+        lines.append(
+            f"pool left at the end {summary['pools']['pool_left']['mean']:.2f}, largest pool "
+            f"{summary['pools']['largest_pool']['mean']:.2f} (means per session)"
+        )
+        lines += [
+            "",
+            "pool by deal of the session (mean in units; quantiles in whole stakes):",
+            f"{'deal':>6} {'mean':>10} {'q25':>5} {'median':>7} {'q75':>5} {'q90':>5} {'largest':>8}",
+        ]
+        lines += [
+            f"{row['deal']:>6} {row['pool']:>10.2f} {row['q25']:>5} {row['median']:>7} {row['q75']:>5}"
+            f" {row['q90']:>5} {row['largest']:>8}"
+            for row in summary["pool_by_deal"]
+        ]
+    lines += [
+        "",
+        "deals ending: " + ", ".join(f"{e} {v['rate']:.3f}" for e, v in summary["endings"].items()),
+        f"mean pool played for {summary['deal']['pool']['mean']:.2f}, carried on "
+        f"{summary['deal']['carried_on']['mean']:.2f}; standers per deal "
+        f"{summary['deal']['standers']['mean']:.2f}",
+        "players looed in a deal: " + ", ".join(f"{k} {v:.3f}" for k, v in summary["looed_per_deal"].items()),
+        f"money conserved: {'yes' if summary['money']['conserved'] else 'NO'}",
+        f"[lo, hi]: {MEAN_METHOD}",
+    ]
     return "\n".join(lines)

@@ -9,6 +9,7 @@ Money is counted in integer units.  The stake is divisible by the number of
 tricks, so every pool is (each pool is a sum of stakes and of looes, and a looe
 is a stake or a whole pool).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,11 +24,22 @@ CUT_ORDER = np.minimum((np.arange(52) >> 2) + 1, 10)
 SINGLES = ("always-first", "stake-all")
 PAMS = ("clubs", "trumps")
 MAX_SESSION_ROUNDS = 100
-MONEY_BOUND = 2 ** 31   # the most a seat can win or lose in a session, so squares of totals stay in int64
+MONEY_BOUND = 2**31  # the most a seat can win or lose in a session, so squares of totals stay in int64
 
 # Kernel array layout.
-R_CARDS, R_PLAYERS, R_STAKE, R_UNLIMITED, R_LOO_LIMIT, R_STAKE_ALL, R_PAM_TRUMPS, R_PAM_CIVIL, \
-    R_ROUNDS, R_PAM_EXEMPT, R_SIZE = range(11)
+(
+    R_CARDS,
+    R_PLAYERS,
+    R_STAKE,
+    R_UNLIMITED,
+    R_LOO_LIMIT,
+    R_STAKE_ALL,
+    R_PAM_TRUMPS,
+    R_PAM_CIVIL,
+    R_ROUNDS,
+    R_PAM_EXEMPT,
+    R_SIZE,
+) = range(11)
 
 
 @dataclass(frozen=True)
@@ -91,8 +103,10 @@ class Rules(GameRules):
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             bad(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {self.players}")
         if self.dealt + 1 > 52:
-            bad(f"{self.players} hands of {self.cards}{' and the miss' if self.miss else ''} and the trump "
-                f"need {self.dealt + 1} cards; the pack has 52")
+            bad(
+                f"{self.players} hands of {self.cards}{' and the miss' if self.miss else ''} and the trump "
+                f"need {self.dealt + 1} cards; the pack has 52"
+            )
         if self.stake < 1 or self.stake % self.cards:
             bad(f"stake must be a positive multiple of {self.cards} (one share for each trick), got {self.stake}")
         if self.loo_limit < self.stake:

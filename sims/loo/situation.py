@@ -20,6 +20,7 @@ cards decides ties between equal choices, and which cards a mask names).
 :meth:`to_state` builds the arrays the kernel's policy is called with, as the engine
 fills them.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,10 +29,43 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cards import check_disjoint, format_card, format_cards, parse_cards
-from .contract import (DECLARATIONS, MAX_PLAYS, MAX_SEATS, MISS, PASS, PLAY, S_BEST, S_DEALER, S_DEALER_CHOICE,
-                       S_DECLARED, S_EXCHANGED, S_LEADER, S_LEGAL, S_LOO, S_MISS, S_MISS_TAKER, S_N_PLAYED,
-                       S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_POOL, S_ROLE, S_SEAT, S_SHARE, S_SINGLE, S_SIZE,
-                       S_STAKE, S_STOOD, S_TRICK, S_TRICK_START, S_TRICKS, S_TRUMP, S_TRUMP_SUIT, S_WINNING)
+from .contract import (
+    DECLARATIONS,
+    MAX_PLAYS,
+    MAX_SEATS,
+    MISS,
+    PASS,
+    PLAY,
+    S_BEST,
+    S_DEALER,
+    S_DEALER_CHOICE,
+    S_DECLARED,
+    S_EXCHANGED,
+    S_LEADER,
+    S_LEGAL,
+    S_LOO,
+    S_MISS,
+    S_MISS_TAKER,
+    S_N_PLAYED,
+    S_N_STOOD,
+    S_PACK,
+    S_PAM,
+    S_PLAYERS,
+    S_POOL,
+    S_ROLE,
+    S_SEAT,
+    S_SHARE,
+    S_SINGLE,
+    S_SIZE,
+    S_STAKE,
+    S_STOOD,
+    S_TRICK,
+    S_TRICK_START,
+    S_TRICKS,
+    S_TRUMP,
+    S_TRUMP_SUIT,
+    S_WINNING,
+)
 from .rules import Rules, get_rules
 
 WORDS = {"pass": PASS, "play": PLAY, "miss": MISS, "take the miss": MISS, "stand": PLAY}
@@ -41,10 +75,10 @@ EMPTY = ("-", "--", "-1", None, -1)
 class State(NamedTuple):
     """What a Loo policy is called with (besides its stream and parameters)."""
 
-    hand: np.ndarray      # int64[cards]: the cards in hand order, -1 where one was played
-    played: np.ndarray    # int64[MAX_PLAYS, 2]: (card, role) of every card played, then -1
-    state: np.ndarray     # int64[S_SIZE]
-    rules: np.ndarray     # int64[R_SIZE]
+    hand: np.ndarray  # int64[cards]: the cards in hand order, -1 where one was played
+    played: np.ndarray  # int64[MAX_PLAYS, 2]: (card, role) of every card played, then -1
+    state: np.ndarray  # int64[S_SIZE]
+    rules: np.ndarray  # int64[R_SIZE]
 
 
 def role_name(role: int) -> str:
@@ -60,8 +94,9 @@ def role_of(rules: Rules, role) -> int:
         role = int(role)
     if isinstance(role, (int, np.integer)) and not isinstance(role, bool) and 0 <= role < rules.players:
         return int(role)
-    raise ValueError(f"role must be dealer, eldest or 0..{rules.players - 1} (places from the dealer, to his "
-                     f"left), got {role!r}")
+    raise ValueError(
+        f"role must be dealer, eldest or 0..{rules.players - 1} (places from the dealer, to his left), got {role!r}"
+    )
 
 
 def _hand(cards) -> tuple:
@@ -95,8 +130,11 @@ def first_illegal(laws, holdings: dict, played, roles, standers: int):
             continue
         hand = held[role]
         forced = laws.forced_lead(hand) if i == 0 else None
-        allowed = [hand[forced]] if forced is not None else \
-            [hand[j] for j in laws.legal(hand, list(played[i - i % standers:i]))]
+        allowed = (
+            [hand[forced]]
+            if forced is not None
+            else [hand[j] for j in laws.legal(hand, list(played[i - i % standers : i]))]
+        )
         if card not in allowed:
             return i, allowed
         hand[hand.index(card)] = -1
@@ -135,24 +173,37 @@ class _Facts:
         single = carry == 0 and rules.single == "always-first"
         if single and any(d != PLAY for d in declared):
             raise ValueError("a single (nothing held over): everyone plays, nobody passes or takes the miss")
-        order = n if role == 0 else role          # my turn to declare, 1 .. n
+        order = n if role == 0 else role  # my turn to declare, 1 .. n
         want = order - 1 if n_declared is None else n_declared
         if len(declared) != want:
-            raise ValueError(f"give the declarations of the {want} player(s) who declared before you in turn from "
-                             f"the dealer's left, got {len(declared)}")
+            raise ValueError(
+                f"give the declarations of the {want} player(s) who declared before you in turn from "
+                f"the dealer's left, got {len(declared)}"
+            )
         if sum(d == MISS for d in declared) > 1 or (MISS in declared and (k != 3 or single)):
             raise ValueError("the miss is taken once at most, in three-card loo, and not in a single")
         standers = [t % n for t, d in zip(range(1, n + 1), declared) if d != PASS]
         if len(exchanged) not in (0, len(standers)) or (exchanged and k != 5):
-            raise ValueError(f"exchanged: how many cards each stander changed, in turn (five-card), one for each of "
-                             f"the {len(standers)} standing")
+            raise ValueError(
+                f"exchanged: how many cards each stander changed, in turn (five-card), one for each of "
+                f"the {len(standers)} standing"
+            )
         if any(not 0 <= x <= k for x in exchanged):
             raise ValueError(f"a stander changes 0 to {k} cards, got {list(exchanged)}")
         pool = carry + rules.stake * (n if carry == 0 and rules.single == "stake-all" else 1)
-        for name, value in (("rules", rules), ("role", role), ("hand", hand), ("trump", trump),
-                            ("declared", declared), ("exchanged", exchanged or (0,) * len(standers) * (k == 5)),
-                            ("carry", carry), ("dealer", int(self.dealer)), ("pool", pool), ("single", single),
-                            ("standers", tuple(standers))):
+        for name, value in (
+            ("rules", rules),
+            ("role", role),
+            ("hand", hand),
+            ("trump", trump),
+            ("declared", declared),
+            ("exchanged", exchanged or (0,) * len(standers) * (k == 5)),
+            ("carry", carry),
+            ("dealer", int(self.dealer)),
+            ("pool", pool),
+            ("single", single),
+            ("standers", tuple(standers)),
+        ):
             object.__setattr__(self, name, value)
 
     @property
@@ -192,20 +243,33 @@ class _Facts:
         dealt = rules.cards * (n + self.miss_dealt) + 1
         state[S_PACK] = 52 - dealt - sum(self.exchanged) if rules.cards == 5 else 0
         state[S_LEADER] = state[S_BEST] = state[S_WINNING] = -1
-        state[S_EXCHANGED:S_EXCHANGED + MAX_SEATS] = -1
+        state[S_EXCHANGED : S_EXCHANGED + MAX_SEATS] = -1
         for r, x in zip(self.standers, self.exchanged):
             state[S_EXCHANGED + r] = x
         return state
 
     def _arrays(self, state) -> State:
-        return State(np.asarray(self.hand, dtype=np.int64), np.full((MAX_PLAYS, 2), -1, dtype=np.int64), state,
-                     self.rules.to_kernel())
+        return State(
+            np.asarray(self.hand, dtype=np.int64),
+            np.full((MAX_PLAYS, 2), -1, dtype=np.int64),
+            state,
+            self.rules.to_kernel(),
+        )
 
     def _describe(self) -> dict:
-        return {"decision": self.DECISION, "rules": self.rules.name, "players": self.rules.players,
-                "role": role_name(self.role), "hand": [format_card(c) if c >= 0 else "-" for c in self.hand],
-                "trump": format_card(self.trump), "pool": self.pool, "carry": self.carry, "single": self.single,
-                "declared": [DECLARATIONS[d] for d in self.declared], "exchanged": list(self.exchanged)}
+        return {
+            "decision": self.DECISION,
+            "rules": self.rules.name,
+            "players": self.rules.players,
+            "role": role_name(self.role),
+            "hand": [format_card(c) if c >= 0 else "-" for c in self.hand],
+            "trump": format_card(self.trump),
+            "pool": self.pool,
+            "carry": self.carry,
+            "single": self.single,
+            "declared": [DECLARATIONS[d] for d in self.declared],
+            "exchanged": list(self.exchanged),
+        }
 
 
 @dataclass(frozen=True)
@@ -239,8 +303,10 @@ class DeclareSituation(_Facts):
         arrays = self.to_state()
         answer = int(policy.fn(arrays.hand, arrays.state, arrays.rules, rng, policy.params_array()))
         if answer not in (PASS, PLAY, MISS) or DECLARATIONS[answer] not in self.legal():
-            raise PolicyError(f"declare policy {policy.label()!r} answered {answer} holding "
-                              f"{format_cards(self.hand)}: it must answer {', '.join(self.legal())}")
+            raise PolicyError(
+                f"declare policy {policy.label()!r} answered {answer} holding "
+                f"{format_cards(self.hand)}: it must answer {', '.join(self.legal())}"
+            )
         return self.choice_of(answer)
 
     def answer(self, choice: str, hand=None) -> int:
@@ -298,8 +364,10 @@ class ExchangeSituation(_Facts):
         arrays = self.to_state()
         mask = int(policy.fn(arrays.hand, arrays.state, arrays.rules, rng, policy.params_array()))
         if mask not in self.masks():
-            raise PolicyError(f"exchange policy {policy.label()!r} answered mask {mask} holding "
-                              f"{format_cards(self.hand)} with {int(arrays.state[S_PACK])} cards in the pack")
+            raise PolicyError(
+                f"exchange policy {policy.label()!r} answered mask {mask} holding "
+                f"{format_cards(self.hand)} with {int(arrays.state[S_PACK])} cards in the pack"
+            )
         return self.label(mask)
 
     def answer(self, choice: str, hand=None) -> int:
@@ -308,7 +376,7 @@ class ExchangeSituation(_Facts):
         from ..core.choices import cards_mask
 
         mask = cards_mask(choice, self.hand, "exchange", empty="-")
-        if bin(mask).count("1") > int(self._stood()[S_PACK]):     # cards held: legal unless the pack is short
+        if bin(mask).count("1") > int(self._stood()[S_PACK]):  # cards held: legal unless the pack is short
             raise ValueError(f"the pack holds {int(self._stood()[S_PACK])} cards: {choice!r} changes too many")
         return mask
 
@@ -334,7 +402,7 @@ class CardSituation(_Facts):
         single = carry == 0 and rules.single == "always-first"
         object.__setattr__(self, "declared", self.declared or ((PLAY,) * rules.players if single else ()))
         hand = _hand(self.hand)
-        object.__setattr__(self, "hand", hand + (-1,) * (rules.cards - len(hand)))   # the cards played last
+        object.__setattr__(self, "hand", hand + (-1,) * (rules.cards - len(hand)))  # the cards played last
         self._common(rules.players)
         played = tuple(parse_cards(self.played))
         check_disjoint([c for c in self.hand if c >= 0], played, [self.trump])
@@ -354,12 +422,14 @@ class CardSituation(_Facts):
         roles, voids, tricks = [], {}, {}
         lead = 0
         for t in range(0, len(self.played), m):
-            trick = list(self.played[t:t + m])
+            trick = list(self.played[t : t + m])
             order = [self.standers[(lead + j) % m] for j in range(len(trick))]
             for j, (card, role) in enumerate(zip(trick, order)):
-                if laws.suit(card) in voids.get(role, ()) and card != laws.pam:   # Pam be civil: kept back
-                    raise ValueError(f"illegal play: the {role_name(role)} showed he had none of that suit, so "
-                                     f"cannot play {format_card(card)}")
+                if laws.suit(card) in voids.get(role, ()) and card != laws.pam:  # Pam be civil: kept back
+                    raise ValueError(
+                        f"illegal play: the {role_name(role)} showed he had none of that suit, so "
+                        f"cannot play {format_card(card)}"
+                    )
                 if j and laws.suit(card) != laws.suit(trick[0]):
                     voids.setdefault(role, set()).add(laws.suit(trick[0]))
             roles += order
@@ -372,13 +442,16 @@ class CardSituation(_Facts):
             raise ValueError("the deal is over: every card has been played")
         nxt = self.standers[(lead + len(self.played) % m) % m]
         if nxt != self.role:
-            raise ValueError(f"illegal turn: after {format_cards(self.played) or 'no card'} it is the "
-                             f"{role_name(nxt)}'s turn to play, not yours ({role_name(self.role)})")
+            raise ValueError(
+                f"illegal turn: after {format_cards(self.played) or 'no card'} it is the "
+                f"{role_name(nxt)}'s turn to play, not yours ({role_name(self.role)})"
+            )
         mine_played = sum(r == self.role for r in roles)
         held = [c for c in self.hand if c >= 0]
         if len(held) + mine_played != k:
-            raise ValueError(f"you were dealt {k} cards and played {mine_played}, so you hold {k - mine_played}, "
-                             f"not {len(held)}")
+            raise ValueError(
+                f"you were dealt {k} cards and played {mine_played}, so you hold {k - mine_played}, not {len(held)}"
+            )
         return tuple(roles), tricks
 
     def _check_my_plays(self, roles):
@@ -386,8 +459,10 @@ class CardSituation(_Facts):
         mine = [c for c in self.hand if c >= 0] + [c for c, r in zip(self.played, roles) if r == self.role]
         wrong = first_illegal(self.laws, {self.role: mine}, self.played, roles, len(self.standers))
         if wrong is not None:
-            raise ValueError(f"illegal play: you could not play {format_card(self.played[wrong[0]])} there; the "
-                             f"laws allowed {format_cards(wrong[1])}")
+            raise ValueError(
+                f"illegal play: you could not play {format_card(self.played[wrong[0]])} there; the "
+                f"laws allowed {format_cards(wrong[1])}"
+            )
 
     def legal(self) -> tuple:
         """The cards I may play: the forced first lead, else following and heading (:class:`Laws`)."""
@@ -395,7 +470,7 @@ class CardSituation(_Facts):
         hand = list(self.hand)
         if not self.played and laws.forced_lead(hand) is not None:
             return (hand[laws.forced_lead(hand)],)
-        trick = list(self.played[len(self.played) - len(self.played) % len(self.standers):])
+        trick = list(self.played[len(self.played) - len(self.played) % len(self.standers) :])
         return tuple(hand[i] for i in laws.legal(hand, trick))
 
     def to_state(self) -> State:
@@ -416,7 +491,7 @@ class CardSituation(_Facts):
         for r, t in self.tricks.items():
             state[S_TRICKS + r] = t
         hand = np.full(rules.cards, -1, dtype=np.int64)
-        hand[:len(self.hand)] = self.hand
+        hand[: len(self.hand)] = self.hand
         played = np.full((MAX_PLAYS, 2), -1, dtype=np.int64)
         played[:n_played, 0], played[:n_played, 1] = self.played, self.laid_by
         return State(hand, played, state, rules.to_kernel())
@@ -452,12 +527,23 @@ def from_engine(decision: str, hand, played, state, rules, laid_by=None):
     the pool less the dealer's stake; ``laid_by`` is not needed (the laws say who played each card)."""
     n, role = rules.players, int(state[S_ROLE])
     standers = [t % n for t in range(1, n + 1) if (int(state[S_STOOD]) >> (t % n)) & 1]
-    declared = [MISS if t % n == state[S_MISS_TAKER] else (PLAY if t % n in standers else PASS)
-                for t in range(1, n + 1)][:int(state[S_DECLARED])]
+    declared = [
+        MISS if t % n == state[S_MISS_TAKER] else (PLAY if t % n in standers else PASS) for t in range(1, n + 1)
+    ][: int(state[S_DECLARED])]
     exchanged = [int(state[S_EXCHANGED + r]) for r in standers if state[S_EXCHANGED + r] >= 0]
-    facts = dict(trump=int(state[S_TRUMP]), role=role, declared=declared, exchanged=exchanged,
-                 carry=int(state[S_POOL]) - int(state[S_STAKE]), rules=rules, dealer=int(state[S_DEALER]))
+    facts = dict(
+        trump=int(state[S_TRUMP]),
+        role=role,
+        declared=declared,
+        exchanged=exchanged,
+        carry=int(state[S_POOL]) - int(state[S_STAKE]),
+        rules=rules,
+        dealer=int(state[S_DEALER]),
+    )
     if decision == "card":
-        return CardSituation(["-" if c < 0 else int(c) for c in hand],
-                             played=[int(c) for c in played[:int(state[S_N_PLAYED]), 0]], **facts)
+        return CardSituation(
+            ["-" if c < 0 else int(c) for c in hand],
+            played=[int(c) for c in played[: int(state[S_N_PLAYED]), 0]],
+            **facts,
+        )
     return (DeclareSituation if decision == "declare" else ExchangeSituation)([int(c) for c in hand], **facts)

@@ -21,6 +21,7 @@ checks and the policies.
   play the highest"); with the ace of trumps as the only trump, lead it.
 * Flushes (five-card): five cards of a suit, or four and Pam.
 """
+
 from __future__ import annotations
 
 from ..core.kernel import njit
@@ -28,7 +29,7 @@ from ..core.kernel import njit
 ACE, KNAVE = 0, 10
 CLUBS = 0
 NO_CARD = -1
-TRUMP_POWER = 100      # power of the lowest trump; the suit led is 0..12 below it
+TRUMP_POWER = 100  # power of the lowest trump; the suit led is 0..12 below it
 PAM_POWER = TRUMP_POWER + 13
 
 
@@ -87,7 +88,7 @@ def legal_mask(hand, led_card, best_power, trump_suit, pam, civil):
         return held
     led_suit = suit_of(led_card, trump_suit, pam)
     if civil and pam >= 0 and is_trump_ace(led_card, trump_suit):
-        for i in range(hand.shape[0]):     # Pam be civil: Pam waits while another card is held
+        for i in range(hand.shape[0]):  # Pam be civil: Pam waits while another card is held
             if hand[i] == pam and held != 1 << i:
                 held &= ~(1 << i)
     follow, head, trump, overtrump = 0, 0, 0, 0
@@ -172,8 +173,9 @@ def first_unlawful(holdings, played, by, trump_suit, pam, civil, check):
             if at < 0:
                 return i
             forced = forced_lead(hands[j], trump_suit, pam) if i == 0 else -1
-            if (forced >= 0 and forced != at) or not (legal_mask(hands[j], led, best_power, trump_suit, pam,
-                                                                   civil) >> at) & 1:
+            if (forced >= 0 and forced != at) or not (
+                legal_mask(hands[j], led, best_power, trump_suit, pam, civil) >> at
+            ) & 1:
                 return i
             hands[j, at] = NO_CARD
         if led < 0:

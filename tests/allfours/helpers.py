@@ -6,15 +6,25 @@ play, else the first card it may: rule-book replays then fix every card of the p
 hand, the cards played and by whom) and, now and then, a draw from its seat's stream, so
 any difference in what a policy sees, or in the stream, changes the hand that follows.
 """
+
 from __future__ import annotations
 
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 
 from sims.cards import parse_cards
 from sims.core import policies as pol
 from sims.core.rng import randint
-from sims.allfours.contract import (HAND_SIG, P_CARD, P_ROLE, PLAY_SIG, S_LEAD_SUIT, S_N_PLAYED, S_SIZE, S_TRUMP,
-                                    legal_mask)
+from sims.allfours.contract import (
+    HAND_SIG,
+    P_CARD,
+    P_ROLE,
+    PLAY_SIG,
+    S_LEAD_SUIT,
+    S_N_PLAYED,
+    S_SIZE,
+    S_TRUMP,
+    legal_mask,
+)
 from sims.allfours.rules import R_MAY_TRUMP
 
 

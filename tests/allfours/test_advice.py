@@ -1,5 +1,6 @@
 """The All Fours advisor's values on stacked positions: exact where every hidden deal is played, checked by hand
 and against the plain-Python reference engine; the situations' one-line errors."""
+
 from itertools import combinations
 
 import numpy as np
@@ -22,7 +23,7 @@ ALL_FOURS = dict(hand="JH 2H", turned="7H", played="AH 2C KH 3C QH 4C 9H 5C", ro
 def test_all_fours_whatever_is_played_exact_over_every_deal_the_voids_allow():
     frame = advise(PlaySituation(**ALL_FOURS), samples=100)
     assert frame.attrs["method"] == "exact"
-    assert frame.attrs["deals"] == 595          # two of the 35 unseen cards that are not trumps: C(35, 2)
+    assert frame.attrs["deals"] == 595  # two of the 35 unseen cards that are not trumps: C(35, 2)
     assert sorted(frame["choice"]) == ["2H", "JH"]
     assert frame["value"].tolist() == [4.0, 4.0] and frame["se"].tolist() == [0.0, 0.0]
 
@@ -53,15 +54,19 @@ def _oracle(situation, play, lawful=lambda hand: True):
                 return [int(c) for c in hand].index(script[n])
             return play(hand, played, state, rules, rng, params)
 
-        seats = {"beg": [ref.SeatPolicy("stand", ref.constant, np.zeros(1))] * 2,
-                 "answer": [ref.SeatPolicy("run", ref.constant, np.zeros(1))] * 2,
-                 "play": [ref.SeatPolicy("script", scripted, np.zeros(0))] * 2, "discard": []}
+        seats = {
+            "beg": [ref.SeatPolicy("stand", ref.constant, np.zeros(1))] * 2,
+            "answer": [ref.SeatPolicy("run", ref.constant, np.zeros(1))] * 2,
+            "play": [ref.SeatPolicy("script", scripted, np.zeros(0))] * 2,
+            "discard": [],
+        }
         total = 0
         for theirs_dealt in deals:
             hands = [mine + list(situation.hand), theirs_dealt]
             deck = stacked_deck(hands if situation.role == 0 else hands[::-1], list(situation.turned))
-            hand = ref._play_hand(situation.rules, 0, ref.Pack(stacked=deck), np.zeros((4, 4), dtype=np.uint64),
-                                  seats, [0, 0], False)
+            hand = ref._play_hand(
+                situation.rules, 0, ref.Pack(stacked=deck), np.zeros((4, 4), dtype=np.uint64), seats, [0, 0], False
+            )
             comp = hand.components()
             total += comp[situation.role % 2, -1] - comp[1 - situation.role % 2, -1]
         values[format_card(card)] = total / len(deals)
@@ -99,7 +104,7 @@ def test_throwing_out_to_six_is_a_decision_of_its_own():
     rules = PRESETS["two-hand"].replace(discard_to_six=True)
     situation = DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", rules=rules, discarded="8S")
     assert situation.to_state().state[S_HELD] == 9
-    assert Player("cheapest", decision="discard").choose(situation) == "2C"     # plain, counting nothing, lowest
+    assert Player("cheapest", decision="discard").choose(situation) == "2C"  # plain, counting nothing, lowest
     with pytest.raises(ValueError, match="keep every card"):
         DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", discarded="8S")
 
@@ -120,8 +125,7 @@ def test_a_throw_is_played_out_as_given_and_the_others_throws_are_hidden_cards()
     the eldest, whose turn came first, threw out three cards I have not seen, never one I hold."""
     from sims.allfours.advice import _given, hidden_deals
 
-    situation = DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", rules=DISCARD_TO_SIX,
-                                 discarded="8S")
+    situation = DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", rules=DISCARD_TO_SIX, discarded="8S")
     decks, exact = hidden_deals(situation, 50, 3)
     given = _given(situation)
     assert not exact and decks.shape == (50, 3 * 52)
@@ -149,10 +153,17 @@ def test_throwing_out_the_ace_of_trumps_gives_up_high():
 
 
 def test_a_card_of_the_play_after_throwing_out_is_valued_with_the_cards_thrown_out_unseen():
-    situation = PlaySituation("AH 10H 3C 4D 5S 9C", "7H QC", played=["KC"], role="dealer", begged=True,
-                              discarded=["KS", "JH", "2D"], rules=DISCARD_TO_SIX)
+    situation = PlaySituation(
+        "AH 10H 3C 4D 5S 9C",
+        "7H QC",
+        played=["KC"],
+        role="dealer",
+        begged=True,
+        discarded=["KS", "JH", "2D"],
+        rules=DISCARD_TO_SIX,
+    )
     frame = advise(situation, samples=300)
-    assert sorted(frame["choice"]) == ["3C", "9C"]     # law iii: clubs led, clubs held
+    assert sorted(frame["choice"]) == ["3C", "9C"]  # law iii: clubs led, clubs held
     assert frame.attrs["deals"] == 300 and (frame["se"] > 0).all()
 
 
@@ -160,30 +171,41 @@ def test_player_answers_as_the_engine_asks():
     assert Player("beg", decision="beg").choose(BegSituation("2C 5D 9S KS 3S 4C", "7H")) == "beg"
     assert Player("give", decision="answer").choose(AnswerSituation("2C 5D 9S KS 3S 4C", "7H")) == "give"
     # One card he may play: he plays it unasked (law iii: a heart led, one heart held).
-    assert Player("random").choose(PlaySituation("2H 5D", "7C", played="KS 2S QD 3D 9C AC 4H 10H KH",
-                                                 role="dealer")) == "2H"
+    assert (
+        Player("random").choose(PlaySituation("2H 5D", "7C", played="KS 2S QD 3D 9C AC 4H 10H KH", role="dealer"))
+        == "2H"
+    )
     with pytest.raises(ValueError, match="is a play policy; this is a beg decision"):
         Player("greedy").choose(BegSituation("2C 5D 9S KS 3S 4C", "7H"))
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda: PlaySituation("AH 10H", "7H", played="AH"), "duplicate card AH"),
-    (lambda: PlaySituation("AH 10H 3C 4D 5S", "7H", played="KH"), "it is the dealer's turn to play, not yours"),
-    (lambda: PlaySituation("AH 10H 3C 4D 5S 6S", "7H", played="KH QH", role="eldest"),
-     "you were dealt 6 cards and played 1, so you hold 5, not 6"),
-    (lambda: PlaySituation("JH 3S 5D 6D", "7H", played="2S 3D 4S 5S", role="eldest"),
-     "the dealer showed he had no spades earlier"),
-    (lambda: PlaySituation("JH 3S 5D 6D", "7H", played="KS 2D", role="dealer"),
-     "you held the suit led, so you could not play 2D"),
-    (lambda: PlaySituation("AH 2C 3C 4C 5C 6C", "7H,8H,2D", role="eldest"), "only when the eldest begs"),
-    (lambda: PlaySituation("AH 2C 3C 4C 5C 6C", "7H", begged=True), "so the cards were run"),
-    (lambda: PlaySituation("AH 2C 3C 4C 5C 6C 7C 8C 9C", "7H,8H", begged=True), "the last of another"),
-    (lambda: BegSituation("2C 5D 9S KS 3S", "7H"), "you hold 5 cards; here you hold 6"),
-    (lambda: BegSituation("2C 5D 9S KS 3S 4C", "7H", score=(10, 3)), "each 0..9 for a game to 10"),
-    (lambda: BegSituation("2C 5D 9S KS 3S 4C", "JH", score=(3, 0)), "less than this hand has already scored"),
-    (lambda: BegSituation("2C 5D 9S KS 3S 4C", "7H", rules="two-hand-x"), "two-hand-x"),
-    (lambda: PlaySituation("AH", "7H", role="partner"), "unknown role 'partner'"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: PlaySituation("AH 10H", "7H", played="AH"), "duplicate card AH"),
+        (lambda: PlaySituation("AH 10H 3C 4D 5S", "7H", played="KH"), "it is the dealer's turn to play, not yours"),
+        (
+            lambda: PlaySituation("AH 10H 3C 4D 5S 6S", "7H", played="KH QH", role="eldest"),
+            "you were dealt 6 cards and played 1, so you hold 5, not 6",
+        ),
+        (
+            lambda: PlaySituation("JH 3S 5D 6D", "7H", played="2S 3D 4S 5S", role="eldest"),
+            "the dealer showed he had no spades earlier",
+        ),
+        (
+            lambda: PlaySituation("JH 3S 5D 6D", "7H", played="KS 2D", role="dealer"),
+            "you held the suit led, so you could not play 2D",
+        ),
+        (lambda: PlaySituation("AH 2C 3C 4C 5C 6C", "7H,8H,2D", role="eldest"), "only when the eldest begs"),
+        (lambda: PlaySituation("AH 2C 3C 4C 5C 6C", "7H", begged=True), "so the cards were run"),
+        (lambda: PlaySituation("AH 2C 3C 4C 5C 6C 7C 8C 9C", "7H,8H", begged=True), "the last of another"),
+        (lambda: BegSituation("2C 5D 9S KS 3S", "7H"), "you hold 5 cards; here you hold 6"),
+        (lambda: BegSituation("2C 5D 9S KS 3S 4C", "7H", score=(10, 3)), "each 0..9 for a game to 10"),
+        (lambda: BegSituation("2C 5D 9S KS 3S 4C", "JH", score=(3, 0)), "less than this hand has already scored"),
+        (lambda: BegSituation("2C 5D 9S KS 3S 4C", "7H", rules="two-hand-x"), "two-hand-x"),
+        (lambda: PlaySituation("AH", "7H", role="partner"), "unknown role 'partner'"),
+    ],
+)
 def test_impossible_situations_are_one_line_errors(make, message):
     with pytest.raises(ValueError, match=message) as error:
         make()

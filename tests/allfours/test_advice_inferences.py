@@ -2,6 +2,7 @@
 the eldest's last card, and the advisor's exact values are those of an enumeration written from law iii (every
 hand the eldest could have been dealt, kept when each card he played was of the suit led, a trump, or, holding
 none of the suit led, any card), each deal played by the reference engine."""
+
 import pytest
 
 from sims.allfours import reference as ref
@@ -25,6 +26,7 @@ POSITIONS = {
 
 def _lawful(situation):
     """Whether a hand dealt to the eldest let him play each of his cards by law iii."""
+
     def lawful(dealt):
         held = list(dealt)
         for k, (card, role) in enumerate(zip(situation.played, situation.laid_by)):
@@ -35,6 +37,7 @@ def _lawful(situation):
                 return False
             held.remove(card)
         return True
+
     return lawful
 
 

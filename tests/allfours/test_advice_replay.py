@@ -13,6 +13,7 @@ stream must answer the same.  Games (not single hands) so that scores vary and
 policies that read them (threshold answering) meet them.  The runs share the hands the issue asks of the
 game (at least MIN_DEALS): each must give its share.
 """
+
 import numpy as np
 import pytest
 
@@ -26,20 +27,43 @@ from sims.cards import format_card, format_cards
 from sims.core.registry import get_game
 from tests.recording import check_answers, recorded_seats
 
-MIN_DEALS = 1_000      # replayed hands of the game, over the runs
+MIN_DEALS = 1_000  # replayed hands of the game, over the runs
 DISCARD_TO_SIX = PRESETS["two-hand"].replace(name="two-hand-discard", discard_to_six=True)
 # Per run: the rules, a policy a seat for each decision, the games, the fewest hands they must give.  The
 # expert, whose search is slow (about 0.03 s a decision at its 20 samples), replays in the four-hand run
 # (MIN_EXPERT decisions) at 5 samples: the same search, a quarter of the deals of the hidden cards.
 MIN_EXPERT = 100
 EXPERT = "expert:samples=5"
-RUNS = [("two-hand", {"beg": ["random", "threshold"], "answer": ["threshold", "random"], "play": ["random", "greedy"]},
-         90, 400),
-        ("two-hand", {"beg": ["beg", "random"], "answer": ["give", "run"], "play": ["maxims", "forgetful"]}, 90, 400),
-        ("four-hand", {"beg": ["stand", "beg", "random", "threshold"], "answer": ["run", "give", "random", "threshold"],
-                       "play": [EXPERT, "maxims", "greedy", "random"]}, 5, 15),
-        (DISCARD_TO_SIX, {"beg": ["beg", "beg"], "answer": ["run", "random"], "play": ["greedy", "random"],
-                          "discard": ["random", "cheapest"]}, 60, 200)]
+RUNS = [
+    (
+        "two-hand",
+        {"beg": ["random", "threshold"], "answer": ["threshold", "random"], "play": ["random", "greedy"]},
+        90,
+        400,
+    ),
+    ("two-hand", {"beg": ["beg", "random"], "answer": ["give", "run"], "play": ["maxims", "forgetful"]}, 90, 400),
+    (
+        "four-hand",
+        {
+            "beg": ["stand", "beg", "random", "threshold"],
+            "answer": ["run", "give", "random", "threshold"],
+            "play": [EXPERT, "maxims", "greedy", "random"],
+        },
+        5,
+        15,
+    ),
+    (
+        DISCARD_TO_SIX,
+        {
+            "beg": ["beg", "beg"],
+            "answer": ["run", "random"],
+            "play": ["greedy", "random"],
+            "discard": ["random", "cheapest"],
+        },
+        60,
+        200,
+    ),
+]
 IDS = ["two-hand-random+greedy", "two-hand-maxims+forgetful", "four-hand", "discard_to_six"]
 
 
@@ -58,15 +82,18 @@ def test_every_decision_replays(monkeypatch, rules, run, n_games, min_hands):
     monkeypatch.setattr(ref, "seat_policies", lambda rules, policies: seats)
     games = ref.play_games(rules, run, n_games, seed=19)
     fast = play_games(rules, run, n_games, seed=19, records=True).games
-    for g, played_game in enumerate(games):           # the reference played the kernel's games
+    for g, played_game in enumerate(games):  # the reference played the kernel's games
         row = fast.iloc[g]
-        assert (int(row["winner"]), int(row["hands"]), int(row["score_0"]), int(row["score_1"])) == \
-            (played_game.winner, len(played_game.hands), *played_game.scores), f"game {g}"
+        assert (int(row["winner"]), int(row["hands"]), int(row["score_0"]), int(row["score_1"])) == (
+            played_game.winner,
+            len(played_game.hands),
+            *played_game.scores,
+        ), f"game {g}"
     players = {(d, name): Player(name, decision=d) for d, names in run.items() for name in names}
     checked = {key: 0 for key in players}
     for decision, name, hand, played, state, rng, answer in log:
         situation = from_engine(decision, hand, played, state, rules)
-        played = None if played is None else played[:, :state[S_N_PLAYED]]
+        played = None if played is None else played[:, : state[S_N_PLAYED]]
         arrays = situation.to_state()
         where = f"{decision} {name}: {format_cards(c for c in hand if c >= 0)} | state {state.tolist()}"
         assert np.array_equal(arrays.state, state), where

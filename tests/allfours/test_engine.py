@@ -5,16 +5,33 @@ A *sentinel* policy checks at every decision that what the engine shows it is co
 cards, the cards played and by whom, the trick, the suit led, the trump and the card turned, the
 cards held) and answers illegally, stopping the run with a PolicyError, the moment it is not.
 """
+
 import math
 
 import numpy as np
 import pytest
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 
 from sims.allfours import PRESETS, play_games, simulate_deals
-from sims.allfours.contract import (EMPTY_PARAMS, HAND_SIG, P_CARD, PLAY_SIG, P_ROLE, S_DISCARDED, S_HELD,
-                                    S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE, S_SIZE, S_TRICK_START, S_TRUMP,
-                                    S_TURNED, S_TURNED_MASK, legal_mask)
+from sims.allfours.contract import (
+    EMPTY_PARAMS,
+    HAND_SIG,
+    P_CARD,
+    PLAY_SIG,
+    P_ROLE,
+    S_DISCARDED,
+    S_HELD,
+    S_LEAD_SUIT,
+    S_N_PLAYED,
+    S_PLAYERS,
+    S_ROLE,
+    S_SIZE,
+    S_TRICK_START,
+    S_TRUMP,
+    S_TURNED,
+    S_TURNED_MASK,
+    legal_mask,
+)
 from sims.allfours.engine import role_names
 from sims.allfours.game import GAME
 from sims.allfours.play import COMPONENTS, D_ANSWER, D_BEG, D_DISCARD, D_PLAY
@@ -24,12 +41,12 @@ from sims.core.registry import get_game
 from sims.core.rng import randint
 
 
-
 def comb(n, k):
     return math.comb(n, k)
 
 
 # -- the Game record ------------------------------------------------------------------------------
+
 
 def test_the_registry_lists_all_fours_with_its_decisions_in_kernel_order():
     assert get_game("allfours") is GAME
@@ -41,6 +58,7 @@ def test_the_registry_lists_all_fours_with_its_decisions_in_kernel_order():
 
 
 # -- sentinels ------------------------------------------------------------------------------------
+
 
 @njit(cache=True)
 def _consistent(hand, played, state):
@@ -71,7 +89,7 @@ def _consistent(hand, played, state):
     return ok
 
 
-@njit(PLAY_SIG, cache=True)   # called from Python too: one signature serves both
+@njit(PLAY_SIG, cache=True)  # called from Python too: one signature serves both
 def sentinel_play(hand, played, state, rules, rng, params):
     """A random legal card, unless what the engine shows is inconsistent: then -1."""
     if not _consistent(hand, played, state):
@@ -122,6 +140,7 @@ def test_sentinel_can_fail():
 
 # -- exact probabilities (begging off: every hand is played on the first card turned) -------------
 
+
 def _check(mean, se, p, what):
     assert abs(mean - p) < 4 * se + 1e-12, f"{what}: {mean:.5f} ± {se:.5f}, exact {p:.5f}"
 
@@ -139,7 +158,7 @@ def test_points_of_a_hand_have_their_exact_frequencies(preset):
 
     def both(component):
         a, b = table.loc[(*dealer, component)], table.loc[(*eldest, component)]
-        return a["mean"] + b["mean"], math.hypot(a["se"], b["se"])   # an upper bound on the se of the sum
+        return a["mean"] + b["mean"], math.hypot(a["se"], b["se"])  # an upper bound on the se of the sum
 
     _check(table.loc[(*dealer, "turned")]["mean"], table.loc[(*dealer, "turned")]["se"], 1 / 13, "turned knave")
     no_trump = comb(39, in_play) / comb(51, in_play)
@@ -158,8 +177,13 @@ def test_nothing_to_reckon_has_its_exact_frequency():
 
 
 def test_every_hand_with_a_trump_in_play_scores_high_and_low():
-    rows = simulate_deals("two-hand", {"beg": "random", "answer": "random", "play": "random", "discard": "random"},
-                          20_000, seed=4, records=True).records
+    rows = simulate_deals(
+        "two-hand",
+        {"beg": "random", "answer": "random", "play": "random", "discard": "random"},
+        20_000,
+        seed=4,
+        records=True,
+    ).records
     high = rows["dealer_high"] + rows["eldest_high"]
     low = rows["dealer_low"] + rows["eldest_low"]
     assert (high == low).all() and high.max() == 1 and 0 < high.mean() < 1
@@ -170,6 +194,7 @@ def test_every_hand_with_a_trump_in_play_scores_high_and_low():
 
 
 # -- reproducibility ------------------------------------------------------------------------------
+
 
 def test_same_numbers_on_one_and_two_threads_and_any_chunk_size():
     a = simulate_deals("two-hand", None, 30_000, seed=3, records=True, threads=1)
@@ -191,14 +216,16 @@ def test_changing_one_seats_policy_never_changes_the_cards():
 
 # -- games ----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_games_end_at_the_target(preset):
-    result = play_games(preset, {"play": "greedy", "beg": "threshold", "answer": "threshold"}, 500, seed=7,
-                        records=True)
+    result = play_games(
+        preset, {"play": "greedy", "beg": "threshold", "answer": "threshold"}, 500, seed=7, records=True
+    )
     g, target = result.games, PRESETS[preset].target
     winner_score = np.where(g["winner"] == 0, g["score_0"], g["score_1"])
     loser_score = np.where(g["winner"] == 0, g["score_1"], g["score_0"])
-    assert (winner_score == target).all() and (loser_score < target).all()   # points come one at a time
+    assert (winner_score == target).all() and (loser_score < target).all()  # points come one at a time
     s = result.summary
     assert s["unfinished"] == 0 and s["hands_per_game"]["mean"] == pytest.approx(g["hands"].mean())
     first_side = g["first_dealer"] % 2
@@ -210,10 +237,12 @@ def test_games_end_at_the_target(preset):
 
 # -- results --------------------------------------------------------------------------------------
 
+
 def test_summaries_are_json_and_render():
     import json
 
     from sims.allfours.results import render
+
     expert = {"name": "expert", "params": [4, 100_000]}
     deals = simulate_deals("two-hand", {"play": [expert, "maxims"]}, 300, seed=1, agreement=True)
     games = play_games("seven-up", None, 100, seed=1)
@@ -224,51 +253,69 @@ def test_summaries_are_json_and_render():
     assert set(agreement["maxim"]) == {"i knave", "ii tens", "iii best cards", "iv eldest trumps"}
     assert (agreement["agreed"] <= agreement["advised"]).all() and agreement["advised"].sum() > 0
     knave = agreement[(agreement["seat"] == "seat 1") & (agreement["maxim"] == "i knave")].iloc[0]
-    assert 0 < knave["advised"] == knave["agreed"]           # the maxims policy follows maxim i first
+    assert 0 < knave["advised"] == knave["agreed"]  # the maxims policy follows maxim i first
     assert "win rate" in render(games.summary) and "first dealer" in render(games.summary)
 
 
 # -- bad input ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: simulate_deals("three-hand"), "unknown rules 'three-hand'; presets: two-hand, four-hand, seven-up"),
-    (lambda: PRESETS["two-hand"].replace(tarket=7), "unknown rules field 'tarket'"),
-    (lambda: PRESETS["two-hand"].replace(players=3), "players must be 2, or 4"),
-    (lambda: PRESETS["two-hand"].replace(game_tie="both"), "game_tie must be one of none, eldest, dealer"),
-    (lambda: PRESETS["two-hand"].replace(target=0), "target must be 1 .. 1000"),
-    (lambda: simulate_deals("two-hand", {"play": "clever"}), "unknown play policy 'clever'; choose from expert"),
-    (lambda: simulate_deals("two-hand", {"bid": "random"}), "unknown allfours decision 'bid'"),
-    (lambda: simulate_deals("four-hand", {"play": ["random", "greedy"]}), "play: got 2 policies for 4 seats"),
-    (lambda: simulate_deals("two-hand", {"play": {"name": "maxims", "params": [1, 1]}}), "takes 4 parameter"),
-])
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: simulate_deals("three-hand"), "unknown rules 'three-hand'; presets: two-hand, four-hand, seven-up"),
+        (lambda: PRESETS["two-hand"].replace(tarket=7), "unknown rules field 'tarket'"),
+        (lambda: PRESETS["two-hand"].replace(players=3), "players must be 2, or 4"),
+        (lambda: PRESETS["two-hand"].replace(game_tie="both"), "game_tie must be one of none, eldest, dealer"),
+        (lambda: PRESETS["two-hand"].replace(target=0), "target must be 1 .. 1000"),
+        (lambda: simulate_deals("two-hand", {"play": "clever"}), "unknown play policy 'clever'; choose from expert"),
+        (lambda: simulate_deals("two-hand", {"bid": "random"}), "unknown allfours decision 'bid'"),
+        (lambda: simulate_deals("four-hand", {"play": ["random", "greedy"]}), "play: got 2 policies for 4 seats"),
+        (lambda: simulate_deals("two-hand", {"play": {"name": "maxims", "params": [1, 1]}}), "takes 4 parameter"),
+    ],
+)
 def test_bad_input_is_one_line(call, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(")) as info:
         call()
     assert "\n" not in str(info.value)
 
 
-@njit(HAND_SIG, cache=True)   # a constant: typed int64 only by its signature
+@njit(HAND_SIG, cache=True)  # a constant: typed int64 only by its signature
 def yes_please(hand, state, rules, rng, params):
     return 7
 
 
 def test_an_illegal_beg_or_answer_is_a_policy_error():
-    with pytest.raises(PolicyError, match=r"^beg policy 'yes_please' \(seat 1\) returned 7 holding .* turned up: "
-                                          r"it must return 0 \(stand\) or 1 \(beg\) \(deal 0, seed 5\)$"):
+    with pytest.raises(
+        PolicyError,
+        match=r"^beg policy 'yes_please' \(seat 1\) returned 7 holding .* turned up: "
+        r"it must return 0 \(stand\) or 1 \(beg\) \(deal 0, seed 5\)$",
+    ):
         simulate_deals("two-hand", {"beg": ["stand", yes_please]}, 100, seed=5)
-    with pytest.raises(PolicyError, match=r"answer policy 'yes_please' \(seat 0\) returned 7 .* 0 \(run the cards\)"
-                                          r" or 1 \(give one\)"):
+    with pytest.raises(
+        PolicyError,
+        match=r"answer policy 'yes_please' \(seat 0\) returned 7 .* 0 \(run the cards\)"
+        r" or 1 \(give one\)",
+    ):
         simulate_deals("two-hand", {"beg": "beg", "answer": [yes_please, "run"]}, 100, seed=5)
 
 
 def test_an_illegal_card_in_a_game_is_a_policy_error():
     with pytest.raises(PolicyError, match=r"play policy 'revoking_play'.*law iii.*\(game \d+, seed 2\)"):
         from tests.allfours.helpers import revoke
+
         play_games(PRESETS["two-hand"].replace(may_trump=False), {"play": revoke("2C 2D 2H 2S")}, 50, seed=2)
-    with pytest.raises(PolicyError, match=r"discard policy 'empty_place' \(seat 1\) chose index \d+ holding .*"
-                                          r"it must pick a card held"):
-        simulate_deals(PRESETS["two-hand"].replace(discard_to_six=True), {"discard": empty_place, "beg": "beg",
-                                                                         "answer": "run"}, 50, seed=2)
+    with pytest.raises(
+        PolicyError,
+        match=r"discard policy 'empty_place' \(seat 1\) chose index \d+ holding .*"
+        r"it must pick a card held",
+    ):
+        simulate_deals(
+            PRESETS["two-hand"].replace(discard_to_six=True),
+            {"discard": empty_place, "beg": "beg", "answer": "run"},
+            50,
+            seed=2,
+        )
 
 
 @njit(cache=True)

@@ -3,6 +3,7 @@ after whose card every card is forced (each holds one), on random positions reac
 (follow suit or trump).  The advisor deals every card the leader may hold; wherever one card is strictly best, the
 expert must play it.  Positions in which neither card is a trump or counts for game are left out: there the two
 cards almost always tie (7 of 167 decided in a trial), and each position costs an advisor's call."""
+
 import numpy as np
 
 from sims.allfours import reference as ref
@@ -14,7 +15,6 @@ from tests.agreement import DECISIVE, missed_bests
 from .test_advice import FIFTH_TRICK
 
 
-
 def fifth_trick_followers(seed: int):
     """Random two-hand positions in which the follower to the fifth trick may play either of his two cards, one
     of them a trump or a card that counts for game: six cards each and the thirteenth turned, then four tricks
@@ -22,7 +22,7 @@ def fifth_trick_followers(seed: int):
     rng = np.random.default_rng(seed)
     while True:
         deck = rng.permutation(52).tolist()
-        hands, turned = [deck[6:12], deck[:6]], deck[12]        # the dealer's, the eldest's
+        hands, turned = [deck[6:12], deck[:6]], deck[12]  # the dealer's, the eldest's
         trump = turned & 3
         played, trick, leader = [], [], 1
         while len(played) < 9:

@@ -1,5 +1,6 @@
 """The chance of each point by what a player holds (``sims.allfours.holdings``, the option ``holdings``): a hand
 counted by hand, the exact chances the rules fix, and the closed forms of what a player is dealt."""
+
 import math
 
 import numpy as np
@@ -29,10 +30,13 @@ def test_a_hand_counted_by_hand():
     tally(holder, HEARTS, 2, comp, out)
     where = {(s, BINS[b]): list(out[s, b]) for s in range(2) for b in range(N_BINS) if out[s, b, 0]}
     assert where == {
-        (0, ("trumps held", "2")): [1, 0, 1, 1, 0], (0, ("highest trump held", "J")): [1, 0, 1, 1, 0],
+        (0, ("trumps held", "2")): [1, 0, 1, 1, 0],
+        (0, ("highest trump held", "J")): [1, 0, 1, 1, 0],
         (0, ("holds the knave", "yes")): [1, 0, 1, 1, 0],
-        (1, ("trumps held", "1")): [1, 1, 0, 0, 1], (1, ("highest trump held", "A")): [1, 1, 0, 0, 1],
-        (1, ("holds the knave", "no")): [1, 1, 0, 0, 1]}
+        (1, ("trumps held", "1")): [1, 1, 0, 0, 1],
+        (1, ("highest trump held", "A")): [1, 1, 0, 0, 1],
+        (1, ("holds the knave", "no")): [1, 1, 0, 0, 1],
+    }
     assert BINS[TOP_BIN] == ("highest trump held", "none") and BINS[KNAVE_BIN] == ("holds the knave", "no")
 
 

@@ -3,6 +3,7 @@ are known by hand, and the closed forms of the knave and the trumps in play.
 
 Hands are given by role (the dealer first, then the eldest), as in tests/allfours/test_laws.py.
 """
+
 import math
 
 import pytest
@@ -21,16 +22,20 @@ def short_pack_deck():
     """Six hearts turned in a row (the first turn and five runs, a knave among them) leave four cards, too few
     for another round: the same dealer deals again from a new pack in id order, and the eldest begs again."""
     clubs, diamonds, spades = ([f"{r}{s}" for r in RANKS] for s in "CDS")
-    return stacked_deck([clubs + diamonds[:8], diamonds[8:] + spades + ["2H", "3H", "4H"]],
-                        ["10H", "JH", "QH", "KH", "AH", "9H"], then=[range(52)])
+    return stacked_deck(
+        [clubs + diamonds[:8], diamonds[8:] + spades + ["2H", "3H", "4H"]],
+        ["10H", "JH", "QH", "KH", "AH", "9H"],
+        then=[range(52)],
+    )
 
 
 def test_every_label_is_defined_in_the_analyst_page_and_the_rules():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    text = "".join((root / "docs" / page).read_text(encoding="utf-8")
-                   for page in ("getting-started/analyst.md", "rules.md"))
+    text = "".join(
+        (root / "docs" / page).read_text(encoding="utf-8") for page in ("getting-started/analyst.md", "rules.md")
+    )
     for label in EVENTS:
         assert f"`{label}`" in text, label
 
@@ -55,8 +60,12 @@ def test_knaves_turned_running_leaves_out_the_first_turn():
     deck = stacked_deck(["2C 3C 4C 5C 6C 7C", "8D 9D 10D 2H QD KD"], ["JS"])
     turned_up = play_stacked("two-hand", 1, deck, STAND)
     assert turned_up.points["dealer"]["turned"] == 1 and turned_up.events["knaves turned running"] == 0
-    ran = play_stacked("two-hand", 0, stacked_deck(["2C 3C 4C 5C 6C 7C 8C 9C 10C", "8D 9D 10D QD KD AD QC KC AC"],
-                                                   ["5H", "JS"]), {"beg": "beg", "answer": "run"})
+    ran = play_stacked(
+        "two-hand",
+        0,
+        stacked_deck(["2C 3C 4C 5C 6C 7C 8C 9C 10C", "8D 9D 10D QD KD AD QC KC AC"], ["5H", "JS"]),
+        {"beg": "beg", "answer": "run"},
+    )
     assert ran.events["knaves turned running"] == 1 and ran.events["rounds run"] == 1
 
 
@@ -80,17 +89,21 @@ def test_one_card_all_fours_is_the_knave_alone():
     one card all fours, the knave in play, one trump in play."""
     deck = stacked_deck(["2C 3C 4C 5D 6D 7D", "JH 8C 9C 2S 3S 4S"], ["5H"])
     hand = play_stacked("two-hand", 0, deck, {**STAND, "play": "random"})
-    assert {k: hand.events[k] for k in ("all fours", "all fours, one trump", "one card all fours", "knave in play",
-                                        "trumps in play")} == dict.fromkeys(
-        ("all fours", "all fours, one trump", "one card all fours", "knave in play", "trumps in play"), 1)
+    assert {
+        k: hand.events[k]
+        for k in ("all fours", "all fours, one trump", "one card all fours", "knave in play", "trumps in play")
+    } == dict.fromkeys(
+        ("all fours", "all fours, one trump", "one card all fours", "knave in play", "trumps in play"), 1
+    )
 
 
 def test_all_fours_with_one_trump_but_a_ten_beside_it_is_not_one_card():
     """The eldest holds the knave (the only trump) and the ten of clubs and takes every trick: all four points
     with one trump, but game is reckoned 11 (the knave and the ten), so not one card all fours."""
     deck = stacked_deck(["2C 3C 4C 5D 6D 7D", "JH 10C 9C 2S 3S 4S"], ["5H"])
-    hand = play_stacked("two-hand", 0, deck, {**STAND, "play": [script("2C 3C 4C 5D 6D 7D"),
-                                                               script("10C JH 9C 2S 3S 4S")]})
+    hand = play_stacked(
+        "two-hand", 0, deck, {**STAND, "play": [script("2C 3C 4C 5D 6D 7D"), script("10C JH 9C 2S 3S 4S")]}
+    )
     assert hand.points["eldest"]["total"] == 4
     assert hand.events["all fours, one trump"] == 1 and hand.events["all fours"] == 1
     assert hand.events["one card all fours"] == 0

@@ -6,6 +6,7 @@ the dealer deals them, three at a time from the eldest, then the card(s) turned 
 policies fix the play where the law needs it; where the law says the play does not matter,
 random policies on several seeds.
 """
+
 import pytest
 
 from sims.allfours import play_stacked, stacked_deck
@@ -26,7 +27,7 @@ def card(text):
 def taker(hand, c):
     """The role of the winner of the trick holding card ``c``."""
     for t in range(0, len(hand.tricks), 2):
-        trick = hand.tricks[t:t + 2]
+        trick = hand.tricks[t : t + 2]
         if any(x == c for _, x in trick):
             return _winner(trick, hand.trump)
     raise AssertionError("card not played")
@@ -34,10 +35,12 @@ def taker(hand, c):
 
 def _winner(trick, trump):
     from sims.allfours.reference import trick_winner
+
     return trick[trick_winner(trick, trump)][0]
 
 
 # -- Sections 87-96 §91: the deal and the turned knave --------------------------------------------------
+
 
 def test_s91_three_at_a_time_from_the_eldest_then_the_thirteenth_card_is_turned():
     deck = stacked_deck(["2C 3C 4C 5C 6C 7C", "8D 9D 10D JD QD KD"], ["AS"])
@@ -60,6 +63,7 @@ def test_rules_the_turned_knave_can_win_the_game_before_any_card_is_played():
 
 # -- law vi: one card may count all fours ---------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(5))
 def test_law_vi_one_card_counts_all_fours(seed):
     """The eldest holds the knave and stands; the dealer has neither trump, ten, ace nor court card:
@@ -73,12 +77,13 @@ def test_law_vi_one_card_counts_all_fours(seed):
 
 # -- §93 i-iv: high, low, jack and game -----------------------------------------------------------
 
+
 def test_s93_ii_low_is_scored_by_its_original_holder_even_when_taken():
     """The dealer's deuce of trumps falls to the eldest's seven: the dealer still scores low."""
     deck = stacked_deck(["2H 3C 4C 5D 6D 7S", "AH KH QH 9H 8H 7H"], ["3H"])
     hand = play_stacked("two-hand", 0, deck, {**STAND, "play": [script("2H"), script("7H")]})
-    assert taker(hand, card("2H")) == 1                      # taken by the eldest ...
-    assert hand.points["dealer"]["low"] == 1                 # ... scored by the dealer
+    assert taker(hand, card("2H")) == 1  # taken by the eldest ...
+    assert hand.points["dealer"]["low"] == 1  # ... scored by the dealer
     assert hand.points["eldest"]["high"] == 1 and hand.points["eldest"]["low"] == 0
 
 
@@ -90,7 +95,7 @@ def test_s93_iii_the_knave_won_by_the_adversary_scores_to_the_winner():
 
 
 def test_s93_iii_the_knave_counts_only_when_in_play():
-    deck = stacked_deck(["2H 3C 4C 5D 6D 7S", "AH KH QH 9H 8H 7H"], ["3H"])    # JH stays in the pack
+    deck = stacked_deck(["2H 3C 4C 5D 6D 7S", "AH KH QH 9H 8H 7H"], ["3H"])  # JH stays in the pack
     hand = play_stacked("two-hand", 0, deck, {**STAND, "play": "random"})
     assert hand.points["dealer"]["jack"] + hand.points["eldest"]["jack"] == 0
 
@@ -107,7 +112,7 @@ def test_s93_iv_game_to_the_tricks_that_reckon_most():
     dealer's nothing."""
     deck = stacked_deck(["10C 2C 3D 4D 5H 6H", "AC KD QD 7S 8S 9S"], ["4S"])
     script_dealer = script("10C KD QD 3D 4D 2C 5H 6H")
-    script_eldest = script("AC 7S 8S 9S")                   # AC takes 10C; then he leads spades
+    script_eldest = script("AC 7S 8S 9S")  # AC takes 10C; then he leads spades
     hand = play_stacked("two-hand", 0, deck, {**STAND, "play": [script_dealer, script_eldest]})
     assert taker(hand, card("10C")) == 1
     assert hand.points["eldest"]["game"] == 1 and hand.points["dealer"]["game"] == 0
@@ -125,7 +130,7 @@ def test_s93_iv_no_game_when_nothing_is_reckoned():
 def test_rules_game_tie_equal_totals(game_tie, dealer_game, eldest_game):
     """Each side takes one ten and nothing else that counts: game per ``game_tie``."""
     deck = stacked_deck(["10D 3C 4C 5C 6S 7S", "10C 2C 2D 8S 9S 3H"], ["4H"])
-    dealer = script("3C 10D 4C 5C 6S 7S")                    # 3C under 10C; 10D over 2D
+    dealer = script("3C 10D 4C 5C 6S 7S")  # 3C under 10C; 10D over 2D
     eldest = script("10C 2D 8S 9S 2C 3H")
     rules = PRESETS["two-hand"].replace(game_tie=game_tie)
     hand = play_stacked(rules, 0, deck, {**STAND, "play": [dealer, eldest]})
@@ -135,6 +140,7 @@ def test_rules_game_tie_equal_totals(game_tie, dealer_game, eldest_game):
 
 
 # -- §93 v: begging -------------------------------------------------------------------------------
+
 
 def test_s93_v_take_one_the_eldest_scores_one_and_the_trump_stands():
     deck = stacked_deck(["2C 3C 4C 5C 6C 7C", "8D 9D 10D 2H QD KD"], ["5S"])
@@ -151,7 +157,7 @@ def test_s93_v_beg_run_three_times_because_the_same_suit_keeps_turning():
     hand = play_stacked("two-hand", 0, deck, {"beg": "beg", "answer": "run", "play": "random"})
     assert hand.runs == 3 and hand.events["rounds run"] == 3 and hand.trump == SPADES
     assert len(hand.tricks) == 2 * 15
-    assert hand.points["eldest"]["low"] == 1 and hand.points["eldest"]["high"] == 1   # 2S .. 8S, no others
+    assert hand.points["eldest"]["low"] == 1 and hand.points["eldest"]["high"] == 1  # 2S .. 8S, no others
 
 
 def test_rules_each_knave_turned_in_running_the_cards_scores_to_the_dealer():
@@ -214,7 +220,7 @@ def test_rules_a_pack_too_short_for_the_next_round_is_dealt_again_by_the_same_de
     turning 5S).  The knave turned in the first run still scores to the dealer."""
     ranks = "2 3 4 5 6 7 8 9 10 J Q K A".split()
     clubs, diamonds, spades = ([f"{r}{s}" for r in ranks] for s in "CDS")
-    dealer = clubs + diamonds[:8]                                    # 21 cards each
+    dealer = clubs + diamonds[:8]  # 21 cards each
     eldest = diamonds[8:] + spades + ["2H", "3H", "4H"]
     deck = stacked_deck([dealer, eldest], ["10H", "JH", "QH", "KH", "AH", "9H"], then=[range(52)])
     hand = play_stacked("two-hand", 1, deck, {"beg": "beg", "answer": "run", "play": "random"})
@@ -226,8 +232,9 @@ def test_rules_a_pack_too_short_for_the_next_round_is_dealt_again_by_the_same_de
 def test_rules_a_stacked_deck_without_a_further_pack_cannot_deal_again():
     ranks = "2 3 4 5 6 7 8 9 10 J Q K A".split()
     clubs, diamonds, spades = ([f"{r}{s}" for r in ranks] for s in "CDS")
-    deck = stacked_deck([clubs + diamonds[:8], diamonds[8:] + spades + ["2H", "3H", "4H"]],
-                        ["10H", "JH", "QH", "KH", "AH", "9H"])
+    deck = stacked_deck(
+        [clubs + diamonds[:8], diamonds[8:] + spades + ["2H", "3H", "4H"]], ["10H", "JH", "QH", "KH", "AH", "9H"]
+    )
     with pytest.raises(ValueError, match="stacked deck ran out"):
         play_stacked("two-hand", 0, deck, {"beg": "beg", "answer": "run"})
 
@@ -241,8 +248,8 @@ def test_rules_four_handed_the_eldest_begs_and_the_dealer_answers():
     ran = play_stacked("four-hand", 1, deck, policies)
     assert ran.events["gave one"] == 0 and ran.runs >= 1
     begs = {"beg": ["stand", "beg", "stand", "stand"], "answer": "give"}
-    assert play_stacked("four-hand", 0, deck, begs).events["begs"] == 1       # seat 1 is eldest
-    assert play_stacked("four-hand", 1, deck, begs).events["begs"] == 0       # seat 2 is eldest
+    assert play_stacked("four-hand", 0, deck, begs).events["begs"] == 1  # seat 1 is eldest
+    assert play_stacked("four-hand", 1, deck, begs).events["begs"] == 0  # seat 2 is eldest
 
 
 def test_rules_partners_score_together():
@@ -253,6 +260,7 @@ def test_rules_partners_score_together():
 
 
 # -- law iii: follow suit or trump ----------------------------------------------------------------
+
 
 def test_law_iii_a_player_holding_the_suit_led_may_trump():
     deck = stacked_deck(["2C 2H 4D 5D 6D 7D", "AC 3S 4S 5S 6S 7S"], ["9H"])
@@ -284,12 +292,16 @@ def test_law_iii_a_player_void_in_the_suit_led_plays_any_card():
 def test_law_iii_a_revoke_from_a_user_policy_is_a_policy_error():
     rules = PRESETS["two-hand"].replace(may_trump=False)
     deck = stacked_deck(["2C 3C 2H 5D 6D 7D", "AC 3S 4S 5S 6S 7S"], ["9H"])
-    with pytest.raises(PolicyError, match=r"play policy 'revoking_play' \(seat 0\) chose index 2 holding "
-                                          r"2C 3C 2H 5D 6D 7D .* hearts trumps, clubs led: .*law iii"):
+    with pytest.raises(
+        PolicyError,
+        match=r"play policy 'revoking_play' \(seat 0\) chose index 2 holding "
+        r"2C 3C 2H 5D 6D 7D .* hearts trumps, clubs led: .*law iii",
+    ):
         play_stacked(rules, 0, deck, {**STAND, "play": [revoke("2H"), script("AC")]})
 
 
 # -- the order of scoring -------------------------------------------------------------------------
+
 
 def test_rules_points_go_on_in_order_and_the_game_ends_at_the_target():
     """At 9 all, the dealer's game point never counts: the eldest's high comes first and wins."""
@@ -298,21 +310,26 @@ def test_rules_points_go_on_in_order_and_the_game_ends_at_the_target():
     assert hand.winner == 1 and hand.scores == [9, 10]
     assert hand.points["eldest"]["high"] == 1 and hand.points["dealer"]["game"] == 0
     free = play_stacked("two-hand", 0, deck, {**STAND, "play": "greedy"})
-    assert free.points["dealer"]["game"] == 1                      # what the dealer would have scored
+    assert free.points["dealer"]["game"] == 1  # what the dealer would have scored
 
 
 # -- discard_to_six -------------------------------------------------------------------------------
+
 
 def test_rules_discard_to_six_a_card_thrown_out_is_not_in_play():
     """After one run each keeps six; the eldest throws out his deuce of trumps, so low is his four."""
     rules = PRESETS["two-hand"].replace(discard_to_six=True)
     deck = stacked_deck(["2C 3C 4C 5C 6C 7C 8C 9C 10C", "8D 9D 10D QD KD 2S 4S QC KC"], ["5H", "3S"])
-    policies = {"beg": "beg", "answer": "run", "play": "random",
-                "discard": [script("2C 3C 4C", "discard"), script("2S 8D 9D", "discard")]}
+    policies = {
+        "beg": "beg",
+        "answer": "run",
+        "play": "random",
+        "discard": [script("2C 3C 4C", "discard"), script("2S 8D 9D", "discard")],
+    }
     hand = play_stacked(rules, 0, deck, policies)
     assert len(hand.tricks) == 12 and hand.runs == 1
     assert card("2S") not in [c for _, c in hand.tricks]
-    assert hand.points["eldest"]["low"] == 1 and hand.points["eldest"]["high"] == 1   # 4S is the only trump
+    assert hand.points["eldest"]["low"] == 1 and hand.points["eldest"]["high"] == 1  # 4S is the only trump
 
 
 def test_the_docstring_examples_hold():
@@ -320,6 +337,7 @@ def test_the_docstring_examples_hold():
     import doctest
 
     from sims.allfours import policies, stacked
+
     for module in (stacked, policies):
         result = doctest.testmod(module)
         assert result.attempted >= 2 and result.failed == 0, module.__name__

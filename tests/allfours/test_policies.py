@@ -1,15 +1,35 @@
 """The built-in policies on positions worked out by hand, each maxim named after its clause (Sections 87-96
 §94), begging by strength, and the expert's parts: the exact solver against a brute-force minimax,
 the sampler, the node budget, and a seeded check of its strength."""
+
 import itertools
 
 import numpy as np
 import pytest
 
 from sims.allfours import PRESETS, simulate_deals
-from sims.allfours.contract import (BEG, EMPTY_PARAMS, GIVE, P_CARD, P_ROLE, RUN, S_HELD, S_LEAD_SUIT,
-                                    S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_PLAYERS, S_ROLE, S_SIZE, S_TARGET,
-                                    S_TRICK_START, S_TRUMP, S_TURNED, S_TURNED_MASK, STAND)
+from sims.allfours.contract import (
+    BEG,
+    EMPTY_PARAMS,
+    GIVE,
+    P_CARD,
+    P_ROLE,
+    RUN,
+    S_HELD,
+    S_LEAD_SUIT,
+    S_MY_SCORE,
+    S_N_PLAYED,
+    S_OPP_SCORE,
+    S_PLAYERS,
+    S_ROLE,
+    S_SIZE,
+    S_TARGET,
+    S_TRICK_START,
+    S_TRUMP,
+    S_TURNED,
+    S_TURNED_MASK,
+    STAND,
+)
 from sims.allfours.maxims import M_BEST_CARDS, M_ELDEST_TRUMPS, M_KNAVE, M_TENS, advice
 from sims.allfours.policies.basic import greedy_play
 from sims.allfours.policies.begging import strength, threshold_answer, threshold_beg
@@ -17,8 +37,22 @@ from sims.allfours.policies.expert import expert_play
 from sims.allfours.policies.maxims import maxims_play
 from sims.allfours.policies.memory import forgetful_play, remembered
 from sims.allfours.reference import GAME_POINTS, legal_cards, trick_winner
-from sims.allfours.search import (SEARCH_INDEX, X_GEN, X_JACK, X_MAY_TRUMP, X_PLAYERS, X_SIZE, X_TIE, X_TRUMP,
-                                  X_BUDGET, card_value, knave_index, new_table, sample_hands, to_search)
+from sims.allfours.search import (
+    SEARCH_INDEX,
+    X_GEN,
+    X_JACK,
+    X_MAY_TRUMP,
+    X_PLAYERS,
+    X_SIZE,
+    X_TIE,
+    X_TRUMP,
+    X_BUDGET,
+    card_value,
+    knave_index,
+    new_table,
+    sample_hands,
+    to_search,
+)
 from sims.cards import parse_cards
 
 HEARTS = 2
@@ -32,7 +66,7 @@ def cards(text):
 def view(hand, trump=HEARTS, played=(), role=0, players=2, held=6, turned="3H", scores=(0, 0), size=21):
     """A policy's arguments: its hand (padded with -1), the cards played as (role, card) in order, the state."""
     h = np.full(size, -1, dtype=np.int64)
-    h[:len(cards(hand))] = cards(hand)
+    h[: len(cards(hand))] = cards(hand)
     p = np.full((2, players * size), -1, dtype=np.int64)
     for k, (r, c) in enumerate(played):
         p[P_ROLE, k], p[P_CARD, k] = r, cards(c)[0]
@@ -61,6 +95,7 @@ def one_maxim(k):
 
 # -- greedy ---------------------------------------------------------------------------------------
 
+
 def test_greedy_wins_with_the_lowest_card_of_the_suit_led_that_can():
     assert play(greedy_play, "10C KC 2C 5H", played=[(1, "9C")]) == cards("10C")[0]
 
@@ -75,7 +110,7 @@ def test_greedy_does_not_trump_in():
 
 def test_greedy_leads_its_highest_plain_card():
     assert play(greedy_play, "AH 10D 4C KS 2S", role=1) == cards("KS")[0]
-    assert play(greedy_play, "AH 4H 7H", role=1) == cards("4H")[0]        # only trumps: the cheapest
+    assert play(greedy_play, "AH 4H 7H", role=1) == cards("4H")[0]  # only trumps: the cheapest
 
 
 def test_greedy_leaves_a_trick_to_the_partner():
@@ -84,6 +119,7 @@ def test_greedy_leaves_a_trick_to_the_partner():
 
 
 # -- the maxims (Sections 87-96 §94) --------------------------------------------------------------------
+
 
 def test_maxim_i_make_your_knave_as_soon_as_you_can():
     """Void in clubs and last to play: the knave of trumps makes at once; greedy keeps it."""
@@ -96,7 +132,7 @@ def test_maxim_i_leads_the_knave_once_no_higher_trump_is_out():
     out = [(1, "AH"), (0, "2C"), (0, "KH"), (1, "3C"), (1, "QH"), (0, "4C")]
     h, p, state = view("JH 9S 5D", played=out, role=0, held=6)
     assert advice(M_KNAVE, h, p, state, RULES) == 1 << 0
-    assert advice(M_KNAVE, *view("JH 9S 5D", role=0), RULES) == 0        # A K Q of trumps unseen
+    assert advice(M_KNAVE, *view("JH 9S 5D", role=0), RULES) == 0  # A K Q of trumps unseen
 
 
 def test_law_v_asking_high_or_low_tells_the_forgetful_player_the_trumps_played():
@@ -111,15 +147,18 @@ def test_law_v_asking_high_or_low_tells_the_forgetful_player_the_trumps_played()
 
 
 def test_law_v_the_forgetful_player_remembers_the_trick_on_the_table_and_by_asking_only_the_trumps():
-    out = [(1, "AH"), (0, "2C"), (0, "KH"), (1, "3C"), (1, "QH")]     # a trick under way: QH led
+    out = [(1, "AH"), (0, "2C"), (0, "KH"), (1, "3C"), (1, "QH")]  # a trick under way: QH led
     h, p, state = view("JH 9S", played=out, role=0)
     seen, known = remembered(p, state, True)
     assert known[S_TRICK_START] == 2 and known[S_N_PLAYED] == 3
-    assert [(int(seen[P_ROLE, k]), int(seen[P_CARD, k])) for k in range(3)] == \
-        [(1, cards("AH")[0]), (0, cards("KH")[0]), (1, cards("QH")[0])]
+    assert [(int(seen[P_ROLE, k]), int(seen[P_CARD, k])) for k in range(3)] == [
+        (1, cards("AH")[0]),
+        (0, cards("KH")[0]),
+        (1, cards("QH")[0]),
+    ]
     seen, known = remembered(p, state, False)
     assert known[S_TRICK_START] == 0 and known[S_N_PLAYED] == 1 and seen[P_CARD, 0] == cards("QH")[0]
-    assert state[S_N_PLAYED] == 5 and state[S_TRICK_START] == 4       # what the engine shows is left as it was
+    assert state[S_N_PLAYED] == 5 and state[S_TRICK_START] == 4  # what the engine shows is left as it was
 
 
 def test_maxim_ii_secure_your_tens_by_playing_small_cards():
@@ -138,18 +177,19 @@ def test_maxim_iii_win_your_adversarys_best_cards_by_trumping():
     hand, played = "2H 3D 9S", [(1, "KC")]
     assert play(maxims_play, hand, one_maxim(M_BEST_CARDS), played=played) == cards("2H")[0]
     assert play(maxims_play, hand, np.zeros(4), played=played) == cards("3D")[0]
-    assert advice(M_BEST_CARDS, *view(hand, played=[(1, "5C")]), RULES) == 0     # nothing worth taking
+    assert advice(M_BEST_CARDS, *view(hand, played=[(1, "5C")]), RULES) == 0  # nothing worth taking
 
 
 def test_maxim_iv_eldest_with_ace_king_or_queen_of_trumps_plays_them_immediately():
     hand = "AH KH 9C 2D 4S 5S"
     assert play(maxims_play, hand, one_maxim(M_ELDEST_TRUMPS), role=1) == cards("AH")[0]
     assert play(maxims_play, hand, np.zeros(4), role=1) == cards("9C")[0]
-    assert advice(M_ELDEST_TRUMPS, *view("AH KH JH 2D", role=1), RULES) == 0    # holds the knave
-    assert advice(M_ELDEST_TRUMPS, *view(hand, role=0), RULES) == 0              # not eldest
+    assert advice(M_ELDEST_TRUMPS, *view("AH KH JH 2D", role=1), RULES) == 0  # holds the knave
+    assert advice(M_ELDEST_TRUMPS, *view(hand, role=0), RULES) == 0  # not eldest
 
 
 # -- begging --------------------------------------------------------------------------------------
+
 
 def test_strength_counts_trumps_and_trump_honours():
     hand = np.array(cards("AH 10H 2H 5H KC QD") + [-1, -1], dtype=np.int64)
@@ -166,10 +206,11 @@ def test_threshold_beg_and_answer():
     assert threshold_answer(strong, state, RULES, rng, np.array([4.0])) == GIVE
     assert threshold_answer(strong, state, RULES, rng, np.array([5.0])) == RUN
     _, _, at_nine = view("AH KH 3C 4D 5S 6C", scores=(0, 9))
-    assert threshold_answer(strong, at_nine, RULES, rng, np.array([0.0])) == RUN    # never gives the game away
+    assert threshold_answer(strong, at_nine, RULES, rng, np.array([0.0])) == RUN  # never gives the game away
 
 
 # -- the expert: the solver against a brute-force minimax -----------------------------------------
+
 
 def _brute(hands, trick, leader, trump, d, jack, tie, sides):
     """Plain minimax over every legal card: (jack won - lost) + (game won - lost) for side 0."""
@@ -191,8 +232,9 @@ def _brute(hands, trick, leader, trump, d, jack, tie, sides):
         sign = 1 if sides[winner] == 0 else -1
         pts = sum(GAME_POINTS.get(c >> 2, 0) for _, c in t)
         jv = sign if any(c == jack for _, c in t) else 0
-        values.append(jv + _brute([[c for c in h if c >= 0] for h in rest], [], winner, trump, d + sign * pts, jack,
-                                  tie, sides))
+        values.append(
+            jv + _brute([[c for c in h if c >= 0] for h in rest], [], winner, trump, d + sign * pts, jack, tie, sides)
+        )
     return max(values) if sides[role] == 0 else min(values)
 
 
@@ -202,8 +244,8 @@ def test_the_solver_agrees_with_brute_force(players, k, n_cases):
     for case in range(n_cases):
         deck = [int(c) for c in rng.permutation(52)]
         trump = int(rng.integers(4))
-        hands = [deck[r * k:(r + 1) * k] for r in range(players)]
-        before = int(rng.integers(players))              # cards already in the current trick
+        hands = [deck[r * k : (r + 1) * k] for r in range(players)]
+        before = int(rng.integers(players))  # cards already in the current trick
         leader = int(rng.integers(players))
         trick = []
         for j in range(before):
@@ -217,7 +259,7 @@ def test_the_solver_agrees_with_brute_force(players, k, n_cases):
         jack = 10 * 4 + trump
         ctx = np.zeros(X_SIZE, dtype=np.int64)
         ctx[X_PLAYERS], ctx[X_TRUMP], ctx[X_MAY_TRUMP], ctx[X_JACK] = players, trump, 1, knave_index(trump)
-        ctx[X_TIE], ctx[X_GEN], ctx[X_BUDGET] = tie, 1, 10 ** 9
+        ctx[X_TIE], ctx[X_GEN], ctx[X_BUDGET] = tie, 1, 10**9
         masks = np.array([to_search(sum(1 << c for c in h)) for h in hands] + [0] * (4 - players), dtype=np.int64)
         best, best_role, pts, jack_in = -1, -1, 0, 0
         for r, c in trick:
@@ -239,19 +281,34 @@ def test_the_solver_agrees_with_brute_force(players, k, n_cases):
                 w = t[trick_winner(t, trump)][0]
                 sign = 1 if sides[w] == 0 else -1
                 jv = sign if any(x == jack for _, x in t) else 0
-                expected = jv + _brute(rest, [], w, trump, d + sign * sum(GAME_POINTS.get(x >> 2, 0) for _, x in t),
-                                       jack, tie, sides)
-            got = card_value(ctx, np.array(sides + [0] * (4 - players), dtype=np.int64), *tables, masks, leader,
-                             before, lead, best, best_role, pts, int(jack_in), d, SEARCH_INDEX[c])
+                expected = jv + _brute(
+                    rest, [], w, trump, d + sign * sum(GAME_POINTS.get(x >> 2, 0) for _, x in t), jack, tie, sides
+                )
+            got = card_value(
+                ctx,
+                np.array(sides + [0] * (4 - players), dtype=np.int64),
+                *tables,
+                masks,
+                leader,
+                before,
+                lead,
+                best,
+                best_role,
+                pts,
+                int(jack_in),
+                d,
+                SEARCH_INDEX[c],
+            )
             assert got == expected, f"case {case}: card {c} solver {got} != brute force {expected}"
 
 
 # -- the expert: sampling, budget, choices --------------------------------------------------------
 
+
 def test_samples_respect_voids_counts_and_the_cards_seen():
     unseen = sum(1 << c for c in range(20, 52))
     counts = np.array([0, 5, 4, 3], dtype=np.int64)
-    voids = np.array([0, 1 << 2, 0, (1 << 0) | (1 << 3)], dtype=np.int64)   # role 1: no hearts; 3: no C, S
+    voids = np.array([0, 1 << 2, 0, (1 << 0) | (1 << 3)], dtype=np.int64)  # role 1: no hearts; 3: no C, S
     rng = np.array([1, 2, 3, 4], dtype=np.uint64)
     out = np.zeros(4, dtype=np.int64)
     seen_in = np.zeros((4, 52))
@@ -271,8 +328,10 @@ def test_samples_respect_voids_counts_and_the_cards_seen():
         two += [(int(out[1]) >> c) & 1 for c in range(52)]
     allowed = [c for c in range(20, 52) if c & 3 != 2]
     expected = 4000 * 6 / len(allowed)
-    assert np.all(np.abs(two[allowed] - expected) < 5 * np.sqrt(expected)) and two[[c for c in range(52) if c not in
-                                                                                      allowed]].sum() == 0
+    assert (
+        np.all(np.abs(two[allowed] - expected) < 5 * np.sqrt(expected))
+        and two[[c for c in range(52) if c not in allowed]].sum() == 0
+    )
 
 
 def test_expert_trumps_the_adversarys_ten_where_greedy_throws_a_small_card():
@@ -289,7 +348,12 @@ def test_expert_without_budget_follows_the_maxims():
 
 def test_the_expert_outscores_greedy():
     """Seeded: the expert's seat makes more points per hand than greedy's (each deals in turn)."""
-    table = simulate_deals("two-hand", {"play": [{"name": "expert", "params": [6, 1e6]}, "greedy"], "beg": "stand"},
-                           400, seed=11).table().set_index(["scope", "who", "component"])
+    table = (
+        simulate_deals(
+            "two-hand", {"play": [{"name": "expert", "params": [6, 1e6]}, "greedy"], "beg": "stand"}, 400, seed=11
+        )
+        .table()
+        .set_index(["scope", "who", "component"])
+    )
     expert, greedy = table.loc[("side", "seat 0", "total")], table.loc[("side", "seat 1", "total")]
     assert expert["mean"] - greedy["mean"] > 3 * np.hypot(expert["se"], greedy["se"])

@@ -8,6 +8,7 @@ Besides the built-in policies, *probe* policies for all four decisions choose by
 everything the engine shows them (:mod:`tests.allfours_helpers`), so any difference in what a
 policy sees, or in its stream, changes what follows.
 """
+
 import numpy as np
 import pytest
 
@@ -19,10 +20,10 @@ from sims.allfours.rules import get_rules
 
 from tests.allfours.helpers import PROBES
 
-N_DEALS = 2_000          # per preset, random policies ("thousands of hands per preset")
+N_DEALS = 2_000  # per preset, random policies ("thousands of hands per preset")
 N_GREEDY = 500
 N_PROBE = 500
-N_GAMES = 200            # per preset, random policies
+N_GAMES = 200  # per preset, random policies
 N_OTHER_GAMES = 30
 
 POLICIES = {
@@ -44,9 +45,11 @@ def assert_same_deals(rules, policies, n, seed):
         got = fast[g].reshape(2, len(COMPONENTS))
         events = {e: int(rows[e].iloc[g]) for e in EVENTS}
         if not np.array_equal(got, hand.components()) or events != hand.events or rows["trump"].iloc[g] != hand.trump:
-            pytest.fail(f"{rules.name} hand {g} (dealer seat {hand.dealer}): engine {got.tolist()} {events} trump "
-                        f"{rows['trump'].iloc[g]} != reference {hand.components().tolist()} {hand.events} trump "
-                        f"{hand.trump}; scores {hand.scores}")
+            pytest.fail(
+                f"{rules.name} hand {g} (dealer seat {hand.dealer}): engine {got.tolist()} {events} trump "
+                f"{rows['trump'].iloc[g]} != reference {hand.components().tolist()} {hand.events} trump "
+                f"{hand.trump}; scores {hand.scores}"
+            )
     return slow
 
 
@@ -55,8 +58,13 @@ def assert_same_games(rules, policies, n, seed):
     slow = ref.play_games(rules, policies, n, seed)
     for g, game in enumerate(slow):
         row = fast.iloc[g]
-        expected = {"first_dealer": game.first_dealer, "winner": game.winner, "hands": len(game.hands),
-                    "score_0": game.scores[0], "score_1": game.scores[1]}
+        expected = {
+            "first_dealer": game.first_dealer,
+            "winner": game.winner,
+            "hands": len(game.hands),
+            "score_0": game.scores[0],
+            "score_1": game.scores[1],
+        }
         assert {k: int(row[k]) for k in expected} == expected, f"{get_rules(rules).name} game {g}"
     return slow
 
@@ -89,9 +97,11 @@ def test_deals_match_reference_maxims_and_expert():
 
 
 def test_deals_match_reference_per_seat_policies():
-    mixed = {"beg": ["random", PROBES["beg"], "threshold", "stand"],
-             "answer": [PROBES["answer"], "give", "run", "random"],
-             "play": ["greedy", PROBES["play"], "random", "maxims"]}
+    mixed = {
+        "beg": ["random", PROBES["beg"], "threshold", "stand"],
+        "answer": [PROBES["answer"], "give", "run", "random"],
+        "play": ["greedy", PROBES["play"], "random", "maxims"],
+    }
     assert_same_deals("four-hand", mixed, 300, seed=9)
 
 
@@ -107,9 +117,20 @@ def test_deals_match_reference_across_chunks():
         assert np.array_equal(got, hand.components()), g
 
 
-@pytest.mark.parametrize("changes", [{"discard_to_six": True}, {"game_tie": "eldest"}, {"game_tie": "dealer"},
-                                     {"may_trump": False}, {"run_knaves": False}, {"begging": False},
-                                     {"target": 3}, {"begs": 2}, {"begs": 3, "discard_to_six": True}])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"discard_to_six": True},
+        {"game_tie": "eldest"},
+        {"game_tie": "dealer"},
+        {"may_trump": False},
+        {"run_knaves": False},
+        {"begging": False},
+        {"target": 3},
+        {"begs": 2},
+        {"begs": 3, "discard_to_six": True},
+    ],
+)
 def test_rule_fields_match_reference(changes):
     rules = PRESETS["two-hand"].replace(name="custom", **changes)
     assert_same_deals(rules, POLICIES["random"], 500, seed=12)

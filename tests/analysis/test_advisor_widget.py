@@ -1,6 +1,7 @@
 """The advisor widget (sims.analysis.advisor_widget): its controls redraw the advice with their values, the
 situation it builds is the one ``sims peg`` builds, and its picture draws the table's values and intervals.
 (tests/browser runs it in a real browser.)"""
+
 from __future__ import annotations
 
 import numpy as np
@@ -14,13 +15,14 @@ from sims.cribbage.situation import PegSituation
 from sims.stats import Z95
 
 PEG = dict(hand="7H 8C 5D", played="KS 2S 5H", starter="2C", role="dealer", thrown="", score="", rules="six-card")
-pytestmark = pytest.mark.xdist_group("advisor_widget")   # one worker computes the scored advice two tests read
+pytestmark = pytest.mark.xdist_group("advisor_widget")  # one worker computes the scored advice two tests read
 
 
 def test_every_control_redraws_with_its_value(monkeypatch):
     calls = []
-    monkeypatch.setattr(aw, "show", lambda game, values, samples, seed: calls.append((game, dict(values), samples,
-                                                                                       seed)))
+    monkeypatch.setattr(
+        aw, "show", lambda game, values, samples, seed: calls.append((game, dict(values), samples, seed))
+    )
     box = aw.advisor(samples=50, seed=4, **PEG)
     controls = {c.description: c for c in box.children[1:-1]}
     assert list(controls) == [c.name for c in aw.ADVISORS["cribbage peg"].controls]
@@ -30,7 +32,7 @@ def test_every_control_redraws_with_its_value(monkeypatch):
     controls["role"].value = "pone"
     controls["score"].value = "97-104"
     assert calls[-1][1] == {**PEG, "played": "KS 2S", "role": "pone", "score": "97-104"}
-    aw.advisor(hand="7H")                                  # the rest from the controls' defaults
+    aw.advisor(hand="7H")  # the rest from the controls' defaults
     assert calls[-1][1] == {**dict.fromkeys(PEG, ""), "hand": "7H", "role": "dealer", "rules": "six-card"}
 
 
@@ -41,11 +43,14 @@ def test_the_situation_is_the_one_sims_peg_builds():
     assert aw.peg_situation(**{**PEG, "role": "dealer", "thrown": "QD 3C", "score": "97-104"}).score == (97, 104)
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"score": "57-54", "rules": "three-hand", "role": "eldest", "thrown": "QD"}, "no board-position table"),
-    ({"starter": ""}, "the starter is needed"),
-    ({"played": "KS 2S 5H 7H"}, "7H"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"score": "57-54", "rules": "three-hand", "role": "eldest", "thrown": "QD"}, "no board-position table"),
+        ({"starter": ""}, "the starter is needed"),
+        ({"played": "KS 2S 5H 7H"}, "7H"),
+    ],
+)
 def test_a_bad_situation_prints_one_line(change, message, capsys):
     assert aw.show("cribbage peg", {**PEG, **change}) is None
     printed = capsys.readouterr().out
@@ -69,24 +74,32 @@ def scored():
     shown = []
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("IPython.display.display", shown.append)
-        frame = aw.show("cribbage peg", {**PEG, "played": "", "hand": "7H 8C 5D 2S", "role": "pone",
-                                         "thrown": "QD 3C", "score": "104-97"}, samples=200, seed=1)
+        frame = aw.show(
+            "cribbage peg",
+            {**PEG, "played": "", "hand": "7H 8C 5D 2S", "role": "pone", "thrown": "QD 3C", "score": "104-97"},
+            samples=200,
+            seed=1,
+        )
     return frame, shown
 
 
 def test_with_a_score_the_best_card_is_the_likeliest_to_win(scored):
     frame, shown = scored
     assert frame["win"].iloc[0] == frame["win"].max() and frame.attrs["situation"]["score"] == [104, 97]
-    assert (f"**best: {frame['card'][0]}**, value {frame['value'][0]:.3f}, chance of winning "
-            f"{100 * frame['win'][0]:.1f}% (rollouts over 200 deals)") == shown[0].data
+    assert (
+        f"**best: {frame['card'][0]}**, value {frame['value'][0]:.3f}, chance of winning "
+        f"{100 * frame['win'][0]:.1f}% (rollouts over 200 deals)"
+    ) == shown[0].data
 
 
 def test_the_picture_draws_each_value_and_its_interval(scored):
     """The picture :func:`show` displays, checked against the table it returns."""
     frame, shown = scored
     fig = shown[-1]
-    assert fig._suptitle.get_text() == ("hand 7H 8C 5D 2S, starter 2C, role pone, thrown QD 3C, score 104-97, "
-                                        "rules six-card\nbest first; bars: 95% intervals (rollouts over 200 deals)")
+    assert fig._suptitle.get_text() == (
+        "hand 7H 8C 5D 2S, starter 2C, role pone, thrown QD 3C, score 104-97, "
+        "rules six-card\nbest first; bars: 95% intervals (rollouts over 200 deals)"
+    )
     value_ax, win_ax = fig.axes
     for ax, column, se in ((value_ax, "value", "se"), (win_ax, "win", "win_se")):
         bars = next(c for c in ax.containers if isinstance(c, BarContainer))

@@ -1,5 +1,6 @@
 """Section 9 of the claims report (All Fours): its quantities on hand-made inputs, and the section end to end
 on the real engine at a tiny size."""
+
 import math
 
 import numpy as np
@@ -47,11 +48,21 @@ def test_maxim_policies_switch_one_maxim_off_for_seat_0():
 # engine (a point scored to the wrong side, the turned knave not scored, begging ignored, a maxim not applied) lands
 # outside.  The expert's runs (claims judged again with the strongest players, the agreement table) are 20 hands:
 # they are checked for running and their shape, not their size.
-WINDOWS = {"9a": (-0.02, 0.015), "9b": (-0.02, 0.035), "9c": (0.16, 0.24), "9d": (-0.01, 0.025),
-           # +-4 SE at 10k hands, 1k games (9f read literally: law vi's one card, about 1 in 100,000 hands)
-           "9e": (0.06, 0.38), "9f": (-0.0001, 0.0003), "9g": (0.0, 0.002),
-           "9h": (0.0, 0.035), "9i": (-0.007, 0.007), "9j": (0.6, 1.3), "9k": (1.9, 3.5),
-           "9l": (0.007, 0.029)}   # the laws on 2,500 hands: 0.017, 0.000, 0.95, 2.72, 0.018 at 50,000
+WINDOWS = {
+    "9a": (-0.02, 0.015),
+    "9b": (-0.02, 0.035),
+    "9c": (0.16, 0.24),
+    "9d": (-0.01, 0.025),
+    # +-4 SE at 10k hands, 1k games (9f read literally: law vi's one card, about 1 in 100,000 hands)
+    "9e": (0.06, 0.38),
+    "9f": (-0.0001, 0.0003),
+    "9g": (0.0, 0.002),
+    "9h": (0.0, 0.035),
+    "9i": (-0.007, 0.007),
+    "9j": (0.6, 1.3),
+    "9k": (1.9, 3.5),
+    "9l": (0.007, 0.029),
+}  # the laws on 2,500 hands: 0.017, 0.000, 0.95, 2.72, 0.018 at 50,000
 
 
 def test_section_9_runs_on_the_real_engine():
@@ -64,8 +75,9 @@ def test_section_9_runs_on_the_real_engine():
         assert lo < claim.estimate < hi, (claim.id, claim.estimate)
     # Maxim iii is worth a fifth of a point a hand, far outside its margin.
     assert section.claims[2].verdict == "supported"
-    strongest = section.tables["Each claim judged twice: the named players and the strongest (the expert as the "
-                               "adversary)"]
+    strongest = section.tables[
+        "Each claim judged twice: the named players and the strongest (the expert as the adversary)"
+    ]
     assert strongest["strongest players"].str.contains("(n = 20)", regex=False).sum() >= 4
     matrix = section.tables["The eldest's points per hand minus the dealer's, by begging and answering threshold"]
     assert list(matrix.index) == list(allfours.BEG_THRESHOLDS) and (matrix.loc[0].nunique() == 1)
@@ -75,9 +87,9 @@ def test_section_9_runs_on_the_real_engine():
     assert np.isfinite(section.claims[4].estimate)
     holding = next(t for name, t in section.tables.items() if name.startswith("Each point's chance by what"))
     none = holding[(holding["held"] == "trumps held") & (holding["value"].astype(str) == "0")]
-    assert len(none) == 2 and none["high %"].str.startswith("0.0 [").all()   # no trump: no high, as the rules fix
+    assert len(none) == 2 and none["high %"].str.startswith("0.0 [").all()  # no trump: no high, as the rules fix
     ace = holding[(holding["held"] == "highest trump held") & (holding["value"].astype(str) == "A")]
-    assert ace["high %"].str.startswith("100.0 [").all()                     # the ace of trumps always takes high
+    assert ace["high %"].str.startswith("100.0 [").all()  # the ace of trumps always takes high
 
 
 def test_maxim_differences_in_blocks_are_the_paired_differences_of_each_block(monkeypatch):
@@ -89,8 +101,10 @@ def test_maxim_differences_in_blocks_are_the_paired_differences_of_each_block(mo
     from sims.allfours import simulate_deals
 
     def net(k, seed):
-        return allfours.seat_net(simulate_deals("two-hand", allfours.maxim_policies(k), 1_500, seed,
-                                                records=True).records)
+        return allfours.seat_net(
+            simulate_deals("two-hand", allfours.maxim_policies(k), 1_500, seed, records=True).records
+        )
+
     expected = np.concatenate([net(None, s) - net(1, s) for s in (1, 2)])
     assert np.array_equal(diffs[1], expected)
     assert allfours.maxim_hands(200_000) == 2_000_000 and allfours.maxim_hands(10**7) == allfours.MAXIM_MAX
@@ -100,7 +114,8 @@ def test_section_9_verdicts_show_their_direction():
     """Maxim i's interval below zero is 'against the maxim', whatever the margin makes of it."""
     from sims.analysis.claims.model import Claim
 
-    claim = Claim("9a", "s", allfours.SRC_MAXIMS[0], "q", -0.0018, (-0.0032, -0.0004), 200_000, allfours.GAIN,
-                  side="the maxim")
+    claim = Claim(
+        "9a", "s", allfours.SRC_MAXIMS[0], "q", -0.0018, (-0.0032, -0.0004), 200_000, allfours.GAIN, side="the maxim"
+    )
     assert claim.verdict == "negligible" and claim.direction() == "against the maxim (below 0.00)"
     assert allfours.NOTICE.margin > 0 and allfours.GAIN.margin > 0

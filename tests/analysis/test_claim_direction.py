@@ -1,4 +1,5 @@
 """Every verdict says which side of the claimed value its interval lies, whatever the margin (issue 21, item 2)."""
+
 import pytest
 
 from sims.analysis.claims.model import Claim, equal, less, more, source
@@ -11,13 +12,16 @@ def claim(interval, claimed, side="the maxim", percent=False):
     return Claim("x", "s", SRC, "q", (lo + hi) / 2, interval, 100, claimed, side=side, percent=percent)
 
 
-@pytest.mark.parametrize("interval, verdict, direction", [
-    ((-0.0032, -0.0004), "negligible", "against the maxim (below 0.00)"),
-    ((0.0080, 0.0132), "inconclusive", "for the maxim (above 0.00)"),
-    ((0.20, 0.21), "supported", "for the maxim (above 0.00)"),
-    ((-0.002, 0.003), "negligible", "either way (the interval holds 0.00)"),
-    ((-0.3, -0.2), "not supported", "against the maxim (below 0.00)"),
-])
+@pytest.mark.parametrize(
+    "interval, verdict, direction",
+    [
+        ((-0.0032, -0.0004), "negligible", "against the maxim (below 0.00)"),
+        ((0.0080, 0.0132), "inconclusive", "for the maxim (above 0.00)"),
+        ((0.20, 0.21), "supported", "for the maxim (above 0.00)"),
+        ((-0.002, 0.003), "negligible", "either way (the interval holds 0.00)"),
+        ((-0.3, -0.2), "not supported", "against the maxim (below 0.00)"),
+    ],
+)
 def test_more_than(interval, verdict, direction):
     c = claim(interval, more(0.0, 0.01, "a hundredth of a point"))
     assert (c.verdict, c.direction()) == (verdict, direction)

@@ -1,5 +1,6 @@
 """sims.analysis.claims: the verdict rule with its margin, the claim record, the sections' discovery, the Context,
 the quantities computed from results, and the main job end to end on a fake engine and on the real one."""
+
 import json
 import math
 import re
@@ -19,34 +20,38 @@ WHY = "a reason"
 
 # ---- the verdict rule ----
 
-@pytest.mark.parametrize("claimed, interval, verdict", [
-    # equal to 25 within 0.5
-    (equal(25, 0.5, WHY), (24.8, 25.2), "supported"),
-    (equal(25, 0.5, WHY), (24.5, 25.5), "supported"),
-    (equal(25, 0.5, WHY), (26.2, 26.4), "not supported"),
-    (equal(25, 0.5, WHY), (25.3, 25.7), "inconclusive"),
-    # more than 50% by more than half a point, under a cap of 60%
-    (more(0.5, 0.005, WHY), (0.52, 0.56), "supported"),
-    (more(0.5, 0.005, WHY), (0.498, 0.503), "negligible"),        # both ways inside the margin
-    (more(0.5, 0.005, WHY), (0.503, 0.507), "inconclusive"),      # above 50%, but perhaps negligibly
-    (more(0.5, 0.005, WHY), (0.49, 0.504), "not supported"),      # a gain that matters is ruled out
-    (more(0.5, 0.005, WHY), (0.45, 0.48), "not supported"),
-    (more(0.5, 0.005, WHY, cap=0.6), (0.55, 0.58), "supported"),
-    (more(0.5, 0.005, WHY, cap=0.6), (0.55, 0.62), "inconclusive"),
-    (more(0.5, 0.005, WHY, cap=0.6), (0.61, 0.62), "not supported"),
-    # claim 6 of the old report: -0.0005 points was "not supported"; with a margin it is negligible
-    (more(0.0, 0.05, WHY), (-0.0007, -0.0003), "negligible"),
-    (more(0.0, 0.05, WHY), (0.06, 0.2), "supported"),
-    # less than 10% by more than a point
-    (less(0.1, 0.01, WHY), (0.009, 0.012), "supported"),
-    (less(0.1, 0.01, WHY), (0.207, 0.218), "not supported"),
-    (less(0.1, 0.01, WHY), (0.095, 0.105), "negligible"),
-    (less(0.1, 0.01, WHY), (0.085, 0.095), "inconclusive"),
-    # at least 50% (no worse by more than the margin)
-    (at_least(0.5, 0.005, WHY), (0.497, 0.53), "supported"),
-    (at_least(0.5, 0.005, WHY), (0.2, 0.22), "not supported"),
-    (at_least(0.5, 0.005, WHY), (0.48, 0.51), "inconclusive"),
-])
+
+@pytest.mark.parametrize(
+    "claimed, interval, verdict",
+    [
+        # equal to 25 within 0.5
+        (equal(25, 0.5, WHY), (24.8, 25.2), "supported"),
+        (equal(25, 0.5, WHY), (24.5, 25.5), "supported"),
+        (equal(25, 0.5, WHY), (26.2, 26.4), "not supported"),
+        (equal(25, 0.5, WHY), (25.3, 25.7), "inconclusive"),
+        # more than 50% by more than half a point, under a cap of 60%
+        (more(0.5, 0.005, WHY), (0.52, 0.56), "supported"),
+        (more(0.5, 0.005, WHY), (0.498, 0.503), "negligible"),  # both ways inside the margin
+        (more(0.5, 0.005, WHY), (0.503, 0.507), "inconclusive"),  # above 50%, but perhaps negligibly
+        (more(0.5, 0.005, WHY), (0.49, 0.504), "not supported"),  # a gain that matters is ruled out
+        (more(0.5, 0.005, WHY), (0.45, 0.48), "not supported"),
+        (more(0.5, 0.005, WHY, cap=0.6), (0.55, 0.58), "supported"),
+        (more(0.5, 0.005, WHY, cap=0.6), (0.55, 0.62), "inconclusive"),
+        (more(0.5, 0.005, WHY, cap=0.6), (0.61, 0.62), "not supported"),
+        # claim 6 of the old report: -0.0005 points was "not supported"; with a margin it is negligible
+        (more(0.0, 0.05, WHY), (-0.0007, -0.0003), "negligible"),
+        (more(0.0, 0.05, WHY), (0.06, 0.2), "supported"),
+        # less than 10% by more than a point
+        (less(0.1, 0.01, WHY), (0.009, 0.012), "supported"),
+        (less(0.1, 0.01, WHY), (0.207, 0.218), "not supported"),
+        (less(0.1, 0.01, WHY), (0.095, 0.105), "negligible"),
+        (less(0.1, 0.01, WHY), (0.085, 0.095), "inconclusive"),
+        # at least 50% (no worse by more than the margin)
+        (at_least(0.5, 0.005, WHY), (0.497, 0.53), "supported"),
+        (at_least(0.5, 0.005, WHY), (0.2, 0.22), "not supported"),
+        (at_least(0.5, 0.005, WHY), (0.48, 0.51), "inconclusive"),
+    ],
+)
 def test_verdict_rule(claimed, interval, verdict):
     assert claimed.verdict(interval) == verdict
 
@@ -58,22 +63,35 @@ def test_a_margin_of_zero_is_refused():
         more(0.5, 0.0, WHY)
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda: claims.Claimed("~", 1.0, 0.1, WHY), "relation"),
-    (lambda: more(0.5, -0.1, WHY), "margin > 0"),
-    (lambda: more(0.5, 0.1, " "), "reason"),
-    (lambda: more(0.5, 0.1, WHY, cap=0.55), "cap"),
-    (lambda: claims.Claimed("<", 0.5, 0.1, WHY, cap=0.9), "cap"),
-    (lambda: claims.source("Lost Book", "§1", "q"), "unknown text"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: claims.Claimed("~", 1.0, 0.1, WHY), "relation"),
+        (lambda: more(0.5, -0.1, WHY), "margin > 0"),
+        (lambda: more(0.5, 0.1, " "), "reason"),
+        (lambda: more(0.5, 0.1, WHY, cap=0.55), "cap"),
+        (lambda: claims.Claimed("<", 0.5, 0.1, WHY, cap=0.9), "cap"),
+        (lambda: claims.source("Lost Book", "§1", "q"), "unknown text"),
+    ],
+)
 def test_bad_readings_are_refused(make, message):
     with pytest.raises(ValueError, match=message):
         make()
 
 
 def test_claim_formatting_and_json():
-    c = Claim("3b", "Trifling.", SRC, "rate", 0.556, (0.55, 0.562), 20000, more(0.5, 0.005, WHY, cap=0.6),
-              reading="wins more than half", percent=True)
+    c = Claim(
+        "3b",
+        "Trifling.",
+        SRC,
+        "rate",
+        0.556,
+        (0.55, 0.562),
+        20000,
+        more(0.5, 0.005, WHY, cap=0.6),
+        reading="wins more than half",
+        percent=True,
+    )
     assert c.verdict == "supported" and c.margin == 0.005
     assert c.format_estimate() == "55.6% [55.0%, 56.2%]"
     assert c.claimed_text() == "> 50.0%, under 60.0%" and c.margin_text() == "±0.5%"
@@ -81,8 +99,13 @@ def test_claim_formatting_and_json():
     assert six.format_estimate() == "-0.0005 [-0.0007, -0.0003]" and six.margin_text() == "±0.05"
     assert six.format_range((26.3, 26.4)) == "26.30 to 26.40"
     d = json.loads(json.dumps(six.to_dict()))
-    assert d["verdict"] == "negligible" and d["claimed"] == {"relation": ">", "value": 0.0, "margin": 0.05,
-                                                             "why": WHY, "cap": None}
+    assert d["verdict"] == "negligible" and d["claimed"] == {
+        "relation": ">",
+        "value": 0.0,
+        "margin": 0.05,
+        "why": WHY,
+        "cap": None,
+    }
     with pytest.raises(ValueError, match="finite"):
         Claim("x", "s", SRC, "q", 1.0, (math.nan, 2.0), 10, more(0.0, 0.1, WHY))
     with pytest.raises(ValueError, match="Claimed"):
@@ -90,6 +113,7 @@ def test_claim_formatting_and_json():
 
 
 # ---- the sections ----
+
 
 def test_sections_are_discovered_in_report_order():
     found = claims.sections()
@@ -114,6 +138,7 @@ def test_every_claim_states_its_margin_and_reason():
 
 # ---- the Context ----
 
+
 class Recorder:
     """A simulate() that records its calls and returns a minimal result."""
 
@@ -132,15 +157,20 @@ def test_context_runs_once_and_richer_runs_serve_poorer_requests():
     rich = ctx.result("cribbage", "games", "six-card-61", pol, records=True, score_log=True)
     assert ctx.result("cribbage", "games", "six-card-61", pol) is rich
     assert ctx.result("cribbage", "games", "six-card-61", pol, records=True) is rich
-    ctx.result("cribbage", "games", "six-card-61", pol, n=5)                     # another size: a new run
+    ctx.result("cribbage", "games", "six-card-61", pol, n=5)  # another size: a new run
     ctx.result("cribbage", "deals", "six-card", pol, records=True)
     ctx.result("cribbage", "deals", "six-card", pol)
-    assert sim.calls == [("games", "six-card-61", 10, True, {"score_log": True}),
-                         ("games", "six-card-61", 5, False, {}), ("deals", "six-card", 100, True, {})]
+    assert sim.calls == [
+        ("games", "six-card-61", 10, True, {"score_log": True}),
+        ("games", "six-card-61", 5, False, {}),
+        ("deals", "six-card", 100, True, {}),
+    ]
     assert [r["kind"] for r in ctx.runs] == ["games + records + score log", "games", "deals + records"]
     assert ctx.runs[0]["policies"] == "greedy + greedy" and ctx.runs[0]["seed"] == 3
-    assert ctx.rules_used() == {("cribbage", "six-card-61"): {"name": "six-card-61"},
-                                ("cribbage", "six-card"): {"name": "six-card"}}
+    assert ctx.rules_used() == {
+        ("cribbage", "six-card-61"): {"name": "six-card-61"},
+        ("cribbage", "six-card"): {"name": "six-card"},
+    }
 
 
 def test_searched_sizes_only_the_runs_of_a_searching_player():
@@ -172,17 +202,19 @@ def test_rules_objects_are_labelled_and_kept_apart():
 
 # ---- quantities from results (hand-built) ----
 
-GAMES = pd.DataFrame({  # the columns of GameResult.games for two players
-    "game": range(6),
-    "first_dealer": [0, 1, 0, 1, 0, 1],
-    "winner": [0, 0, 1, 1, 1, 1],
-    "deals": [9, 10, 8, 9, 11, 10],
-    "score_0": [61, 61, 50, 29, 60, 45],
-    "score_1": [30, 44, 61, 61, 61, 62],
-    "first_deal_0": [5, 12, 15, 3, 10, 20],
-    "first_deal_1": [11, 4, 6, 9, 2, 12],
-    "first_dealer_side": [0, 1, 0, 1, 0, 1],
-})
+GAMES = pd.DataFrame(
+    {  # the columns of GameResult.games for two players
+        "game": range(6),
+        "first_dealer": [0, 1, 0, 1, 0, 1],
+        "winner": [0, 0, 1, 1, 1, 1],
+        "deals": [9, 10, 8, 9, 11, 10],
+        "score_0": [61, 61, 50, 29, 60, 45],
+        "score_1": [30, 44, 61, 61, 61, 62],
+        "first_deal_0": [5, 12, 15, 3, 10, 20],
+        "first_deal_1": [11, 4, 6, 9, 2, 12],
+        "first_dealer_side": [0, 1, 0, 1, 0, 1],
+    }
+)
 
 
 def test_nondealer_preference_by_hand():
@@ -223,15 +255,24 @@ def test_win_rates_come_from_the_results_own_intervals():
     summary = {"n": 104, "unfinished": 4, "first_dealer_win": {"rate": rate, "lo": lo, "hi": hi}}
     e = cribbage.first_dealer_wins(summary)
     assert (e.estimate, e.lo, e.hi, e.n) == (0.56, lo, hi, 100)
-    places = pd.DataFrame({"place": ["first dealer", "first dealer +1"], "wins": [56, 44], "rate": [0.56, 0.44],
-                           "lo": [lo, 0.3], "hi": [hi, 0.5]})
+    places = pd.DataFrame(
+        {
+            "place": ["first dealer", "first dealer +1"],
+            "wins": [56, 44],
+            "rate": [0.56, 0.44],
+            "lo": [lo, 0.3],
+            "hi": [hi, 0.5],
+        }
+    )
     table = cribbage.place_win_rates(Games([], summary, places))
     assert list(table.columns) == ["label", "rate", "lo", "hi", "n"] and (table["n"] == 100).all()
 
 
 def test_points_per_two_deals_uses_the_bound():
-    summary = {"n": 1000, "roles": {"dealer": {"total": {"mean": 16.2, "se": 0.02}},
-                                    "pone": {"total": {"mean": 10.1, "se": 0.01}}}}
+    summary = {
+        "n": 1000,
+        "roles": {"dealer": {"total": {"mean": 16.2, "se": 0.02}}, "pone": {"total": {"mean": 10.1, "se": 0.01}}},
+    }
     e = cribbage.points_per_two_deals(summary)
     assert e.estimate == pytest.approx(26.3) and e.se == pytest.approx(0.03)
     with pytest.raises(ValueError, match="no pone/total"):
@@ -239,8 +280,7 @@ def test_points_per_two_deals_uses_the_bound():
 
 
 def test_seat_margin_follows_the_deal():
-    rec = pd.DataFrame({"deal": [0, 1, 2], "dealer": [0, 1, 0], "dealer_pegging": [5, 1, 2],
-                        "pone_pegging": [3, 4, 2]})
+    rec = pd.DataFrame({"deal": [0, 1, 2], "dealer": [0, 1, 0], "dealer_pegging": [5, 1, 2], "pone_pegging": [3, 4, 2]})
     assert cribbage.seat_margin(rec, 0, "pegging").tolist() == [2, 3, 0]
     assert cribbage.seat_margin(rec, 1, "pegging").tolist() == [-2, -3, 0]
     assert cribbage.seat_margin(rec, 0, "pegging", dealing=False).tolist() == [3]
@@ -248,8 +288,10 @@ def test_seat_margin_follows_the_deal():
 
 # ---- the main job on a fake engine ----
 
-COMPONENTS = {"dealer": {"hand": 8.0, "crib": 4.7, "play": 2.3, "go": 0.9, "heels": 0.3},
-              "pone": {"hand": 8.1, "crib": 0.0, "play": 1.5, "go": 0.5, "heels": 0.0}}
+COMPONENTS = {
+    "dealer": {"hand": 8.0, "crib": 4.7, "play": 2.3, "go": 0.9, "heels": 0.3},
+    "pone": {"hand": 8.1, "crib": 0.0, "play": 1.5, "go": 0.5, "heels": 0.0},
+}
 
 
 def _seats(spec, players):
@@ -262,11 +304,21 @@ class FakeDeals:
     def __init__(self, rules, policies, n, seed, records):
         pegs = _seats(policies["peg"], 2)
         bonus = 1 if pegs[0] == "defensive" else 0
-        self.summary = {"kind": "deals", "rules": {"name": rules}, "n": n, "seed": seed, "version": "fake",
-                        "roles": {role: {**{c: {"mean": m, "se": 0.01} for c, m in comps.items()},
-                                         "pegging": {"mean": comps["play"] + comps["go"], "se": 0.01},
-                                         "total": {"mean": sum(comps.values()), "se": 0.01}}
-                                  for role, comps in COMPONENTS.items()}}
+        self.summary = {
+            "kind": "deals",
+            "rules": {"name": rules},
+            "n": n,
+            "seed": seed,
+            "version": "fake",
+            "roles": {
+                role: {
+                    **{c: {"mean": m, "se": 0.01} for c, m in comps.items()},
+                    "pegging": {"mean": comps["play"] + comps["go"], "se": 0.01},
+                    "total": {"mean": sum(comps.values()), "se": 0.01},
+                }
+                for role, comps in COMPONENTS.items()
+            },
+        }
         noise = np.random.default_rng(seed).integers(0, 6, size=(2, n))  # the same deals for every policy
         deal = np.arange(n)
         rec = {"deal": deal, "dealer": deal % 2}
@@ -281,8 +333,13 @@ class FakeDeals:
         self.records = pd.DataFrame(rec) if records else None
 
     def table(self):
-        return pd.DataFrame([{"role": r, "component": c, "mean": v["mean"], "se": v["se"], "n": self.summary["n"]}
-                             for r, comps in self.summary["roles"].items() for c, v in comps.items()])
+        return pd.DataFrame(
+            [
+                {"role": r, "component": c, "mean": v["mean"], "se": v["se"], "n": self.summary["n"]}
+                for r, comps in self.summary["roles"].items()
+                for c, v in comps.items()
+            ]
+        )
 
 
 class FakeGames:
@@ -303,10 +360,20 @@ class FakeGames:
         for s in range(players):
             cols[f"first_deal_{s}"] = rng.integers(0, 25, n)
         self._games = pd.DataFrame(cols).assign(first_dealer_side=first)
-        rate = {name: dict(zip(("rate", "lo", "hi"), wilson(int(k), n), strict=True)) for name, k in
-                [(f"seat {s}", (winner == s).sum()) for s in range(players)] + [("first", (winner == first).sum())]}
-        self.summary = {"kind": "games", "rules": {"name": rules}, "n": n, "unfinished": 0, "version": "fake",
-                        "first_dealer_win": rate.pop("first"), "win_rate": rate}
+        rate = {
+            name: dict(zip(("rate", "lo", "hi"), wilson(int(k), n), strict=True))
+            for name, k in [(f"seat {s}", (winner == s).sum()) for s in range(players)]
+            + [("first", (winner == first).sum())]
+        }
+        self.summary = {
+            "kind": "games",
+            "rules": {"name": rules},
+            "n": n,
+            "unfinished": 0,
+            "version": "fake",
+            "first_dealer_win": rate.pop("first"),
+            "win_rate": rate,
+        }
         self.records, self.logged = records, score_log
         self._places = (winner - first) % players
 
@@ -318,8 +385,10 @@ class FakeGames:
     def score_log(self):
         assert self.logged
         g = self._games
-        return pd.concat([g[["game"]].assign(deal=d, score_0=g["score_0"] * d // 3, score_1=g["score_1"] * d // 3)
-                          for d in (1, 2)], ignore_index=True)
+        return pd.concat(
+            [g[["game"]].assign(deal=d, score_0=g["score_0"] * d // 3, score_1=g["score_1"] * d // 3) for d in (1, 2)],
+            ignore_index=True,
+        )
 
     def place_table(self):
         from sims.stats import wilson
@@ -327,7 +396,8 @@ class FakeGames:
         n = len(self._places)
         rows = [(k, *wilson(int((self._places == k).sum()), n)) for k in range(self._places.max() + 1)]
         return pd.DataFrame(rows, columns=["place", "rate", "lo", "hi"]).assign(
-            place=lambda t: ["first dealer"] + [f"first dealer +{k}" for k in t["place"][1:]])
+            place=lambda t: ["first dealer"] + [f"first dealer +{k}" for k in t["place"][1:]]
+        )
 
     def loser_score_counts(self):
         g = self._games
@@ -355,13 +425,14 @@ CRIBBAGE_IDS = ["2", "3a", "3b", "3c", "3d", "3e", "4a", "4b", "4c", "4d", "5a",
 
 def test_main_job_end_to_end(fake_engine, tmp_path, capsys):
     out = tmp_path / "reports"
-    assert main(["--out", str(out), "--quiet", "--deals", "1000", "--games", "3000", "--only",
-                 *"1234567"]) == 0
+    assert main(["--out", str(out), "--quiet", "--deals", "1000", "--games", "3000", "--only", *"1234567"]) == 0
     printed = capsys.readouterr()
     assert printed.err == ""
     table = printed.out.splitlines()
     assert table[0].split()[:2] == ["claim", "verdict"]
-    assert [line.split()[0] for line in table[1:2 * len(CRIBBAGE_IDS) + 1:2]] == CRIBBAGE_IDS   # each statement under
+    assert [
+        line.split()[0] for line in table[1 : 2 * len(CRIBBAGE_IDS) + 1 : 2]
+    ] == CRIBBAGE_IDS  # each statement under
     assert max(map(len, table)) <= 100
     assert table[-1] == f"report: {out / 'report.md'}"
     text = (out / "report.md").read_text()
@@ -373,11 +444,11 @@ def test_main_job_end_to_end(fake_engine, tmp_path, capsys):
     assert "**Margin**: ±0.5%: half a point of win rate" in text and "**Reading of the text**" in text
     data = json.loads((out / "claims.json").read_text())
     by_id = {c["id"]: c for c in data["claims"]}
-    assert by_id["2"]["estimate"] == pytest.approx(26.3)          # fake: dealer 16.2 + pone 10.1
+    assert by_id["2"]["estimate"] == pytest.approx(26.3)  # fake: dealer 16.2 + pone 10.1
     assert by_id["2"]["verdict"] == "not supported"
     assert by_id["6"]["estimate"] == 1.0 and by_id["6"]["verdict"] == "supported"
-    assert by_id["3b"]["verdict"] == "supported"                    # fake first dealer wins 56% of 3,000
-    assert by_id["5a"]["n"] == 750                                  # a quarter of the games
+    assert by_id["3b"]["verdict"] == "supported"  # fake first dealer wins 56% of 3,000
+    assert by_id["5a"]["n"] == 750  # a quarter of the games
     assert data["provenance"]["deals per simulation"] == 1000
     # simulations are shared between claims: one per (kind, rules, policies, size)
     runs = data["provenance"]["simulations"]
@@ -391,8 +462,11 @@ def test_the_report_holds_only_what_the_seeds_determine(fake_engine, tmp_path, c
     args = ["--out", str(out), "--quiet", "--deals", "1000", "--games", "3000", "--only", "2", "3"]
 
     def tracked():
-        return {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*"))
-                if path.is_file() and path.name != "run.json"}
+        return {
+            path.relative_to(out): path.read_bytes()
+            for path in sorted(out.rglob("*"))
+            if path.is_file() and path.name != "run.json"
+        }
 
     assert main(args) == 0
     first = tracked()
@@ -414,8 +488,10 @@ def test_sections_that_cannot_run_are_reported_not_run(fake_engine, tmp_path, ca
     out = tmp_path / "r"
     assert main(["--out", str(out), "--quiet", "--games", "500", "--deals", "100", "--only", "5", "7"]) == 0
     printed = capsys.readouterr().out
-    assert "not run: 5. The Article's discard advice against expected-value play: needs discard policy " \
-           "'no_such_policy', not in the package yet" in printed
+    assert (
+        "not run: 5. The Article's discard advice against expected-value play: needs discard policy "
+        "'no_such_policy', not in the package yet" in printed
+    )
     text = (out / "report.md").read_text()
     assert "## Not run" in text and "### Claim 7a:" in text and "expected_net + defensive" in text
 
@@ -430,17 +506,18 @@ def test_bad_arguments_exit_2(fake_engine, tmp_path, capsys):
 
 def test_progress_goes_to_stderr(fake_engine, tmp_path, capsys):
     assert main(["--out", str(tmp_path / "r"), "--only", "1"]) == 0
-    assert capsys.readouterr().err.lstrip("\r").startswith("1. Scoring")   # a progress line per section (tqdm)
+    assert capsys.readouterr().err.lstrip("\r").startswith("1. Scoring")  # a progress line per section (tqdm)
 
 
 def test_a_cold_kernel_cache_is_announced_before_the_first_section(fake_engine, tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("SIMS_CACHE_DIR", str(tmp_path / "cache"))
     assert main(["--out", str(tmp_path / "r"), "--deals", "1000", "--games", "3000", "--only", "2"]) == 0
     err = capsys.readouterr().err.splitlines()
-    assert [line.split(" kernels")[0] for line in err[:3]] == [f"sims: compiling the {game}"
-                                                              for game in ("cribbage", "allfours", "loo")]
+    assert [line.split(" kernels")[0] for line in err[:3]] == [
+        f"sims: compiling the {game}" for game in ("cribbage", "allfours", "loo")
+    ]
     assert err[0].endswith(f"once (about a minute or two on 2 cores; later runs load them from {tmp_path / 'cache'})")
-    assert [line for line in err[3:] if line][0].startswith("2. Twenty-five points")   # tqdm rewrites it with \r
+    assert [line for line in err[3:] if line][0].startswith("2. Twenty-five points")  # tqdm rewrites it with \r
 
 
 def test_claims_on_the_real_engine_small(tmp_path):
@@ -451,11 +528,13 @@ def test_claims_on_the_real_engine_small(tmp_path):
     data = json.loads((out / "claims.json").read_text())
     by_id = {c["id"]: c for c in data["claims"]}
     assert list(by_id) == CRIBBAGE_IDS
-    windows = {"2": (25.6, 27.4),    # points in two deals, expected_net + defensive: 26.49 at 200,000 deals
-               "3e": (0.45, 0.87),   # the first non-dealer's preference: 65.8%
-               "4c": (0.35, 0.55),   # true three-hand, first dealer: 45.1% (a fair third is 33.3%)
-               "5a": (0.05, 0.40),   # the Article's advice against expected value: 21.1%
-               "7b": (0.13, 0.30)}   # five-card losers below 45: 21.3%
+    windows = {
+        "2": (25.6, 27.4),  # points in two deals, expected_net + defensive: 26.49 at 200,000 deals
+        "3e": (0.45, 0.87),  # the first non-dealer's preference: 65.8%
+        "4c": (0.35, 0.55),  # true three-hand, first dealer: 45.1% (a fair third is 33.3%)
+        "5a": (0.05, 0.40),  # the Article's advice against expected value: 21.1%
+        "7b": (0.13, 0.30),
+    }  # five-card losers below 45: 21.3%
     for cid, (lo, hi) in windows.items():
         assert lo < by_id[cid]["estimate"] < hi, (cid, by_id[cid]["estimate"])
     assert by_id["7a"]["estimate"] < by_id["7b"]["estimate"]  # below 31 is rarer than below 45

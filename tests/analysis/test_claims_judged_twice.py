@@ -1,13 +1,25 @@
 """A claim where play matters is judged with the named players and with the strongest, side by side, and says when
 the verdict flips (analysis/claims/strongest.py, issue 21 item 5)."""
+
 from dataclasses import replace
 
 from sims.analysis.claims.model import Claim, more, source
 from sims.analysis.claims.strongest import judged_twice
 
 SRC = source("Sections 87-96", "§94 i", "Make your knave as soon as you can.")
-NAMED = Claim("9x", "s", SRC, "q", 0.2, (0.15, 0.25), 1000, more(0.0, 0.01, "why"), policies="maxims",
-              side="the maxim", notes="Paired.")
+NAMED = Claim(
+    "9x",
+    "s",
+    SRC,
+    "q",
+    0.2,
+    (0.15, 0.25),
+    1000,
+    more(0.0, 0.01, "why"),
+    policies="maxims",
+    side="the maxim",
+    notes="Paired.",
+)
 
 
 def test_a_flipping_verdict_says_so():

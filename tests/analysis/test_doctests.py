@@ -1,4 +1,5 @@
 """The examples in the docstrings of the analysis package and of sims.stats (its intervals) run and hold."""
+
 import doctest
 import importlib
 import pkgutil
@@ -7,8 +8,14 @@ import pytest
 
 import sims.analysis
 
-MODULES = sorted({info.name for info in pkgutil.walk_packages(sims.analysis.__path__, "sims.analysis.")
-                  if not info.name.endswith("__main__")} | {"sims.stats"})
+MODULES = sorted(
+    {
+        info.name
+        for info in pkgutil.walk_packages(sims.analysis.__path__, "sims.analysis.")
+        if not info.name.endswith("__main__")
+    }
+    | {"sims.stats"}
+)
 
 
 @pytest.mark.parametrize("name", MODULES)

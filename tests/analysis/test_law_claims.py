@@ -1,4 +1,5 @@
 """The quantities of the law claims (analysis/claims/allfours_laws.py, loo_laws.py) on records made by hand."""
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -19,7 +20,7 @@ def test_give_minus_run_compares_only_the_hands_whose_answer_differs():
     e = af.give_minus_run(gives, runs, least=2)
     # the dealer's net: give (-2, -1, 0) against run (3, -2, -1): differences -5, 1, 1
     assert e.n == 3 and e.estimate == pytest.approx(-1.0)
-    assert af.give_minus_run(gives, runs) is None                       # fewer than MIN_HANDS
+    assert af.give_minus_run(gives, runs) is None  # fewer than MIN_HANDS
 
 
 def test_answer_by_strength_pairs_neighbouring_thresholds():
@@ -48,8 +49,14 @@ def test_the_law_rules_differ_from_the_preset_only_in_their_field():
 
 def test_lone_stander_is_the_dealers_choice_and_not_a_single():
     """Deal 0 given up; deal 1 the dealer played against one; deal 2 three stood; deal 3 a single of two."""
-    records = pd.DataFrame({"ending": ["stakes given up", "played", "played", "played"],
-                            "standers": [1, 2, 3, 2], "dealer_stood": [0, 1, 1, 1], "single": [0, 0, 0, 1]})
+    records = pd.DataFrame(
+        {
+            "ending": ["stakes given up", "played", "played", "played"],
+            "standers": [1, 2, 3, 2],
+            "dealer_stood": [0, 1, 1, 1],
+            "single": [0, 0, 0, 1],
+        }
+    )
     assert lo.lone_stander(records, ("dealer", "eldest")).tolist() == [True, True, False, False]
 
 

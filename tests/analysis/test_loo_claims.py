@@ -1,12 +1,17 @@
 """Section 10's readings (analysis/claims/loo.py) on summaries counted by hand."""
+
 import pytest
 
 from sims.analysis.claims import loo
 
 
 def summary(players, standers, given_up, n=10_000):
-    return {"rules": {"players": players}, "n": n, "deal": {"standers": {"mean": standers, "se": 0.01}},
-            "endings": {"stakes given up": {"rate": given_up}}}
+    return {
+        "rules": {"players": players},
+        "n": n,
+        "deal": {"standers": {"mean": standers, "se": 0.01}},
+        "endings": {"stakes given up": {"rate": given_up}},
+    }
 
 
 def test_a_contest_when_standing_is_not_divided_among_the_seats():
@@ -15,9 +20,9 @@ def test_a_contest_when_standing_is_not_divided_among_the_seats():
     the number of seats."""
     five, ten = summary(5, 2.0, 0.1), summary(10, 2.0, 0.1)
     assert loo.contested_share(five).estimate == pytest.approx(0.38)
-    assert loo.contested_share(ten).estimate == pytest.approx(0.19)               # 1/n by construction
+    assert loo.contested_share(ten).estimate == pytest.approx(0.19)  # 1/n by construction
     assert loo.contest_when_standing(five).estimate == pytest.approx(0.95)
-    assert loo.contest_when_standing(ten).estimate == pytest.approx(0.95)         # not
+    assert loo.contest_when_standing(ten).estimate == pytest.approx(0.95)  # not
     assert loo.contest_when_standing(five).se > 0
 
 

@@ -1,6 +1,7 @@
 """The two readings of the Article's discard advice that claims 5a and 5b test: the pone's "very worst in his hand"
 as the cards worth least to the dealer's crib (``hoyle``) or to his own hand (``hoyle_hand``); the dealer's
 "two best cards he can for his crib" is the same in both."""
+
 from __future__ import annotations
 
 import itertools
@@ -24,8 +25,9 @@ def throw(name: str, hand: list[int], preset: str, dealer: bool) -> set[int]:
     state = np.zeros(S_SIZE, dtype=np.int64)
     state[S_ROLE], state[S_CRIB_MINE] = (0, 1) if dealer else (1, 0)
     state[S_STARTER] = state[S_THROWN] = state[S_THROWN + 1] = -1
-    mask = policy.fn(np.asarray(hand, dtype=np.int64), state, rules.to_kernel(), RNG_STATE.copy(),
-                     policy.params_array())
+    mask = policy.fn(
+        np.asarray(hand, dtype=np.int64), state, rules.to_kernel(), RNG_STATE.copy(), policy.params_array()
+    )
     return {c for i, c in enumerate(hand) if (mask >> i) & 1}
 
 
@@ -35,8 +37,12 @@ def expected_hand(kept: list[int], dealt: list[int]) -> float:
     return sum(reference.show_score(kept, s) for s in starters) / len(starters)
 
 
-HANDS = [("five-card", "7C 8D 8H 9S KC"), ("five-card", "5H 5D 9C 6S 6D"), ("six-card", "5H 5S JD 6C 4H KD"),
-         ("six-card", "AC 2D 3H 9S 10C QD")]
+HANDS = [
+    ("five-card", "7C 8D 8H 9S KC"),
+    ("five-card", "5H 5D 9C 6S 6D"),
+    ("six-card", "5H 5S JD 6C 4H KD"),
+    ("six-card", "AC 2D 3H 9S 10C QD"),
+]
 
 
 @pytest.mark.parametrize("preset, cards", HANDS)

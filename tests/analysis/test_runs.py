@@ -1,4 +1,5 @@
 """sims.analysis.runs: a missing or mismatched run directory is refused in plain words."""
+
 from types import SimpleNamespace
 
 import pytest
@@ -12,6 +13,7 @@ from sims.cribbage import get_rules
 def fake_load_run(monkeypatch):
     def fake(path):
         return SimpleNamespace(summary=(path / "summary").read_text() and SUMMARY, path=path)
+
     monkeypatch.setattr(sims, "load_run", fake, raising=False)
 
 

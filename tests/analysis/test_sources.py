@@ -1,5 +1,6 @@
 """The period sentences the claims and notebooks quote are, word for word, in the seed texts committed under
 data/reference/seeds/ (so the check runs on a clean clone)."""
+
 import importlib
 import json
 import pkgutil
@@ -27,8 +28,11 @@ def excerpt(file: str) -> str:
 
 def all_sources():
     """The sources of every module of the claims package (a section, or the claims a section calls)."""
-    modules = [importlib.import_module(f"{claims.__name__}.{info.name}")
-               for info in pkgutil.iter_modules(claims.__path__) if not info.name.startswith("_")]
+    modules = [
+        importlib.import_module(f"{claims.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(claims.__path__)
+        if not info.name.startswith("_")
+    ]
     return [v for m in modules for v in vars(m).values() if isinstance(v, claims.Source)]
 
 
@@ -50,7 +54,7 @@ def test_every_claim_quote_is_in_its_seed_excerpt():
 
 def test_a_misquote_is_caught():
     src = all_sources()[0]
-    assert norm(src.quote.replace(" ", "  ", 1)) in excerpt(src.file)         # spacing does not matter
+    assert norm(src.quote.replace(" ", "  ", 1)) in excerpt(src.file)  # spacing does not matter
     assert norm(src.quote[:-3] + "xyz") not in excerpt(src.file)
 
 
@@ -63,8 +67,9 @@ def test_notebook_quotes_are_in_the_seeds(path):
     marks words left out, so each piece between them must be there."""
     first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
     files = NOTEBOOK_QUOTE.findall(first)
-    quotes = [" ".join(line[1:] for line in block.splitlines())
-              for block in re.findall(r"(?:^>.*\n?)+", first, flags=re.M)]
+    quotes = [
+        " ".join(line[1:] for line in block.splitlines()) for block in re.findall(r"(?:^>.*\n?)+", first, flags=re.M)
+    ]
     assert files and quotes
     for quote in quotes:
         pieces = [norm(p) for p in re.split(r"\[\.\.\.\]|\.\.\.|…", quote) if norm(p)]

@@ -1,5 +1,6 @@
 """Sources are cited by title (issue 21, item 6): one table (``sims.analysis.claims.model.TEXTS``) gives each period
 text's title, author and year; the report, the notebooks and the README cite titles, never "seed 00N"."""
+
 import json
 import re
 import subprocess
@@ -19,7 +20,7 @@ def test_the_table_covers_every_seed_file_and_says_what_the_texts_do_not_give():
     assert sorted(t.file for t in TEXTS.values()) == files
     for text in TEXTS.values():
         assert text.title and not SEED_NAME.search(text.title)
-        assert text.author == text.year == "not given in the text"    # none of the five names them
+        assert text.author == text.year == "not given in the text"  # none of the five names them
 
 
 def test_a_claim_cites_its_source_by_title_with_the_file_in_a_footnote():
@@ -51,8 +52,14 @@ NUMBER = b"0" * 2 + b"3"
 
 
 def test_the_file_number_pattern_finds_citations_and_spares_random_seeds():
-    for cited in (b"Seed {} \xc2\xa789", b"seed {}'s advice", b"seeds {} and {}", b"test_seed{}_nobs",
-                  b"def test_hoyle_seed_{}_x", b"cribbage-seed{}"):
+    for cited in (
+        b"Seed {} \xc2\xa789",
+        b"seed {}'s advice",
+        b"seeds {} and {}",
+        b"test_seed{}_nobs",
+        b"def test_hoyle_seed_{}_x",
+        b"cribbage-seed{}",
+    ):
         assert FILE_NUMBER.search(cited.replace(b"{}", NUMBER)), cited
     for random_seed in (b"500 games, seed 0, discard", b"--seed 1", b"seed=1234", b"seed " + NUMBER + b"4"):
         assert not FILE_NUMBER.search(random_seed), random_seed
@@ -66,6 +73,10 @@ def test_no_tracked_file_cites_a_text_by_its_file_number():
         pytest.skip("not a git checkout: no list of tracked files")
     paths = [ROOT / name for name in listed.stdout.decode().split("\0") if name]
     assert len(paths) > 100
-    found = [f"{path.relative_to(ROOT)}: {match.group().decode(errors='replace')}"
-             for path in paths if path.is_file() for match in FILE_NUMBER.finditer(path.read_bytes())]
+    found = [
+        f"{path.relative_to(ROOT)}: {match.group().decode(errors='replace')}"
+        for path in paths
+        if path.is_file()
+        for match in FILE_NUMBER.finditer(path.read_bytes())
+    ]
     assert not found, found

@@ -1,4 +1,5 @@
 """sims.stats: intervals against hand-computed values, exact coverage and seeded checks."""
+
 import math
 
 import numpy as np
@@ -58,10 +59,12 @@ def test_wilson_edges_and_levels():
 @pytest.mark.parametrize("n, p", [(200, 0.05), (50, 0.1), (100, 0.5), (30, 0.02)])
 def test_wilson_exact_coverage(n, p):
     """Exact binomial coverage of the 95% Wilson interval stays near 95% even at small rates."""
+
     def covers(k):
         _, lo, hi = wilson(k, n)
         return lo <= p <= hi
-    coverage = sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1) if covers(k))
+
+    coverage = sum(math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1) if covers(k))
     assert 0.94 <= coverage <= 0.99
 
 
@@ -149,10 +152,15 @@ def test_combine_bound_and_independent():
 
 
 def test_breakdown_table_orders_and_formats():
-    tidy = pd.DataFrame({"role": ["pone", "pone", "dealer", "dealer", "dealer"],
-                         "component": ["total", "hand", "crib", "hand", "total"],
-                         "mean": [10.1, 8.1, 4.7, 8.0, 16.2], "se": [0.01, 0.005, 0.004, 0.005, 0.02],
-                         "n": [100] * 5})
+    tidy = pd.DataFrame(
+        {
+            "role": ["pone", "pone", "dealer", "dealer", "dealer"],
+            "component": ["total", "hand", "crib", "hand", "total"],
+            "mean": [10.1, 8.1, 4.7, 8.0, 16.2],
+            "se": [0.01, 0.005, 0.004, 0.005, 0.02],
+            "n": [100] * 5,
+        }
+    )
     t = stats.breakdown_table(tidy)
     assert list(t.index) == ["pone", "dealer"]
     assert list(t.columns) == ["hand", "crib", "total"]

@@ -3,6 +3,7 @@ add up.  No speed is asserted: the machine may be loaded, and the figures are fo
 
 The tests share one pytest-xdist worker (``--dist loadgroup``): its phase kernels, which ``sims compile``
 leaves out, are compiled once for them all (about 5 s of CPU), not once a worker."""
+
 import pytest
 
 from sims.allfours import simulate_deals

@@ -4,6 +4,7 @@ No speed is asserted: the machine may be loaded, and the figures are for reading
 
 The tests share one pytest-xdist worker (``--dist loadgroup``): its phase kernels, which ``sims compile``
 leaves out, are compiled once for them all (about 17 s of CPU), not once a worker."""
+
 import pytest
 
 from sims.bench import benchmarks, profile

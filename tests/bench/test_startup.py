@@ -1,5 +1,6 @@
 """The start-up benchmark (sims.bench.startup): a row per command with its goal, timed to the process's end or,
 for the first decision from Python, to the decision.  No speed is asserted: the machine may be loaded."""
+
 import pytest
 
 from sims.bench import benchmarks, startup
@@ -25,7 +26,7 @@ def test_the_first_decision_and_deal_are_timed_to_that_moment_not_to_the_exit(mo
     exit."""
     import time
 
-    (what, command, goal), = [c for c in startup.commands() if c[1][-1] == getattr(startup, moment)]
+    ((what, command, goal),) = [c for c in startup.commands() if c[1][-1] == getattr(startup, moment)]
     start = time.perf_counter()
     cpu, wall = startup._timed(command)
     assert goal == 1.0 and 0 < wall < time.perf_counter() - start and cpu > 0

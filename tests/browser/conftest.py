@@ -2,6 +2,7 @@
 chromium of the operating system's package manager (``apt-get install chromium``), never a browser build of its
 own.  Without playwright or chromium every test here skips with one line saying what is missing (fails, under
 ``make test-browser``, which sets ``SIMS_BROWSER_REQUIRED=1``)."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-START = 180        # seconds for the server to answer on a loaded machine
+START = 180  # seconds for the server to answer on a loaded machine
 
 
 def chromium() -> str | None:
@@ -71,23 +72,40 @@ class Lab:
         settings = root / ".lab" / "settings"
         tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
         tracker.parent.mkdir(parents=True)
-        tracker.write_text(json.dumps({"windowingMode": "none"}))   # every cell in the page, scrolled or not
+        tracker.write_text(json.dumps({"windowingMode": "none"}))  # every cell in the page, scrolled or not
         news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
         news.parent.mkdir(parents=True)
-        news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))   # no toast over the cells
-        package = str(Path(sims.__file__).resolve().parents[1])    # the kernel imports the sims these tests do
-        env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings),
-               "JUPYTERLAB_WORKSPACES_DIR": str(root / ".lab" / "workspaces"),
-               "JUPYTER_RUNTIME_DIR": str(root / ".lab" / "runtime"),
-               "PYTHONPATH": os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH")) if p)}
+        news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))  # no toast over the cells
+        package = str(Path(sims.__file__).resolve().parents[1])  # the kernel imports the sims these tests do
+        env = {
+            **os.environ,
+            "JUPYTERLAB_SETTINGS_DIR": str(settings),
+            "JUPYTERLAB_WORKSPACES_DIR": str(root / ".lab" / "workspaces"),
+            "JUPYTER_RUNTIME_DIR": str(root / ".lab" / "runtime"),
+            "PYTHONPATH": os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH")) if p),
+        }
         self.log = root / ".lab" / "server.log"
         with open(self.log, "w") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-                 "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}",
-                 f"--IdentityProvider.token={self.token}", "--LabApp.expose_app_in_browser=True",
-                 "--ServerApp.allow_root=True"],   # CI runs as root
-                env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                [
+                    sys.executable,
+                    "-m",
+                    "jupyter",
+                    "lab",
+                    "--no-browser",
+                    "--ip=127.0.0.1",
+                    f"--port={port}",
+                    "--ServerApp.port_retries=0",
+                    f"--ServerApp.root_dir={root}",
+                    f"--IdentityProvider.token={self.token}",
+                    "--LabApp.expose_app_in_browser=True",
+                    "--ServerApp.allow_root=True",
+                ],  # CI runs as root
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         self._wait()
 
     def _wait(self):

@@ -2,6 +2,7 @@
 a control changed as a reader changes it (a card of the discard explorer, the cards played in the pegging
 advisor), and the table the page then shows checked against the same advisor called in this process; and the
 explorer's table fitting a notebook 1280 pixels wide."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,9 @@ from sims.cribbage.discards import analyze_discards
 from sims.cribbage.situation import PegSituation
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "08-discard-explorer.ipynb"
-WAIT = int(os.environ.get("SIMS_BROWSER_WAIT", 300_000))    # ms for a page or a kernel to answer: a fresh kernel loads the advisors' kernels from the cache
+WAIT = int(
+    os.environ.get("SIMS_BROWSER_WAIT", 300_000)
+)  # ms for a page or a kernel to answer: a fresh kernel loads the advisors' kernels from the cache
 FIRST_ROW = """([output, unlike]) => {
     const table = output.querySelector('table.dataframe');
     if (!table) return null;
@@ -53,8 +56,9 @@ def page(browser, lab):
         await notebook.sessionContext.ready;
         await window.jupyterapp.commands.execute('notebook:run-all-cells');
     }""")
-    opened.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status "
-                             "=== 'idle'")
+    opened.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'"
+    )
     yield opened
     opened.close()
 
@@ -76,8 +80,16 @@ def test_changing_a_card_of_the_discard_explorer_redraws_the_advisors_table(page
     p = parameters()
 
     def expected(hand):
-        return analyze_discards(hand, p["ROLE"], p["RULES"], crib=list(p["CRIB"]), score=p["SCORE"] or None,
-                                sort="net", samples=p["SAMPLES"], seed=p["SEED"]).iloc[0]
+        return analyze_discards(
+            hand,
+            p["ROLE"],
+            p["RULES"],
+            crib=list(p["CRIB"]),
+            score=p["SCORE"] or None,
+            sort="net",
+            samples=p["SAMPLES"],
+            seed=p["SEED"],
+        ).iloc[0]
 
     output = widget_output(page, "explorer(")
     shown = first_row(page, output)
@@ -90,10 +102,10 @@ def test_changing_a_card_of_the_discard_explorer_redraws_the_advisors_table(page
     cards.locator(".jupyter-widget-tag", has_text=old).locator(".jupyter-widget-tag-close").click()
     with pytest.raises(ValueError) as short:
         analyze_discards(" ".join(p["HAND"].split()[:-1]), p["ROLE"], p["RULES"])
-    output.get_by_text(f"cannot advise: {short.value}").wait_for()   # one card short: one line, no table
-    cards.click(position={"x": 2, "y": 2})       # the box, not a tag: its input shows
+    output.get_by_text(f"cannot advise: {short.value}").wait_for()  # one card short: one line, no table
+    cards.click(position={"x": 2, "y": 2})  # the box, not a tag: its input shows
     cards.locator("input.jupyter-widget-taginput").fill(new)
-    cards.locator("input.jupyter-widget-taginput").press("Tab")   # the tag is added on leaving the input
+    cards.locator("input.jupyter-widget-taginput").press("Tab")  # the tag is added on leaving the input
     changed = first_row(page, output, unlike=shown)
     best = expected(" ".join(p["HAND"].split()[:-1] + [new]))
     assert (changed["thrown"], float(changed["net"])) == (best["thrown"], pytest.approx(best["net"], abs=5e-4))
@@ -113,14 +125,17 @@ def test_changing_the_cards_played_in_the_pegging_advisor_redraws_its_table(page
     best = expected(peg["played"])
     assert (shown["card"], float(shown["value"])) == (best["card"], pytest.approx(best["value"], abs=5e-4))
 
-    played = "9D 2S 5H"      # the pone led a nine, not a king: count 16, not 17
+    played = "9D 2S 5H"  # the pone led a nine, not a king: count 16, not 17
     box = output.locator("xpath=..").locator(".widget-text:has(label:text-is('played')) input")
     box.fill(played)
     box.press("Enter")
     changed = first_row(page, output, unlike=shown)
     best = expected(played)
     assert (changed["card"], float(changed["value"]), float(changed["se"])) == (
-        best["card"], pytest.approx(best["value"], abs=5e-4), pytest.approx(best["se"], abs=5e-4))
+        best["card"],
+        pytest.approx(best["value"], abs=5e-4),
+        pytest.approx(best["se"], abs=5e-4),
+    )
     output.get_by_text(f"best: {best['card']}").wait_for()
     assert changed != shown
 
@@ -147,11 +162,11 @@ def test_the_discard_explorers_table_fits_a_notebook_1280_pixels_wide(page, tmp_
     try:
         page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
         output = widget_output(page, "explorer(")
-        first_row(page, output)                       # the table is drawn
+        first_row(page, output)  # the table is drawn
         table = output.locator("table.dataframe").first
         table.scroll_into_view_if_needed()
         fit = table.evaluate(FIT)
-        assert fit["head"][0] == "rank" and fit["body_th"] == 0                   # no index column
+        assert fit["head"][0] == "rank" and fit["body_th"] == 0  # no index column
         assert {"thrown", "net", "win % [95%]", "helps most"} <= set(fit["head"])
         assert fit["table"] <= fit["container"] and fit["right"] <= fit["edge"], fit
         shot = page.screenshot(path=tmp_path / "explorer-1280.png")

@@ -1,5 +1,6 @@
 """``sims compile`` (:mod:`sims.cli.compile`): every module of a game compiled once, after the modules it imports,
 the kernels with explicit types (compiled at their first use otherwise) included."""
+
 from __future__ import annotations
 
 import threading
@@ -19,9 +20,19 @@ def test_a_module_compiles_the_lazy_kernels_its_import_defines():
 
 def test_the_units_are_the_games_modules_with_the_modules_they_import():
     graph = units(["triumph"])
-    assert set(graph) == {"triumph", "triumph.advice", "triumph.duel", "triumph.engine", "triumph.game", "triumph.play",
-                          "triumph.record", "triumph.reference", "triumph.results", "triumph.rules",
-                          "triumph.situation"}
+    assert set(graph) == {
+        "triumph",
+        "triumph.advice",
+        "triumph.duel",
+        "triumph.engine",
+        "triumph.game",
+        "triumph.play",
+        "triumph.record",
+        "triumph.reference",
+        "triumph.results",
+        "triumph.rules",
+        "triumph.situation",
+    }
     assert set(graph["triumph.engine"]) == {"triumph.play", "triumph.rules"}
     assert graph["triumph.rules"] == []
 

@@ -1,5 +1,6 @@
 """Defaults: without a policy flag every game plays its strongest players at full speed (the same numbers as
 naming them), and the command line says which defaults it used; the first run says it compiles, once."""
+
 from __future__ import annotations
 
 import json
@@ -12,9 +13,11 @@ from sims.core.cache import kernel_dir
 from sims.core.api import simulate
 from sims.core.registry import get_game
 
-STRONGEST = {"cribbage": {"discard": "expected_peg", "peg": "distilled"},
-             "allfours": {"beg": "threshold", "answer": "threshold", "play": "maxims", "discard": "cheapest"},
-             "loo": {"declare": "expert", "exchange": "threshold", "card": "greedy"}}
+STRONGEST = {
+    "cribbage": {"discard": "expected_peg", "peg": "distilled"},
+    "allfours": {"beg": "threshold", "answer": "threshold", "play": "maxims", "discard": "cheapest"},
+    "loo": {"declare": "expert", "exchange": "threshold", "card": "greedy"},
+}
 
 
 def test_the_defaults_are_the_strongest_players():
@@ -35,8 +38,26 @@ def test_the_output_names_the_defaults_used(capsys):
     assert main(["simulate", "--deals", "200", "--discard", "greedy", "--quiet"]) == 0
     last = capsys.readouterr().out.rstrip().splitlines()[-1]
     assert last == "default policies: peg distilled (the game's strongest at full speed; --peg to choose)"
-    assert main(["play", "--game", "loo", "--games", "2", "--declare", "threshold", "--exchange", "keep", "--card",
-                 "greedy", "--quiet", "--json"]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "--game",
+                "loo",
+                "--games",
+                "2",
+                "--declare",
+                "threshold",
+                "--exchange",
+                "keep",
+                "--card",
+                "greedy",
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["defaults"] == {}
 
 
@@ -45,12 +66,13 @@ def test_the_first_run_says_it_compiles_once(tmp_path, monkeypatch, capsys):
     engine = "sims.loo.engine"
     assert first_run.is_cold(engine)
     first_run.announce("loo", engine, "2 minutes")
-    assert capsys.readouterr().err == (f"sims: compiling the loo kernels, once (about 2 minutes on 2 cores; later "
-                                       f"runs load them from {tmp_path})\n")
-    folder = kernel_dir(tmp_path, (engine,))      # where the locator puts the engine's kernels
+    assert capsys.readouterr().err == (
+        f"sims: compiling the loo kernels, once (about 2 minutes on 2 cores; later runs load them from {tmp_path})\n"
+    )
+    folder = kernel_dir(tmp_path, (engine,))  # where the locator puts the engine's kernels
     assert folder.parent == tmp_path / "sims" / "loo" and folder.name.startswith("engine-")
     folder.mkdir(parents=True)
-    assert first_run.is_cold(engine)              # an empty folder: nothing compiled yet
+    assert first_run.is_cold(engine)  # an empty folder: nothing compiled yet
     (folder / "engine.play_chunks-1.nbi").write_bytes(b"")
     first_run.announce("loo", engine, "2 minutes")
     assert not first_run.is_cold(engine) and capsys.readouterr().err == ""

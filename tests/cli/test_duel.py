@@ -2,6 +2,7 @@
 checked against the rules and the game record the table driver writes (:mod:`sims.cli.duel`).  Those games, a
 closed output and the terminal run ``sims`` as a process; what is about the command's output alone (its seed,
 --json, the one line of q) runs it in this process, with standard input replaced."""
+
 from __future__ import annotations
 
 import io
@@ -19,17 +20,21 @@ import pytest
 from sims.cli import main
 
 # Short games: cribbage to 61, All Fours to 7, Loo one round (each of the five players deals once).
-GAMES = {"cribbage": ["--rules", "six-card-61"], "allfours": ["--rules", "seven-up"],
-         "loo": ["--rule", "session_rounds=1"]}
+GAMES = {
+    "cribbage": ["--rules", "six-card-61"],
+    "allfours": ["--rules", "seven-up"],
+    "loo": ["--rule", "session_rounds=1"],
+}
 TARGET = {"cribbage": 61, "allfours": 7}
 # An illegal entry first, then a hint, then the first choice every time (more answers than any short game needs).
 ANSWERS = "zz\n?\n" + "1\n" * 400
-pytestmark = pytest.mark.xdist_group("duel")   # one worker plays the Loo game three tests read (:func:`played`)
+pytestmark = pytest.mark.xdist_group("duel")  # one worker plays the Loo game three tests read (:func:`played`)
 
 
 def duel(*argv, answers="", timeout=300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sims", "duel", *argv], input=answers, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "sims", "duel", *argv], input=answers, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def duel_here(monkeypatch, capsys, *argv, answers="") -> tuple[int, str, str]:
@@ -92,25 +97,40 @@ def test_a_whole_game_through_standard_input_ends_with_a_winner_and_the_records_
         assert [len(re.findall(laid, deal, re.M)) for deal in finished] == [8] * len(finished)
     lines = out.splitlines()
     illegal = [i for i, line in enumerate(lines) if "not a legal choice" in line]
-    assert len(illegal) == 1 and lines[illegal[0]].endswith("not a legal choice here: zz; type 1-" +
-                                                            lines[illegal[0]].split("type 1-")[1])
+    assert len(illegal) == 1 and lines[illegal[0]].endswith(
+        "not a legal choice here: zz; type 1-" + lines[illegal[0]].split("type 1-")[1]
+    )
     assert lines[illegal[0] + 1].startswith("your choice")
-    assert any(line.startswith(("value:", "net:")) for line in lines)           # the hint's table
+    assert any(line.startswith(("value:", "net:")) for line in lines)  # the hint's table
     assert "Traceback" not in out
 
 
 def test_the_same_seed_and_answers_give_the_same_game_and_another_seed_another(records, monkeypatch, capsys):
     first = played("loo", str(records / "loo.jsonl")).stdout.removesuffix(f"game record: {records}/loo.jsonl\n")
-    assert duel_here(monkeypatch, capsys, "--game", "loo", *GAMES["loo"], "--seed", "3", answers=ANSWERS) == \
-        (0, first, "")
+    assert duel_here(monkeypatch, capsys, "--game", "loo", *GAMES["loo"], "--seed", "3", answers=ANSWERS) == (
+        0,
+        first,
+        "",
+    )
     code, other, _ = duel_here(monkeypatch, capsys, "--game", "loo", *GAMES["loo"], "--seed", "4", answers=ANSWERS)
     assert code == 0 and other != first
 
 
 def test_with_json_the_table_goes_to_standard_error_and_the_result_is_json(tmp_path, monkeypatch, capsys):
     record = tmp_path / "game.jsonl"
-    code, out, err = duel_here(monkeypatch, capsys, "--game", "allfours", *GAMES["allfours"], "--seed", "5", "--json",
-                               "--record", str(record), answers="1\n" * 200)
+    code, out, err = duel_here(
+        monkeypatch,
+        capsys,
+        "--game",
+        "allfours",
+        *GAMES["allfours"],
+        "--seed",
+        "5",
+        "--json",
+        "--record",
+        str(record),
+        answers="1\n" * 200,
+    )
     assert code == 0, err
     result, row = json.loads(out), result_of(record)
     assert result["scores"] == {"you": row["score_0"], "seat 1": row["score_1"]}
@@ -120,11 +140,11 @@ def test_with_json_the_table_goes_to_standard_error_and_the_result_is_json(tmp_p
 
 
 @pytest.mark.parametrize("answers, why", [("q\n", "quit"), ("", "end of input")])
-def test_q_or_the_end_of_the_input_ends_the_game_in_one_line_with_status_1(answers, why, tmp_path, monkeypatch,
-                                                                             capsys):
+def test_q_or_the_end_of_the_input_ends_the_game_in_one_line_with_status_1(answers, why, tmp_path, monkeypatch, capsys):
     record = tmp_path / "game.jsonl"
-    code, out, err = duel_here(monkeypatch, capsys, "--game", "allfours", "--seed", "1", "--record", str(record),
-                               answers=answers)
+    code, out, err = duel_here(
+        monkeypatch, capsys, "--game", "allfours", "--seed", "1", "--record", str(record), answers=answers
+    )
     assert code == 1
     assert err == ""
     assert out.splitlines()[-1] == f"game ended ({why}) at your decision 1; no record written"
@@ -133,36 +153,51 @@ def test_q_or_the_end_of_the_input_ends_the_game_in_one_line_with_status_1(answe
 
 def test_output_closed_early_ends_the_game_quietly():
     """``sims duel ... | head``: the pipe closes and the game ends with status 1, no traceback."""
-    proc = subprocess.Popen([sys.executable, "-m", "sims", "duel", "--game", "loo", "--seed", "1"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sims", "duel", "--game", "loo", "--seed", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     proc.stdout.read(100)
     proc.stdout.close()
     _, err = proc.communicate(b"1\n" * 100, timeout=300)
     assert proc.returncode == 1 and err == b""
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--game", "cribbage", "--seat", "2"], "--seat must be 0 .. 1 for six-card, got 2"),
-    (["--game", "cribbage", "--against", "peg=nosuch"], "unknown peg policy 'nosuch'"),
-    (["--game", "loo", "--against", "bid=expert"], "--against: write POLICY or DECISION=POLICY,...; loo's decisions "
-                                                   "are declare, exchange, card, got 'bid=expert'"),
-    (["--game", "allfours", "--rules", "nine-up"], "nine-up"),
-    (["--game", "chess"], "invalid choice: 'chess'"),
-    (["--game", "loo", "--record", "no/such/folder/game.jsonl"], "--record no/such/folder/game.jsonl: no folder"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--game", "cribbage", "--seat", "2"], "--seat must be 0 .. 1 for six-card, got 2"),
+        (["--game", "cribbage", "--against", "peg=nosuch"], "unknown peg policy 'nosuch'"),
+        (
+            ["--game", "loo", "--against", "bid=expert"],
+            "--against: write POLICY or DECISION=POLICY,...; loo's decisions "
+            "are declare, exchange, card, got 'bid=expert'",
+        ),
+        (["--game", "allfours", "--rules", "nine-up"], "nine-up"),
+        (["--game", "chess"], "invalid choice: 'chess'"),
+        (["--game", "loo", "--record", "no/such/folder/game.jsonl"], "--record no/such/folder/game.jsonl: no folder"),
+    ],
+)
 def test_bad_options_are_one_line_and_status_2_before_the_game(argv, message, capsys):
     assert main(["duel", *argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1 and message in err
 
 
-@pytest.mark.parametrize("argv, others", [
-    (["--game", "cribbage", "--against", "greedy"], "discard greedy, peg greedy"),
-    (["--game", "cribbage", "--rules", "eight-card"], "discard expected_peg, peg distilled"),   # no position table
-    (["--game", "allfours", "--against", "play=maxims:knave=0"],
-     "beg threshold, answer threshold, play maxims:knave=0, discard cheapest"),
-    (["--game", "loo"], "declare expert, exchange expert, card expert"),
-])
+@pytest.mark.parametrize(
+    "argv, others",
+    [
+        (["--game", "cribbage", "--against", "greedy"], "discard greedy, peg greedy"),
+        (["--game", "cribbage", "--rules", "eight-card"], "discard expected_peg, peg distilled"),  # no position table
+        (
+            ["--game", "allfours", "--against", "play=maxims:knave=0"],
+            "beg threshold, answer threshold, play maxims:knave=0, discard cheapest",
+        ),
+        (["--game", "loo"], "declare expert, exchange expert, card expert"),
+    ],
+)
 def test_against_names_the_others_policies_the_strongest_by_default(argv, others, monkeypatch, capsys):
     code, out, _ = duel_here(monkeypatch, capsys, *argv, answers="q\n")
     assert code == 1 and f"the others play {others}\n" in out
@@ -171,8 +206,13 @@ def test_against_names_the_others_policies_the_strongest_by_default(argv, others
 def test_a_game_at_a_terminal():
     """Through a pseudo-terminal, as a person plays: prompts, the terminal's own echo, and the end."""
     master, slave = os.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "sims", "duel", "--game", "allfours", "--rules", "seven-up",
-                             "--seed", "3"], stdin=slave, stdout=slave, stderr=slave, close_fds=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sims", "duel", "--game", "allfours", "--rules", "seven-up", "--seed", "3"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        close_fds=True,
+    )
     os.close(slave)
     screen, deadline = b"", time.monotonic() + 300
     try:
@@ -181,7 +221,7 @@ def test_a_game_at_a_terminal():
             if ready:
                 try:
                     chunk = os.read(master, 4096)
-                except OSError:          # the terminal closed: the game is over
+                except OSError:  # the terminal closed: the game is over
                     break
                 if not chunk:
                     break

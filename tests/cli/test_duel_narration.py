@@ -10,6 +10,7 @@ of the play and the shows are checked against the record's decisions and the sco
 told; Loo's stakes, shares and looes against the declarations and the money of the record.  A card is told as
 forced exactly when the record has no decision for it (or, in cribbage, when it was the one card that fitted).
 """
+
 from __future__ import annotations
 
 import io
@@ -31,11 +32,15 @@ from sims.cribbage.reference import peg_score, show_score
 
 POINT = re.compile(r"(?P<who>you|seat \d) (?:pegs?|scores?) (?P<n>\d+) for (?P<why>[^()]*) \((?P<score>[^()]*)\)$")
 MONEY = re.compile(r"(?P<who>you|seat \d) (?P<verb>takes?|pays?) (?P<n>\d+) for (?P<why>.*)$")
-PLAYS = re.compile(r"^(?P<who>you|seat \d) plays? (?P<card>\S+)(?P<forced> \(forced\))?(?P<trick>: the trick to "
-                   r"(?P<taker>you|seat \d))?$")
+PLAYS = re.compile(
+    r"^(?P<who>you|seat \d) plays? (?P<card>\S+)(?P<forced> \(forced\))?(?P<trick>: the trick to "
+    r"(?P<taker>you|seat \d))?$"
+)
 NAMES = ["you"] + [f"seat {s}" for s in range(1, 10)]
-CRIBBAGE_REASONS = re.compile(r"fifteen|\d fifteens|thirty-one|pair|pair-royal|double pair-royal|run of \d|"
-                              r"\d runs of \d|go|last card|his heels|last|flush|his nob")
+CRIBBAGE_REASONS = re.compile(
+    r"fifteen|\d fifteens|thirty-one|pair|pair-royal|double pair-royal|run of \d|"
+    r"\d runs of \d|go|last card|his heels|last|flush|his nob"
+)
 ALLFOURS_REASONS = {"a knave turned up", "the gift", "high", "low", "jack", "game"}
 
 
@@ -83,7 +88,7 @@ def check_scores_against_the_record(out: str, record, sides: int = 2):
     for line in record.decisions:
         mine, theirs = line.situation.score
         seen = (mine, theirs) if line.player % 2 == 0 else (theirs, mine)
-        while scores[at] != seen:        # the points since the last decision seen are told before this one
+        while scores[at] != seen:  # the points since the last decision seen are told before this one
             at += 1
             assert at < len(scores), f"record line {line.number}: score {seen} never announced"
     return told
@@ -99,13 +104,20 @@ def test_cribbage_every_point_is_told_with_its_reason_and_the_crib_is_shown(rule
         assert told[0][3] == ["last"] and told[0][2] == 3
     # Every card of the play is a decision of the record, told in its order with what it pegged (the scorer of
     # the rules), and as forced when it was the only card that fitted.
-    lays = [m for m in re.finditer(r"^(?P<who>you|seat \d) lays? (?P<card>\S+)(?P<forced> \(forced\))?: count "
-                                   r"(?P<count>\d+)(?:; .* pegs? (?P<n>\d+) for .*)?$", out, re.M)]
+    lays = [
+        m
+        for m in re.finditer(
+            r"^(?P<who>you|seat \d) lays? (?P<card>\S+)(?P<forced> \(forced\))?: count "
+            r"(?P<count>\d+)(?:; .* pegs? (?P<n>\d+) for .*)?$",
+            out,
+            re.M,
+        )
+    ]
     pegs = [line for line in record.decisions if line.situation.DECISION == "peg"]
     assert [(m["who"], m["card"]) for m in lays] == [(NAMES[line.player], line.choice) for line in pegs]
     for m, line in zip(lays, pegs):
         situation = line.situation
-        count_cards = list(situation.played[situation.at.count_start:]) + [parse_card(line.choice)]
+        count_cards = list(situation.played[situation.at.count_start :]) + [parse_card(line.choice)]
         assert int(m["n"] or 0) == peg_score(count_cards, record.rules.bath_flush)
         assert int(m["count"]) == situation.count + min((parse_card(line.choice) >> 2) + 1, 10)
         assert bool(m["forced"]) == (len(situation.legal()) == 1)
@@ -114,11 +126,12 @@ def test_cribbage_every_point_is_told_with_its_reason_and_the_crib_is_shown(rule
     deal = 0
     for line in record.decisions:
         if line.situation.DECISION == "discard":
-            deal += line.player == (line.situation.dealer + 1) % 2      # the pone throws out first
+            deal += line.player == (line.situation.dealer + 1) % 2  # the pone throws out first
             kept = sorted(set(line.situation.hand) - set(parse_cards(line.choice)))
             discards[deal][NAMES[line.player]] = (kept, parse_cards(line.choice))
-    shows = re.findall(r"^(you|seat \d|the crib) shows? ((?:\S+ )+)with (\S+): (?:nothing|.* pegs? (\d+) for .*)$",
-                       out, re.M)
+    shows = re.findall(
+        r"^(you|seat \d|the crib) shows? ((?:\S+ )+)with (\S+): (?:nothing|.* pegs? (\d+) for .*)$", out, re.M
+    )
     assert shows, out
     deal, shown = 1, set()
     for who, cards, starter, n in shows:
@@ -134,8 +147,10 @@ def test_cribbage_every_point_is_told_with_its_reason_and_the_crib_is_shown(rule
             assert int(n or 0) == show_score(cards, parse_card(starter))
 
 
-@pytest.mark.parametrize("seed, against, answer", [(3, (), "1"), (7, ("--against", "beg=beg,answer=run"), "2"),
-                                                   (22, ("--against", "beg=beg,answer=run"), "2")])
+@pytest.mark.parametrize(
+    "seed, against, answer",
+    [(3, (), "1"), (7, ("--against", "beg=beg,answer=run"), "2"), (22, ("--against", "beg=beg,answer=run"), "2")],
+)
 def test_all_fours_tells_every_trick_and_who_took_high_low_jack_and_game_with_the_count(seed, against, answer):
     """The first game stands and gives; the others beg and run the cards (answered 2: beg, run), so that cards are
     turned running the cards (seed 7: 10C, then 2C, then 7H; seed 22: 10D, 2D, JD, a point to the dealer, 6C),
@@ -146,22 +161,24 @@ def test_all_fours_tells_every_trick_and_who_took_high_low_jack_and_game_with_th
     # The cards chosen are the record's decisions, in order; every other card was forced (played unasked).
     cards = [m for m in (PLAYS.match(line) for line in out.splitlines()) if m]
     chosen = [(m["who"], m["card"]) for m in cards if not m["forced"]]
-    assert chosen == [(NAMES[line.player], line.choice) for line in record.decisions
-                      if line.situation.DECISION == "play"]
+    assert chosen == [
+        (NAMES[line.player], line.choice) for line in record.decisions if line.situation.DECISION == "play"
+    ]
     hands = re.split(r"^hand \d+ is over: .*$", out, flags=re.M)[:-1]
     assert len(hands) == record.results[0]["hands"]
     for text in hands:
         plays = [m for m in (PLAYS.match(line) for line in text.splitlines()) if m]
         laid = [parse_card(m["card"]) for m in plays]
-        assert len(laid) == 2 * sum(1 for m in plays if m["trick"])      # every trick of two, the last included
+        assert len(laid) == 2 * sum(1 for m in plays if m["trick"])  # every trick of two, the last included
         turned = re.findall(r"^(?:running the cards: )?turned up (\S+?):?(?: .*)?$", text, re.M)
-        assert turned and len(set(turned)) == len(turned)                  # each card turned up told once
-        counted = re.search(r"^game, counting tens 10, aces 4, kings 3, queens 2, knaves 1: you (\d+), seat 1 (\d+)",
-                            text, re.M)
-        if counted:                                       # the two counts share every counting card played
+        assert turned and len(set(turned)) == len(turned)  # each card turned up told once
+        counted = re.search(
+            r"^game, counting tens 10, aces 4, kings 3, queens 2, knaves 1: you (\d+), seat 1 (\d+)", text, re.M
+        )
+        if counted:  # the two counts share every counting card played
             assert int(counted[1]) + int(counted[2]) == reckon(laid)
         high = re.search(r"^high (\S+): the highest trump in play", text, re.M)
-        if high:                                          # the highest and lowest of the trumps played
+        if high:  # the highest and lowest of the trumps played
             trump = parse_card(high[1]) & 3
             assert parse_card(turned[-1]) & 3 == trump
             in_play = [c for c in laid if c & 3 == trump]
@@ -177,8 +194,9 @@ def test_loo_tells_each_trick_who_was_looed_and_what_each_paid_and_won():
     players = record.rules.players
     money, deals = [0] * players, re.split(r"^money so far: .*$", out, flags=re.M)
     cards = [m for m in (PLAYS.match(line) for line in out.splitlines()) if m]
-    assert [(m["who"], m["card"]) for m in cards if not m["forced"]] == \
-        [(NAMES[line.player], line.choice) for line in record.decisions if line.situation.DECISION == "card"]
+    assert [(m["who"], m["card"]) for m in cards if not m["forced"]] == [
+        (NAMES[line.player], line.choice) for line in record.decisions if line.situation.DECISION == "card"
+    ]
     so_far = re.findall(r"^money so far: (.*)$", out, re.M)
     assert len(so_far) == record.rules.session_deals
     for text, line in zip(deals, so_far):
@@ -192,7 +210,7 @@ def test_loo_tells_each_trick_who_was_looed_and_what_each_paid_and_won():
                 if found["why"].startswith("trick"):
                     takers.add(found["who"])
         tricks = [m for m in (PLAYS.match(row) for row in text.splitlines()) if m and m["trick"]]
-        assert {m["taker"] for m in tricks} == takers           # each trick's winner takes its share
-        assert not looed & takers                                # the looed took no trick
+        assert {m["taker"] for m in tricks} == takers  # each trick's winner takes its share
+        assert not looed & takers  # the looed took no trick
         assert line == ", ".join(f"{NAMES[s]} {m:+d}" for s, m in enumerate(money))
     assert money == [record.results[0][f"money_{s}"] for s in range(players)]

@@ -1,6 +1,7 @@
 """The command line's help and start-up: every command's --help ends with examples that parse, ``sims --help``
 and ``--version`` import no command module (nor numba), Ctrl-C while the command line starts is one line and
 status 130, near-certain chances are not printed as certainties, and the output names the defaults it used."""
+
 from __future__ import annotations
 
 import json
@@ -42,10 +43,18 @@ def test_a_commands_help_ends_with_its_examples(capsys):
 @pytest.mark.parametrize("flag", ["--help", "--version"])
 def test_help_and_version_import_no_command_module(flag):
     """Nor any game: a game's commands (entry points ``sims.commands``) are listed from their sources."""
-    out = subprocess.run([sys.executable, "-c", f"import sys; from sims.cli import main; main([{flag!r}]); "
-                          "print(sorted(m for m in sys.modules if m.startswith('sims.cli.') or m == 'numba' "
-                          "or m.split('.')[:2] in (['sims', 'cribbage'], ['sims', 'allfours'], ['sims', 'loo'])))"],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import sys; from sims.cli import main; main([{flag!r}]); "
+            "print(sorted(m for m in sys.modules if m.startswith('sims.cli.') or m == 'numba' "
+            "or m.split('.')[:2] in (['sims', 'cribbage'], ['sims', 'allfours'], ['sims', 'loo'])))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.stdout.splitlines()[-1] == "[]"
 
 
@@ -53,15 +62,23 @@ def test_the_commands_of_one_game_come_from_its_package():
     """``sims peg`` and the other cribbage-only commands are registered by entry point from sims.cribbage.commands;
     every other command is the core's (sims.cli)."""
     modules = {name: entry.value for name, (entry, _) in _declared().items()}
-    assert {name for name, module in modules.items() if module.startswith("sims.cribbage.commands.")} == \
-        {"crib-tables", "discard", "odds", "peg", "round-robin", "score", "strength"}
+    assert {name for name, module in modules.items() if module.startswith("sims.cribbage.commands.")} == {
+        "crib-tables",
+        "discard",
+        "odds",
+        "peg",
+        "round-robin",
+        "score",
+        "strength",
+    }
     assert all(module.startswith(("sims.cli.", "sims.cribbage.commands.")) for module in modules.values())
 
 
 def test_ctrl_c_while_the_command_line_starts_is_one_line_and_130(tmp_path):
     """sims/__init__ handles Ctrl-C from its first line when it is the program; here it arrives as the
     command line's own modules are imported, before main runs."""
-    (tmp_path / "sitecustomize.py").write_text(textwrap.dedent("""
+    (tmp_path / "sitecustomize.py").write_text(
+        textwrap.dedent("""
         import os, signal, sys
         signal.signal(signal.SIGINT, signal.default_int_handler)   # as in a terminal
 
@@ -71,24 +88,45 @@ def test_ctrl_c_while_the_command_line_starts_is_one_line_and_130(tmp_path):
                     os.kill(os.getpid(), signal.SIGINT)
 
         sys.meta_path.insert(0, CtrlC())
-    """))
+    """)
+    )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    out = subprocess.run([sys.executable, "-m", "sims", "score", "5H", "5C", "5S", "JD", "--starter", "5D"],
-                         capture_output=True, text=True, timeout=120, env=env)
+    out = subprocess.run(
+        [sys.executable, "-m", "sims", "score", "5H", "5C", "5S", "JD", "--starter", "5D"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert (out.returncode, out.stderr, out.stdout) == (130, "sims: interrupted\n", "")
 
 
 def test_importing_sims_leaves_ctrl_c_alone():
     # Compared with the handler the process started with (pytest-xdist's workers start their children ignoring SIGINT).
-    out = subprocess.run([sys.executable, "-c", "import signal; before = signal.getsignal(signal.SIGINT); import sims; "
-                          "print(signal.getsignal(signal.SIGINT) is before)"], capture_output=True, text=True,
-                         timeout=120)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import signal; before = signal.getsignal(signal.SIGINT); import sims; "
+            "print(signal.getsignal(signal.SIGINT) is before)",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.stdout.split() == ["True"]
 
 
 def test_near_certain_chances_are_not_certainties():
-    assert [percent(x) for x in (0.99996, 0.99994, 0.5, 0.00004, 0.00006, 1.0, 0.0)] == \
-        ["> 99.99", "99.99", "50.00", "< 0.01", "0.01", "> 99.99", "< 0.01"]
+    assert [percent(x) for x in (0.99996, 0.99994, 0.5, 0.00004, 0.00006, 1.0, 0.0)] == [
+        "> 99.99",
+        "99.99",
+        "50.00",
+        "< 0.01",
+        "0.01",
+        "> 99.99",
+        "< 0.01",
+    ]
     assert percent(0.25, width=7) == "  25.00"
 
 

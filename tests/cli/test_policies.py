@@ -1,4 +1,5 @@
 """``sims policies`` lists every built-in policy of every game with its parameters and defaults."""
+
 import json
 
 from sims.cli import main
@@ -15,7 +16,7 @@ def test_every_registered_policy_is_listed_with_its_defaults(capsys):
     code, out, _ = run(capsys, "--json")
     rows = json.loads(out)["policies"]
     assert code == 0
-    listed = {(r["game"], r["decision"], r["policy"]) for r in rows if r["plugin"] is None}   # plug-ins: test_plugins
+    listed = {(r["game"], r["decision"], r["policy"]) for r in rows if r["plugin"] is None}  # plug-ins: test_plugins
     expected = {(g, d, p) for g in names() for d, table in get_game(g).policies.items() for p in table}
     assert listed == expected
     maxims = next(r for r in rows if r["game"] == "allfours" and r["policy"] == "maxims")
@@ -37,8 +38,10 @@ def test_one_game_as_text(capsys):
     assert code == 0 and out.startswith("loo --declare") and "cribbage" not in out and "allfours" not in out
     assert "      samples=24 (a whole number from 1 to 2,147,483,647)" in out.splitlines()
     code, out, _ = run(capsys, "--game", "cribbage")
-    assert "  position (2 players only): weigh points for and against by the board-position tables (defensive far " \
-           "from home)" in out.splitlines()
+    assert (
+        "  position (2 players only): weigh points for and against by the board-position tables (defensive far "
+        "from home)" in out.splitlines()
+    )
 
 
 def test_an_unknown_game_is_one_line_and_exit_2(capsys):

@@ -8,6 +8,7 @@ Most run :func:`sims.cli.main` in this process (what once began long work has th
 that fails the test, so a relapse fails rather than hangs); those about a real process (``sys.exit`` in user
 code, the environment, a scheduler's timeout) run ``python -m sims`` with a timeout.
 """
+
 from __future__ import annotations
 
 import io
@@ -34,113 +35,177 @@ SCHEDULER = ["--scheduler", "tls://127.0.0.1:9"]
 # name: (argv, what the one line says); {inputs} the module's input folder, {tmp} the test's own
 CASES = {
     # a py: module that fails at import, in every command that takes a policy
-    "traceback: simulate, a py: module raising RuntimeError": ([*SIM, "--peg", "py:boom.fn"],
-                                                             "'py:boom.fn': importing boom failed: RuntimeError: boom"),
-    "traceback: peg, a py: module raising RuntimeError": ([*PEG, "--playout", "py:boom.fn"],
-                                                        "importing boom failed: RuntimeError: boom"),
-    "traceback: advise, a py: module raising RuntimeError": (["advise", "--game", "allfours", "beg", *HAND,
-                                                              "--turned", "7H", "--playout", "py:boom.fn"],
-                                                             "importing boom failed: RuntimeError: boom"),
-    "traceback: review, a py: module raising RuntimeError": (["review", CRIB_RECORD, "--playout", "py:boom.fn"],
-                                                             "importing boom failed: RuntimeError: boom"),
-    "traceback: duel, a py: module raising RuntimeError": (["duel", "--game", "cribbage", "--against",
-                                                            "peg=py:boom.fn"], "importing boom failed"),
-    "traceback: simulate, a py: module with a SyntaxError": ([*SIM, "--peg", "py:broken_syntax.fn"],
-                                                             "importing broken_syntax failed: SyntaxError"),
-    "traceback: simulate, a py: module recursing at import": ([*SIM, "--peg", "py:recurse.fn"],
-                                                              "importing recurse failed: RecursionError"),
-    "traceback: simulate, a py: module whose eager njit does not type": ([*SIM, "--peg", "py:eager.fn"],
-                                                                         "importing eager failed: TypingError"),
-    "traceback: simulate, a py: module raising OSError": ([*SIM, "--peg", "py:oserr.fn"],
-                                                          "importing oserr failed: FileNotFoundError"),
+    "traceback: simulate, a py: module raising RuntimeError": (
+        [*SIM, "--peg", "py:boom.fn"],
+        "'py:boom.fn': importing boom failed: RuntimeError: boom",
+    ),
+    "traceback: peg, a py: module raising RuntimeError": (
+        [*PEG, "--playout", "py:boom.fn"],
+        "importing boom failed: RuntimeError: boom",
+    ),
+    "traceback: advise, a py: module raising RuntimeError": (
+        ["advise", "--game", "allfours", "beg", *HAND, "--turned", "7H", "--playout", "py:boom.fn"],
+        "importing boom failed: RuntimeError: boom",
+    ),
+    "traceback: review, a py: module raising RuntimeError": (
+        ["review", CRIB_RECORD, "--playout", "py:boom.fn"],
+        "importing boom failed: RuntimeError: boom",
+    ),
+    "traceback: duel, a py: module raising RuntimeError": (
+        ["duel", "--game", "cribbage", "--against", "peg=py:boom.fn"],
+        "importing boom failed",
+    ),
+    "traceback: simulate, a py: module with a SyntaxError": (
+        [*SIM, "--peg", "py:broken_syntax.fn"],
+        "importing broken_syntax failed: SyntaxError",
+    ),
+    "traceback: simulate, a py: module recursing at import": (
+        [*SIM, "--peg", "py:recurse.fn"],
+        "importing recurse failed: RecursionError",
+    ),
+    "traceback: simulate, a py: module whose eager njit does not type": (
+        [*SIM, "--peg", "py:eager.fn"],
+        "importing eager failed: TypingError",
+    ),
+    "traceback: simulate, a py: module raising OSError": (
+        [*SIM, "--peg", "py:oserr.fn"],
+        "importing oserr failed: FileNotFoundError",
+    ),
     # output paths, checked before any game is played
     "traceback: play --record a directory": ([*PLAY, "{tmp}"], "is a directory"),
-    "traceback: play --record in a place that cannot be written": ([*PLAY, "/sys/sims-record.jsonl"],
-                                                                   "cannot be written"),
+    "traceback: play --record in a place that cannot be written": (
+        [*PLAY, "/sys/sims-record.jsonl"],
+        "cannot be written",
+    ),
     "traceback: play --record a name too long": ([*PLAY, "{tmp}/" + LONG], "a name of 300 bytes"),
     "traceback: play --record ''": ([*PLAY, ""], "--record: an empty path"),
-    "traceback: duel --record a name too long": (["duel", "--game", "cribbage", "--record", "{tmp}/" + LONG],
-                                                 "a name of 300 bytes"),
+    "traceback: duel --record a name too long": (
+        ["duel", "--game", "cribbage", "--record", "{tmp}/" + LONG],
+        "a name of 300 bytes",
+    ),
     "traceback: duel --record a directory": (["duel", "--game", "cribbage", "--record", "{tmp}"], "is a directory"),
     "traceback: verify a name too long": (["verify", "{tmp}/" + LONG], "File name too long"),
-    "traceback: run --tls-ca-file a name too long": ([*RUN, *SCHEDULER, "--tls-ca-file", "{tmp}/" + LONG, "--out",
-                                                      "{tmp}/out"], "a name of 300 bytes"),
+    "traceback: run --tls-ca-file a name too long": (
+        [*RUN, *SCHEDULER, "--tls-ca-file", "{tmp}/" + LONG, "--out", "{tmp}/out"],
+        "a name of 300 bytes",
+    ),
     "traceback: run --out under a file": ([*RUN, "--out", "{inputs}/garbage.pem/run"], "is not a directory"),
     "accepted: play --record a named pipe": ([*PLAY, "{inputs}/pipe"], "is a named pipe"),
     "accepted: play --record a character device": ([*PLAY, "{inputs}/device"], "is a device"),
     "accepted: play --record a symlink to a named pipe": ([*PLAY, "{inputs}/to-pipe"], "is a named pipe"),
     "accepted: play --record a symlink to standard output": ([*PLAY, "{inputs}/to-stdout"], "leads to"),
-    "accepted: duel --record a named pipe": (["duel", "--game", "cribbage", "--record", "{inputs}/pipe"],
-                                             "is a named pipe"),
+    "accepted: duel --record a named pipe": (
+        ["duel", "--game", "cribbage", "--record", "{inputs}/pipe"],
+        "is a named pipe",
+    ),
     # ignored flags, play-outs checked before grading
-    "accepted: crib-tables --discard with --iterate": (["crib-tables", "--iterate", "2", "--discard", "greedy",
-                                                        "--deals", "100"], "--discard is not used with --iterate"),
-    "accepted: crib-tables --tol without --iterate": (["crib-tables", "--tol", "0.1", "--deals", "100"],
-                                                      "--tol is used only with --iterate"),
-    "hang: crib-tables --iterate a billion": (["crib-tables", "--iterate", "1000000000", "--deals", "100"],
-                                              "--iterate must be 1 .. 50"),
-    "accepted: crib-tables --out a named pipe": (["crib-tables", "--deals", "100", "--out", "{inputs}/table.csv"],
-                                                 "is a named pipe"),
-    "accepted: crib-tables --out a directory": (["crib-tables", "--deals", "100", "--out", "{inputs}/folder.csv"],
-                                                "is a directory"),
-    "accepted: review --playout nosuch": (["review", CRIB_RECORD, "--playout", "nosuch"],
-                                          "unknown peg policy 'nosuch'"),
-    "accepted: review --playout a discard policy": (["review", CRIB_RECORD, "--playout", "expected_net"],
-                                                    "unknown peg policy 'expected_net'"),
-    "accepted: review --playout a bad parameter": (["review", CRIB_RECORD, "--playout", "defensive:nosuch=1"],
-                                                   "nosuch"),
-    "accepted: review --playout rollout samples 0": (["review", CRIB_RECORD, "--playout", "rollout:samples=0"],
-                                                     "'samples' takes a whole"),
-    "accepted: review --playout py: alone": (["review", CRIB_RECORD, "--playout", "py:"],
-                                             "write py:PACKAGE.MODULE.FUNCTION"),
-    "accepted: review --playout an unknown decision": (["review", CRIB_RECORD, "--playout", "bid=greedy"],
-                                                       "--playout: cribbage's play-outs take"),
+    "accepted: crib-tables --discard with --iterate": (
+        ["crib-tables", "--iterate", "2", "--discard", "greedy", "--deals", "100"],
+        "--discard is not used with --iterate",
+    ),
+    "accepted: crib-tables --tol without --iterate": (
+        ["crib-tables", "--tol", "0.1", "--deals", "100"],
+        "--tol is used only with --iterate",
+    ),
+    "hang: crib-tables --iterate a billion": (
+        ["crib-tables", "--iterate", "1000000000", "--deals", "100"],
+        "--iterate must be 1 .. 50",
+    ),
+    "accepted: crib-tables --out a named pipe": (
+        ["crib-tables", "--deals", "100", "--out", "{inputs}/table.csv"],
+        "is a named pipe",
+    ),
+    "accepted: crib-tables --out a directory": (
+        ["crib-tables", "--deals", "100", "--out", "{inputs}/folder.csv"],
+        "is a directory",
+    ),
+    "accepted: review --playout nosuch": (
+        ["review", CRIB_RECORD, "--playout", "nosuch"],
+        "unknown peg policy 'nosuch'",
+    ),
+    "accepted: review --playout a discard policy": (
+        ["review", CRIB_RECORD, "--playout", "expected_net"],
+        "unknown peg policy 'expected_net'",
+    ),
+    "accepted: review --playout a bad parameter": (
+        ["review", CRIB_RECORD, "--playout", "defensive:nosuch=1"],
+        "nosuch",
+    ),
+    "accepted: review --playout rollout samples 0": (
+        ["review", CRIB_RECORD, "--playout", "rollout:samples=0"],
+        "'samples' takes a whole",
+    ),
+    "accepted: review --playout py: alone": (
+        ["review", CRIB_RECORD, "--playout", "py:"],
+        "write py:PACKAGE.MODULE.FUNCTION",
+    ),
+    "accepted: review --playout an unknown decision": (
+        ["review", CRIB_RECORD, "--playout", "bid=greedy"],
+        "--playout: cribbage's play-outs take",
+    ),
     "accepted: review of All Fours, --playout play=nosuch": (
         ["review", str(ROOT / "sims/allfours/data/example-record.jsonl"), "--playout", "play=nosuch"],
-        "unknown play policy 'nosuch'"),
+        "unknown play policy 'nosuch'",
+    ),
     "accepted: review of All Fours, --playout nosuch=maxims": (
         ["review", str(ROOT / "sims/allfours/data/example-record.jsonl"), "--playout", "nosuch=maxims"],
-        "--playout: allfours's play-outs take"),
+        "--playout: allfours's play-outs take",
+    ),
     # TLS files: the file and the problem
-    "smaller: run --tls-ca-file not a certificate": ([*RUN, *SCHEDULER, "--tls-ca-file", "{inputs}/garbage.pem",
-                                                      "--out", "{tmp}/out"], "garbage.pem: not a PEM certificate"),
-    "smaller: run --tls-cert not a certificate": ([*RUN, *SCHEDULER, "--tls-cert", "{inputs}/garbage.pem",
-                                                   "--out", "{tmp}/out"], "garbage.pem: not a PEM certificate"),
-    "smaller: run --tls-ca-file a directory": ([*RUN, *SCHEDULER, "--tls-ca-file", "{tmp}", "--out", "{tmp}/out"],
-                                               "is a directory"),
-    "smaller: run --tls-key a named pipe": ([*RUN, *SCHEDULER, "--tls-key", "{inputs}/pipe", "--out", "{tmp}/out"],
-                                            "is a named pipe"),
+    "smaller: run --tls-ca-file not a certificate": (
+        [*RUN, *SCHEDULER, "--tls-ca-file", "{inputs}/garbage.pem", "--out", "{tmp}/out"],
+        "garbage.pem: not a PEM certificate",
+    ),
+    "smaller: run --tls-cert not a certificate": (
+        [*RUN, *SCHEDULER, "--tls-cert", "{inputs}/garbage.pem", "--out", "{tmp}/out"],
+        "garbage.pem: not a PEM certificate",
+    ),
+    "smaller: run --tls-ca-file a directory": (
+        [*RUN, *SCHEDULER, "--tls-ca-file", "{tmp}", "--out", "{tmp}/out"],
+        "is a directory",
+    ),
+    "smaller: run --tls-key a named pipe": (
+        [*RUN, *SCHEDULER, "--tls-key", "{inputs}/pipe", "--out", "{tmp}/out"],
+        "is a named pipe",
+    ),
     # echoed input cut to a readable length
     "smaller: simulate, a 200,000-character policy name": ([*SIM, "--peg", "p" * 200_000], "unknown peg policy"),
-    "smaller: review --playout of 200,000 characters": (["review", CRIB_RECORD, "--playout", "p" * 200_000],
-                                                        "unknown peg policy"),
-    "smaller: run --rule of 200,000 characters": ([*RUN, "--rule", "q" * 200_000 + "=1", "--out", "{tmp}/out"],
-                                                  "qqq"),
-    "smaller: discard --crib of 200,000 characters": (["discard", *HAND, "--dealer", "--crib", "c" * 200_000],
-                                                      "unknown crib source"),
+    "smaller: review --playout of 200,000 characters": (
+        ["review", CRIB_RECORD, "--playout", "p" * 200_000],
+        "unknown peg policy",
+    ),
+    "smaller: run --rule of 200,000 characters": ([*RUN, "--rule", "q" * 200_000 + "=1", "--out", "{tmp}/out"], "qqq"),
+    "smaller: discard --crib of 200,000 characters": (
+        ["discard", *HAND, "--dealer", "--crib", "c" * 200_000],
+        "unknown crib source",
+    ),
 }
 # The cases a process of their own shows best: a hang before, the environment, the user's sys.exit.
-LONGEST = 400      # characters of a one-line error
-FIRST_RUN = "sims: compiling the "     # the notice of a first run with a cold kernel cache (sims.core.first_run)
+LONGEST = 400  # characters of a one-line error
+FIRST_RUN = "sims: compiling the "  # the notice of a first run with a cold kernel cache (sims.core.first_run)
 
 
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("inputs")
-    modules = {"boom": "raise RuntimeError('boom')\n",
-               "broken_syntax": "def fn(:\n",
-               "recurse": "def f(n):\n    return f(n + 1)\nf(0)\n",
-               "oserr": "open('/no/such/file/at/all')\n",
-               "leave": "import sys\nsys.exit(0)\n",
-               "eager": ("from numba import njit\nfrom sims.cribbage.contract import PEG_SIG\n\n\n"
-                         "@njit(PEG_SIG)\ndef fn(hand, played, mine, state, rng, params):\n"
-                         "    hand[0] = 1\n    return 0\n")}
+    modules = {
+        "boom": "raise RuntimeError('boom')\n",
+        "broken_syntax": "def fn(:\n",
+        "recurse": "def f(n):\n    return f(n + 1)\nf(0)\n",
+        "oserr": "open('/no/such/file/at/all')\n",
+        "leave": "import sys\nsys.exit(0)\n",
+        "eager": (
+            "from numba import njit\nfrom sims.cribbage.contract import PEG_SIG\n\n\n"
+            "@njit(PEG_SIG)\ndef fn(hand, played, mine, state, rng, params):\n"
+            "    hand[0] = 1\n    return 0\n"
+        ),
+    }
     for name, text in modules.items():
         (folder / f"{name}.py").write_text(text)
     os.mkfifo(folder / "pipe")
     os.mkfifo(folder / "table.csv")
     (folder / "folder.csv").mkdir()
-    os.mknod(folder / "device", stat.S_IFCHR | 0o666, os.makedev(1, 3))   # a /dev/null of our own
+    os.mknod(folder / "device", stat.S_IFCHR | 0o666, os.makedev(1, 3))  # a /dev/null of our own
     (folder / "to-pipe").symlink_to(folder / "pipe")
     (folder / "to-stdout").symlink_to("/proc/self/fd/1")
     (folder / "garbage.pem").write_text("not a certificate\n")
@@ -177,10 +242,11 @@ def test_one_line_status_2_nothing_written(case, inputs, tmp_path, capsys, monke
 
     def nothing_played(*args, **kwargs):
         raise AssertionError("the work began before the bad input was refused")
-    if argv[0] == "play":      # an output path is checked before the games are played
+
+    if argv[0] == "play":  # an output path is checked before the games are played
         monkeypatch.setattr(sims.core.api, "simulate", nothing_played)
         monkeypatch.setattr(sims.core.table, "play", nothing_played)
-    monkeypatch.setattr(sims.cribbage.crib_self_play, "iterate_tables", nothing_played)   # no endless iterating
+    monkeypatch.setattr(sims.cribbage.crib_self_play, "iterate_tables", nothing_played)  # no endless iterating
     monkeypatch.setattr(sims.cribbage.crib_self_play, "self_play_tables", nothing_played)
     code = main(argv)
     out, err = capsys.readouterr()
@@ -190,14 +256,25 @@ def test_one_line_status_2_nothing_written(case, inputs, tmp_path, capsys, monke
 
 
 def _process(argv, inputs, tmp_path, **env):
-    return subprocess.run([sys.executable, "-m", "sims", *argv], capture_output=True, timeout=60, cwd=tmp_path,
-                          stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": f"{ROOT}:{inputs}", **env})
+    return subprocess.run(
+        [sys.executable, "-m", "sims", *argv],
+        capture_output=True,
+        timeout=60,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": f"{ROOT}:{inputs}", **env},
+    )
 
 
 def test_traceback_sys_exit_in_a_py_module_is_one_line(inputs, tmp_path):
     done = _process([*SIM, "--peg", "py:leave.fn"], inputs, tmp_path)
-    _one_line(done.returncode, done.stdout.decode(), done.stderr.decode(), "simulate",
-              "importing leave failed: it called sys.exit(0)")
+    _one_line(
+        done.returncode,
+        done.stdout.decode(),
+        done.stderr.decode(),
+        "simulate",
+        "importing leave failed: it called sys.exit(0)",
+    )
 
 
 def test_traceback_a_cache_directory_name_too_long_is_one_line(inputs, tmp_path):
@@ -206,7 +283,8 @@ def test_traceback_a_cache_directory_name_too_long_is_one_line(inputs, tmp_path)
 
 
 def test_traceback_an_undecodable_record_name_is_written_with_the_stores_permissions_and_printed(
-        tmp_path, capsys, monkeypatch):
+    tmp_path, capsys, monkeypatch
+):
     """A file name that is not UTF-8 (bytes from another system): the record is written, 0644 as the run store's
     files under the usual umask (not mkstemp's 0600), and its name printed escaped (capsys's output, like a
     UTF-8 terminal's, cannot encode it as it is)."""
@@ -220,7 +298,7 @@ def test_traceback_an_undecodable_record_name_is_written_with_the_stores_permiss
     out, err = capsys.readouterr()
     assert code == 0 and "Traceback" not in err, err[-2000:]
     assert "game record: game-\\udcff.jsonl" in out
-    assert [p.name for p in tmp_path.iterdir()] == [name]     # no temporary file left
+    assert [p.name for p in tmp_path.iterdir()] == [name]  # no temporary file left
     assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644
 
 
@@ -266,6 +344,7 @@ def test_a_bug_in_sims_still_shows_its_traceback_and_says_so(monkeypatch, capsys
 
     def slipped(args):
         raise TypeError("an internal slip")
+
     monkeypatch.setattr(sims.cli.verify, "run", slipped)
     code = main(["verify", "somewhere"])
     err = capsys.readouterr().err

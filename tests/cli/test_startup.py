@@ -1,6 +1,7 @@
 """Start-up: ``import sims`` leaves numba alone and configures nothing, yet every kernel gets sims's cache
 whatever is imported first (kernels are defined through :func:`sims.core.kernel.njit`), and Ctrl-C while
 numba loads is one line and exit status 130, not a traceback."""
+
 from __future__ import annotations
 
 import subprocess
@@ -36,8 +37,9 @@ CACHED_WHERE = """
 
 
 def python(script: str, *args: str, env=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(script), *args], capture_output=True, text=True,
-                          timeout=300, env=env)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script), *args], capture_output=True, text=True, timeout=300, env=env
+    )
 
 
 def test_the_command_line_entry_does_not_import_numba():
@@ -46,8 +48,10 @@ def test_the_command_line_entry_does_not_import_numba():
 
 def test_importing_sims_configures_nothing():
     """No import hook is installed and numba's cache locators are untouched until a kernel is defined."""
-    out = python("import sys; hooks = list(sys.meta_path); import sims, sims.core.registry, sims.core.protocol; "
-                 "print(sys.meta_path == hooks, 'numba' in sys.modules)")
+    out = python(
+        "import sys; hooks = list(sys.meta_path); import sims, sims.core.registry, sims.core.protocol; "
+        "print(sys.meta_path == hooks, 'numba' in sys.modules)"
+    )
     assert out.stdout.split() == ["True", "False"], out.stderr
 
 
@@ -87,8 +91,18 @@ def test_kernels_with_explicit_types_compile_at_their_first_use_not_at_import():
     out = python(LAZY)
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
-    assert {"_deal_chunks", "_game_chunks", "_play_outs", "_returns", "_card_returns", "greedy_discard", "greedy_peg",
-            "random_peg", "position_discard", "exploring_peg"} <= set(got["names"])
+    assert {
+        "_deal_chunks",
+        "_game_chunks",
+        "_play_outs",
+        "_returns",
+        "_card_returns",
+        "greedy_discard",
+        "greedy_peg",
+        "random_peg",
+        "position_discard",
+        "exploring_peg",
+    } <= set(got["names"])
     assert got["untouched_on_import"] is True
     assert got["compiled_after_run"] == ["_deal_chunks", "greedy_discard", "greedy_peg"] and got["signatures"] == 1
 
@@ -102,8 +116,9 @@ COLLECTOR = """
 """
 
 
-@pytest.mark.parametrize("argv", [["discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer"],
-                                  ["discard", "--no-such-flag"], ["--version"]])
+@pytest.mark.parametrize(
+    "argv", [["discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer"], ["discard", "--no-such-flag"], ["--version"]]
+)
 def test_the_command_line_freezes_what_start_up_made_and_gives_the_collector_back(argv):
     """The collector waits while the command's modules load, then the objects they made are frozen (never walked
     again) and it is back, whatever way the command ends."""

@@ -1,6 +1,7 @@
 """Start-up: each command imports what it uses and no more (checked in a fresh process through ``sys.modules``),
 and what ``sims policies`` lists without importing a policy (the tables' declared names) is what the policies
 themselves say."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,21 @@ import pytest
 from sims.core.policies import TableParams
 from sims.core.registry import get_game, names
 
-PEG = ["peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer", "--thrown", "QD,3C",
-       "--score", "97-104"]
+PEG = [
+    "peg",
+    "7H",
+    "8C",
+    "5D",
+    "--played",
+    "KS,2S,5H",
+    "--starter",
+    "2C",
+    "--dealer",
+    "--thrown",
+    "QD,3C",
+    "--score",
+    "97-104",
+]
 DISCARD = ["discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer"]
 RUN = """
     import json, sys
@@ -30,13 +44,14 @@ FIRST_DECISION = """
                                                              thrown="QD 3C", score=(97, 104)))
     print(json.dumps({"code": 0 if card == "5D" else 1, "modules": sorted(sys.modules)}), file=sys.stderr)
 """
-KERNELS = "sims.cribbage.policies."   # modules of kernels
+KERNELS = "sims.cribbage.policies."  # modules of kernels
 TABLE_READERS = ("pandas", "pyarrow", "scipy.special", "sims.cribbage.odds.table")
 
 
 def modules(script: str, *args: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", textwrap.dedent(script), *args], capture_output=True, text=True,
-                         timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script), *args], capture_output=True, text=True, timeout=600
+    )
     got = json.loads(out.stderr.strip().splitlines()[-1])
     assert got["code"] == 0, out.stderr
     return set(got["modules"])
@@ -89,8 +104,13 @@ def test_the_position_sections_size_the_discard_tables_as_the_discard_policies_d
 
 def test_every_declared_table_name_is_a_table_of_the_policy():
     """``sims policies`` lists the names a TableParams declares: they are its tables' names, in their order."""
-    declared = [spec.params for g in names() for table in get_game(g).policies.values() for spec in table.values()
-                if isinstance(spec.params, TableParams)]
+    declared = [
+        spec.params
+        for g in names()
+        for table in get_game(g).policies.values()
+        for spec in table.values()
+        if isinstance(spec.params, TableParams)
+    ]
     assert declared and all(p.names for p in declared)
     for params in declared:
         assert list(params.names) == list(params.named()), params.tables

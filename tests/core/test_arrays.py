@@ -1,5 +1,6 @@
 """The kernels' array copies (sims.core.arrays): what a slice assignment would write, and a shape that differs
 refused with a fixed message."""
+
 import numpy as np
 import pytest
 
@@ -38,13 +39,24 @@ def test_strided_views_copy_element_by_element():
     assert dst[:, 0].tolist() == [1, 5, 9, 13, 17] and not dst[:, 1:].any()
 
 
-@pytest.mark.parametrize("copy, dst, src, message", [
-    (copy_into, np.zeros(3, dtype=np.int64), np.zeros(4, dtype=np.int64), "copy_into: the arrays differ in length"),
-    (copy_rows, np.zeros((2, 3), dtype=np.int64), np.zeros((2, 4), dtype=np.int64),
-     "copy_rows: the arrays differ in shape"),
-    (copy_rows, np.zeros((2, 3), dtype=np.int64), np.zeros((3, 3), dtype=np.int64),
-     "copy_rows: the arrays differ in shape"),
-])
+@pytest.mark.parametrize(
+    "copy, dst, src, message",
+    [
+        (copy_into, np.zeros(3, dtype=np.int64), np.zeros(4, dtype=np.int64), "copy_into: the arrays differ in length"),
+        (
+            copy_rows,
+            np.zeros((2, 3), dtype=np.int64),
+            np.zeros((2, 4), dtype=np.int64),
+            "copy_rows: the arrays differ in shape",
+        ),
+        (
+            copy_rows,
+            np.zeros((2, 3), dtype=np.int64),
+            np.zeros((3, 3), dtype=np.int64),
+            "copy_rows: the arrays differ in shape",
+        ),
+    ],
+)
 def test_a_shape_that_differs_is_refused(copy, dst, src, message):
     with pytest.raises(ValueError, match=message):
         copy(dst, src)

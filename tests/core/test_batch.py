@@ -1,4 +1,5 @@
 """Batches add up as numpy arrays and make the DataFrames pandas would have made table by table."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,8 +12,16 @@ from sims.core.jobs import Job
 def _pandas_totals(scope, who, components, sums, n) -> pd.DataFrame:
     """A table of totals built as a DataFrame, from lists and a string (the reference for the dtypes)."""
     sums = np.asarray(sums, dtype=np.int64).ravel()
-    return pd.DataFrame({"scope": scope, "who": np.repeat(who, len(components)), "component": components * len(who),
-                         "n": np.full(len(sums), n, dtype=np.int64), "sum": sums, "sumsq": sums})
+    return pd.DataFrame(
+        {
+            "scope": scope,
+            "who": np.repeat(who, len(components)),
+            "component": components * len(who),
+            "n": np.full(len(sums), n, dtype=np.int64),
+            "sum": sums,
+            "sumsq": sums,
+        }
+    )
 
 
 def _hist(counts) -> Columns:
@@ -22,9 +31,9 @@ def _hist(counts) -> Columns:
 def test_histograms_with_values_seen_in_one_batch_only_add_as_a_groupby_would():
     a, b = _hist([[0, 3, 0, 1], [2, 0, 0, 0]]), _hist([[1, 0, 5, 1], [0, 0, 0, 4]])
     merged = Batch("deals", 2, totals_frame("game", ["all"], ["n"], [[1]], [[1]], 1), a).merge(
-        Batch("deals", 3, totals_frame("game", ["all"], ["n"], [[2]], [[4]], 2), b))
-    expected = pd.concat([a.frame(), b.frame()], ignore_index=True).groupby(HIST_KEYS, sort=False,
-                                                                          as_index=False).sum()
+        Batch("deals", 3, totals_frame("game", ["all"], ["n"], [[2]], [[4]], 2), b)
+    )
+    expected = pd.concat([a.frame(), b.frame()], ignore_index=True).groupby(HIST_KEYS, sort=False, as_index=False).sum()
     pd.testing.assert_frame_equal(merged.histograms, expected)
     assert merged.total("game", "all", "n") == (3, 3, 5) and merged.n == 5
 
@@ -38,8 +47,10 @@ def test_same_layouts_add_value_by_value():
 
 def test_the_frames_have_the_dtypes_of_the_tables_pandas_concatenated():
     """Labels are strings; an empty part (a tally not kept) makes pandas keep the labels as objects."""
-    tables = {"full": ("role", ["dealer", "pone"], ["hand"], [[3], [4]], 1),
-              "empty": ("maxim", [], [], np.zeros((0, 0)), 1)}
+    tables = {
+        "full": ("role", ["dealer", "pone"], ["hand"], [[3], [4]], 1),
+        "empty": ("maxim", [], [], np.zeros((0, 0)), 1),
+    }
     for names in (["full"], ["full", "empty"], ["empty", "full"]):
         got = concat([totals_frame(*tables[t][:4], tables[t][3], tables[t][4]) for t in names]).frame()
         want = pd.concat([_pandas_totals(*tables[t]) for t in names], ignore_index=True)
@@ -64,23 +75,33 @@ def test_the_kernel_vector_is_made_once_a_job_from_its_own_policies():
 
 def test_means_per_item_with_their_standard_errors_by_who_and_component():
     # dealer's hand: 5 deals scoring 1, 1, 2, 3, 3 (sum 10, squares 24); pone's crib: all 0; a scope not asked for
-    totals = concat([totals_frame("role", ["dealer", "pone"], ["hand", "crib"], [[10, 4], [0, 0]],
-                                  [[24, 8], [0, 0]], 5),
-                     totals_frame("seat", ["seat 0"], ["hand"], [[99]], [[99]], 5)])
+    totals = concat(
+        [
+            totals_frame("role", ["dealer", "pone"], ["hand", "crib"], [[10, 4], [0, 0]], [[24, 8], [0, 0]], 5),
+            totals_frame("seat", ["seat 0"], ["hand"], [[99]], [[99]], 5),
+        ]
+    )
     batch = Batch("deals", 5, totals, hist_frame("role", [], [], np.zeros((0, 0, 1))))
     m = batch.means("role")
     assert list(m["who"]) == ["dealer", "dealer", "pone", "pone"] and list(m["component"]) == ["hand", "crib"] * 2
-    assert m["mean"][0] == 2.0 and np.isclose(m["se"][0], np.sqrt((24 - 5 * 4) / 4 / 5))   # sample variance 1
+    assert m["mean"][0] == 2.0 and np.isclose(m["se"][0], np.sqrt((24 - 5 * 4) / 4 / 5))  # sample variance 1
     nested = batch.nested_means("role", leave_out="crib")
-    assert nested == {"dealer": {"hand": {"mean": 2.0, "se": float(m["se"][0])}},
-                      "pone": {"hand": {"mean": 0.0, "se": 0.0}}}
+    assert nested == {
+        "dealer": {"hand": {"mean": 2.0, "se": float(m["se"][0])}},
+        "pone": {"hand": {"mean": 0.0, "se": 0.0}},
+    }
 
 
 def test_a_histogram_by_increasing_value_and_its_quantiles():
     # the dealer's hand: 0 and 3 in one batch, 0 and 1 in the next (the merged rows hold 0, 3, 1); the pone's: 0, 2
     def batch(dealer, pone):
-        return Batch("deals", 2, totals_frame("role", ["dealer"], ["hand"], [[0]], [[0]], 2),
-                     hist_frame("role", ["dealer", "pone"], ["hand"], [[dealer], [pone]]))
+        return Batch(
+            "deals",
+            2,
+            totals_frame("role", ["dealer"], ["hand"], [[0]], [[0]], 2),
+            hist_frame("role", ["dealer", "pone"], ["hand"], [[dealer], [pone]]),
+        )
+
     merged = batch([1, 0, 0, 1], [1, 0, 1, 0]).merge(batch([1, 1, 0, 0], [1, 0, 1, 0]))
     assert merged.histogram_columns.where(who="dealer")["value"].tolist() == [0, 3, 1]
     values, counts = merged.histogram_arrays("role", "dealer", "hand")
@@ -88,7 +109,7 @@ def test_a_histogram_by_increasing_value_and_its_quantiles():
     assert merged.histogram("role", "dealer", "hand").to_dict() == {0: 2, 1: 1, 3: 1}
     # cumulative counts 2, 3, 4 of 4 deals: a share of 1/2 reached at 0, 3/4 at 1, all at 3
     assert [quantile(values, counts, q) for q in (0.25, 0.5, 0.75, 0.9, 1.0)] == [0, 0, 1, 3, 3]
-    for who in ("dealer", "pone"):   # the Series cut from the table, its index too (the pone's 0, 2: a RangeIndex)
+    for who in ("dealer", "pone"):  # the Series cut from the table, its index too (the pone's 0, 2: a RangeIndex)
         h = merged.histograms
         cut = h[h["who"] == who].set_index("value")["count"].sort_index()
         pd.testing.assert_series_equal(merged.histogram("role", who, "hand"), cut, check_index_type=True)

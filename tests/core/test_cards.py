@@ -1,9 +1,9 @@
 """Card ids, parsing and formatting (issue 2, must-have 3)."""
+
 import numpy as np
 import pytest
 
-from sims.cards import (check_disjoint, format_card, format_cards, parse_card, parse_cards,
-                        rank_of, suit_of, value_of)
+from sims.cards import check_disjoint, format_card, format_cards, parse_card, parse_cards, rank_of, suit_of, value_of
 
 FIVE_OF_HEARTS = 4 * 4 + 2  # rank 4 (five), suit 2 (hearts)
 
@@ -18,8 +18,10 @@ def test_ten_of_hearts_spellings(token):
     assert parse_card(token) == 9 * 4 + 2
 
 
-@pytest.mark.parametrize("token, card", [("AS", 3), ("as", 3), ("1S", 3), ("AC", 0), ("KS", 51),
-                                         ("JD", 10 * 4 + 1), ("Q♣", 11 * 4), ("2♦", 5)])
+@pytest.mark.parametrize(
+    "token, card",
+    [("AS", 3), ("as", 3), ("1S", 3), ("AC", 0), ("KS", 51), ("JD", 10 * 4 + 1), ("Q♣", 11 * 4), ("2♦", 5)],
+)
 def test_card_ids(token, card):
     assert parse_card(token) == card
 
@@ -30,8 +32,18 @@ def test_rank_suit_value():
     assert [value_of(parse_card(t)) for t in ("AS", "5H", "10D", "JC", "QH", "KS")] == [1, 5, 10, 10, 10, 10]
 
 
-@pytest.mark.parametrize("cards", ["5H 5C 5S JD", "5H,5C,5S,JD", "5H, 5C, 5S, JD", " 5h  5c,5s jd ",
-                                   ["5H", "5C", "5S", "JD"], ("5♥", "5♣", "5♠", "J♦"), [18, 16, 19, 41]])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        "5H 5C 5S JD",
+        "5H,5C,5S,JD",
+        "5H, 5C, 5S, JD",
+        " 5h  5c,5s jd ",
+        ["5H", "5C", "5S", "JD"],
+        ("5♥", "5♣", "5♠", "J♦"),
+        [18, 16, 19, 41],
+    ],
+)
 def test_parse_lists_and_strings(cards):
     assert parse_cards(cards) == [18, 16, 19, 41]
 
@@ -52,8 +64,9 @@ def test_round_trip_every_card():
     assert len({format_card(c) for c in deck}) == 52
 
 
-@pytest.mark.parametrize("text, bad", [("5X", "5X"), ("5H 5X", "5X"), ("ZH", "ZH"), ("11H", "11H"),
-                                       ("5", "5"), ("H", "H"), ("5H ♥5", "♥5")])
+@pytest.mark.parametrize(
+    "text, bad", [("5X", "5X"), ("5H 5X", "5X"), ("ZH", "ZH"), ("11H", "11H"), ("5", "5"), ("H", "H"), ("5H ♥5", "♥5")]
+)
 def test_bad_token_is_named(text, bad):
     with pytest.raises(ValueError, match=f"'{bad}'"):
         parse_cards(text)

@@ -1,5 +1,6 @@
 """While sims loads and plays a job the youngest generation is collected less often; afterwards the collector is
 as the process had it."""
+
 from __future__ import annotations
 
 import gc

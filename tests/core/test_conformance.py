@@ -4,6 +4,7 @@ Dask workers; the fast engine plays exactly the reference engine's deals from th
 run store reads back the same result and refuses a damaged file; policy parameters are checked; bad input
 is one line; a failing policy is a :class:`PolicyError`.  Small sizes: this is the protocol, not the rules
 (each game's own tests hold those)."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,12 +16,15 @@ from sims.core.policies import load
 from sims.core.runner import load_run, run
 
 GAMES = registry.names()
-CHUNK = 16            # a few chunks even in a small job, so that 2 threads share the work
+CHUNK = 16  # a few chunks even in a small job, so that 2 threads share the work
 N = {"deals": 72, "games": 12}
 # Where each game keeps ``assert_same_deals(rules, policies, n, seed)`` (the fast engine against the reference
 # engine on the same streams): in its test module for the games of this repository, else in its reference module.
-REFERENCE_TESTS = {"cribbage": "tests.cribbage.test_engine_reference", "allfours": "tests.allfours.test_reference",
-                   "loo": "tests.loo.test_reference"}
+REFERENCE_TESTS = {
+    "cribbage": "tests.cribbage.test_engine_reference",
+    "allfours": "tests.allfours.test_reference",
+    "loo": "tests.loo.test_reference",
+}
 
 
 def job(name, kind="deals", seed=11, **options):
@@ -42,10 +46,10 @@ def test_the_same_seed_gives_the_same_numbers_on_one_and_two_threads(name, kind)
     one = run(job(name, kind), threads=1, batch_chunks=2, progress=False)
     two = run(job(name, kind), threads=2, batch_chunks=3, progress=False)
     assert one.summary == two.summary
-    assert run(job(name, kind, seed=12), threads=2, progress=False).summary != one.summary   # the seed matters
+    assert run(job(name, kind, seed=12), threads=2, progress=False).summary != one.summary  # the seed matters
 
 
-@pytest.mark.xdist_group("dask")      # the two worker processes of tests/core/test_dask.py (tests/conftest.py)
+@pytest.mark.xdist_group("dask")  # the two worker processes of tests/core/test_dask.py (tests/conftest.py)
 @pytest.mark.parametrize("name", GAMES)
 def test_dask_workers_give_the_numbers_of_one_thread(name, dask_workers, tmp_path):
     here = run(job(name), threads=1, progress=False)
@@ -112,8 +116,9 @@ def test_bad_input_is_one_line(name, change, words):
     args = dict(kind="deals", rules=None, policies=None, n=10, seed=0)
     args.update(change)
     with pytest.raises(ValueError) as info:
-        Job.make(name, args.pop("kind"), args.pop("rules"), args.pop("policies"), args.pop("n"), args.pop("seed"),
-                 **args)
+        Job.make(
+            name, args.pop("kind"), args.pop("rules"), args.pop("policies"), args.pop("n"), args.pop("seed"), **args
+        )
     assert words in one_line(info)
 
 
@@ -132,8 +137,11 @@ def failing_policy(signature):
 
     args = ", ".join(f"a{i}" for i in range(len(signature.args)))
     namespace = {}
-    exec(f"def failing({args}):\n    if a0.shape[0] >= 0:\n        raise ValueError('this policy fails')\n"
-         f"    return 0\n", namespace)
+    exec(
+        f"def failing({args}):\n    if a0.shape[0] >= 0:\n        raise ValueError('this policy fails')\n"
+        f"    return 0\n",
+        namespace,
+    )
     return njit(signature)(namespace["failing"])
 
 
@@ -167,8 +175,16 @@ def test_a_game_record_reads_back_what_was_played(name, tmp_path):
     record = read_record(path)
     module = registry.get_game(name).part("record")
     assert lines[0] == record.header and record.header["players"] == frame.attrs["players"]
-    assert [{"game": d.game, "player": d.player, "decision": d.situation.DECISION, **module.fields(d.situation),
-             "choice": d.choice} for d in record.decisions] == [line for line in lines[1:] if "result" not in line]
+    assert [
+        {
+            "game": d.game,
+            "player": d.player,
+            "decision": d.situation.DECISION,
+            **module.fields(d.situation),
+            "choice": d.choice,
+        }
+        for d in record.decisions
+    ] == [line for line in lines[1:] if "result" not in line]
     assert record.results == {0: {k: v for k, v in frame.iloc[0].items() if k != "game"}}
     assert len(record.decisions) == frame.attrs["decisions"] > 0
 
@@ -211,7 +227,7 @@ def test_a_scripted_duel_shows_the_decisions_gives_a_hint_and_ends_on_q_in_one_l
     out, err = capsys.readouterr()
     lines = out.splitlines()
     assert stop.value.code == 1 and "Traceback" not in err and "error" not in err
-    assert any(line.startswith(("value:", "net:")) for line in lines)            # the hint's table
-    alone = out.count("your only legal choice")                 # decisions made for the player
-    assert out.count("your choice (") == 5                       # the ? asked the first decision again
+    assert any(line.startswith(("value:", "net:")) for line in lines)  # the hint's table
+    alone = out.count("your only legal choice")  # decisions made for the player
+    assert out.count("your choice (") == 5  # the ? asked the first decision again
     assert lines[-1] == f"game ended (quit) at your decision {4 + alone}"

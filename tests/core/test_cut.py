@@ -1,6 +1,7 @@
 """The cut for deal (:mod:`sims.core.cut`) in each game's order, checked against the rule book's words with the
 ranks spelt out here: the kernel's cut and the reference's draw the same cards on every stream, every player
 cuts in the first round, those tied for lowest cut again, and the one left with the lowest card deals."""
+
 from itertools import pairwise
 
 import numpy as np
@@ -9,13 +10,13 @@ import pytest
 from sims.allfours.cards import CUT_ORDER as ALLFOURS_ORDER
 from sims.cards import format_card
 from sims.core.cut import cut_for_deal, reference_cut_for_deal
-from sims.core.kernel import read_only   # the order as the engines pass it: their specialisation
+from sims.core.kernel import read_only  # the order as the engines pass it: their specialisation
 from sims.core.rng import seed_state
 from sims.cribbage.rules import CUT_ORDER as CRIBBAGE_ORDER
 from sims.loo.rules import CUT_ORDER as LOO_ORDER
 
 ACE_LOW = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
-WHIST = "2 3 4 5 6 7 8 9 10 J Q K A".split()     # low to high
+WHIST = "2 3 4 5 6 7 8 9 10 J Q K A".split()  # low to high
 
 
 def rank(card) -> str:
@@ -45,7 +46,7 @@ def test_the_lowest_in_the_games_order_deals_and_ties_cut_again(game):
             rounds = []
             dealer = reference_cut_for_deal(rng, players, order, rounds)
             assert dealer == cut_for_deal(kernel_rng, players, np.empty(52, dtype=np.int64), read_only(order))
-            assert np.array_equal(rng, kernel_rng)          # the same random numbers were drawn
+            assert np.array_equal(rng, kernel_rng)  # the same random numbers were drawn
             assert set(rounds[0]) == set(range(players))
             for before, after in pairwise(rounds):
                 low = min(standing(c) for c in before.values())
@@ -53,5 +54,5 @@ def test_the_lowest_in_the_games_order_deals_and_ties_cut_again(game):
                 ties += 1
             last = rounds[-1]
             assert all(standing(last[dealer]) < standing(c) for p, c in last.items() if p != dealer)
-            assert len(set(last.values())) == len(last)     # cards cut in one round are distinct
+            assert len(set(last.values())) == len(last)  # cards cut in one round are distinct
     assert ties > 20

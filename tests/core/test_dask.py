@@ -1,4 +1,5 @@
 """The runner on a Dask LocalCluster gives exactly the local numbers (same seed, same stored tables)."""
+
 from __future__ import annotations
 
 import json
@@ -12,7 +13,7 @@ from sims.core.chunks import run_chunks
 from sims.core.jobs import Job
 from sims.core.runner import load_run, run, summarize
 
-pytestmark = pytest.mark.xdist_group("dask")    # one worker of the test run starts the clusters below, once
+pytestmark = pytest.mark.xdist_group("dask")  # one worker of the test run starts the clusters below, once
 
 
 def bare(job):
@@ -45,8 +46,9 @@ def test_local_cluster_refuses_a_client_without_its_credentials(client):
 
 
 def test_dask_deals_equal_local_deals_and_stored_tables(tmp_path, client):
-    job = Job.make("cribbage", "deals", "six-card", {"discard": "greedy", "peg": "greedy"}, 6 * 4096 + 5, seed=21,
-                   records=True)
+    job = Job.make(
+        "cribbage", "deals", "six-card", {"discard": "greedy", "peg": "greedy"}, 6 * 4096 + 5, seed=21, records=True
+    )
     local = run(job, tmp_path / "local", batch_chunks=2, progress=False)
     remote = run(job, tmp_path / "dask", batch_chunks=2, client=client, progress=False)
     assert remote.summary == local.summary == bare(job).summary
@@ -59,11 +61,11 @@ def test_dask_deals_equal_local_deals_and_stored_tables(tmp_path, client):
 
 
 def test_dask_resumes_a_local_run_and_games_match(tmp_path, client):
-    job = Job.make("cribbage", "games", "six-card", {"discard": "greedy", "peg": "random"}, 900, seed=4,
-                   records=True)
+    job = Job.make("cribbage", "games", "six-card", {"discard": "greedy", "peg": "random"}, 900, seed=4, records=True)
 
     def stop(index, batch):
         raise RuntimeError("crash")
+
     with pytest.raises(RuntimeError):
         run(job, tmp_path, batch_chunks=1, progress=False, on_batch=stop)
     resumed = run(job, tmp_path, client=client, progress=False)
@@ -81,7 +83,7 @@ def test_default_batch_size_asks_the_workers(tmp_path, client):
     job = Job.make("cribbage", "deals", "six-card", None, 2 * 4096, seed=5)
     result = run(job, tmp_path, client=client, progress=False)
     assert result.summary == bare(job).summary
-    assert st.read_json(tmp_path / st.MANIFEST, "manifest")["batch_chunks"] == 1   # two batches, one per worker
+    assert st.read_json(tmp_path / st.MANIFEST, "manifest")["batch_chunks"] == 1  # two batches, one per worker
 
 
 def test_a_scheduler_that_does_not_answer_fails_within_the_timeout_with_one_line(tmp_path, monkeypatch):
@@ -94,7 +96,7 @@ def test_a_scheduler_that_does_not_answer_fails_within_the_timeout_with_one_line
 
     assert executors.SCHEDULER_SECONDS == 10
     monkeypatch.setattr(executors, "SCHEDULER_SECONDS", 1)
-    with socket.socket() as silent:                 # listens, never speaks Dask
+    with socket.socket() as silent:  # listens, never speaks Dask
         silent.bind(("127.0.0.1", 0))
         silent.listen()
         address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
@@ -113,10 +115,31 @@ def test_ctrl_c_with_dask_workers_stops_at_once_with_one_line_and_keeps_the_batc
     import time
 
     n = 400 * 4096
-    proc = subprocess.Popen([sys.executable, "-m", "sims", "run", "--deals", str(n), "--discard", "greedy", "--peg",
-                             "greedy", "--out", str(tmp_path), "--workers", "2", "--batch-chunks", "1", "--quiet"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 600                       # a loaded machine starts a cluster slowly
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "sims",
+            "run",
+            "--deals",
+            str(n),
+            "--discard",
+            "greedy",
+            "--peg",
+            "greedy",
+            "--out",
+            str(tmp_path),
+            "--workers",
+            "2",
+            "--batch-chunks",
+            "1",
+            "--quiet",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.time() + 600  # a loaded machine starts a cluster slowly
     while len(list(tmp_path.glob("batches/batch-*.json"))) < 2 and time.time() < deadline:
         time.sleep(0.01)
     proc.send_signal(signal.SIGINT)
@@ -127,7 +150,7 @@ def test_ctrl_c_with_dask_workers_stops_at_once_with_one_line_and_keeps_the_batc
         pytest.fail("sims run --workers 2 hung after Ctrl-C")
     assert proc.returncode == 130 and len(err.strip().splitlines()) == 1, err
     assert "run the same command again to resume" in err
-    done = load_run(tmp_path, partial=True).summary["n"]      # deals in the kept batches, a chunk each
+    done = load_run(tmp_path, partial=True).summary["n"]  # deals in the kept batches, a chunk each
     assert done % 4096 == 0 and 2 * 4096 <= done < n
 
 
@@ -140,17 +163,28 @@ def tls_scheduler(tmp_path_factory):
     credentials = Security.temporary()
     tmp_path = tmp_path_factory.mktemp("tls")
     files = {}
-    for name, text in (("ca", credentials.tls_ca_file), ("cert", credentials.tls_client_cert),
-                       ("key", credentials.tls_client_key)):
+    for name, text in (
+        ("ca", credentials.tls_ca_file),
+        ("cert", credentials.tls_client_cert),
+        ("key", credentials.tls_client_key),
+    ):
         files[name] = tmp_path / f"{name}.pem"
         files[name].write_text(text)
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tls://", host="127.0.0.1",
-                      security=credentials, dashboard_address="127.0.0.1:0") as cluster:
+    with LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tls://",
+        host="127.0.0.1",
+        security=credentials,
+        dashboard_address="127.0.0.1:0",
+    ) as cluster:
         yield cluster.scheduler_address, files
 
 
-def test_a_tls_scheduler_is_reached_with_the_certificate_flags_and_gives_the_local_numbers(tls_scheduler, tmp_path,
-                                                                                           capsys):
+def test_a_tls_scheduler_is_reached_with_the_certificate_flags_and_gives_the_local_numbers(
+    tls_scheduler, tmp_path, capsys
+):
     from sims.cli import main
     from sims.core.executors import tls_security
 

@@ -1,5 +1,6 @@
 """The terminal seat alone (:mod:`sims.core.duel`), on situations built by hand: what it shows, how it reads an
 answer, a hint, and what it tells of the other players' decisions (whole games: tests/cli/test_duel.py)."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,8 +30,9 @@ def seat_with(view, answers, seat=0):
 
 
 # The dealer (seat 0) to lay, the pone having led KS, 5H after the dealer's 2S: count 17.
-PEG = PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C", thrown="QD 3C", score=(12, 20),
-                   rules="six-card-61")
+PEG = PegSituation(
+    "7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C", thrown="QD 3C", score=(12, 20), rules="six-card-61"
+)
 
 
 def test_match_reads_cards_in_any_spelling_and_order_and_words():
@@ -40,13 +42,13 @@ def test_match_reads_cards_in_any_spelling_and_order_and_words():
     assert match(" PASS ", labels) == "pass"
     assert match("miss", labels, {"miss": "take the miss"}) == "take the miss"
     assert match("none", labels, {"none": "-"}) == "-"
-    assert match("4S", labels) is None          # one card of a pair is not the pair
+    assert match("4S", labels) is None  # one card of a pair is not the pair
     assert match("9Z", labels) is None
 
 
 def test_the_peg_decision_shows_the_count_the_cards_laid_and_the_legal_cards_numbered():
     seat, out = seat_with(CribbageView(names), ["2"])
-    assert seat.choose(PEG) == "8C"             # the second legal card, in hand order
+    assert seat.choose(PEG) == "8C"  # the second legal card, in hand order
     text = "".join(out)
     assert "laid: KS (seat 1) 2S (you) 5H (seat 1)" in text
     assert "count 17" in text and "starter 2C; you laid out QD 3C" in text
@@ -56,7 +58,7 @@ def test_the_peg_decision_shows_the_count_the_cards_laid_and_the_legal_cards_num
 
 def test_an_illegal_entry_is_one_line_and_the_question_is_asked_again():
     seat, out = seat_with(CribbageView(names), ["9D", "8c"])
-    assert seat.choose(PEG) == "8C"             # a card named in lower case
+    assert seat.choose(PEG) == "8C"  # a card named in lower case
     lines = "".join(out).splitlines()
     told = [i for i, line in enumerate(lines) if line.startswith("not a legal choice")]
     assert len(told) == 1 and lines[told[0]] == "not a legal choice here: 9D; type 1-3, a choice as listed, ? or help"
@@ -110,17 +112,23 @@ def test_another_players_card_is_told_with_what_it_pegged():
     seat, out = seat_with(CribbageView(names), [])
     opponent = PegSituation("5H 9C 3D 4D", "10S", role="dealer", dealer=1, starter="2C", rules="six-card-61")
     seat.observe(opponent, "5H")
-    assert out == ["deal 1: seat 1 deals: the crib is theirs; no score kept\n",     # the deal, first seen
-                   "the starter: 2C\n",
-                   "seat 1 lays 5H: count 15; seat 1 pegs 2 for fifteen 2 (you 0, seat 1 2)\n"]
+    assert out == [
+        "deal 1: seat 1 deals: the crib is theirs; no score kept\n",  # the deal, first seen
+        "the starter: 2C\n",
+        "seat 1 lays 5H: count 15; seat 1 pegs 2 for fifteen 2 (you 0, seat 1 2)\n",
+    ]
 
 
 def test_a_knave_turned_up_is_his_heels():
     """Mottoes: "if a knave be turned up, the dealer marks two", told with the starter."""
     seat, out = seat_with(CribbageView(names), [])
     seat.observe(PegSituation("5H 4S 2C 6C", "", role="pone", starter="JD", rules="six-card-61"), "5H")
-    assert out == ["deal 1: you deal: the crib is yours; no score kept\n", "the starter: JD\n",
-                   "you peg 2 for his heels 2 (you 2, seat 1 0)\n", "seat 1 lays 5H: count 5\n"]
+    assert out == [
+        "deal 1: you deal: the crib is yours; no score kept\n",
+        "the starter: JD\n",
+        "you peg 2 for his heels 2 (you 2, seat 1 0)\n",
+        "seat 1 lays 5H: count 5\n",
+    ]
 
 
 def test_who_says_go_and_the_go_when_nobody_can_lay():
@@ -135,9 +143,15 @@ def test_who_says_go_and_the_go_when_nobody_can_lay():
     seat.observe(PegSituation("4S 6C", "KS QH 5H", role="pone", **rules), "4S")
     # At 29 neither can lay: the pone, who laid last, takes the go; you lead anew.
     seat.observe(PegSituation("9D 8D 7D", "KS QH 5H 4S", role="dealer", **rules), "9D")
-    assert out[2:] == ["seat 1 lays KS: count 10\n", "you lay QH: count 20\n", "seat 1 lays 5H: count 25\n",
-                       "you say go\n", "seat 1 lays 4S: count 29\n", "seat 1 pegs 1 for go 1 (you 0, seat 1 1)\n",
-                       "you lay 9D: count 9\n"]
+    assert out[2:] == [
+        "seat 1 lays KS: count 10\n",
+        "you lay QH: count 20\n",
+        "seat 1 lays 5H: count 25\n",
+        "you say go\n",
+        "seat 1 lays 4S: count 29\n",
+        "seat 1 pegs 1 for go 1 (you 0, seat 1 1)\n",
+        "you lay 9D: count 9\n",
+    ]
 
 
 def first_fitting(hand, played, state, rules, rng, params):
@@ -157,8 +171,13 @@ def test_at_the_end_of_a_deal_the_last_card_each_show_and_the_crib_are_told_with
     # You deal: AD 6C go to the crib, you keep JH 2S 9D 5D; the pone throws 7C QD and keeps KS 5H 4S 3C; 2C turned.
     # The play: KS JH 5H 2S 4S make 31 (2 to the pone); you lead 9D anew, the pone 3C, you 5D, the last card (1).
     deck = ref.stacked_deck([parse_cards("AD 6C JH 2S 9D 5D"), parse_cards("7C QD KS 5H 4S 3C")], parse_card("2C"))
-    deal = ref.play_deal("six-card-61", 0, deck, np.zeros((4, 4), dtype=np.uint64),
-                         {"discard": lambda hand, state, rules, rng, params: 0b11, "peg": first_fitting})
+    deal = ref.play_deal(
+        "six-card-61",
+        0,
+        deck,
+        np.zeros((4, 4), dtype=np.uint64),
+        {"discard": lambda hand, state, rules, rng, params: 0b11, "peg": first_fitting},
+    )
     seat, out = seat_with(CribbageView(names), [])
     seat.dealt(deal)
     assert out == [
@@ -169,7 +188,8 @@ def test_at_the_end_of_a_deal_the_last_card_each_show_and_the_crib_are_told_with
         # J 2 9 5 with the 2: fifteen J5 (2), the pair of deuces (2); the knave is not the starter's suit.
         "you show JH 2S 9D 5D with 2C: you peg 4 for fifteen 2, pair 2 (you 5, seat 1 8)\n",
         # 7 Q A 6 with the 2: fifteen 7-6-2 (2).
-        "the crib shows 7C QD AD 6C with 2C: you peg 2 for fifteen 2 (you 7, seat 1 8)\n"]
+        "the crib shows 7C QD AD 6C with 2C: you peg 2 for fifteen 2 (you 7, seat 1 8)\n",
+    ]
 
 
 def test_all_fours_the_beg_and_a_trick_taken():
@@ -188,8 +208,9 @@ def test_loo_the_exchange_is_told_by_its_number_of_cards_only():
     situation = ExchangeSituation("AS 5H 9C 2C 3D", "2H", role="eldest", dealer=0, carry=0, rules="five-card-pam")
     seat.observe(situation, "9C 2C 3D")
     # The session's first deal: which, and the dealer's stake into the pool (five-card: a stake of 5).
-    assert "".join(out) == ("deal 1 of 50: you deal; trump 2H\nyou pay 5 for the dealer's stake\n"
-                            "the pool holds 5\nseat 1 changes 3 cards\n")
+    assert "".join(out) == (
+        "deal 1 of 50: you deal; trump 2H\nyou pay 5 for the dealer's stake\nthe pool holds 5\nseat 1 changes 3 cards\n"
+    )
 
 
 def test_loo_the_card_decision_shows_the_trick_and_the_last_card_of_a_trick_is_told_with_its_taker():
@@ -198,7 +219,7 @@ def test_loo_the_card_decision_shows_the_trick_and_the_last_card_of_a_trick_is_t
     seat, out = seat_with(LooView(lambda s: "you" if s == 3 else f"seat {s}"), [], seat=3)
     assert seat.choose(situation) == "5H"
     assert "this trick: KH (seat 2)" in "".join(out) and "5H: your only legal choice" in "".join(out)
-    assert "seat 2 plays KH (forced)" in "".join(out)          # a card not told was played unasked
+    assert "seat 2 plays KH (forced)" in "".join(out)  # a card not told was played unasked
     seat.observe(situation, "5H")
     out.clear()
     last = CardSituation("QH 5C 9D", "2H", role=0, declared="pass,play,play,pass,miss", played="KH 5H", dealer=0)
@@ -216,8 +237,9 @@ def test_all_fours_one_card_can_count_all_fours():
     from sims.allfours.stacked import stacked_deck
 
     deck = stacked_deck(["2C 3C 4C 5C 6C 7C", "JH 8C 9C 2D 3D 4D"], ["5H"])
-    hand = ref.play_hand("two-hand", 0, ref.Pack(stacked=deck), np.zeros((4, 4), dtype=np.uint64),
-                         {"beg": "stand", "play": "greedy"})
+    hand = ref.play_hand(
+        "two-hand", 0, ref.Pack(stacked=deck), np.zeros((4, 4), dtype=np.uint64), {"beg": "stand", "play": "greedy"}
+    )
     seat, out = seat_with(AllFoursView(names), [])
     seat.dealt(hand)
     assert out[:2] == ["hand 1: you deal\n", "turned up 5H\n"]
@@ -228,4 +250,5 @@ def test_all_fours_one_card_can_count_all_fours():
         "jack JH: won in a trick by seat 1: seat 1 scores 1 for jack 1 (you 0, seat 1 3)\n",
         "game, counting tens 10, aces 4, kings 3, queens 2, knaves 1: you 0, seat 1 1: seat 1 scores 1 for game 1 "
         "(you 0, seat 1 4)\n",
-        "hand 1 is over: you 0, seat 1 4\n"]
+        "hand 1 is over: you 0, seat 1 4\n",
+    ]

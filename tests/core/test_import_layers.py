@@ -3,6 +3,7 @@ the command line's code names none and imports none (a game's own commands are t
 imports one that imports it back, and every kernel is defined through
 :func:`sims.core.kernel.njit` (so it gets sims's cache).  Imports inside functions count as much as those
 at the top; in the core, so do dotted strings (``"sims.x.y:attr"``, the form imported on first use)."""
+
 from __future__ import annotations
 
 import ast
@@ -15,7 +16,7 @@ import pytest
 from sims.core import registry, sources
 
 SIMS = frozenset({"sims"})
-CORE_MAY_IMPORT = {"sims", "sims.cards", "sims.stats"}   # the version; the cards and statistics every game shares
+CORE_MAY_IMPORT = {"sims", "sims.cards", "sims.stats"}  # the version; the cards and statistics every game shares
 
 
 def game_packages() -> dict[str, str]:
@@ -39,8 +40,15 @@ def games_named_in_code(path, names) -> list[str]:
     dotted = re.compile(r"^(sims\.)?(" + "|".join(names) + r")([.:]|$)", re.IGNORECASE)
     found = []
     for node in ast.walk(ast.parse(path.read_bytes())):
-        text = node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else \
-            node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+        text = (
+            node.value
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            else node.id
+            if isinstance(node, ast.Name)
+            else node.attr
+            if isinstance(node, ast.Attribute)
+            else None
+        )
         if text is not None and dotted.match(text.strip()):
             found.append(f"line {node.lineno}: {text.strip()!r}")
     return found
@@ -86,15 +94,22 @@ def test_the_three_games_are_registered_and_the_default_is_declared_by_metadata(
 @pytest.mark.parametrize("module", core_modules())
 def test_the_core_imports_only_the_core(module):
     """Nothing in sims.core imports (or names in a string) a game, the command line or analysis."""
-    outside = [m for m in sources.imports(module, frozenset({"sims", "analysis"}), strings=True)
-               if not m.startswith("sims.core") and m not in CORE_MAY_IMPORT]
+    outside = [
+        m
+        for m in sources.imports(module, frozenset({"sims", "analysis"}), strings=True)
+        if not m.startswith("sims.core") and m not in CORE_MAY_IMPORT
+    ]
     assert outside == []
 
 
 def test_the_core_sources_name_no_game():
     names = re.compile(r"\b(" + "|".join(registry.names()) + r")\b", re.IGNORECASE)
-    mentions = [f"{m}: {hit.group(0)}" for m in core_modules()
-                for hit in [names.search(sources.module_file(m).read_text())] if hit]
+    mentions = [
+        f"{m}: {hit.group(0)}"
+        for m in core_modules()
+        for hit in [names.search(sources.module_file(m).read_text())]
+        if hit
+    ]
     assert mentions == []
 
 
@@ -113,18 +128,28 @@ def test_the_command_line_names_no_game_in_its_code(module):
 
 def test_the_game_name_finder_finds_names_in_code_and_not_in_prose(tmp_path):
     """The sentinel for the test above."""
-    (tmp_path / "m.py").write_text('"""Cribbage, for one."""\nif game == "cribbage": import x\n'
-                                   'HELP = "a game such as loo"\nf = get("sims.loo.duel")\nallfours.go()\n')
+    (tmp_path / "m.py").write_text(
+        '"""Cribbage, for one."""\nif game == "cribbage": import x\n'
+        'HELP = "a game such as loo"\nf = get("sims.loo.duel")\nallfours.go()\n'
+    )
     assert games_named_in_code(tmp_path / "m.py", ["cribbage", "loo", "allfours"]) == [
-        "line 2: 'cribbage'", "line 4: 'sims.loo.duel'", "line 5: 'allfours'"]
+        "line 2: 'cribbage'",
+        "line 4: 'sims.loo.duel'",
+        "line 5: 'allfours'",
+    ]
 
 
 def built_imports(path) -> list[int]:
     """The lines of ``path`` that import a module whose name the code builds from strings (an f-string, a ``+``,
     a ``%``): a part of a game found by its module's name rather than declared."""
-    return [node.lineno for node in ast.walk(ast.parse(path.read_bytes()))
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in
-            ("import_module", "__import__") and node.args and isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))]
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(path.read_bytes()))
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "attr", getattr(node.func, "id", None)) in ("import_module", "__import__")
+        and node.args
+        and isinstance(node.args[0], (ast.JoinedStr, ast.BinOp))
+    ]
 
 
 @pytest.mark.parametrize("module", core_modules() + cli_modules())
@@ -134,8 +159,10 @@ def test_the_core_and_the_command_line_import_no_module_by_a_built_name(module):
 
 def test_the_built_import_finder_finds_them(tmp_path):
     """The sentinel for the test above."""
-    (tmp_path / "m.py").write_text('import importlib\nimportlib.import_module(f"{p}.record")\n'
-                                   'import_module(rules + ".duel")\nimportlib.import_module(game.engine)\n')
+    (tmp_path / "m.py").write_text(
+        'import importlib\nimportlib.import_module(f"{p}.record")\n'
+        'import_module(rules + ".duel")\nimportlib.import_module(game.engine)\n'
+    )
     assert built_imports(tmp_path / "m.py") == [2, 3]
 
 
@@ -153,27 +180,41 @@ def test_a_game_imports_no_other_game_nor_the_command_line(game, package):
     """A game imports no other game, nor the command line but in its own commands (``package.commands``, which
     are command-line modules and use the command line's shared arguments and tables)."""
     others = tuple(p for g, p in game_packages().items() if g != game) + ("sims.bench",)
-    bad = {m: [i for i in imports if i.startswith(others) or
-               (i.startswith("sims.cli") and not m.startswith(f"{package}.commands"))]
-           for m, imports in graph().items() if m == package or m.startswith(package + ".")}
+    bad = {
+        m: [
+            i
+            for i in imports
+            if i.startswith(others) or (i.startswith("sims.cli") and not m.startswith(f"{package}.commands"))
+        ]
+        for m, imports in graph().items()
+        if m == package or m.startswith(package + ".")
+    }
     assert {m: i for m, i in bad.items() if i} == {}
 
 
 def takes_njit_from_numba(path) -> bool:
     tree = ast.parse(path.read_bytes())
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module == "numba" and \
-                any(a.name in ("njit", "jit") for a in node.names):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module == "numba"
+            and any(a.name in ("njit", "jit") for a in node.names)
+        ):
             return True
-        if isinstance(node, ast.Attribute) and node.attr in ("njit", "jit") and \
-                isinstance(node.value, ast.Name) and node.value.id == "numba":
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in ("njit", "jit")
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "numba"
+        ):
             return True
     return False
 
 
 def test_every_kernel_of_sims_is_defined_through_sims_core_kernel():
-    direct = [m for m in sources.modules("sims") if m != "sims.core.kernel"
-              and takes_njit_from_numba(sources.module_file(m))]
+    direct = [
+        m for m in sources.modules("sims") if m != "sims.core.kernel" and takes_njit_from_numba(sources.module_file(m))
+    ]
     assert direct == []
 
 
@@ -186,8 +227,9 @@ def test_the_numba_njit_finder_sees_both_spellings(tmp_path):
 
 def outside_games() -> dict[str, str]:
     """Registered games from other distributions by name -> their top-level package."""
-    return {name: ep.value.split(".")[0] for name, ep in registry.registered().items()
-            if not ep.value.startswith("sims.")}
+    return {
+        name: ep.value.split(".")[0] for name, ep in registry.registered().items() if not ep.value.startswith("sims.")
+    }
 
 
 @pytest.mark.parametrize("game", sorted(outside_games()) or [pytest.param("none", marks=pytest.mark.skip)])
@@ -195,8 +237,10 @@ def test_a_game_of_another_distribution_uses_only_the_core(game):
     """The worked example (docs/examples) is written against the core alone: no other game, no command line."""
     top = outside_games()[game]
     used = {i for m in sources.modules(top) for i in sources.imports(m, frozenset({"sims", top}), strings=True)}
-    assert sorted(i for i in used if i.startswith("sims") and not i.startswith("sims.core")
-                  and i not in CORE_MAY_IMPORT) == []
+    assert (
+        sorted(i for i in used if i.startswith("sims") and not i.startswith("sims.core") and i not in CORE_MAY_IMPORT)
+        == []
+    )
 
 
 def test_a_game_whose_package_is_missing_is_not_listed(monkeypatch):
@@ -217,7 +261,7 @@ def test_a_game_whose_package_is_missing_is_not_listed(monkeypatch):
 # ---- the whole repository: sims with analysis (sims.analysis), and the example distributions of docs/examples ----
 
 ROOT = Path(__file__).resolve().parents[2]
-BOTTOM = ("sims.cards", "sims.stats")   # what everything stands on: they import no module of sims
+BOTTOM = ("sims.cards", "sims.stats")  # what everything stands on: they import no module of sims
 
 
 def modules_under(folder: Path, name: str) -> list[str]:
@@ -227,8 +271,11 @@ def modules_under(folder: Path, name: str) -> list[str]:
     for here, dirs, files in os.walk(folder, followlinks=True):
         dirs[:] = sorted(d for d in dirs if d.isidentifier())
         package = (name, *Path(here).relative_to(folder).parts)
-        found += [".".join(package if f == "__init__.py" else (*package, f[:-3]))
-                  for f in sorted(files) if f.endswith(".py") and f[:-3].isidentifier() and f != "__main__.py"]
+        found += [
+            ".".join(package if f == "__init__.py" else (*package, f[:-3]))
+            for f in sorted(files)
+            if f.endswith(".py") and f[:-3].isidentifier() and f != "__main__.py"
+        ]
     return found
 
 
@@ -247,9 +294,15 @@ def repository_graph() -> dict[str, list[str]]:
 def test_the_repository_graph_reads_analysis_the_bottom_and_the_examples():
     """The sentinel for the tests below: the walk reaches analysis through its link, and the examples."""
     edges = repository_graph()
-    assert {"sims.cards", "sims.stats", "sims.analysis.claims.loo", "sims.analysis.claims.loo_laws",
-            "triumph.game", "policy_plugin"} <= set(edges)
-    assert "sims.analysis.claims.model" in edges["sims.analysis.claims.loo_laws"]   # a relative import, resolved
+    assert {
+        "sims.cards",
+        "sims.stats",
+        "sims.analysis.claims.loo",
+        "sims.analysis.claims.loo_laws",
+        "triumph.game",
+        "policy_plugin",
+    } <= set(edges)
+    assert "sims.analysis.claims.model" in edges["sims.analysis.claims.loo_laws"]  # a relative import, resolved
 
 
 def test_no_import_circle_anywhere_in_the_repository():
@@ -269,8 +322,14 @@ def test_nothing_below_analysis_imports_it():
     """The games, the core, the command line and the benchmarks never import the analysis (it stands on them);
     the analysis imports neither the command line nor the benchmarks."""
     edges = {m: sources.imports(m, SIMS, strings=True) for m in modules_under(ROOT / "sims", "sims")}
-    below = {m: [i for i in imports if i.startswith("sims.analysis")] for m, imports in edges.items()
-             if not m.startswith("sims.analysis")}
-    above = {m: [i for i in imports if i.startswith(("sims.cli", "sims.bench"))] for m, imports in edges.items()
-             if m.startswith("sims.analysis")}
+    below = {
+        m: [i for i in imports if i.startswith("sims.analysis")]
+        for m, imports in edges.items()
+        if not m.startswith("sims.analysis")
+    }
+    above = {
+        m: [i for i in imports if i.startswith(("sims.cli", "sims.bench"))]
+        for m, imports in edges.items()
+        if m.startswith("sims.analysis")
+    }
     assert {m: i for m, i in {**below, **above}.items() if i} == {}

@@ -1,6 +1,7 @@
 """The import graph's memo (:func:`sims.core.sources.imports` with ``memo``): what a source imports is read
 back from the kernel cache instead of parsed at every start, and it is the same graph as parsing gives; an
 entry is found by the file's content, so an edited file is parsed again, and a damaged entry is ignored."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,10 +28,10 @@ def graph(memo=None, strings=False):
 @pytest.mark.parametrize("strings", [False, True])
 def test_the_remembered_graph_is_the_parsed_graph(tmp_path, strings):
     parsed = graph(strings=strings)
-    assert graph(tmp_path, strings) == parsed                   # parsed, and kept
-    assert len(list(tmp_path.iterdir())) == len(parsed)        # an entry a module, no partial files left
+    assert graph(tmp_path, strings) == parsed  # parsed, and kept
+    assert len(list(tmp_path.iterdir())) == len(parsed)  # an entry a module, no partial files left
     sources._named.cache_clear()
-    assert graph(tmp_path, strings) == parsed                   # read back
+    assert graph(tmp_path, strings) == parsed  # read back
 
 
 def write_package(root, body):
@@ -50,10 +51,10 @@ def test_an_entry_is_read_not_parsed_and_an_edit_makes_a_new_one(tmp_path, monke
     tops = frozenset({"memodemo"})
     assert sources.imports("memodemo.a", tops, memo=memo) == ["memodemo", "memodemo.b"]
     (entry,) = [p for p in memo.iterdir() if p.read_text() == "memodemo\nmemodemo.b"]
-    entry.write_text("memodemo.c")                  # what the memo says is what is used: nothing parsed
+    entry.write_text("memodemo.c")  # what the memo says is what is used: nothing parsed
     sources._named.cache_clear()
     assert sources.imports("memodemo.a", tops, memo=memo) == ["memodemo.c"]
-    (package / "a.py").write_text("from . import b  # edited\n")   # new content, new entry: parsed again
+    (package / "a.py").write_text("from . import b  # edited\n")  # new content, new entry: parsed again
     sources._named.cache_clear()
     assert sources.imports("memodemo.a", tops, memo=memo) == ["memodemo", "memodemo.b"]
 
@@ -74,5 +75,5 @@ def test_a_damaged_entry_is_parsed_again_and_replaced(tmp_path, monkeypatch):
 def test_kernel_folders_keep_the_graph_under_the_cache_root_and_keep_their_key(tmp_path):
     modules = ("sims.cribbage.discards",)
     folder = cache.kernel_dir(tmp_path, modules)
-    assert folder.name == f"discards-{cache.source_key(modules, frozenset({'sims'}))}"   # the same key as parsed
+    assert folder.name == f"discards-{cache.source_key(modules, frozenset({'sims'}))}"  # the same key as parsed
     assert (tmp_path / cache.IMPORT_GRAPH).is_dir() and any((tmp_path / cache.IMPORT_GRAPH).iterdir())

@@ -4,6 +4,7 @@ owner-only, and one that other users can write to is refused in one line.
 
 numba alone keys a cached function on its own file, so after a callee in another file changes the caller
 loads stale code (the sentinel below shows it)."""
+
 from __future__ import annotations
 
 import os
@@ -89,9 +90,9 @@ def test_plain_numba_loads_a_stale_caller(tmp_path):
 
 def test_a_changed_callee_recompiles_its_caller_and_only_it(tmp_path, first_run, compiled):
     assert first_run[1] == (2, 0, 7, 0)
-    assert run_demo(tmp_path) == (2, 1, 7, 1)          # cached when nothing changed
+    assert run_demo(tmp_path) == (2, 1, 7, 1)  # cached when nothing changed
     write_demo(compiled, "sims.core.kernel", value=41)
-    assert run_demo(tmp_path) == (42, 0, 7, 1)         # the caller recompiled, not loaded stale; other cached
+    assert run_demo(tmp_path) == (42, 0, 7, 1)  # the caller recompiled, not loaded stale; other cached
     assert run_demo(tmp_path) == (42, 1, 7, 1)
 
 
@@ -114,8 +115,9 @@ def test_an_edit_moves_exactly_the_modules_that_reach_it_to_new_directories(tmp_
 def test_processes_starting_at_once_share_the_cache(tmp_path, demo):
     script = SCRIPT.format(root=str(tmp_path / "src"), cache=str(tmp_path / "numba-cache"))
     env = {**os.environ, "SIMS_CACHE_DIR": str(tmp_path / "sims-cache")}
-    procs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env)
-             for _ in range(3)]
+    procs = [
+        subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env) for _ in range(3)
+    ]
     outs = [p.communicate(timeout=300)[0].split() for p in procs]
     assert all(p.returncode == 0 for p in procs) and {int(o[0]) for o in outs} == {2}
     assert run_demo(tmp_path) == (2, 1, 7, 1)
@@ -147,8 +149,13 @@ def test_the_command_line_refuses_an_unsafe_cache_with_one_line_and_status_2(tmp
     root.mkdir()
     root.chmod(0o777)
     env = {**os.environ, "SIMS_CACHE_DIR": str(root)}
-    out = subprocess.run([sys.executable, "-m", "sims", "score", "5H", "5S", "5C", "JD", "5D"], capture_output=True,
-                         text=True, timeout=300, env=env)
+    out = subprocess.run(
+        [sys.executable, "-m", "sims", "score", "5H", "5S", "5C", "JD", "5D"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr.count("\n") == 1 and "writable by other users" in out.stderr
     assert list(root.iterdir()) == []

@@ -1,4 +1,5 @@
 """Kernels compiled without reference counting (``njit(refcounts=False)``, :mod:`sims.core.kernel`)."""
+
 import numba
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ def test_a_kernel_without_refcounts_can_call_one_that_allocates():
     """numba compiles a callee the way its first caller is compiled unless the callee says otherwise; sims'
     kernels say so, so one that allocates still compiles when a kernel without reference counting calls it
     first (a pegging policy that allocates failed to compile inside the deal loop)."""
+
     @njit
     def allocates(n):
         return np.arange(n).sum()
@@ -23,6 +25,7 @@ def test_a_kernel_without_refcounts_can_call_one_that_allocates():
 
 def test_numba_alone_would_not_compile_it():
     """Why sims' njit says so: with numba's own njit the callee is compiled without reference counting."""
+
     @numba.njit
     def allocates(n):
         return np.arange(n).sum()
@@ -37,6 +40,7 @@ def test_numba_alone_would_not_compile_it():
 
 def test_views_and_writes_without_refcounts():
     """Views of a caller's arrays are read and written as usual."""
+
     @njit(refcounts=False)
     def bump_rows(a):
         for r in range(a.shape[0]):

@@ -1,6 +1,7 @@
 """A kernel compiles once per argument types its callers pass, a constant counted as its type
 (:func:`sims.core.kernel._one_per_type`); Python calls one with a policy's read-only arrays through
 :func:`sims.core.kernel.read_only`."""
+
 import numba
 import numpy as np
 
@@ -24,6 +25,7 @@ def test_constant_arguments_share_one_specialisation():
 
 def test_numba_alone_compiles_one_per_constant():
     """Why: with numba's own njit the callee is compiled for each constant it is given."""
+
     @numba.njit
     def step(a, flag, k):
         return a[k] * 2 if flag else a[k]
@@ -39,14 +41,15 @@ def test_numba_alone_compiles_one_per_constant():
 def test_python_calls_through_read_only_views_run_the_policy_callers_specialisation():
     """A policy sees read-only arrays, so its callees compile for those; Python calling one with its own writable
     arrays would compile it again, with read-only views it runs the same machine code."""
+
     @njit
     def total(a, out):
         out[0] = a.sum()
 
-    total.compile((I64_1R, I64_1))      # what a policy's call compiled
+    total.compile((I64_1R, I64_1))  # what a policy's call compiled
     a, out = np.arange(4, dtype=np.int64), np.zeros(1, dtype=np.int64)
     total(read_only(a), out)
     assert out[0] == 6 and len(total.signatures) == 1
-    assert a.flags.writeable            # the view is read-only, the array is not
+    assert a.flags.writeable  # the view is read-only, the array is not
     total(a, out)
-    assert len(total.signatures) == 2   # why: a writable array is another type
+    assert len(total.signatures) == 2  # why: a writable array is another type

@@ -1,6 +1,7 @@
 """Kernels with explicit types (:class:`sims.core.kernel.LazyKernel`) compile at their first use: importing sims
 compiles nothing, a recursive kernel gets its own dispatcher while it compiles, and threads asking at once share
 one compilation."""
+
 from __future__ import annotations
 
 import json
@@ -43,9 +44,9 @@ def test_importing_every_module_of_sims_and_of_a_game_compiles_nothing(tmp_path)
     out = subprocess.run([sys.executable, "-c", IMPORT_ALL], capture_output=True, text=True, timeout=300, env=env)
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
-    assert got["modules"] > 150 and got["kernels"] > 60      # sims' and triumph's modules, their typed kernels
+    assert got["modules"] > 150 and got["kernels"] > 60  # sims' and triumph's modules, their typed kernels
     assert (got["compiled"], got["loaded"]) == ([], [])
-    assert not list(tmp_path.rglob("*.nbi"))                  # and the cold cache stays empty
+    assert not list(tmp_path.rglob("*.nbi"))  # and the cold cache stays empty
 
 
 def _triangle(n):
@@ -87,7 +88,9 @@ def test_threads_asking_at_once_share_one_compilation():
 
 def test_a_policy_without_a_kernel_does_not_import_numba():
     # A policy read from a store's spec has no function: making it must not pay numba's import.
-    script = ("import sys; from sims.core.policies import Policy; Policy('greedy', 'peg', None, ()); "
-              "print('numba' in sys.modules)")
+    script = (
+        "import sys; from sims.core.policies import Policy; Policy('greedy', 'peg', None, ()); "
+        "print('numba' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert (out.returncode, out.stdout) == (0, "False\n"), out.stderr

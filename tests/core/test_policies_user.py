@@ -2,6 +2,7 @@
 recompiling the engine, and an illegal answer stops the run with a PolicyError that names the
 policy and the situation — checked against the reference engine, which plays the same deals with
 the same policy and meets the same situation."""
+
 import hashlib
 import inspect
 import json
@@ -76,8 +77,13 @@ def throw_out_of_hand(hand, state, rules, rng, params):
 
 def source_of(fn) -> dict:
     """The provenance a user's policy defined in this module carries (no distribution installs the tests)."""
-    return {"module": __name__, "function": fn.__name__, "distribution": None, "version": None,
-            "sha256": hashlib.sha256(inspect.getsource(fn.py_func).encode()).hexdigest()}
+    return {
+        "module": __name__,
+        "function": fn.__name__,
+        "distribution": None,
+        "version": None,
+        "sha256": hashlib.sha256(inspect.getsource(fn.py_func).encode()).hexdigest(),
+    }
 
 
 def test_user_peg_policy_runs_without_recompiling_the_engine():
@@ -88,8 +94,10 @@ def test_user_peg_policy_runs_without_recompiling_the_engine():
     assert len(engine._deal_chunks.signatures) == deal_sigs == 1
     assert len(engine._game_chunks.signatures) == game_sigs == 1
     assert low.summary["policies"]["peg"][0]["name"] == "lowest"
-    assert mixed.summary["policies"]["peg"] == [{"name": "lowest", "params": [], "source": source_of(lowest)},
-                                                {"name": "greedy", "params": {}}]
+    assert mixed.summary["policies"]["peg"] == [
+        {"name": "lowest", "params": [], "source": source_of(lowest)},
+        {"name": "greedy", "params": {}},
+    ]
     # The policies really played: the same deals, different pegging.
     assert low.records["dealer_hand"].equals(high.records["dealer_hand"])
     assert not low.records["dealer_pegging"].equals(high.records["dealer_pegging"])
@@ -105,8 +113,11 @@ def test_user_policy_params_reach_the_policy_without_recompiling():
     a = simulate_deals("six-card", {"discard": first, "peg": "random"}, 500, 3, records=True)
     b = simulate_deals("six-card", {"discard": last, "peg": "random"}, 500, 3, records=True)
     assert not a.records["dealer_hand"].equals(b.records["dealer_hand"])
-    assert a.summary["policies"]["discard"][0] == {"name": "throw_by_param", "params": [0.0],
-                                                   "source": source_of(throw_by_param)}
+    assert a.summary["policies"]["discard"][0] == {
+        "name": "throw_by_param",
+        "params": [0.0],
+        "source": source_of(throw_by_param),
+    }
     assert len(engine._deal_chunks.signatures) == 1
     for policy, result in ((first, a), (last, b)):
         for g, deal in enumerate(ref.simulate_deals("six-card", {"discard": policy, "peg": "random"}, 100, 3)):
@@ -156,6 +167,7 @@ def test_a_notebook_policy_hits_the_engine_cache_in_a_fresh_process():
 
 # -- illegal answers ---------------------------------------------------------------------------------
 
+
 def first_reference_error(rules, policies, n, seed):
     """The reference's PolicyError at the first deal of the run whose policy answers illegally."""
     for g in range(n):
@@ -176,7 +188,7 @@ def test_illegal_card_names_the_policy_and_the_situation(rules):
     message = str(info.value)
     assert "peg policy 'always_first' (seat 1) chose index 0 with count" in message
     item, expected = first_reference_error(rules, policies, 1000, 5)
-    assert message.startswith(expected)                     # the same count and the same cards in hand
+    assert message.startswith(expected)  # the same count and the same cards in hand
     assert message.endswith(f"(deal {item}, seed 5)")
     assert "\n" not in message and isinstance(info.value, ValueError)
 
@@ -187,7 +199,7 @@ def test_bad_discard_mask_names_the_policy_and_the_hand(policy, mask):
         simulate_deals("six-card", {"discard": ["random", policy]}, 100, 2)
     message = str(info.value)
     item, expected = first_reference_error("six-card", {"discard": ["random", policy]}, 100, 2)
-    assert item == 0 and message.startswith(expected)     # seat 1 is eldest in deal 0 and throws first
+    assert item == 0 and message.startswith(expected)  # seat 1 is eldest in deal 0 and throws first
     assert f"discard policy '{policy.__name__}' (seat 1) returned mask {mask} for hand" in message
     assert "it must name exactly 2 of the 6 cards" in message
 

@@ -2,6 +2,7 @@
 a policy that writes into its hand, the cards played or the state, so no write in or out of bounds reaches
 the engine), an exception it raises is a PolicyError, and a function of the wrong signature is one line
 naming the decision's signature."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,9 +34,10 @@ def builtin(game: str, decision: str, name: str):
 def writer(target: str, index: str):
     """A play policy that writes into one of the arrays it is shown, at ``index`` (in its bounds or far out)."""
     namespace = {}
-    exec(f"def writes_{target}(hand, played, state, rules, rng, params):\n"
-         f"    {target}[{index}] = 0\n"
-         f"    return -1\n", namespace)
+    exec(
+        f"def writes_{target}(hand, played, state, rules, rng, params):\n    {target}[{index}] = 0\n    return -1\n",
+        namespace,
+    )
     return namespace[f"writes_{target}"]
 
 
@@ -57,7 +59,7 @@ def test_the_builtins_are_compiled_read_only(game):
     """Every built-in's compiled signature is its decision's, arrays but the random stream read-only."""
     for d in get_game(game).decisions:
         sig = signature(game, d.name)
-        assert [getattr(t, "mutable", None) for t in sig.args][-2:] == [True, False]   # rng writable, params not
+        assert [getattr(t, "mutable", None) for t in sig.args][-2:] == [True, False]  # rng writable, params not
         for name, spec in get_game(game).policies[d.name].items():
             assert load(spec.function).signatures == [sig.args], (d.name, name)
 
@@ -90,8 +92,9 @@ def test_a_policy_that_always_raises_is_a_policy_error(game):
 
     with pytest.raises(PolicyError) as info:
         simulate(game, "deals", None, {decision: gives_up}, 10, 0)
-    assert f"{decision} policy 'gives_up' returns nothing (does it always raise?); it must be {decision}(" \
-        in one_line(info)
+    assert f"{decision} policy 'gives_up' returns nothing (does it always raise?); it must be {decision}(" in one_line(
+        info
+    )
 
 
 @pytest.mark.parametrize("game", PLAY)
@@ -104,9 +107,11 @@ def test_a_function_of_the_wrong_signature_names_the_decisions(game):
 
     with pytest.raises(PolicyError) as info:
         simulate(game, "deals", None, {decision: two_arguments}, 10, 0)
-    assert (f"{decision} policy 'two_arguments' does not compile as {decision}(hand: int64[:] read-only, played: "
-            f"int64[{':, :' if game != 'cribbage' else ':'}] read-only, state: int64[:] read-only, rules: int64[:] "
-            f"read-only, rng: uint64[:], params: float64[:] read-only) -> int64: ") in one_line(info)
+    assert (
+        f"{decision} policy 'two_arguments' does not compile as {decision}(hand: int64[:] read-only, played: "
+        f"int64[{':, :' if game != 'cribbage' else ':'}] read-only, state: int64[:] read-only, rules: int64[:] "
+        f"read-only, rng: uint64[:], params: float64[:] read-only) -> int64: "
+    ) in one_line(info)
 
 
 def test_on_the_command_line_a_writing_policy_is_one_line_and_status_2(tmp_path, monkeypatch, capsys):
@@ -115,7 +120,8 @@ def test_on_the_command_line_a_writing_policy_is_one_line_and_status_2(tmp_path,
 
     (tmp_path / "my_policies.py").write_text(
         "from numba import njit\n\n\n@njit\ndef cheat(hand, played, state, rules, rng, params):\n"
-        "    hand[0] = 0   # turns the first card into the ace of clubs\n    return 0\n")
+        "    hand[0] = 0   # turns the first card into the ace of clubs\n    return 0\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     code = main(["simulate", "--deals", "100", "--peg", "py:my_policies.cheat", "--quiet"])
     out, err = capsys.readouterr()

@@ -1,5 +1,6 @@
 """Built-in policies' parameters changed by name: ``maxims:knave=0`` on the command line,
 ``{"name": ..., "params": {...}}`` from Python, and the label that names the change."""
+
 import numpy as np
 import pytest
 
@@ -39,8 +40,9 @@ def test_the_label_reads_back_as_the_same_policy(label):
 def test_the_changed_maxim_changes_the_play_and_the_record_names_it():
     plain = sims.simulate("allfours", "deals", "two-hand", {"play": "maxims"}, 4000, seed=3)
     changed = sims.simulate("allfours", "deals", "two-hand", {"play": "maxims:knave=0"}, 4000, seed=3)
-    same = sims.simulate("allfours", "deals", "two-hand", {"play": {"name": "maxims", "params": [0, 1, 1, 1]}},
-                         4000, seed=3)
+    same = sims.simulate(
+        "allfours", "deals", "two-hand", {"play": {"name": "maxims", "params": [0, 1, 1, 1]}}, 4000, seed=3
+    )
     assert not plain.table().equals(changed.table())
     pd_changed, pd_same = changed.table(), same.table()
     assert np.array_equal(pd_changed["mean"].to_numpy(), pd_same["mean"].to_numpy())
@@ -48,12 +50,15 @@ def test_the_changed_maxim_changes_the_play_and_the_record_names_it():
     assert "label" not in plain.summary["policies"]["play"][0]
 
 
-@pytest.mark.parametrize("flag, message", [
-    ("maxims:knav=0", "has no parameter 'knav' (it takes knave, tens, best_cards, eldest_trumps)"),
-    ("maxims:knave", "write NAME:PARAM=VALUE"),
-    ("maxims:knave=x", "parameter 'knave' must be a number, got 'x'"),
-    ("greedy:a=1", "it takes no parameters"),
-])
+@pytest.mark.parametrize(
+    "flag, message",
+    [
+        ("maxims:knav=0", "has no parameter 'knav' (it takes knave, tens, best_cards, eldest_trumps)"),
+        ("maxims:knave", "write NAME:PARAM=VALUE"),
+        ("maxims:knave=x", "parameter 'knave' must be a number, got 'x'"),
+        ("greedy:a=1", "it takes no parameters"),
+    ],
+)
 def test_a_bad_change_is_one_line_and_exit_2(capsys, flag, message):
     assert main(["simulate", "--game", "allfours", "--deals", "100", "--play", flag, "--quiet"]) == 2
     err = capsys.readouterr().err
@@ -79,18 +84,29 @@ def test_every_built_in_parameter_declares_what_it_takes():
         PolicySpec("m:f", ("samples",), (1.0,))
 
 
-@pytest.mark.parametrize("game, decision, text, ok", [
-    ("cribbage", "peg", "rollout:samples=1", True), ("cribbage", "peg", "rollout:samples=0", False),
-    ("cribbage", "peg", "rollout:samples=0.5", False), ("cribbage", "peg", "rollout:samples=1e300", False),
-    ("cribbage", "peg", "rollout:margin=0", True), ("cribbage", "peg", "rollout:margin=-1", False),
-    ("cribbage", "peg", "defensive:keep_close=0", True), ("cribbage", "peg", "defensive:keep_close=0.5", False),
-    ("cribbage", "peg", "defensive:risk_weight=-2.5", True),
-    ("allfours", "play", "maxims:knave=0", True), ("allfours", "play", "maxims:knave=2", False),
-    ("allfours", "play", "expert:samples=1:max_nodes=1", True), ("allfours", "play", "expert:max_nodes=-1", False),
-    ("allfours", "beg", "beg:answer=0", True), ("allfours", "beg", "beg:answer=-1", False),
-    ("allfours", "beg", "threshold:strength=-3.5", True),
-    ("loo", "card", "expert:samples=1", True), ("loo", "card", "expert:samples=0", False),
-])
+@pytest.mark.parametrize(
+    "game, decision, text, ok",
+    [
+        ("cribbage", "peg", "rollout:samples=1", True),
+        ("cribbage", "peg", "rollout:samples=0", False),
+        ("cribbage", "peg", "rollout:samples=0.5", False),
+        ("cribbage", "peg", "rollout:samples=1e300", False),
+        ("cribbage", "peg", "rollout:margin=0", True),
+        ("cribbage", "peg", "rollout:margin=-1", False),
+        ("cribbage", "peg", "defensive:keep_close=0", True),
+        ("cribbage", "peg", "defensive:keep_close=0.5", False),
+        ("cribbage", "peg", "defensive:risk_weight=-2.5", True),
+        ("allfours", "play", "maxims:knave=0", True),
+        ("allfours", "play", "maxims:knave=2", False),
+        ("allfours", "play", "expert:samples=1:max_nodes=1", True),
+        ("allfours", "play", "expert:max_nodes=-1", False),
+        ("allfours", "beg", "beg:answer=0", True),
+        ("allfours", "beg", "beg:answer=-1", False),
+        ("allfours", "beg", "threshold:strength=-3.5", True),
+        ("loo", "card", "expert:samples=1", True),
+        ("loo", "card", "expert:samples=0", False),
+    ],
+)
 def test_each_parameter_takes_its_range_and_nothing_else(game, decision, text, ok):
     if ok:
         assert resolve_one(get_game(game), decision, text).label() in (text, text.split(":")[0])

@@ -8,6 +8,7 @@ Writing past is one line and exit status 2 from ``sims simulate`` (a process of 
 one-line :class:`PolicyError` from a run, the advisors' play-outs, the stacked hands and a :class:`Player`;
 writing its own words is a policy's right, and the run is played.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,11 +28,13 @@ from sims.core.registry import get_game
 from sims.core.runner import run
 
 # game: its card-play decision, and the built-in random policy for it
-GAMES = {"cribbage": ("peg", "sims.cribbage.policies.builtin:random_peg"),
-         "allfours": ("play", "sims.allfours.policies.basic:random_play"),
-         "loo": ("card", "sims.loo.policies.builtin:random_card")}
+GAMES = {
+    "cribbage": ("peg", "sims.cribbage.policies.builtin:random_peg"),
+    "allfours": ("play", "sims.allfours.policies.basic:random_play"),
+    "loo": ("card", "sims.loo.policies.builtin:random_card"),
+}
 PAST = ("past_4", "past_64")
-COMPILING = "sims: compiling"    # the notice of a first run whose kernels are not yet in the cache
+COMPILING = "sims: compiling"  # the notice of a first run whose kernels are not yet in the cache
 
 MODULE = textwrap.dedent("""
     from numba import njit
@@ -87,9 +90,27 @@ def _one_line(info) -> str:
 @pytest.mark.parametrize("name", PAST)
 def test_the_command_line_refuses_a_policy_that_writes_past_its_stream(policies, game, name):
     decision = GAMES[game][0]
-    got = subprocess.run([sys.executable, "-m", "sims", "simulate", "--game", game, "--deals", "4", "--threads", "1",
-                          f"--{decision}", f"py:stream_{game}.{name}", "--quiet"], capture_output=True, text=True,
-                         timeout=300, env={**os.environ, "PYTHONPATH": str(policies)})
+    got = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sims",
+            "simulate",
+            "--game",
+            game,
+            "--deals",
+            "4",
+            "--threads",
+            "1",
+            f"--{decision}",
+            f"py:stream_{game}.{name}",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(policies)},
+    )
     err = "".join(line for line in got.stderr.splitlines(keepends=True) if not line.startswith(COMPILING))
     assert "Traceback" not in err, err
     assert (got.returncode, got.stdout) == (2, ""), got
@@ -154,7 +175,7 @@ def test_stacked_hands_refuse_a_policy_that_writes_past_its_stream(policies, nam
     with pytest.raises(PolicyError) as info:
         all_fours_hand("two-hand", 0, deck, {"play": policy("allfours", name)})
     _one_line(info)
-    streams = np.random.default_rng(2).integers(1, 2**63, (3, 4), dtype=np.uint64)   # zero streams draw for ever
+    streams = np.random.default_rng(2).integers(1, 2**63, (3, 4), dtype=np.uint64)  # zero streams draw for ever
     with pytest.raises(PolicyError) as info:
         loo_deal("three-card", {"card": policy("loo", name)}, deck, seat_rngs=streams)
     _one_line(info)

@@ -1,5 +1,6 @@
 """sims.core.progress: a run shows a progress bar on standard error once it has lasted DELAY seconds, so a
 quick command prints none; --quiet shows none at all."""
+
 from __future__ import annotations
 
 from sims.cli import main

@@ -1,5 +1,6 @@
 """Game records of every game (sims.core.record): the hand-typed examples reviewed, sims play --record, bad
 records refused in one line naming the line, atomic writing."""
+
 import json
 import re
 
@@ -45,7 +46,7 @@ def test_the_loo_example_grades_the_wasted_trump_a_blunder_exactly():
     eve = _line(graded, 8)
     assert eve["best"] == "5H" and eve["grade"] == "blunder" and eve["points_lost_se"] == 0
     assert eve["points_lost"] == pytest.approx(advice.loc["5H", "value"] - advice.loc["QH", "value"])
-    assert eve["win_lost"] is None and graded["win"].isna().all()      # money, no game to win
+    assert eve["win_lost"] is None and graded["win"].isna().all()  # money, no game to win
     totals = {t["player"]: t for t in graded.attrs["totals"]}
     assert totals["Eve"]["decisions"] == 2 and totals["Eve"]["blunder"] == 1
 
@@ -56,11 +57,22 @@ def test_a_first_format_record_still_reads():
     assert [d.game for d in record.decisions] == [0] * 5
 
 
-HEADERS = {"allfours": {"format": "sims-record/2", "game": "allfours", "rules": "two-hand", "players": ["A", "B"]},
-           "loo": {"format": "sims-record/2", "game": "loo", "rules": "three-card", "players": list("ABCDE")}}
+HEADERS = {
+    "allfours": {"format": "sims-record/2", "game": "allfours", "rules": "two-hand", "players": ["A", "B"]},
+    "loo": {"format": "sims-record/2", "game": "loo", "rules": "three-card", "players": list("ABCDE")},
+}
 BEG = {"player": 1, "decision": "beg", "hand": "JH 2H AS 10C 7D 9S", "turned": "5H", "choice": "stand"}
-CARD = {"player": 4, "decision": "card", "hand": "QH 5H 2S", "trump": "9H", "role": 4, "carry": 6,
-        "declared": ["play", "pass", "pass", "play", "pass"], "played": "KH", "choice": "QH"}
+CARD = {
+    "player": 4,
+    "decision": "card",
+    "hand": "QH 5H 2S",
+    "trump": "9H",
+    "role": 4,
+    "carry": 6,
+    "declared": ["play", "pass", "pass", "play", "pass"],
+    "played": "KH",
+    "choice": "QH",
+}
 BAD = [
     ("allfours", [{**HEADERS["allfours"], "game": "chess"}], "line 1: unknown game 'chess'"),
     ("allfours", [{**HEADERS["allfours"], "rules": "three-hand"}], "line 1: unknown rules 'three-hand'"),
@@ -69,11 +81,11 @@ BAD = [
     ("allfours", [HEADERS["allfours"], {**BEG, "colour": "red"}], "line 2: unknown field 'colour'"),
     ("allfours", [HEADERS["allfours"], {**BEG, "player": 2}], "line 2: player must be 0..1"),
     ("allfours", [HEADERS["allfours"], {**BEG, "choice": "pass"}], "line 2: a beg here is stand or beg"),
-    ("allfours", [HEADERS["allfours"], {**BEG, "turned": "JH"}], "line 2: "),           # a card seen twice
+    ("allfours", [HEADERS["allfours"], {**BEG, "turned": "JH"}], "line 2: "),  # a card seen twice
     ("allfours", [HEADERS["allfours"], {**BEG, "game": 1}], "line 2: game must be 0..0"),
     ("allfours", [HEADERS["allfours"], {"game": 0, "result": {}, "x": 1}], "line 2: a result line holds"),
     ("loo", [HEADERS["loo"], {**CARD, "choice": "2S"}], "line 2: 2S is not a legal card here"),
-    ("loo", [HEADERS["loo"], {**CARD, "role": 2}], "line 2: "),                         # not a stander
+    ("loo", [HEADERS["loo"], {**CARD, "role": 2}], "line 2: "),  # not a stander
     ("loo", [HEADERS["loo"], {**CARD, "hand": "QH 5H ZZ"}], "line 2: bad card 'ZZ'"),
 ]
 
@@ -108,9 +120,11 @@ def test_writing_is_atomic(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-PLAYS = [("cribbage", ["--rules", "six-card-61", "--discard", "greedy,random", "--peg", "greedy,distilled"]),
-         ("allfours", ["--play", "expert,random"]),
-         ("loo", ["--rules", "three-card", "--rule", "session_rounds=1", "--card", "greedy,random,expert,greedy,greedy"])]
+PLAYS = [
+    ("cribbage", ["--rules", "six-card-61", "--discard", "greedy,random", "--peg", "greedy,distilled"]),
+    ("allfours", ["--play", "expert,random"]),
+    ("loo", ["--rules", "three-card", "--rule", "session_rounds=1", "--card", "greedy,random,expert,greedy,greedy"]),
+]
 
 
 @pytest.mark.parametrize("game, flags", PLAYS, ids=[g for g, _ in PLAYS])
@@ -153,8 +167,10 @@ def test_cli_review_totals_count_each_grade_in_the_singular_for_one(capsys):
     assert main(["review", str(example("loo")), "--samples", str(SAMPLES)]) == 0
     out = capsys.readouterr().out
     for t in totals:
-        said = ", ".join(f"{t[g]} {g if t[g] == 1 else {'inaccuracy': 'inaccuracies'}.get(g, g + 's')}"
-                         for g in ("inaccuracy", "mistake", "blunder"))
+        said = ", ".join(
+            f"{t[g]} {g if t[g] == 1 else {'inaccuracy': 'inaccuracies'}.get(g, g + 's')}"
+            for g in ("inaccuracy", "mistake", "blunder")
+        )
         decisions = f"{t['decisions']} decision{'s' * (t['decisions'] != 1)}"
         assert re.search(rf"^  {re.escape(t['player'])}: {decisions}, .*; {said}$", out, re.M), out
 
@@ -165,8 +181,14 @@ def _thrown_out_game(tmp_path):
 
     rules = get_game("allfours").get_rules("two-hand").replace(name="two-hand-discard", discard_to_six=True)
     path = tmp_path / "g.jsonl"
-    play("allfours", rules, {"beg": "beg", "answer": "run", "play": "greedy", "discard": "random"}, seed=1,
-         games=1, record=path)
+    play(
+        "allfours",
+        rules,
+        {"beg": "beg", "answer": "run", "play": "greedy", "discard": "random"},
+        seed=1,
+        games=1,
+        record=path,
+    )
     assert read_record(path).rules == rules
     return path
 
@@ -225,8 +247,17 @@ def test_the_loo_advisor_draws_the_five_card_exchanges_in_turn():
     from sims.loo.advice import advise
     from sims.loo.situation import CardSituation
 
-    situation = CardSituation("JC QC 2D 8C 6C", "9C", role=3, declared=["play"] * 5, exchanged=[2, 3, 2, 4, 4],
-                              carry=0, dealer=1, played="AC 2C", rules="five-card-pam")
+    situation = CardSituation(
+        "JC QC 2D 8C 6C",
+        "9C",
+        role=3,
+        declared=["play"] * 5,
+        exchanged=[2, 3, 2, 4, 4],
+        carry=0,
+        dealer=1,
+        played="AC 2C",
+        rules="five-card-pam",
+    )
     advice = advise(situation, samples=50, policies=())
     assert set(advice["choice"]) == {"6C", "8C", "QC"} and advice["value"].between(-5, 25).all()
 

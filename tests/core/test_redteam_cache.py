@@ -5,6 +5,7 @@ The cache of ``sims score`` (three small kernels) is made once into a folder of 
 copy (a folder or file below the root writable by group or others, owned by another user, or a link), then runs
 ``python -m sims score`` on it: exit status 2, one line on stderr, no traceback, the cache left as it was.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,9 @@ ROOT_ONLY = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, 
 
 
 def _score(cache):
-    return subprocess.run(SCORE, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "SIMS_CACHE_DIR": str(cache)})
+    return subprocess.run(
+        SCORE, capture_output=True, text=True, timeout=120, env={**os.environ, "SIMS_CACHE_DIR": str(cache)}
+    )
 
 
 @pytest.fixture(scope="module")
@@ -67,8 +69,12 @@ def _snapshot(path):
     for folder, dirs, files in os.walk(path):
         for name in dirs + files:
             info = os.lstat(os.path.join(folder, name))
-            found[os.path.relpath(os.path.join(folder, name), path)] = (info.st_mode, info.st_uid, info.st_size,
-                                                                        info.st_mtime_ns)
+            found[os.path.relpath(os.path.join(folder, name), path)] = (
+                info.st_mode,
+                info.st_uid,
+                info.st_size,
+                info.st_mtime_ns,
+            )
     return found
 
 
@@ -78,8 +84,7 @@ def _copy(made, tmp_path):
     return cache
 
 
-@pytest.mark.parametrize("case", [pytest.param(name, marks=ROOT_ONLY if "user" in name else ())
-                                  for name in CASES])
+@pytest.mark.parametrize("case", [pytest.param(name, marks=ROOT_ONLY if "user" in name else ()) for name in CASES])
 def test_an_unsafe_cache_is_refused(made, tmp_path, case):
     cache = _copy(made, tmp_path)
     change, words = CASES[case]

@@ -4,6 +4,7 @@ stderr and lists the others; a command that needs it says in one line, exit stat
 The entry points are made here (:class:`importlib.metadata.EntryPoint` of modules in a temporary folder) and put in
 place of the installed ones.  Each test's name starts with what it did before: ``traceback``, ``accepted`` (a wrong
 exit 0) or ``smaller`` (a poor answer)."""
+
 from __future__ import annotations
 
 import types
@@ -18,8 +19,10 @@ MODULES = {
     "plug_raises": "raise RuntimeError('declaration exploded')\n",
     "plug_exits": "import sys\nsys.exit(0)\n",
     "plug_syntax": "LOW = (\n",
-    "plug_ok": ("from sims.core.policies import PluginPolicy\n"
-                "LOW = PluginPolicy(game='cribbage', decision='peg', function='plug_fn_raises:low_peg', help='low')\n"),
+    "plug_ok": (
+        "from sims.core.policies import PluginPolicy\n"
+        "LOW = PluginPolicy(game='cribbage', decision='peg', function='plug_fn_raises:low_peg', help='low')\n"
+    ),
     "plug_fn_raises": "raise ValueError('function module exploded')\n",
     "game_raises": "raise ImportError('no such card table')\n",
 }
@@ -53,17 +56,23 @@ def _call(capsys, argv):
     return code, out, err
 
 
-@pytest.mark.parametrize("module, says", [("plug_raises", "RuntimeError: declaration exploded"),
-                                          ("plug_exits", "it called sys.exit(0)"),
-                                          ("plug_syntax", "SyntaxError")])
+@pytest.mark.parametrize(
+    "module, says",
+    [
+        ("plug_raises", "RuntimeError: declaration exploded"),
+        ("plug_exits", "it called sys.exit(0)"),
+        ("plug_syntax", "SyntaxError"),
+    ],
+)
 def test_traceback_policies_names_a_broken_plugin_and_lists_the_others(module, says, folder, capsys, monkeypatch):
     _policies(monkeypatch, _ep("broken", f"{module}:LOW"))
     code, out, err = _call(capsys, ["policies", "--game", "cribbage"])
     assert code == 0, err
-    assert "expected_net" in out and "low_peg" in out        # a built-in and the example plug-in still listed
+    assert "expected_net" in out and "low_peg" in out  # a built-in and the example plug-in still listed
     lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sims policies: skipped plug-in policy broken") and says in \
-        lines[0], lines
+    assert (
+        len(lines) == 1 and lines[0].startswith("sims policies: skipped plug-in policy broken") and says in lines[0]
+    ), lines
 
 
 def test_traceback_a_plugin_whose_function_module_raises_is_one_line(folder, capsys, monkeypatch):
@@ -71,8 +80,9 @@ def test_traceback_a_plugin_whose_function_module_raises_is_one_line(folder, cap
     code, out, err = _call(capsys, ["simulate", "--deals", "10", "--quiet", "--peg", "lowest"])
     assert code == 2 and not out
     lines = err.splitlines()
-    assert len(lines) == 1 and "plug_fn_raises:low_peg" in lines[0] and "ValueError: function module exploded" \
-        in lines[0], lines
+    assert (
+        len(lines) == 1 and "plug_fn_raises:low_peg" in lines[0] and "ValueError: function module exploded" in lines[0]
+    ), lines
 
 
 def test_traceback_a_broken_plugin_of_that_name_is_one_line(folder, capsys, monkeypatch):
@@ -83,8 +93,9 @@ def test_traceback_a_broken_plugin_of_that_name_is_one_line(folder, capsys, monk
 
 
 def test_smaller_two_distributions_declaring_one_name_are_both_named(folder, capsys, monkeypatch):
-    _policies(monkeypatch, _ep("twice", "plug_ok:LOW", dist="first-dist"), _ep("twice", "plug_ok:LOW",
-                                                                                dist="second-dist"))
+    _policies(
+        monkeypatch, _ep("twice", "plug_ok:LOW", dist="first-dist"), _ep("twice", "plug_ok:LOW", dist="second-dist")
+    )
     code, out, err = _call(capsys, ["simulate", "--deals", "10", "--quiet", "--peg", "twice"])
     assert code == 2 and not out
     assert err.count("\n") == 1 and "first-dist" in err and "second-dist" in err, err

@@ -8,6 +8,7 @@ the place of a listed file never ends when read.  Each case runs the command (or
 process (:mod:`tests.core.forked`), so a case that blocks is killed and counted, not waited for: it must give
 exit status 2 and one line naming what is wrong, no traceback, and leave the run directory as it was.
 """
+
 from __future__ import annotations
 
 import os
@@ -58,22 +59,28 @@ def _zero(run, name):
 
 CASES = {
     # silent wrong numbers: pandas.read_parquet(run / "totals") counts the linked folder's files too
-    "totals/extra, a link to another run's totals": (lambda r, o, t: (r / "totals/extra").symlink_to(o / "totals"),
-                                                     LINK),
+    "totals/extra, a link to another run's totals": (
+        lambda r, o, t: (r / "totals/extra").symlink_to(o / "totals"),
+        LINK,
+    ),
     "totals/loop, a link to the run itself": (lambda r, o, t: (r / "totals/loop").symlink_to("."), LINK),
     # links leading outside the run
     "a listed Parquet file linked outside": (lambda r, o, t: _link_to_copy(r, TOTALS, t), LINK),
     "the manifest linked outside": (lambda r, o, t: _link_to_copy(r, MANIFEST, t), LINK),
     "the batches folder linked outside": (lambda r, o, t: _link_to_copy(r, "batches", t), LINK),
-    "a listed Parquet file linked inside the run": (lambda r, o, t: (shutil.move(r / TOTALS, r / "totals.bak"),
-                                                                     (r / TOTALS).symlink_to("../totals.bak")), LINK),
+    "a listed Parquet file linked inside the run": (
+        lambda r, o, t: (shutil.move(r / TOTALS, r / "totals.bak"), (r / TOTALS).symlink_to("../totals.bak")),
+        LINK,
+    ),
     # no answer: reading never ends
     "a listed Parquet file that is a named pipe": (lambda r, o, t: _fifo(r, TOTALS), NOT_REGULAR),
     "a manifest that is a named pipe": (lambda r, o, t: _fifo(r, MANIFEST), NOT_REGULAR),
     "a summary that is a named pipe": (lambda r, o, t: _fifo(r, SUMMARY), NOT_REGULAR),
     "a batch record that is a named pipe": (lambda r, o, t: _fifo(r, RECORD), NOT_REGULAR),
-    "an unlisted named pipe among the totals": (lambda r, o, t: os.mkfifo(r / "totals/batch-00001.parquet"),
-                                                NOT_REGULAR),
+    "an unlisted named pipe among the totals": (
+        lambda r, o, t: os.mkfifo(r / "totals/batch-00001.parquet"),
+        NOT_REGULAR,
+    ),
     "a listed Parquet file linked to /dev/zero": (lambda r, o, t: _zero(r, TOTALS), LINK),
     "a manifest linked to /dev/zero": (lambda r, o, t: _zero(r, MANIFEST), LINK),
     "a summary linked to /dev/zero": (lambda r, o, t: _zero(r, SUMMARY), LINK),

@@ -1,5 +1,6 @@
 """The table (sims.core.table): games played decision by decision are the kernel's games, every decision
 recorded as a public situation that a Player re-decides the same, choosers answered through ``answer``."""
+
 import json
 
 import pytest
@@ -13,15 +14,32 @@ from sims.cribbage.advice import Player as CribbagePlayer
 from sims.loo.advice import Player as LooPlayer
 
 # Per game: rules, policies per decision (random ones too: the seats' streams must be the engine's), games.
-RUNS = [("cribbage", "six-card", {"discard": ["random", "expected_hand"], "peg": ["defensive", "random"]}, 4),
-        ("cribbage", "three-hand", {"discard": ["greedy"], "peg": ["random", "greedy", "distilled"]}, 2),
-        ("allfours", "two-hand", {"beg": ["random", "threshold"], "answer": ["random", "give"],
-                                  "play": ["maxims", "random"]}, 6),
-        ("allfours", "four-hand", {"play": ["expert", "greedy", "random", "maxims"]}, 2),
-        ("loo", "three-card", {"declare": ["random", "threshold", "expert", "always", "random"],
-                               "card": ["random", "greedy", "expert", "greedy", "random"]}, 2),
-        ("loo", "five-card-pam", {"declare": "threshold", "exchange": ["random", "threshold", "expert", "keep", "keep"],
-                                  "card": "greedy"}, 1)]
+RUNS = [
+    ("cribbage", "six-card", {"discard": ["random", "expected_hand"], "peg": ["defensive", "random"]}, 4),
+    ("cribbage", "three-hand", {"discard": ["greedy"], "peg": ["random", "greedy", "distilled"]}, 2),
+    (
+        "allfours",
+        "two-hand",
+        {"beg": ["random", "threshold"], "answer": ["random", "give"], "play": ["maxims", "random"]},
+        6,
+    ),
+    ("allfours", "four-hand", {"play": ["expert", "greedy", "random", "maxims"]}, 2),
+    (
+        "loo",
+        "three-card",
+        {
+            "declare": ["random", "threshold", "expert", "always", "random"],
+            "card": ["random", "greedy", "expert", "greedy", "random"],
+        },
+        2,
+    ),
+    (
+        "loo",
+        "five-card-pam",
+        {"declare": "threshold", "exchange": ["random", "threshold", "expert", "keep", "keep"], "card": "greedy"},
+        1,
+    ),
+]
 IDS = [f"{g}-{r}" for g, r, _, _ in RUNS]
 
 
@@ -40,12 +58,15 @@ def test_each_deal_is_handed_over_as_it_ends_and_the_deals_make_the_game(game, r
         assert sides == [row[f"score_{s}"] for s in range(len(sides))]
     elif game == "allfours":
         assert len(deals) == row["hands"]
-        assert [sum(p.points for h in deals for p in h.scores if h.side(p.role) == s) for s in (0, 1)] == \
-            [row["score_0"], row["score_1"]]
+        assert [sum(p.points for h in deals for p in h.scores if h.side(p.role) == s) for s in (0, 1)] == [
+            row["score_0"],
+            row["score_1"],
+        ]
     else:
         players = get_game(game).get_rules(rules).players
-        money = [sum(m for d in deals for r, m in d.money.items() if (d.dealer + r) % players == s)
-                 for s in range(players)]
+        money = [
+            sum(m for d in deals for r, m in d.money.items() if (d.dealer + r) % players == s) for s in range(players)
+        ]
         assert money == [row[f"money_{s}"] for s in range(players)]
 
 
@@ -59,15 +80,18 @@ def test_policy_games_are_the_kernels_games(tmp_path, game, rules, policies, n):
     record = read_record(path)
     assert len(record.decisions) == len(seen) > 10 * n
     assert [(d.game, d.player, d.choice) for d in record.decisions] == [(d.game, d.seat, d.choice) for d in seen]
-    assert [d.situation for d in record.decisions] == [d.situation for d in seen]     # the fields round-trip
-    assert [record.results[g] for g in range(n)] == [{k: v for k, v in row.items() if k != "game"}
-                                                      for row in table.to_dict("records")]
+    assert [d.situation for d in record.decisions] == [d.situation for d in seen]  # the fields round-trip
+    assert [record.results[g] for g in range(n)] == [
+        {k: v for k, v in row.items() if k != "game"} for row in table.to_dict("records")
+    ]
     assert {d.situation.DECISION for d in record.decisions} >= set(policies) - {"answer", "exchange"}
 
 
-DETERMINISTIC = [("cribbage", CribbagePlayer, {"discard": "greedy", "peg": "greedy"}),
-                 ("allfours", AllFoursPlayer, {"beg": "threshold", "answer": "threshold", "play": "greedy"}),
-                 ("loo", LooPlayer, {"declare": "threshold", "card": "greedy"})]
+DETERMINISTIC = [
+    ("cribbage", CribbagePlayer, {"discard": "greedy", "peg": "greedy"}),
+    ("allfours", AllFoursPlayer, {"beg": "threshold", "answer": "threshold", "play": "greedy"}),
+    ("loo", LooPlayer, {"declare": "threshold", "card": "greedy"}),
+]
 
 
 @pytest.mark.parametrize("game, player, policies", DETERMINISTIC, ids=[g for g, _, _ in DETERMINISTIC])
@@ -82,8 +106,9 @@ def test_recorded_decisions_are_redecided_and_choosers_play_through_answer(tmp_p
         assert players[line.situation.DECISION].choose(line.situation) == line.choice, line.number
     choosers = {d: Counted(player(p, decision=d)) for d, p in policies.items()}
     chosen = []
-    by_choosers = play(game, None, [choosers] + [policies] * (record.rules.players - 1), seed=5, games=2,
-                       on_decision=chosen.append)
+    by_choosers = play(
+        game, None, [choosers] + [policies] * (record.rules.players - 1), seed=5, games=2, on_decision=chosen.append
+    )
     assert by_choosers.to_dict("records") == kernel.to_dict("records")
     mine = [d for d in chosen if d.seat == 0]
     assert {d.by for d in mine} <= {c.name for c in choosers.values()}
@@ -113,11 +138,14 @@ def test_an_illegal_choice_is_a_one_line_error():
         play("allfours", "two-hand", [{"beg": "stand"}, Stubborn()], seed=0, games=1)
 
 
-@pytest.mark.parametrize("seats, message", [
-    (["greedy"], "has 2 seats, got 1"),
-    ([{"bid": "greedy"}, "greedy"], "unknown allfours decision 'bid'"),
-    (["no_such_policy", "greedy"], "no_such_policy"),
-])
+@pytest.mark.parametrize(
+    "seats, message",
+    [
+        (["greedy"], "has 2 seats, got 1"),
+        ([{"bid": "greedy"}, "greedy"], "unknown allfours decision 'bid'"),
+        (["no_such_policy", "greedy"], "no_such_policy"),
+    ],
+)
 def test_bad_seats(seats, message):
     with pytest.raises(ValueError, match=message):
         play("allfours", "two-hand", seats)

@@ -1,4 +1,5 @@
 """One interval convention (sims.core.text): 95%, written ``estimate [lo, hi]``, the method named beside it."""
+
 from __future__ import annotations
 
 import re
@@ -20,17 +21,25 @@ def test_mean_interval_is_mean_plus_minus_1_96_se():
 
 
 def test_component_table_columns_line_up():
-    entries = {"dealer": {"hand": {"mean": 7.941, "se": 0.0855}, "total": {"mean": 16.1045, "se": 0.1206}},
-               "pone": {"hand": {"mean": 8.0275, "se": 0.0798}, "total": {"mean": 10.173, "se": 0.0921}}}
+    entries = {
+        "dealer": {"hand": {"mean": 7.941, "se": 0.0855}, "total": {"mean": 16.1045, "se": 0.1206}},
+        "pone": {"hand": {"mean": 8.0275, "se": 0.0798}, "total": {"mean": 10.173, "se": 0.0921}},
+    }
     lines = text.component_table(entries, ["hand", "total"])
-    assert len({len(line) for line in lines}) == 1          # right-aligned to one width
+    assert len({len(line) for line in lines}) == 1  # right-aligned to one width
     assert lines[2].split()[:4] == ["total", "16.1045", "[15.8681,", "16.3409]"]
 
 
-@pytest.mark.parametrize("argv", [["simulate", "--deals", "300"], ["play", "--games", "30"],
-                                  ["simulate", "--game", "allfours", "--deals", "300"],
-                                  ["play", "--game", "allfours", "--games", "10"],
-                                  ["simulate", "--game", "loo", "--deals", "300"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--deals", "300"],
+        ["play", "--games", "30"],
+        ["simulate", "--game", "allfours", "--deals", "300"],
+        ["play", "--game", "allfours", "--games", "10"],
+        ["simulate", "--game", "loo", "--deals", "300"],
+    ],
+)
 def test_every_game_render_names_its_intervals_and_prints_no_bare_se(argv, capsys):
     from sims.cli import main
 
@@ -55,8 +64,16 @@ def test_the_interval_printed_is_the_summary_s(capsys):
     assert line.split()[1:4] == text.mean_interval(hand["mean"], hand["se"]).split()[:3]
 
 
-@pytest.mark.parametrize("n, noun, said", [(1, "blunder", "1 blunder"), (2, "blunder", "2 blunders"),
-                                           (0, "mistake", "0 mistakes"), (1, "inaccuracy", "1 inaccuracy"),
-                                           (3, "inaccuracy", "3 inaccuracies"), (2, "play", "2 plays")])
+@pytest.mark.parametrize(
+    "n, noun, said",
+    [
+        (1, "blunder", "1 blunder"),
+        (2, "blunder", "2 blunders"),
+        (0, "mistake", "0 mistakes"),
+        (1, "inaccuracy", "1 inaccuracy"),
+        (3, "inaccuracy", "3 inaccuracies"),
+        (2, "play", "2 plays"),
+    ],
+)
 def test_a_count_and_its_noun_agree(n, noun, said):
     assert text.counted(n, noun) == said

@@ -1,6 +1,7 @@
 """The kernel's deals with its work arrays kept (``play.play_deal``): the fuzz of the engine's invariants and the
 position-aware player's reading of the play replay them.  One kernel for both: each copy of the deal loop compiles
 the whole engine again."""
+
 import numpy as np
 import pytest
 from numba import types
@@ -19,8 +20,12 @@ from sims.cribbage.play import MAX_SEATS, N_COMP, new_work, play_deal
 ONE_WORKER = pytest.mark.xdist_group("cribbage-fuzz")
 
 
-@kernel.njit(types.void(I64_1, U64_2, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2, I64_3, I64_2,
-                        I64_2, I64_3, I64_3), cache=True)
+@kernel.njit(
+    types.void(
+        I64_1, U64_2, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2, I64_3, I64_2, I64_2, I64_3, I64_3
+    ),
+    cache=True,
+)
 def _fuzz_deals(rules, keys, n, dealers, discard_fns, peg_fns, params, poff, decks, kept, cribs, laid, held, comps):
     """Deals 0..n-1 of chunk 0 (deal g dealt by seat g % dealers), keeping the kernel's work arrays."""
     active = rules[1]
@@ -34,8 +39,24 @@ def _fuzz_deals(rules, keys, n, dealers, discard_fns, peg_fns, params, poff, dec
         seed_streams(keys, 0, g, deck_rng, seat_rngs)
         scores[:] = 0
         comp[:, :] = 0
-        if play_deal(rules, g % dealers, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff,
-                     comp, err, work) < -1:
+        if (
+            play_deal(
+                rules,
+                g % dealers,
+                scores,
+                False,
+                deck_rng,
+                seat_rngs,
+                discard_fns,
+                peg_fns,
+                params,
+                poff,
+                comp,
+                err,
+                work,
+            )
+            < -1
+        ):
             raise ValueError("policy error")
         copy_into(decks[g], work[0])
         copy_rows(kept[g], work[2][:active])
@@ -50,12 +71,27 @@ def fuzz(rules, policies, n, seed, dealers=None):
     (by default every seat in turn; 1: seat 0 deals every deal)."""
     r = PRESETS[rules] if isinstance(rules, str) else rules
     job = Job.make("cribbage", "deals", r, policies, n, seed)
-    out = {"deck": np.zeros((n, 52), dtype=np.int64), "kept": np.zeros((n, r.active, r.kept), dtype=np.int64),
-           "crib": np.zeros((n, 4), dtype=np.int64), "laid": np.zeros((n, r.active * r.kept), dtype=np.int64),
-           "held": np.zeros((n, r.active, r.kept), dtype=np.int64),
-           "comp": np.zeros((n, r.active, N_COMP), dtype=np.int64)}
-    _fuzz_deals(r.to_kernel(), chunk_keys(seed, 0, 1, 5), n, dealers or r.players, *job.kernel_policies()[0],
-                *job.kernel_policies()[1:], out["deck"], out["kept"], out["crib"], out["laid"], out["held"],
-                out["comp"])
+    out = {
+        "deck": np.zeros((n, 52), dtype=np.int64),
+        "kept": np.zeros((n, r.active, r.kept), dtype=np.int64),
+        "crib": np.zeros((n, 4), dtype=np.int64),
+        "laid": np.zeros((n, r.active * r.kept), dtype=np.int64),
+        "held": np.zeros((n, r.active, r.kept), dtype=np.int64),
+        "comp": np.zeros((n, r.active, N_COMP), dtype=np.int64),
+    }
+    _fuzz_deals(
+        r.to_kernel(),
+        chunk_keys(seed, 0, 1, 5),
+        n,
+        dealers or r.players,
+        *job.kernel_policies()[0],
+        *job.kernel_policies()[1:],
+        out["deck"],
+        out["kept"],
+        out["crib"],
+        out["laid"],
+        out["held"],
+        out["comp"],
+    )
     out["n_laid"] = (out["held"] < 0).sum(axis=(1, 2))
     return out

@@ -8,6 +8,7 @@ public cards were laid lawfully by those hands and, from my turn on, lays my cho
 cards.  :func:`lawful_values` averages my points less his over every deal of the unseen cards that
 :func:`replay` finds lawful, and :func:`random_position` draws positions at the end of the play.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -40,7 +41,7 @@ def replay(hands, played, laid_by, me, choice=None):
     decision is not forced.  Without a choice: None at my turn."""
     hands = [list(h) for h in hands]
     count_cards, turn, last, k = [], PONE, None, 0
-    net = None                      # None until my choice is laid
+    net = None  # None until my choice is laid
     while any(hands):
         count = sum(pips(c) for c in count_cards)
         fits = [c for c in hands[turn] if count + pips(c) <= 31]
@@ -70,15 +71,15 @@ def replay(hands, played, laid_by, me, choice=None):
             if count + pips(card) == 31:
                 count_cards = []
         elif any(count + pips(c) <= 31 for c in hands[1 - turn]):
-            turn = 1 - turn            # go: the other lays on
-        else:                          # nobody can lay: the go to the last player, the other leads
+            turn = 1 - turn  # go: the other lays on
+        else:  # nobody can lay: the go to the last player, the other leads
             if net is not None:
                 net += 1 if last == me else -1
             count_cards, turn = [], 1 - last
     if net is None:
         raise Unlawful("my turn never came")
     if count_cards:
-        net += 1 if last == me else -1      # last card
+        net += 1 if last == me else -1  # last card
     return net
 
 
@@ -126,7 +127,7 @@ def random_position(rng, me_holds=2, kept=4, cards_dealt=6):
     this deal never gets there."""
     deck = [int(c) for c in rng.permutation(52)]
     me = int(rng.integers(2))
-    dealt = [deck[:cards_dealt], deck[cards_dealt:2 * cards_dealt]]
+    dealt = [deck[:cards_dealt], deck[cards_dealt : 2 * cards_dealt]]
     hands = [sorted(d[:kept]) for d in dealt]
     thrown, starter = dealt[me][kept:], deck[2 * cards_dealt]
     played, laid_by, count_cards, turn, last = [], [], [], PONE, None
@@ -137,8 +138,7 @@ def random_position(rng, me_holds=2, kept=4, cards_dealt=6):
             if turn == me and len(hands[me]) == me_holds and len(hands[1 - me]) <= 1:
                 if len(fits) < 2:
                     return None
-                return dict(hand=list(hands[me]), played=played, laid_by=laid_by, me=me, starter=starter,
-                            thrown=thrown)
+                return dict(hand=list(hands[me]), played=played, laid_by=laid_by, me=me, starter=starter, thrown=thrown)
             card = fits[int(rng.integers(len(fits)))]
             hands[turn].remove(card)
             count_cards.append(card)

@@ -1,4 +1,5 @@
 """Per-deal records of a cribbage DealResult as an array, for comparison with the reference engine."""
+
 from sims.cribbage.play import COMPONENTS
 
 

@@ -1,5 +1,6 @@
 """One best choice in cribbage (issue 34, item 1): the best chance of winning where the score gives one, else the
 most points, in ``sims peg``, ``sims discard``, the review and the duel's hint; one crib source for one hand."""
+
 import json
 
 import pytest
@@ -26,7 +27,7 @@ def test_peg_ranks_by_the_chance_and_measures_both_from_that_card(last):
     columns, attrs = last
     assert attrs["sort"] == "win" and attrs["method"] == "exact" and columns["card"] == ["4C", "7C"]
     assert columns["win"][0] > columns["win"][1] + 0.05 and columns["value"][1] > columns["value"][0] + 0.4
-    for r in range(len(columns["card"])):    # both differences are from the first card, the best
+    for r in range(len(columns["card"])):  # both differences are from the first card, the best
         assert columns["vs_best"][r] == pytest.approx(columns["value"][r] - columns["value"][0])
         assert columns["win_vs_best"][r] == pytest.approx(columns["win"][r] - columns["win"][0])
 
@@ -61,8 +62,9 @@ def test_the_duels_hint_says_what_ranks_it_and_shows_sims_discards_nets(capsys):
     frame = View(["you", "seat 1"]).advise(THROW, 200, 0)
     note = View(["you", "seat 1"]).hint_note(THROW, frame)
     assert note.startswith("net:") and "self-play table (as sims discard)" in note
-    assert note.endswith("best first by the chance of winning (win %, from the sampled board-position table: not "
-                         "exact), then the points")
+    assert note.endswith(
+        "best first by the chance of winning (win %, from the sampled board-position table: not exact), then the points"
+    )
     assert main(["discard", *"10D 6H AH 9S 8H JS".split(), "--dealer", "--all", "--json"]) == 0
     nets = {" ".join(r["thrown"]): r["net"] for r in json.loads(capsys.readouterr().out)["rows"]}
     assert {t: pytest.approx(n) for t, n in zip(frame["thrown"], frame["net"])} == nets
@@ -93,15 +95,34 @@ def test_a_chance_read_from_the_table_carries_its_error(monkeypatch, capsys):
     columns, attrs = peg_advice(situation, policies=())
     assert attrs["method"] == "exact"
     values = position_vectors.players_vector(attrs["players"])
-    moved = shifted_by_error(values, position.section(values, situation.rules.to_kernel()),
-                             shipped_table("six-card", attrs["players"]))
+    moved = shifted_by_error(
+        values, position.section(values, situation.rules.to_kernel()), shipped_table("six-card", attrs["players"])
+    )
     monkeypatch.setattr(position_vectors, "players_vector", lambda players: moved)
     again, _ = peg_advice(situation, policies=())
     shifted = dict(zip(again["card"], again["win"]))
     for card, win, se in zip(columns["card"], columns["win"], columns["win_se"]):
         assert se > 0 and se == pytest.approx(abs(shifted[card] - win), rel=1e-6)
     monkeypatch.undo()
-    assert main(["peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer", "--thrown", "QD,3C",
-                 "--score", "97-104"]) == 0
+    assert (
+        main(
+            [
+                "peg",
+                "7H",
+                "8C",
+                "5D",
+                "--played",
+                "KS,2S,5H",
+                "--starter",
+                "2C",
+                "--dealer",
+                "--thrown",
+                "QD,3C",
+                "--score",
+                "97-104",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "(0: the values are exact)" not in out and "the points are exact (their ±95% is 0); the chance" in out

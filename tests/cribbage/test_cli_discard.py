@@ -1,4 +1,5 @@
 """``sims discard``: the table a player reads, its JSON, the flags, progress, and one-line errors."""
+
 from __future__ import annotations
 
 import json
@@ -22,22 +23,24 @@ def _table(text):
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("rank"))
     end = lines.index("", start)
-    return lines[start], lines[start + 1:end]
+    return lines[start], lines[start + 1 : end]
 
 
 def test_table_states_the_question_the_sort_key_and_ranks(capsys):
     out = _run(capsys, "--dealer", "--crib", "exact").out
     lines = out.splitlines()
-    assert lines[0] == "5H 5S JD 6C 4H KD, dealer, six-card: 15 throws in 12 rows (suit-equivalent throws share a " \
-                       "row; --all lists each)"
+    assert (
+        lines[0] == "5H 5S JD 6C 4H KD, dealer, six-card: 15 throws in 12 rows (suit-equivalent throws share a "
+        "row; --all lists each)"
+    )
     assert lines[1].startswith("sorted by net = hand + crib (exact, the others throwing at random), best first")
     head, rows = _table(out)
     assert head.split()[:8] == ["rank", "thrown", "kept", "throws", "hand", "min-max", "crib:exact", "net:exact"]
     assert rows[0].split()[:11] == ["1", "JD", "KD", "5H", "5S", "6C", "4H", "1", "15.957", "12-24", "4.003"]
     assert "19.960" in rows[0] and "4:24 6:24 5:23" in rows[0]
     third = next(r for r in rows if r.split()[1:3] == ["5H", "JD"])
-    assert third.split()[7] == "2" and third.endswith("5S JD")   # two throws, the other named
-    assert "   1  5H 5S 6C 4H  12x8 14x16 16x14 23x2 24x6" in lines   # the distribution over the 46 starters
+    assert third.split()[7] == "2" and third.endswith("5S JD")  # two throws, the other named
+    assert "   1  5H 5S 6C 4H  12x8 14x16 16x14 23x2 24x6" in lines  # the distribution over the 46 starters
 
 
 def test_all_lists_every_throw(capsys):
@@ -55,8 +58,12 @@ def test_json_carries_the_question_and_the_rows(capsys):
     assert len(result["rows"]) == len(want) == 12
     for got, row in zip(result["rows"], want):
         assert got["thrown"] == row["thrown"] and got["kept"] == row["kept"]
-        assert (got["hand"], got["crib"], got["net"], got["vs_best"]) == (row["hand"], row["crib"], row["net"],
-                                                                          row["vs_best"])
+        assert (got["hand"], got["crib"], got["net"], got["vs_best"]) == (
+            row["hand"],
+            row["crib"],
+            row["net"],
+            row["vs_best"],
+        )
         assert {int(k): v for k, v in got["hand_dist"].items()} == row["hand_dist"]
     assert result["rows"][0]["net"] == pytest.approx(result["rows"][0]["hand"] - result["rows"][0]["crib"])
 
@@ -79,13 +86,14 @@ def test_crib_sources_side_by_side_first_ranks(capsys):
     out = _run(capsys, "--dealer", "--crib", "schell,exact,hessel").out
     head, rows = _table(out)
     names = head.split()
-    assert names.index("crib:schell") < names.index("net:schell") < names.index("crib:exact") \
-        < names.index("crib:hessel")
+    assert (
+        names.index("crib:schell") < names.index("net:schell") < names.index("crib:exact") < names.index("crib:hessel")
+    )
     assert "sorted by net = hand + crib (M. Schell's published table)" in out
     assert "crib:schell: M. Schell's published table, by the ranks thrown" in out
     assert len(rows) == 12
     result = json.loads(_run(capsys, "--dealer", "--crib", "schell,exact,hessel", "--json").out)
-    nets = [row["net"] for row in result["rows"]]         # the first source's, whichever it is
+    nets = [row["net"] for row in result["rows"]]  # the first source's, whichever it is
     assert nets == sorted(nets, reverse=True) and result["sort"]["column"] == "net"
     assert [s["name"] for s in result["crib"]] == ["schell", "exact", "hessel"]
     assert {"crib_exact", "net_exact", "crib_hessel", "net_hessel"} <= set(result["rows"][0])
@@ -117,8 +125,10 @@ def test_pegging_and_total(capsys):
     out = _run(capsys, "--dealer", "--pegging", "--samples", "100", "--sort", "total", "--quiet").out
     head, rows = _table(out)
     assert {"pegging", "total"} <= set(head.split())
-    assert "pegging: the player's side's pegging (play and go) less the other side's, per deal; everyone pegs by " \
-           "defensive, the others lay out by expected_net; 100 sampled deals (seed 0)" in out
+    assert (
+        "pegging: the player's side's pegging (play and go) less the other side's, per deal; everyone pegs by "
+        "defensive, the others lay out by expected_net; 100 sampled deals (seed 0)" in out
+    )
     result = json.loads(_run(capsys, "--dealer", "--peg", "greedy", "--samples", "100", "--json").out)
     assert result["pegging"]["policy"]["name"] == "greedy" and "pegging" in result["rows"][0]
 
@@ -129,20 +139,26 @@ def test_progress_on_stderr_unless_quiet(capsys, monkeypatch):
     monkeypatch.setattr(progress, "DELAY", 0.0)
     assert "sampling deals" in _run(capsys, "--dealer", "--opponent", "random", "--samples", "200").err
     assert _run(capsys, "--dealer", "--opponent", "random", "--samples", "200", "--quiet").err == ""
-    assert _run(capsys, "--dealer").err == ""   # nothing sampled, nothing to report
+    assert _run(capsys, "--dealer").err == ""  # nothing sampled, nothing to report
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["5H", "5S", "JD", "6C", "4H", "--dealer"], "six-card deals 6 cards"),
-    (["5H", "5S", "JD", "6C", "4H", "4H", "--dealer"], "duplicate card 4H"),
-    ([*HAND, "--dealer", "--opponent", "nope"], "unknown crib source 'nope'"),
-    ([*HAND, "--dealer", "--crib", "exact,nobody"], "unknown crib source 'nobody'"),
-    ([*HAND, "--dealer", "--sort", "total"], "needs a pegging policy"),
-    ([*HAND, "--dealer", "--peg", "nope"], "unknown peg policy 'nope'"),
-    ([*HAND, "--dealer", "--rule", "colour=red"], "unknown rules field 'colour'"),
-    ([*HAND, "--role", "second"], "unknown role 'second' for six-card"),
-    ([*HAND, "--dealer", "--opponent", "random", "--samples", "1"], "samples must be an integer from 2 to 1,000,000"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["5H", "5S", "JD", "6C", "4H", "--dealer"], "six-card deals 6 cards"),
+        (["5H", "5S", "JD", "6C", "4H", "4H", "--dealer"], "duplicate card 4H"),
+        ([*HAND, "--dealer", "--opponent", "nope"], "unknown crib source 'nope'"),
+        ([*HAND, "--dealer", "--crib", "exact,nobody"], "unknown crib source 'nobody'"),
+        ([*HAND, "--dealer", "--sort", "total"], "needs a pegging policy"),
+        ([*HAND, "--dealer", "--peg", "nope"], "unknown peg policy 'nope'"),
+        ([*HAND, "--dealer", "--rule", "colour=red"], "unknown rules field 'colour'"),
+        ([*HAND, "--role", "second"], "unknown role 'second' for six-card"),
+        (
+            [*HAND, "--dealer", "--opponent", "random", "--samples", "1"],
+            "samples must be an integer from 2 to 1,000,000",
+        ),
+    ],
+)
 def test_errors_one_line_exit_2(capsys, argv, message):
     assert main(["discard", *argv]) == 2
     err = capsys.readouterr().err

@@ -1,4 +1,5 @@
 """``sims score`` (issue 2, must-have 6 and "Bad input")."""
+
 import json
 import subprocess
 import sys
@@ -45,14 +46,17 @@ def test_json_shape(capsys):
         assert sum(i["points"] for i in result["items"] if i["kind"] == kind) == points
 
 
-@pytest.mark.parametrize("argv, total", [
-    (["AH", "3H", "7H", "QH", "--starter", "KS"], 4),
-    (["AH", "3H", "7H", "QH", "--starter", "KS", "--crib"], 0),
-    (["AH", "3H", "7H", "QH", "--starter", "KS", "--crib", "--crib-flush-four"], 4),
-    (["AH", "3H", "7H", "QH", "--starter", "KH", "--crib"], 5),
-    (["9H", "6C", "6D", "--starter", "6S"], 12),                # Article, five-card game
-    (["5H", "5C", "5S", "JD", "4H", "6H", "--starter", "5D"], 49),  # eight-card game: six kept
-])
+@pytest.mark.parametrize(
+    "argv, total",
+    [
+        (["AH", "3H", "7H", "QH", "--starter", "KS"], 4),
+        (["AH", "3H", "7H", "QH", "--starter", "KS", "--crib"], 0),
+        (["AH", "3H", "7H", "QH", "--starter", "KS", "--crib", "--crib-flush-four"], 4),
+        (["AH", "3H", "7H", "QH", "--starter", "KH", "--crib"], 5),
+        (["9H", "6C", "6D", "--starter", "6S"], 12),  # Article, five-card game
+        (["5H", "5C", "5S", "JD", "4H", "6H", "--starter", "5D"], 49),  # eight-card game: six kept
+    ],
+)
 def test_hand_crib_and_options(capsys, argv, total):
     code, out, _ = run_cli(capsys, "score", *argv, "--json")
     assert code == 0 and json.loads(out)["total"] == total
@@ -64,17 +68,20 @@ def test_a_bilked_crib(capsys):
     assert code == 0 and "nothing (bilked)" in out and out.splitlines()[-1] == "= 0"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["5X", "5C", "5S", "JD", "--starter", "5D"], "'5X'"),
-    (["5H", "5C", "5H", "JD", "--starter", "5D"], "duplicate card 5H"),
-    (["5H", "5C", "5S", "JD", "--starter", "5H"], "starter 5H is also in the hand"),
-    (["5H", "5C", "5S", "JD", "2C", "--starter", "5D"], "got 5"),
-    (["5H", "5C", "5S", "JD", "2C", "3C", "4C", "--starter", "5D"], "got 7"),
-    (["5H", "5C", "5S", "--starter", "5D", "--crib"], "a crib has 4 cards, got 3"),
-    (["5H", "5C", "5S", "JD", "--starter", "5X"], "'5X'"),
-    (["5H", "5C", "5S", "JD"], "required: --starter"),
-    (["--starter", "5D"], "required: CARD"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["5X", "5C", "5S", "JD", "--starter", "5D"], "'5X'"),
+        (["5H", "5C", "5H", "JD", "--starter", "5D"], "duplicate card 5H"),
+        (["5H", "5C", "5S", "JD", "--starter", "5H"], "starter 5H is also in the hand"),
+        (["5H", "5C", "5S", "JD", "2C", "--starter", "5D"], "got 5"),
+        (["5H", "5C", "5S", "JD", "2C", "3C", "4C", "--starter", "5D"], "got 7"),
+        (["5H", "5C", "5S", "--starter", "5D", "--crib"], "a crib has 4 cards, got 3"),
+        (["5H", "5C", "5S", "JD", "--starter", "5X"], "'5X'"),
+        (["5H", "5C", "5S", "JD"], "required: --starter"),
+        (["--starter", "5D"], "required: CARD"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run_cli(capsys, "score", *argv)
     assert code == 2 and out == ""
@@ -89,14 +96,24 @@ def test_help_lists_the_commands(capsys):
 
 def test_number_words():
     assert [number_words(n) for n in (0, 2, 15, 20, 24, 29, 30, 48)] == [
-        "nothing", "two", "fifteen", "twenty", "twenty-four", "twenty-nine", "thirty", "forty-eight"]
+        "nothing",
+        "two",
+        "fifteen",
+        "twenty",
+        "twenty-four",
+        "twenty-nine",
+        "thirty",
+        "forty-eight",
+    ]
 
 
 def test_subprocess_exit_codes_and_output():
     """The installed entry point, once, as a user would run it."""
+
     def sims(*argv):
-        return subprocess.run([sys.executable, "-m", "sims", "score", *argv],
-                              capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            [sys.executable, "-m", "sims", "score", *argv], capture_output=True, text=True, timeout=120
+        )
 
     ok = sims("5H", "5C", "5S", "JD", "--starter", "5D", "--json")
     assert ok.returncode == 0 and json.loads(ok.stdout)["total"] == 29 and ok.stderr == ""

@@ -1,5 +1,6 @@
 """Crib tables: shipped as package data with their sources; by self-play: exact under random throws,
 consistent with the engine, iterated, written."""
+
 from __future__ import annotations
 
 import fnmatch
@@ -19,8 +20,16 @@ import pytest
 from sims.cli import main
 from sims.cribbage import crib_tables
 from sims.cribbage.crib_self_play import iterate_tables, self_play_tables, write_table
-from sims.cribbage.crib_tables import (RANK_LABELS, SOURCES, compare_tables, named_tables, provenance, reference_table,
-                                       table_matrices, table_params)
+from sims.cribbage.crib_tables import (
+    RANK_LABELS,
+    SOURCES,
+    compare_tables,
+    named_tables,
+    provenance,
+    reference_table,
+    table_matrices,
+    table_params,
+)
 from sims.cribbage.expectations import crib_total, crib_ways, unseen_counts
 from sims.cribbage.policies.discard import expected_net_policy
 from sims.cribbage.simulate import simulate_deals
@@ -49,19 +58,25 @@ def test_each_table_keeps_its_source_beside_it():
     meta = provenance("self_play")["provenance"]
     assert (meta["rules"], meta["seed"], meta["n_deals"], meta["start"]) == ("six-card", 1, 2_000_000, "schell")
     assert meta["file"] == "six_card_self_play.csv" and meta["iterations"] == len(meta["history"])
-    assert provenance("hessel") == {"name": "hessel", "title": crib_tables.TITLES["hessel"],
-                                    "file": "sims/cribbage/data/crib_discard_tables.csv"}
+    assert provenance("hessel") == {
+        "name": "hessel",
+        "title": crib_tables.TITLES["hessel"],
+        "file": "sims/cribbage/data/crib_discard_tables.csv",
+    }
     assert "sims/cribbage/data" in (ROOT / "data" / "reference" / "README.md").read_text()
 
 
 def test_read_from_the_package_away_from_the_checkout(tmp_path):
     # The package alone, as a wheel installs it, run from another directory: the tables come from its data.
     shutil.copytree(ROOT / "sims", tmp_path / "site" / "sims", ignore=shutil.ignore_patterns("__pycache__"))
-    script = ("import json, sims.cribbage.crib_tables as t; "
-              "print(json.dumps([t.__file__, t.named_tables(), t.provenance('self_play')['provenance']['seed']]))")
+    script = (
+        "import json, sims.cribbage.crib_tables as t; "
+        "print(json.dumps([t.__file__, t.named_tables(), t.provenance('self_play')['provenance']['seed']]))"
+    )
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "site"), "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
-    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, check=True, capture_output=True,
-                         text=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, env=env, check=True, capture_output=True, text=True
+    ).stdout
     where, tables, seed = json.loads(out)
     assert Path(where).is_relative_to(tmp_path / "site")
     assert {name: tuple(v) for name, v in tables.items()} == named_tables() and seed == 1
@@ -78,8 +93,9 @@ def test_package_data_is_declared_for_the_wheel():
     for path in sorted(DATA / f for f in files):
         assert path.is_file(), path
         name = path.relative_to(ROOT).as_posix()
-        assert any(name.startswith(prefix) and fnmatch.fnmatch(name[len(prefix):], p) for prefix, p in patterns), \
+        assert any(name.startswith(prefix) and fnmatch.fnmatch(name[len(prefix) :], p) for prefix, p in patterns), (
             f"{name} is not in [tool.setuptools.package-data]"
+        )
 
 
 def test_unknown_source():
@@ -106,12 +122,11 @@ def test_random_throws_match_the_exact_expectation():
     # and the mean z^2 near 1 (chi-square with 182 degrees of freedom: 0.75..1.3 is far beyond 3 sigma).
     table = self_play_tables("six-card", {"discard": "random"}, n_deals=40_000, seed=4)
     exact = {(a, b): _exact_random_crib(a, b) for a, b in itertools.combinations_with_replacement(range(13), 2)}
-    want = [exact[RANK_LABELS.index(r1), RANK_LABELS.index(r2)] for r1, r2 in zip(table.card1_rank,
-                                                                                   table.card2_rank)]
+    want = [exact[RANK_LABELS.index(r1), RANK_LABELS.index(r2)] for r1, r2 in zip(table.card1_rank, table.card2_rank)]
     z = (table["expected_crib_points"] - want) / table["se"]
     assert np.abs(z).max() < 4.5
-    assert 0.75 < float((z ** 2).mean()) < 1.3
-    assert exact[4, 4] == pytest.approx(_exact_random_crib(4, 4)) and 8 < exact[4, 4] < 9   # two fives
+    assert 0.75 < float((z**2).mean()) < 1.3
+    assert exact[4, 4] == pytest.approx(_exact_random_crib(4, 4)) and 8 < exact[4, 4] < 9  # two fives
 
 
 def test_the_crib_totals_are_the_engines():
@@ -167,16 +182,19 @@ def test_compare_tables():
     assert first.value == mats[first.to_whom][i, j]
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: self_play_tables("four-hand", n_deals=10), "four-hand has 4 players"),
-    (lambda: self_play_tables("three-hand", n_deals=10), "three-hand has 3 players"),
-    (lambda: self_play_tables("six-card", n_deals=0), "positive integer"),
-    (lambda: self_play_tables("six-card", {"discard": "nope"}, n_deals=10), "unknown discard policy"),
-    (lambda: iterate_tables("six-card", n_deals=10, iterations=0), "iterations must be"),
-    (lambda: iterate_tables("six-card", n_deals=10, tol=-1), "tol must be"),
-    (lambda: iterate_tables("six-card", start="nobody", n_deals=10), "unknown crib table source"),
-    (lambda: write_table(reference_table("schell"), "table.txt"), "must end in .csv"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: self_play_tables("four-hand", n_deals=10), "four-hand has 4 players"),
+        (lambda: self_play_tables("three-hand", n_deals=10), "three-hand has 3 players"),
+        (lambda: self_play_tables("six-card", n_deals=0), "positive integer"),
+        (lambda: self_play_tables("six-card", {"discard": "nope"}, n_deals=10), "unknown discard policy"),
+        (lambda: iterate_tables("six-card", n_deals=10, iterations=0), "iterations must be"),
+        (lambda: iterate_tables("six-card", n_deals=10, tol=-1), "tol must be"),
+        (lambda: iterate_tables("six-card", start="nobody", n_deals=10), "unknown crib table source"),
+        (lambda: write_table(reference_table("schell"), "table.txt"), "must end in .csv"),
+    ],
+)
 def test_bad_input(call, message):
     with pytest.raises(ValueError, match=message):
         call()
@@ -194,12 +212,15 @@ def test_cli(tmp_path, capsys):
     assert set(result["compare"]["mean_abs_difference"]) == {"dealer", "pone"}
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--rules", "four-hand"], "four-hand has 4 players"),
-    (["--deals", "-5"], "positive integer"),
-    (["--compare", "nobody"], "unknown crib table source"),
-    (["--discard", "nope"], "unknown discard policy"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--rules", "four-hand"], "four-hand has 4 players"),
+        (["--deals", "-5"], "positive integer"),
+        (["--compare", "nobody"], "unknown crib table source"),
+        (["--discard", "nope"], "unknown discard policy"),
+    ],
+)
 def test_cli_errors(capsys, argv, message):
     assert main(["crib-tables", *argv]) == 2
     err = capsys.readouterr().err

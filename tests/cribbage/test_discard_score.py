@@ -1,5 +1,6 @@
 """``sims discard --score``: each throw's chance of winning the game from a board position, merged with the
 advisor's rows (sims.cribbage.discards, sims.cribbage.odds.throws), its JSON, its sort and its one-line errors."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -16,10 +17,15 @@ from sims.cribbage.odds.throws import throw_win_chances
 HAND = "5H 5S JD 6C 4H KD"
 
 
-@pytest.mark.parametrize("rules, hand, role, score", [("six-card", HAND, "dealer", (95, 110)),
-                                                      ("six-card", HAND, "pone", (95, 110)),
-                                                      ("six-card-61", "AC 2D 3H 9S 10S QC", "pone", (50, 12)),
-                                                      ("five-card", "5H 5D 9C 6S 6D", "dealer", (40, 55))])
+@pytest.mark.parametrize(
+    "rules, hand, role, score",
+    [
+        ("six-card", HAND, "dealer", (95, 110)),
+        ("six-card", HAND, "pone", (95, 110)),
+        ("six-card-61", "AC 2D 3H 9S 10S QC", "pone", (50, 12)),
+        ("five-card", "5H 5D 9C 6S 6D", "dealer", (40, 55)),
+    ],
+)
 def test_every_throw_has_the_odds_function_s_chance(rules, hand, role, score):
     frame = analyze_discards(hand, role, rules, score=score, collapse=False)
     chances = throw_win_chances(hand, role, *score, rules).set_index("thrown")["win"]
@@ -33,7 +39,7 @@ def test_every_throw_has_the_odds_function_s_chance(rules, hand, role, score):
 def test_the_chance_comes_from_the_table_of_the_players_asked_for(capsys, rules, role, score):
     from sims.cribbage.odds.table import shipped_table
 
-    players = "expected_net+defensive"      # not the default players: asked for
+    players = "expected_net+defensive"  # not the default players: asked for
     frame = analyze_discards(HAND, role, rules, score=score, players=players, collapse=False).set_index("thrown")
     # The same chances from the players' table handed to the odds function as a table of its own.
     theirs = throw_win_chances(HAND, role, *score, rules, tables=[shipped_table(rules, players)]).set_index("thrown")
@@ -42,23 +48,48 @@ def test_the_chance_comes_from_the_table_of_the_players_asked_for(capsys, rules,
     assert "expected_net + defensive self-play" in frame.attrs["score"]["win"]
     default = analyze_discards(HAND, role, rules, score=score, collapse=False).set_index("thrown")
     assert default.attrs["score"]["players"] == DEFAULT_PLAYERS == "expected_peg+distilled"
-    assert (default["win"] != frame["win"]).any()     # another table, other chances
+    assert (default["win"] != frame["win"]).any()  # another table, other chances
     # Pegging by defensive asks for the players who peg by defensive: their table, named in the output.
-    position = "-".join(map(str, score if role == "dealer" else score[::-1]))    # --score is MINE-THEIRS
-    assert main(["discard", *HAND.split(), f"--{role}", "--rules", rules, "--score", position, "--peg", "defensive",
-                 "--samples", "200", "--all", "--quiet", "--json"]) == 0
+    position = "-".join(map(str, score if role == "dealer" else score[::-1]))  # --score is MINE-THEIRS
+    assert (
+        main(
+            [
+                "discard",
+                *HAND.split(),
+                f"--{role}",
+                "--rules",
+                rules,
+                "--score",
+                position,
+                "--peg",
+                "defensive",
+                "--samples",
+                "200",
+                "--all",
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
     result = json.loads(capsys.readouterr().out)
     assert result["score"]["players"] == players
     assert {" ".join(r["thrown"]): r["win"] for r in result["rows"]} == frame["win"].to_dict()
-    assert main(["discard", *HAND.split(), f"--{role}", "--rules", rules, "--score", position,
-                 "--players", players]) == 0
+    assert (
+        main(["discard", *HAND.split(), f"--{role}", "--rules", rules, "--score", position, "--players", players]) == 0
+    )
     assert "board-position table (expected_net + defensive self-play)" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("rules, hand, role, score", [("six-card", HAND, "dealer", (95, 110)),
-                                                      ("six-card", "JH 2H 4H 6H KC KD", "pone", (110, 100)),
-                                                      ("six-card", "5C 5D 5H JS 10D 4C", "dealer", (116, 118)),
-                                                      ("five-card", "5H 5D 9C 6S 6D", "dealer", (40, 55))])
+@pytest.mark.parametrize(
+    "rules, hand, role, score",
+    [
+        ("six-card", HAND, "dealer", (95, 110)),
+        ("six-card", "JH 2H 4H 6H KC KD", "pone", (110, 100)),
+        ("six-card", "5C 5D 5H JS 10D 4C", "dealer", (116, 118)),
+        ("five-card", "5H 5D 9C 6S 6D", "dealer", (40, 55)),
+    ],
+)
 def test_suit_equivalent_throws_share_a_row_and_a_chance(rules, hand, role, score):
     every = analyze_discards(hand, role, rules, score=score, collapse=False).set_index("thrown")
     rows = analyze_discards(hand, role, rules, score=score)
@@ -125,7 +156,8 @@ def test_sort_by_win_ranks_the_chances():
     frame = analyze_discards(HAND, "dealer", score=(95, 110), sort="win")
     assert frame["win"].is_monotonic_decreasing and frame.attrs["sort"]["column"] == "win"
     assert frame["vs_best"].iloc[0] == 0 and frame["vs_best"].iloc[-1] == pytest.approx(
-        frame["win"].iloc[-1] - frame["win"].iloc[0])
+        frame["win"].iloc[-1] - frame["win"].iloc[0]
+    )
     with pytest.raises(ValueError, match="needs the score"):
         advise(HAND, "dealer", sort="win")
 
@@ -133,46 +165,57 @@ def test_sort_by_win_ranks_the_chances():
 def test_cli_shows_the_chance_next_to_the_points_and_in_json(capsys):
     assert main(["discard", *HAND.split(), "--dealer", "--score", "95-110", "--crib", "exact"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith("5H 5S JD 6C 4H KD, dealer, six-card at 95-110 (yours first: you 95, them "
-                                          "110): 15 throws in 12 rows")
+    assert out.splitlines()[0].startswith(
+        "5H 5S JD 6C 4H KD, dealer, six-card at 95-110 (yours first: you 95, them 110): 15 throws in 12 rows"
+    )
     head = next(line for line in out.splitlines() if line.startswith("rank"))
     assert "net:exact  win %  95% interval" in head
     first = analyze_discards(HAND, "dealer", score=(95, 110)).iloc[0]
     row = next(line for line in out.splitlines() if line.startswith("   1  JD KD"))
-    assert f"{first['net']:.3f}  {100 * first['win']:.2f}   {100 * first['win_lo']:.2f}-{100 * first['win_hi']:.2f}" in row
+    assert (
+        f"{first['net']:.3f}  {100 * first['win']:.2f}   {100 * first['win_lo']:.2f}-{100 * first['win_hi']:.2f}" in row
+    )
     assert "the dealer on 95 and the pone on 110" in out
     assert main(["discard", *HAND.split(), "--pone", "--score", "95-110", "--sort", "win", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["score"]["dealer"] == 110 and result["score"]["pone"] == 95      # the pone's own score first
+    assert result["score"]["dealer"] == 110 and result["score"]["pone"] == 95  # the pone's own score first
     want = advise(HAND, "pone", score=(110, 95), sort="win", crib=DEFAULT_CRIB).to_dict()["rows"]  # ties: by net
     assert [(r["thrown"], r["win"]) for r in result["rows"]] == [(r["thrown"], r["win"]) for r in want]
 
 
 def test_sorted_by_the_chance_vs_best_is_in_percentage_points_like_the_chance(capsys):
-    assert main(["discard", *HAND.split(), "--pone", "--score", "95-110", "--sort", "win"]) == 0   # the pone's first
+    assert main(["discard", *HAND.split(), "--pone", "--score", "95-110", "--sort", "win"]) == 0  # the pone's first
     lines = capsys.readouterr().out.splitlines()
     frame = analyze_discards(HAND, "pone", score=(110, 95), sort="win")
     second = next(line for line in lines if line.startswith("   2  "))
-    win, _, vs_best = second.split()[12:15]     # rank, 2 thrown, 4 kept, throws, hand, min-max, crib, net; interval
+    win, _, vs_best = second.split()[12:15]  # rank, 2 thrown, 4 kept, throws, hand, min-max, crib, net; interval
     assert (win, vs_best) == (f"{100 * frame['win'].iloc[1]:.2f}", f"{100 * frame['vs_best'].iloc[1]:.2f}")
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--dealer", "--score", "95-121"], "score must be an integer 0..120"),
-    (["--dealer", "--score", "95:110"], "the score is MINE-THEIRS, your side's score first"),
-    (["--dealer", "--score", "95"], "the score is MINE-THEIRS, your side's score first"),
-    (["--pone", "--rules", "six-card-61", "--score", "61-0"], "0..60"),
-    (["--role", "eldest", "--rules", "three-hand", "--score", "10-20"], "no board-position table"),
-    (["--dealer", "--score", "95-110", "--peg", "greedy"], "no board-position table ships for peg by greedy"),
-    (["--dealer", "--score", "95-110", "--opponent", "greedy"], "no board-position table ships for discard by greedy"),
-    (["--dealer", "--score", "95-110", "--players", "expected_peg+distilled", "--peg", "defensive"],
-     "the players expected_peg+distilled peg by distilled, not defensive"),
-    (["--dealer", "--score", "95-110", "--players", "greedy"], "no tables ship for the players 'greedy'"),
-    (["--dealer", "--players", "expected_peg+distilled"], "give the score too"),
-    (["--dealer", "--rules", "eight-card", "--score", "10-20"], "no board-position table"),
-    (["--dealer", "--rule", "crib_flush_four=true", "--score", "10-20"], "no board-position table"),
-    (["--dealer", "--sort", "win"], "needs the score"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--dealer", "--score", "95-121"], "score must be an integer 0..120"),
+        (["--dealer", "--score", "95:110"], "the score is MINE-THEIRS, your side's score first"),
+        (["--dealer", "--score", "95"], "the score is MINE-THEIRS, your side's score first"),
+        (["--pone", "--rules", "six-card-61", "--score", "61-0"], "0..60"),
+        (["--role", "eldest", "--rules", "three-hand", "--score", "10-20"], "no board-position table"),
+        (["--dealer", "--score", "95-110", "--peg", "greedy"], "no board-position table ships for peg by greedy"),
+        (
+            ["--dealer", "--score", "95-110", "--opponent", "greedy"],
+            "no board-position table ships for discard by greedy",
+        ),
+        (
+            ["--dealer", "--score", "95-110", "--players", "expected_peg+distilled", "--peg", "defensive"],
+            "the players expected_peg+distilled peg by distilled, not defensive",
+        ),
+        (["--dealer", "--score", "95-110", "--players", "greedy"], "no tables ship for the players 'greedy'"),
+        (["--dealer", "--players", "expected_peg+distilled"], "give the score too"),
+        (["--dealer", "--rules", "eight-card", "--score", "10-20"], "no board-position table"),
+        (["--dealer", "--rule", "crib_flush_four=true", "--score", "10-20"], "no board-position table"),
+        (["--dealer", "--sort", "win"], "needs the score"),
+    ],
+)
 def test_bad_scores_are_one_line_and_exit_2(capsys, argv, message):
     hand = {"three-hand": "5H 5S JD 6C 4H", "eight-card": "5H 5S JD 6C 4H KD 2C 3C"}
     rules = argv[argv.index("--rules") + 1] if "--rules" in argv else "six-card"

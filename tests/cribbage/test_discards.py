@@ -1,6 +1,7 @@
 """The discard advisor: exact expectations against hand counts and brute force, suit-equivalent rows,
 distributions over the starters, crib tables side by side, and the sampled figures against the
 reference engine replaying the same sampled deals."""
+
 from __future__ import annotations
 
 import itertools
@@ -57,9 +58,17 @@ def test_expected_hand_flush_and_nobs_hand_count():
     assert _row(frame, "JH 2H 4H 6H")["hand"] == pytest.approx(314 / 46)
 
 
-@pytest.mark.parametrize("hand, n, crib", [
-    ("5H 5S JD 6C", 4, True), ("JH 2H 4H 6H", 4, False), ("JH 2H 4H 6H", 4, True), ("3C 9C QC", 3, False),
-    ("7D", 1, True), ("JS 2S", 2, False)])
+@pytest.mark.parametrize(
+    "hand, n, crib",
+    [
+        ("5H 5S JD 6C", 4, True),
+        ("JH 2H 4H 6H", 4, False),
+        ("JH 2H 4H 6H", 4, True),
+        ("3C 9C QC", 3, False),
+        ("7D", 1, True),
+        ("JS 2S", 2, False),
+    ],
+)
 def test_starter_total_matches_reference_scorer(hand, n, crib):
     cards = parse_cards(hand)
     dealt = cards + [c for c in parse_cards("KC KD QS AD AS") if c not in cards][: 6 - n]
@@ -73,10 +82,11 @@ def _brute_crib(thrown, dealt, flush_four=False):
     """Mean crib over every completion of the crib from the unseen cards and every starter."""
     pool = np.array([c for c in range(52) if c not in dealt], dtype=np.int64)
     extras = np.array(list(itertools.combinations(pool, 4 - len(thrown))), dtype=np.int64)
-    cribs = np.repeat(np.hstack([np.tile(np.asarray(thrown, dtype=np.int64), (len(extras), 1)), extras]),
-                      len(pool), axis=0)
+    cribs = np.repeat(
+        np.hstack([np.tile(np.asarray(thrown, dtype=np.int64), (len(extras), 1)), extras]), len(pool), axis=0
+    )
     starters = np.tile(pool, len(extras))
-    other = (starters[:, None] != extras.repeat(len(pool), axis=0)).all(axis=1)    # the starter is not in the crib
+    other = (starters[:, None] != extras.repeat(len(pool), axis=0)).all(axis=1)  # the starter is not in the crib
     assert other.sum() == len(extras) * (len(pool) - extras.shape[1])
     return score_shows(cribs[other], starters[other], crib=True, crib_flush_four=flush_four).mean()
 
@@ -147,8 +157,9 @@ def test_distribution_of_the_best_keep_hand_count():
     assert [(h["rank"], h["points"]) for h in best["helps_most"]] == [("4", 24), ("6", 24), ("5", 23)]
 
 
-@pytest.mark.parametrize("preset, role", [("six-card", "pone"), ("five-card", "dealer"), ("eight-card", "pone"),
-                                          ("four-hand", "eldest")])
+@pytest.mark.parametrize(
+    "preset, role", [("six-card", "pone"), ("five-card", "dealer"), ("eight-card", "pone"), ("four-hand", "eldest")]
+)
 def test_distribution_matches_the_reference_scorer(preset, role):
     # Every row: the starters giving each score, counted with the literal scorer, and its mean is the hand.
     rules = get_rules(preset)
@@ -191,8 +202,16 @@ def test_suit_equivalent_throws_share_a_row():
     assert shared.loc["5H 4H", "crib"] > shared.loc["5S 4H", "crib"]
 
 
-@pytest.mark.parametrize("preset, role", [("six-card", "dealer"), ("five-card", "pone"), ("three-hand", "second"),
-                                          ("four-hand", "dealer_partner"), ("eight-card", "dealer")])
+@pytest.mark.parametrize(
+    "preset, role",
+    [
+        ("six-card", "dealer"),
+        ("five-card", "pone"),
+        ("three-hand", "second"),
+        ("four-hand", "dealer_partner"),
+        ("eight-card", "dealer"),
+    ],
+)
 def test_rows_are_exactly_the_classes_of_equal_throws(preset, role):
     # Figures of every throw computed here one by one (the kernels' expected hand and crib, the kept cards'
     # points with each starter scored afresh): two throws share a row exactly when they keep and throw the
@@ -208,8 +227,13 @@ def test_rows_are_exactly_the_classes_of_equal_throws(preset, role):
             kept = [x for i, x in enumerate(dealt) if not (mask >> i) & 1]
             thrown = format_cards(x for i, x in enumerate(dealt) if (mask >> i) & 1)
             points = score_shows(np.array([kept] * len(pool)), pool)
-            key = (tuple(sorted(x >> 2 for x in kept)), tuple(sorted(x >> 2 for x in parse_cards(thrown))), c,
-                   tuple(np.bincount(points)), tuple(np.bincount(pool >> 2, weights=points, minlength=13)))
+            key = (
+                tuple(sorted(x >> 2 for x in kept)),
+                tuple(sorted(x >> 2 for x in parse_cards(thrown))),
+                c,
+                tuple(np.bincount(points)),
+                tuple(np.bincount(pool >> 2, weights=points, minlength=13)),
+            )
             figures.setdefault(key, set()).add(thrown)
             throws[thrown] = (h, c, figures[key])
 
@@ -225,10 +249,19 @@ def test_rows_are_exactly_the_classes_of_equal_throws(preset, role):
             assert {row["thrown"], *filter(None, row["same_as"].split(", "))} == throws[row["thrown"]][2]
 
 
-@pytest.mark.parametrize("preset, role, mine", [
-    ("six-card", "dealer", True), ("six-card", "pone", False), ("five-card", "pone", False),
-    ("three-hand", "dealer", True), ("three-hand", "second", False), ("three-rotation", "pone", False),
-    ("four-hand", "dealer_partner", True), ("four-hand", "eldest_partner", False)])
+@pytest.mark.parametrize(
+    "preset, role, mine",
+    [
+        ("six-card", "dealer", True),
+        ("six-card", "pone", False),
+        ("five-card", "pone", False),
+        ("three-hand", "dealer", True),
+        ("three-hand", "second", False),
+        ("three-rotation", "pone", False),
+        ("four-hand", "dealer_partner", True),
+        ("four-hand", "eldest_partner", False),
+    ],
+)
 def test_sorted_best_first_ranked_and_net_sign_by_role(preset, role, mine):
     rules = get_rules(preset)
     dealt = [int(c) for c in np.random.default_rng(3).choice(52, rules.cards_dealt, replace=False)]
@@ -275,7 +308,7 @@ def test_crib_tables_side_by_side(role, who):
     assert frame.set_index("thrown")["crib_exact"].to_dict() == exact["crib"].to_dict()
     assert "crib_schell" not in frame and "net_schell" not in frame
     jk = frame.set_index("thrown").loc["JD KD", "crib"]
-    assert jk == (3.96 if who == "dealer" else 4.77)   # Schell's J-K entries
+    assert jk == (3.96 if who == "dealer" else 4.77)  # Schell's J-K entries
 
 
 def test_a_single_card_thrown_takes_the_tables_row_average():
@@ -363,8 +396,15 @@ def test_sampled_crib_and_pegging_replay_in_the_reference_engine(preset, role):
         for r in range(rules.active):
             if r != me:
                 hands[r] = [draw() for _ in range(rules.cards_dealt)]
-                masks[r] = int(random_discard.fn(np.array(hands[r], dtype=np.int64), np.zeros(S_SIZE, np.int64),
-                                                 rules.to_kernel(), policy_rng, random_discard.params_array()))
+                masks[r] = int(
+                    random_discard.fn(
+                        np.array(hands[r], dtype=np.int64),
+                        np.zeros(S_SIZE, np.int64),
+                        rules.to_kernel(),
+                        policy_rng,
+                        random_discard.params_array(),
+                    )
+                )
         pack = [draw() for _ in range(rules.crib_from_pack)]
         starter = draw()
         hands[me] = dealt
@@ -375,8 +415,9 @@ def test_sampled_crib_and_pegging_replay_in_the_reference_engine(preset, role):
             for s in range(4):
                 seed_state(seat_rngs[s], keys[2 + s], i)
             deck = ref.stacked_deck([hands[r] for r in range(rules.active)], starter, pack)
-            deal = ref.play_deal(rules, 0, deck, seat_rngs,
-                                 {"discard": [_fixed(masks[r]) for r in range(rules.active)], "peg": "random"})
+            deal = ref.play_deal(
+                rules, 0, deck, seat_rngs, {"discard": [_fixed(masks[r]) for r in range(rules.active)], "peg": "random"}
+            )
             crib[k] += deal.points(0, "crib")
             sides = {deal.side(r) for r in range(rules.active)} - {deal.side(me)}
             mine = sum(deal.points(r, "pegging") for r in range(rules.active) if deal.side(r) == deal.side(me))
@@ -384,8 +425,7 @@ def test_sampled_crib_and_pegging_replay_in_the_reference_engine(preset, role):
             pegging[k] += mine - theirs / len(sides)
     assert [row["crib"] for row in advice.rows] == pytest.approx(crib / samples, abs=1e-12)
     assert [row["pegging"] for row in advice.rows] == pytest.approx(pegging / samples, abs=1e-12)
-    assert [row["total"] for row in advice.rows] == pytest.approx(
-        [row["net"] + row["pegging"] for row in advice.rows])
+    assert [row["total"] for row in advice.rows] == pytest.approx([row["net"] + row["pegging"] for row in advice.rows])
 
 
 def test_pegging_figures_and_sort_by_total():
@@ -430,23 +470,26 @@ def test_an_illegal_policy_answer_is_one_line_naming_the_policy():
         advise(EXAMPLE, "dealer", pegging=_lays_a_card_it_has_not_got, samples=10)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"hand": "5H 5S JD 6C 4H"}, "six-card deals 6 cards"),
-    ({"hand": "5H 5S JD 6C 4H 5H"}, "duplicate card 5H"),
-    ({"role": "eldest_partner"}, "unknown role"),
-    ({"hand": "5H 5S JD 6C 4H", "role": "pone", "rules": "three-hand"}, "unknown role 'pone'"),
-    ({"opponent": "nope"}, "unknown crib source 'nope'; choose from exact, schell, hessel, self_play or a discard"),
-    ({"crib": ["exact", "nobody"]}, "unknown crib source 'nobody'"),
-    ({"crib": ["schell", "schell"]}, "crib source 'schell' given twice"),
-    ({"crib": ["exact"], "opponent": "random"}, "not both"),
-    ({"opponent": "random", "samples": 1}, "samples must be an integer from 2 to 1,000,000"),
-    ({"opponent": "random", "samples": 10 ** 20}, "samples must be an integer from 2 to 1,000,000"),
-    ({"role": "eldest"}, "unknown role 'eldest' for six-card; choose from dealer, pone"),
-    ({"pegging": "defensive", "seed": -1}, "seed must be an integer from 0 to"),
-    ({"pegging": "nope"}, "unknown peg policy 'nope'"),
-    ({"sort": "crib"}, "unknown sort 'crib'"),
-    ({"sort": "total"}, "needs a pegging policy"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"hand": "5H 5S JD 6C 4H"}, "six-card deals 6 cards"),
+        ({"hand": "5H 5S JD 6C 4H 5H"}, "duplicate card 5H"),
+        ({"role": "eldest_partner"}, "unknown role"),
+        ({"hand": "5H 5S JD 6C 4H", "role": "pone", "rules": "three-hand"}, "unknown role 'pone'"),
+        ({"opponent": "nope"}, "unknown crib source 'nope'; choose from exact, schell, hessel, self_play or a discard"),
+        ({"crib": ["exact", "nobody"]}, "unknown crib source 'nobody'"),
+        ({"crib": ["schell", "schell"]}, "crib source 'schell' given twice"),
+        ({"crib": ["exact"], "opponent": "random"}, "not both"),
+        ({"opponent": "random", "samples": 1}, "samples must be an integer from 2 to 1,000,000"),
+        ({"opponent": "random", "samples": 10**20}, "samples must be an integer from 2 to 1,000,000"),
+        ({"role": "eldest"}, "unknown role 'eldest' for six-card; choose from dealer, pone"),
+        ({"pegging": "defensive", "seed": -1}, "seed must be an integer from 0 to"),
+        ({"pegging": "nope"}, "unknown peg policy 'nope'"),
+        ({"sort": "crib"}, "unknown sort 'crib'"),
+        ({"sort": "total"}, "needs a pegging policy"),
+    ],
+)
 def test_bad_input(kwargs, message):
     args = {"hand": EXAMPLE, "role": "dealer", **kwargs}
     with pytest.raises(ValueError, match=message):
@@ -471,5 +514,6 @@ def test_long_sampling_says_how_long_first(capsys):
     sampling.say_estimate(sampling.ESTIMATE_SECONDS / 2, 4_000)
     assert capsys.readouterr().err == ""
     sampling.say_estimate(600.0, 2_000_000)
-    assert capsys.readouterr().err == ("sims: sampling 2,000,000 deals takes about 10 min here; a progress bar "
-                                       "follows (Ctrl-C stops it)\n")
+    assert capsys.readouterr().err == (
+        "sims: sampling 2,000,000 deals takes about 10 min here; a progress bar follows (Ctrl-C stops it)\n"
+    )

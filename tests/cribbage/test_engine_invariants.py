@@ -9,9 +9,10 @@ pegging policy checks, at every card the engine asks for, what it is shown: the 
 thirty-one and equal to the cards laid since the count began; it answers illegally (and so stops
 the run with a PolicyError) the moment anything is wrong.
 """
+
 import numpy as np
 import pytest
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 
 from tests.cribbage.fuzz import ONE_WORKER, fuzz
 from tests.cribbage.records import records_array
@@ -20,8 +21,17 @@ from sims.cribbage import PRESETS, play_games, simulate_deals
 from sims.cribbage import reference_engine as ref
 from sims.cribbage.pegging import card_value
 from sims.cribbage.play import COMPONENTS
-from sims.cribbage.contract import (EMPTY_PARAMS, PEG_SIG, S_COUNT, S_COUNT_START, S_N_PLAYED, S_SIZE, S_STARTER,
-                                         is_legal_play, is_valid_throw)
+from sims.cribbage.contract import (
+    EMPTY_PARAMS,
+    PEG_SIG,
+    S_COUNT,
+    S_COUNT_START,
+    S_N_PLAYED,
+    S_SIZE,
+    S_STARTER,
+    is_legal_play,
+    is_valid_throw,
+)
 from sims.cribbage.reference import peg_score
 from sims.cribbage.rules import R_DEALT, R_THROW
 from sims.core.rng import randint
@@ -29,13 +39,13 @@ from sims.core.rng import randint
 pytestmark = ONE_WORKER
 
 SEEDS = (1, 2, 3, 4, 5)
-FUZZ_DEALS = 600          # per seed and preset
+FUZZ_DEALS = 600  # per seed and preset
 C = {name: k for k, name in enumerate(COMPONENTS)}
 
-RANDOM = {"discard": "random", "peg": "random"}   # the fuzz: random throws and cards reach every corner of the play
+RANDOM = {"discard": "random", "peg": "random"}  # the fuzz: random throws and cards reach every corner of the play
 
 
-@njit(PEG_SIG, cache=True)   # called from Python too: one signature serves both
+@njit(PEG_SIG, cache=True)  # called from Python too: one signature serves both
 def sentinel_peg(hand, played, state, rules, rng, params):
     """A random legal card — unless what the engine shows is wrong, then an illegal answer (-1)."""
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
@@ -105,7 +115,7 @@ def test_fuzz_every_card_accounted_for_and_the_play_rescored(rules):
             deck, comp = f["deck"][g], f["comp"][g]
             assert sorted(deck) == list(range(52))
             hands = deck[:n_dealt].reshape(r.active, r.cards_dealt)
-            from_pack, starter = deck[n_dealt:n_dealt + r.crib_from_pack], deck[n_dealt + r.crib_from_pack]
+            from_pack, starter = deck[n_dealt : n_dealt + r.crib_from_pack], deck[n_dealt + r.crib_from_pack]
             thrown = []
             for role in range(r.active):
                 kept = f["kept"][g, role]
@@ -113,7 +123,7 @@ def test_fuzz_every_card_accounted_for_and_the_play_rescored(rules):
                 thrown += [c for c in hands[role] if c not in kept]
             assert sorted(f["crib"][g]) == sorted(thrown + list(from_pack))
             # The play: the cards laid are the cards kept that have left the hands, none twice.
-            laid = f["laid"][g, :f["n_laid"][g]].tolist()
+            laid = f["laid"][g, : f["n_laid"][g]].tolist()
             assert len(set(laid)) == len(laid)
             held = f["held"][g]
             assert sorted(laid) == sorted(set(f["kept"][g].ravel()) - set(held.ravel()))
@@ -129,8 +139,9 @@ def test_fuzz_every_card_accounted_for_and_the_play_rescored(rules):
             assert comp[:, C["go"]].sum() == ends
             # Components: pegging = play + go, total = all; heels and crib to the dealer only.
             assert (comp[:, C["pegging"]] == comp[:, C["play"]] + comp[:, C["go"]]).all()
-            assert (comp[:, C["total"]] == comp[:, [C[k] for k in ("hand", "crib", "play", "go", "heels")]]
-                    .sum(axis=1)).all()
+            assert (
+                comp[:, C["total"]] == comp[:, [C[k] for k in ("hand", "crib", "play", "go", "heels")]].sum(axis=1)
+            ).all()
             assert comp[0, C["heels"]] == (2 if starter >> 2 == 10 else 0)
             assert not comp[1:, C["heels"]].any() and not comp[1:, C["crib"]].any()
             assert (comp >= 0).all()
@@ -141,12 +152,12 @@ def test_fuzz_matches_records_and_reference_deck(rules):
     """The fuzz kernel plays the very deals of simulate_deals, from the decks the reference shuffles."""
     f = fuzz(rules, RANDOM, 300, seed=6)
     records = records_array(simulate_deals(rules, RANDOM, 300, 6, records=True))
-    assert np.array_equal(f["comp"], records[:, :PRESETS[rules].active])
+    assert np.array_equal(f["comp"], records[:, : PRESETS[rules].active])
     deals = ref.simulate_deals(rules, RANDOM, 300, 6)
     need = PRESETS[rules].active * PRESETS[rules].cards_dealt + PRESETS[rules].crib_from_pack + 1
     for g, deal in enumerate(deals):
         assert f["deck"][g, :need].tolist() == deal.deck[:need]
-        assert f["laid"][g, :f["n_laid"][g]].tolist() == [c for _, c, _ in deal.laid]
+        assert f["laid"][g, : f["n_laid"][g]].tolist() == [c for _, c, _ in deal.laid]
         assert all(count <= 31 for _, _, count in deal.laid)
 
 
@@ -193,8 +204,8 @@ def test_two_handed_dealer_always_pegs_at_least_one(rules):
     for policies, seed in ((RANDOM, 1), ({"discard": "greedy", "peg": "greedy"}, 2)):
         records = simulate_deals(rules, policies, 20_000, seed, records=True).records
         assert (records["dealer_pegging"] >= 1).all()
-        assert (records["pone_pegging"] == 0).any()        # not true of the pone
-        assert (records["dealer_go"] == 0).any()           # the dealer closed with thirty-one only
+        assert (records["pone_pegging"] == 0).any()  # not true of the pone
+        assert (records["dealer_go"] == 0).any()  # the dealer closed with thirty-one only
     for deal in ref.simulate_deals(rules, RANDOM, 300, 3):
         assert any(count[-1][0] == 0 for count in deal.counts)  # the dealer closes some count
 
@@ -213,6 +224,7 @@ def test_dealer_point_holds_in_games_until_the_game_ends():
 
 
 # -- reproducibility -------------------------------------------------------------------------------
+
 
 def test_same_seed_same_results_on_one_and_two_threads():
     n = 2 * 4096 + 777  # three chunks
@@ -239,8 +251,10 @@ def test_changing_one_seats_policy_never_changes_the_cards_dealt(rules):
     """Common random numbers: the deck has its own stream; so does each seat's policy."""
     players = PRESETS[rules].players
     base = {"discard": "random", "peg": "random"}
-    changed = {"discard": ["random"] + ["greedy"] + ["random"] * (players - 2),
-               "peg": ["random"] + ["greedy"] + ["random"] * (players - 2)}
+    changed = {
+        "discard": ["random"] + ["greedy"] + ["random"] * (players - 2),
+        "peg": ["random"] + ["greedy"] + ["random"] * (players - 2),
+    }
     a, b = fuzz(rules, base, 1000, 11), fuzz(rules, changed, 1000, 11)
     assert np.array_equal(a["deck"], b["deck"])
     assert not np.array_equal(a["kept"], b["kept"])
@@ -254,18 +268,28 @@ def test_changing_one_seats_policy_never_changes_the_cards_dealt(rules):
     ra = simulate_deals(rules, base, 3000, 11, records=True).records
     rb = simulate_deals(rules, changed, 3000, 11, records=True).records
     assert ra["dealer_heels"].equals(rb["dealer_heels"]) and not ra["dealer_total"].equals(rb["dealer_total"])
-    ga, gb = play_games(rules, base, 300, 11, records=True).games, play_games(rules, changed, 300, 11, records=True).games
+    ga, gb = (
+        play_games(rules, base, 300, 11, records=True).games,
+        play_games(rules, changed, 300, 11, records=True).games,
+    )
     assert ga["first_dealer"].equals(gb["first_dealer"])
 
 
 # -- bad input -------------------------------------------------------------------------------------
 
 BAD = [
-    ({"n": 0}, "positive integer"), ({"n": -5}, "positive integer"), ({"n": 2.5}, "positive integer"),
-    ({"n": True}, "positive integer"), ({"seed": -1}, "seed"), ({"seed": 1.5}, "seed"), ({"seed": "1"}, "seed"),
-    ({"rules": "seven-card"}, "unknown rules"), ({"policies": {"peg": ["random"] * 3}}, "3 policies for 2 seats"),
+    ({"n": 0}, "positive integer"),
+    ({"n": -5}, "positive integer"),
+    ({"n": 2.5}, "positive integer"),
+    ({"n": True}, "positive integer"),
+    ({"seed": -1}, "seed"),
+    ({"seed": 1.5}, "seed"),
+    ({"seed": "1"}, "seed"),
+    ({"rules": "seven-card"}, "unknown rules"),
+    ({"policies": {"peg": ["random"] * 3}}, "3 policies for 2 seats"),
     ({"policies": {"discard": ["random", "greedy", "random"]}}, "3 policies for 2 seats"),
-    ({"policies": {"peg": "clever"}}, "unknown peg policy"), ({"policies": {"pegging": "random"}}, "unknown cribbage decision .pegging."),
+    ({"policies": {"peg": "clever"}}, "unknown peg policy"),
+    ({"policies": {"pegging": "random"}}, "unknown cribbage decision .pegging."),
 ]
 
 

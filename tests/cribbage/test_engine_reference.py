@@ -12,9 +12,10 @@ the stream position changes the deal that follows.
 The reference is plain Python (about a millisecond a deal), so the sizes are the minimum the
 issue allows for the random policies (2,000 deals per preset) and smaller for the rest.
 """
+
 import numpy as np
 import pytest
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 
 from tests.cribbage.records import records_array
 from sims.cribbage import PRESETS, play_games, simulate_deals
@@ -24,12 +25,12 @@ from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_COUNT, S_N_PLAYED, S_
 from sims.cribbage.rules import R_THROW, get_rules
 from sims.core.rng import randint
 
-N_DEALS = 2_000        # per preset, random policies (issue: >= 2,000 seeded deals of every preset)
-N_GREEDY_DEALS = 300   # greedy discarding scores every throw with the literal scorer ...
-N_GREEDY_EIGHT = 100   # ... 28 six-card shows per seat in eight-card
+N_DEALS = 2_000  # per preset, random policies (issue: >= 2,000 seeded deals of every preset)
+N_GREEDY_DEALS = 300  # greedy discarding scores every throw with the literal scorer ...
+N_GREEDY_EIGHT = 100  # ... 28 six-card shows per seat in eight-card
 N_PROBE_DEALS = 300
-N_GAMES = 200          # per preset, random policies
-N_OTHER_GAMES = 20     # greedy and probe
+N_GAMES = 200  # per preset, random policies
+N_OTHER_GAMES = 20  # greedy and probe
 
 
 @njit(cache=True)
@@ -94,11 +95,12 @@ def assert_same_deals(rules, policies, n, seed):
     assert len(slow) == n
     for g, deal in enumerate(slow):
         expected = deal.components()
-        got = fast[g, :get_rules(rules).active]
+        got = fast[g, : get_rules(rules).active]
         if not np.array_equal(got, expected):
-            pytest.fail(f"{get_rules(rules).name} deal {g} (dealer seat {deal.dealer}): engine {got.tolist()} != reference "
-                        f"{expected.tolist()} (components {COMPONENTS}); reference pegs: "
-                        + "; ".join(map(str, deal.pegs)))
+            pytest.fail(
+                f"{get_rules(rules).name} deal {g} (dealer seat {deal.dealer}): engine {got.tolist()} != reference "
+                f"{expected.tolist()} (components {COMPONENTS}); reference pegs: " + "; ".join(map(str, deal.pegs))
+            )
     return slow
 
 
@@ -134,8 +136,7 @@ def test_deals_match_reference_probe_policies(rules):
 
 def test_deals_match_reference_per_seat_policies():
     """Per-seat lists: each seat's own policy and stream (four-hand: four different policies)."""
-    mixed = {"discard": ["greedy", "random", probe_discard, "random"],
-             "peg": [probe_peg, "greedy", "random", "greedy"]}
+    mixed = {"discard": ["greedy", "random", probe_discard, "random"], "peg": [probe_peg, "greedy", "random", "greedy"]}
     assert_same_deals("four-hand", mixed, 300, seed=9)
     assert_same_deals("six-card", {"discard": ["random", "greedy"], "peg": ["greedy", probe_peg]}, 300, seed=9)
 
@@ -143,19 +144,31 @@ def test_deals_match_reference_per_seat_policies():
 def test_deals_match_reference_across_chunks():
     """A run longer than one chunk: deal g of chunk g // chunk_size, index g % chunk_size."""
     from sims.cribbage.game import GAME
+
     CHUNK_DEALS = GAME.chunk_size["deals"]
     n = CHUNK_DEALS + 200
     fast = records_array(simulate_deals("six-card-61", {"discard": "random", "peg": "random"}, n, 3, records=True))
     keys = ref.chunk_keys(3, 0, 2, 5)
     for g in range(CHUNK_DEALS - 100, n):
         deck_rng, seat_rngs = ref.streams(keys[g // CHUNK_DEALS], g % CHUNK_DEALS)
-        deal = ref.play_deal("six-card-61", g % 2, ref.shuffled_deck(PRESETS["six-card-61"], deck_rng), seat_rngs,
-                             {"discard": "random", "peg": "random"})
+        deal = ref.play_deal(
+            "six-card-61",
+            g % 2,
+            ref.shuffled_deck(PRESETS["six-card-61"], deck_rng),
+            seat_rngs,
+            {"discard": "random", "peg": "random"},
+        )
         assert np.array_equal(fast[g, :2], deal.components()), g
 
 
-@pytest.mark.parametrize("changes", [{"bath_flush": True}, {"crib_flush_four": True},
-                                     {"bath_flush": True, "one_count": True, "target": 31, "lurch": 21, "double_lurch": 11}])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"bath_flush": True},
+        {"crib_flush_four": True},
+        {"bath_flush": True, "one_count": True, "target": 31, "lurch": 21, "double_lurch": 11},
+    ],
+)
 def test_rule_fields_match_reference(changes):
     """The options off in the presets: Bath flushes in the play (Rules of Cribbage, rule 11), the four-card
     crib flush, one count only in six-card; and games to a short target."""

@@ -14,7 +14,7 @@ from numba import types
 from sims.cards import parse_card, parse_cards
 from sims.cribbage import play, play_games
 from sims.cribbage import reference_engine as ref
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 from sims.core.arrays import copy_into
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
@@ -23,6 +23,7 @@ from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, PEGS, U64_2
 from sims.cribbage.contract import S_COUNT, is_legal_play
 from sims.cribbage.reference import peg_items
 from sims.cribbage.rules import R_THROW, get_rules
+
 
 @njit(DISCARD_SIG, cache=True)
 def throw_last(hand, state, rules, rng, params):
@@ -42,16 +43,19 @@ def first_legal(hand, played, state, rules, rng, params):
 
 SCRIPT = {"discard": throw_last, "peg": first_legal}
 
-@njit(types.int64(I64_1, types.int64, I64_1, types.boolean, I64_1, U64_2, DISCARDS, PEGS, F64_1,
-                  I64_1, I64_2, I64_1), cache=True)
-def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_fns, peg_fns, params, poff,
-                 comp, laid):
+
+@njit(
+    types.int64(I64_1, types.int64, I64_1, types.boolean, I64_1, U64_2, DISCARDS, PEGS, F64_1, I64_1, I64_2, I64_1),
+    cache=True,
+)
+def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_fns, peg_fns, params, poff, comp, laid):
     """The kernel's deal from a stacked deck; ``laid`` gets the cards laid (-1 after the last)."""
     work = play.new_work(rules)
     copy_into(work[0], deck)
     err = np.zeros(E_SIZE, dtype=np.int64)
-    winner = play.play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params,
-                             poff, comp, err, work)
+    winner = play.play_dealt(
+        rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
+    )
     n_laid = 0
     for r in range(rules[1]):
         for c in work[3][r]:
@@ -69,21 +73,34 @@ def replay(rules, hands, starter, from_pack="", dealer=0, scores=None, check_tar
     deal = ref.play_deal(rules, dealer, deck, seat_rngs, SCRIPT, list(start), check_target)
     (discard_fns, peg_fns), params, poff = Job.make("cribbage", "deals", rules, SCRIPT, 1, 0).kernel_policies()
     kernel_scores = np.zeros(4, dtype=np.int64)
-    kernel_scores[:rules.sides] = start
+    kernel_scores[: rules.sides] = start
     comp = np.zeros((4, len(play.COMPONENTS)), dtype=np.int64)
     laid = np.full(rules.active * rules.kept, -1, dtype=np.int64)
-    winner = _kernel_deal(rules.to_kernel(), dealer, kernel_scores, check_target, np.array(deck, dtype=np.int64),
-                          seat_rngs, discard_fns, peg_fns, params, poff, comp, laid)
-    assert np.array_equal(comp[:rules.active], deal.components()), "kernel and reference points differ"
+    winner = _kernel_deal(
+        rules.to_kernel(),
+        dealer,
+        kernel_scores,
+        check_target,
+        np.array(deck, dtype=np.int64),
+        seat_rngs,
+        discard_fns,
+        peg_fns,
+        params,
+        poff,
+        comp,
+        laid,
+    )
+    assert np.array_equal(comp[: rules.active], deal.components()), "kernel and reference points differ"
     assert laid[laid >= 0].tolist() == [card for _, card, _ in deal.laid], "kernel and reference play differ"
-    assert kernel_scores[:rules.sides].tolist() == [s + p for s, p in zip(start, deal.side_points())]
+    assert kernel_scores[: rules.sides].tolist() == [s + p for s, p in zip(start, deal.side_points())]
     assert winner == (play.NO_WINNER if deal.winner is None else deal.winner)
     return deal
 
 
 def pegs(deal, what=None, role=None):
-    return [(p.role, p.points) for p in deal.pegs if (what is None or p.what == what)
-            and (role is None or p.role == role)]
+    return [
+        (p.role, p.points) for p in deal.pegs if (what is None or p.what == what) and (role is None or p.role == role)
+    ]
 
 
 def cards(text):
@@ -95,8 +112,9 @@ DEALER, PONE = 0, 1
 
 # -- Mottoes, "Sequences" ----------------------------------------------------------------------
 
+
 def test_mottoes_sequences_ace_five_three_two_four_he_counts_five():
-    """"your adversary playing an ace, you a five, he a three, you a two, then he a four — he counts
+    """ "your adversary playing an ace, you a five, he a three, you a two, then he a four — he counts
     five for the sequence" (and two for the fifteen the five cards make)."""
     deal = replay("six-card", ["5H 2C 9C 8D  7S 7D", "AS 3D 4C KH  QS QD"], starter="6S")
     assert [card for _, card, _ in deal.laid[:5]] == list(cards("AS 5H 3D 2C 4C"))
@@ -108,8 +126,9 @@ def test_mottoes_sequences_ace_five_three_two_four_he_counts_five():
 
 # -- Mottoes, "Pairs-Royal" and "Double Pairs-Royal" -------------------------------------------
 
+
 def test_mottoes_pairs_royal_in_play_seven_seven_seven_seven():
-    """"Your adversary having played a seven and you another ... two points; your antagonist then
+    """ "Your adversary having played a seven and you another ... two points; your antagonist then
     playing a third seven, makes a pair-royal, and he marks six; and your playing a fourth is a
     double pair-royal, and entitles you to twelve points."  Then the go, a pair of kings, the end
     hole and the last card, all worked out by hand."""
@@ -119,28 +138,33 @@ def test_mottoes_pairs_royal_in_play_seven_seven_seven_seven():
     # 28: nobody can play, the dealer takes the go; the pone leads K, K (pair), Q = 30, the dealer
     # cannot lay his queen, the pone has no cards: the pone's go; the dealer leads his queen, last card.
     assert [(p.role, p.what) for p in deal.pegs if p.component == "go"] == [
-        (DEALER, "go"), (PONE, "go"), (DEALER, "last card")]
+        (DEALER, "go"),
+        (PONE, "go"),
+        (DEALER, "last card"),
+    ]
     assert deal.points(DEALER, "pegging") == 2 + 12 + 1 + 2 + 1
     assert deal.points(PONE, "pegging") == 6 + 1
 
 
 # -- Mottoes, "End Hole" -------------------------------------------------------------------------
 
+
 def test_mottoes_end_hole_thirty_one_for_two():
-    """"if he make thirty-one exactly, he marks two" — and no end hole besides; the player on the
+    """ "if he make thirty-one exactly, he marks two" — and no end hole besides; the player on the
     left of the last player (the pone) leads the next count."""
     deal = replay("six-card", ["QD 6H 2D 3D  KS KH", "TC 5C 9S 8S  KC KD"], starter="AH")
     assert [card for _, card, _ in deal.laid[:4]] == list(cards("TC QD 5C 6H"))
     assert deal.laid[3][2] == 31
     thirty_one = [p for p in deal.pegs if p.cards == cards("TC QD 5C 6H")]
     assert [(p.role, p.what, p.points) for p in thirty_one] == [(DEALER, "play", 2)]
-    assert deal.counts[0] == [(PONE, c) for c in cards("TC")] + [(DEALER, c) for c in cards("QD")] + \
-        [(PONE, c) for c in cards("5C")] + [(DEALER, c) for c in cards("6H")]
+    assert deal.counts[0] == [(PONE, c) for c in cards("TC")] + [(DEALER, c) for c in cards("QD")] + [
+        (PONE, c) for c in cards("5C")
+    ] + [(DEALER, c) for c in cards("6H")]
     assert deal.counts[1][0] == (PONE, parse_card("9S"))
 
 
 def test_mottoes_end_hole_under_thirty_one_for_one():
-    """"The point scored by the last player, if he make under thirty-one": the pone makes 29,
+    """ "The point scored by the last player, if he make under thirty-one": the pone makes 29,
     neither can go on, the pone takes one and the dealer leads the next count."""
     deal = replay("six-card", ["QD TH KH 4D  KS 2H", "KC 9C 3S 6S  JC JD"], starter="AH")
     assert [card for _, card, _ in deal.laid[:3]] == list(cards("KC QD 9C"))
@@ -155,16 +179,21 @@ def test_three_hand_the_player_left_of_the_last_player_leads():
     the dealer, on the second player's left, leads — not the eldest, who led the last count."""
     hands = ["9H 8H 7H 6H  5C", "KC QC JC TC  4C", "QD 2D 3D 4D  5D"]  # dealer, eldest, second
     deal = replay("three-hand", hands, starter="AS", from_pack="6D")
-    assert [(r, card) for r, card, _ in deal.laid[:4]] == [(1, parse_card("KC")), (2, parse_card("QD")),
-                                                          (0, parse_card("9H")), (2, parse_card("2D"))]
+    assert [(r, card) for r, card, _ in deal.laid[:4]] == [
+        (1, parse_card("KC")),
+        (2, parse_card("QD")),
+        (0, parse_card("9H")),
+        (2, parse_card("2D")),
+    ]
     assert deal.laid[3][2] == 31
     assert deal.counts[1][0] == (0, parse_card("8H"))
 
 
 # -- Mottoes, "Nob": his heels -------------------------------------------------------------------
 
+
 def test_mottoes_his_heels_two_to_the_dealer():
-    """"if a knave be turned up, the dealer marks two", before any card is played."""
+    """ "if a knave be turned up, the dealer marks two", before any card is played."""
     deal = replay("six-card", ["5H 2C 9C 8D  7S 7D", "AS 3D 4C KH  QS QD"], starter="JD")
     assert (deal.pegs[0].role, deal.pegs[0].what, deal.pegs[0].points) == (DEALER, "heels", 2)
     assert deal.points(DEALER, "heels") == 2 and deal.points(PONE, "heels") == 0
@@ -173,12 +202,14 @@ def test_mottoes_his_heels_two_to_the_dealer():
 def test_mottoes_his_heels_can_win_the_game():
     """Two for his heels are scored at once (Mottoes: "before the dealer's own card be played"):
     at 119 of 121 they win the game before a card is laid."""
-    deal = replay("six-card", ["5H 2C 9C 8D  7S 7D", "AS 3D 4C KH  QS QD"], starter="JD", scores=[119, 120],
-                  check_target=True)
+    deal = replay(
+        "six-card", ["5H 2C 9C 8D  7S 7D", "AS 3D 4C KH  QS QD"], starter="JD", scores=[119, 120], check_target=True
+    )
     assert deal.winner == 0 and deal.laid == [] and pegs(deal) == [(DEALER, 2)]
 
 
 # -- RULES.md "The play": two-handed five-card, one count only -------------------------------------
+
 
 def test_five_card_one_count_only_cards_left_unplayed():
     """Hoyle / Britannica: in five-card, when neither can play the play is over; the cards left in
@@ -199,8 +230,9 @@ def test_five_card_thirty_one_ends_the_play():
 
 # -- Mottoes "Last" / Rules of Cribbage, rule 10: three for last ----------------------------------------------
 
+
 def test_rules_of_cribbage_three_for_last_five_card_non_dealer_starts_with_three():
-    """"The non-dealer, at the commencement of the game, in five-card cribbage, scores three points,
+    """ "The non-dealer, at the commencement of the game, in five-card cribbage, scores three points,
     called three for last; but in six and eight-card cribbage this is not to be done."""
     for game in ref.play_games("five-card", None, 20, seed=2):
         nondealer = 1 - game.first_dealer
@@ -239,7 +271,10 @@ def test_counting_out_pone_counts_before_the_dealer_shows():
     # Without the target the dealer's hand and crib are shown after the pone's.
     full = replay("six-card", COUNT_OUT, starter="5S")
     assert [(p.role, p.what) for p in full.pegs if p.component in ("hand", "crib")] == [
-        (PONE, "hand"), (DEALER, "hand"), (DEALER, "crib")]
+        (PONE, "hand"),
+        (DEALER, "hand"),
+        (DEALER, "crib"),
+    ]
     assert full.points(DEALER, "hand") == 6
 
 
@@ -256,12 +291,13 @@ def test_three_hand_eldest_counts_out_first():
     deal = replay("three-hand", hands, starter="KD", from_pack="9D")
     shows = [deal.points(r, "hand") for r in range(3)]
     assert shows == [20, 2, 8]
-    start = [61 - deal.points(r, "pegging") - shows[r] for r in range(3)]   # each would count out
+    start = [61 - deal.points(r, "pegging") - shows[r] for r in range(3)]  # each would count out
     out = replay("three-hand", hands, starter="KD", from_pack="9D", scores=start, check_target=True)
     assert out.winner == 1 and (out.pegs[-1].role, out.pegs[-1].what, out.pegs[-1].points) == (1, "hand", 2)
 
 
 # -- Sections 87-96 §87: three-hand: one card each to the crib and one from the pack ----------------------
+
 
 def test_three_hand_crib_gets_a_card_from_the_pack():
     hands = ["9H 8H 7H 6H  5H", "KC QC JC TC  5C", "QD 2D 3D 4D  5D"]  # dealer, eldest, second
@@ -273,6 +309,7 @@ def test_three_hand_crib_gets_a_card_from_the_pack():
 
 
 # -- Rules of Cribbage "sometimes by four" / RULES.md: four-hand partners score together ---------------------
+
 
 def test_four_hand_partners_score_together():
     """Roles 0 and 2 (the dealer and his partner opposite) are one side, 1 and 3 the other: the
@@ -289,8 +326,9 @@ def test_four_hand_partners_score_together():
 
 # -- Sections 87-96 §88: three-rotation ----------------------------------------------------------------
 
+
 def test_three_rotation_previous_dealer_sits_out_and_the_deal_passes_left():
-    """"one person sits out, not each game, but each deal in rotation": the dealer deals to the
+    """ "one person sits out, not each game, but each deal in rotation": the dealer deals to the
     player on his left and the previous dealer sits out; the deal passes left."""
     for game in ref.play_games("three-rotation", None, 20, seed=8):
         for k, deal in enumerate(game.deals):

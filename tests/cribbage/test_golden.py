@@ -1,6 +1,7 @@
 """The core refactor changed no cribbage number: every total, histogram and row is bit-identical to the
 engine of commit 9ecc7a3 for the same seed (``tests/cribbage/golden/``, made by ``tests/cribbage/golden/make_golden.py``
 run against that commit)."""
+
 import json
 from pathlib import Path
 
@@ -24,18 +25,19 @@ def _grid(frame, scope, who, components=COMPONENTS):
 @pytest.mark.parametrize("case", [c for c in CASES if c["kind"] == "deals"], ids=lambda c: c["id"])
 def test_deals_identical(case):
     old = {k.split("_", 1)[1]: ARRAYS[k] for k in ARRAYS.files if k.startswith(case["id"] + "_")}
-    result = simulate("cribbage", "deals", case["rules"], case["policies"], case["n"], case["seed"],
-                      records=case["records"])
+    result = simulate(
+        "cribbage", "deals", case["rules"], case["policies"], case["n"], case["seed"], records=case["records"]
+    )
     rules = result.job.rules
     roles, seats = role_names(rules), [f"seat {s}" for s in range(rules.players)]
     by_role, by_seat = _grid(result.batch.totals, "role", roles), _grid(result.batch.totals, "seat", seats)
-    np.testing.assert_array_equal(by_role["sum"], old["role_sums"][:len(roles)])
-    np.testing.assert_array_equal(by_role["sumsq"], old["role_sumsq"][:len(roles)])
-    np.testing.assert_array_equal(by_seat["sum"], old["seat_sums"][:rules.players])
-    np.testing.assert_array_equal(by_seat["sumsq"], old["seat_sumsq"][:rules.players])
-    np.testing.assert_array_equal(by_seat["n"][:, 0], old["seat_n"][:rules.players])
+    np.testing.assert_array_equal(by_role["sum"], old["role_sums"][: len(roles)])
+    np.testing.assert_array_equal(by_role["sumsq"], old["role_sumsq"][: len(roles)])
+    np.testing.assert_array_equal(by_seat["sum"], old["seat_sums"][: rules.players])
+    np.testing.assert_array_equal(by_seat["sumsq"], old["seat_sumsq"][: rules.players])
+    np.testing.assert_array_equal(by_seat["n"][:, 0], old["seat_n"][: rules.players])
     hist = np.stack([result.histograms[r].to_numpy().T for r in roles])
-    np.testing.assert_array_equal(hist, old["hist"][:len(roles), :, :HIST_BINS])
+    np.testing.assert_array_equal(hist, old["hist"][: len(roles), :, :HIST_BINS])
     if case["records"]:
         rec = result.records
         np.testing.assert_array_equal(rec["deal"], old["record_index"])
@@ -49,8 +51,16 @@ def test_games_identical(case):
     old = {k.split("_", 1)[1]: ARRAYS[k] for k in ARRAYS.files if k.startswith(case["id"] + "_")}
     rows = old["rows"]
     flat = simulate("cribbage", "games", case["rules"], case["policies"], case["n"], case["seed"])
-    full = simulate("cribbage", "games", case["rules"], case["policies"], case["n"], case["seed"], records=True,
-                    score_log=case["score_log"])
+    full = simulate(
+        "cribbage",
+        "games",
+        case["rules"],
+        case["policies"],
+        case["n"],
+        case["seed"],
+        records=True,
+        score_log=case["score_log"],
+    )
     rules = full.job.rules
     sides = side_names(rules)
     games = full.games
@@ -67,8 +77,9 @@ def test_games_identical(case):
         _, deals, deals_sq = result.batch.total("game", "all", "deals")
         assert (deals, deals_sq) == (int(rows[:, G_DEALS].sum()), int((rows[:, G_DEALS] ** 2).sum()))
         first_side = rows[:, G_FIRST_DEALER] % 2 if rules.partners else rows[:, G_FIRST_DEALER]
-        assert result.batch.total("first_dealer", "first dealer's side", "wins")[1] == \
-            int((rows[:, G_WINNER] == first_side).sum())
+        assert result.batch.total("first_dealer", "first dealer's side", "wins")[1] == int(
+            (rows[:, G_WINNER] == first_side).sum()
+        )
         losers = np.concatenate([rows[rows[:, G_WINNER] != s, G_SCORE + s] for s in range(len(sides))])
         counts = result.loser_score_counts()
         assert counts.to_dict() == dict(zip(*np.unique(losers, return_counts=True)))

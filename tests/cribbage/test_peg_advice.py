@@ -1,4 +1,5 @@
 """The pegging situation, Player and advise (issue 19, item 1), and ``sims peg`` (item 2)."""
+
 import json
 
 import numpy as np
@@ -9,8 +10,16 @@ from sims.cards import parse_card
 from sims.cli import main
 from sims.core.errors import PolicyError
 from sims.cribbage.advice import Player, advise
-from sims.cribbage.contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE,
-                                   S_ROOM)
+from sims.cribbage.contract import (
+    PEG_SIG,
+    S_COUNT,
+    S_COUNT_START,
+    S_GO_MASK,
+    S_MY_SCORE,
+    S_N_PLAYED,
+    S_OPP_SCORE,
+    S_ROOM,
+)
 from sims.cribbage.situation import PegSituation
 
 LAST_CARD = dict(played="KS 2S 5H 8C 4D 9H 5D", role="dealer", starter="2C", thrown="QD 3C")
@@ -45,8 +54,14 @@ def test_a_go_tells_the_policy_the_room_the_player_had():
     """Sections 87-96, a player who can play must: after 3C 7S 7D 8S (25) neither could lay (the pone's 9H
     leads a new count), so every card the dealer holds has more than 6 pips;
     the pone's own room is not shown (he knows his cards), nor a room of one who always could lay."""
-    s = PegSituation("KH", "3C 7S 7D 8S 9H JH", role="pone", starter="10H", thrown="AC 6H",
-                     laid_by="pone dealer pone dealer pone dealer".split())
+    s = PegSituation(
+        "KH",
+        "3C 7S 7D 8S 9H JH",
+        role="pone",
+        starter="10H",
+        thrown="AC 6H",
+        laid_by="pone dealer pone dealer pone dealer".split(),
+    )
     state = s.to_state().state
     assert (state[S_ROOM], state[S_ROOM + 1]) == (6, 0) and s.at.room == (6, 0)
     assert PegSituation("AH 2H", "KS QS 9D", role="pone", starter="2C").to_state().state[S_ROOM] == 2
@@ -54,9 +69,9 @@ def test_a_go_tells_the_policy_the_room_the_player_had():
 
 
 def test_thirty_one_ends_the_count():
-    s = PegSituation("5H 6H 7H", "KS QS AD", role="dealer", starter="2C")   # 10 + 10 + 1 = 21: one count
+    s = PegSituation("5H 6H 7H", "KS QS AD", role="dealer", starter="2C")  # 10 + 10 + 1 = 21: one count
     assert s.count == 21
-    s = PegSituation("5H 6H", "KS QS AD KD", role="pone", starter="2C")   # the dealer's KD makes 31
+    s = PegSituation("5H 6H", "KS QS AD KD", role="pone", starter="2C")  # the dealer's KD makes 31
     assert s.count == 0 and s.to_state().state[S_COUNT_START] == 4
     assert s.laid_by == (1, 0, 1, 0)
 
@@ -73,18 +88,21 @@ def test_a_card_that_fitted_earlier_had_to_be_played():
         PegSituation("AH", **LAST_CARD)
 
 
-@pytest.mark.parametrize("facts, message", [
-    (dict(hand="7H 8C 5D 7H", played="", role="pone"), "duplicate card 7H"),
-    (dict(hand="7H 8C 5D", played="KS 7H", role="pone"), "duplicate card 7H"),
-    (dict(hand="7H 8C 5D 2S", played="KS 5H", role="dealer"), "illegal turn: at count 10 you held"),
-    (dict(hand="7H 8C 5D", played="KS 2S 5H", role="pone"), "illegal turn"),
-    (dict(hand="7H 8C 5D 2S 3S", played="", role="pone"), "keep 4 cards"),
-    (dict(hand="7H", played="KS QS 9D 8D", role="pone", rules="five-card"), "impossible count"),
-    (dict(hand="7H 8C 5D", played="KS 2S 5H", role="crib"), "unknown role"),
-    (dict(hand="7H 8C 5D", played="KS 2S 5H", role="dealer", score=(97, 104)), "thrown"),
-    (dict(hand="7H 8C 5D", played="KS 2S 5H", role="dealer", thrown="QD 3C", score=(97, 121)), "0..120"),
-    (dict(hand="7H 8C 5D", played="KS 2S XH", role="dealer"), "bad card 'XH'"),
-])
+@pytest.mark.parametrize(
+    "facts, message",
+    [
+        (dict(hand="7H 8C 5D 7H", played="", role="pone"), "duplicate card 7H"),
+        (dict(hand="7H 8C 5D", played="KS 7H", role="pone"), "duplicate card 7H"),
+        (dict(hand="7H 8C 5D 2S", played="KS 5H", role="dealer"), "illegal turn: at count 10 you held"),
+        (dict(hand="7H 8C 5D", played="KS 2S 5H", role="pone"), "illegal turn"),
+        (dict(hand="7H 8C 5D 2S 3S", played="", role="pone"), "keep 4 cards"),
+        (dict(hand="7H", played="KS QS 9D 8D", role="pone", rules="five-card"), "impossible count"),
+        (dict(hand="7H 8C 5D", played="KS 2S 5H", role="crib"), "unknown role"),
+        (dict(hand="7H 8C 5D", played="KS 2S 5H", role="dealer", score=(97, 104)), "thrown"),
+        (dict(hand="7H 8C 5D", played="KS 2S 5H", role="dealer", thrown="QD 3C", score=(97, 121)), "0..120"),
+        (dict(hand="7H 8C 5D", played="KS 2S XH", role="dealer"), "bad card 'XH'"),
+    ],
+)
 def test_bad_situations_are_one_line_errors(facts, message):
     with pytest.raises(ValueError, match=message) as info:
         PegSituation(starter=facts.pop("starter", "2C"), **facts)
@@ -103,7 +121,7 @@ def test_last_card_is_exact_and_hand_computed():
 def test_a_card_that_reaches_the_target_wins():
     frame = advise(PegSituation("5C", **LAST_CARD, score=(118, 100)))
     assert frame["win"].tolist() == [1.0]
-    frame = advise(PegSituation("7H", **LAST_CARD, score=(118, 100)))   # 1 for last: 119, then the shows
+    frame = advise(PegSituation("7H", **LAST_CARD, score=(118, 100)))  # 1 for last: 119, then the shows
     assert 0.5 < frame["win"].iloc[0] < 1.0
 
 
@@ -125,7 +143,7 @@ def test_named_policies_choose_as_players():
     s = PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C")
     frame = advise(s, policies=("greedy", "defensive"))
     chosen = dict(zip(frame["card"], frame["chosen_by"]))
-    assert "greedy" in chosen[Player("greedy").choose(s)]        # 5D: 22, nothing; 8C: 25, nothing; 7H: 24
+    assert "greedy" in chosen[Player("greedy").choose(s)]  # 5D: 22, nothing; 8C: 25, nothing; 7H: 24
     assert "defensive" in chosen[Player("defensive").choose(s)]
 
 
@@ -142,9 +160,9 @@ def test_player_wraps_a_user_function_and_streams_reproduce():
     s = PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C")
     assert Player(lowest).choose(s) == "5D"
     first = [Player("random", seed=4).choose(s) for _ in range(3)]
-    assert len(set(first)) == 1                                  # same seed, same card
+    assert len(set(first)) == 1  # same seed, same card
     player = Player("random", seed=4)
-    assert {player.choose(s) for _ in range(40)} == {"7H", "8C", "5D"}   # its stream advances
+    assert {player.choose(s) for _ in range(40)} == {"7H", "8C", "5D"}  # its stream advances
 
 
 def test_an_illegal_answer_is_a_policy_error():
@@ -168,7 +186,7 @@ def test_cli_prints_every_card_and_json_rows(capsys):
     rows = result["rows"]
     assert sorted(r["card"] for r in rows) == ["5D", "7H", "8C"]
     assert all({"card", "value", "se", "win"} <= set(r) for r in rows)
-    assert result["situation"]["score"] == [97, 104]       # dealer first on the line, mine first here
+    assert result["situation"]["score"] == [97, 104]  # dealer first on the line, mine first here
     assert rows[0]["win"] == max(r["win"] for r in rows)
 
 
@@ -181,8 +199,9 @@ def test_the_chance_of_winning_reads_the_players_table_sims_discard_reads(capsys
     s = PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C", thrown="QD 3C", score=(97, 104))
     default = advise(s).set_index("card")
     discard = discard_advice("5H 5S JD 6C 4H KD", "dealer", score=(95, 110), pegging="distilled").score["players"]
-    assert default.attrs["players"] == discard == advise(s, playout="greedy").attrs["players"] \
-        == "expected_peg+distilled"
+    assert (
+        default.attrs["players"] == discard == advise(s, playout="greedy").attrs["players"] == "expected_peg+distilled"
+    )
     assert advise(s, playout="defensive").attrs["players"] == "expected_net+defensive"
     other = advise(s, players="expected_net+defensive").set_index("card").loc[default.index]
     assert other.attrs["players"] == "expected_net+defensive"
@@ -193,15 +212,18 @@ def test_the_chance_of_winning_reads_the_players_table_sims_discard_reads(capsys
     assert "(expected_peg + distilled self-play)" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["peg", "7H", "8C", "5D", "2S", "--played", "KS,5H", "--starter", "2C", "--dealer"], "illegal turn"),
-    (PEG + ["--players", "expected_net+defensive"], "give the score too"),
-    (PEG + ["--thrown", "QD,3C", "--score", "97-104", "--players", "greedy"], "no tables ship for the players"),
-    (PEG + ["--score", "97-104"], "thrown"),
-    (["peg", "7H", "--dealer"], "required: --starter"),
-    (["peg", "7H", "--played", "KS,QX", "--starter", "2C", "--dealer"], "bad card"),
-    (PEG + ["--samples", "1"], "samples"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["peg", "7H", "8C", "5D", "2S", "--played", "KS,5H", "--starter", "2C", "--dealer"], "illegal turn"),
+        (PEG + ["--players", "expected_net+defensive"], "give the score too"),
+        (PEG + ["--thrown", "QD,3C", "--score", "97-104", "--players", "greedy"], "no tables ship for the players"),
+        (PEG + ["--score", "97-104"], "thrown"),
+        (["peg", "7H", "--dealer"], "required: --starter"),
+        (["peg", "7H", "--played", "KS,QX", "--starter", "2C", "--dealer"], "bad card"),
+        (PEG + ["--samples", "1"], "samples"),
+    ],
+)
 def test_cli_bad_input_is_one_line_and_exit_2(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err

@@ -3,6 +3,7 @@ end of the play (:func:`tests.cribbage.lawful_play.random_position`: my two card
 decision after mine is forced and the advisor enumerates every lawful deal), kept where the best card beats
 the runner-up by at least :data:`MARGIN` points.  The score is 0-0: ``position_distilled`` then plays as
 ``distilled_end`` (the game's zone is far), and the best card is the one of most points."""
+
 import numpy as np
 import pytest
 
@@ -30,8 +31,13 @@ def decided():
         assert attrs["method"] == "exact"
         if columns["value"][0] - columns["value"][1] < MARGIN:
             continue
-        rows.append((columns["card"][0], any(situation.at.room),
-                     {name: player.choose(situation) for name, player in players.items()}))
+        rows.append(
+            (
+                columns["card"][0],
+                any(situation.at.room),
+                {name: player.choose(situation) for name, player in players.items()},
+            )
+        )
     return rows
 
 

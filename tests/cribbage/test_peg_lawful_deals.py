@@ -1,6 +1,7 @@
 """The pegging advisor deals only what the laws allow (issue 34, item 2): a player who said go, or could not
 lay when a count ended, held no card that fitted, and a player who can lay must.  Its deals and exact values
 are checked against :mod:`tests.cribbage.lawful_play`, a plain replay of the laws of the play."""
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -17,37 +18,82 @@ ROLE = {"dealer": DEALER, "pone": PONE}
 POSITIONS = {
     # pone 3C, dealer 7S, pone 7D, dealer 8S (25); neither lays at 25 (the pone's 9H opens a new count): the
     # dealer's last card has more than 6 pips, 21 of the 42 unseen cards (the issue's example).
-    "could not lay when the count ended": dict(hand="KH", played="3C 7S 7D 8S 9H JH", me="pone", starter="10H",
-                                               thrown="AC 6H", laid_by="pone dealer pone dealer pone dealer",
-                                               room=6, deals=21),
+    "could not lay when the count ended": dict(
+        hand="KH",
+        played="3C 7S 7D 8S 9H JH",
+        me="pone",
+        starter="10H",
+        thrown="AC 6H",
+        laid_by="pone dealer pone dealer pone dealer",
+        room=6,
+        deals=21,
+    ),
     # pone KC, dealer QD, pone 5C (25); the dealer says go and the pone lays on: the dealer's three cards
     # have more than 6 pips: C(26, 3).
-    "go at 25": dict(hand="4H 2S", played="KC QD 5C", me="pone", starter="AD", thrown="3H 3S",
-                     laid_by="pone dealer pone", room=6, deals=2600),
+    "go at 25": dict(
+        hand="4H 2S",
+        played="KC QD 5C",
+        me="pone",
+        starter="AD",
+        thrown="3H 3S",
+        laid_by="pone dealer pone",
+        room=6,
+        deals=2600,
+    ),
     # ... and then says go again at 28: the first go, at the lower count, says more.
-    "two goes in a row": dict(hand="2S", played="KC QD 5C 3D", me="pone", starter="AD", thrown="4H 4S",
-                              laid_by="pone dealer pone pone", room=6, deals=2600),
+    "two goes in a row": dict(
+        hand="2S",
+        played="KC QD 5C 3D",
+        me="pone",
+        starter="AD",
+        thrown="4H 4S",
+        laid_by="pone dealer pone pone",
+        room=6,
+        deals=2600,
+    ),
     # pone KC, dealer QD, pone 9S (29); none of the dealer's cards fits, so he leads a new count: the pone
     # could not lay at 29 either, his two cards have more than 2 pips: C(37, 2).
-    "my turn with no card that fits": dict(hand="5H 6H 7H", played="KC QD 9S", me="dealer", starter="AD",
-                                           thrown="2C 3C", laid_by="pone dealer pone", room=2, deals=666),
+    "my turn with no card that fits": dict(
+        hand="5H 6H 7H",
+        played="KC QD 9S",
+        me="dealer",
+        starter="AD",
+        thrown="2C 3C",
+        laid_by="pone dealer pone",
+        room=2,
+        deals=666,
+    ),
     # pone KC, dealer 9D, pone 10S (29); I, the dealer, say go and the pone lays on to 31: my own go says
     # nothing of the pone's last card, any of the 42 unseen.
-    "my own go": dict(hand="5H 6H 7H", played="KC 9D 10S 2S", me="dealer", starter="AD", thrown="3C 3D",
-                      laid_by="pone dealer pone pone", room=0, deals=42),
+    "my own go": dict(
+        hand="5H 6H 7H",
+        played="KC 9D 10S 2S",
+        me="dealer",
+        starter="AD",
+        thrown="3C 3D",
+        laid_by="pone dealer pone pone",
+        room=0,
+        deals=42,
+    ),
 }
 
 
 def _situation(p, **options):
-    return PegSituation(p["hand"], p["played"], p["me"], p["starter"], p["thrown"], laid_by=p["laid_by"].split(),
-                        **options)
+    return PegSituation(
+        p["hand"], p["played"], p["me"], p["starter"], p["thrown"], laid_by=p["laid_by"].split(), **options
+    )
 
 
 def _plain(p):
     """The position in the reference's terms: card ids and role numbers."""
-    return dict(hand=parse_cards(p["hand"]), played=parse_cards(p["played"]), me=ROLE[p["me"]],
-                laid_by=[ROLE[r] for r in p["laid_by"].split()], starter=parse_card(p["starter"]),
-                thrown=parse_cards(p["thrown"]))
+    return dict(
+        hand=parse_cards(p["hand"]),
+        played=parse_cards(p["played"]),
+        me=ROLE[p["me"]],
+        laid_by=[ROLE[r] for r in p["laid_by"].split()],
+        starter=parse_card(p["starter"]),
+        thrown=parse_cards(p["thrown"]),
+    )
 
 
 @pytest.mark.parametrize("name", POSITIONS)
@@ -118,8 +164,7 @@ def test_three_hand_deals_each_other_player_what_his_go_allows_uniformly():
     than 3).  Over all lawful deals, uniform, the dealer holds a given card of 4 to 7 pips with chance
     2 / (a - 3 + b), and one of more than 7 pips with chance (1 - 3/a) 2 / (a - 3 + b), for a cards of
     more than 7 pips unseen and b of 4 to 7: each card's count of 20,000 sampled deals within 4.5 SE."""
-    situation = PegSituation("2S", "KC QD 2H 2C AH 3C", 1, "9D", "5S", rules="three-hand",
-                             laid_by=[1, 2, 0, 1, 0, 1])
+    situation = PegSituation("2S", "KC QD 2H 2C AH 3C", 1, "9D", "5S", rules="three-hand", laid_by=[1, 2, 0, 1, 0, 1])
     assert situation.at.room[2] == 7 and situation.at.room[0] == 3
     samples = 20_000
     deals, left, exact = hidden_deals(situation, samples, 11)

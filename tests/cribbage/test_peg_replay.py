@@ -13,6 +13,7 @@ the stream must lay the same card.  The same for every throw to the crib, as a
 single deals) so that the position-aware policies meet the scores of their zone.  The runs share the
 deals the issue asks of the game (at least MIN_DEALS): each replays its share, DEALS_PER_RUN.
 """
+
 import numpy as np
 import pytest
 
@@ -27,13 +28,23 @@ from sims.cribbage.situation import from_engine
 from tests.recording import check_answers
 
 RULES = "six-card"
-MIN_DEALS = 1_000      # replayed deals of the game, over the runs
-N_GAMES = 25           # a run's; six-card games last 8 to 9 deals
+MIN_DEALS = 1_000  # replayed deals of the game, over the runs
+N_GAMES = 25  # a run's; six-card games last 8 to 9 deals
 # Two policies a run, one a seat, so every policy plays in DEALS_PER_RUN deals or more.
-PAIRS = [("random", "greedy"), ("defensive", "defensive_no_close"), ("rollout", "distilled"),
-         ("distilled_end", "position"), ("position_distilled", "random")]
-DISCARD_PAIRS = [("random", "greedy"), ("expected_hand", "expected_net"), ("expected_peg", "exact_net"),
-                 ("hoyle", "hoyle_hand"), ("position", "position_distilled")]
+PAIRS = [
+    ("random", "greedy"),
+    ("defensive", "defensive_no_close"),
+    ("rollout", "distilled"),
+    ("distilled_end", "position"),
+    ("position_distilled", "random"),
+]
+DISCARD_PAIRS = [
+    ("random", "greedy"),
+    ("expected_hand", "expected_net"),
+    ("expected_peg", "exact_net"),
+    ("hoyle", "hoyle_hand"),
+    ("position", "position_distilled"),
+]
 RUNS = list(zip(DISCARD_PAIRS, PAIRS))
 DEALS_PER_RUN = -(-MIN_DEALS // len(RUNS))
 
@@ -48,8 +59,9 @@ def _peg_recorder(fn, log, name):
     def recorded(hand, played, state, rules, rng, params):
         before = rng.copy()
         i = fn(hand, played, state, rules, rng, params)
-        log.append((name, hand.copy(), played[:state[S_N_PLAYED]].copy(), state.copy(), before, int(hand[i])))
+        log.append((name, hand.copy(), played[: state[S_N_PLAYED]].copy(), state.copy(), before, int(hand[i])))
         return i
+
     return recorded
 
 
@@ -59,18 +71,22 @@ def _discard_recorder(fn, log, name):
         mask = fn(hand, state, rules, rng, params)
         log.append((name, hand.copy(), state.copy(), before, [int(c) for i, c in enumerate(hand) if (mask >> i) & 1]))
         return mask
+
     return recorded
 
 
 def _games(n_games, discards, pegs, seed):
     """Reference games with a discard and a pegging policy a seat, with every decision recorded."""
     rules = ref.get_rules(RULES)
-    policies = {"discard": [resolve("discard", name) for name in discards],
-                "peg": [resolve("peg", name) for name in pegs]}
+    policies = {
+        "discard": [resolve("discard", name) for name in discards],
+        "peg": [resolve("peg", name) for name in pegs],
+    }
     logs = {"discard": [], "peg": []}
-    seats = tuple([ref.SeatPolicy(p.name, recorder(p.fn, logs[kind], p.name), p.params_array())
-                   for p in policies[kind]]
-                  for kind, recorder in (("discard", _discard_recorder), ("peg", _peg_recorder)))
+    seats = tuple(
+        [ref.SeatPolicy(p.name, recorder(p.fn, logs[kind], p.name), p.params_array()) for p in policies[kind]]
+        for kind, recorder in (("discard", _discard_recorder), ("peg", _peg_recorder))
+    )
     size = GAME.chunk_size["games"]
     keys = ref.chunk_keys(seed, 0, -(-n_games // size), GAME.n_streams)
     games = [ref.play_game(rules, *ref.streams(keys[g // size], g % size), seats) for g in range(n_games)]
@@ -96,7 +112,7 @@ def test_every_decision_replays(discards, pair):
         mask = sum(1 << i for i, c in enumerate(hand) if c in cards)
         assert situation.answer(expected) == mask and situation.choice_of(mask) == expected
         thrown[name] += 1
-    assert all(n >= DEALS_PER_RUN for n in thrown.values()), thrown      # one throw a seat a deal
+    assert all(n >= DEALS_PER_RUN for n in thrown.values()), thrown  # one throw a seat a deal
 
     players = {p.name: Player(p) for p in policies["peg"]}
     decisions = iter(logs["peg"])
@@ -105,12 +121,12 @@ def test_every_decision_replays(discards, pair):
         for deal in game.deals:
             for _ in deal.laid:
                 name, hand, played, state, rng, card = next(decisions)
-                laid_by = [r for r, _, _ in deal.laid[:len(played)]]
+                laid_by = [r for r, _, _ in deal.laid[: len(played)]]
                 situation = from_engine("peg", hand, played, state, rules, laid_by=laid_by)
                 arrays = situation.to_state()
                 where = f"{name}: {format_cards(played)} | {format_cards(c for c in hand if c >= 0)}"
                 assert np.array_equal(arrays.state, state), where
-                assert np.array_equal(arrays.played[:len(played)], played), where
+                assert np.array_equal(arrays.played[: len(played)], played), where
                 assert arrays.hand[arrays.hand >= 0].tolist() == [int(c) for c in hand if c >= 0], where
                 assert players[name].choose(situation, rng=rng.copy()) == format_card(card), where
                 check_answers(situation, hand, list(hand).index(card), format_card(card))

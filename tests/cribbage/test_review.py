@@ -1,4 +1,5 @@
 """Game records and review (issue 19, item 5): the hand-typed example, grades, totals, bad records."""
+
 import json
 
 import pytest
@@ -16,8 +17,7 @@ def test_example_record_reads_and_every_decision_is_graded():
     assert graded["line"].tolist() == [2, 3, 4, 5, 6]
     # The discard: the best throw is sims discard's at the score (the best chance of winning, its crib source);
     # the points lost are its nets, that best less the chosen, and the chance lost is from the same throw.
-    throws = discard_advice("7H 8C 5D 2S QD 3C", "dealer", collapse=False, score="97-104",
-                            crib=DEFAULT_CRIB).frame()
+    throws = discard_advice("7H 8C 5D 2S QD 3C", "dealer", collapse=False, score="97-104", crib=DEFAULT_CRIB).frame()
     best = throws.iloc[0]
     assert best["win"] == throws["win"].max() and graded.loc[0, "best"] == best["thrown"]
     chosen = throws.set_index("thrown").loc["QD 3C"]
@@ -27,24 +27,34 @@ def test_example_record_reads_and_every_decision_is_graded():
     last = graded.iloc[-1]
     assert last["best"] == "5D" and last["points_lost_se"] == 0 and last["points_lost"] > 2
     assert last["grade"] == "blunder"
-    assert (graded["win_lost"] >= 0).all()      # every decision has a score: the chance of winning ranks
+    assert (graded["win_lost"] >= 0).all()  # every decision has a score: the chance of winning ranks
     sums = totals(graded).set_index("player")
     assert sums.loc["Bob", "points_lost"] == pytest.approx(graded[graded.player == "Bob"]["points_lost"].sum())
     assert sums.loc["Bob", "decisions"] == 3 and sums.loc["Ann", "decisions"] == 2
 
 
 HEADER = {"format": "sims-record/1", "game": "cribbage", "rules": "six-card", "seed": 0, "players": ["A", "B"]}
-PEG = {"player": 1, "decision": "peg", "hand": "7H 8C 5D", "played": "KS 2S 5H", "role": "dealer",
-       "starter": "2C", "choice": "7H"}
+PEG = {
+    "player": 1,
+    "decision": "peg",
+    "hand": "7H 8C 5D",
+    "played": "KS 2S 5H",
+    "role": "dealer",
+    "starter": "2C",
+    "choice": "7H",
+}
 
 
-@pytest.mark.parametrize("lines, message", [
-    ([{**HEADER, "format": "pgn"}], "line 1: the header must say format"),
-    ([HEADER, {**PEG, "colour": "red"}], "line 2: unknown field 'colour'"),
-    ([HEADER, {**PEG, "player": 2}], "line 2: player must be 0..1"),
-    ([HEADER, {**PEG, "choice": "KH"}], "line 2: KH is not a legal peg here"),
-    ([HEADER, {**PEG, "played": "KS 5H"}], "line 2: illegal turn"),
-])
+@pytest.mark.parametrize(
+    "lines, message",
+    [
+        ([{**HEADER, "format": "pgn"}], "line 1: the header must say format"),
+        ([HEADER, {**PEG, "colour": "red"}], "line 2: unknown field 'colour'"),
+        ([HEADER, {**PEG, "player": 2}], "line 2: player must be 0..1"),
+        ([HEADER, {**PEG, "choice": "KH"}], "line 2: KH is not a legal peg here"),
+        ([HEADER, {**PEG, "played": "KS 5H"}], "line 2: illegal turn"),
+    ],
+)
 def test_bad_records_are_one_line_errors_naming_the_line(tmp_path, capsys, lines, message):
     path = tmp_path / "game.jsonl"
     path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")

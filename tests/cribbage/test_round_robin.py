@@ -1,4 +1,5 @@
 """The round robin of policy combos and the strength report."""
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,7 @@ def test_round_robin_rows_and_matrix():
     assert (frame.games == 100).all() and frame.wins.sum() == 100
     assert np.allclose(frame.rate, frame.wins / 100)
     assert (frame.lo <= frame.rate).all() and (frame.rate <= frame.hi).all()
-    assert frame.lo[0] > 0.9   # greedy play beats random play nearly every game (it won 99 of 100 in tests)
+    assert frame.lo[0] > 0.9  # greedy play beats random play nearly every game (it won 99 of 100 in tests)
     matrix = win_matrix(frame)
     assert list(matrix.index) == list(PAIR) and np.isnan(matrix.iloc[0, 0])
     assert matrix.loc[PAIR[0], PAIR[1]] + matrix.loc[PAIR[1], PAIR[0]] == pytest.approx(1)
@@ -39,14 +40,17 @@ def test_partners_and_multi_player_rules():
         round_robin("three-hand", PAIR, n_games=20)
 
 
-@pytest.mark.parametrize("combos, n, message", [
-    (("greedy", "random+random"), 10, "combo is DISCARD\\+PEG"),
-    (("greedy+nope", "random+random"), 10, "unknown peg policy 'nope'"),
-    (("nope+greedy", "random+random"), 10, "unknown discard policy 'nope'"),
-    (("greedy+greedy",), 10, "at least two"),
-    (("greedy+greedy", "greedy+greedy"), 10, "listed twice"),
-    (PAIR, 1, "at least 2"),
-])
+@pytest.mark.parametrize(
+    "combos, n, message",
+    [
+        (("greedy", "random+random"), 10, "combo is DISCARD\\+PEG"),
+        (("greedy+nope", "random+random"), 10, "unknown peg policy 'nope'"),
+        (("nope+greedy", "random+random"), 10, "unknown discard policy 'nope'"),
+        (("greedy+greedy",), 10, "at least two"),
+        (("greedy+greedy", "greedy+greedy"), 10, "listed twice"),
+        (PAIR, 1, "at least 2"),
+    ],
+)
 def test_round_robin_bad_input(combos, n, message):
     with pytest.raises(ValueError, match=message):
         round_robin("six-card", combos, n_games=n)
@@ -62,19 +66,24 @@ def test_strength_table():
     frame = strength("six-card", "expected_net+defensive", n_deals=4_000, n_games=200, seed=1)
     rows = frame.set_index(["role", "component"])
     assert rows.loc[("dealer", "total"), "lit_lo"] == LITERATURE["dealer", "total"][0]
-    parts = rows.loc[("dealer", "hand"), "estimate"] + rows.loc[("dealer", "crib"), "estimate"] + \
-        rows.loc[("dealer", "pegging"), "estimate"] + rows.loc[("dealer", "heels"), "estimate"]
+    parts = (
+        rows.loc[("dealer", "hand"), "estimate"]
+        + rows.loc[("dealer", "crib"), "estimate"]
+        + rows.loc[("dealer", "pegging"), "estimate"]
+        + rows.loc[("dealer", "heels"), "estimate"]
+    )
     assert rows.loc[("dealer", "total"), "estimate"] == pytest.approx(parts)
     both = rows.loc[("dealer", "pegging+heels")]
-    assert both.estimate == pytest.approx(rows.loc[("dealer", "pegging"), "estimate"]
-                                          + rows.loc[("dealer", "heels"), "estimate"])
+    assert both.estimate == pytest.approx(
+        rows.loc[("dealer", "pegging"), "estimate"] + rows.loc[("dealer", "heels"), "estimate"]
+    )
     assert both.lo < both.estimate < both.hi and both.lit_lo == LITERATURE["dealer", "pegging"][0] == 3.5
     assert ("pone", "pegging+heels") not in rows.index
     wins = rows.loc[("first dealer", "wins")]
     assert wins.n == 200 and wins.lo < wins.estimate < wins.hi and wins.lit_lo == 0.55
     assert ("pone", "crib") not in rows.index
     other = strength("five-card", "greedy+greedy", n_deals=1_000, n_games=50, seed=1)
-    assert other.lit_lo.isna().all()   # the expert figures are for six-card
+    assert other.lit_lo.isna().all()  # the expert figures are for six-card
     with pytest.raises(ValueError, match="two-handed"):
         strength("three-hand", "greedy+greedy", n_deals=100, n_games=10)
 
@@ -91,11 +100,14 @@ def test_cli(capsys):
     assert result["rows"][-1]["role"] == "first dealer"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["round-robin", "--policies", "greedy+greedy,nope+greedy"], "unknown discard policy 'nope'"),
-    (["round-robin", "--rules", "three-hand"], "needs two sides"),
-    (["strength", "--policies", "greedy"], "DISCARD+PEG"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["round-robin", "--policies", "greedy+greedy,nope+greedy"], "unknown discard policy 'nope'"),
+        (["round-robin", "--rules", "three-hand"], "needs two sides"),
+        (["strength", "--policies", "greedy"], "DISCARD+PEG"),
+    ],
+)
 def test_cli_errors(capsys, argv, message):
     assert main(argv) == 2
     err = capsys.readouterr().err

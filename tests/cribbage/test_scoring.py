@@ -1,5 +1,6 @@
 """The show (issue 2, must-haves 4 and 7): fast scorer against the reference, exhaustive
 enumeration against the published counts, golden cases from the seeds, invariants."""
+
 import csv
 from itertools import combinations
 from math import comb
@@ -11,10 +12,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sims.cards import parse_card, parse_cards
-from sims.core.kernel import read_only   # the hand as the greedy discard passes it: its specialisation
+from sims.core.kernel import read_only  # the hand as the greedy discard passes it: its specialisation
 from sims.cribbage import reference
-from sims.cribbage.scoring import (BINOMIAL, SHOW_TABLE, SLOTS, flush_points, kept_points, nobs_points, score_show,
-                                   score_shows, show_breakdown, show_distribution, show_points)
+from sims.cribbage.scoring import (
+    BINOMIAL,
+    SHOW_TABLE,
+    SLOTS,
+    flush_points,
+    kept_points,
+    nobs_points,
+    score_show,
+    score_shows,
+    show_breakdown,
+    show_distribution,
+    show_points,
+)
 from sims.cribbage.tables import BASE, RANK_TABLE
 
 N_SHOWS = 12_994_800  # C(52, 4) hands x 48 starters
@@ -26,7 +38,7 @@ SCORE_SHOWS_WORKER = pytest.mark.xdist_group("score_shows")
 
 def random_shows(seed, n, k):
     """``n`` random deals of ``k`` hand cards and a starter, all distinct."""
-    deals = np.argsort(np.random.default_rng(seed).random((n, 52)), axis=1)[:, :k + 1]
+    deals = np.argsort(np.random.default_rng(seed).random((n, 52)), axis=1)[:, : k + 1]
     return np.ascontiguousarray(deals[:, :k]), np.ascontiguousarray(deals[:, k])
 
 
@@ -34,17 +46,25 @@ def show_facts(hand, starter):
     """Everything a show's score depends on: the rank multiset of all cards shown (fifteens,
     pairs, runs), whether the hand is one suit and the starter matches it (flush), nobs."""
     flush = len({c & 3 for c in hand}) == 1
-    return (tuple(sorted(c >> 2 for c in hand + [starter])), flush,
-            flush and (starter & 3) == (hand[0] & 3),
-            any(c >> 2 == 10 and (c & 3) == (starter & 3) for c in hand))
+    return (
+        tuple(sorted(c >> 2 for c in hand + [starter])),
+        flush,
+        flush and (starter & 3) == (hand[0] & 3),
+        any(c >> 2 == 10 and (c & 3) == (starter & 3) for c in hand),
+    )
 
 
 # -- (a) fast scorer against the slow reference: 100,000 random shows in total --------------------
 
 # (hand size, crib, crib_flush_four, number of shows); the six-card hands (eight-card game) are the
 # reference's slowest case, so they get fewer shows.
-FAST_VS_REFERENCE = [(3, False, False, 20_000), (4, False, False, 40_000), (4, True, False, 20_000),
-                     (4, True, True, 15_000), (6, False, False, 5_000)]
+FAST_VS_REFERENCE = [
+    (3, False, False, 20_000),
+    (4, False, False, 40_000),
+    (4, True, False, 20_000),
+    (4, True, True, 15_000),
+    (6, False, False, 5_000),
+]
 assert sum(case[-1] for case in FAST_VS_REFERENCE) >= 100_000
 
 
@@ -67,7 +87,7 @@ def test_fast_scorer_matches_reference(k, crib, crib_flush_four, n):
 def test_show_table_holds_rank_table_for_every_order_of_the_slots():
     """SHOW_TABLE at the sorted slots' combinatorial index equals RANK_TABLE for all 14**5 slot sequences (every
     order of every multiset of ranks, EMPTY among them); each multiset has its own index."""
-    index = np.arange(BASE ** SLOTS)
+    index = np.arange(BASE**SLOTS)
     slots = np.sort(np.stack([index // BASE ** (SLOTS - 1 - i) % BASE for i in range(SLOTS)], axis=1), axis=1)
     at = sum(BINOMIAL[slots[:, i] + i, i + 1] for i in range(SLOTS))
     assert SHOW_TABLE.shape == (comb(BASE + SLOTS - 1, SLOTS),)
@@ -80,7 +100,7 @@ def test_scalar_scorer_and_discard_shows_match_reference(k):
     """``score_show`` and the kernel without a starter (``-1``, used while discarding)."""
     hands, starters = random_shows(7 + k, 300, k)
     for hand, starter in zip(hands.tolist(), starters.tolist()):
-        for crib in ((False, True) if k == 4 else (False,)):
+        for crib in (False, True) if k == 4 else (False,):
             assert score_show(hand, starter, crib) == reference.show_score(hand, starter, crib)
         arr = np.asarray(hand, dtype=np.int64)
         assert show_points(arr, k, -1, False, False) == reference.show_score(hand, None)
@@ -105,20 +125,24 @@ def test_score_shows_rejects_bad_arrays():
         score_shows(np.array([[0, 1, 2, 52]]), np.array([3]))
 
 
-@pytest.mark.parametrize("hand, starter, crib, message", [
-    ("5H 5C 5S JD 2C", "5D", False, "3 or 4 or 6 cards, got 5"),
-    ("5H 5C 5S JD 2C 3C 4C", "5D", False, "got 7"),
-    ("5H 5C 5S", "5D", True, "a crib has 4 cards, got 3"),
-    ("5H 5C 5S JD", "5H", False, "duplicate card 5H"),
-    ("5H 5C 5S JD", None, False, "starter"),
-    ("5H 5X 5S JD", "5D", False, "'5X'"),
-])
+@pytest.mark.parametrize(
+    "hand, starter, crib, message",
+    [
+        ("5H 5C 5S JD 2C", "5D", False, "3 or 4 or 6 cards, got 5"),
+        ("5H 5C 5S JD 2C 3C 4C", "5D", False, "got 7"),
+        ("5H 5C 5S", "5D", True, "a crib has 4 cards, got 3"),
+        ("5H 5C 5S JD", "5H", False, "duplicate card 5H"),
+        ("5H 5C 5S JD", None, False, "starter"),
+        ("5H 5X 5S JD", "5D", False, "'5X'"),
+    ],
+)
 def test_score_show_bad_input(hand, starter, crib, message):
     with pytest.raises(ValueError, match=message):
         score_show(hand, starter, crib)
 
 
 # -- (b) exhaustive enumeration of all 12,994,800 shows ------------------------------------------
+
 
 def published_hand_counts():
     """The published hand-score counts (Lumetta; Wikipedia 'Cribbage statistics')."""
@@ -173,8 +197,9 @@ def test_crib_distribution_loses_exactly_the_four_card_flushes(hand_hist):
     assert len(hands) == 4 * comb(13, 4) * 39 == 111_540
     as_hand = score_shows(hands, starters)
     assert np.array_equal(score_shows(hands, starters, crib=True), as_hand - 4)
-    expected = hand_hist - np.bincount(as_hand, minlength=len(hand_hist)) \
-        + np.bincount(as_hand - 4, minlength=len(hand_hist))
+    expected = (
+        hand_hist - np.bincount(as_hand, minlength=len(hand_hist)) + np.bincount(as_hand - 4, minlength=len(hand_hist))
+    )
     assert np.array_equal(crib_hist, expected)
     points = np.arange(len(hand_hist))
     assert (hand_hist * points).sum() - (crib_hist * points).sum() == 4 * 111_540
@@ -183,6 +208,7 @@ def test_crib_distribution_loses_exactly_the_four_card_flushes(hand_hist):
 
 
 # -- (c) golden cases named after the seed clauses -----------------------------------------------
+
 
 def breakdown(hand, starter, crib=False, crib_flush_four=False):
     result = show_breakdown(hand, starter, crib, crib_flush_four)
@@ -239,18 +265,21 @@ def test_five_five_five_jack_with_a_five_turned_is_29():
     assert score_show("5H 5C 5S JH", "5D") == 28  # no nobs: the jack is not of the starter's suit
 
 
-@pytest.mark.parametrize("hand, starter, crib, crib_flush_four, flush", [
-    ("AH 3H 7H QH", "KS", False, False, 4),  # Mottoes: "as many points as there are cards"
-    ("AH 3H 7H QH", "KH", False, False, 5),
-    ("AH 3H 7H QH", "KS", True, False, 0),   # Mottoes: in the crib the turned-up card must match
-    ("AH 3H 7H QH", "KH", True, False, 5),
-    ("AH 3H 7H QH", "KS", True, True, 4),    # period option: four-card crib flush allowed
-    ("AH 3H 7H", "KS", False, False, 3),     # five-card game: three cards kept
-    ("AH 3H 7H", "KH", False, False, 4),
-    ("AH 3H 7H QH 9H 8H", "KS", False, False, 6),  # eight-card game: six cards kept
-    ("AH 3H 7H QH 9H 8H", "KH", False, False, 7),
-    ("AH 3H 7H QC", "KH", False, False, 0),
-])
+@pytest.mark.parametrize(
+    "hand, starter, crib, crib_flush_four, flush",
+    [
+        ("AH 3H 7H QH", "KS", False, False, 4),  # Mottoes: "as many points as there are cards"
+        ("AH 3H 7H QH", "KH", False, False, 5),
+        ("AH 3H 7H QH", "KS", True, False, 0),  # Mottoes: in the crib the turned-up card must match
+        ("AH 3H 7H QH", "KH", True, False, 5),
+        ("AH 3H 7H QH", "KS", True, True, 4),  # period option: four-card crib flush allowed
+        ("AH 3H 7H", "KS", False, False, 3),  # five-card game: three cards kept
+        ("AH 3H 7H", "KH", False, False, 4),
+        ("AH 3H 7H QH 9H 8H", "KS", False, False, 6),  # eight-card game: six cards kept
+        ("AH 3H 7H QH 9H 8H", "KH", False, False, 7),
+        ("AH 3H 7H QC", "KH", False, False, 0),
+    ],
+)
 def test_mottoes_flush(hand, starter, crib, crib_flush_four, flush):
     components = breakdown(hand, starter, crib, crib_flush_four)["components"]
     assert components["flush"] == flush
@@ -258,12 +287,15 @@ def test_mottoes_flush(hand, starter, crib, crib_flush_four, flush):
     assert flush_points(arr, len(arr), parse_card(starter), crib, crib_flush_four) == flush
 
 
-@pytest.mark.parametrize("hand, starter, nobs", [
-    ("JH 2C 4D 6S", "8H", 1),   # Mottoes: "the knave of the suit turned up reckons for one point"
-    ("JH 2C 4D 6S", "8C", 0),
-    ("JH JC 4D 6S", "8C", 1),
-    ("2C 4D 6S 8D", "JH", 0),   # a knave turned up is his heels: 2 to the dealer, scored by the engine
-])
+@pytest.mark.parametrize(
+    "hand, starter, nobs",
+    [
+        ("JH 2C 4D 6S", "8H", 1),  # Mottoes: "the knave of the suit turned up reckons for one point"
+        ("JH 2C 4D 6S", "8C", 0),
+        ("JH JC 4D 6S", "8C", 1),
+        ("2C 4D 6S 8D", "JH", 0),  # a knave turned up is his heels: 2 to the dealer, scored by the engine
+    ],
+)
 def test_mottoes_nobs(hand, starter, nobs):
     assert breakdown(hand, starter)["components"]["nobs"] == nobs
     assert breakdown(hand, starter, crib=True)["components"]["nobs"] == nobs
@@ -271,14 +303,17 @@ def test_mottoes_nobs(hand, starter, nobs):
     assert nobs_points(arr, 4, parse_card(starter)) == nobs
 
 
-@pytest.mark.parametrize("hand, starter, total, components", [
-    ("2C 5D 8S 9H", "KC", 4, {"fifteens": 4}),            # Mottoes: "a two, a five, and an eight"
-    ("6C 6D 3S KH", "AC", 4, {"fifteens": 2, "pairs": 2}),  # Mottoes: "two sixes and a three"
-    ("7C 7D 8S 9H", "KC", 12, {"fifteens": 4, "pairs": 2, "runs": 6}),  # double run
-    ("7C 7D 8S 8H", "9C", 24, {"fifteens": 8, "pairs": 4, "runs": 12}),  # double-double run
-    ("7C 7D 7S 8H", "9C", 21, {"fifteens": 6, "pairs": 6, "runs": 9}),  # triple run
-    ("AC 2D 3S 4H", "5C", 7, {"fifteens": 2, "runs": 5}),
-])
+@pytest.mark.parametrize(
+    "hand, starter, total, components",
+    [
+        ("2C 5D 8S 9H", "KC", 4, {"fifteens": 4}),  # Mottoes: "a two, a five, and an eight"
+        ("6C 6D 3S KH", "AC", 4, {"fifteens": 2, "pairs": 2}),  # Mottoes: "two sixes and a three"
+        ("7C 7D 8S 9H", "KC", 12, {"fifteens": 4, "pairs": 2, "runs": 6}),  # double run
+        ("7C 7D 8S 8H", "9C", 24, {"fifteens": 8, "pairs": 4, "runs": 12}),  # double-double run
+        ("7C 7D 7S 8H", "9C", 21, {"fifteens": 6, "pairs": 6, "runs": 9}),  # triple run
+        ("AC 2D 3S 4H", "5C", 7, {"fifteens": 2, "runs": 5}),
+    ],
+)
 def test_hand_counted(hand, starter, total, components):
     result = breakdown(hand, starter)
     assert result["total"] == total and nonzero(result["components"]) == components
@@ -287,7 +322,8 @@ def test_hand_counted(hand, starter, total, components):
 # -- (d) invariants (hypothesis) -----------------------------------------------------------------
 
 shows = st.sampled_from([3, 4, 6]).flatmap(
-    lambda k: st.lists(st.integers(0, 51), min_size=k + 1, max_size=k + 1, unique=True))
+    lambda k: st.lists(st.integers(0, 51), min_size=k + 1, max_size=k + 1, unique=True)
+)
 
 
 def split(cards):
@@ -323,8 +359,11 @@ def test_score_without_flush_and_nobs_depends_only_on_ranks(cards, rnd):
     def rank_part(cards):
         hand, starter = split(cards)
         arr = np.array(hand, dtype=np.int64)
-        return (score_show(hand, starter) - flush_points(arr, len(hand), starter, False, False)
-                - nobs_points(arr, len(hand), starter))
+        return (
+            score_show(hand, starter)
+            - flush_points(arr, len(hand), starter, False, False)
+            - nobs_points(arr, len(hand), starter)
+        )
 
     assert rank_part(other) == rank_part(cards)
 

@@ -1,4 +1,5 @@
 """The rank table shipped as package data is the one its derivation builds."""
+
 import numpy as np
 
 from sims.cribbage.tables import RANK_TABLE, TABLE_SIZE, build_rank_table

@@ -1,5 +1,6 @@
 """The worked example's own parts, values computed by hand from its rules (docs/examples/triumph: the highest
 trump takes the trick, else the highest card of the suit led, aces high)."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,11 +37,14 @@ def test_following_with_a_trump_in_hand_the_suit_led_must_be_followed():
     assert frame.attrs["method"] == "exact" and list(frame["value"]) == [0.0]
 
 
-@pytest.mark.parametrize("facts, words", [
-    (dict(hand="AS QS", turned="2H", played=PLAYED), "a player holds 1 cards, not 2"),
-    (dict(hand="- - - - AS", turned="AS", played=PLAYED), "a card is given twice"),
-    (dict(hand="- - - - AS", turned="2H", played=PLAYED, seat=2), "seat must be 0..1"),
-])
+@pytest.mark.parametrize(
+    "facts, words",
+    [
+        (dict(hand="AS QS", turned="2H", played=PLAYED), "a player holds 1 cards, not 2"),
+        (dict(hand="- - - - AS", turned="AS", played=PLAYED), "a card is given twice"),
+        (dict(hand="- - - - AS", turned="2H", played=PLAYED, seat=2), "seat must be 0..1"),
+    ],
+)
 def test_an_impossible_situation_is_one_line(facts, words):
     with pytest.raises(ValueError, match=words):
         situation(**facts)
@@ -60,6 +64,8 @@ def test_a_whole_duel_from_standard_input_writes_the_record_of_the_game_it_annou
     lines = capsys.readouterr().out.splitlines()
     result = read_record(tmp_path / "game.jsonl").results[0]
     winner = "you" if result["winner"] == 0 else "seat 1"
-    assert lines[-2] == (f"game over: {winner} {'win' if winner == 'you' else 'wins'} "
-                         f"(you {result['tricks_0']}, seat 1 {result['tricks_1']})")
+    assert lines[-2] == (
+        f"game over: {winner} {'win' if winner == 'you' else 'wins'} "
+        f"(you {result['tricks_0']}, seat 1 {result['tricks_1']})"
+    )
     assert max(result["tricks_0"], result["tricks_1"]) == 7

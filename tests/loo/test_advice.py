@@ -1,5 +1,6 @@
 """The Loo advisor's values on stacked positions: exact where every hidden deal is played, checked by hand and
 against the plain-Python reference engine; the situations' one-line errors."""
+
 from itertools import combinations
 
 import numpy as np
@@ -21,7 +22,7 @@ SWEEP = dict(hand="- KH QH", trump="7H", role="eldest", declared="play play pass
 def test_three_tricks_whatever_is_led_exact_over_every_deal_the_voids_allow():
     frame = advise(CardSituation(**SWEEP))
     assert frame.attrs["method"] == "exact"
-    assert frame.attrs["deals"] == 703          # two of the 38 unseen cards that are not trumps: C(38, 2)
+    assert frame.attrs["deals"] == 703  # two of the 38 unseen cards that are not trumps: C(38, 2)
     assert sorted(frame["choice"]) == ["KH", "QH"]
     assert frame["value"].tolist() == [6.0, 6.0] and frame["se"].tolist() == [0.0, 0.0]
 
@@ -45,8 +46,9 @@ def _oracle(situation):
     n, k = situation.rules.players, situation.rules.cards
     other = next(r for r in situation.standers if r != situation.role)
     shown = [c for c, r in zip(situation.played, situation.laid_by) if r == other]
-    mine = [c for c, r in zip(situation.played, situation.laid_by) if r == situation.role] + \
-        [c for c in situation.hand if c >= 0]
+    mine = [c for c, r in zip(situation.played, situation.laid_by) if r == situation.role] + [
+        c for c in situation.hand if c >= 0
+    ]
     seen = set(mine) | set(situation.played) | {situation.trump}
     unseen = [c for c in range(52) if c not in seen]
     values = {}
@@ -57,14 +59,16 @@ def _oracle(situation):
             return situation.declared[state[S_DECLARED]]
 
         def play(hand, played, state, rules, rng, params):
-            if state[S_N_PLAYED] < len(script):        # the card played; -1 (illegal) when not held
+            if state[S_N_PLAYED] < len(script):  # the card played; -1 (illegal) when not held
                 held = [int(c) for c in hand]
                 return held.index(script[state[S_N_PLAYED]]) if script[state[S_N_PLAYED]] in held else -1
             return ref.greedy_card(hand, played, state, rules, rng, params)
 
-        seats = {"declare": [ref.SeatPolicy("script", declare, np.zeros(0))] * n,
-                 "exchange": [ref.SeatPolicy("keep", ref.keep_exchange, np.zeros(0))] * n,
-                 "card": [ref.SeatPolicy("script", play, np.zeros(0))] * n}
+        seats = {
+            "declare": [ref.SeatPolicy("script", declare, np.zeros(0))] * n,
+            "exchange": [ref.SeatPolicy("keep", ref.keep_exchange, np.zeros(0))] * n,
+            "card": [ref.SeatPolicy("script", play, np.zeros(0))] * n,
+        }
         total, deals = 0, 0
         for hidden in combinations(unseen, k - len(shown)):
             rest = iter(c for c in unseen if c not in hidden)
@@ -73,12 +77,18 @@ def _oracle(situation):
             miss = [next(rest) for _ in range(k)] if situation.miss_dealt else []
             deck = ref.stacked_deck(hands, situation.trump, miss)
             try:
-                deal = ref.play_deal(situation.rules, 0, situation.carry, ref.Pack(stacked=deck),
-                                     np.zeros((10, 4), dtype=np.uint64), seats)
-            except PolicyError:             # the laws forbid a card played in this deal: it cannot be the one
+                deal = ref.play_deal(
+                    situation.rules,
+                    0,
+                    situation.carry,
+                    ref.Pack(stacked=deck),
+                    np.zeros((10, 4), dtype=np.uint64),
+                    seats,
+                )
+            except PolicyError:  # the laws forbid a card played in this deal: it cannot be the one
                 continue
-            if [c for trick in deal.tricks for _, c in trick][:len(script)] != script:
-                continue                    # a forced lead other than the one played
+            if [c for trick in deal.tricks for _, c in trick][: len(script)] != script:
+                continue  # a forced lead other than the one played
             total += deal.money.get(situation.role, 0)
             deals += 1
         values[format_card(card)] = total / deals
@@ -90,7 +100,7 @@ def test_exact_values_are_the_reference_engines_over_every_deal():
     frame = advise(situation, playout={"card": "greedy"})
     expected, deals = _oracle(situation)
     assert frame.attrs["method"] == "exact" and frame.attrs["deals"] == deals
-    assert 900 < deals < 1081     # C(47, 2), less the deals with two trumps or the ace alone, which force the lead
+    assert 900 < deals < 1081  # C(47, 2), less the deals with two trumps or the ace alone, which force the lead
     assert dict(zip(frame["choice"], frame["value"])) == pytest.approx(expected, abs=1e-12)
     assert expected["4S"] != expected["2D"]
 
@@ -111,27 +121,40 @@ def test_exchanges_name_the_cards_changed():
     assert len(frame) == 32 and frame.attrs["method"] == "rollouts"
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda: DeclareSituation("AS 5H", "2H"), "three-card deals 3 cards to each player, got 2"),
-    (lambda: DeclareSituation("AS 5H 9C", "AS"), "duplicate card AS"),
-    (lambda: DeclareSituation("AS 5H 9C", "2H", role=3, declared="pass"), "the 2 player(s) who declared before"),
-    (lambda: DeclareSituation("AS 5H 9C", "2H", role=3, declared="pass maybe"), "got 'maybe'"),
-    (lambda: DeclareSituation("AS 5H 9C", "2H", role="dealer", declared="pass pass pass pass"),
-     "nobody stood before the dealer"),
-    (lambda: DeclareSituation("AS 5H 9C", "2H", carry=0), "a single"),
-    (lambda: DeclareSituation("AS 5H 9C", "2H", role=3, declared="miss miss"), "the miss is taken once at most"),
-    (lambda: DeclareSituation("AS 5H 9C", "2H", role=9), "role must be dealer, eldest or 0..4"),
-    (lambda: ExchangeSituation("AS 5H 9C", "2H"), "only five-card loo exchanges cards"),
-    (lambda: CardSituation("AS 5H 9C", "2H", role=3, declared="pass play pass play pass"),
-     "you (player 3) did not stand"),
-    (lambda: CardSituation("- KH QH", "7H", declared="play play pass pass pass", played="AH 2C 3C"),
-     "it is the player 2's turn to play, not yours"),
-    (lambda: CardSituation("- - QH", "7H", declared="play play pass pass pass", played="AH 2C KH 3H"),
-     "showed he had none of that suit"),
-    (lambda: CardSituation("- KS 4S", "7H", role=3, declared="pass play play pass pass", played="9S 2D"),
-     "you could not play 2D there"),
-    (lambda: CardSituation("AS 5H 9C", "2H", declared="play play pass pass pass", carry=2), "a multiple of 3"),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: DeclareSituation("AS 5H", "2H"), "three-card deals 3 cards to each player, got 2"),
+        (lambda: DeclareSituation("AS 5H 9C", "AS"), "duplicate card AS"),
+        (lambda: DeclareSituation("AS 5H 9C", "2H", role=3, declared="pass"), "the 2 player(s) who declared before"),
+        (lambda: DeclareSituation("AS 5H 9C", "2H", role=3, declared="pass maybe"), "got 'maybe'"),
+        (
+            lambda: DeclareSituation("AS 5H 9C", "2H", role="dealer", declared="pass pass pass pass"),
+            "nobody stood before the dealer",
+        ),
+        (lambda: DeclareSituation("AS 5H 9C", "2H", carry=0), "a single"),
+        (lambda: DeclareSituation("AS 5H 9C", "2H", role=3, declared="miss miss"), "the miss is taken once at most"),
+        (lambda: DeclareSituation("AS 5H 9C", "2H", role=9), "role must be dealer, eldest or 0..4"),
+        (lambda: ExchangeSituation("AS 5H 9C", "2H"), "only five-card loo exchanges cards"),
+        (
+            lambda: CardSituation("AS 5H 9C", "2H", role=3, declared="pass play pass play pass"),
+            "you (player 3) did not stand",
+        ),
+        (
+            lambda: CardSituation("- KH QH", "7H", declared="play play pass pass pass", played="AH 2C 3C"),
+            "it is the player 2's turn to play, not yours",
+        ),
+        (
+            lambda: CardSituation("- - QH", "7H", declared="play play pass pass pass", played="AH 2C KH 3H"),
+            "showed he had none of that suit",
+        ),
+        (
+            lambda: CardSituation("- KS 4S", "7H", role=3, declared="pass play play pass pass", played="9S 2D"),
+            "you could not play 2D there",
+        ),
+        (lambda: CardSituation("AS 5H 9C", "2H", declared="play play pass pass pass", carry=2), "a multiple of 3"),
+    ],
+)
 def test_impossible_situations_are_one_line_errors(make, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")) as error:
         make()
@@ -145,8 +168,9 @@ def test_a_card_given_that_is_not_held_is_an_error_not_a_stray_write(monkeypatch
     import sims.loo.advice as advice
     from sims.cards import parse_card
 
-    situation = CardSituation("AS 5H 9C", trump="2H", role=3, declared=["pass", "play", "play", "pass", "miss"],
-                              played=["KH"])
+    situation = CardSituation(
+        "AS 5H 9C", trump="2H", role=3, declared=["pass", "play", "play", "pass", "miss"], played=["KH"]
+    )
     given, labels = advice._given(situation)
     given[:, -1] = parse_card("2H")
     monkeypatch.setattr(advice, "_given", lambda situation: (given, labels))

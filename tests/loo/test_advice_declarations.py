@@ -2,6 +2,7 @@
 declare policy makes the declaration each of them made (Mottoes "Three-Card Loo": "I play", "I take the miss"
 or neither): checked against the ``threshold`` rule computed by hand, and by how often the ``expert``
 declaration is the advisor's best."""
+
 import numpy as np
 import pytest
 
@@ -52,16 +53,30 @@ def test_the_eldest_passing_is_dealt_only_hands_the_threshold_rule_passes(monkey
     tried = int(frame.attrs["conditioned"].split(" deals kept of ")[1].split(" ")[0].replace(",", ""))
     candidates, _, _ = hidden_deals(PASSED, tried, seed)
     rule = np.asarray([0.5 <= strength(h, trump_suit) < 0.9 for h in eldest_hands(candidates, 5)])
-    assert 0 < rule.mean() < 0.5                      # the declaration tells something
+    assert 0 < rule.mean() < 0.5  # the declaration tells something
     np.testing.assert_array_equal(decks, candidates[rule][:samples])
     # Each choice's value: the mean money over those deals, played as the advisor plays them.
     given, labels = advice._given(PASSED)
     job, ((declare_fns, exchange_fns, card_fns), params, poff) = advice._kernel_job(
-        PASSED.rules, tuple(sorted(PLAYOUT.items())))
+        PASSED.rules, tuple(sorted(PLAYOUT.items()))
+    )
     out = np.zeros((samples, len(given)), dtype=np.int64)
-    play_outs(PASSED.rules.to_kernel(), 0, PASSED.role, PASSED.carry, candidates[rule][:samples], given,
-              declare_fns, exchange_fns, card_fns, params, poff, chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0], out,
-              advice.new_err(1)[0])
+    play_outs(
+        PASSED.rules.to_kernel(),
+        0,
+        PASSED.role,
+        PASSED.carry,
+        candidates[rule][:samples],
+        given,
+        declare_fns,
+        exchange_fns,
+        card_fns,
+        params,
+        poff,
+        chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0],
+        out,
+        advice.new_err(1)[0],
+    )
     values = dict(zip(labels, out.mean(axis=0)))
     for choice, value in zip(frame["choice"], frame["value"]):
         assert value == pytest.approx(values[choice], abs=1e-12)
@@ -71,8 +86,9 @@ def test_a_declaration_the_policy_never_makes_is_not_held_to():
     """``always`` never passes: the eldest's pass tells nothing of his cards under it, and the attrs say so."""
     frame = advise(PASSED, playout={"declare": "always"}, samples=50)
     assert frame.attrs["deals"] == 50
-    assert "the eldest's pass not held to (the policy never made it in the first 50 deals)" in \
-        frame.attrs["conditioned"]
+    assert (
+        "the eldest's pass not held to (the policy never made it in the first 50 deals)" in frame.attrs["conditioned"]
+    )
 
 
 def test_too_few_deals_in_the_cap_are_named_in_attrs(monkeypatch):
@@ -93,13 +109,15 @@ def _expert_positions(n: int, seed: int):
         deck = rng.permutation(52)
         trump, role = format_cards(deck[15:16]), int(rng.integers(0, 5))
         declared = []
-        for i, r in enumerate(order[:order.index(role)]):
-            declared.append(expert.choose(DeclareSituation(format_cards(deck[3 * i:3 * i + 3]), trump, role=r,
-                                                           declared=declared)))
+        for i, r in enumerate(order[: order.index(role)]):
+            declared.append(
+                expert.choose(DeclareSituation(format_cards(deck[3 * i : 3 * i + 3]), trump, role=r, declared=declared))
+            )
         if role == 0 and set(declared) == {"pass"}:
-            continue                                  # the dealer takes the pool: nothing to declare
-        out.append(DeclareSituation(format_cards(deck[3 * order.index(role):][:3]), trump, role=role,
-                                    declared=declared))
+            continue  # the dealer takes the pool: nothing to declare
+        out.append(
+            DeclareSituation(format_cards(deck[3 * order.index(role) :][:3]), trump, role=role, declared=declared)
+        )
     return expert, out
 
 
@@ -107,6 +125,5 @@ def test_the_expert_declaration_is_mostly_the_advisors_best():
     """Measured on these 150 positions with 300 deals each: 127 agree (with uniform deals, before the
     declarations conditioned them: 97); tolerance 6 positions for a platform's rounding of a close call."""
     expert, positions = _expert_positions(150, 2026)
-    agree = sum(advise(p, samples=300, seed=1, policies=())["choice"].iloc[0] == expert.choose(p)
-                for p in positions)
+    agree = sum(advise(p, samples=300, seed=1, policies=())["choice"].iloc[0] == expert.choose(p) for p in positions)
     assert agree >= 127 - 6

@@ -2,6 +2,7 @@
 other stander's cards, and the advisor's exact values are those of the reference engine over every deal in which
 he could have played as he did (:func:`tests.loo.test_advice._oracle`).  Five players, hearts trumps; the second
 and third players stand; I am the second, and led the first trick."""
+
 from math import comb
 
 import pytest
@@ -27,11 +28,17 @@ POSITIONS = {
 @pytest.mark.parametrize("name", POSITIONS)
 def test_the_advisor_deals_what_the_play_allows(name):
     position = POSITIONS[name]
-    situation = CardSituation(position["hand"], "7H", role=2, declared=DECLARED, played=position["played"],
-                              rules=position.get("rules", "three-card"))
+    situation = CardSituation(
+        position["hand"],
+        "7H",
+        role=2,
+        declared=DECLARED,
+        played=position["played"],
+        rules=position.get("rules", "three-card"),
+    )
     frame = advise(situation, playout={"card": "greedy"}, policies=())
     expected, deals = _oracle(situation)
-    shown = [c for c, r in zip(situation.played, situation.laid_by) if r == 3]       # the other stander's
+    shown = [c for c, r in zip(situation.played, situation.laid_by) if r == 3]  # the other stander's
     unseen = 52 - len({c for c in situation.hand if c >= 0} | set(situation.played) | {situation.trump})
     assert frame.attrs["method"] == "exact" and frame.attrs["deals"] == deals
     assert deals < comb(unseen, situation.rules.cards - len(shown))  # the play ruled some deals out

@@ -12,6 +12,7 @@ the very arrays the policy saw, and :class:`Player` with a copy of the stream mu
 answer the same.  Sessions (not single deals) so that the pool and the single vary.  The runs share the
 deals the issue asks of the game (at least MIN_DEALS): each replays its share, DEALS_PER_RUN.
 """
+
 import numpy as np
 import pytest
 
@@ -25,13 +26,29 @@ from sims.loo.contract import DECLARATIONS, S_N_PLAYED
 from sims.loo.policies import POLICIES
 from sims.loo.situation import from_engine
 
-MIN_DEALS = 1_000      # replayed deals of the game, over the runs
+MIN_DEALS = 1_000  # replayed deals of the game, over the runs
 # Per run, a policy a seat for each decision; sessions of ``rounds`` rounds (five deals a round): DEALS_PER_RUN deals.
-RUNS = [("three-card", {"declare": ["random", "always", "threshold", "expert", "random"],
-                        "card": ["random", "greedy", "expert", "greedy", "random"]}, 10, 10),
-        ("five-card-pam", {"declare": ["expert", "threshold", "random", "always", "expert"],
-                           "exchange": ["keep", "random", "threshold", "expert", "threshold"],
-                           "card": ["greedy", "expert", "random", "greedy", "expert"]}, 10, 10)]
+RUNS = [
+    (
+        "three-card",
+        {
+            "declare": ["random", "always", "threshold", "expert", "random"],
+            "card": ["random", "greedy", "expert", "greedy", "random"],
+        },
+        10,
+        10,
+    ),
+    (
+        "five-card-pam",
+        {
+            "declare": ["expert", "threshold", "random", "always", "expert"],
+            "exchange": ["keep", "random", "threshold", "expert", "threshold"],
+            "card": ["greedy", "expert", "random", "greedy", "expert"],
+        },
+        10,
+        10,
+    ),
+]
 DEALS_PER_RUN = -(-MIN_DEALS // len(RUNS))
 
 
@@ -50,7 +67,7 @@ def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
     monkeypatch.setattr(ref, "seat_policies", lambda rules, policies: seats)
     sessions = ref.play_games(rules, run, n_sessions, seed=19)
     fast = play_games(rules, run, n_sessions, seed=19, records=True).games
-    for g, session in enumerate(sessions):          # the reference played the kernel's sessions
+    for g, session in enumerate(sessions):  # the reference played the kernel's sessions
         expected = session.record(rules.players)
         assert {k: int(fast.iloc[g][k]) for k in expected} == expected, f"session {g}"
     deals = [d for s in sessions for d in s.deals]
@@ -60,13 +77,13 @@ def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
     checked = {key: 0 for key in players}
     for decision, name, hand, played, state, rng, answer in log:
         situation = from_engine(decision, hand, played, state, rules)
-        played = None if played is None else played[:state[S_N_PLAYED], 0]
+        played = None if played is None else played[: state[S_N_PLAYED], 0]
         arrays = situation.to_state()
         where = f"{decision} {name}: {format_cards(c for c in hand if c >= 0)} | state {state.tolist()}"
         assert np.array_equal(arrays.state, state), where
         assert np.array_equal(arrays.hand, hand), where
         if decision == "card":
-            assert np.array_equal(arrays.played[:len(played), 0], played), where
+            assert np.array_equal(arrays.played[: len(played), 0], played), where
             expected = format_card(int(hand[answer]))
         elif decision == "declare":
             expected = DECLARATIONS[answer]
@@ -77,4 +94,3 @@ def test_every_decision_replays(monkeypatch, rules, run, rounds, n_sessions):
         checked[decision, name] += 1
     assert all(n > 0 for n in checked.values()), checked
     print(f"{rules.name}: {len(deals)} deals, decisions replayed {checked}")
-

@@ -1,5 +1,6 @@
 """``sims simulate|play|run --game loo``: the core's commands drive Loo from its Game record; bad input is one
 line and exit status 2."""
+
 import json
 
 import pytest
@@ -14,15 +15,44 @@ def run(capsys, *argv):
 
 
 def test_simulate(capsys):
-    code, out, err = run(capsys, "simulate", "--game", "loo", "--rules", "five-card-pam", "--deals", "3000",
-                         "--declare", "always", "--exchange", "expert", "--card", "greedy", "--quiet")
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "--game",
+        "loo",
+        "--rules",
+        "five-card-pam",
+        "--deals",
+        "3000",
+        "--declare",
+        "always",
+        "--exchange",
+        "expert",
+        "--card",
+        "greedy",
+        "--quiet",
+    )
     assert code == 0, err
     assert "Loo, five-card-pam: 5 players, 3,000 deals" in out and "money conserved: yes" in out
 
 
 def test_play_sessions_json_with_per_seat_policies(capsys):
-    code, out, err = run(capsys, "play", "--game", "loo", "--rule", "players=3", "--rule", "session_rounds=2",
-                         "--games", "40", "--declare", "expert,threshold,always", "--json", "--quiet")
+    code, out, err = run(
+        capsys,
+        "play",
+        "--game",
+        "loo",
+        "--rule",
+        "players=3",
+        "--rule",
+        "session_rounds=2",
+        "--games",
+        "40",
+        "--declare",
+        "expert,threshold,always",
+        "--json",
+        "--quiet",
+    )
     assert code == 0, err
     summary = json.loads(out)
     assert summary["game"] == "loo" and summary["session_deals"] == 6 and summary["money"]["conserved"]
@@ -37,20 +67,45 @@ def test_simulate_clean_deals(capsys):
 
 
 def test_run_store(capsys, tmp_path):
-    code, out, err = run(capsys, "run", "--game", "loo", "--rules", "three-card-unlimited", "--deals", "5000",
-                         "--out", str(tmp_path / "loo"), "--quiet")
+    code, out, err = run(
+        capsys,
+        "run",
+        "--game",
+        "loo",
+        "--rules",
+        "three-card-unlimited",
+        "--deals",
+        "5000",
+        "--out",
+        str(tmp_path / "loo"),
+        "--quiet",
+    )
     assert code == 0, err
-    code, out, err = run(capsys, "run", "--game", "loo", "--rules", "three-card-unlimited", "--deals", "5000",
-                         "--out", str(tmp_path / "loo"), "--quiet")
-    assert code == 0, err      # the finished run is found again
+    code, out, err = run(
+        capsys,
+        "run",
+        "--game",
+        "loo",
+        "--rules",
+        "three-card-unlimited",
+        "--deals",
+        "5000",
+        "--out",
+        str(tmp_path / "loo"),
+        "--quiet",
+    )
+    assert code == 0, err  # the finished run is found again
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--rule", "players=12"], "players must be 3 to 10, got 12"),
-    (["--rules", "four-card"], "unknown rules 'four-card'"),
-    (["--declare", "bold"], "unknown declare policy 'bold'"),
-    (["--rule", "stake=4"], "stake must be a positive multiple of 3"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--rule", "players=12"], "players must be 3 to 10, got 12"),
+        (["--rules", "four-card"], "unknown rules 'four-card'"),
+        (["--declare", "bold"], "unknown declare policy 'bold'"),
+        (["--rule", "stake=4"], "stake must be a positive multiple of 3"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, "simulate", "--game", "loo", "--deals", "10", "--quiet", *argv)
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err

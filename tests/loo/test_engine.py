@@ -1,8 +1,9 @@
 """The Loo engine through the core: the Game record, reproducibility across threads, exact probabilities
 of the declarations, results, and bad input (one line each)."""
+
 import numpy as np
 import pytest
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 
 from sims.core.errors import PolicyError
 from sims.core.registry import get_game
@@ -45,8 +46,10 @@ def test_random_declarations_three_card_exact(players):
     result = simulate_deals(get_rules("three-card").replace(players=n), RANDOM, 300_000, seed=n)
     takes, se = _ending_rate(result, "dealer takes the pool")
     assert abs(takes - (1 / 3) ** (n - 1)) < 4 * se + 1e-9
-    given = sum((1 / 3) ** (j - 1) * ((1 / 3) ** (n - j) * (1 / 3) + (1 / 3) * (1 / 2) ** (n - 1 - j) * (1 / 2))
-                for j in range(1, n))
+    given = sum(
+        (1 / 3) ** (j - 1) * ((1 / 3) ** (n - j) * (1 / 3) + (1 / 3) * (1 / 2) ** (n - 1 - j) * (1 / 2))
+        for j in range(1, n)
+    )
     rate, se = _ending_rate(result, "stakes given up")
     assert abs(rate - given) < 4 * se
 
@@ -58,7 +61,7 @@ def test_random_declarations_five_card_exact():
     takes, se = _ending_rate(result, "dealer takes the pool")
     assert abs(takes - 0.5 ** (n - 1)) < 4 * se
     rate, se = _ending_rate(result, "stakes given up")
-    assert abs(rate - (n - 1) / 2 ** n) < 4 * se
+    assert abs(rate - (n - 1) / 2**n) < 4 * se
 
 
 def test_always_standing_plays_every_trick():
@@ -77,8 +80,9 @@ def test_five_card_flushes_with_everyone_standing():
     from math import comb
 
     p = (comb(12, 5) + 3 * comb(13, 5) + comb(12, 4) + 3 * comb(13, 4)) / comb(52, 5)
-    result = simulate_deals("five-card-pam", {"declare": "always", "exchange": "keep", "card": "greedy"},
-                            400_000, seed=4)
+    result = simulate_deals(
+        "five-card-pam", {"declare": "always", "exchange": "keep", "card": "greedy"}, 400_000, seed=4
+    )
     rate, se = _ending_rate(result, "flush")
     # Five hands from one pack are nearly independent: 1 - (1 - p)^5 to within 2%.
     assert abs(rate - (1 - (1 - p) ** 5)) < 4 * se + 0.02 * rate
@@ -98,21 +102,24 @@ def test_results_summary_and_render():
     assert "first dealer" in text and "money conserved: yes" in text
     assert len(games.pool_by_deal()) == get_rules("three-card").session_deals
     with pytest.raises(ValueError, match="records=True"):
-        games.games   # noqa: B018 - reading the property raises
+        games.games  # noqa: B018 - reading the property raises
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"players": 2}, "players must be 3 to 10, got 2"),
-    ({"players": 11}, "players must be 3 to 10, got 11"),
-    ({"cards": 4}, "cards must be 3"),
-    ({"stake": 4}, "stake must be a positive multiple of 3"),
-    ({"single": "never"}, "single must be one of always-first, stake-all"),
-    ({"pam": "hearts"}, "pam must be one of clubs, trumps"),
-    ({"loo_limit": 2}, "loo_limit must be at least the stake"),
-    ({"session_rounds": 0}, "session_rounds must be 1 to 100"),
-    ({"unlimited": "yes"}, "unlimited must be true or false"),
-    ({"nonsense": 1}, "unknown rules field 'nonsense'"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"players": 2}, "players must be 3 to 10, got 2"),
+        ({"players": 11}, "players must be 3 to 10, got 11"),
+        ({"cards": 4}, "cards must be 3"),
+        ({"stake": 4}, "stake must be a positive multiple of 3"),
+        ({"single": "never"}, "single must be one of always-first, stake-all"),
+        ({"pam": "hearts"}, "pam must be one of clubs, trumps"),
+        ({"loo_limit": 2}, "loo_limit must be at least the stake"),
+        ({"session_rounds": 0}, "session_rounds must be 1 to 100"),
+        ({"unlimited": "yes"}, "unlimited must be true or false"),
+        ({"nonsense": 1}, "unknown rules field 'nonsense'"),
+    ],
+)
 def test_bad_rules_are_one_line_errors(change, message):
     with pytest.raises(ValueError, match=message) as err:
         get_rules("three-card").replace(**change)
@@ -138,7 +145,7 @@ def test_unknown_presets_and_policies():
         simulate_deals("three-card", {"declare": {"name": "threshold", "params": [1.0]}}, 10)
 
 
-@njit(DECIDE_SIG, cache=True)   # a constant: typed int64 only by its signature
+@njit(DECIDE_SIG, cache=True)  # a constant: typed int64 only by its signature
 def take_the_miss_always(hand, state, rules, rng, params):
     return 2
 
@@ -158,15 +165,24 @@ def an_illegal_card(hand, played, state, rules, rng, params):
 
 
 def test_illegal_answers_are_one_line_policy_errors():
-    with pytest.raises(PolicyError, match=r"^declare policy 'take_the_miss_always' \(seat \d\) declared 2 as hand 2 "
-                                          r"with .*: it must be 0 \(pass\) or 1 \(play\) \(deal \d+, seed 1\)$"):
+    with pytest.raises(
+        PolicyError,
+        match=r"^declare policy 'take_the_miss_always' \(seat \d\) declared 2 as hand 2 "
+        r"with .*: it must be 0 \(pass\) or 1 \(play\) \(deal \d+, seed 1\)$",
+    ):
         simulate_deals("three-card", {"declare": take_the_miss_always}, 100, seed=1)
-    with pytest.raises(PolicyError, match=r"^card policy 'an_illegal_card' \(seat \d\) chose index \d as .*: the laws "
-                                          r"allow index .*\(deal \d+, seed 1\)$"):
+    with pytest.raises(
+        PolicyError,
+        match=r"^card policy 'an_illegal_card' \(seat \d\) chose index \d as .*: the laws "
+        r"allow index .*\(deal \d+, seed 1\)$",
+    ):
         simulate_deals("three-card", {"declare": "always", "card": an_illegal_card}, 100, seed=1)
     ten = get_rules("five-card-pam").replace(players=10)
-    with pytest.raises(PolicyError, match=r"^exchange policy 'change_everything' \(seat \d\) asked to change mask 31 "
-                                          r"as .*naming at most 1 \(the cards left in the pack\)"):
+    with pytest.raises(
+        PolicyError,
+        match=r"^exchange policy 'change_everything' \(seat \d\) asked to change mask 31 "
+        r"as .*naming at most 1 \(the cards left in the pack\)",
+    ):
         simulate_deals(ten, {"declare": "always", "exchange": change_everything}, 100, seed=1)
 
 

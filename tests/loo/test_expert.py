@@ -1,5 +1,6 @@
 """The expert policies: declarations by the self-play tables, exchanges, the searching card play; the shipped
 tables and their provenance; the self-play iteration; and the expert in both engines."""
+
 import numpy as np
 import pytest
 
@@ -8,13 +9,35 @@ from sims.core.jobs import resolve_one
 from sims.core.registry import get_game
 from sims.loo import get_rules, simulate_deals
 from sims.loo import reference as ref
-from sims.loo.contract import (MISS, PASS, PLAY, S_DECLARED, S_LOO, S_MISS, S_N_STOOD, S_PACK, S_PAM, S_PLAYERS,
-                               S_SHARE, S_SIZE, S_TRUMP, S_TRUMP_SUIT)
+from sims.loo.contract import (
+    MISS,
+    PASS,
+    PLAY,
+    S_DECLARED,
+    S_LOO,
+    S_MISS,
+    S_N_STOOD,
+    S_PACK,
+    S_PAM,
+    S_PLAYERS,
+    S_SHARE,
+    S_SIZE,
+    S_TRUMP,
+    S_TRUMP_SUIT,
+)
 from sims.loo.policies import DECLARE_TABLE, EXCHANGE_TABLE
 from sims.loo.policies import expert as ex
 from sims.loo.policies import self_play as sp
-from sims.loo.policies.hands import (C_PAM, C_PLAIN_LOW, C_TRUMP_HIGH, C_TRUMP_MID, FIVE_CARD_CLASSES, MISS_CLASS,
-                                     THREE_CARD_INDEX, hand_class)
+from sims.loo.policies.hands import (
+    C_PAM,
+    C_PLAIN_LOW,
+    C_TRUMP_HIGH,
+    C_TRUMP_MID,
+    FIVE_CARD_CLASSES,
+    MISS_CLASS,
+    THREE_CARD_INDEX,
+    hand_class,
+)
 
 EXPERT = {"declare": "expert", "exchange": "expert", "card": "expert"}
 THRESHOLD = {"declare": "threshold", "exchange": "threshold", "card": "greedy"}
@@ -22,8 +45,14 @@ THRESHOLD = {"declare": "threshold", "exchange": "threshold", "card": "greedy"}
 
 def state(players=5, declared=0, stood=0, share=2, loo=3, miss=1, trump="2H", pam=-1, pack=0):
     s = np.zeros(S_SIZE, dtype=np.int64)
-    s[S_PLAYERS], s[S_DECLARED], s[S_N_STOOD], s[S_SHARE], s[S_LOO], s[S_MISS] = players, declared, stood, share, \
-        loo, miss
+    s[S_PLAYERS], s[S_DECLARED], s[S_N_STOOD], s[S_SHARE], s[S_LOO], s[S_MISS] = (
+        players,
+        declared,
+        stood,
+        share,
+        loo,
+        miss,
+    )
     s[S_TRUMP] = parse_cards(trump)[0]
     s[S_TRUMP_SUIT], s[S_PAM], s[S_PACK] = s[S_TRUMP] & 3, pam, pack
     return s
@@ -36,10 +65,12 @@ def test_table_sizes_agree_with_the_policy_table():
 
 def test_hand_classes_number_every_hand():
     assert sorted(THREE_CARD_INDEX[THREE_CARD_INDEX >= 0]) == list(range(56))
-    h = np.array(parse_cards("AH 2S KH"), dtype=np.int64)       # trump high, trump high, plain low
+    h = np.array(parse_cards("AH 2S KH"), dtype=np.int64)  # trump high, trump high, plain low
     assert hand_class(h, 2, -1) == THREE_CARD_INDEX[C_TRUMP_HIGH, C_TRUMP_HIGH, C_PLAIN_LOW]
-    five = {hand_class(np.array(parse_cards(t), dtype=np.int64), 2, 40)
-            for t in ("JC AH KH 2H 3H", "2S 3S 4S 5S 6S", "AS AD AC 2H 9H")}
+    five = {
+        hand_class(np.array(parse_cards(t), dtype=np.int64), 2, 40)
+        for t in ("JC AH KH 2H 3H", "2S 3S 4S 5S 6S", "AS AD AC 2H 9H")
+    }
     assert all(0 <= k < FIVE_CARD_CLASSES for k in five) and len(five) == 3
 
 
@@ -50,12 +81,12 @@ def test_declare_from_table_takes_the_most_money():
     rules = get_rules("three-card").to_kernel()
     k = hand_class(hand, 2, -1)
     at, miss = ex.cell(3, 5, 1, 0, k), ex.cell(3, 5, 1, 0, MISS_CLASS)
-    table[at], table[at + 1] = 1.0, 0.5            # 2 * 1.0 - 3 * 0.5 = 0.5 > 0
+    table[at], table[at + 1] = 1.0, 0.5  # 2 * 1.0 - 3 * 0.5 = 0.5 > 0
     assert ex.declare_from_table(hand, state(), rules, table) == PLAY
-    table[miss], table[miss + 1] = 1.5, 0.5        # 2 * 1.5 - 1.5 = 1.5 > 0.5
+    table[miss], table[miss + 1] = 1.5, 0.5  # 2 * 1.5 - 1.5 = 1.5 > 0.5
     assert ex.declare_from_table(hand, state(), rules, table) == MISS
     assert ex.declare_from_table(hand, state(miss=0), rules, table) == PLAY
-    assert ex.declare_from_table(hand, state(loo=30, miss=0), rules, table) == PASS   # unlimited: a big looe
+    assert ex.declare_from_table(hand, state(loo=30, miss=0), rules, table) == PASS  # unlimited: a big looe
     # The cell follows the order of declaring and the standers before.
     assert ex.declare_from_table(hand, state(declared=2, stood=1, miss=0), rules, table) == PASS
 
@@ -63,14 +94,17 @@ def test_declare_from_table_takes_the_most_money():
 def test_expert_exchange_changes_what_a_drawn_card_beats():
     wins = np.zeros(ex.EXCHANGE_SIZE)
     row = (5 - 3) * 7
-    wins[row:row + 7] = [0.95, 0.7, 0.5, 0.3, 0.5, 0.2, 0.05]
-    hand = np.array(parse_cards("JC 2S 3D AH 4C"), dtype=np.int64)     # Pam, low, low, trump high, low
+    wins[row : row + 7] = [0.95, 0.7, 0.5, 0.3, 0.5, 0.2, 0.05]
+    hand = np.array(parse_cards("JC 2S 3D AH 4C"), dtype=np.int64)  # Pam, low, low, trump high, low
     s = state(trump="5H", pam=parse_cards("JC")[0], pack=20)
-    assert ex.expert_exchange(hand, s, get_rules("five-card-pam").to_kernel(), np.zeros(4, np.uint64), wins) == \
-        0b10110
+    assert ex.expert_exchange(hand, s, get_rules("five-card-pam").to_kernel(), np.zeros(4, np.uint64), wins) == 0b10110
     s[S_PACK] = 2
-    assert bin(ex.expert_exchange(hand, s, get_rules("five-card-pam").to_kernel(), np.zeros(4, np.uint64),
-                                  wins)).count("1") == 2
+    assert (
+        bin(ex.expert_exchange(hand, s, get_rules("five-card-pam").to_kernel(), np.zeros(4, np.uint64), wins)).count(
+            "1"
+        )
+        == 2
+    )
 
 
 def test_the_shipped_tables_are_sane_and_have_provenance():
@@ -83,7 +117,7 @@ def test_the_shipped_tables_are_sane_and_have_provenance():
     # Strong hands are worth standing on, the poorest are not (eldest, five players, three-card).  The eldest
     # with the ace and king of trumps leads the ace and cannot be looed; his rare cell (some fifty stands) is
     # shrunk toward the starting table (looed 0.35) with the weight of twenty.
-    best = ex.cell(3, 5, 1, 0, THREE_CARD_INDEX[C_TRUMP_HIGH, C_TRUMP_HIGH, C_TRUMP_MID])   # A K Q of trumps
+    best = ex.cell(3, 5, 1, 0, THREE_CARD_INDEX[C_TRUMP_HIGH, C_TRUMP_HIGH, C_TRUMP_MID])  # A K Q of trumps
     worst = ex.cell(3, 5, 1, 0, THREE_CARD_INDEX[C_PLAIN_LOW, C_PLAIN_LOW, C_PLAIN_LOW])
     assert table[best] > 2 and table[best + 1] < 0.15
     assert table[worst] < 0.6 and table[worst + 1] > 0.5
@@ -107,8 +141,9 @@ def test_the_expert_in_both_engines(preset):
 
 def test_exploring_with_no_exploration_is_the_expert():
     table = ex.declare_table()
-    explore = resolve_one(get_game("loo"), "declare", sp.user("declare", sp.exploring_declare, sp.DECIDE_SIG,
-                                                                 (0.0, *table)))
+    explore = resolve_one(
+        get_game("loo"), "declare", sp.user("declare", sp.exploring_declare, sp.DECIDE_SIG, (0.0, *table))
+    )
     a = simulate_deals("three-card", {"declare": explore, "card": "greedy"}, 3000, seed=2)
     b = simulate_deals("three-card", {"declare": "expert", "card": "greedy"}, 3000, seed=2)
     assert a.batch.totals.equals(b.batch.totals)
@@ -121,11 +156,11 @@ def test_self_play_is_reproducible_and_keeps_unseen_cells():
     assert np.array_equal(d1, d2) and len(p1["history"]) == 2
     start, _ = sp.start_tables()
     low = THREE_CARD_INDEX[C_PLAIN_LOW, C_PLAIN_LOW, C_PLAIN_LOW]
-    at = ex.cell(3, 3, 1, 0, low)               # three plain low cards, the eldest of three: often tried
-    unseen = ex.cell(3, 4, 1, 0, low)           # four players were not played
+    at = ex.cell(3, 3, 1, 0, low)  # three plain low cards, the eldest of three: often tried
+    unseen = ex.cell(3, 4, 1, 0, low)  # four players were not played
     assert c1[at // 2] > 0 and d1[at] != start[at]
     assert d1[unseen] == start[unseen] and c1[unseen // 2] == 0
-    assert np.array_equal(e1, sp.start_tables()[1])     # three-card only: the exchange table is untouched
+    assert np.array_equal(e1, sp.start_tables()[1])  # three-card only: the exchange table is untouched
 
 
 def test_self_play_bad_arguments():
@@ -138,11 +173,13 @@ def test_self_play_bad_arguments():
 def test_the_expert_beats_threshold_players():
     """Seat 0 with the expert's three decisions, against four threshold players, makes more money per deal
     than a threshold player in the same seat on the same deals."""
+
     def seat0(policies):
         table = {d: [policies[d]] + [THRESHOLD[d]] * 4 for d in THRESHOLD}
         result = simulate_deals("three-card", table, 6000, seed=5, records=True)
         rec = result.records
         by_role = rec[[f"{r}_money" for r in result.roles]].to_numpy(float)
         return by_role[np.arange(len(rec)), (-rec["dealer"].to_numpy()) % 5]
+
     gain = seat0(EXPERT) - seat0(THRESHOLD)
     assert gain.mean() > 3 * gain.std(ddof=1) / np.sqrt(len(gain))

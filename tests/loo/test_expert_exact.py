@@ -2,6 +2,7 @@
 the last, after whose card every card is forced (each holds one), on random positions reached by random play under
 the laws (the forced first lead, following, heading, trumping).  The advisor deals every card the other standers
 may hold; wherever one card is strictly best, the expert must play it."""
+
 import numpy as np
 
 from sims.loo.advice import Player, play_outs
@@ -16,16 +17,15 @@ def last_to_play(seed: int, players: int = 5):
     changed, no flush held): two standers, now and then three, random cards that the laws allow up to the last
     card of the trick before the last, whose player may play either of two cards or more."""
     rng = np.random.default_rng(seed)
-    order = [t % players for t in range(1, players + 1)]        # the declarations go round from the dealer's left
+    order = [t % players for t in range(1, players + 1)]  # the declarations go round from the dealer's left
     while True:
         rules = get_rules("three-card" if rng.random() < 0.6 else "five-card-pam")
         k = rules.cards
         deck = rng.permutation(52).tolist()
-        hands = [deck[i * k:(i + 1) * k] for i in range(players + 1)]   # the last: the miss (three-card)
+        hands = [deck[i * k : (i + 1) * k] for i in range(players + 1)]  # the last: the miss (three-card)
         trump = deck[(players + 1) * k]
         laws = Laws.of_deal(rules, trump)
-        standers = sorted(rng.choice(players, 3 if rng.random() < 0.15 else 2, replace=False).tolist(),
-                          key=order.index)
+        standers = sorted(rng.choice(players, 3 if rng.random() < 0.15 else 2, replace=False).tolist(), key=order.index)
         declared = ["play" if r in standers else "pass" for r in order]
         if k == 3 and rng.random() < 0.3:
             taker = standers[int(rng.integers(len(standers)))]

@@ -2,6 +2,7 @@
 dealer's stake), ``looed of stands`` against ``looed of deals``, the number looed in a deal, and the pool by
 deal of a session with its quantiles.  Stacked deals counted by hand, and exact agreement with per-deal records.
 """
+
 import numpy as np
 import pytest
 
@@ -26,9 +27,10 @@ def test_carried_on_is_one_stake_a_looe_in_limited_loo():
     """Five players all standing on a pack in id order, nothing held over: the deal carries on the stake (3) for
     each player looed, and nothing else."""
     rules = get_rules("three-card")
-    out, info, _ = play_stacked(rules, {"declare": "always", "exchange": "keep", "card": "greedy"},
-                                np.arange(52, dtype=np.int64), 0, 0)
-    looed = int(out[:, 4].sum())                                               # O_LOOED = 4
+    out, info, _ = play_stacked(
+        rules, {"declare": "always", "exchange": "keep", "card": "greedy"}, np.arange(52, dtype=np.int64), 0, 0
+    )
+    looed = int(out[:, 4].sum())  # O_LOOED = 4
     assert looed >= 1 and info[INFO.index("carried_on")] == rules.stake * looed
 
 
@@ -65,5 +67,6 @@ def test_pool_by_deal_quantiles_in_stakes():
     for d in (2, 10, len(pools)):
         hd = h[h["who"] == f"deal {d}"]
         assert (hd["value"] * hd["count"]).sum() * stake / hd["count"].sum() == pytest.approx(
-            pools.loc[d - 1, "pool"], rel=1e-12)
+            pools.loc[d - 1, "pool"], rel=1e-12
+        )
     assert len(result.summary["pool_by_deal"]) == result.job.rules.session_deals

@@ -10,9 +10,10 @@ penny for penny; the outcomes are then checked against the money worked out by h
 Three players unless said otherwise (roles: 0 the dealer, 1 the eldest hand, 2 the player on
 his left); three-card stake 3, five-card stake 5, one stake held over from the deal before.
 """
+
 import numpy as np
 import pytest
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 
 from sims.cards import parse_card, parse_cards
 from sims.core.policies import user
@@ -58,10 +59,12 @@ def replay(rules, hands, trump, miss="", pack="", declare=None, exchange=None, c
     seat_of_role = {r: (dealer + r) % n for r in range(n)}
     role_of_seat = {s: r for r, s in seat_of_role.items()}
     policies = {
-        "declare": [user("declare", declare_by_script, DECIDE_SIG, (declare.get(role_of_seat[s], PLAY),))
-                    for s in range(n)],
-        "exchange": [user("exchange", exchange_by_script, DECIDE_SIG, (exchange.get(role_of_seat[s], 0),))
-                     for s in range(n)],
+        "declare": [
+            user("declare", declare_by_script, DECIDE_SIG, (declare.get(role_of_seat[s], PLAY),)) for s in range(n)
+        ],
+        "exchange": [
+            user("exchange", exchange_by_script, DECIDE_SIG, (exchange.get(role_of_seat[s], 0),)) for s in range(n)
+        ],
         "card": first_legal,
     }
     carry = rules.stake if carry is None else carry
@@ -70,8 +73,9 @@ def replay(rules, hands, trump, miss="", pack="", declare=None, exchange=None, c
     out, info, played = play_stacked(rules, policies, deck, dealer, carry)
     assert np.array_equal(out, deal.outcomes()), "kernel and reference outcomes differ"
     assert np.array_equal(info, deal.info()), "kernel and reference deals differ"
-    assert [(int(c), int(r)) for c, r in played] == [(c, r) for t in deal.tricks for r, c in t], \
+    assert [(int(c), int(r)) for c, r in played] == [(c, r) for t in deal.tricks for r, c in t], (
         "kernel and reference play differ"
+    )
     assert out[:, 0].sum() == carry - deal.carried_on, "money is not conserved"
     return deal
 
@@ -87,7 +91,7 @@ def money(deal):
 def test_first_player_with_two_or_three_trumps_must_lead_the_highest():
     """Mottoes: "If the first player possess two or three trumps, he must play the highest"."""
     deal = replay(THREE, ["AS 7C 9D", "5H QH 3C", "KH 4S 2D"], "2H", miss="KC KD 6S")
-    assert cards_played(deal)[0] == parse_card("QH")          # the script would have led 5H
+    assert cards_played(deal)[0] == parse_card("QH")  # the script would have led 5H
     assert cards_played(deal) == parse_cards("QH KH AS 4S 7C 5H 3C 2D 9D")
     assert deal.winners == [2, 1, 1]
     # The dealer took no trick: looed, he pays the stake into the next pool.
@@ -98,7 +102,7 @@ def test_first_player_with_two_or_three_trumps_must_lead_the_highest():
 def test_ace_of_trumps_only_must_be_led():
     """Mottoes: "With ace of trumps only, the first player must lead it"."""
     deal = replay(THREE, ["5C QS 7D", "4C 9S AH", "KC 10S 3D"], "2H", miss="8C 8D 8S")
-    assert cards_played(deal) == parse_cards("AH KC 5C 4C 10S QS 9S 3D 7D")   # the script would have led 4C
+    assert cards_played(deal) == parse_cards("AH KC 5C 4C 10S QS 9S 3D 7D")  # the script would have led 4C
     assert deal.winners == [1, 1, 1]
     assert deal.looed == {0, 2} and deal.carried_on == 6
     assert money(deal) == [-3 - 3, 6, -3]
@@ -132,16 +136,14 @@ def test_a_trick_trumped_too_high_need_not_be_overtrumped():
 
 
 def test_a_player_holding_the_suit_led_follows_though_the_trick_is_trumped():
-    deal = replay(THREE.replace(players=4), ["4C 5C 6C", "KS 7D 8D", "QH 9D 10D", "7S 3H JC"], "2H",
-                  miss="2C 3C 8C")
+    deal = replay(THREE.replace(players=4), ["4C 5C 6C", "KS 7D 8D", "QH 9D 10D", "7S 3H JC"], "2H", miss="2C 3C 8C")
     # Role 3 holds 7S: he must follow spades (no trumping, no heading possible); the dealer throws 4C.
     assert cards_played(deal)[:4] == parse_cards("KS QH 7S 4C")
 
 
 def test_taking_the_miss():
     """Mottoes: "I take the miss": the player's hand is changed for the miss, and he must play."""
-    deal = replay(THREE, ["QC 10D JS", "4C 5D 6S", "KC 8D 9S"], "2H", miss="AH 3C 7S",
-                  declare={1: MISS})
+    deal = replay(THREE, ["QC 10D JS", "4C 5D 6S", "KC 8D 9S"], "2H", miss="AH 3C 7S", declare={1: MISS})
     assert deal.took_miss == 1
     # Holding the miss, the eldest has the ace of trumps only: he must lead it.
     assert cards_played(deal) == parse_cards("AH KC QC 3C 8D 10D 7S 9S JS")
@@ -153,27 +155,35 @@ def test_the_miss_cannot_be_taken_twice():
     """The miss is then gone: a second player asking for it is an illegal declaration."""
     from sims.core.errors import PolicyError
 
-    policies = {"declare": [user("declare", declare_by_script, DECIDE_SIG, (a,)) for a in (PLAY, MISS, MISS)],
-                "card": first_legal}
-    deck = ref.stacked_deck([parse_cards(h) for h in ["QC 10D JS", "4C 5D 6S", "KC 8D 9S"]], parse_card("2H"),
-                            parse_cards("AH 3C 7S"))
-    with pytest.raises(PolicyError, match=r"^declared 2 as hand 2 with KC 8D 9S, 2H trumps: it must be 0 \(pass\) "
-                                          r"or 1 \(play\)$"):
+    policies = {
+        "declare": [user("declare", declare_by_script, DECIDE_SIG, (a,)) for a in (PLAY, MISS, MISS)],
+        "card": first_legal,
+    }
+    deck = ref.stacked_deck(
+        [parse_cards(h) for h in ["QC 10D JS", "4C 5D 6S", "KC 8D 9S"]], parse_card("2H"), parse_cards("AH 3C 7S")
+    )
+    with pytest.raises(
+        PolicyError,
+        match=r"^declared 2 as hand 2 with KC 8D 9S, 2H trumps: it must be 0 \(pass\) "
+        r"or 1 \(play\)$",
+    ):
         play_stacked(THREE, policies, deck, 0, 3)
 
 
 def test_a_lone_stander_and_the_dealer_gives_up_the_stakes():
     """Mottoes: "if only one player stand the chance of the loo, [the dealer] may either play or give up the
     stakes": giving up, the stander takes the pool without play."""
-    deal = replay(THREE, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S",
-                  declare={1: PLAY, 2: PASS, 0: PASS})
+    deal = replay(
+        THREE, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S", declare={1: PLAY, 2: PASS, 0: PASS}
+    )
     assert deal.ending == "stakes given up" and not deal.tricks
     assert money(deal) == [-3, 6, 0] and deal.carried_on == 0
 
 
 def test_a_lone_stander_and_the_dealer_plays():
-    deal = replay(THREE, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S",
-                  declare={1: PLAY, 2: PASS, 0: PLAY})
+    deal = replay(
+        THREE, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S", declare={1: PLAY, 2: PASS, 0: PLAY}
+    )
     # Two play: the dealer heads 10S with KS, leads 2S (the eldest, void, throws 4D), then 7C.
     assert cards_played(deal) == parse_cards("10S KS 2S 4D 7C 6C")
     assert deal.winners == [0, 0, 0] and deal.looed == {1}
@@ -183,14 +193,16 @@ def test_a_lone_stander_and_the_dealer_plays():
 def test_nobody_stands_and_the_dealer_takes_the_pool():
     """shared/RULES.md (Loo, declaring): if nobody stands before the dealer, the dealer takes the pool (his
     own declaration is not asked for)."""
-    deal = replay(THREE, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S",
-                  declare={1: PASS, 2: PASS, 0: MISS})
+    deal = replay(
+        THREE, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", miss="8C 8D 8S", declare={1: PASS, 2: PASS, 0: MISS}
+    )
     assert deal.ending == "dealer takes the pool" and deal.declarations == [(1, PASS), (2, PASS)]
     assert money(deal) == [-3 + 6, 0, 0]
 
 
-@pytest.mark.parametrize("unlimited, carry, loo_limit, looe", [(False, 3, 3000, 3), (True, 3, 3000, 6),
-                                                             (True, 6, 3000, 9), (True, 6, 6, 6)])
+@pytest.mark.parametrize(
+    "unlimited, carry, loo_limit, looe", [(False, 3, 3000, 3), (True, 3, 3000, 6), (True, 6, 3000, 9), (True, 6, 6, 6)]
+)
 def test_limited_and_unlimited_looes(unlimited, carry, loo_limit, looe):
     """Limited loo: the looed player pays the stake; unlimited: "a sum equal to what happens to be on the
     table" (Mottoes), here no more than loo_limit."""
@@ -204,8 +216,7 @@ def test_limited_and_unlimited_looes(unlimited, carry, loo_limit, looe):
 def test_the_single():
     """Sections 87-96 §96 viii: "a single; that is, a round without a miss, when all the players must play"."""
     rules = THREE
-    deal = replay(rules, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", declare={1: PASS, 2: PASS, 0: PASS},
-                  carry=0)
+    deal = replay(rules, ["2S KS 7C", "10S 4D 6C", "3S QS 5H"], "2H", declare={1: PASS, 2: PASS, 0: PASS}, carry=0)
     assert deal.single and not deal.miss and not deal.declarations
     assert deal.pool == 3 and deal.winners == [0, 2, 2]
     assert money(deal) == [-3 + 1, -3, 2] and deal.carried_on == 3
@@ -262,7 +273,7 @@ def test_a_flush_sweeps_the_board():
     """Mottoes: a flush "sweeps the board"; all who stood are looed, "except a player holding pam"."""
     deal = replay(FIVE, ["3C 4C 8D 10D 2D", "2S 5S 7S 9S JS", "4H JC 5H 6S 7D"], "2H")
     assert deal.ending == "flush" and deal.sweeper == 1 and not deal.tricks
-    assert deal.looed == {0}                       # role 2 holds Pam
+    assert deal.looed == {0}  # role 2 holds Pam
     assert money(deal) == [-5 - 5, 10, 0] and deal.carried_on == 5
 
 
@@ -299,8 +310,16 @@ def test_equal_flushes_go_to_the_elder_hand():
 def test_exchanges_come_from_the_pack_in_turn():
     """Mottoes: "Each player can change all or any of the five cards dealt": from the pack, in turn from the
     dealer's left; a player who throws up his hand escapes being looed."""
-    deal = replay(FIVE, ["KC QC 8S 10D 2D", "AH 9H 2S 3S 4D", "4H JC 5S 6S 7D"], "2H", pack="AS KS QS 3C",
-                  exchange={1: 0b01100, 0: 0b00001}, declare={2: PASS})
-    assert deal.exchanges == [(1, parse_cards("2S 3S"), parse_cards("AS KS")),
-                              (0, parse_cards("KC"), parse_cards("QS"))]
+    deal = replay(
+        FIVE,
+        ["KC QC 8S 10D 2D", "AH 9H 2S 3S 4D", "4H JC 5S 6S 7D"],
+        "2H",
+        pack="AS KS QS 3C",
+        exchange={1: 0b01100, 0: 0b00001},
+        declare={2: PASS},
+    )
+    assert deal.exchanges == [
+        (1, parse_cards("2S 3S"), parse_cards("AS KS")),
+        (0, parse_cards("KC"), parse_cards("QS")),
+    ]
     assert 2 not in deal.stood and 2 not in deal.looed

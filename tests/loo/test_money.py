@@ -2,6 +2,7 @@
 what the pool held over less what it carries on; in every session the seats' money and the pool left on
 the table add up to nothing.  Checked on millions of random deals from the kernels' exact totals, deal by
 deal on per-deal records, and in the results' own check."""
+
 import numpy as np
 import pytest
 
@@ -60,5 +61,6 @@ def test_unlimited_pools_stay_within_the_loo_limit():
     assert result.money()["conserved"]
     largest = result.games["largest_pool"]
     assert largest.max() <= 3 + 9 * 300 and largest.min() > 300
-    assert np.isclose(result.pool_by_deal()["pool"].iloc[-1], 3 + 300 * result.summary["deal"]["carried_on"]["mean"]
-                      / 300, rtol=0.2)
+    assert np.isclose(
+        result.pool_by_deal()["pool"].iloc[-1], 3 + 300 * result.summary["deal"]["carried_on"]["mean"] / 300, rtol=0.2
+    )

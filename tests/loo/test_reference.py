@@ -9,8 +9,9 @@ largest pool.  Besides the built-in policies, *probe* policies choose by a hash 
 engine shows a policy (the whole state vector, the hand, the cards played and a draw from the seat's
 stream), so any difference in what a policy sees changes the deal that follows.
 """
+
 import pytest
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 
 from sims.core.rng import randint
 from sims.loo import PRESETS, get_rules, play_games, simulate_deals
@@ -93,16 +94,19 @@ POLICIES = {
 def assert_same_deals(rules, policies, n, seed, **options):
     rules = get_rules(rules)
     fast = simulate_deals(rules, policies, n, seed, records=True, **options).records
-    slow = ref.simulate_deals(rules, policies, n, seed, chunk_size=options.get("chunk_size", 4096),
-                              clean=options.get("clean", False))
+    slow = ref.simulate_deals(
+        rules, policies, n, seed, chunk_size=options.get("chunk_size", 4096), clean=options.get("clean", False)
+    )
     roles = role_names(rules.players)
     for g, deal in enumerate(slow):
         row = fast.iloc[g]
         info = [ENDINGS.index(row[k]) if k == "ending" else int(row[k]) for k in INFO]
         out = [[int(row[f"{role}_{o}"]) for o in OUTCOMES] for role in roles]
         if info != deal.info().tolist() or out != deal.outcomes().tolist():
-            pytest.fail(f"{rules.name} deal {g}: engine {info} {out} != reference {deal.info().tolist()} "
-                        f"{deal.outcomes().tolist()}: {deal}")
+            pytest.fail(
+                f"{rules.name} deal {g}: engine {info} {out} != reference {deal.info().tolist()} "
+                f"{deal.outcomes().tolist()}: {deal}"
+            )
     return slow
 
 
@@ -110,7 +114,7 @@ def assert_same_deals(rules, policies, n, seed, **options):
 @pytest.mark.parametrize("kind", list(POLICIES))
 def test_deals_match_reference(preset, kind):
     deals = assert_same_deals(preset, POLICIES[kind], N_DEALS, seed=20)
-    if kind in ("random", "probe"):      # the sample means something: every ending the variant has happens
+    if kind in ("random", "probe"):  # the sample means something: every ending the variant has happens
         endings = {d.ending for d in deals}
         assert endings >= {"played", "stakes given up", "dealer takes the pool"}
         if PRESETS[preset].cards == 5 and kind == "random":
@@ -119,11 +123,18 @@ def test_deals_match_reference(preset, kind):
             assert any(d.took_miss is not None for d in deals) == (PRESETS[preset].cards == 3)
 
 
-@pytest.mark.parametrize("changes", [
-    {"players": 3}, {"players": 10}, {"players": 7, "single": "stake-all"},
-    {"cards": 5, "stake": 10, "pam": "trumps"}, {"cards": 5, "stake": 5, "pam_be_civil": False, "players": 10},
-    {"unlimited": True, "loo_limit": 6}, {"cards": 5, "stake": 5, "pam_exempt": False},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"players": 3},
+        {"players": 10},
+        {"players": 7, "single": "stake-all"},
+        {"cards": 5, "stake": 10, "pam": "trumps"},
+        {"cards": 5, "stake": 5, "pam_be_civil": False, "players": 10},
+        {"unlimited": True, "loo_limit": 6},
+        {"cards": 5, "stake": 5, "pam_exempt": False},
+    ],
+)
 def test_rule_fields_match_reference(changes):
     rules = PRESETS["three-card"].replace(name="custom", **changes)
     assert_same_deals(rules, POLICIES["random"], 300, seed=3)
@@ -145,9 +156,11 @@ def test_deals_match_reference_across_chunks():
 
 
 def test_per_seat_policies_match_reference():
-    mixed = {"declare": ["random", probe_declare, "threshold", "always", "random"],
-             "exchange": ["threshold", "random", probe_exchange, "keep", "random"],
-             "card": [probe_card, "greedy", "random", "greedy", probe_card]}
+    mixed = {
+        "declare": ["random", probe_declare, "threshold", "always", "random"],
+        "exchange": ["threshold", "random", probe_exchange, "keep", "random"],
+        "card": [probe_card, "greedy", "random", "greedy", probe_card],
+    }
     assert_same_deals("three-card", mixed, 300, seed=6)
     assert_same_deals("five-card-pam-unlimited", mixed, 300, seed=6)
 
@@ -168,6 +181,7 @@ def test_sessions_match_reference(preset, kind):
 def test_a_broken_reference_is_caught(monkeypatch):
     """The comparison can fail: a reference that forgets to head the trick (or to trump) differs from the
     engine within a few deals."""
+
     def follow_only(self, hand, trick):
         held = [i for i, c in enumerate(hand) if c >= 0]
         same = [i for i in held if trick and self.suit(hand[i]) == self.suit(trick[0])]

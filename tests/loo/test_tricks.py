@@ -1,5 +1,6 @@
 """The laws of the play as functions (sims.loo.tricks): hand-worked cases from the seeds, then the njit
 functions against the plain-Python laws of the reference engine on many seeded random positions."""
+
 import numpy as np
 import pytest
 
@@ -37,7 +38,7 @@ def test_pam_is_the_knave_of_clubs_or_of_trumps_and_only_in_five_card():
     assert pam_of(H, 3, False) == -1
     assert pam_of(H, 5, False) == JC and pam_of(H, 5, True) == JH
     assert power(JC, H, H, JC) > power(parse_card("AH"), H, H, JC) > power(parse_card("KH"), H, H, JC)
-    assert suit_of(JC, H, JC) == H            # Pam follows trumps; void in clubs when clubs are not trumps
+    assert suit_of(JC, H, JC) == H  # Pam follows trumps; void in clubs when clubs are not trumps
 
 
 def test_trumps_beat_the_suit_led_and_other_suits_cannot_win():
@@ -45,53 +46,61 @@ def test_trumps_beat_the_suit_led_and_other_suits_cannot_win():
     assert power(parse_card("AS"), C, H, -1) == -1
 
 
-@pytest.mark.parametrize("hand_text, trick, allowed, law", [
-    ("3S QS 5H", "10S", [1], "follow suit and head the trick"),
-    ("3S 4S 5H", "10S", [0, 1], "follow suit when you cannot head"),
-    ("5C 3H 9H", "KS", [1, 2], "void: trump, any trump that wins"),
-    ("5C 3H KH", "KS QH", [2], "void: overtrump"),
-    ("5C 3H 9H", "KS QH", [0, 1, 2], "void, and the trick trumped too high: any card"),
-    ("5C 3H 8D", "KS QH", [0, 1, 2], "void and no trump wins: any card"),
-    ("5C 6D 8D", "KS", [0, 1, 2], "void and no trumps: any card"),
-    ("5C 6D 8D", "", [0, 1, 2], "the leader plays any card"),
-    ("- 6D 8D", "7D", [2], "played cards are gone"),
-])
+@pytest.mark.parametrize(
+    "hand_text, trick, allowed, law",
+    [
+        ("3S QS 5H", "10S", [1], "follow suit and head the trick"),
+        ("3S 4S 5H", "10S", [0, 1], "follow suit when you cannot head"),
+        ("5C 3H 9H", "KS", [1, 2], "void: trump, any trump that wins"),
+        ("5C 3H KH", "KS QH", [2], "void: overtrump"),
+        ("5C 3H 9H", "KS QH", [0, 1, 2], "void, and the trick trumped too high: any card"),
+        ("5C 3H 8D", "KS QH", [0, 1, 2], "void and no trump wins: any card"),
+        ("5C 6D 8D", "KS", [0, 1, 2], "void and no trumps: any card"),
+        ("5C 6D 8D", "", [0, 1, 2], "the leader plays any card"),
+        ("- 6D 8D", "7D", [2], "played cards are gone"),
+    ],
+)
 def test_following(hand_text, trick, allowed, law):
     assert legal(hand_text, trick) == allowed, law
 
 
 def test_pam_be_civil():
     """Mottoes: "When the ace of trumps is led ... the holder of [Pam] must then let the ace pass"."""
-    assert legal("JC 4H 5S", "AH", pam=JC) == [1]                     # another trump: it follows
-    assert legal("JC 6S 5S", "AH", pam=JC) == [1, 2]                  # Pam his only trump: void
-    assert legal("JC 4H 5S", "AH", pam=JC, civil=False) == [0]        # not civil: Pam heads the ace
-    assert legal("JC - -", "AH", pam=JC) == [0]                       # his last card: he must play it
-    assert legal("JC 4H 5S", "KH", pam=JC) == [0]                     # only the ace: Pam heads the king
+    assert legal("JC 4H 5S", "AH", pam=JC) == [1]  # another trump: it follows
+    assert legal("JC 6S 5S", "AH", pam=JC) == [1, 2]  # Pam his only trump: void
+    assert legal("JC 4H 5S", "AH", pam=JC, civil=False) == [0]  # not civil: Pam heads the ace
+    assert legal("JC - -", "AH", pam=JC) == [0]  # his last card: he must play it
+    assert legal("JC 4H 5S", "KH", pam=JC) == [0]  # only the ace: Pam heads the king
 
 
-@pytest.mark.parametrize("hand_text, pam, lead, law", [
-    ("5H QH 3C", -1, 1, "two trumps: the highest"),
-    ("5H QH 3H", -1, 1, "three trumps: the highest"),
-    ("4C 9S AH", -1, 2, "the ace of trumps only: lead it"),
-    ("4C 9S KH", -1, -1, "one trump, not the ace: free"),
-    ("4C 9S 3D", -1, -1, "no trumps: free"),
-    ("JC 9H 3D 4S 5S", JC, 0, "Pam and a trump: Pam is the highest trump"),
-    ("JC 9S 3D 4S 5S", JC, -1, "Pam alone is not the ace of trumps: free"),
-])
+@pytest.mark.parametrize(
+    "hand_text, pam, lead, law",
+    [
+        ("5H QH 3C", -1, 1, "two trumps: the highest"),
+        ("5H QH 3H", -1, 1, "three trumps: the highest"),
+        ("4C 9S AH", -1, 2, "the ace of trumps only: lead it"),
+        ("4C 9S KH", -1, -1, "one trump, not the ace: free"),
+        ("4C 9S 3D", -1, -1, "no trumps: free"),
+        ("JC 9H 3D 4S 5S", JC, 0, "Pam and a trump: Pam is the highest trump"),
+        ("JC 9S 3D 4S 5S", JC, -1, "Pam alone is not the ace of trumps: free"),
+    ],
+)
 def test_forced_leads(hand_text, pam, lead, law):
     assert forced_lead(hand(hand_text), H, pam) == lead, law
 
 
 def test_flushes():
     """Mottoes: "Five cards of a suit, or four with pam, make a flush ... and yields only to a superior flush"."""
+
     def f(text, pam=JC):
         return flush_value(hand(text), H, pam)
+
     assert f("2S 5S 7S 9S JS") >= 0 and f("2S 5S 7S 9S JD") == -1
-    assert f("2S 5S 7S 9S JC") > f("2S 5S 7S 9S KS")                 # four and Pam, Pam on top
-    assert f("2H 3H 4H 5H 6H") > f("AS KS QS 10S 9S")                 # a trump flush beats a plain one
-    assert f("2H 3H 4H 5H JC") > f("AH KH 4H 5H 6H")                  # Pam tops the trumps too
-    assert f("2C 3C 4C 5C JC") >= 0                                  # Pam is a club when clubs are plain
-    assert f("AS KS QS 10S 9S") == f("AD KD 3D 4D 5D")                # equal tops: the elder hand decides
+    assert f("2S 5S 7S 9S JC") > f("2S 5S 7S 9S KS")  # four and Pam, Pam on top
+    assert f("2H 3H 4H 5H 6H") > f("AS KS QS 10S 9S")  # a trump flush beats a plain one
+    assert f("2H 3H 4H 5H JC") > f("AH KH 4H 5H 6H")  # Pam tops the trumps too
+    assert f("2C 3C 4C 5C JC") >= 0  # Pam is a club when clubs are plain
+    assert f("AS KS QS 10S 9S") == f("AD KD 3D 4D 5D")  # equal tops: the elder hand decides
 
 
 def test_the_njit_laws_agree_with_the_reference_on_random_positions():
@@ -106,11 +115,11 @@ def test_the_njit_laws_agree_with_the_reference_on_random_positions():
         laws = ref.Laws(trump_suit, pam, civil)
         cards = rng.permutation(52)
         ace = parse_card("A" + "CDHS"[trump_suit])
-        if rng.random() < 0.2 and ace not in cards[:k]:          # often lead the ace of trumps, for Pam
+        if rng.random() < 0.2 and ace not in cards[:k]:  # often lead the ace of trumps, for Pam
             cards = np.concatenate([[ace], cards[cards != ace]])
-        trick = [int(c) for c in cards[:int(rng.integers(0, 10))]]
-        held = cards[len(trick):len(trick) + k].astype(np.int64)
-        if rng.random() < 0.3 and pam >= 0 and pam not in trick:   # often hold Pam
+        trick = [int(c) for c in cards[: int(rng.integers(0, 10))]]
+        held = cards[len(trick) : len(trick) + k].astype(np.int64)
+        if rng.random() < 0.3 and pam >= 0 and pam not in trick:  # often hold Pam
             held[0] = pam if pam not in held else held[0]
         held[rng.random(k) < 0.25] = -1
         if (held < 0).all():
@@ -121,7 +130,7 @@ def test_the_njit_laws_agree_with_the_reference_on_random_positions():
             best = max(power(c, suit_of(led, trump_suit, pam), trump_suit, pam) for c in trick)
         mask = legal_mask(held, led, best, trump_suit, pam, civil)
         assert [i for i in range(k) if (mask >> i) & 1] == laws.legal(held.tolist(), trick), (held, trick)
-        full = cards[len(trick):len(trick) + k].astype(np.int64)
+        full = cards[len(trick) : len(trick) + k].astype(np.int64)
         expected = laws.forced_lead(full.tolist())
         assert forced_lead(full, trump_suit, pam) == (-1 if expected is None else expected)
     for _ in range(5_000):
@@ -152,7 +161,7 @@ def test_first_unlawful_is_the_situations_first_illegal_card():
         deck = rng.permutation(52).tolist()
         trump = deck[-1]
         laws = ref.Laws(trump & 3, JC if cards == 5 else -1)
-        holdings = [deck[j * cards:(j + 1) * cards] for j in range(m)]
+        holdings = [deck[j * cards : (j + 1) * cards] for j in range(m)]
         held = [list(h) for h in holdings]
         played, by, trick, lead = [], [], [], 0
         for _ in range(int(rng.integers(1, m * cards))):
@@ -167,10 +176,17 @@ def test_first_unlawful_is_the_situations_first_illegal_card():
             if len(trick) == m:
                 lead, trick = (lead + laws.winning(trick)[0]) % m, []
         j = int(rng.integers(m))
-        holdings[j][int(rng.integers(cards))] = deck[m * cards + int(rng.integers(5))]   # an unseen card instead
+        holdings[j][int(rng.integers(cards))] = deck[m * cards + int(rng.integers(5))]  # an unseen card instead
         expected = first_illegal(laws, dict(enumerate(holdings)), played, by, m)
-        got = first_unlawful(np.array(holdings, dtype=np.int64), np.array(played, dtype=np.int64),
-                             np.array(by, dtype=np.int64), laws.trump_suit, laws.pam, True, (1 << m) - 1)
+        got = first_unlawful(
+            np.array(holdings, dtype=np.int64),
+            np.array(played, dtype=np.int64),
+            np.array(by, dtype=np.int64),
+            laws.trump_suit,
+            laws.pam,
+            True,
+            (1 << m) - 1,
+        )
         assert got == (-1 if expected is None else expected[0])
         outcomes.add(got >= 0)
     assert outcomes == {True, False}

@@ -3,6 +3,7 @@
 *Cheap* (:func:`throw_cost`): a plain card before a trump, a card that counts nothing for
 game before a counting card (A K Q J 10, Sections 87-96 §93 iv), a low card before a high one.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -92,15 +93,18 @@ def greedy_pick(hand, state, legal, best, role):
     if lead < 0:
         top = -1
         for i in range(hand.shape[0]):
-            if (legal >> i) & 1 and hand[i] & 3 != trump and \
-                    (top < 0 or whist_rank(hand[i]) > whist_rank(hand[top])):
+            if (legal >> i) & 1 and hand[i] & 3 != trump and (top < 0 or whist_rank(hand[i]) > whist_rank(hand[top])):
                 top = i
         return top if top >= 0 else cheapest(hand, legal, trump)
     if (role - state[S_ROLE]) % 2 != 0:
         win = -1
         for i in range(hand.shape[0]):
-            if (legal >> i) & 1 and hand[i] & 3 == lead and beats(hand[i], best, trump) and \
-                    (win < 0 or whist_rank(hand[i]) < whist_rank(hand[win])):
+            if (
+                (legal >> i) & 1
+                and hand[i] & 3 == lead
+                and beats(hand[i], best, trump)
+                and (win < 0 or whist_rank(hand[i]) < whist_rank(hand[win]))
+            ):
                 win = i
         if win >= 0:
             return win

@@ -4,6 +4,7 @@
 honours for the points, A K Q J 10 (so 0 .. 12).  The eldest begs when his hand is weak;
 the dealer, whose trump it is too, gives one rather than run the cards when his is strong.
 """
+
 from __future__ import annotations
 
 

@@ -14,6 +14,7 @@ The search of one decision may visit at most ``max_nodes`` positions (hands of s
 a few thousand; two hands of twelve after the cards were run can take millions): the
 samples solved within the budget decide, and if not one is, the four maxims do.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -21,12 +22,42 @@ import numpy as np
 from ...core.kernel import njit
 from ...core.masks import bit, nth_bit, popcount
 from ..cards import game_points
-from ..contract import (P_CARD, P_ROLE, PLAY_SIG, S_HELD, S_LEAD_SUIT, S_N_PLAYED, S_PLAYERS, S_ROLE,
-                        S_TRICK_START, S_TRUMP, legal_mask, unseen_cards)
+from ..contract import (
+    P_CARD,
+    P_ROLE,
+    PLAY_SIG,
+    S_HELD,
+    S_LEAD_SUIT,
+    S_N_PLAYED,
+    S_PLAYERS,
+    S_ROLE,
+    S_TRICK_START,
+    S_TRUMP,
+    legal_mask,
+    unseen_cards,
+)
 from ..rules import R_GAME_TIE, R_MAY_TRUMP
-from ..search import (EXACT_DEALS, OVER_BUDGET, SEARCH_INDEX, X_BUDGET, X_GEN, X_JACK, X_MAY_TRUMP, X_PLAYERS, X_SIZE,
-                      X_TIE, X_TRUMP, beats_index, card_value, distinct, every_hand, knave_index, new_table,
-                      sample_hands, to_search)
+from ..search import (
+    EXACT_DEALS,
+    OVER_BUDGET,
+    SEARCH_INDEX,
+    X_BUDGET,
+    X_GEN,
+    X_JACK,
+    X_MAY_TRUMP,
+    X_PLAYERS,
+    X_SIZE,
+    X_TIE,
+    X_TRUMP,
+    beats_index,
+    card_value,
+    distinct,
+    every_hand,
+    knave_index,
+    new_table,
+    sample_hands,
+    to_search,
+)
 from .basic import throw_cost
 from .maxims import maxims_choice
 
@@ -105,7 +136,7 @@ def expert_play(hand, played, state, rules, rng, params):
     ctx = np.zeros(X_SIZE, dtype=np.int64)
     ctx[X_PLAYERS], ctx[X_TRUMP], ctx[X_MAY_TRUMP], ctx[X_JACK] = n, trump, may_trump, jack
     ctx[X_BUDGET] = np.int64(params[1])
-    tie = rules[R_GAME_TIE]                  # 0 none, 1 the eldest's side, 2 the dealer's
+    tie = rules[R_GAME_TIE]  # 0 none, 1 the eldest's side, 2 the dealer's
     tie_value = 0 if tie == 0 else (1 - 2 * sides[1] if tie == 1 else 1 - 2 * sides[0])
     tt_key, tt_val, tt_gen = new_table()
     dealt = np.zeros(4, dtype=np.int64)
@@ -137,8 +168,9 @@ def expert_play(hand, played, state, rules, rng, params):
         over = False
         for b in range(52):
             if (kept >> b) & 1 and not over:
-                values[b] = card_value(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best,
-                                       best_role, pts, jack_in, d, b)
+                values[b] = card_value(
+                    ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b
+                )
                 over = values[b] == OVER_BUDGET
         if over:
             break
@@ -150,8 +182,10 @@ def expert_play(hand, played, state, rules, rng, params):
         return maxims_choice(hand, played, state, rules, ALL_MAXIMS)
     choice = -1
     for i in range(hand.shape[0]):
-        if (legal >> i) & 1 and (choice < 0 or totals[i] > totals[choice] or
-                                 (totals[i] == totals[choice] and throw_cost(hand[i], trump) <
-                                  throw_cost(hand[choice], trump))):
+        if (legal >> i) & 1 and (
+            choice < 0
+            or totals[i] > totals[choice]
+            or (totals[i] == totals[choice] and throw_cost(hand[i], trump) < throw_cost(hand[choice], trump))
+        ):
             choice = i
     return choice

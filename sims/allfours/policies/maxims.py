@@ -4,6 +4,7 @@
 :mod:`sims.allfours.maxims`).  The first maxim switched on that advises some legal card
 decides, taking the cheapest card it advises; when none does, the play is greedy's.
 """
+
 from __future__ import annotations
 
 

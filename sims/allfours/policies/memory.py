@@ -6,6 +6,7 @@ Law v (Sections 87-96 §92 v): "When a trump is played, it is allowable to ask y
 either high or low": with ``asks`` on (``params[0]`` > 0.5) he asks of every trump that falls,
 and so knows the trumps played in earlier tricks, though not the other cards.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -1,9 +1,12 @@
 """Cribbage under ``sims advise`` (the ``advise_command`` of its ``Game``): ``peg`` and ``discard`` are
 ``sims peg`` and ``sims discard`` under one roof, the same flags and the same output."""
+
 from __future__ import annotations
 
-DECISIONS = {"peg": "which card to lay in the play (as sims peg)",
-             "discard": "what to lay out for the crib (as sims discard)"}
+DECISIONS = {
+    "peg": "which card to lay in the play (as sims peg)",
+    "discard": "what to lay out for the crib (as sims discard)",
+}
 
 
 def command(decision: str):

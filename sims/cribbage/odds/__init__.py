@@ -11,13 +11,22 @@
 
 The names load on first use, so importing the package compiles no kernel.
 """
+
 from __future__ import annotations
 
 import importlib
 
-_LAZY = {"win_table": ".table", "read_table": ".table", "shipped_table": ".table", "OddsTable": ".table",
-         "games_from": ".direct", "position_table": ".position", "iterate_position": ".position",
-         "paired_match": ".match", "throw_win_chances": ".throws"}
+_LAZY = {
+    "win_table": ".table",
+    "read_table": ".table",
+    "shipped_table": ".table",
+    "OddsTable": ".table",
+    "games_from": ".direct",
+    "position_table": ".position",
+    "iterate_position": ".position",
+    "paired_match": ".match",
+    "throw_win_chances": ".throws",
+}
 __all__ = sorted(_LAZY)
 
 

@@ -8,6 +8,7 @@ The kernel is an engine for :class:`sims.core.jobs.Job` (``engine=`` this module
 options ``positions`` = flat (dealer, pone, dealer, pone, ...) and ``points``), so
 the core runs it in batches, on threads or Dask, with the same numbers.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -29,8 +30,10 @@ from ..rules import R_DOUBLE_LURCH, R_LURCH, get_rules
 from .induction import DEFAULT_POINTS
 
 ENGINE = "sims.cribbage.odds.direct"
-OPTIONS = {"positions": "flat (dealer, pone, ...) scores games start from",
-           "points": "game points of a win, a lurch and a double lurch"}   # this engine's job options
+OPTIONS = {
+    "positions": "flat (dealer, pone, ...) scores games start from",
+    "points": "game points of a win, a lurch and a double lurch",
+}  # this engine's job options
 COMPONENTS = ("dealer wins", "game points", "deals")
 
 
@@ -45,12 +48,27 @@ def game_value(rules, points, loser_score):
 
 
 @njit(inline="always")
-def _games_chunk(c, rules, keys, first_item, n_items, chunk_size, positions, points, discard_fns, peg_fns, params,
-                 poff, counts, sums, err):
+def _games_chunk(
+    c,
+    rules,
+    keys,
+    first_item,
+    n_items,
+    chunk_size,
+    positions,
+    points,
+    discard_fns,
+    peg_fns,
+    params,
+    poff,
+    counts,
+    sums,
+    err,
+):
     """The games of chunk ``c`` add, per position ``j``: ``counts[c, j]`` games, the first dealer's wins, deals;
     ``sums[c, j]`` his net game points and their squares."""
     n_pos = positions.shape[0]
-    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
     work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
     start = first_item + c * chunk_size
     for i in range(min(chunk_size, n_items - c * chunk_size)):
@@ -61,8 +79,21 @@ def _games_chunk(c, rules, keys, first_item, n_items, chunk_size, positions, poi
         scores[0], scores[1] = positions[j, 0], positions[j, 1]
         dealer, winner, deals = 0, NO_WINNER, 0
         while winner == NO_WINNER and deals < MAX_DEALS:
-            winner = play_deal(rules_c, dealer, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns,
-                               params_c, poff_c, comp, err[c], work)
+            winner = play_deal(
+                rules_c,
+                dealer,
+                scores,
+                True,
+                deck_rng,
+                seat_rngs,
+                discard_fns,
+                peg_fns,
+                params_c,
+                poff_c,
+                comp,
+                err[c],
+                work,
+            )
             deals += 1
             dealer = 1 - dealer
         if winner == POLICY_ERROR:
@@ -80,10 +111,26 @@ def _games_chunk(c, rules, keys, first_item, n_items, chunk_size, positions, poi
 
 
 # The parallel kernel over chunks (:func:`sims.core.driver.chunk_loop`).
-_games_from = chunk_loop("_games_from", _games_chunk,
-                         types.void(I64_1, U64_2, types.int64, types.int64, types.int64, I64_2, F64_1,
-                                    types.UniTuple(DiscardFn, MAX_SEATS), types.UniTuple(PegFn, MAX_SEATS), F64_1,
-                                    I64_1, I64_3, F64_3, I64_2))
+_games_from = chunk_loop(
+    "_games_from",
+    _games_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.int64,
+        types.int64,
+        I64_2,
+        F64_1,
+        types.UniTuple(DiscardFn, MAX_SEATS),
+        types.UniTuple(PegFn, MAX_SEATS),
+        F64_1,
+        I64_1,
+        I64_3,
+        F64_3,
+        I64_2,
+    ),
+)
 
 
 def play_chunks(job, keys, first_item, n_items, err) -> Batch:
@@ -94,16 +141,32 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     n_chunks, n_pos = keys.shape[0], len(positions)
     counts = np.zeros((n_chunks, n_pos, 3), dtype=np.int64)
     sums = np.zeros((n_chunks, n_pos, 2))
-    _games_from(job.rules.to_kernel(), keys, first_item, n_items, job.chunk_size, positions, points, *fns, params,
-                poff, counts, sums, err)
+    _games_from(
+        job.rules.to_kernel(),
+        keys,
+        first_item,
+        n_items,
+        job.chunk_size,
+        positions,
+        points,
+        *fns,
+        params,
+        poff,
+        counts,
+        sums,
+        err,
+    )
     counts, sums = counts.sum(0), sums.sum(0)
     who = [f"{d}-{p}" for d, p in positions]
     # Game points are multiples of 1/1000 of a game point here, so that the totals stay exact integers.
     milli = np.round(sums * np.array([1e3, 1e6])).astype(np.int64)
-    totals = concat([
-        totals_frame("position", who, ["dealer wins"], counts[:, 1], counts[:, 1], counts[:, 0]),
-        totals_frame("position", who, ["game points (1/1000)"], milli[:, 0], milli[:, 1], counts[:, 0]),
-        totals_frame("position", who, ["deals"], counts[:, 2], np.zeros(n_pos, dtype=np.int64), counts[:, 0])])
+    totals = concat(
+        [
+            totals_frame("position", who, ["dealer wins"], counts[:, 1], counts[:, 1], counts[:, 0]),
+            totals_frame("position", who, ["game points (1/1000)"], milli[:, 0], milli[:, 1], counts[:, 0]),
+            totals_frame("position", who, ["deals"], counts[:, 2], np.zeros(n_pos, dtype=np.int64), counts[:, 0]),
+        ]
+    )
     return Batch("games", n_items, totals, pd.DataFrame(columns=HIST_KEYS + HIST_VALUES), {})
 
 
@@ -130,13 +193,31 @@ def games_job(rules, policies, positions, n_games: int, seed: int, points=DEFAUL
         raise ValueError(f"games from a position are two-handed; {rules.name} has {rules.players} players")
     positions = check_positions(rules, positions)
     flat = tuple(x for pos in positions for x in pos)
-    return Job.make("cribbage", "games", rules, policies, n_games * len(positions), seed, engine=ENGINE,
-                    positions=flat, points=tuple(float(x) for x in points))
+    return Job.make(
+        "cribbage",
+        "games",
+        rules,
+        policies,
+        n_games * len(positions),
+        seed,
+        engine=ENGINE,
+        positions=flat,
+        points=tuple(float(x) for x in points),
+    )
 
 
-def games_from(rules, policies, positions, n_games: int = 10_000, seed: int = 0, points=DEFAULT_POINTS,
-               threads: int | None = None, progress: bool = False, workers: int | None = None,
-               client=None) -> pd.DataFrame:
+def games_from(
+    rules,
+    policies,
+    positions,
+    n_games: int = 10_000,
+    seed: int = 0,
+    points=DEFAULT_POINTS,
+    threads: int | None = None,
+    progress: bool = False,
+    workers: int | None = None,
+    client=None,
+) -> pd.DataFrame:
     """Play ``n_games`` whole games from each ``(dealer, pone)`` position, seat 0 dealing first.
 
     One row per position: ``dealer, pone, games, win`` (seat 0's rate) with its 95% Wilson interval
@@ -158,11 +239,22 @@ def results_frame(job: Job, batch) -> pd.DataFrame:
         sel = t[t["who"] == f"{d}-{p}"].set_index("component")
         n = int(sel.loc["dealer wins", "n"])
         rate, lo, hi = wilson(int(sel.loc["dealer wins", "sum"]), n)
-        gp, gp_se = mean_se(sel.loc["game points (1/1000)", "sum"] / 1e3,
-                            sel.loc["game points (1/1000)", "sumsq"] / 1e6, n)
-        rows.append({"dealer": d, "pone": p, "games": n, "win": rate, "win_lo": lo, "win_hi": hi,
-                     "game_points": float(gp), "game_points_se": float(gp_se),
-                     "deals": sel.loc["deals", "sum"] / n})
+        gp, gp_se = mean_se(
+            sel.loc["game points (1/1000)", "sum"] / 1e3, sel.loc["game points (1/1000)", "sumsq"] / 1e6, n
+        )
+        rows.append(
+            {
+                "dealer": d,
+                "pone": p,
+                "games": n,
+                "win": rate,
+                "win_lo": lo,
+                "win_hi": hi,
+                "game_points": float(gp),
+                "game_points_se": float(gp_se),
+                "deals": sel.loc["deals", "sum"] / n,
+            }
+        )
     frame = pd.DataFrame(rows)
     frame.attrs["provenance"] = job.describe()
     return frame

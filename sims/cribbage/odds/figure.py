@@ -1,4 +1,5 @@
 """The board as a heatmap: the dealer's chance of winning from every position."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,10 +21,15 @@ def heatmap(table: OddsTable, ax=None, value: str = "win"):
         _, ax = plt.subplots(figsize=(6.4, 5.6))
     even = 0.5 if value == "win" else 0.0
     limits = (0, 1) if value == "win" else (-np.abs(grid).max(), np.abs(grid).max())
-    image = ax.imshow(grid, origin="lower", cmap="RdBu_r", vmin=limits[0], vmax=limits[1],
-                      extent=(-0.5, table.target - 0.5, -0.5, table.target - 0.5))
-    ax.contour(np.arange(table.target), np.arange(table.target), grid, levels=[even], colors="black",
-               linewidths=0.8)
+    image = ax.imshow(
+        grid,
+        origin="lower",
+        cmap="RdBu_r",
+        vmin=limits[0],
+        vmax=limits[1],
+        extent=(-0.5, table.target - 0.5, -0.5, table.target - 0.5),
+    )
+    ax.contour(np.arange(table.target), np.arange(table.target), grid, levels=[even], colors="black", linewidths=0.8)
     ax.set_xlabel("pone's score")
     ax.set_ylabel("dealer's score")
     label = "dealer wins" if value == "win" else "dealer's expected game points"
@@ -34,7 +40,7 @@ def heatmap(table: OddsTable, ax=None, value: str = "win"):
 
 def save_heatmap(table: OddsTable, path, value: str = "win") -> Path:
     """Write the heatmap to ``path`` (any format matplotlib writes, e.g. .png or .svg)."""
-    from matplotlib.figure import Figure   # no pyplot: the backend of a notebook is left alone
+    from matplotlib.figure import Figure  # no pyplot: the backend of a notebook is left alone
 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -34,6 +34,7 @@ Leeden 1999) gives a standard error for every position.  The zone's deals are
 played as their diagonal of the board comes and summed into every replicate at
 once (:func:`zoned`), so nothing is kept per deal.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -43,11 +44,11 @@ from ...core.kernel import njit
 from .layout import DEALER, PONE, TOTALS
 
 # A deal's outcome read at a position (:mod:`.position`): (kind, x, y).
-DEALER_WINS, PONE_WINS, GOES_ON = 0, 1, 2     # x: the loser's final score; for GOES_ON, x, y: the deal's totals
+DEALER_WINS, PONE_WINS, GOES_ON = 0, 1, 2  # x: the loser's final score; for GOES_ON, x, y: the deal's totals
 NO_SAMPLES = np.zeros((0, 0, 2, 3), dtype=np.int64)
-BLOCK_DEALS = 256       # zone deals asked for at a time (:func:`zoned`): their memory, whatever their number
+BLOCK_DEALS = 256  # zone deals asked for at a time (:func:`zoned`): their memory, whatever their number
 
-DEFAULT_POINTS = (1.0, 2.0, 3.0)    # a win, a lurch (skunk) counted double, a double lurch triple
+DEFAULT_POINTS = (1.0, 2.0, 3.0)  # a win, a lurch (skunk) counted double, a double lurch triple
 
 
 @njit(cache=True)
@@ -177,8 +178,18 @@ def _accumulate(block, first, groups, dz, pz, lurch, double_lurch, points, win, 
         for k in range(block.shape[0]):
             for i in range(block.shape[1]):
                 if r == 0 or (first + i) % groups != r - 1:
-                    _add(stats[r, k], block[k, i, 0], block[k, i, 1], dz[k], pz[k], lurch, double_lurch, points,
-                         win[r], game_points[r])
+                    _add(
+                        stats[r, k],
+                        block[k, i, 0],
+                        block[k, i, 1],
+                        dz[k],
+                        pz[k],
+                        lurch,
+                        double_lurch,
+                        points,
+                        win[r],
+                        game_points[r],
+                    )
 
 
 @njit(cache=True)
@@ -188,8 +199,10 @@ def _settle(stats, dz, pz, win, game_points):
     for r in range(win.shape[0]):
         for k in range(dz.shape[0]):
             d, p = dz[k], pz[k]
-            win[r, d, p], game_points[r, d, p] = (_paired(stats[r, k, 0], win[r, d, p]),
-                                                  _paired(stats[r, k, 1], game_points[r, d, p]))
+            win[r, d, p], game_points[r, d, p] = (
+                _paired(stats[r, k, 0], win[r, d, p]),
+                _paired(stats[r, k, 1], game_points[r, d, p]),
+            )
 
 
 class Stored:
@@ -237,25 +250,50 @@ def zoned(target: int, counts: np.ndarray, n, lurch: int, double_lurch: int, poi
     return win, game_points
 
 
-def solve(target: int, counts: np.ndarray, n: float, lurch: int, double_lurch: int, points=DEFAULT_POINTS,
-          zone=None, samples=NO_SAMPLES) -> tuple[np.ndarray, np.ndarray]:
+def solve(
+    target: int,
+    counts: np.ndarray,
+    n: float,
+    lurch: int,
+    double_lurch: int,
+    points=DEFAULT_POINTS,
+    zone=None,
+    samples=NO_SAMPLES,
+) -> tuple[np.ndarray, np.ndarray]:
     """``(win, game_points)``, each ``[target, target]`` indexed ``[dealer score, pone score]``; ``zone``
     (``[target, target]``, -1 outside) indexes ``samples[j, i, (counted, played), (kind, x, y)]``."""
     if zone is not None:
-        win, game_points = zoned(target, np.asarray(counts)[None], [n], lurch, double_lurch, points, zone,
-                                 Stored(samples))
+        win, game_points = zoned(
+            target, np.asarray(counts)[None], [n], lurch, double_lurch, points, zone, Stored(samples)
+        )
         return win[0], game_points[0]
     if counts[TOTALS, 0, 0] > 0:
         raise ValueError("a deal that scores no points cannot be: every deal scores at least the last card")
     win = np.zeros((target, target))
     game_points = np.zeros((target, target))
-    induce(target, np.asarray(counts, dtype=np.float64), float(n), lurch, double_lurch,
-           np.asarray(points, dtype=np.float64), win, game_points)
+    induce(
+        target,
+        np.asarray(counts, dtype=np.float64),
+        float(n),
+        lurch,
+        double_lurch,
+        np.asarray(points, dtype=np.float64),
+        win,
+        game_points,
+    )
     return win, game_points
 
 
-def jackknife(target: int, counts: np.ndarray, deals: np.ndarray, lurch: int, double_lurch: int,
-              points=DEFAULT_POINTS, zone=None, samples=NO_SAMPLES):
+def jackknife(
+    target: int,
+    counts: np.ndarray,
+    deals: np.ndarray,
+    lurch: int,
+    double_lurch: int,
+    points=DEFAULT_POINTS,
+    zone=None,
+    samples=NO_SAMPLES,
+):
     """The tables from every group's deals, with delete-a-group jackknife standard errors.
 
     ``counts[g]`` are group ``g``'s count tables, ``deals[g]`` its number of deals; ``zone`` and ``samples``
@@ -270,8 +308,10 @@ def jackknife(target: int, counts: np.ndarray, deals: np.ndarray, lurch: int, do
     groups = len(deals)
     if zone is None:
         win, gp = solve(target, total, n, lurch, double_lurch, points)
-        left_out = [solve(target, total - counts[j], n - deals[j], lurch, double_lurch, points)
-                    for j in range(groups if groups >= 2 else 0)]
+        left_out = [
+            solve(target, total - counts[j], n - deals[j], lurch, double_lurch, points)
+            for j in range(groups if groups >= 2 else 0)
+        ]
     else:
         if not callable(samples):
             samples = Stored(samples)
@@ -295,4 +335,4 @@ def jackknife(target: int, counts: np.ndarray, deals: np.ndarray, lurch: int, do
 
 def t95(groups: int) -> float:
     """The two-sided 95% quantile of Student's t with ``groups - 1`` degrees of freedom."""
-    return float(stdtrit(max(groups - 1, 1), 0.975))   # Student's t quantile (scipy.special: a light import)
+    return float(stdtrit(max(groups - 1, 1), 0.975))  # Student's t quantile (scipy.special: a light import)

@@ -9,19 +9,21 @@ TABLE_NAMES = ("dealer reaches", "pone reaches", "deal totals")
 # An event list: rows, and the kinds of event.
 ROLE, POINTS, KIND, LAID, EV_ROWS = range(5)
 HEELS, PEGGING, SHOW = range(3)
-MAX_EVENTS = 48                     # heels, two events per card laid, the go, three shows
+MAX_EVENTS = 48  # heels, two events per card laid, the go, three shows
 
 # The deal model.
-PEG_BINS = 32                       # pegging points of a side in a deal, 31 and more in the last bin
-SHOW_BINS = 32                      # points of a hand or a crib (at most 29)
+PEG_BINS = 32  # pegging points of a side in a deal, 31 and more in the last bin
+SHOW_BINS = 32  # points of a hand or a crib (at most 29)
 N_RANKS = 13
 
 # The players whose self-play the shipped tables describe, by the name ``sims odds --players`` takes: the policy
 # of each decision (both seats).  The position-aware players' table is their own iterated table (:mod:`.position`).
-PLAYERS = {"expected_net+defensive": {"discard": "expected_net", "peg": "defensive"},
-           "expected_peg+distilled": {"discard": "expected_peg", "peg": "distilled"},
-           "position_distilled": {"discard": "position_distilled", "peg": "position_distilled"}}
-POSITION_PLAYERS = "position_distilled"         # their table: the iteration table -> players -> table
+PLAYERS = {
+    "expected_net+defensive": {"discard": "expected_net", "peg": "defensive"},
+    "expected_peg+distilled": {"discard": "expected_peg", "peg": "distilled"},
+    "position_distilled": {"discard": "position_distilled", "peg": "position_distilled"},
+}
+POSITION_PLAYERS = "position_distilled"  # their table: the iteration table -> players -> table
 # The players of the first tables (``<preset>.parquet``): ``shipped_table`` reads them unless told otherwise,
 # ``win_table`` plays them by default, and the position players' vectors are made from them.
 BASE_PLAYERS = "expected_net+defensive"
@@ -53,6 +55,7 @@ def players_of(players: str | None = None, **asked) -> str:
     fits = [name for name, policies in PLAYERS.items() if all(policies[d] == n for d, n in asked.items())]
     if not fits:
         wanted = " and ".join(f"{d} by {n}" for d, n in asked.items())
-        raise ValueError(f"no board-position table ships for {wanted}; tables ship for the self-play of "
-                         f"{', '.join(PLAYERS)}")
+        raise ValueError(
+            f"no board-position table ships for {wanted}; tables ship for the self-play of {', '.join(PLAYERS)}"
+        )
     return DEFAULT_PLAYERS if DEFAULT_PLAYERS in fits else fits[0]

@@ -8,6 +8,7 @@ score of a pair is the mean of its two results (0, 1/2 or 1), and the 95%
 interval of its rate comes from the spread of those pair scores.  Games are kept
 as totals per pair only (one small row per game), so 200,000 games fit easily.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -20,8 +21,15 @@ def _seats(first: dict, second: dict) -> dict:
     return {d: [first[d], second[d]] for d in ("discard", "peg")}
 
 
-def paired_match(rules, challenger: dict, holder: dict, n_games: int = 20_000, seed: int = 0,
-                 threads: int | None = None, progress: bool = False) -> dict:
+def paired_match(
+    rules,
+    challenger: dict,
+    holder: dict,
+    n_games: int = 20_000,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: bool = False,
+) -> dict:
     """The challenger's win rate (and game points) against the holder over ``n_games`` paired games each
     way (module docstring).  ``challenger`` and ``holder`` are ``{"discard": ..., "peg": ...}``."""
     from ..simulate import play_games
@@ -41,8 +49,16 @@ def paired_match(rules, challenger: dict, holder: dict, n_games: int = 20_000, s
     rate, se = pair.mean(), pair.std(ddof=1) / np.sqrt(len(pair))
     gp, gp_se = points.mean(), points.std(ddof=1) / np.sqrt(len(points))
     unpaired = np.sqrt(rate * (1 - rate) / (2 * len(pair)))
-    return {"rules": rules.name, "games": 2 * int(n_games), "seed": int(seed), "rate": float(rate),
-            "lo": float(rate - Z95 * se), "hi": float(rate + Z95 * se), "se": float(se),
-            "se_unpaired": float(unpaired), "game_points": float(gp), "game_points_se": float(gp_se),
-            "deals_per_game": float(np.concatenate([runs[0][2], runs[1][2]]).mean())}
-
+    return {
+        "rules": rules.name,
+        "games": 2 * int(n_games),
+        "seed": int(seed),
+        "rate": float(rate),
+        "lo": float(rate - Z95 * se),
+        "hi": float(rate + Z95 * se),
+        "se": float(se),
+        "se_unpaired": float(unpaired),
+        "game_points": float(gp),
+        "game_points_se": float(gp_se),
+        "deals_per_game": float(np.concatenate([runs[0][2], runs[1][2]]).mean()),
+    }

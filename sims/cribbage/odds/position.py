@@ -42,6 +42,7 @@ largest change 10.0 then 1.8 points (six-card-61; five-card 12.5, 1.5; six-card
 most (five-card 0.26, 10.9; six-card 0.001, 10.7), 53.98% [53.83, 54.13] before
 the first deal against the baseline's 54.31% (six-card 56.05% against 56.06%).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -63,8 +64,16 @@ from ..play import A_N_PLAYED, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers,
 from ..rules import R_TARGET, get_rules
 from .induction import DEALER_WINS, DEFAULT_POINTS, GOES_ON, PONE_WINS, jackknife
 from .layout import EV_ROWS, MAX_EVENTS, POINTS, ROLE
-from .table import (DEFAULT_DEALS, DEFAULT_GROUPS, OddsTable, check_points, counts_of, model_of,
-                    table_from_batch, timing_job)
+from .table import (
+    DEFAULT_DEALS,
+    DEFAULT_GROUPS,
+    OddsTable,
+    check_points,
+    counts_of,
+    model_of,
+    table_from_batch,
+    timing_job,
+)
 from .timings import deal_events
 
 DEFAULT_PER_POSITION = 400
@@ -88,8 +97,24 @@ def read_deal(ev, n_events, dealer, pone, target, out):
 
 
 @njit(inline="always")
-def _zone_chunk(j, rules, keys, positions, first, m, base_discard, base_peg, base_params, base_poff, discard, peg,
-                params, poff, out, err):
+def _zone_chunk(
+    j,
+    rules,
+    keys,
+    positions,
+    first,
+    m,
+    base_discard,
+    base_peg,
+    base_params,
+    base_poff,
+    discard,
+    peg,
+    params,
+    poff,
+    out,
+    err,
+):
     """Position ``j`` (dealer, pone), deal ``first + i`` for ``i < m`` (seat 0 deals, streams of item
     ``first + i`` of chunk ``j``): ``out[j, i, 0]`` the outcome of the baseline's deal read at the position,
     ``out[j, i, 1]`` of the same cards played from the position by the players given."""
@@ -103,8 +128,24 @@ def _zone_chunk(j, rules, keys, positions, first, m, base_discard, base_peg, bas
         seed_streams(keys, j, first + i, deck_rng, seat_rngs)
         scores[:] = 0
         comp[:, :] = 0
-        if play_deal(rules_c, 0, scores, False, deck_rng, seat_rngs, base_discard, base_peg, base_params_c,
-                     base_poff_c, comp, err[j], work) == POLICY_ERROR:
+        if (
+            play_deal(
+                rules_c,
+                0,
+                scores,
+                False,
+                deck_rng,
+                seat_rngs,
+                base_discard,
+                base_peg,
+                base_params_c,
+                base_poff_c,
+                comp,
+                err[j],
+                work,
+            )
+            == POLICY_ERROR
+        ):
             err[j, E_ITEM] = first + i
             break
         n = deal_events(rules_c, comp, work[6], work[8][A_N_PLAYED], work[2], ev)
@@ -112,8 +153,9 @@ def _zone_chunk(j, rules, keys, positions, first, m, base_discard, base_peg, bas
         seed_streams(keys, j, first + i, deck_rng, seat_rngs)
         scores[0], scores[1] = d, p
         comp[:, :] = 0
-        winner = play_deal(rules_c, 0, scores, True, deck_rng, seat_rngs, discard, peg, params_c, poff_c, comp,
-                           err[j], work)
+        winner = play_deal(
+            rules_c, 0, scores, True, deck_rng, seat_rngs, discard, peg, params_c, poff_c, comp, err[j], work
+        )
         if winner == POLICY_ERROR:
             err[j, E_ITEM] = first + i
             break
@@ -125,9 +167,27 @@ def _zone_chunk(j, rules, keys, positions, first, m, base_discard, base_peg, bas
 
 
 # The parallel kernel over the zone's positions, one chunk of keys each (:func:`sims.core.driver.chunk_loop`).
-_zone_deals = chunk_loop("_zone_deals", _zone_chunk,
-                         types.void(I64_1, U64_2, I64_2, types.int64, types.int64, _DISCARDS, _PEGS, F64_1, I64_1,
-                                    _DISCARDS, _PEGS, F64_1, I64_1, I64_4, I64_2))
+_zone_deals = chunk_loop(
+    "_zone_deals",
+    _zone_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        I64_2,
+        types.int64,
+        types.int64,
+        _DISCARDS,
+        _PEGS,
+        F64_1,
+        I64_1,
+        _DISCARDS,
+        _PEGS,
+        F64_1,
+        I64_1,
+        I64_4,
+        I64_2,
+    ),
+)
 
 
 def zone_of(rules, zone: int) -> np.ndarray:
@@ -165,9 +225,21 @@ class ZoneDeals:
         out = np.zeros((len(js), stop - first, 2, 3), dtype=np.int64)
         err = new_err(len(js))
         with numba_threads(self.threads):
-            _zone_deals(self.kernel_rules, np.ascontiguousarray(self.keys[js]),
-                        np.ascontiguousarray(self.positions[js]), first, stop - first, *base_fns, base_params,
-                        base_poff, *fns, params, poff, out, err)
+            _zone_deals(
+                self.kernel_rules,
+                np.ascontiguousarray(self.keys[js]),
+                np.ascontiguousarray(self.positions[js]),
+                first,
+                stop - first,
+                *base_fns,
+                base_params,
+                base_poff,
+                *fns,
+                params,
+                poff,
+                out,
+                err,
+            )
         raise_policy_error(self.job, err, describe_error)
         return out
 
@@ -188,10 +260,18 @@ def _zone_size(players: dict, rules) -> int:
     return zone
 
 
-def position_table(rules="six-card-61", players=None, n_deals: int = DEFAULT_DEALS,
-                   per_position: int = DEFAULT_PER_POSITION, seed: int = 0, groups: int = DEFAULT_GROUPS,
-                   points=DEFAULT_POINTS, threads: int | None = None, progress: bool = False,
-                   baseline=None) -> OddsTable:
+def position_table(
+    rules="six-card-61",
+    players=None,
+    n_deals: int = DEFAULT_DEALS,
+    per_position: int = DEFAULT_PER_POSITION,
+    seed: int = 0,
+    groups: int = DEFAULT_GROUPS,
+    points=DEFAULT_POINTS,
+    threads: int | None = None,
+    progress: bool = False,
+    baseline=None,
+) -> OddsTable:
     """The table of the position-aware ``players`` (``{"discard": Policy, "peg": Policy}`` from
     :func:`sims.cribbage.policies.position.position_policies`; default: with the shipped tables) in
     self-play: the baseline's deal timings from ``n_deals`` deals, and ``per_position`` deals at each
@@ -209,22 +289,38 @@ def position_table(rules="six-card-61", players=None, n_deals: int = DEFAULT_DEA
     counts, deals = counts_of(batch, groups, rules.target)
     samples = ZoneDeals(rules, players, zone, per_position, seed, threads)
     index = zone_of(rules, zone)
-    win, win_se, gp, gp_se = jackknife(rules.target, counts, deals, rules.lurch, rules.double_lurch, points, index,
-                                       samples)
-    provenance = {**job.describe(), "n": int(batch.n), "groups": int(groups), "zone": zone,
-                  "per_position": per_position, "zone_positions": int((index >= 0).sum()),
-                  "players": {d: p.describe()["name"] for d, p in players.items()},
-                  "method": "backward induction over the baseline's deal timings, with the position-aware players' "
-                            "deals at every position of the zone (paired differences); delete-a-group jackknife",
-                  "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]},
-                  "git_commit": st.git_commit()}
+    win, win_se, gp, gp_se = jackknife(
+        rules.target, counts, deals, rules.lurch, rules.double_lurch, points, index, samples
+    )
+    provenance = {
+        **job.describe(),
+        "n": int(batch.n),
+        "groups": int(groups),
+        "zone": zone,
+        "per_position": per_position,
+        "zone_positions": int((index >= 0).sum()),
+        "players": {d: p.describe()["name"] for d, p in players.items()},
+        "method": "backward induction over the baseline's deal timings, with the position-aware players' "
+        "deals at every position of the zone (paired differences); delete-a-group jackknife",
+        "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]},
+        "git_commit": st.git_commit(),
+    }
     return OddsTable(rules, win, win_se, gp, gp_se, provenance, model_of(batch, rules.kept, counts))
 
 
-def iterate_position(rules="six-card-61", zone: int | None = None, iterations: int = 4, tol: float = 0.005,
-                     n_deals: int = DEFAULT_DEALS, per_position: int = DEFAULT_PER_POSITION, seed: int = 0,
-                     groups: int = DEFAULT_GROUPS, base: str = "defensive", threads: int | None = None,
-                     progress: bool = False) -> tuple[OddsTable, pd.DataFrame]:
+def iterate_position(
+    rules="six-card-61",
+    zone: int | None = None,
+    iterations: int = 4,
+    tol: float = 0.005,
+    n_deals: int = DEFAULT_DEALS,
+    per_position: int = DEFAULT_PER_POSITION,
+    seed: int = 0,
+    groups: int = DEFAULT_GROUPS,
+    base: str = "defensive",
+    threads: int | None = None,
+    progress: bool = False,
+) -> tuple[OddsTable, pd.DataFrame]:
     """Table -> position-aware players -> their table -> ... from the baseline's table (module docstring).
 
     Returns the last table and the history: per round the largest and the mean absolute change of the
@@ -246,10 +342,23 @@ def iterate_position(rules="six-card-61", zone: int | None = None, iterations: i
         players = position_policies([table], zone, base)
         new = position_table(rules, players, n_deals, per_position, seed, groups, threads=threads, baseline=batch)
         change = np.abs(new.win - table.win)[inside]
-        history.append({"iteration": round_, "max_abs_change": float(change.max()),
-                        "mean_abs_change": float(change.mean()), "max_se": float(new.win_se[inside].max())})
-        table = OddsTable(new.rules, new.win, new.win_se, new.game_points, new.game_points_se,
-                          {**new.provenance, "iteration": round_, "history": list(history)}, new.model)
+        history.append(
+            {
+                "iteration": round_,
+                "max_abs_change": float(change.max()),
+                "mean_abs_change": float(change.mean()),
+                "max_se": float(new.win_se[inside].max()),
+            }
+        )
+        table = OddsTable(
+            new.rules,
+            new.win,
+            new.win_se,
+            new.game_points,
+            new.game_points_se,
+            {**new.provenance, "iteration": round_, "history": list(history)},
+            new.model,
+        )
         if change.max() < tol:
             break
     return table, pd.DataFrame(history)

@@ -2,6 +2,7 @@
 sims.cribbage.odds.rebuild import build_shipped; build_shipped(players=...)"``): above both the tables
 (:mod:`sims.cribbage.odds.table`) and the position players' iteration (:mod:`sims.cribbage.odds.position`),
 which reads the tables."""
+
 from __future__ import annotations
 
 from .layout import BASE_PLAYERS, PLAYERS, POSITION_PLAYERS, check_players
@@ -9,8 +10,14 @@ from .position import iterate_position
 from .table import DEFAULT_DEALS, SHIPPED, _shipped_file, win_table
 
 
-def build_shipped(n_deals: int = DEFAULT_DEALS, seed: int = 0, presets=SHIPPED, threads: int | None = None,
-                  players: str = BASE_PLAYERS, **iteration) -> list:
+def build_shipped(
+    n_deals: int = DEFAULT_DEALS,
+    seed: int = 0,
+    presets=SHIPPED,
+    threads: int | None = None,
+    players: str = BASE_PLAYERS,
+    **iteration,
+) -> list:
     """Rebuild the tables that ship with the package for ``players`` (quantized Parquet and the deal model beside
     each); the position players' table is iterated from the table of the players they play as far from home
     (:func:`sims.cribbage.odds.position.iterate_position`, ``iteration``: zone, iterations, per_position).
@@ -19,8 +26,9 @@ def build_shipped(n_deals: int = DEFAULT_DEALS, seed: int = 0, presets=SHIPPED, 
     files = []
     for name in presets:
         if players == POSITION_PLAYERS:
-            table = iterate_position(name, n_deals=n_deals, seed=seed, base="distilled", threads=threads,
-                                     **iteration)[0]
+            table = iterate_position(name, n_deals=n_deals, seed=seed, base="distilled", threads=threads, **iteration)[
+                0
+            ]
         else:
             table = win_table(name, PLAYERS[players], n_deals, seed, threads=threads)
         files.append(table.write(_shipped_file(name, players), quantized=True))

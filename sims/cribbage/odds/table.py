@@ -10,6 +10,7 @@ Parquet with its provenance; :func:`read_table` reads either back and refuses a
 table made for other rules.  The tables that ship with the package live in
 ``sims/cribbage/data/odds`` (:func:`shipped_table`).
 """
+
 from __future__ import annotations
 
 import json
@@ -34,13 +35,17 @@ ENGINE = "sims.cribbage.odds.timings"
 DEFAULT_POLICIES = PLAYERS[BASE_PLAYERS]
 DEFAULT_DEALS = 1_000_000
 DEFAULT_GROUPS = 20
-CHUNK_DEALS = 1024          # small chunks: the jackknife groups are whole chunks, so they come out nearly equal
+CHUNK_DEALS = 1024  # small chunks: the jackknife groups are whole chunks, so they come out nearly equal
 SHIPPED = ("six-card", "six-card-61", "five-card")
 FORMAT = "sims-odds/1"
 _META_KEY = b"sims-odds"
 # Shipped files store scaled integers: (column, numpy type, scale).
-QUANTA = {"win": ("uint16", 1 / 65535), "win_se": ("uint16", 1e-6), "game_points": ("int16", 1e-4),
-          "game_points_se": ("uint16", 1e-5)}
+QUANTA = {
+    "win": ("uint16", 1 / 65535),
+    "win_se": ("uint16", 1e-6),
+    "game_points": ("int16", 1e-4),
+    "game_points_se": ("uint16", 1e-5),
+}
 
 
 @dataclass(frozen=True)
@@ -59,26 +64,40 @@ class DealModel:
     def frame(self) -> pd.DataFrame:
         """Tidy counts: ``part, row, column, value, count`` (zeros left out)."""
         parts = []
-        for name, arr in (("rest", self.rest), ("hands", self.hands[None]),
-                          ("cribs", self.cribs.reshape(1, -1, SHOW_BINS)), ("totals", self.totals[None])):
+        for name, arr in (
+            ("rest", self.rest),
+            ("hands", self.hands[None]),
+            ("cribs", self.cribs.reshape(1, -1, SHOW_BINS)),
+            ("totals", self.totals[None]),
+        ):
             idx = np.nonzero(arr)
-            parts.append(pd.DataFrame({"part": name, "row": idx[0], "column": idx[1], "value": idx[2],
-                                       "count": arr[idx]}))
+            parts.append(
+                pd.DataFrame({"part": name, "row": idx[0], "column": idx[1], "value": idx[2], "count": arr[idx]})
+            )
         return pd.concat(parts, ignore_index=True)
 
     @classmethod
     def from_frame(cls, frame: pd.DataFrame, kept: int, target: int) -> DealModel:
-        shapes = {"rest": (2 * kept + 1, PEG_BINS, PEG_BINS), "hands": (1, 2, SHOW_BINS),
-                  "cribs": (1, 2 * N_RANKS * N_RANKS, SHOW_BINS), "totals": (1, target + 1, target + 1)}
+        shapes = {
+            "rest": (2 * kept + 1, PEG_BINS, PEG_BINS),
+            "hands": (1, 2, SHOW_BINS),
+            "cribs": (1, 2 * N_RANKS * N_RANKS, SHOW_BINS),
+            "totals": (1, target + 1, target + 1),
+        }
         arrays = {}
         for name, shape in shapes.items():
             arr = np.zeros(shape, dtype=np.int64)
             sel = frame[frame["part"] == name]
-            np.add.at(arr, (sel["row"].to_numpy(), sel["column"].to_numpy(), sel["value"].to_numpy()),
-                      sel["count"].to_numpy())
+            np.add.at(
+                arr, (sel["row"].to_numpy(), sel["column"].to_numpy(), sel["value"].to_numpy()), sel["count"].to_numpy()
+            )
             arrays[name] = arr
-        return cls(arrays["rest"], arrays["hands"][0], arrays["cribs"].reshape(2, N_RANKS, N_RANKS, SHOW_BINS),
-                   arrays["totals"][0])
+        return cls(
+            arrays["rest"],
+            arrays["hands"][0],
+            arrays["cribs"].reshape(2, N_RANKS, N_RANKS, SHOW_BINS),
+            arrays["totals"][0],
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -110,10 +129,11 @@ class OddsTable:
         """Scores of a position before a deal: integers 0 .. target - 1; else a one-line error."""
         out = []
         for who, score in (("dealer", dealer), ("pone", pone)):
-            if isinstance(score, bool) or not isinstance(score, (int, np.integer)) \
-                    or not 0 <= int(score) < self.target:
-                raise ValueError(f"the {who}'s score must be an integer 0..{self.target - 1} for a game to "
-                                 f"{self.target}, got {score!r}")
+            if isinstance(score, bool) or not isinstance(score, (int, np.integer)) or not 0 <= int(score) < self.target:
+                raise ValueError(
+                    f"the {who}'s score must be an integer 0..{self.target - 1} for a game to "
+                    f"{self.target}, got {score!r}"
+                )
             out.append(int(score))
         return out[0], out[1]
 
@@ -122,17 +142,23 @@ class OddsTable:
         d, p = self.check_scores(dealer, pone)
         t = self.half_width
         w, ws, g, gs = self.win[d, p], self.win_se[d, p], self.game_points[d, p], self.game_points_se[d, p]
-        return {"dealer": d, "pone": p, "win": float(w), "win_lo": float(w - t * ws), "win_hi": float(w + t * ws),
-                "game_points": float(g), "game_points_lo": float(g - t * gs),
-                "game_points_hi": float(g + t * gs)}
+        return {
+            "dealer": d,
+            "pone": p,
+            "win": float(w),
+            "win_lo": float(w - t * ws),
+            "win_hi": float(w + t * ws),
+            "game_points": float(g),
+            "game_points_lo": float(g - t * gs),
+            "game_points_hi": float(g + t * gs),
+        }
 
     def frame(self) -> pd.DataFrame:
         """One row per position: scores, the dealer's chance of winning and game points with 95% intervals."""
         d, p = np.meshgrid(np.arange(self.target), np.arange(self.target), indexing="ij")
         t = self.half_width
         frame = pd.DataFrame({"dealer_score": d.ravel(), "pone_score": p.ravel()})
-        for name, value, se in (("win", self.win, self.win_se), ("game_points", self.game_points,
-                                                                  self.game_points_se)):
+        for name, value, se in (("win", self.win, self.win_se), ("game_points", self.game_points, self.game_points_se)):
             frame[name] = value.ravel()
             frame[f"{name}_lo"] = (value - t * se).ravel()
             frame[f"{name}_hi"] = (value + t * se).ravel()
@@ -151,8 +177,15 @@ class OddsTable:
         d, p = np.meshgrid(np.arange(self.target - 1), np.arange(self.target - 1), indexing="ij")
         with np.errstate(invalid="ignore", divide="ignore"):
             offence = mine / (mine + his)
-        return pd.DataFrame({"dealer_score": d.ravel(), "pone_score": p.ravel(), "mine": mine.ravel(),
-                             "his": his.ravel(), "offence": offence.ravel()})
+        return pd.DataFrame(
+            {
+                "dealer_score": d.ravel(),
+                "pone_score": p.ravel(),
+                "mine": mine.ravel(),
+                "his": his.ravel(),
+                "offence": offence.ravel(),
+            }
+        )
 
     def deal_values(self) -> np.ndarray:
         """``[d, p]``: what holding the deal (the crib, the last card, his heels) is worth at each score: the
@@ -172,8 +205,12 @@ class OddsTable:
         path.parent.mkdir(parents=True, exist_ok=True)
         columns = {"dealer_score": None, "pone_score": None, **{k: None for k in QUANTA}}
         frame = self.frame()[list(columns)]
-        meta = {"format": FORMAT, "rules": self.rules.to_dict(), "provenance": self.provenance,
-                "quanta": {k: v[1] for k, v in QUANTA.items()} if quantized else {}}
+        meta = {
+            "format": FORMAT,
+            "rules": self.rules.to_dict(),
+            "provenance": self.provenance,
+            "quanta": {k: v[1] for k, v in QUANTA.items()} if quantized else {},
+        }
         if quantized:
             for name, (dtype, scale) in QUANTA.items():
                 frame[name] = np.round(frame[name] / scale).astype(dtype)
@@ -196,8 +233,7 @@ def model_path(path: Path) -> Path:
 
 def _write_parquet(path: Path, frame: pd.DataFrame, meta: dict) -> None:
     table = pa.Table.from_pandas(frame, preserve_index=False)
-    table = table.replace_schema_metadata({**(table.schema.metadata or {}),
-                                           _META_KEY: json.dumps(meta).encode()})
+    table = table.replace_schema_metadata({**(table.schema.metadata or {}), _META_KEY: json.dumps(meta).encode()})
     st.atomic_write(path, lambda f: pq.write_table(table, f, compression="zstd"))
 
 
@@ -251,8 +287,15 @@ def read_table(path, rules=None) -> OddsTable:
     model = None
     if model_path(path).exists():
         model = DealModel.from_frame(_read(model_path(path))[0], made_for.kept, made_for.target)
-    return OddsTable(made_for, arrays["win"], arrays["win_se"], arrays["game_points"], arrays["game_points_se"],
-                     meta.get("provenance", {}), model)
+    return OddsTable(
+        made_for,
+        arrays["win"],
+        arrays["win_se"],
+        arrays["game_points"],
+        arrays["game_points_se"],
+        meta.get("provenance", {}),
+        model,
+    )
 
 
 def check_rules(wanted: Rules, made_for: Rules, where) -> None:
@@ -261,8 +304,10 @@ def check_rules(wanted: Rules, made_for: Rules, where) -> None:
     made = made_for.to_dict()
     diff = next((k for k, v in wanted.to_dict().items() if k != "name" and made.get(k) != v), None)
     if diff is not None:
-        raise ValueError(f"{where} was made for {made_for.name!r} ({diff} {made[diff]!r}), "
-                         f"not for {wanted.name!r} ({diff} {wanted.to_dict()[diff]!r})")
+        raise ValueError(
+            f"{where} was made for {made_for.name!r} ({diff} {made[diff]!r}), "
+            f"not for {wanted.name!r} ({diff} {wanted.to_dict()[diff]!r})"
+        )
 
 
 def shipped_path(rules, players: str = BASE_PLAYERS) -> Path:
@@ -273,15 +318,21 @@ def shipped_path(rules, players: str = BASE_PLAYERS) -> Path:
     check_players(players)
     preset = get_rules(rules.name) if rules.name in SHIPPED else None
     if preset is None or rules.to_dict() != preset.to_dict():
-        changed = "" if preset is None else " with " + ", ".join(
-            f"{k} {v}" for k, v in rules.to_dict().items() if preset.to_dict()[k] != v)
-        raise ValueError(f"no table ships for rules {rules.name!r}{changed}; tables ship for the presets "
-                         f"{', '.join(SHIPPED)} (build one with sims odds --build)")
+        changed = (
+            ""
+            if preset is None
+            else " with " + ", ".join(f"{k} {v}" for k, v in rules.to_dict().items() if preset.to_dict()[k] != v)
+        )
+        raise ValueError(
+            f"no table ships for rules {rules.name!r}{changed}; tables ship for the presets "
+            f"{', '.join(SHIPPED)} (build one with sims odds --build)"
+        )
     path = _shipped_file(rules.name, players)
     if not path.exists():
         have = [name for name in SHIPPED if _shipped_file(name, players).exists()]
-        raise ValueError(f"no table of {players} self-play ships for {rules.name}; it ships for "
-                         f"{', '.join(have) or 'no preset'}")
+        raise ValueError(
+            f"no table of {players} self-play ships for {rules.name}; it ships for {', '.join(have) or 'no preset'}"
+        )
     return path
 
 
@@ -299,12 +350,20 @@ def shipped_table(rules="six-card", players: str = BASE_PLAYERS) -> OddsTable:
 def _same_both_seats(job: Job) -> None:
     for decision, seats in job.policies.items():
         if len({(p.name, p.params) for p in seats}) != 1:
-            raise ValueError(f"a board-position table is for one {decision} policy at both seats, got "
-                             f"{', '.join(p.name for p in seats)}")
+            raise ValueError(
+                f"a board-position table is for one {decision} policy at both seats, got "
+                f"{', '.join(p.name for p in seats)}"
+            )
 
 
-def timing_job(rules, policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0, groups: int = DEFAULT_GROUPS,
-               chunk_size: int = CHUNK_DEALS) -> Job:
+def timing_job(
+    rules,
+    policies=None,
+    n_deals: int = DEFAULT_DEALS,
+    seed: int = 0,
+    groups: int = DEFAULT_GROUPS,
+    chunk_size: int = CHUNK_DEALS,
+) -> Job:
     """The core job that plays the deals of a table (its engine is :mod:`.timings`)."""
     if isinstance(groups, bool) or not isinstance(groups, (int, np.integer)) or groups < 2:
         raise ValueError(f"groups must be an integer of at least 2 (the jackknife needs them), got {groups!r}")
@@ -314,9 +373,18 @@ def timing_job(rules, policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0
     n_deals = check_count(n_deals, "the number of deals")
     if n_deals < groups:
         raise ValueError(f"a table needs at least as many deals as jackknife groups ({groups}), got {n_deals}")
-    chunk_size = min(chunk_size, n_deals // groups)    # each group gets deals, even in a small table
-    job = Job.make("cribbage", "deals", rules, policies or DEFAULT_POLICIES, n_deals, seed, chunk_size=chunk_size,
-                   engine=ENGINE, groups=int(groups))
+    chunk_size = min(chunk_size, n_deals // groups)  # each group gets deals, even in a small table
+    job = Job.make(
+        "cribbage",
+        "deals",
+        rules,
+        policies or DEFAULT_POLICIES,
+        n_deals,
+        seed,
+        chunk_size=chunk_size,
+        engine=ENGINE,
+        groups=int(groups),
+    )
     _same_both_seats(job)
     return job
 
@@ -327,8 +395,11 @@ def counts_of(batch, groups: int, target: int):
     h = batch.histograms
     for k, name in enumerate(TABLE_NAMES):
         sel = h[h["scope"] == name]
-        np.add.at(counts, (sel["who"].astype(int).to_numpy(), k, sel["component"].astype(int).to_numpy(),
-                           sel["value"].to_numpy()), sel["count"].to_numpy())
+        np.add.at(
+            counts,
+            (sel["who"].astype(int).to_numpy(), k, sel["component"].astype(int).to_numpy(), sel["value"].to_numpy()),
+            sel["count"].to_numpy(),
+        )
     t = batch.totals
     sel = t[t["scope"] == "group"]
     deals = np.zeros(groups, dtype=np.int64)
@@ -341,23 +412,36 @@ def model_of(batch, kept: int, counts: np.ndarray) -> DealModel:
     h = batch.histograms
     h = h[h["scope"] == "model"]
     parts = {}
-    for name, who in (("rest", [f"rest {k}" for k in range(2 * kept + 1)]),
-                      ("hands", ["hand"]), ("cribs", ["crib"])):
+    for name, who in (("rest", [f"rest {k}" for k in range(2 * kept + 1)]), ("hands", ["hand"]), ("cribs", ["crib"])):
         sel = h[h["who"].isin(who)]
         parts[name] = sel.assign(row=sel["who"].map({w: i for i, w in enumerate(who)}))
     rest = np.zeros((2 * kept + 1, PEG_BINS, PEG_BINS), dtype=np.int64)
     sel = parts["rest"]
-    np.add.at(rest, (sel["row"].to_numpy(), sel["component"].astype(int).to_numpy(), sel["value"].to_numpy()),
-              sel["count"].to_numpy())
+    np.add.at(
+        rest,
+        (sel["row"].to_numpy(), sel["component"].astype(int).to_numpy(), sel["value"].to_numpy()),
+        sel["count"].to_numpy(),
+    )
     hands = np.zeros((2, SHOW_BINS), dtype=np.int64)
     sel = parts["hands"]
-    np.add.at(hands, (sel["component"].map({"dealer": 0, "pone": 1}).to_numpy(), sel["value"].to_numpy()),
-              sel["count"].to_numpy())
+    np.add.at(
+        hands,
+        (sel["component"].map({"dealer": 0, "pone": 1}).to_numpy(), sel["value"].to_numpy()),
+        sel["count"].to_numpy(),
+    )
     cribs = np.zeros((2, N_RANKS, N_RANKS, SHOW_BINS), dtype=np.int64)
     sel = parts["cribs"]
     split = sel["component"].str.split(" ", expand=True)
-    np.add.at(cribs, (split[0].map({"dealer": 0, "pone": 1}).to_numpy(), split[1].astype(int).to_numpy(),
-                      split[2].astype(int).to_numpy(), sel["value"].to_numpy()), sel["count"].to_numpy())
+    np.add.at(
+        cribs,
+        (
+            split[0].map({"dealer": 0, "pone": 1}).to_numpy(),
+            split[1].astype(int).to_numpy(),
+            split[2].astype(int).to_numpy(),
+            sel["value"].to_numpy(),
+        ),
+        sel["count"].to_numpy(),
+    )
     return DealModel(rest, hands, cribs, counts[:, TOTALS].sum(0))
 
 
@@ -367,10 +451,14 @@ def table_from_batch(job: Job, batch, points=DEFAULT_POINTS) -> OddsTable:
     groups = job.option("groups")
     counts, deals = counts_of(batch, groups, rules.target)
     win, win_se, gp, gp_se = jackknife(rules.target, counts, deals, rules.lurch, rules.double_lurch, points)
-    provenance = {**job.describe(), "n": int(batch.n), "groups": int(groups),
-                  "method": "backward induction over deal timings; delete-a-group jackknife",
-                  "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]},
-                  "git_commit": st.git_commit()}
+    provenance = {
+        **job.describe(),
+        "n": int(batch.n),
+        "groups": int(groups),
+        "method": "backward induction over deal timings; delete-a-group jackknife",
+        "game_points": {"win": points[0], "lurch": points[1], "double_lurch": points[2]},
+        "git_commit": st.git_commit(),
+    }
     return OddsTable(rules, win, win_se, gp, gp_se, provenance, model_of(batch, rules.kept, counts))
 
 
@@ -384,10 +472,20 @@ def check_points(points) -> tuple[float, float, float]:
     return values
 
 
-def win_table(rules="six-card", policies=None, n_deals: int = DEFAULT_DEALS, seed: int = 0,
-              groups: int = DEFAULT_GROUPS, points=DEFAULT_POINTS, threads: int | None = None,
-              progress: bool = False, out=None, workers: int | None = None, scheduler: str | None = None,
-              client=None) -> OddsTable:
+def win_table(
+    rules="six-card",
+    policies=None,
+    n_deals: int = DEFAULT_DEALS,
+    seed: int = 0,
+    groups: int = DEFAULT_GROUPS,
+    points=DEFAULT_POINTS,
+    threads: int | None = None,
+    progress: bool = False,
+    out=None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    client=None,
+) -> OddsTable:
     """The dealer's chance of winning and expected game points from every position, under ``policies``
     (one discard and one pegging policy for both players, which must not look at the score; default
     expected_net + defensive), from ``n_deals`` deals in ``groups`` jackknife groups.
@@ -399,6 +497,5 @@ def win_table(rules="six-card", policies=None, n_deals: int = DEFAULT_DEALS, see
 
     points = check_points(points)
     job = timing_job(rules, policies, n_deals, seed, groups)
-    batch, _ = play(job, out, threads=threads, workers=workers, scheduler=scheduler, client=client,
-                    progress=progress)
+    batch, _ = play(job, out, threads=threads, workers=workers, scheduler=scheduler, client=client, progress=progress)
     return table_from_batch(job, batch, points)

@@ -6,6 +6,7 @@ not seen, the rest of the deal from the deal model of the board-position table
 in counting order, then the table's chance from the new scores with the deal
 passed.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -17,8 +18,9 @@ from .layout import DEFAULT_PLAYERS
 from .table import shipped_table
 
 
-def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules="six-card",
-                      tables=(), players: str = DEFAULT_PLAYERS) -> pd.DataFrame:
+def throw_win_chances(
+    hand, role: str, dealer_score: int, pone_score: int, rules="six-card", tables=(), players: str = DEFAULT_PLAYERS
+) -> pd.DataFrame:
     """For every throw of ``hand`` (``role`` ``dealer`` or ``pone``) before a deal from ``dealer_score`` to
     ``pone_score``: ``thrown, kept`` (as :func:`sims.cribbage.discards.analyze_discards` writes them) and
     ``win``, the player's chance of winning the game, with ``win_se`` (an upper bound on the standard error
@@ -38,14 +40,17 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
     values = np.concatenate([position.position_params(table) for table in by_preset.values()])
     ix = position.section(values, rules.to_kernel())
     if ix[position.X_T] < 0 or rules.throw != 2:
-        raise ValueError(f"no board-position table for rules {rules.name!r}; tables ship for "
-                         f"{', '.join(position.PRESETS)}")
+        raise ValueError(
+            f"no board-position table for rules {rules.name!r}; tables ship for {', '.join(position.PRESETS)}"
+        )
     if role not in ("dealer", "pone"):
         raise ValueError(f"role must be dealer or pone, got {role!r}")
     for who, score in (("dealer", dealer_score), ("pone", pone_score)):
         if isinstance(score, bool) or not isinstance(score, (int, np.integer)) or not 0 <= score < rules.target:
-            raise ValueError(f"the {who}'s score must be an integer 0..{rules.target - 1} for a game to "
-                             f"{rules.target}, got {score!r}")
+            raise ValueError(
+                f"the {who}'s score must be an integer 0..{rules.target - 1} for a game to "
+                f"{rules.target}, got {score!r}"
+            )
     arr = np.asarray(cards, dtype=np.int64)
     starters = np.asarray([c for c in range(52) if c not in cards], dtype=np.int64)
     masks = []
@@ -59,10 +64,16 @@ def throw_win_chances(hand, role: str, dealer_score: int, pone_score: int, rules
     moved = shifted_by_error(values, ix, table)
     win_se = np.abs(_throw_values(arr, role, dealer_score, pone_score, masks, starters, moved, ix) - win)
     half = table.half_width * win_se
-    frame = pd.DataFrame({
-        "thrown": [format_cards(c for i, c in enumerate(cards) if (m >> i) & 1) for m in masks],
-        "kept": [format_cards(c for i, c in enumerate(cards) if not (m >> i) & 1) for m in masks],
-        "win": win, "win_se": win_se, "win_lo": np.clip(win - half, 0, 1), "win_hi": np.clip(win + half, 0, 1)})
+    frame = pd.DataFrame(
+        {
+            "thrown": [format_cards(c for i, c in enumerate(cards) if (m >> i) & 1) for m in masks],
+            "kept": [format_cards(c for i, c in enumerate(cards) if not (m >> i) & 1) for m in masks],
+            "win": win,
+            "win_se": win_se,
+            "win_lo": np.clip(win - half, 0, 1),
+            "win_hi": np.clip(win + half, 0, 1),
+        }
+    )
     frame = frame.sort_values("win", ascending=False, kind="stable").reset_index(drop=True)
     frame.attrs.update(rules=rules.name, role=role, dealer_score=int(dealer_score), pone_score=int(pone_score))
     return frame
@@ -74,7 +85,7 @@ def _throw_values(hand, role, dealer_score, pone_score, masks, starters, values,
     from ..policies import position_throw
 
     win = np.empty(len(masks))
-    hand, values = read_only(hand), read_only(values)     # as the position-aware discard sees them
+    hand, values = read_only(hand), read_only(values)  # as the position-aware discard sees them
     if role == "dealer":
         position_throw.dealer_throw_values(hand, values, ix, dealer_score, pone_score, masks, starters, win)
     else:
@@ -86,8 +97,7 @@ def preset_of(rules):
     """The preset of :data:`sims.cribbage.policies.position.PRESETS` whose kernel rules are ``rules``', or None."""
     from ..policies import position
 
-    return next((p for p in position.PRESETS if get_rules(p).to_kernel().tolist() == rules.to_kernel().tolist()),
-                None)
+    return next((p for p in position.PRESETS if get_rules(p).to_kernel().tolist() == rules.to_kernel().tolist()), None)
 
 
 def shifted_by_error(values: np.ndarray, ix: np.ndarray, table) -> np.ndarray:
@@ -100,5 +110,5 @@ def shifted_by_error(values: np.ndarray, ix: np.ndarray, table) -> np.ndarray:
 
     t, w = ix[position.X_T], ix[position.X_W]
     moved = values.copy()
-    moved[w:w + t * t] += table.win_se.ravel()
+    moved[w : w + t * t] += table.win_se.ravel()
     return moved

@@ -33,6 +33,7 @@ module), so the core's runner plays it in batches, with a run store, resume and
 Dask, and the numbers do not depend on threads or workers.  Deal ``g`` is dealt by
 seat ``g % 2`` from the same streams as :func:`sims.cribbage.simulate_deals`.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -49,11 +50,25 @@ from ..engine import seed_streams
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..play import A_N_PLAYED, C_CRIB, C_HAND, C_HEELS, MAX_SEATS, POLICY_ERROR, deal_buffers, play_deal
 from ..rules import R_BATH, R_TARGET
-from .layout import (EV_ROWS, HEELS, KIND, LAID, MAX_EVENTS, N_RANKS, PEG_BINS, PEGGING, POINTS, ROLE, SHOW,
-                     SHOW_BINS, TABLE_NAMES, TOTALS)
+from .layout import (
+    EV_ROWS,
+    HEELS,
+    KIND,
+    LAID,
+    MAX_EVENTS,
+    N_RANKS,
+    PEG_BINS,
+    PEGGING,
+    POINTS,
+    ROLE,
+    SHOW,
+    SHOW_BINS,
+    TABLE_NAMES,
+    TOTALS,
+)
 
-CHECK_DEALS = 8                     # deals per chunk replayed at other scores (:func:`_timing_chunk`)
-OPTIONS = {"groups": "jackknife groups: chunk c counts in group c % groups"}   # this engine's job options
+CHECK_DEALS = 8  # deals per chunk replayed at other scores (:func:`_timing_chunk`)
+OPTIONS = {"groups": "jackknife groups: chunk c counts in group c % groups"}  # this engine's job options
 
 _DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
 _PEGS = types.UniTuple(PegFn, MAX_SEATS)
@@ -80,7 +95,7 @@ def deal_events(rules, comp, played, n_played, kept, ev):
     count, start = 0, 0
     for k in range(n_played):
         value = card_value(played[k])
-        if count + value > MAX_COUNT:   # nobody could play: the end hole to the last player
+        if count + value > MAX_COUNT:  # nobody could play: the end hole to the last player
             n = _event(ev, n, _owner(kept, played[k - 1]), 1, PEGGING, k)
             count, start = 0, k
         count += value
@@ -89,9 +104,9 @@ def deal_events(rules, comp, played, n_played, kept, ev):
             n = _event(ev, n, _owner(kept, played[k]), points, PEGGING, k + 1)
         if count == MAX_COUNT:
             count, start = 0, k + 1
-    if count > 0:                       # the last card (or the single count's go)
+    if count > 0:  # the last card (or the single count's go)
         n = _event(ev, n, _owner(kept, played[n_played - 1]), 1, PEGGING, n_played)
-    for role in (1, 0):                 # the show: the pone's hand, the dealer's, then the crib
+    for role in (1, 0):  # the show: the pone's hand, the dealer's, then the crib
         if comp[role, C_HAND]:
             n = _event(ev, n, role, comp[role, C_HAND], SHOW, n_played)
     if comp[0, C_CRIB]:
@@ -148,16 +163,32 @@ def same_events(ev1, n1, ev2, n2):
 
 
 @njit(inline="always")
-def _timing_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, counts, rest,
-                  hands, cribs, err, changed):
+def _timing_chunk(
+    c,
+    rules,
+    keys,
+    first_item,
+    n_items,
+    chunk_size,
+    discard_fns,
+    peg_fns,
+    params,
+    poff,
+    counts,
+    rest,
+    hands,
+    cribs,
+    err,
+    changed,
+):
     """Deals of chunk ``c``, deal ``g`` dealt by seat ``g % 2``: they add to ``counts[c]`` (the three count
     tables) and to the deal model.  The first :data:`CHECK_DEALS` deals of the chunk are replayed from the
     same streams with the players on other scores near the target; a deal that scores otherwise marks
     ``changed[c]`` (1 + the deal): the policies look at the score."""
     target = rules[R_TARGET]
-    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
     work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
-    ev = np.zeros((2, EV_ROWS, MAX_EVENTS), dtype=np.int64)    # events of the deal, and of its replay
+    ev = np.zeros((2, EV_ROWS, MAX_EVENTS), dtype=np.int64)  # events of the deal, and of its replay
     start = first_item + c * chunk_size
     for i in range(min(chunk_size, n_items - c * chunk_size)):
         g = start + i
@@ -169,8 +200,24 @@ def _timing_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, 
                 scores[g % 2] = max(target - 1 - (3 * i) % 10, 0)
                 scores[(g + 1) % 2] = max(target - 2 - (7 * i) % 10, 0)
             comp[:, :] = 0
-            if play_deal(rules_c, g % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
-                         poff_c, comp, err[c], work) == POLICY_ERROR:
+            if (
+                play_deal(
+                    rules_c,
+                    g % 2,
+                    scores,
+                    False,
+                    deck_rng,
+                    seat_rngs,
+                    discard_fns,
+                    peg_fns,
+                    params_c,
+                    poff_c,
+                    comp,
+                    err[c],
+                    work,
+                )
+                == POLICY_ERROR
+            ):
                 err[c, E_ITEM] = g
                 break
             n_played = work[8][A_N_PLAYED]
@@ -187,9 +234,27 @@ def _timing_chunk(c, rules, keys, first_item, n_items, chunk_size, discard_fns, 
 
 
 # The parallel kernel over chunks (:func:`sims.core.driver.chunk_loop`).
-_timing_chunks = chunk_loop("_timing_chunks", _timing_chunk,
-                            types.void(I64_1, U64_2, types.int64, types.int64, types.int64, _DISCARDS, _PEGS, F64_1,
-                                       I64_1, I64_4, I64_4, I64_3, I64_5, I64_2, I64_1))
+_timing_chunks = chunk_loop(
+    "_timing_chunks",
+    _timing_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.int64,
+        types.int64,
+        _DISCARDS,
+        _PEGS,
+        F64_1,
+        I64_1,
+        I64_4,
+        I64_4,
+        I64_3,
+        I64_5,
+        I64_2,
+        I64_1,
+    ),
+)
 
 
 def play_chunks(job, keys, first_item, n_items, err) -> Batch:
@@ -205,13 +270,29 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     hands = np.zeros((n_chunks, 2, SHOW_BINS), dtype=np.int64)
     cribs = np.zeros((n_chunks, 2, N_RANKS, N_RANKS, SHOW_BINS), dtype=np.int64)
     changed = np.zeros(n_chunks, dtype=np.int64)
-    _timing_chunks(rules.to_kernel(), keys, first_item, n_items, job.chunk_size, *fns, params, poff, counts,
-                   rest, hands, cribs, err, changed)
+    _timing_chunks(
+        rules.to_kernel(),
+        keys,
+        first_item,
+        n_items,
+        job.chunk_size,
+        *fns,
+        params,
+        poff,
+        counts,
+        rest,
+        hands,
+        cribs,
+        err,
+        changed,
+    )
     if changed.any():
         g = int(changed[np.flatnonzero(changed)[0]]) - 1
-        raise ValueError(f"the policies play deal {g} (seed {job.seed}) differently when the scores change: "
-                         f"a table from deal timings needs policies that ignore the score "
-                         f"(use sims.cribbage.odds.position_table for position-aware play)")
+        raise ValueError(
+            f"the policies play deal {g} (seed {job.seed}) differently when the scores change: "
+            f"a table from deal timings needs policies that ignore the score "
+            f"(use sims.cribbage.odds.position_table for position-aware play)"
+        )
     groups = job.option("groups", 1)
     first_chunk = first_item // job.chunk_size
     group = (first_chunk + np.arange(n_chunks)) % groups
@@ -229,8 +310,9 @@ def to_batch(job, n, deals, counts, rest, hands, cribs) -> Batch:
     groups = [str(g) for g in range(counts.shape[0])]
     rows = [str(r) for r in range(counts.shape[2])]
     hists = [hist_frame(name, groups, rows, counts[:, k]) for k, name in enumerate(TABLE_NAMES)]
-    hists.append(hist_frame("model", [f"rest {k}" for k in range(rest.shape[0])],
-                            [str(d) for d in range(PEG_BINS)], rest))
+    hists.append(
+        hist_frame("model", [f"rest {k}" for k in range(rest.shape[0])], [str(d) for d in range(PEG_BINS)], rest)
+    )
     hists.append(hist_frame("model", ["hand"], ["dealer", "pone"], hands[None]))
     pairs = [f"{who} {lo} {hi}" for who in ("dealer", "pone") for lo in range(N_RANKS) for hi in range(N_RANKS)]
     hists.append(hist_frame("model", ["crib"], pairs, cribs.reshape(1, -1, SHOW_BINS)))

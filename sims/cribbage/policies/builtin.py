@@ -3,6 +3,7 @@
 They allocate nothing and keep no array they are given, so they are compiled without reference counting
 (``refcounts=False``, :func:`sims.core.kernel.njit`): the engine calls them millions of times a second.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -70,7 +71,7 @@ def greedy_peg(hand, played, state, rules, rng, params):
     for i in range(hand.shape[0]):
         if not is_legal_play(hand, i, count):
             continue
-        points = points_if_laid(played, start, n, hand[i], rules[R_BATH] != 0)   # played is read-only
+        points = points_if_laid(played, start, n, hand[i], rules[R_BATH] != 0)  # played is read-only
         if points > best or (points == best and hand[i] > hand[best_i]):
             best, best_i = points, i
     return best_i

@@ -22,6 +22,7 @@ not one's own counts fully against, as in two-handed play:
 
 The advisor :mod:`sims.cribbage.discards` tabulates the same expectations for every throw.
 """
+
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
@@ -38,8 +39,8 @@ from ..rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_THROW
 from ..scoring import show_points
 from ..tables import BASE, RANK_TABLE
 
-N_KEPT = 1820          # multisets of four ranks: C(13 + 3, 4)
-SCRATCH = 13 + 4 + 2 * 52   # best_net_throw's stack: unseen by rank and by suit, the hand split, shows
+N_KEPT = 1820  # multisets of four ranks: C(13 + 3, 4)
+SCRATCH = 13 + 4 + 2 * 52  # best_net_throw's stack: unseen by rank and by suit, the hand split, shows
 
 
 def kept_net_sums() -> np.ndarray:
@@ -65,7 +66,7 @@ def kept_index(kept):
     r0 <= r1 <= r2 <= r3, the combination r0 < r1+1 < r2+2 < r3+3 in the combinatorial number system,
     C(r0, 1) + C(r1 + 1, 2) + C(r2 + 2, 3) + C(r3 + 3, 4)."""
     a, b, c, d = kept[0] >> 2, kept[1] >> 2, kept[2] >> 2, kept[3] >> 2
-    a, b = min(a, b), max(a, b)                 # a sorting network of four
+    a, b = min(a, b), max(a, b)  # a sorting network of four
     c, d = min(c, d), max(c, d)
     a, c = min(a, c), max(a, c)
     b, d = min(b, d), max(b, d)
@@ -85,8 +86,8 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
     k = n - n_throw
     mine = state[S_CRIB_MINE] != 0
     flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
-    scratch = stack_ints(SCRATCH)             # nothing allocated (sims.core.unowned)
-    rank_counts, suit_counts, cards = scratch[:13], scratch[13:17], scratch[17:17 + n]
+    scratch = stack_ints(SCRATCH)  # nothing allocated (sims.core.unowned)
+    rank_counts, suit_counts, cards = scratch[:13], scratch[13:17], scratch[17 : 17 + n]
     for r in range(13):
         rank_counts[r] = 4
     for s in range(4):
@@ -96,7 +97,7 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
         suit_counts[c & 3] -= 1
     n_pool = 52 - n
     kept, thrown = cards[:k], cards[k:]
-    without = scratch[17 + n:17 + 2 * n]      # four kept of six: the show of the hand without card j
+    without = scratch[17 + n : 17 + 2 * n]  # four kept of six: the show of the hand without card j
     if k == 4 and n_throw == 2:
         for j in range(n):
             slots = 0
@@ -110,16 +111,17 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
     mask = next_throw(-1, n, n_throw)
     while mask >= 0:
         split_throw(hand, mask, kept, thrown)
-        if k == 4:      # the sum over the starters not seen: all but the kept cards' (a table), less the thrown
+        if k == 4:  # the sum over the starters not seen: all but the kept cards' (a table), less the thrown
             index = kept_index(kept)
             total = KEPT_NET_SUMS[index] + starter_suits(kept, k, suit_counts, n_pool, False, flush_four)
-            if n_throw == 2:    # the kept cards with one thrown card: the hand without the other (a load a card)
+            if n_throw == 2:  # the kept cards with one thrown card: the hand without the other (a load a card)
                 for j in range(n):
                     if (mask >> j) & 1:
                         total -= without[j]
             else:
-                prefix = ((((kept[0] >> 2) * BASE + (kept[1] >> 2)) * BASE + (kept[2] >> 2)) * BASE
-                          + (kept[3] >> 2)) * BASE
+                prefix = (
+                    (((kept[0] >> 2) * BASE + (kept[1] >> 2)) * BASE + (kept[2] >> 2)) * BASE + (kept[3] >> 2)
+                ) * BASE
                 for c in thrown:
                     total -= np.int64(RANK_TABLE[prefix + (c >> 2)])
         else:

@@ -12,6 +12,7 @@ half the deals are played against ``defensive``, and a round is judged by a pane
 (``defensive`` and the tables it started from).  The tables that ship are one such round from the tables of
 the exploring fit (their provenance, in ``sims/cribbage/data/odds/distilled-peg.json``, names the calls).
 """
+
 from __future__ import annotations
 
 from importlib import resources
@@ -19,8 +20,19 @@ from pathlib import Path
 
 import numpy as np
 
-from .distilled import (DATA, GO, N_COUNTS, N_PARAMS, N_TABLES, NR, P_POINTS, P_REPLY, RANK_COUNT, SETUP,
-                        distilled_policy)
+from .distilled import (
+    DATA,
+    GO,
+    N_COUNTS,
+    N_PARAMS,
+    N_TABLES,
+    NR,
+    P_POINTS,
+    P_REPLY,
+    RANK_COUNT,
+    SETUP,
+    distilled_policy,
+)
 from .distilled_play_outs import card_play_outs, merge, play_outs
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS
 
@@ -35,7 +47,7 @@ def initial_params() -> np.ndarray:
             p[RANK_COUNT + rank * N_COUNTS + after] -= DEFENSIVE_PARAMS[1]
         for near in range(2):
             p[SETUP + rank * 8 + 4 + near * 2 + 1] += DEFENSIVE_PARAMS[2]
-    p[GO + N_COUNTS:GO + 2 * N_COUNTS] = 0.01 * np.arange(N_COUNTS)
+    p[GO + N_COUNTS : GO + 2 * N_COUNTS] = 0.01 * np.arange(N_COUNTS)
     return p
 
 
@@ -49,7 +61,7 @@ def fit(samples: dict, ridge: float = 1.0) -> np.ndarray:
     n, width = len(y), x.shape[1]
     n_legal, chosen = legal[:, 0], legal[:, 1]
     weight = np.where(np.arange(width)[None, :] < n_legal[:, None], -1.0 / n_legal[:, None], 0.0)
-    weight[np.arange(n), chosen] += 1.0           # the card laid, less the mean of the legal cards
+    weight[np.arange(n), chosen] += 1.0  # the card laid, less the mean of the legal cards
     continuous = (weight[:, :, None] * x).sum(1)
     rows = np.concatenate([np.repeat(np.arange(n), width * N_TABLES), np.arange(n), np.arange(n)])
     cols = np.concatenate([cells.reshape(-1), np.full(n, P_POINTS), np.full(n, P_REPLY)])
@@ -58,24 +70,33 @@ def fit(samples: dict, ridge: float = 1.0) -> np.ndarray:
     return lsqr(design, y - y.mean(), damp=np.sqrt(ridge), atol=1e-10, btol=1e-10, iter_lim=20_000)[0]
 
 
-def head_to_head(challenger, holder, rules="six-card", n_deals: int = 100_000, seed: int = 0,
-                 discard="expected_net", threads=None) -> tuple[float, float]:
+def head_to_head(
+    challenger, holder, rules="six-card", n_deals: int = 100_000, seed: int = 0, discard="expected_net", threads=None
+) -> tuple[float, float]:
     """The challenger's pegging less the holder's, per deal, with its standard error: the same deals twice,
     the seats exchanged (each deals half of them), so that the luck of the cards cancels."""
     from ..simulate import simulate_deals
 
     sides = []
     for pegs in ([challenger, holder], [holder, challenger]):
-        rec = simulate_deals(rules, {"discard": discard, "peg": pegs}, n_deals, seed, records=True,
-                             threads=threads).records
+        rec = simulate_deals(
+            rules, {"discard": discard, "peg": pegs}, n_deals, seed, records=True, threads=threads
+        ).records
         seat0 = np.where(rec["dealer"] == 0, 1, -1) * (rec["dealer_pegging"] - rec["pone_pegging"]).to_numpy()
         sides.append(seat0)
     diff = (sides[0] - sides[1]) / 2
     return float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(len(diff)))
 
 
-def distill(rules="six-card", rounds: int = 3, n_deals: int = 2_000_000, seed: int = 0, ridge: float = 1.0,
-            check_deals: int = 200_000, threads=None) -> tuple[np.ndarray, list]:
+def distill(
+    rules="six-card",
+    rounds: int = 3,
+    n_deals: int = 2_000_000,
+    seed: int = 0,
+    ridge: float = 1.0,
+    check_deals: int = 200_000,
+    threads=None,
+) -> tuple[np.ndarray, list]:
     """Policy iteration (module docstring) from :func:`initial_params`: each round fits new tables to
     play-outs of the current ones and keeps them if they beat ``defensive`` head to head, over
     ``check_deals`` paired deals, by more than the current tables do; stops at the first round that does
@@ -92,11 +113,19 @@ def distill(rules="six-card", rounds: int = 3, n_deals: int = 2_000_000, seed: i
         new = fit(samples, ridge)
         challenger = distilled_policy(new)
         gain, gain_se = head_to_head(challenger, current, rules, check_deals, seed, threads=threads)
-        vs_defensive, vs_defensive_se = head_to_head(challenger, "defensive", rules, check_deals, seed,
-                                                     threads=threads)
+        vs_defensive, vs_defensive_se = head_to_head(challenger, "defensive", rules, check_deals, seed, threads=threads)
         kept = vs_defensive > best
-        history.append({"round": round_, "samples": len(samples["y"]), "gain": gain, "gain_se": gain_se,
-                        "vs_defensive": vs_defensive, "vs_defensive_se": vs_defensive_se, "kept": kept})
+        history.append(
+            {
+                "round": round_,
+                "samples": len(samples["y"]),
+                "gain": gain,
+                "gain_se": gain_se,
+                "vs_defensive": vs_defensive,
+                "vs_defensive_se": vs_defensive_se,
+                "kept": kept,
+            }
+        )
         if not kept:
             break
         params, current, best = new, challenger, vs_defensive
@@ -108,8 +137,7 @@ def write_tables(params, provenance: dict, path=None) -> Path:
     from ...core.store import write_json
 
     path = Path(path) if path is not None else Path(str(resources.files(DATA[0]).joinpath(DATA[1])))
-    write_json(path, {"format": "sims-distilled-peg/1", "provenance": provenance,
-                      "params": [float(v) for v in params]})
+    write_json(path, {"format": "sims-distilled-peg/1", "provenance": provenance, "params": [float(v) for v in params]})
     return path
 
 
@@ -136,10 +164,10 @@ def _card_design(x, cells, legal, q):
 
     width = x.shape[1]
     n_legal = legal[:, 0]
-    live = np.arange(width)[None, :] < n_legal[:, None]                     # [n, width]
+    live = np.arange(width)[None, :] < n_legal[:, None]  # [n, width]
     mean_x = (x * live[:, :, None]).sum(1) / n_legal[:, None]
     mean_q = (q * live).sum(1) / n_legal
-    r_dec, r_card = np.nonzero(live)                                        # one row per legal card
+    r_dec, r_card = np.nonzero(live)  # one row per legal card
     m = len(r_dec)
     row = np.arange(m)
     # Cells: the card's own cells +1, every legal card's cells -1/n_legal.
@@ -157,9 +185,17 @@ def _card_design(x, cells, legal, q):
     return design, q[r_dec, r_card] - mean_q[r_dec]
 
 
-def distill_cards(rules="six-card", start=None, rounds: int = 1, n_deals: int = 400_000, seed: int = 2000,
-                  opponents=("self", "defensive"), ridge: float = 1.0, check_deals: int = 200_000,
-                  threads=None) -> tuple[np.ndarray, list]:
+def distill_cards(
+    rules="six-card",
+    start=None,
+    rounds: int = 1,
+    n_deals: int = 400_000,
+    seed: int = 2000,
+    opponents=("self", "defensive"),
+    ridge: float = 1.0,
+    check_deals: int = 200_000,
+    threads=None,
+) -> tuple[np.ndarray, list]:
     """Policy iteration on every card's play-out (:func:`card_play_outs`, :func:`fit_cards`) from the tables
     ``start`` (default: the shipped ones).  Round ``r`` plays ``n_deals`` deals against each of
     ``opponents`` (``"self"``: the current tables in both seats; else a pegging policy in the other seat,
@@ -173,13 +209,25 @@ def distill_cards(rules="six-card", start=None, rounds: int = 1, n_deals: int = 
     first = distilled_policy(start)
     vs_def = head_to_head(first, "defensive", rules, check_deals, 4, threads=threads)
     best, best_score = start, vs_def[0] / 2
-    history = [{"round": 0, "vs_defensive": vs_def[0], "vs_defensive_se": vs_def[1], "vs_start": 0.0,
-                "vs_start_se": 0.0, "score": best_score, "kept": True}]
+    history = [
+        {
+            "round": 0,
+            "vs_defensive": vs_def[0],
+            "vs_defensive_se": vs_def[1],
+            "vs_start": 0.0,
+            "vs_start_se": 0.0,
+            "score": best_score,
+            "kept": True,
+        }
+    ]
     params = start
     for round_ in range(1, rounds + 1):
-        parts = [card_play_outs(rules, params, n_deals, seed + 10 * round_ + j,
-                                opponent=None if o == "self" else o, threads=threads)
-                 for j, o in enumerate(opponents)]
+        parts = [
+            card_play_outs(
+                rules, params, n_deals, seed + 10 * round_ + j, opponent=None if o == "self" else o, threads=threads
+            )
+            for j, o in enumerate(opponents)
+        ]
         samples = merge(*parts)
         new = fit_cards(samples, ridge)
         challenger = distilled_policy(new)
@@ -187,9 +235,18 @@ def distill_cards(rules="six-card", start=None, rounds: int = 1, n_deals: int = 
         vs_def = head_to_head(challenger, "defensive", rules, check_deals, 4, threads=threads)
         score = (vs_start[0] + vs_def[0]) / 2
         kept = score > best_score
-        history.append({"round": round_, "decisions": int(len(samples["q"])), "vs_defensive": vs_def[0],
-                        "vs_defensive_se": vs_def[1], "vs_start": vs_start[0], "vs_start_se": vs_start[1],
-                        "score": score, "kept": kept})
+        history.append(
+            {
+                "round": round_,
+                "decisions": int(len(samples["q"])),
+                "vs_defensive": vs_def[0],
+                "vs_defensive_se": vs_def[1],
+                "vs_start": vs_start[0],
+                "vs_start_se": vs_start[1],
+                "score": score,
+                "kept": kept,
+            }
+        )
         if kept:
             best, best_score = new, score
         params = new

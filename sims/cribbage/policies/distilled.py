@@ -38,6 +38,7 @@ single opponent's, and the policy lays ``defensive``'s card.  The tables are
 fitted to six-card play; five- and eight-card use them as they stand (cards left
 counted up to three of mine and four of his).
 """
+
 from __future__ import annotations
 
 import json
@@ -49,15 +50,14 @@ import numpy as np
 from ...core.arrays import copy_into
 from ...core.kernel import njit
 from ...core.unowned import stack_floats, stack_ints
-from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play,
-                        seen_cards)
+from ..contract import PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play, seen_cards
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel, points_if_laid
 from ..rules import R_ACTIVE, R_BATH, R_KEPT
 from .pegging import defensive_peg, only_legal, reply_pair_run
 
 NR = 13
-N_COUNTS = 32           # counts after a card: 1 .. 31 (0 unused)
-N_LOW = 11              # lowest pip value kept: 0 (nothing kept) .. 10
+N_COUNTS = 32  # counts after a card: 1 .. 31 (0 unused)
+N_LOW = 11  # lowest pip value kept: 0 (nothing kept) .. 10
 # Parameter layout: two weights, then the tables.
 P_POINTS, P_REPLY = 0, 1
 RANK_COUNT = 2
@@ -66,19 +66,19 @@ SETUP = COUNT_LOW + N_COUNTS * N_LOW
 LEFT = SETUP + NR * 8
 GO = LEFT + N_COUNTS * 4 * 5
 N_PARAMS = GO + 2 * N_COUNTS
-N_TABLES = 5            # table cells a card touches
-MAX_POINTS = 32         # above the most a card scores in the play (16: thirty-one with a run and a Bath flush of 7)
+N_TABLES = 5  # table cells a card touches
+MAX_POINTS = 32  # above the most a card scores in the play (16: thirty-one with a run and a Bath flush of 7)
 N_LEVELS = MAX_POINTS + 1
 WORK_SIZE = MAX_POINTS + NR
-CARD_STRIDE = N_TABLES + 1      # a card's cells and its points now, in distilled_peg's scratch
-MAX_CARDS = 52                  # bounds the cards played and held in any two-handed rules (the stack scratch)
-MAX_DRAWN = 6                   # replies drawn from a table up to this many cards held (eight-card keeps six)
+CARD_STRIDE = N_TABLES + 1  # a card's cells and its points now, in distilled_peg's scratch
+MAX_CARDS = 52  # bounds the cards played and held in any two-handed rules (the stack scratch)
+MAX_DRAWN = 6  # replies drawn from a table up to this many cards held (eight-card keeps six)
 # distilled_peg's stack scratch: the cards laid with a candidate and a reply, each card's cells, levels and work
 X_CELLS = MAX_CARDS + 1
 X_LEVELS = X_CELLS + MAX_CARDS * CARD_STRIDE
 X_WORK = X_LEVELS + N_LEVELS
 SCRATCH = X_WORK + N_LEVELS
-LOW_NIBBLES = 0x1111111111111   # bit 0 of each rank's four bits (cards are rank * 4 + suit)
+LOW_NIBBLES = 0x1111111111111  # bit 0 of each rank's four bits (cards are rank * 4 + suit)
 DATA = ("sims.cribbage", "data/odds/distilled-peg.json")
 
 
@@ -91,7 +91,7 @@ def no_holder_chances() -> np.ndarray:
     chances = np.empty((MAX_DRAWN + 1, MAX_CARDS + 1, MAX_CARDS + 1))
     p = np.ones((MAX_CARDS + 1, MAX_CARDS + 1))
     chances[0] = p
-    with np.errstate(divide="ignore", invalid="ignore"):      # k > unseen: never asked
+    with np.errstate(divide="ignore", invalid="ignore"):  # k > unseen: never asked
         for j in range(MAX_DRAWN):
             p = p * (np.maximum(unseen - holders - j, 0) / (unseen - j))
             chances[j + 1] = p
@@ -154,7 +154,7 @@ def reply_holders(played, start, n, after, seen, bath, holders):
         return top
     by_rank = unseen_by_rank(seen)
     pair_run = reply_pair_run(played, start, n)
-    for r in range(NR):         # one card stands for its rank
+    for r in range(NR):  # one card stands for its rank
         total = after + min(r + 1, 10)
         if total > MAX_COUNT:
             break
@@ -227,7 +227,7 @@ def cells_of(card, count, went, their_left, facts, cells, at):
     rank = card >> 2
     after = count + card_value(card)
     if card_value(card) == low:
-        low = next_low                  # the lowest of the others
+        low = next_low  # the lowest of the others
     pair = ((by_rank >> (rank << 2)) & 15) >= 2
     near = ((ranks << 2) >> rank) & 0b11011 != 0
     cells[at] = RANK_COUNT + rank * N_COUNTS + after
@@ -257,8 +257,18 @@ def card_reply(hand, i, played, state, rules, seen, their_left, levels, chances,
     reply = 0.0
     if after < MAX_COUNT and not went and their_left > 0:
         played[n] = hand[i]
-        m = reply_chances(played, start, n + 1, after, seen, min(their_left, total_unseen(unseen_by_rank(seen))),
-                          rules[R_BATH] != 0, levels, chances, work)
+        m = reply_chances(
+            played,
+            start,
+            n + 1,
+            after,
+            seen,
+            min(their_left, total_unseen(unseen_by_rank(seen))),
+            rules[R_BATH] != 0,
+            levels,
+            chances,
+            work,
+        )
         for r in range(m):
             reply += levels[r] * chances[r]
     return reply
@@ -295,13 +305,13 @@ def distilled_peg(hand, played, state, rules, rng, params):
     if only >= 0:
         return only
     if rules[R_ACTIVE] != 2:
-        return defensive_peg(hand, played, state, rules, rng, params[:0])   # its default parameters
+        return defensive_peg(hand, played, state, rules, rng, params[:0])  # its default parameters
     seen, mine_left = seen_cards(hand, played, state)
     n = state[S_N_PLAYED]
     their_left = 2 * rules[R_KEPT] - n - mine_left
     scratch = stack_ints(SCRATCH)
     chances = stack_floats(N_LEVELS)
-    laid = scratch[:X_CELLS]             # read-only (contract): candidate cards are laid in a copy
+    laid = scratch[:X_CELLS]  # read-only (contract): candidate cards are laid in a copy
     for j in range(n):
         laid[j] = played[j]
     cells, levels, work = scratch[X_CELLS:X_LEVELS], scratch[X_LEVELS:X_WORK], scratch[X_WORK:]
@@ -316,13 +326,17 @@ def distilled_peg(hand, played, state, rules, rng, params):
             cells_of(hand[i], count, went, their_left, facts, cells, at)
             cells[at + N_TABLES] = points_if_laid(played, start, n, hand[i], bath)
             bound = _value(float(cells[at + N_TABLES]), 0.0, cells, at, params)
-            prune &= bound == bound          # no NaN: the values are ordered
+            prune &= bound == bound  # no NaN: the values are ordered
             if top < 0 or bound > top_bound:
                 top, top_bound = i, bound
     at = top * CARD_STRIDE
-    floor = _value(float(cells[at + N_TABLES]),
-                   card_reply(hand, top, laid, state, rules, seen, their_left, levels, chances, work), cells, at,
-                   params)
+    floor = _value(
+        float(cells[at + N_TABLES]),
+        card_reply(hand, top, laid, state, rules, seen, their_left, levels, chances, work),
+        cells,
+        at,
+        params,
+    )
     best, best_value = -1, 0.0
     for i in range(hand.shape[0]):
         if not is_legal_play(hand, i, count):
@@ -331,12 +345,15 @@ def distilled_peg(hand, played, state, rules, rng, params):
         now = float(cells[at + N_TABLES])
         if i == top:
             value = floor
-        elif prune and (_value(now, 0.0, cells, at, params) < floor or
-                        (best >= 0 and _value(now, 0.0, cells, at, params) < best_value)):
+        elif prune and (
+            _value(now, 0.0, cells, at, params) < floor
+            or (best >= 0 and _value(now, 0.0, cells, at, params) < best_value)
+        ):
             continue
         else:
-            value = _value(now, card_reply(hand, i, laid, state, rules, seen, their_left, levels, chances, work),
-                           cells, at, params)
+            value = _value(
+                now, card_reply(hand, i, laid, state, rules, seen, their_left, levels, chances, work), cells, at, params
+            )
         if best < 0 or value > best_value or (value == best_value and card_value(hand[i]) > card_value(hand[best])):
             best, best_value = i, value
     return best
@@ -355,8 +372,10 @@ def distilled_policy(params=None):
     """The ``distilled`` pegging Policy with ``params`` (default: the tables that ship)."""
     from ...core.policies import Policy, PolicySpec, TableParams
 
-    spec = PolicySpec(f"{__name__}:distilled_peg", TableParams("distilled pegging tables", N_PARAMS,
-                                                                f"{__name__}:named_tables", "shipped"))
+    spec = PolicySpec(
+        f"{__name__}:distilled_peg",
+        TableParams("distilled pegging tables", N_PARAMS, f"{__name__}:named_tables", "shipped"),
+    )
     values = spec.default_params() if params is None else tuple(float(v) for v in params)
     if len(values) != N_PARAMS:
         raise ValueError(f"the distilled pegging tables take {N_PARAMS} values, got {len(values)}")

@@ -15,6 +15,7 @@ same for every card, and his hand is one that real play leaves him, not a unifor
 Both record, for each legal card, the features the tables see (points now, expected
 reply, the five table cells: :func:`sims.cribbage.policies.distilled.card_features`).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -25,11 +26,40 @@ from ...core.driver import chunk_loop
 from ...core.kernel import njit
 from ...core.kernel_types import F64_1, F64_2, F64_3, I64_1, I64_2, I64_3, U64_2
 from ...core.rng import randint
-from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER,
-                        S_THROWN, DiscardFn, PegFn, is_legal_play, seen_cards)
+from ..contract import (
+    PEG_SIG,
+    S_COUNT,
+    S_COUNT_START,
+    S_DEALER,
+    S_GO_MASK,
+    S_N_PLAYED,
+    S_ROLE,
+    S_SIZE,
+    S_STARTER,
+    S_THROWN,
+    DiscardFn,
+    PegFn,
+    is_legal_play,
+    seen_cards,
+)
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
-from ..play import (A_COUNT, A_GO_MASK, A_LAST, A_N_PLAYED, A_ROOM, A_SIZE, A_START, A_TURN, C_PEGGING, MAX_SEATS,
-                    N_COMP, POLICY_ERROR, deal_buffers, fresh_deal, play_out)
+from ..play import (
+    A_COUNT,
+    A_GO_MASK,
+    A_LAST,
+    A_N_PLAYED,
+    A_ROOM,
+    A_SIZE,
+    A_START,
+    A_TURN,
+    C_PEGGING,
+    MAX_SEATS,
+    N_COMP,
+    POLICY_ERROR,
+    deal_buffers,
+    fresh_deal,
+    play_out,
+)
 from ..rules import R_BATH, R_DEALT, R_KEPT, R_ONE_COUNT
 from .distilled import N_TABLES, card_features, decision_buffers, distilled_peg, distilled_policy
 from .pegging import only_legal
@@ -109,8 +139,26 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
     _, levels, chances, own, scratch = decision_buffers(buf, hand)
     for i in range(chunk_size):
         row = c * chunk_size + i
-        if fresh_deal(rules_c, keys, c, i, i % 2, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
-                      poff_c, comp, err[c], work) == POLICY_ERROR:
+        if (
+            fresh_deal(
+                rules_c,
+                keys,
+                c,
+                i,
+                i % 2,
+                scores,
+                deck_rng,
+                seat_rngs,
+                discard_fns,
+                peg_fns,
+                params_c,
+                poff_c,
+                comp,
+                err[c],
+                work,
+            )
+            == POLICY_ERROR
+        ):
             break
         played, kept, n_played = work[6], work[2], work[8][A_N_PLAYED]
         state[S_STARTER] = work[0][2 * rules_c[R_DEALT]]
@@ -135,7 +183,8 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
                 for h in range(kept_n):
                     if is_legal_play(hand, h, count):
                         x[row, n_legal, 0], x[row, n_legal, 1] = card_features(
-                            hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch)
+                            hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch
+                        )
                         copy_into(cells[row, n_legal], own[:N_TABLES])
                         if hand[h] == played[k]:
                             legal[row, 1] = n_legal
@@ -152,9 +201,24 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
         y[row] = ret
 
 
-_returns = chunk_loop("_returns", _returns_chunk,
-                      types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4),
-                                 F64_1, I64_1, F64_3, I64_3, I64_2, F64_1, I64_2))
+_returns = chunk_loop(
+    "_returns",
+    _returns_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.UniTuple(DiscardFn, 4),
+        types.UniTuple(PegFn, 4),
+        F64_1,
+        I64_1,
+        F64_3,
+        I64_3,
+        I64_2,
+        F64_1,
+        I64_2,
+    ),
+)
 
 
 def play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", threads=None) -> dict:
@@ -176,8 +240,9 @@ def play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", th
 
 
 @njit(inline="always")
-def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, q, err,
-                        learner):
+def _card_returns_chunk(
+    c, rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, q, err, learner
+):
     """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``) played by the policies given; at every decision
     ``k`` that was a choice, row ``(c * chunk_size + i) * 2 * kept + k``: for each legal card its features
     (``x``, ``cells``) and ``q[row, card]``, the card's points and the player's pegging less the other's to
@@ -200,8 +265,26 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
     for i in range(chunk_size):
         base_row = (c * chunk_size + i) * 2 * kept_n
         dealer = i % 2
-        if fresh_deal(rules_c, keys, c, i, dealer, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
-                      poff_c, comp, err[c], work) == POLICY_ERROR:
+        if (
+            fresh_deal(
+                rules_c,
+                keys,
+                c,
+                i,
+                dealer,
+                scores,
+                deck_rng,
+                seat_rngs,
+                discard_fns,
+                peg_fns,
+                params_c,
+                poff_c,
+                comp,
+                err[c],
+                work,
+            )
+            == POLICY_ERROR
+        ):
             break
         played, kept, n_played = work[6], work[2], work[8][A_N_PLAYED]
         starter = work[0][2 * rules_c[R_DEALT]]
@@ -217,15 +300,15 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
             if only_legal(hand, count) < 0 and (learner < 0 or (dealer + me) % 2 == learner):
                 row = base_row + k
                 state[S_DEALER] = dealer
-                went, seen, their_left = see_decision(hand, played, k, count, start, me, owner, work[4][me], state,
-                                                      buf)
+                went, seen, their_left = see_decision(hand, played, k, count, start, me, owner, work[4][me], state, buf)
                 copy_rows(thrown[:2], work[4][:2])
                 n_legal = 0
                 for h in range(kept_n):
                     if not is_legal_play(hand, h, count):
                         continue
                     x[row, n_legal, 0], x[row, n_legal, 1] = card_features(
-                        hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch)
+                        hand, h, buf, state, rules_c, seen, their_left, levels, chances, own, scratch
+                    )
                     copy_into(cells[row, n_legal], own[:N_TABLES])
                     if hand[h] == played[k]:
                         legal[row, 1] = n_legal
@@ -242,7 +325,7 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
                     mine = peg_points_kernel(buf, start, k + 1, rules_c[R_BATH] != 0)
                     at[A_COUNT], at[A_START], at[A_N_PLAYED] = after, start, k + 1
                     at[A_GO_MASK], at[A_TURN], at[A_LAST] = went << (1 - me), 1 - me, me
-                    at[A_ROOM] = 0      # the play-outs' players are told no room (the tables do not read it)
+                    at[A_ROOM] = 0  # the play-outs' players are told no room (the tables do not read it)
                     comp2[:, :] = 0
                     scores[:] = 0
                     over = False
@@ -250,8 +333,24 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
                         at[A_COUNT], at[A_START], at[A_GO_MASK] = 0, k + 1, 0
                         over = rules_c[R_ONE_COUNT] != 0
                     if not over:
-                        play_out(rules_c, dealer, scores, False, starter, in_play, buf, thrown, st, at, seat_rngs,
-                                 peg_fns, params_c, poff_c, comp2, err2)
+                        play_out(
+                            rules_c,
+                            dealer,
+                            scores,
+                            False,
+                            starter,
+                            in_play,
+                            buf,
+                            thrown,
+                            st,
+                            at,
+                            seat_rngs,
+                            peg_fns,
+                            params_c,
+                            poff_c,
+                            comp2,
+                            err2,
+                        )
                     q[row, n_legal] = mine + comp2[me, C_PEGGING] - comp2[1 - me, C_PEGGING]
                     n_legal += 1
                 legal[row, 0] = n_legal
@@ -260,13 +359,28 @@ def _card_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
                 count, start = 0, k + 1
 
 
-_card_returns = chunk_loop("_card_returns", _card_returns_chunk,
-                           types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4),
-                                      F64_1, I64_1, F64_3, I64_3, I64_2, F64_2, I64_2, types.int64))
+_card_returns = chunk_loop(
+    "_card_returns",
+    _card_returns_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.UniTuple(DiscardFn, 4),
+        types.UniTuple(PegFn, 4),
+        F64_1,
+        I64_1,
+        F64_3,
+        I64_3,
+        I64_2,
+        F64_2,
+        I64_2,
+        types.int64,
+    ),
+)
 
 
-def card_play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", opponent=None,
-                   threads=None) -> dict:
+def card_play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", opponent=None, threads=None) -> dict:
     """``n_deals`` deals played by the tables ``params`` (against ``opponent``'s pegging in seat 1 when given,
     a registered name or Policy); at every decision of theirs that was a choice, the features of each legal
     card and its return when the rest of the play is played out by the same players with the hands as
@@ -287,8 +401,9 @@ def card_play_outs(rules, params, n_deals: int, seed: int, discard="expected_net
 
 def merge(*samples) -> dict:
     """Play-outs of several runs as one sample."""
-    return {k: (np.concatenate([s[k] for s in samples]) if k != "deals" else sum(s[k] for s in samples))
-            for k in samples[0]}
+    return {
+        k: (np.concatenate([s[k] for s in samples]) if k != "deals" else sum(s[k] for s in samples)) for k in samples[0]
+    }
 
 
 def _job(rules, discard, pegs, n_deals: int, seed: int, chunk: int):
@@ -315,6 +430,15 @@ def _run(kernel, job, chunk: int, threads, *outputs, learner=None) -> None:
     err = new_err(n_chunks)
     extra = () if learner is None else (learner,)
     with numba_threads(threads):
-        kernel(job.rules.to_kernel(), chunk_keys(job.seed, 0, n_chunks, job.game.n_streams), chunk, *fns, values, poff,
-               *outputs, err, *extra)
+        kernel(
+            job.rules.to_kernel(),
+            chunk_keys(job.seed, 0, n_chunks, job.game.n_streams),
+            chunk,
+            *fns,
+            values,
+            poff,
+            *outputs,
+            err,
+            *extra,
+        )
     raise_policy_error(job, err, describe_error)

@@ -9,32 +9,55 @@ deals) at a quarter of the speed (about 48,000 deals/s on two cores against 200,
 not use it.  ``position_distilled`` solves only the ends where he holds one card at most (:data:`FORCED_END`),
 where every decision after mine is forced: the search is then a dozen of his cards, not ninety pairs.
 """
+
 from __future__ import annotations
 
 import numpy as np
 from numba import types
 
 from ...core.kernel import njit
-from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, S_ROOM, is_legal_play,
-                        popcount, seen_cards)
+from ..contract import (
+    PEG_SIG,
+    S_COUNT,
+    S_COUNT_START,
+    S_GO_MASK,
+    S_N_PLAYED,
+    S_ROLE,
+    S_ROOM,
+    is_legal_play,
+    popcount,
+    seen_cards,
+)
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_ACTIVE, R_BATH, R_KEPT, R_ONE_COUNT
 from .distilled import NR, distilled_peg
 from .pegging import only_legal
 
-END_CARDS = 2           # the end is solved exactly when both players hold at most this many cards
-FORCED_END = 1          # position_distilled's: at most this many cards his (so his card, and my last, are forced)
+END_CARDS = 2  # the end is solved exactly when both players hold at most this many cards
+FORCED_END = 1  # position_distilled's: at most this many cards his (so his card, and my last, are forced)
 
 
-@njit(types.float64(types.Array(types.int64, 2, "C"), types.Array(types.int64, 1, "C"), types.int64, types.int64,
-                    types.int64, types.int64, types.int64, types.int64, types.boolean), cache=True)
+@njit(
+    types.float64(
+        types.Array(types.int64, 2, "C"),
+        types.Array(types.int64, 1, "C"),
+        types.int64,
+        types.int64,
+        types.int64,
+        types.int64,
+        types.int64,
+        types.int64,
+        types.boolean,
+    ),
+    cache=True,
+)
 def solve_end(h, played, n, start, count, turn, went, last, bath):
     """My pegging less his from here to the end of the play, both hands known and both playing best
     (``h[0]`` mine, ``h[1]`` his, -1 for none; ``turn`` 0 me, 1 him; ``went`` bit r: r has said go in this
     count; ``last`` who laid the last card).  A player who can play must; when nobody can, the last player
     scores the go (1) and the other leads a new count; 31 (its 2 in the card's points) ends the count; the
     last card of all scores 1 (as :func:`sims.cribbage.play.play_out`)."""
-    zero = n - n        # not a literal: numba compiles a recursive function once for its signature
+    zero = n - n  # not a literal: numba compiles a recursive function once for its signature
     remaining = 0
     for r in range(2):
         for j in range(h.shape[1]):
@@ -68,7 +91,7 @@ def solve_end(h, played, n, start, count, turn, went, last, bath):
     for j in range(h.shape[1]):
         if h[other, j] >= 0 and count + card_value(h[other, j]) <= MAX_COUNT:
             return solve_end(h, played, n, start, count, other, went, last, bath)
-    go = 1.0 if last == 0 else -1.0     # nobody can play: the go to the last player, the other leads
+    go = 1.0 if last == 0 else -1.0  # nobody can play: the go to the last player, the other leads
     return go + solve_end(h, played, n, n, zero, 1 - last, zero, last, bath)
 
 
@@ -93,7 +116,7 @@ def end_values(hand, played, state, seen, their_left, values):
     for r in range(NR):
         if card_value(r << 2) > room:
             mult[r] = popcount((~seen >> (r << 2)) & 15)
-    his = np.full((NR * NR, END_CARDS), -1, dtype=np.int64)     # his hands by rank, with their weights
+    his = np.full((NR * NR, END_CARDS), -1, dtype=np.int64)  # his hands by rank, with their weights
     weights = np.empty(NR * NR)
     n_hands = 0
     total = 0.0
@@ -162,7 +185,7 @@ def end_card(hand, played, state, rules, pick, their_most):
     if mine_left > END_CARDS or their_left > their_most:
         return pick
     values = np.empty(hand.shape[0])
-    end_values(hand, played.copy(), state, seen, their_left, values)   # read-only (contract): cards laid in a copy
+    end_values(hand, played.copy(), state, seen, their_left, values)  # read-only (contract): cards laid in a copy
     best = pick
     for i in range(hand.shape[0]):
         if is_legal_play(hand, i, count) and values[i] > values[best] + 1e-9:

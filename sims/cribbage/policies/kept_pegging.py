@@ -13,6 +13,7 @@ weight (a hand of four of a kind is kept in 4 deals of a million).  The table th
 (``sims/cribbage/data/kept-pegging.json``, with its provenance) was fitted to six-card play; five-card
 uses it as it stands.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,7 @@ from ..play import C_PEGGING, POLICY_ERROR, deal_buffers, fresh_deal
 from ..rules import get_rules
 from .discard import N_KEPT, kept_index
 
-SHRINK = 200.0          # deals' weight of the role's mean in each hand's value
+SHRINK = 200.0  # deals' weight of the role's mean in each hand's value
 DATA = ("sims.cribbage", "data/kept-pegging.json")
 ROLES = ("dealer", "pone")
 
@@ -46,21 +47,53 @@ def _kept_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
     work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
     for i in range(chunk_size):
         row = c * chunk_size + i
-        if fresh_deal(rules_c, keys, c, i, i % 2, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params_c,
-                      poff_c, comp, err[c], work) == POLICY_ERROR:
+        if (
+            fresh_deal(
+                rules_c,
+                keys,
+                c,
+                i,
+                i % 2,
+                scores,
+                deck_rng,
+                seat_rngs,
+                discard_fns,
+                peg_fns,
+                params_c,
+                poff_c,
+                comp,
+                err[c],
+                work,
+            )
+            == POLICY_ERROR
+        ):
             break
         role = i % 2
         kept_out[row, 0], kept_out[row, 1] = role, kept_index(work[2][role])
         net[row] = comp[role, C_PEGGING] - comp[1 - role, C_PEGGING]
 
 
-_kept_returns = chunk_loop("_kept_returns", _kept_returns_chunk,
-                           types.void(I64_1, U64_2, types.int64, types.UniTuple(DiscardFn, 4), types.UniTuple(PegFn, 4),
-                                      F64_1, I64_1, I64_2, F64_1, I64_2))
+_kept_returns = chunk_loop(
+    "_kept_returns",
+    _kept_returns_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.UniTuple(DiscardFn, 4),
+        types.UniTuple(PegFn, 4),
+        F64_1,
+        I64_1,
+        I64_2,
+        F64_1,
+        I64_2,
+    ),
+)
 
 
-def kept_play_outs(rules="six-card", n_deals: int = 1_000_000, seed: int = 0, opponent="expected_net",
-                   peg="distilled", threads=None) -> dict:
+def kept_play_outs(
+    rules="six-card", n_deals: int = 1_000_000, seed: int = 0, opponent="expected_net", peg="distilled", threads=None
+) -> dict:
     """``n_deals`` deals, seat 0 throwing at random against ``opponent``'s discards, both pegging by
     ``peg``: per deal seat 0's role, the index of its kept ranks, and its net pegging."""
     from ...core.chunks import numba_threads
@@ -72,8 +105,10 @@ def kept_play_outs(rules="six-card", n_deals: int = 1_000_000, seed: int = 0, op
     n_deals = check_count(n_deals, "the number of deals")
     given = get_rules(rules)
     if given.active != 2 or given.kept != 4:
-        raise ValueError(f"the kept-pegging table is for two-handed play keeping four cards; {given.name} "
-                         f"has {given.active} players keeping {given.kept}")
+        raise ValueError(
+            f"the kept-pegging table is for two-handed play keeping four cards; {given.name} "
+            f"has {given.active} players keeping {given.kept}"
+        )
     job = Job.make("cribbage", "deals", given, {"discard": ["random", opponent], "peg": peg}, n_deals, seed)
     chunk = 4096
     n_chunks = -(-n_deals // chunk)
@@ -82,8 +117,17 @@ def kept_play_outs(rules="six-card", n_deals: int = 1_000_000, seed: int = 0, op
     fns, values, poff = job.kernel_policies()
     err = new_err(n_chunks)
     with numba_threads(threads):
-        _kept_returns(job.rules.to_kernel(), chunk_keys(seed, 0, n_chunks, job.game.n_streams), chunk, *fns, values,
-                      poff, kept, net, err)
+        _kept_returns(
+            job.rules.to_kernel(),
+            chunk_keys(seed, 0, n_chunks, job.game.n_streams),
+            chunk,
+            *fns,
+            values,
+            poff,
+            kept,
+            net,
+            err,
+        )
     raise_policy_error(job, err, describe_error)
     return {"role": kept[:n_deals, 0], "kept": kept[:n_deals, 1], "net": net[:n_deals]}
 
@@ -111,8 +155,9 @@ def kept_table(values: np.ndarray) -> pd.DataFrame:  # noqa: F821 - pandas impor
                 for d in range(c, 13):
                     index = kept_index(np.array([a << 2, b << 2, c << 2, d << 2], dtype=np.int64))
                     for r, role in enumerate(ROLES):
-                        rows.append((role, RANKS[a] + RANKS[b] + RANKS[c] + RANKS[d],
-                                     float(values[r * N_KEPT + index])))
+                        rows.append(
+                            (role, RANKS[a] + RANKS[b] + RANKS[c] + RANKS[d], float(values[r * N_KEPT + index]))
+                        )
     return pd.DataFrame(rows, columns=["role", "kept", "pegging"])
 
 
@@ -121,8 +166,10 @@ def write_kept(values, provenance: dict, path=None) -> Path:
     from ...core.store import write_json
 
     path = Path(path) if path is not None else Path(str(resources.files(DATA[0]).joinpath(DATA[1])))
-    write_json(path, {"format": "sims-kept-pegging/1", "provenance": provenance,
-                      "values": [round(float(v), 5) for v in values]})
+    write_json(
+        path,
+        {"format": "sims-kept-pegging/1", "provenance": provenance, "values": [round(float(v), 5) for v in values]},
+    )
     return path
 
 

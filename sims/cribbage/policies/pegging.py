@@ -28,6 +28,7 @@ counterfactual: ``defensive_no_close``).
 ``params`` (optional): ``risk_weight`` (1.0), ``count_penalty`` (0.5),
 ``pair_lead_bonus`` (0.5), ``keep_close`` (1.0; 0 turns the rule off).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,7 +36,17 @@ import numpy as np
 from ...core.kernel import njit
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_ACTIVE, R_BATH, R_KEPT
-from ..contract import (PEG_SIG, popcount, S_COUNT, S_COUNT_START, S_GO_MASK, S_N_PLAYED, S_ROLE, is_legal_play, seen_cards)
+from ..contract import (
+    PEG_SIG,
+    popcount,
+    S_COUNT,
+    S_COUNT_START,
+    S_GO_MASK,
+    S_N_PLAYED,
+    S_ROLE,
+    is_legal_play,
+    seen_cards,
+)
 
 DEFAULT_PARAMS = (1.0, 0.5, 0.5, 1.0)
 NO_CLOSE_PARAMS = DEFAULT_PARAMS[:3] + (0.0,)
@@ -89,7 +100,7 @@ def reply_pair_run(played, start, end):
     same = 1
     while same < end - start and played[end - 1 - same] >> 2 == last:
         same += 1
-    out = ((same + 1) * same if same < 4 else 0) << (last << 2)    # no fifth card of a rank
+    out = ((same + 1) * same if same < 4 else 0) << (last << 2)  # no fifth card of a rank
     bits, lo, hi = 0, 13, -1
     for j in range(1, end - start + 1):  # the last j cards
         r = played[end - j] >> 2
@@ -145,7 +156,7 @@ def defensive_peg(hand, played, state, rules, rng, params):
     start, n = state[S_COUNT_START], state[S_N_PLAYED]
     bath = rules[R_BATH] != 0
     active = rules[R_ACTIVE]
-    played = played.copy()   # read-only (contract): candidate cards are laid in a copy
+    played = played.copy()  # read-only (contract): candidate cards are laid in a copy
 
     # Who replies: the next player in turn who has not said go in this count.
     replier = -1
@@ -213,5 +224,3 @@ def defensive_peg(hand, played, state, rules, rng, params):
             if (key > best_key) == higher:
                 best_i = i
     return best_i
-
-

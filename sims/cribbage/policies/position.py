@@ -48,6 +48,7 @@ opponent has said go) has no reply to fear.  The base player's throw and card
 stand unless another is better for the game by more than a margin
 (:data:`MARGINS`); a card that wins the game at once is always laid.
 """
+
 from __future__ import annotations
 
 from math import comb
@@ -55,8 +56,22 @@ from math import comb
 import numpy as np
 
 from ...core.kernel import njit
-from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_GO_MASK, S_MY_SCORE, S_N_PLAYED, S_OPP_SCORE, S_ROLE,
-                        S_STARTER, S_THROWN, is_legal_play, next_throw, popcount, seen_cards)
+from ..contract import (
+    PEG_SIG,
+    S_COUNT,
+    S_COUNT_START,
+    S_GO_MASK,
+    S_MY_SCORE,
+    S_N_PLAYED,
+    S_OPP_SCORE,
+    S_ROLE,
+    S_STARTER,
+    S_THROWN,
+    is_legal_play,
+    next_throw,
+    popcount,
+    seen_cards,
+)
 from ..crib_tables import PARAMS_SIZE
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..rules import R_BATH, R_KEPT, R_SIZE, R_TARGET
@@ -66,32 +81,42 @@ from ..odds.layout import N_RANKS as NR, PEG_BINS as PB, SHOW_BINS as SB
 from .end_of_play import FORCED_END, end_card
 from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS, defensive_peg, only_legal
 
-MARK = 7_121_061.0          # the first value of every section
+MARK = 7_121_061.0  # the first value of every section
 H_MARK, H_LEN, H_ZONE, H_MARGIN, H_PEG_MARGIN, H_RULES = 0, 1, 2, 3, 4, 5
 H_SIZE = H_RULES + R_SIZE
 N_PEG_PARAMS = len(DEFENSIVE_PARAMS)
-RACE = 0.5                  # both sides could peg out: counted as even
+RACE = 0.5  # both sides could peg out: counted as even
 DEFAULT_ZONE = 40
-PRIOR_DEALS = 20.0          # the crib given a rank pair is shrunk toward the role's crib with this weight
-SHIFT = 8                   # the pone's crib of a throw is moved by at most this from the mean crib
-SMALLEST = 1e-4             # outcomes of the deal model less likely than this are left out
+PRIOR_DEALS = 20.0  # the crib given a rank pair is shrunk toward the role's crib with this weight
+SHIFT = 8  # the pone's crib of a throw is moved by at most this from the mean crib
+SMALLEST = 1e-4  # outcomes of the deal model less likely than this are left out
 TIE = 1e-12
 # The base player's throw (card) stands unless another's chance of winning is better by more than the margin
 # (paired matches against expected_net + defensive: the position-aware throws gain with either pegging; the
 # position-aware cards gain over defensive's, but over distilled's only where they are much better).
-MARGINS = {"defensive": (0.0, 0.0), "distilled": (0.0, 0.1)}     # base pegging -> (discard, pegging)
+MARGINS = {"defensive": (0.0, 0.0), "distilled": (0.0, 0.1)}  # base pegging -> (discard, pegging)
 
 # Offsets of a section, as :func:`section` returns them.
-X_T, X_K, X_ZONE, X_HEADER, X_W, X_REST, X_HANDS, X_CRIBS, X_BASE_DISCARD, X_BASE, X_PEG, X_DISTILLED, X_SIZE = \
-    range(13)
-BASES = ("defensive", "distilled")      # the pegging a section falls back on (X_BASE: its index)
-N_KEPT = comb(NR + 3, 4)    # multisets of four ranks kept (.discard.N_KEPT; this module loads no discard kernel)
+X_T, X_K, X_ZONE, X_HEADER, X_W, X_REST, X_HANDS, X_CRIBS, X_BASE_DISCARD, X_BASE, X_PEG, X_DISTILLED, X_SIZE = range(
+    13
+)
+BASES = ("defensive", "distilled")  # the pegging a section falls back on (X_BASE: its index)
+N_KEPT = comb(NR + 3, 4)  # multisets of four ranks kept (.discard.N_KEPT; this module loads no discard kernel)
 BASE_DISCARD = PARAMS_SIZE + 2 * N_KEPT  # the base throws' tables: Schell's crib table, the kept-pegging table
 
 
 def section_size(target: int, kept: int) -> int:
-    return H_SIZE + target * target + (2 * kept + 1) * PB * PB + 2 * SB + 2 * NR * NR * SB + BASE_DISCARD \
-        + 1 + N_PEG_PARAMS + N_DISTILLED
+    return (
+        H_SIZE
+        + target * target
+        + (2 * kept + 1) * PB * PB
+        + 2 * SB
+        + 2 * NR * NR * SB
+        + BASE_DISCARD
+        + 1
+        + N_PEG_PARAMS
+        + N_DISTILLED
+    )
 
 
 @njit(cache=True, refcounts=False)
@@ -112,8 +137,20 @@ def section(params, rules):
             cribs = hands + 2 * SB
             base_discard = cribs + 2 * NR * NR * SB
             peg = base_discard + BASE_DISCARD + 1
-            return (t, k, np.int64(params[pos + H_ZONE]), pos, w, rest, hands, cribs, base_discard,
-                    np.int64(params[peg - 1]), peg, peg + N_PEG_PARAMS)
+            return (
+                t,
+                k,
+                np.int64(params[pos + H_ZONE]),
+                pos,
+                w,
+                rest,
+                hands,
+                cribs,
+                base_discard,
+                np.int64(params[peg - 1]),
+                peg,
+                peg + N_PEG_PARAMS,
+            )
         pos += np.int64(params[pos + H_LEN])
     return (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
 
@@ -183,6 +220,7 @@ def _thrown_ranks(thrown):
 
 # ---------------------------------------------------------------------------------------------- pegging
 
+
 @njit(cache=True)
 def _could_lay(hand, played, n, start, cards, with_hand, count):
     """Whether a player holding the cards of ``played[start:n]`` marked in ``cards`` (and, ``with_hand``,
@@ -217,9 +255,10 @@ def obeys_the_play(hand, played, n, role, kept, mine, count_now):
                 return False
         else:
             prev = role if (mine >> (k - 1)) & 1 else 1 - role
-            if count + value > MAX_COUNT:     # a go: nobody could lay a card
-                if _could_lay(hand, played, n, k, mine, True, count) or \
-                        _could_lay(hand, played, n, k, theirs, False, count):
+            if count + value > MAX_COUNT:  # a go: nobody could lay a card
+                if _could_lay(hand, played, n, k, mine, True, count) or _could_lay(
+                    hand, played, n, k, theirs, False, count
+                ):
                     return False
                 count = 0
             if count == 0:
@@ -282,7 +321,7 @@ def kept_candidates(hand, played, state, rules, shows, masks):
 def pegged(played, n, count_now, mine, bath):
     """The points this player (his cards marked in ``mine``) and the other pegged in ``played[:n]``: each
     card's points, the go when a card did not fit (or, ``count_now`` being 0, after the last card)."""
-    points = np.zeros(2, dtype=np.int64)     # [mine, theirs]
+    points = np.zeros(2, dtype=np.int64)  # [mine, theirs]
     count, start = 0, 0
     for k in range(n):
         value = card_value(played[k])
@@ -361,8 +400,7 @@ def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, mem
             continue
         a, b = mine - base_me, theirs - base_opp
         if np.isnan(memo[a, b]):
-            memo[a, b] = _after_show(params, ix, dealer, mine, theirs, shows, n_shows, first, first_p, second,
-                                     second_p)
+            memo[a, b] = _after_show(params, ix, dealer, mine, theirs, shows, n_shows, first, first_p, second, second_p)
         v += pr[cell] * memo[a, b]
     return v
 
@@ -372,7 +410,7 @@ def game_card(hand, played, state, rules, params, ix, base):
     """:func:`position_peg` in the zone: the card with the best chance of winning, unless the base player's
     ``base`` is within the margin."""
     count = state[S_COUNT]
-    peg_params = params[ix[X_PEG]:ix[X_PEG] + N_PEG_PARAMS]
+    peg_params = params[ix[X_PEG] : ix[X_PEG] + N_PEG_PARAMS]
     t = ix[X_T]
     me, opp = state[S_MY_SCORE], state[S_OPP_SCORE]
     role, dealer = state[S_ROLE], state[S_ROLE] == 0
@@ -388,18 +426,18 @@ def game_card(hand, played, state, rules, params, ix, base):
     heels = 2 if state[S_STARTER] >> 2 == JACK else 0
     if not in_zone(ix, me - mine_so_far - (heels if dealer else 0), opp - theirs_so_far - (0 if dealer else heels)):
         return base
-    shown = shows_to_come(params, ix, dealer, state[S_THROWN:S_THROWN + 2])
+    shown = shows_to_come(params, ix, dealer, state[S_THROWN : S_THROWN + 2])
     seen, mine_left = seen_cards(hand, played, state)
     their_left = 2 * rules[R_KEPT] - n - mine_left
     last_player = ((state[S_GO_MASK] >> (1 - role)) & 1) != 0 or their_left == 0
     memo = np.full((t - me, t - opp), np.nan)
-    played, levels, chances, _, work = decision_buffers(played, hand)   # read-only (contract): laid in a copy
+    played, levels, chances, _, work = decision_buffers(played, hand)  # read-only (contract): laid in a copy
     now_cells = rest_cells(params, ix, n)
     one_cells = rest_cells(params, ix, n + 1)
     two_cells = rest_cells(params, ix, n + 2)
-    slope = _rest_of_deal(params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memo, me,
-                          opp) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memo,
-                                               me, opp)
+    slope = _rest_of_deal(
+        params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memo, me, opp
+    ) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memo, me, opp)
     best, best_value = -1, -1.0
     value_base = -1.0
     for i in range(hand.shape[0]):
@@ -409,26 +447,38 @@ def game_card(hand, played, state, rules, params, ix, base):
         played[n] = card
         now = peg_points_kernel(played, start, n + 1, bath)
         if me + now >= t:
-            return i                      # it wins the game now
+            return i  # it wins the game now
         after = count + card_value(card)
         if after == MAX_COUNT:
             after = 0
-        if last_player or after == 0:   # no reply to fear, or he leads a new count
+        if last_player or after == 0:  # no reply to fear, or he leads a new count
             m = 1
             levels[0], chances[0] = 0, 1.0
         else:
-            m = reply_chances(played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)), bath,
-                              levels, chances, work)
+            m = reply_chances(
+                played, start, n + 1, after, seen, min(their_left, 52 - popcount(seen)), bath, levels, chances, work
+            )
         value = 0.0
         for r in range(m):
             if chances[r] > 0:
                 mine_then = me + now
                 theirs_then = opp + levels[r]
                 if theirs_then >= t:
-                    continue              # his reply takes him home
-                value += chances[r] * _rest_of_deal(params, ix, dealer, mine_then, theirs_then,
-                                                    one_cells if last_player else two_cells, shows, n_shows,
-                                                    shown, memo, me, opp)
+                    continue  # his reply takes him home
+                value += chances[r] * _rest_of_deal(
+                    params,
+                    ix,
+                    dealer,
+                    mine_then,
+                    theirs_then,
+                    one_cells if last_player else two_cells,
+                    shows,
+                    n_shows,
+                    shown,
+                    memo,
+                    me,
+                    opp,
+                )
         if not last_player:
             if after == 5 or after == 21:
                 value -= slope * peg_params[1]
@@ -451,24 +501,30 @@ def position_peg(hand, played, state, rules, rng, params):
     allocated outside the zone); :func:`game_card` weighs the cards in the zone."""
     ix = section(params, rules)
     if ix[X_T] < 0:
-        return -1                         # no table for these rules
+        return -1  # no table for these rules
     count = state[S_COUNT]
     only = only_legal(hand, count)
     if only >= 0:
         return only
     if ix[X_BASE] == 0:
-        base = defensive_peg(hand, played, state, rules, rng, params[ix[X_PEG]:ix[X_PEG] + N_PEG_PARAMS])
-    else:   # distilled, with the forced end of the play solved exactly
-        base = end_card(hand, played, state, rules, distilled_peg(
-            hand, played, state, rules, rng, params[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED]), FORCED_END)
-    if not in_zone(ix, state[S_MY_SCORE], state[S_OPP_SCORE]):   # then the deal did not start in the zone either
+        base = defensive_peg(hand, played, state, rules, rng, params[ix[X_PEG] : ix[X_PEG] + N_PEG_PARAMS])
+    else:  # distilled, with the forced end of the play solved exactly
+        base = end_card(
+            hand,
+            played,
+            state,
+            rules,
+            distilled_peg(hand, played, state, rules, rng, params[ix[X_DISTILLED] : ix[X_DISTILLED] + N_DISTILLED]),
+            FORCED_END,
+        )
+    if not in_zone(ix, state[S_MY_SCORE], state[S_OPP_SCORE]):  # then the deal did not start in the zone either
         return base
     return game_card(hand, played, state, rules, params, ix, base)
 
 
 # ---------------------------------------------------------------------------------------------- parameters
 
-PRESETS = ("six-card", "six-card-61", "five-card")     # a section each (sims.cribbage.odds.table.SHIPPED)
+PRESETS = ("six-card", "six-card-61", "five-card")  # a section each (sims.cribbage.odds.table.SHIPPED)
 
 
 def _chances(counts: np.ndarray, axis) -> np.ndarray:
@@ -487,8 +543,10 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive", ma
     from .kept_pegging import named_tables as kept_pegging_tables
 
     if table.model is None:
-        raise ValueError("the position-aware players need a table with its deal model (build it, or read it with "
-                         "its .model.parquet file)")
+        raise ValueError(
+            "the position-aware players need a table with its deal model (build it, or read it with "
+            "its .model.parquet file)"
+        )
     if isinstance(zone, bool) or not isinstance(zone, (int, np.integer)) or zone < 1:
         raise ValueError(f"zone must be a positive integer (points from the target), got {zone!r}")
     if base not in BASES:
@@ -500,7 +558,7 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive", ma
     model = table.model
     rest = model.rest.astype(np.float64)
     total = rest.sum(axis=(1, 2))
-    rest[total == 0, 0, 0] = 1.0           # no deal got that far: nothing more to peg
+    rest[total == 0, 0, 0] = 1.0  # no deal got that far: nothing more to peg
     rest = _chances(rest, axis=(1, 2))
     hands = _chances(model.hands.astype(np.float64), axis=1)
     cribs = np.empty(model.cribs.shape)
@@ -513,9 +571,19 @@ def position_params(table, zone: int = DEFAULT_ZONE, base: str = "defensive", ma
     header[H_MARK], header[H_LEN] = MARK, section_size(rules.target, rules.kept)
     header[H_ZONE], header[H_MARGIN], header[H_PEG_MARGIN] = min(zone, rules.target), margins[0], margins[1]
     header[H_RULES:] = rules.to_kernel()
-    return np.concatenate([header, np.clip(table.win, 0, 1).ravel(), rest.ravel(), hands.ravel(), cribs.ravel(),
-                           np.asarray(kept_pegging_tables()["schell"]), [float(BASES.index(base))],
-                           np.asarray(DEFENSIVE_PARAMS, dtype=float), np.asarray(distilled_tables()["shipped"])])
+    return np.concatenate(
+        [
+            header,
+            np.clip(table.win, 0, 1).ravel(),
+            rest.ravel(),
+            hands.ravel(),
+            cribs.ravel(),
+            np.asarray(kept_pegging_tables()["schell"]),
+            [float(BASES.index(base))],
+            np.asarray(DEFENSIVE_PARAMS, dtype=float),
+            np.asarray(distilled_tables()["shipped"]),
+        ]
+    )
 
 
 def preset_tables(tables=()) -> dict:
@@ -526,11 +594,13 @@ def preset_tables(tables=()) -> dict:
 
     given = {}
     for table in tables:
-        name = next((p for p in PRESETS if get_rules(p).to_dict() | {"name": table.rules.name}
-                     == table.rules.to_dict()), None)
+        name = next(
+            (p for p in PRESETS if get_rules(p).to_dict() | {"name": table.rules.name} == table.rules.to_dict()), None
+        )
         if name is None:
-            raise ValueError(f"the position-aware players take tables for {', '.join(PRESETS)}; "
-                             f"this one is for {table.rules.name!r}")
+            raise ValueError(
+                f"the position-aware players take tables for {', '.join(PRESETS)}; this one is for {table.rules.name!r}"
+            )
         given[name] = table
     return {p: given.get(p) or shipped_table(p) for p in PRESETS}
 
@@ -552,8 +622,10 @@ def position_policies(tables=(), zone: int = DEFAULT_ZONE, base: str = "defensiv
     values = tuple(float(v) for v in position_vector(tables, zone, base, margins))
     name = "position" if base == "defensive" else "position_distilled"
     specs = {decision: POLICIES[decision][name] for decision in ("discard", "peg")}
-    return {decision: Policy(name, decision, load(spec.function), values, PolicySpec(spec.function, spec.params))
-            for decision, spec in specs.items()}
+    return {
+        decision: Policy(name, decision, load(spec.function), values, PolicySpec(spec.function, spec.params))
+        for decision, spec in specs.items()
+    }
 
 
 def baseline_policies(players: dict, rules) -> dict:
@@ -567,5 +639,4 @@ def baseline_policies(players: dict, rules) -> dict:
         raise ValueError(f"the position-aware players have no table for {rules.name!r}")
     if ix[X_BASE] == 0:
         return {"discard": "expected_net", "peg": "defensive"}
-    return {"discard": "expected_peg",
-            "peg": distilled_policy(values[ix[X_DISTILLED]:ix[X_DISTILLED] + N_DISTILLED])}
+    return {"discard": "expected_peg", "peg": distilled_policy(values[ix[X_DISTILLED] : ix[X_DISTILLED] + N_DISTILLED])}

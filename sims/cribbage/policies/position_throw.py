@@ -1,6 +1,7 @@
 """The position-aware discard: the throw with the best chance of winning the game (:mod:`.position`, whose
 docstring gives the method and whose sections of parameters it reads).  Its own module, so that the pegging
 policy loads no discard kernel."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -12,8 +13,25 @@ from ..odds.layout import N_RANKS as NR, SHOW_BINS as SB
 from ..rules import R_THROW
 from ..scoring import JACK, show_points
 from .discard import expected_net_discard, expected_peg_discard
-from .position import (BASE_DISCARD, H_MARGIN, RACE, SHIFT, X_BASE, X_BASE_DISCARD, X_CRIBS, X_HEADER, X_T, _crib,
-                       _hand, _sparse, _thrown_ranks, _w, in_zone, rest_cells, section)
+from .position import (
+    BASE_DISCARD,
+    H_MARGIN,
+    RACE,
+    SHIFT,
+    X_BASE,
+    X_BASE_DISCARD,
+    X_CRIBS,
+    X_HEADER,
+    X_T,
+    _crib,
+    _hand,
+    _sparse,
+    _thrown_ranks,
+    _w,
+    in_zone,
+    rest_cells,
+    section,
+)
 
 
 @njit(cache=True)
@@ -21,11 +39,11 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
     """``util[x]``: the dealer's chance of winning from (me, opp) before the play, when his hand and crib
     show ``x`` points between them (the pegging and the pone's hand from the deal model)."""
     t = ix[X_T]
-    if me >= t:                          # his heels took him home
+    if me >= t:  # his heels took him home
         util[:] = 1.0
         return
     nd, np_ = t - me, t - opp
-    after = np.zeros((nd, np_))          # after[a, b]: the dealer on me + a, the pone on opp + b, pone shown
+    after = np.zeros((nd, np_))  # after[a, b]: the dealer on me + a, the pone on opp + b, pone shown
     decided = 0.0
     for c in range(di.shape[0]):
         i, j, p = di[c], pj[c], pr[c]
@@ -45,7 +63,7 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
             if row[a] == 0:
                 continue
             home = me + a + x
-            if home >= t:                # his hand and crib take him home
+            if home >= t:  # his hand and crib take him home
                 u += row[a]
                 continue
             for b in range(np_):
@@ -63,7 +81,7 @@ def dealer_throw_values(hand, params, ix, me, opp, masks, starters, values):
     dealer_utility(params, ix, me + 2, opp, di, pj, pr, util[1])
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
-    g = np.empty((2, SB))                 # g[heel, h]: the chance with a hand of h, over the crib
+    g = np.empty((2, SB))  # g[heel, h]: the chance with a hand of h, over the crib
     for m in range(masks.shape[0]):
         split_throw(hand, masks[m], kept, thrown)
         lo, hi = _thrown_ranks(thrown)
@@ -101,13 +119,13 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     mean_all = 0.0
     for c in range(SB):
         mean_all += c * overall[c]
-    both = np.zeros(2 * SB)              # the dealer's hand and crib together
+    both = np.zeros(2 * SB)  # the dealer's hand and crib together
     for y in range(SB):
         for c in range(SB):
             both[y + c] += _hand(params, ix, 0, y) * overall[c]
     shown = np.nonzero(both)[0].astype(np.int64)
     shown_p = both[shown]
-    after = np.zeros((nm, nz + 1))        # the pone on me + a, the dealer on low + b (b = nz: home already)
+    after = np.zeros((nm, nz + 1))  # the pone on me + a, the dealer on low + b (b = nz: home already)
     for a in range(nm):
         for b in range(nz):
             w = 0.0
@@ -130,7 +148,7 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
             heel = 1 if s >> 2 == JACK else 0
             dealer = opp + 2 * heel
             if dealer >= t:
-                continue                  # his heels: the dealer is home
+                continue  # his heels: the dealer is home
             h = min(show_points(kept, n - k, s, False, False), SB - 1)
             if np.isnan(r[heel, h]):
                 v = 0.0
@@ -193,8 +211,8 @@ def position_discard(hand, state, rules, rng, params):
     weighs the throws in the zone."""
     ix = section(params, rules)
     if ix[X_T] < 0 or rules[R_THROW] != 2:
-        return -1                         # no table for these rules
-    tables = params[ix[X_BASE_DISCARD]:ix[X_BASE_DISCARD] + BASE_DISCARD]
+        return -1  # no table for these rules
+    tables = params[ix[X_BASE_DISCARD] : ix[X_BASE_DISCARD] + BASE_DISCARD]
     if ix[X_BASE] == 0:
         base = expected_net_discard(hand, state, rules, rng, tables[:PARAMS_SIZE])
     else:

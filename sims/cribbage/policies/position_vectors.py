@@ -14,6 +14,7 @@ fails it until the data are written again::
 
     python -m sims.cribbage.policies.position_vectors      # rebuild and write data/position
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -33,10 +34,18 @@ MANIFEST = "vectors.json"
 POLICY_VECTORS = ("shipped", "shipped-distilled")
 PLAYER_VECTORS = {"expected_net+defensive": "shipped", "expected_peg+distilled": "expected_peg+distilled"}
 # The package data the vectors are made from (paths under sims/cribbage).
-INPUTS = (*(f"data/odds/{preset}{players}{part}.parquet" for players in ("", ".expected_peg+distilled")
-            for preset in ("six-card", "six-card-61", "five-card") for part in ("", ".model")),
-          "data/odds/distilled-peg.json", "data/kept-pegging.json", "data/crib_discard_tables.csv",
-          "data/six_card_self_play.csv")
+INPUTS = (
+    *(
+        f"data/odds/{preset}{players}{part}.parquet"
+        for players in ("", ".expected_peg+distilled")
+        for preset in ("six-card", "six-card-61", "five-card")
+        for part in ("", ".model")
+    ),
+    "data/odds/distilled-peg.json",
+    "data/kept-pegging.json",
+    "data/crib_discard_tables.csv",
+    "data/six_card_self_play.csv",
+)
 
 
 def _package() -> Path:
@@ -89,8 +98,11 @@ def build() -> dict[str, np.ndarray]:
     """The vectors made from the inputs (slow: it reads the board-position tables)."""
     from .position import position_vector
 
-    return {"shipped": position_vector(), "shipped-distilled": position_vector(base="distilled"),
-            "expected_peg+distilled": _players_vector("expected_peg+distilled")}
+    return {
+        "shipped": position_vector(),
+        "shipped-distilled": position_vector(base="distilled"),
+        "expected_peg+distilled": _players_vector("expected_peg+distilled"),
+    }
 
 
 def write(folder: Path | None = None) -> Path:
@@ -104,8 +116,9 @@ def write(folder: Path | None = None) -> Path:
         np.save(folder / f"{name}.npy", values, allow_pickle=False)
         vectors[name] = {"file": f"{name}.npy", "size": int(values.size), "sha256": _sha256(values.tobytes())}
     manifest = folder / MANIFEST
-    manifest.write_text(json.dumps({"format": FORMAT, "inputs": input_hashes(), "vectors": vectors}, indent=1) + "\n",
-                        encoding="utf-8")
+    manifest.write_text(
+        json.dumps({"format": FORMAT, "inputs": input_hashes(), "vectors": vectors}, indent=1) + "\n", encoding="utf-8"
+    )
     return manifest
 
 
@@ -120,8 +133,11 @@ def load(folder: Path | None = None) -> dict[str, np.ndarray] | None:
         out = {}
         for name, entry in manifest["vectors"].items():
             values = np.load(folder / entry["file"], mmap_mode="r", allow_pickle=False)
-            if values.dtype != np.dtype("<f8") or values.shape != (entry["size"],) \
-                    or _sha256(values.data) != entry["sha256"]:
+            if (
+                values.dtype != np.dtype("<f8")
+                or values.shape != (entry["size"],)
+                or _sha256(values.data) != entry["sha256"]
+            ):
                 return None
             out[name] = values
         return out

@@ -28,6 +28,7 @@ it assumes nobody but the visible ``go`` said go earlier in the play (the
 players earliest in the turn order have laid most) and corrects the shares to
 the exact total.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -42,8 +43,18 @@ from ..pegging import peg_points_kernel
 from ...core.errors import E_SIZE
 from ..play import MAX_SEATS, lay_candidate, net_pegging, play_out, play_out_buffers
 from ..rules import R_ACTIVE, R_BATH, R_KEPT
-from ..contract import (PEG_SIG, S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_STARTER,
-                   is_legal_play, popcount, seen_cards)
+from ..contract import (
+    PEG_SIG,
+    S_COUNT,
+    S_COUNT_START,
+    S_DEALER,
+    S_N_PLAYED,
+    S_ROLE,
+    S_STARTER,
+    is_legal_play,
+    popcount,
+    seen_cards,
+)
 from .pegging import DEFAULT_PARAMS as BASE_PARAMS, defensive_peg, only_legal
 
 DEFAULT_SAMPLES = 32
@@ -57,8 +68,10 @@ def _base_policy(typingctx):
     play_out calls its pegging functions by their type, so the value is never read.  A tuple
     built from the dispatcher itself would embed its address and numba could not cache this module.
     """
+
     def codegen(context, builder, sig, args):
         return context.get_constant_null(sig.return_type)
+
     return types.Dispatcher(defensive_peg)(), codegen
 
 
@@ -116,7 +129,6 @@ def rollout_peg(hand, played, state, rules, rng, params):
     if left.sum() == 0:  # the others have laid all their cards: the rest of the play is certain
         samples = 1
 
-
     # Scratch for the rollouts: every seat pegs with defensive; seat s's params at poff[2s+1]:poff[2s+2].
     base_fn = _base_policy()
     fns = (base_fn, base_fn, base_fn, base_fn)
@@ -163,8 +175,24 @@ def rollout_peg(hand, played, state, rules, rng, params):
             over = lay_candidate(rules, state, buf, hand[i], at)
             mine = peg_points_kernel(buf, start, n + 1, bath)
             if not over:
-                play_out(rules, dealer, scores, False, state[S_STARTER], in_play, buf, thrown, st, at, seat_rngs,
-                         fns, base, poff, comp, err)
+                play_out(
+                    rules,
+                    dealer,
+                    scores,
+                    False,
+                    state[S_STARTER],
+                    in_play,
+                    buf,
+                    thrown,
+                    st,
+                    at,
+                    seat_rngs,
+                    fns,
+                    base,
+                    poff,
+                    comp,
+                    err,
+                )
             value[i] += net_pegging(rules, comp, role, float(mine))
 
     margin = (params[1] if params.shape[0] > 1 else DEFAULT_MARGIN) * samples
@@ -174,5 +202,3 @@ def rollout_peg(hand, played, state, rules, rng, params):
         if is_legal_play(hand, i, count) and value[i] > value[best_i] and value[i] > value[base_i] + margin:
             best_i = i
     return best_i
-
-

@@ -6,6 +6,7 @@ reference engine (:mod:`sims.loo.reference`) can replay it exactly.  The thresho
 policies' parameters are named in :mod:`sims.loo.policies` (``THRESHOLD_DECLARE``,
 ``THRESHOLD_EXCHANGE``).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,8 +14,23 @@ import numpy as np
 from ...core.kernel import njit
 from ...core.masks import nth_bit
 from ...core.rng import randint
-from ..contract import (CARD_SIG, DECIDE_SIG, MISS, PASS, PLAY, S_BEST, S_LEGAL, S_MISS, S_N_PLAYED, S_N_STOOD,
-                        S_PACK, S_PAM, S_TRICK_START, S_TRUMP_SUIT, popcount)
+from ..contract import (
+    CARD_SIG,
+    DECIDE_SIG,
+    MISS,
+    PASS,
+    PLAY,
+    S_BEST,
+    S_LEGAL,
+    S_MISS,
+    S_N_PLAYED,
+    S_N_STOOD,
+    S_PACK,
+    S_PAM,
+    S_TRICK_START,
+    S_TRUMP_SUIT,
+    popcount,
+)
 from ..tricks import power, suit_of
 from .hands import C_PLAIN_LOW, category, strength
 
@@ -107,7 +123,7 @@ def greedy_choice(hand, legal, led_card, best_card, trump_suit, pam):
             key = -own
         else:
             p = power(card, led_suit, trump_suit, pam)
-            key = p if p > beat else 1000 + own     # the cheapest winner, else the weakest card
+            key = p if p > beat else 1000 + own  # the cheapest winner, else the weakest card
         if best_i < 0 or key < best_key:
             best_i, best_key = i, key
     return best_i

@@ -30,6 +30,7 @@ When I am the last to play to the trick before the last and one or two others st
 every deal of their last cards is counted instead: the choice is then the advisor's
 exact best.
 """
+
 from __future__ import annotations
 
 import csv
@@ -43,25 +44,48 @@ from ...core.masks import popcount
 from ...core.arrays import copy_into, copy_rows
 from ...core.kernel import njit
 from ...core.rng import randint
-from ..contract import (CARD_SIG, DECIDE_SIG, MAX_CARDS, MAX_SEATS, MISS, PASS, PLAY, S_DECLARED, S_LEGAL, S_LOO,
-                        S_MISS, S_N_PLAYED, S_N_STOOD, S_PACK, S_PAM, S_PLAYERS, S_ROLE, S_SHARE, S_STOOD, S_TRICK,
-                        S_TRICK_START, S_TRICKS, S_TRUMP, S_TRUMP_SUIT)
+from ..contract import (
+    CARD_SIG,
+    DECIDE_SIG,
+    MAX_CARDS,
+    MAX_SEATS,
+    MISS,
+    PASS,
+    PLAY,
+    S_DECLARED,
+    S_LEGAL,
+    S_LOO,
+    S_MISS,
+    S_N_PLAYED,
+    S_N_STOOD,
+    S_PACK,
+    S_PAM,
+    S_PLAYERS,
+    S_ROLE,
+    S_SHARE,
+    S_STOOD,
+    S_TRICK,
+    S_TRICK_START,
+    S_TRICKS,
+    S_TRUMP,
+    S_TRUMP_SUIT,
+)
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, R_CARDS, R_PAM_CIVIL
 from ..tricks import could_have_played, legal_mask, power, suit_of
 from .builtin import greedy_choice
 from .hands import FIVE_CARD_CLASSES, MISS_CLASS, N_CATEGORIES, THREE_CARD_CLASSES, category, hand_class
 
-ORDERS = MAX_PLAYERS                   # order of declaring, 1 .. players
-BEFORE = 3                             # players standing before: 0, 1, 2 or more
+ORDERS = MAX_PLAYERS  # order of declaring, 1 .. players
+BEFORE = 3  # players standing before: 0, 1, 2 or more
 STATS = ("won", "looed")
-THREE_CLASSES = THREE_CARD_CLASSES + 1   # and the miss
+THREE_CLASSES = THREE_CARD_CLASSES + 1  # and the miss
 PLAYER_COUNTS = MAX_PLAYERS - MIN_PLAYERS + 1
 THREE_SIZE = PLAYER_COUNTS * ORDERS * BEFORE * THREE_CLASSES * 2
 FIVE_SIZE = PLAYER_COUNTS * ORDERS * BEFORE * FIVE_CARD_CLASSES * 2
 DECLARE_SIZE = THREE_SIZE + FIVE_SIZE
 EXCHANGE_SIZE = PLAYER_COUNTS * N_CATEGORIES
 SEARCH = ("samples",)
-TRIES = 64                             # deals drawn for one sample before the laws of the play but voids are let go
+TRIES = 64  # deals drawn for one sample before the laws of the play but voids are let go
 
 DECLARE_FILE = "expert_declare.csv"
 EXCHANGE_FILE = "expert_exchange.csv"
@@ -73,8 +97,10 @@ def cell(cards, players, order, before, klass):
     """Index of the ``won`` entry of a cell of the declaration tables (``looed`` follows it)."""
     classes = THREE_CLASSES if cards == 3 else FIVE_CARD_CLASSES
     base = 0 if cards == 3 else THREE_SIZE
-    return base + ((((players - MIN_PLAYERS) * ORDERS + order - 1) * BEFORE + min(before, BEFORE - 1)) * classes
-                   + klass) * 2
+    return (
+        base
+        + ((((players - MIN_PLAYERS) * ORDERS + order - 1) * BEFORE + min(before, BEFORE - 1)) * classes + klass) * 2
+    )
 
 
 @njit(cache=True)
@@ -119,7 +145,7 @@ def expert_exchange(hand, state, rules, rng, params):
     """Change the cards less likely to win a trick than a card drawn from the unseen pack, the weakest first,
     while the pack lasts (``params``: win chances by players and category)."""
     trump_suit, pam = state[S_TRUMP_SUIT], state[S_PAM]
-    row = params[(state[S_PLAYERS] - MIN_PLAYERS) * N_CATEGORIES:(state[S_PLAYERS] - MIN_PLAYERS + 1) * N_CATEGORIES]
+    row = params[(state[S_PLAYERS] - MIN_PLAYERS) * N_CATEGORIES : (state[S_PLAYERS] - MIN_PLAYERS + 1) * N_CATEGORIES]
     unseen = unseen_categories(hand, state)
     drawn = 0.0
     for c in range(N_CATEGORIES):
@@ -140,6 +166,7 @@ def expert_exchange(hand, state, rules, rng, params):
 
 
 # -- card play by determinised search --------------------------------------------------------------------
+
 
 @njit(cache=True)
 def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil, tricks):
@@ -219,8 +246,7 @@ def _holdings(shown, n_shown, hands, out):
 
 
 @njit(cache=True)
-def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands,
-                 held):
+def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands, held):
     """Deal ``need[j]`` unseen cards to each other stander j, uniformly among the deals in which every card he
     played was one the laws allowed him (drawing up to ``TRIES`` deals); failing that, avoiding the suits he
     has shown void in (:func:`_deal_unseen`)."""
@@ -237,16 +263,16 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, tru
         if j != me:
             total += need[j]
     for _ in range(TRIES):
-        for i in range(total):                     # the first ``total`` of a shuffle of the unseen cards
+        for i in range(total):  # the first ``total`` of a shuffle of the unseen cards
             x = i + randint(rng, n_unseen - i)
             unseen[i], unseen[x] = unseen[x], unseen[i]
         at, void = 0, False
         for j in range(m):
             if j != me:
                 hands[j, :] = -1
-                hands[j, :need[j]] = unseen[at:at + need[j]]
-                for c in range(need[j]):           # quick to refuse: a suit he has shown void in (Pam aside:
-                    card = unseen[at + c]          # Pam be civil)
+                hands[j, : need[j]] = unseen[at : at + need[j]]
+                for c in range(need[j]):  # quick to refuse: a suit he has shown void in (Pam aside:
+                    card = unseen[at + c]  # Pam be civil)
                     void |= card != pam and (voids[j] >> suit_of(card, trump_suit, pam)) & 1 != 0
                 at += need[j]
         if void:
@@ -337,10 +363,10 @@ def _every_last_trick(hand, options, trick, lead, me, lawful, trump_suit, pam, s
         for i in range(hand.shape[0]):
             if hand[i] >= 0 and i != options[o]:
                 mine = hand[i]
-        if leader == me:                           # I lead my last card: no other card may beat it
+        if leader == me:  # I lead my last card: no other card may beat it
             beat = _beaten_by(mine, suit_of(mine, trump_suit, pam), trump_suit, pam)
             wins = _deals(lawful[a] & ~beat, lawful[b] & ~beat, two)
-        else:                                      # the leader's card, then no card above mine
+        else:  # the leader's card, then no card above mine
             other = a + b - leader
             wins = 0
             led = lawful[leader]
@@ -351,8 +377,11 @@ def _every_last_trick(hand, options, trick, lead, me, lawful, trump_suit, pam, s
                 led &= ~(np.int64(1) << c)
                 s = suit_of(c, trump_suit, pam)
                 if power(mine, s, trump_suit, pam) > power(c, s, trump_suit, pam):
-                    wins += popcount(lawful[other] & ~_beaten_by(mine, s, trump_suit, pam) &
-                                     ~(np.int64(1) << c)) if two else 1
+                    wins += (
+                        popcount(lawful[other] & ~_beaten_by(mine, s, trump_suit, pam) & ~(np.int64(1) << c))
+                        if two
+                        else 1
+                    )
         now_won = so_far + (leader == me)
         value[o] += share * (now_won * total + wins) - (loo * (total - wins) if now_won == 0 else 0)
 
@@ -423,14 +452,16 @@ def expert_card(hand, played, state, rules, rng, params):
     held = np.empty((m, k), dtype=np.int64)
     tricks = np.zeros(m, dtype=np.int64)
     lawful = np.zeros(m, dtype=np.int64)
-    if _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held,
-                   lawful) > 0:
-        _every_last_trick(hand, options[:n_options], trick, lead, me, lawful, trump_suit, pam, so_far, share, loo,
-                          value)
+    if (
+        _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held, lawful)
+        > 0
+    ):
+        _every_last_trick(
+            hand, options[:n_options], trick, lead, me, lawful, trump_suit, pam, so_far, share, loo, value
+        )
     else:
         for _ in range(samples):
-            _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base,
-                         held)
+            _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held)
             for o in range(n_options):
                 copy_rows(hands, base)
                 trick[n_trick] = hand[options[o]]
@@ -448,6 +479,7 @@ def expert_card(hand, played, state, rules, rng, params):
 
 # -- the shipped tables -------------------------------------------------------------------------------
 
+
 def _data(name: str):
     return resources.files("sims.loo").joinpath("data", name)
 
@@ -458,8 +490,7 @@ def declare_table() -> np.ndarray:
     table = np.zeros(DECLARE_SIZE)
     with _data(DECLARE_FILE).open(encoding="utf-8") as f:
         for row in csv.DictReader(line for line in f if not line.startswith("#")):
-            at = cell(int(row["cards"]), int(row["players"]), int(row["order"]), int(row["before"]),
-                      int(row["class"]))
+            at = cell(int(row["cards"]), int(row["players"]), int(row["order"]), int(row["before"]), int(row["class"]))
             table[at], table[at + 1] = float(row["won"]), float(row["looed"])
     return table
 

@@ -11,6 +11,7 @@ categories for the ``expert`` tables:
 * five-card: Pam or not, high trumps 0-2, other trumps 0-3 (3 meaning 3 or more),
   plain aces 0-2 (2 or more): 72 classes.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -21,9 +22,9 @@ from ..tricks import rank_order
 CATEGORIES = ("pam", "trump_high", "trump_mid", "trump_low", "plain_ace", "plain_king", "plain_low")
 C_PAM, C_TRUMP_HIGH, C_TRUMP_MID, C_TRUMP_LOW, C_PLAIN_ACE, C_PLAIN_KING, C_PLAIN_LOW = range(7)
 N_CATEGORIES = len(CATEGORIES)
-THREE_CARD_CATEGORIES = 6                  # no Pam: categories 1..6
-THREE_CARD_CLASSES = 56                    # multisets of 3 from 6
-MISS_CLASS = THREE_CARD_CLASSES            # the miss, unseen
+THREE_CARD_CATEGORIES = 6  # no Pam: categories 1..6
+THREE_CARD_CLASSES = 56  # multisets of 3 from 6
+MISS_CLASS = THREE_CARD_CLASSES  # the miss, unseen
 FIVE_CARD_CLASSES = 2 * 3 * 4 * 3
 
 

@@ -25,6 +25,7 @@ edge between standing and passing keep moving after the rest have settled), and 
 share of stands whose cell changed its decision (standing or passing, on the pool of
 the self-play deals: two stakes, a looe of one).
 """
+
 from __future__ import annotations
 
 import json
@@ -47,16 +48,42 @@ from ...core.streams import seat_streams
 from ..contract import DECIDE_SIG, MAX_SEATS, MISS, PLAY, S_MISS, S_PAM, S_TRUMP_SUIT
 from ..engine import CARDS, DECIDES, F64_1, I64_1, I64_2, U64_2, describe_error, seed_streams
 from ..game import GAME
-from ..play import (END_DEALER_TAKES, END_PLAYED, I_ENDING, I_POOL, I_SINGLE, I_STANDERS, N_INFO, N_OUT, O_LOOED,
-                    O_MISS, O_STOOD, O_WON, POLICY_ERROR, new_work, play_deal)
+from ..play import (
+    END_DEALER_TAKES,
+    END_PLAYED,
+    I_ENDING,
+    I_POOL,
+    I_SINGLE,
+    I_STANDERS,
+    N_INFO,
+    N_OUT,
+    O_LOOED,
+    O_MISS,
+    O_STOOD,
+    O_WON,
+    POLICY_ERROR,
+    new_work,
+    play_deal,
+)
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, R_CARDS, R_PLAYERS, R_STAKE
-from .expert import (DECLARE_FILE, DECLARE_SIZE, EXCHANGE_FILE, EXCHANGE_SIZE, FIVE_CARD_CLASSES, PROVENANCE_FILE,
-                     THREE_CLASSES, THREE_SIZE, cell, declare_from_table, expert_exchange)
+from .expert import (
+    DECLARE_FILE,
+    DECLARE_SIZE,
+    EXCHANGE_FILE,
+    EXCHANGE_SIZE,
+    FIVE_CARD_CLASSES,
+    PROVENANCE_FILE,
+    THREE_CLASSES,
+    THREE_SIZE,
+    cell,
+    declare_from_table,
+    expert_exchange,
+)
 from .hands import CATEGORIES, MISS_CLASS, N_CATEGORIES, category, hand_class
 
 VARIANTS = {3: "three-card", 5: "five-card-pam"}
-START_WON, START_LOOED = 1.0, 0.35      # the first tables: every stander takes a share, looed a third of the time
-START_WINS = 0.3                        # the first exchange table: every card wins a trick three times in ten
+START_WON, START_LOOED = 1.0, 0.35  # the first tables: every stander takes a share, looed a third of the time
+START_WINS = 0.3  # the first exchange table: every card wins a trick three times in ten
 
 
 @njit(DECIDE_SIG, cache=True)
@@ -70,13 +97,30 @@ def exploring_declare(hand, state, rules, rng, params):
 
 
 @njit(inline="always")
-def _learn_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns, exchange_fns, card_fns, params, poff,
-                 stands, won, looed, held, wins, err):
+def _learn_chunk(
+    c,
+    rules,
+    keys,
+    first_item,
+    n_items,
+    chunk_size,
+    declare_fns,
+    exchange_fns,
+    card_fns,
+    params,
+    poff,
+    stands,
+    won,
+    looed,
+    held,
+    wins,
+    err,
+):
     """Deals as the engine plays them; chunk ``c`` adds each declaration to stand to ``stands[c, o, b, k]``
     (order ``o`` - 1, standers before ``b``, class ``k``), the shares it took to ``won`` and its looe to
     ``looed``; each card played in five-card to ``held[c, category]`` and, if it won its trick, ``wins``."""
     players, k = rules[R_PLAYERS], rules[R_CARDS]
-    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local, as in the engine
+    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
     work = new_work(rules_c)
     dealt, state, played, winners = work[3], work[4], work[5], work[6]
     deck_rng = np.empty(4, dtype=np.uint64)
@@ -86,8 +130,25 @@ def _learn_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns, e
     for i in range(min(chunk_size, n_items - c * chunk_size)):
         seed_streams(keys, c, i, players, deck_rng, seat_rngs)
         g = first_item + c * chunk_size + i
-        if play_deal(rules_c, g % players, rules_c[R_STAKE], deck_rng, seat_rngs, declare_fns, exchange_fns,
-                     card_fns, params_c, poff_c, out, info, err[c], work) == POLICY_ERROR:
+        if (
+            play_deal(
+                rules_c,
+                g % players,
+                rules_c[R_STAKE],
+                deck_rng,
+                seat_rngs,
+                declare_fns,
+                exchange_fns,
+                card_fns,
+                params_c,
+                poff_c,
+                out,
+                info,
+                err[c],
+                work,
+            )
+            == POLICY_ERROR
+        ):
             err[c, E_ITEM] = g
             break
         if info[I_SINGLE]:
@@ -116,9 +177,28 @@ def _learn_chunk(c, rules, keys, first_item, n_items, chunk_size, declare_fns, e
                     wins[c, cat] += 1
 
 
-_learn_chunks = chunk_loop("_learn_chunks", _learn_chunk,
-                           types.void(I64_1, U64_2, types.int64, types.int64, types.int64, DECIDES, DECIDES, CARDS,
-                                      F64_1, I64_1, I64_4, I64_4, I64_4, I64_2, I64_2, I64_2))
+_learn_chunks = chunk_loop(
+    "_learn_chunks",
+    _learn_chunk,
+    types.void(
+        I64_1,
+        U64_2,
+        types.int64,
+        types.int64,
+        types.int64,
+        DECIDES,
+        DECIDES,
+        CARDS,
+        F64_1,
+        I64_1,
+        I64_4,
+        I64_4,
+        I64_4,
+        I64_2,
+        I64_2,
+        I64_2,
+    ),
+)
 
 
 def _round(cards, players, table, exchange, n_deals, seed, explore, threads):
@@ -134,8 +214,9 @@ def _round(cards, players, table, exchange, n_deals, seed, explore, threads):
     held, wins = (np.zeros((job.n_chunks, N_CATEGORIES), dtype=np.int64) for _ in range(2))
     err = new_err(job.n_chunks)
     with numba_threads(threads):
-        _learn_chunks(rules.to_kernel(), keys, 0, n_deals, job.chunk_size, *fns, params, poff, stands, won, looed,
-                      held, wins, err)
+        _learn_chunks(
+            rules.to_kernel(), keys, 0, n_deals, job.chunk_size, *fns, params, poff, stands, won, looed, held, wins, err
+        )
     raise_policy_error(job, err, describe_error)
     return stands.sum(0), won.sum(0), looed.sum(0), held.sum(0), wins.sum(0)
 
@@ -158,17 +239,33 @@ def start_tables() -> tuple[np.ndarray, np.ndarray]:
     return declare, np.full(EXCHANGE_SIZE, START_WINS)
 
 
-def learn_tables(n_deals: int = 200_000, iterations: int = 8, tol: float = 0.02, prior_deals: float = 20.0,
-                 explore: float = 0.05, step: float = 0.5, seed: int = 0, threads: int | None = None, start=None,
-                 cards=(3, 5), players=range(MIN_PLAYERS, MAX_PLAYERS + 1), progress=None):
+def learn_tables(
+    n_deals: int = 200_000,
+    iterations: int = 8,
+    tol: float = 0.02,
+    prior_deals: float = 20.0,
+    explore: float = 0.05,
+    step: float = 0.5,
+    seed: int = 0,
+    threads: int | None = None,
+    start=None,
+    cards=(3, 5),
+    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+    progress=None,
+):
     """Iterate the tables (module docstring) from ``start`` (default :func:`start_tables`); returns
     ``(declare, exchange, counts, provenance)``: the tables, the stands behind each declaration cell in the
     last round, and how they were made (with the history of the rounds)."""
-    for name, value, lo in (("explore", explore, 0.0), ("step", step, 0.0), ("prior_deals", prior_deals, 0.0),
-                            ("tol", tol, 0.0)):
+    for name, value, lo in (
+        ("explore", explore, 0.0),
+        ("step", step, 0.0),
+        ("prior_deals", prior_deals, 0.0),
+        ("tol", tol, 0.0),
+    ):
         if not (np.isfinite(value) and value >= lo) or (name in ("explore", "step") and value > 1):
-            raise ValueError(f"{name} must be a number >= {lo}{' and <= 1' if name in ('explore', 'step') else ''}, "
-                             f"got {value!r}")
+            raise ValueError(
+                f"{name} must be a number >= {lo}{' and <= 1' if name in ('explore', 'step') else ''}, got {value!r}"
+            )
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
     first = start_tables() if start is None else (np.array(start[0], float), np.array(start[1], float))
@@ -199,17 +296,33 @@ def learn_tables(n_deals: int = 200_000, iterations: int = 8, tol: float = 0.02,
         change = np.abs(new_declare - declare).reshape(-1, 2).max(axis=1)
         weighted = float((change * new_counts).sum() / max(new_counts.sum(), 1))
         flipped = (_stands(new_declare, cards) != _stands(declare, cards)) * new_counts
-        history.append({"iteration": round_, "mean_change": weighted, "max_change": float(change.max()),
-                        "stands_in_flipped_cells": float(flipped.sum() / max(new_counts.sum(), 1)),
-                        "exchange_max_change": float(np.abs(new_exchange - exchange).max())})
+        history.append(
+            {
+                "iteration": round_,
+                "mean_change": weighted,
+                "max_change": float(change.max()),
+                "stands_in_flipped_cells": float(flipped.sum() / max(new_counts.sum(), 1)),
+                "exchange_max_change": float(np.abs(new_exchange - exchange).max()),
+            }
+        )
         declare, exchange, counts = new_declare, new_exchange, new_counts
         if weighted < tol:
             break
-    provenance = {"n_deals": n_deals, "iterations": len(history), "tol": tol, "prior_deals": prior_deals,
-
-                  "explore": explore, "step": step, "seed": seed, "cards": list(cards), "players": list(players),
-                  "start": "start_tables" if start is None else "given", "history": history,
-                  "version": __version__, "made": datetime.now(UTC).isoformat(timespec="seconds")}
+    provenance = {
+        "n_deals": n_deals,
+        "iterations": len(history),
+        "tol": tol,
+        "prior_deals": prior_deals,
+        "explore": explore,
+        "step": step,
+        "seed": seed,
+        "cards": list(cards),
+        "players": list(players),
+        "start": "start_tables" if start is None else "given",
+        "history": history,
+        "version": __version__,
+        "made": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
     return declare, exchange, counts, provenance
 
 
@@ -217,9 +330,12 @@ def write_tables(declare, exchange, counts, provenance, folder) -> list[Path]:
     """Write the tables as the CSV files the ``expert`` policies read, and the provenance beside them."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    lines = ["# Loo expert declaration tables by self-play (sims.loo.policies.self_play); provenance in "
-             f"{PROVENANCE_FILE}.", "# won: shares of the pool a stander took; looed: how often he was looed; "
-             "n: stands observed in the last round.", "cards,players,order,before,class,won,looed,n"]
+    lines = [
+        f"# Loo expert declaration tables by self-play (sims.loo.policies.self_play); provenance in {PROVENANCE_FILE}.",
+        "# won: shares of the pool a stander took; looed: how often he was looed; "
+        "n: stands observed in the last round.",
+        "cards,players,order,before,class,won,looed,n",
+    ]
     for k in (3, 5):
         classes = THREE_CLASSES if k == 3 else FIVE_CARD_CLASSES
         for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
@@ -227,14 +343,20 @@ def write_tables(declare, exchange, counts, provenance, folder) -> list[Path]:
                 for b in range(3):
                     for klass in range(classes):
                         at = cell(k, n, o, b, klass)
-                        lines.append(f"{k},{n},{o},{b},{klass},{declare[at]:.5f},{declare[at + 1]:.5f},"
-                                     f"{counts[at // 2]}")
+                        lines.append(
+                            f"{k},{n},{o},{b},{klass},{declare[at]:.5f},{declare[at + 1]:.5f},{counts[at // 2]}"
+                        )
     paths = [folder / DECLARE_FILE, folder / EXCHANGE_FILE, folder / PROVENANCE_FILE]
     paths[0].write_text("\n".join(lines) + "\n", encoding="utf-8")
-    rows = ["# Loo expert exchange table by self-play: the chance a card of each category wins a trick.",
-            "players,category,name,wins"]
-    rows += [f"{n},{c},{CATEGORIES[c]},{exchange[(n - MIN_PLAYERS) * N_CATEGORIES + c]:.5f}"
-             for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) for c in range(N_CATEGORIES)]
+    rows = [
+        "# Loo expert exchange table by self-play: the chance a card of each category wins a trick.",
+        "players,category,name,wins",
+    ]
+    rows += [
+        f"{n},{c},{CATEGORIES[c]},{exchange[(n - MIN_PLAYERS) * N_CATEGORIES + c]:.5f}"
+        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        for c in range(N_CATEGORIES)
+    ]
     paths[1].write_text("\n".join(rows) + "\n", encoding="utf-8")
     paths[2].write_text(json.dumps(provenance, indent=2) + "\n", encoding="utf-8")
     return paths

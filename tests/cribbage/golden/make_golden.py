@@ -1,8 +1,10 @@
 """Pin the cribbage engine's numbers from commit 9ecc7a3 (before the core refactor)."""
+
 import json
 import sys
 import numpy as np
 import sims
+
 assert sims.__file__.startswith("/tmp/golden-src"), sims.__file__
 from sims.cribbage.engine import Job, run_job  # noqa: E402 - after the check of which sims this is
 
@@ -31,13 +33,17 @@ for i, (rules, pol, n, seed, extra) in enumerate(DEALS):
     b = run_job(job)
     for k, v in b.arrays.items():
         out[f"d{i}_{k}"] = v
-    cases.append({"id": f"d{i}", "kind": "deals", "rules": rules, "policies": pol, "n": n, "seed": seed, "records": extra})
+    cases.append(
+        {"id": f"d{i}", "kind": "deals", "rules": rules, "policies": pol, "n": n, "seed": seed, "records": extra}
+    )
 for i, (rules, pol, n, seed, extra) in enumerate(GAMES):
     job = Job.make("games", rules, pol, n, seed, score_log=extra)
     b = run_job(job)
     for k, v in b.arrays.items():
         out[f"g{i}_{k}"] = v
-    cases.append({"id": f"g{i}", "kind": "games", "rules": rules, "policies": pol, "n": n, "seed": seed, "score_log": extra})
+    cases.append(
+        {"id": f"g{i}", "kind": "games", "rules": rules, "policies": pol, "n": n, "seed": seed, "score_log": extra}
+    )
 np.savez_compressed(sys.argv[1], **out)
 json.dump({"commit": "9ecc7a3", "cases": cases}, open(sys.argv[2], "w"), indent=1)
 print("ok", len(cases))

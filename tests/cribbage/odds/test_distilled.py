@@ -1,6 +1,7 @@
 """The distilled pegging policy (sims.cribbage.policies.distilled, .distilled_play_outs, .distillation): legal
 everywhere, its fitting recovers known values, its starting tables play as defensive does, and the shipped
 tables beat defensive."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -60,7 +61,7 @@ def test_the_shipped_tables_beat_defensive(shipped):
 def test_play_outs_explore_one_card_a_deal():
     samples = play_outs.play_outs("six-card", fitting.initial_params(), 6000, seed=5)
     legal, y = samples["legal"], samples["y"]
-    assert 0.4 * 6000 < len(y) < 6000             # one decision a deal, when it was a choice
+    assert 0.4 * 6000 < len(y) < 6000  # one decision a deal, when it was a choice
     assert (legal[:, 0] >= 2).all() and (legal[:, 1] < legal[:, 0]).all()
     # The card laid was drawn at random: each place among the legal cards about equally often.
     share = np.bincount(legal[legal[:, 0] == 2, 1], minlength=2) / (legal[:, 0] == 2).sum()
@@ -81,8 +82,13 @@ def test_the_card_fit_recovers_known_values():
     legal[:, 0] = rng.integers(2, 5, n)
     x = rng.normal(0, 1, (n, 4, 2))
     cells = rng.choice(used, (n, 4, D.N_TABLES))
-    q = (truth[D.P_POINTS] * x[..., 0] + truth[D.P_REPLY] * x[..., 1] + truth[cells].sum(-1)
-         + rng.normal(0, 3, (n, 1)) + rng.normal(0, 0.3, (n, 4)))
+    q = (
+        truth[D.P_POINTS] * x[..., 0]
+        + truth[D.P_REPLY] * x[..., 1]
+        + truth[cells].sum(-1)
+        + rng.normal(0, 3, (n, 1))
+        + rng.normal(0, 0.3, (n, 4))
+    )
     fitted = fitting.fit_cards({"x": x, "cells": cells, "legal": legal, "q": q}, ridge=1e-3)
     assert fitted[D.P_POINTS] == pytest.approx(1.1, abs=0.02) and fitted[D.P_REPLY] == pytest.approx(-0.8, abs=0.02)
     est = fitted[used] - fitted[used].mean()

@@ -1,5 +1,6 @@
 """The table of the position-aware players (sims.cribbage.odds.position): the zone's paired deals, the
 recursion that uses them, and the table against whole games played on from positions in the zone."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,7 +24,7 @@ def test_reading_a_deal_at_a_position():
     for g in range(200):
         d, p = rng.integers(90, 121, size=2)
         odds_position.read_deal(ev[g], n_ev[g], d, p, 121, out)
-        who, have = outcome(ev[g, :, :n_ev[g]], 121 - d, 121 - p)
+        who, have = outcome(ev[g, :, : n_ev[g]], 121 - d, 121 - p)
         if who is None:
             assert out.tolist() == [odds_position.GOES_ON, have[0], have[1]]
         else:
@@ -34,7 +35,7 @@ def test_deals_played_alike_leave_the_table_as_counted():
     # When the played deals of the zone come out as the counted ones, the zone adds nothing.
     _, ev, n_ev, _, _, _ = deals("six-card", 400, seed=3)
     target = 30
-    counts = counts_from([ev[g, :, :n_ev[g]] for g in range(400)], target)
+    counts = counts_from([ev[g, :, : n_ev[g]] for g in range(400)], target)
     index = odds_position.zone_of(get_rules("six-card").replace(target=target, lurch=0, double_lurch=0), 6)
     samples = np.zeros((int((index >= 0).sum()), 50, 2, 3), dtype=np.int64)
     positions = np.argwhere(index >= 0)
@@ -107,18 +108,26 @@ def test_throw_win_chances():
     hand = np.asarray(parse_cards("5H 5S JD 6C 4H KD"), dtype=np.int64)
     state = np.zeros(S_SIZE, dtype=np.int64)
     state[S_ROLE], state[S_MY_SCORE], state[S_OPP_SCORE], state[S_TARGET] = 1, 115, 110, 121
-    mask = position_discard(hand, state, get_rules("six-card").to_kernel(), np.ones(4, dtype=np.uint64),
-                            np.asarray(players["discard"].params))
+    mask = position_discard(
+        hand,
+        state,
+        get_rules("six-card").to_kernel(),
+        np.ones(4, dtype=np.uint64),
+        np.asarray(players["discard"].params),
+    )
     chosen = " ".join(sorted(c for i, c in enumerate("5H 5S JD 6C 4H KD".split()) if (mask >> i) & 1))
     best = frame[frame["win"] == frame["win"].max()]["thrown"].map(lambda t: " ".join(sorted(t.split())))
     assert chosen in set(best)
 
 
-@pytest.mark.parametrize("args, message", [
-    (("5H 5S JD 6C 4H", "pone", 1, 2), "deals 6 cards"),
-    (("5H 5S JD 6C 4H KD", "pone", 1, 121), "pone's score must be an integer 0..120"),
-    (("5H 5S JD 6C 4H KD", "eldest", 1, 2), "role must be dealer or pone"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("5H 5S JD 6C 4H", "pone", 1, 2), "deals 6 cards"),
+        (("5H 5S JD 6C 4H KD", "pone", 1, 121), "pone's score must be an integer 0..120"),
+        (("5H 5S JD 6C 4H KD", "eldest", 1, 2), "role must be dealer or pone"),
+    ],
+)
 def test_throw_win_chances_bad_input(args, message):
     from sims.cribbage.odds.throws import throw_win_chances
 
@@ -128,9 +137,14 @@ def test_throw_win_chances_bad_input(args, message):
         throw_win_chances("5H 5S JD 6C 4H KD AS 2S", "pone", 1, 2, rules="eight-card")
 
 
-@pytest.mark.parametrize("rules, positions", [("six-card", [(100, 110), (115, 95), (118, 119), (60, 117)]),
-                                              ("six-card-61", [(45, 50), (55, 40), (58, 59), (30, 57)]),
-                                              ("five-card", [(50, 45), (40, 55), (59, 58), (57, 30)])])
+@pytest.mark.parametrize(
+    "rules, positions",
+    [
+        ("six-card", [(100, 110), (115, 95), (118, 119), (60, 117)]),
+        ("six-card-61", [(45, 50), (55, 40), (58, 59), (30, 57)]),
+        ("five-card", [(50, 45), (40, 55), (59, 58), (57, 30)]),
+    ],
+)
 def test_the_shipped_position_players_table_says_what_it_is_and_agrees_with_their_games(rules, positions):
     import re
 
@@ -141,7 +155,9 @@ def test_the_shipped_position_players_table_says_what_it_is_and_agrees_with_thei
     p = table.provenance
     assert p["players"] == {"discard": "position_distilled", "peg": "position_distilled"}
     assert {d: {s["name"] for s in seats} for d, seats in p["policies"].items()} == {
-        "discard": {"expected_peg"}, "peg": {"distilled"}}          # the players far from home
+        "discard": {"expected_peg"},
+        "peg": {"distilled"},
+    }  # the players far from home
     assert (p["zone"], p["n"], p["seed"], p["groups"]) == (40, 1_000_000, 0, 20) and p["per_position"] >= 100
     assert p["iteration"] == len(p["history"]) >= 2
     assert re.fullmatch("[0-9a-f]{40}", p["git_commit"]) and p["version"] == sims.__version__

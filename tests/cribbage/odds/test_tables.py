@@ -1,13 +1,14 @@
 """Board-position tables (sims.cribbage.odds): backward induction against hand-worked positions and a
 plain recursion over the same deals, jackknife intervals, the table against whole games played on from
 sample positions, the same numbers on any number of threads or Dask workers, files, and bad input."""
+
 from __future__ import annotations
 
 from functools import cache
 
 import numpy as np
 import pytest
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 
 from sims.cribbage import play_games
 from sims.cribbage.contract import S_COUNT, S_MY_SCORE, is_legal_play
@@ -57,7 +58,7 @@ def test_induction_is_the_plain_recursion_over_the_same_deals():
     # Real six-card deals, a short game to 25 so that most positions end within a deal or two; the
     # recursion plays every deal's events from every position (counting out event by event).
     _, ev, n_ev, _, _, _ = deals("six-card", 300, seed=11)
-    lists = [ev[g, :, :n_ev[g]] for g in range(len(n_ev))]
+    lists = [ev[g, :, : n_ev[g]] for g in range(len(n_ev))]
     target = 25
     win, _ = solve(target, counts_from(lists, target), len(lists), lurch=0, double_lurch=0)
 
@@ -76,8 +77,9 @@ def test_induction_is_the_plain_recursion_over_the_same_deals():
 
 def test_jackknife_with_equal_groups_is_the_textbook_formula():
     rng = np.random.default_rng(1)
-    lists = [events([(int(r), int(x)) for r, x in zip(rng.integers(0, 2, 6), rng.integers(1, 6, 6))])
-             for _ in range(60)]
+    lists = [
+        events([(int(r), int(x)) for r, x in zip(rng.integers(0, 2, 6), rng.integers(1, 6, 6))]) for _ in range(60)
+    ]
     target = 12
     counts = np.stack([counts_from(lists[g::4], target) for g in range(4)])
     win, win_se, _, _ = jackknife(target, counts, np.full(4, 15), 0, 0)
@@ -132,7 +134,7 @@ def test_the_jackknife_standard_errors_are_the_spread_over_seeds(table61):
     assert 0.7 < ratio.mean() < 1.4, ratio.mean()
 
 
-@pytest.mark.xdist_group("dask")      # the two worker processes of tests/core/test_dask.py (tests/conftest.py)
+@pytest.mark.xdist_group("dask")  # the two worker processes of tests/core/test_dask.py (tests/conftest.py)
 def test_same_numbers_on_one_or_two_threads_and_on_dask(dask_workers):
     one = win_table("five-card", EXPERT, n_deals=6000, seed=8, groups=4, threads=1)
     two = win_table("five-card", EXPERT, n_deals=6000, seed=8, groups=4, threads=2)
@@ -204,17 +206,18 @@ def test_point_and_deal_values_worked_by_hand():
     assert values[["mine", "his", "offence"]].iloc[0].tolist() == [0.25, 0.25, 0.5]
 
 
-@pytest.mark.parametrize("players", [p for p in PLAYERS if p != POSITION_PLAYERS])   # tables from deal timings
+@pytest.mark.parametrize("players", [p for p in PLAYERS if p != POSITION_PLAYERS])  # tables from deal timings
 @pytest.mark.parametrize("rules", ["six-card", "six-card-61", "five-card"])
 def test_every_shipped_table_says_whose_it_is_and_a_fresh_build_agrees(rules, players):
     # Each shipped table's provenance names its players (both seats), its deals, seed and code version.
     table = shipped_table(rules, players)
     p = table.provenance
     assert {d: {s["name"] for s in seats} for d, seats in p["policies"].items()} == {
-        d: {name} for d, name in PLAYERS[players].items()}
+        d: {name} for d, name in PLAYERS[players].items()
+    }
     assert (p["n"], p["seed"], p["groups"]) == (1_000_000, 0, 20) and p["version"] and p["git_commit"]
     assert table.model is not None and table.model.totals.sum() == 1_000_000
-    assert shipped_path(rules, players).stat().st_size < 200_000      # small package data
+    assert shipped_path(rules, players).stat().st_size < 200_000  # small package data
     # A fresh table of the same players from other deals (seed 5, 20,000 deals) agrees with it within 4.5
     # combined standard errors at every open position (a 4.5 sigma slip has a chance of about one in 150,000 at
     # each), and everywhere within that plus 0.05 percentage points: near-certain positions turn only on rare

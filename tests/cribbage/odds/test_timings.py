@@ -1,10 +1,11 @@
 """When each point of a deal falls (sims.cribbage.odds.timings): the events of a deal add up to the
 engine's points, and counting out from the events agrees with the engine's own counting out."""
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from sims.core.kernel import njit   # cached by every source it reaches, not its own file only
+from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 
 from sims.cards import parse_card, parse_cards
 from sims.core.jobs import Job
@@ -32,15 +33,17 @@ def _deals_and_replays(rules, keys, n, discard_fns, peg_fns, params, poff, start
         seed_streams(keys, 0, g, deck_rng, seat_rngs)
         scores[:] = 0
         comp = comps[g]
-        play.play_deal(rules, g % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp,
-                       err, work)
+        play.play_deal(
+            rules, g % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
+        )
         n_ev[g] = timings.deal_events(rules, comp, work[6], work[8][play.A_N_PLAYED], work[2], ev[g])
         seed_streams(keys, 0, g, deck_rng, seat_rngs)
         scores[:] = 0
         scores[g % 2], scores[1 - g % 2] = start[g, 0], start[g, 1]
         other = np.zeros_like(comp)
-        winners[g] = play.play_deal(rules, g % 2, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns, params,
-                                    poff, other, err, work)
+        winners[g] = play.play_deal(
+            rules, g % 2, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, other, err, work
+        )
         finals[g, 0], finals[g, 1] = scores[g % 2], scores[1 - g % 2]
 
 
@@ -56,8 +59,9 @@ def deals(preset, n, seed=0, policies=EXPERT, start=None):
     comps = np.zeros((n, play.MAX_SEATS, play.N_COMP), dtype=np.int64)
     winners = np.zeros(n, dtype=np.int64)
     finals = np.zeros((n, 2), dtype=np.int64)
-    _deals_and_replays(rules.to_kernel(), keys, n, *fns, params, poff, np.ascontiguousarray(start), ev, n_ev, comps,
-                       winners, finals)
+    _deals_and_replays(
+        rules.to_kernel(), keys, n, *fns, params, poff, np.ascontiguousarray(start), ev, n_ev, comps, winners, finals
+    )
     return rules, ev, n_ev, comps, winners, finals
 
 
@@ -66,13 +70,14 @@ def deals(preset, n, seed=0, policies=EXPERT, start=None):
 def test_events_add_up_to_the_engine_points(preset, policies):
     rules, ev, n_ev, comps, _, _ = deals(preset, 400, seed=2, policies=policies)
     for g in range(len(n_ev)):
-        e = ev[g, :, :n_ev[g]]
+        e = ev[g, :, : n_ev[g]]
         for role in (0, 1):
             mine = e[ROLE] == role
             assert e[POINTS][mine & (e[KIND] == PEGGING)].sum() == comps[g, role, play.C_PEGGING]
             assert e[POINTS][mine & (e[KIND] == HEELS)].sum() == comps[g, role, play.C_HEELS]
-            assert e[POINTS][mine & (e[KIND] == SHOW)].sum() == comps[g, role, play.C_HAND] + comps[g, role,
-                                                                                                       play.C_CRIB]
+            assert (
+                e[POINTS][mine & (e[KIND] == SHOW)].sum() == comps[g, role, play.C_HAND] + comps[g, role, play.C_CRIB]
+            )
         assert (e[POINTS] > 0).all() and (np.diff(e[LAID]) >= 0).all()
 
 
@@ -88,8 +93,9 @@ def outcome(events, need_dealer, need_pone):
     return None, have
 
 
-@pytest.mark.parametrize("preset, most", [("five-card", 20), ("six-card", 30), ("six-card-61", 30),
-                                          ("eight-card", 60), ("bath", 30)])
+@pytest.mark.parametrize(
+    "preset, most", [("five-card", 20), ("six-card", 30), ("six-card-61", 30), ("eight-card", 60), ("bath", 30)]
+)
 def test_counting_out_from_the_events_is_the_engines(preset, most):
     # RULES.md, order of showing: "the game ends the instant any side reaches the target, even mid-show".
     # Each deal is replayed from scores near the target; the side that the events say reaches it first
@@ -102,14 +108,14 @@ def test_counting_out_from_the_events_is_the_engines(preset, most):
     _, ev, n_ev, _, winners, finals = deals(rules, n, seed=7, start=start)
     decided = 0
     for g in range(n):
-        who, have = outcome(ev[g, :, :n_ev[g]], rules.target - start[g, 0], rules.target - start[g, 1])
+        who, have = outcome(ev[g, :, : n_ev[g]], rules.target - start[g, 0], rules.target - start[g, 1])
         if who is None:
             assert winners[g] == play.NO_WINNER
             assert finals[g].tolist() == [start[g, 0] + have[0], start[g, 1] + have[1]]
         else:
             decided += 1
             assert winners[g] == (g + who) % 2, (g, who, winners[g])
-    assert 0.2 * n < decided < 0.95 * n   # the replays test both kinds of deal
+    assert 0.2 * n < decided < 0.95 * n  # the replays test both kinds of deal
 
 
 def test_order_of_the_points_in_a_stacked_deal():
@@ -119,15 +125,20 @@ def test_order_of_the_points_in_a_stacked_deal():
     # (30); nobody can lay a card: the go, 1 to the dealer; the pone leads 9S, the dealer 10D (19): the
     # last card, 1.  Then the show in order: the pone's hand, the dealer's hand, the crib.
     rules = get_rules("six-card")
-    deck = np.array(parse_cards("4D 5S 6C 10D 2H 3H 4C 5D 6H 9S QH KH") + [parse_card("7S")]
-                    + [c for c in range(52) if c not in parse_cards("4D 5S 6C 10D 2H 3H 4C 5D 6H 9S QH KH 7S")],
-                    dtype=np.int64)
+    deck = np.array(
+        parse_cards("4D 5S 6C 10D 2H 3H 4C 5D 6H 9S QH KH")
+        + [parse_card("7S")]
+        + [c for c in range(52) if c not in parse_cards("4D 5S 6C 10D 2H 3H 4C 5D 6H 9S QH KH 7S")],
+        dtype=np.int64,
+    )
     events, comp = _stacked_events(rules, deck)
     roles_points = [(int(r), int(p), int(k)) for r, p, k in zip(events[ROLE], events[POINTS], events[KIND])]
-    assert roles_points[:5] == [(0, 2, PEGGING), (0, 2, PEGGING), (0, 2, PEGGING), (0, 1, PEGGING),
-                                (0, 1, PEGGING)]
-    assert roles_points[5:] == [(1, comp[1, play.C_HAND], SHOW), (0, comp[0, play.C_HAND], SHOW),
-                                (0, comp[0, play.C_CRIB], SHOW)]
+    assert roles_points[:5] == [(0, 2, PEGGING), (0, 2, PEGGING), (0, 2, PEGGING), (0, 1, PEGGING), (0, 1, PEGGING)]
+    assert roles_points[5:] == [
+        (1, comp[1, play.C_HAND], SHOW),
+        (0, comp[0, play.C_HAND], SHOW),
+        (0, comp[0, play.C_CRIB], SHOW),
+    ]
 
 
 def _stacked_events(rules, deck):

@@ -1,5 +1,6 @@
 """The exact end of the play (sims.cribbage.policies.end_of_play.solve_end, end_values, distilled_end_peg):
 the search agrees with a plain minimax written from the rules, and the policy plays legally everywhere."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -51,14 +52,14 @@ def test_the_search_agrees_with_minimax():
         count_cards = [int(c) for c in deck[:n_count]]
         if sum(card_value(c) for c in count_cards) > 31:
             continue
-        mine = [int(c) for c in deck[n_count:n_count + int(rng.integers(0, 3))]]
-        his = [int(c) for c in deck[10:10 + int(rng.integers(0, 3))]]
+        mine = [int(c) for c in deck[n_count : n_count + int(rng.integers(0, 3))]]
+        his = [int(c) for c in deck[10 : 10 + int(rng.integers(0, 3))]]
         if not mine and not his:
             continue
         turn = int(rng.integers(0, 2))
         last = 1 - turn
         h = np.full((2, 2), -1, dtype=np.int64)
-        h[0, :len(mine)], h[1, :len(his)] = mine, his
+        h[0, : len(mine)], h[1, : len(his)] = mine, his
         played = np.full(16, -1, dtype=np.int64)
         played[:n_count] = count_cards
         count = sum(card_value(c) for c in count_cards)
@@ -72,11 +73,21 @@ def test_the_end_values_average_over_the_cards_he_may_hold(room):
     # I hold 5C and KD after TH AS 9D (count 20), he holds one card: each value is the exact average over
     # the cards he may hold of the card's points and the minimax of the rest; after he could not lay with
     # ``room`` left (a player who can play must), only the unseen cards of more pips than that.
-    from sims.cribbage.contract import (S_COUNT, S_COUNT_START, S_N_PLAYED, S_ROLE, S_ROOM, S_SIZE, S_STARTER,
-                                        S_THROWN, seen_cards)
-    hand = np.array([4 * 4, 12 * 4 + 1, -1, -1], dtype=np.int64)       # 5C, KD
+    from sims.cribbage.contract import (
+        S_COUNT,
+        S_COUNT_START,
+        S_N_PLAYED,
+        S_ROLE,
+        S_ROOM,
+        S_SIZE,
+        S_STARTER,
+        S_THROWN,
+        seen_cards,
+    )
+
+    hand = np.array([4 * 4, 12 * 4 + 1, -1, -1], dtype=np.int64)  # 5C, KD
     played = np.full(8, -1, dtype=np.int64)
-    played[:3] = [9 * 4 + 2, 3, 8 * 4 + 1]                          # TH AS 9D
+    played[:3] = [9 * 4 + 2, 3, 8 * 4 + 1]  # TH AS 9D
     state = np.zeros(S_SIZE, dtype=np.int64)
     state[S_STARTER], state[S_THROWN], state[S_THROWN + 1] = 51, 50, 49
     state[S_N_PLAYED], state[S_ROLE], state[S_ROOM] = 3, 1, room
@@ -84,7 +95,7 @@ def test_the_end_values_average_over_the_cards_he_may_hold(room):
     state[S_COUNT_START] = 0
     seen, mine_left = seen_cards(hand, played, state)
     values = np.zeros(4)
-    D.end_values(read_only(hand), played, read_only(state), seen, 1, values)   # as the policy calls it
+    D.end_values(read_only(hand), played, read_only(state), seen, 1, values)  # as the policy calls it
     expected = np.zeros(2)
     total = 0
     unseen = [c for c in range(52) if not (seen >> c) & 1 and card_value(c) > room]

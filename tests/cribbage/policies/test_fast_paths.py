@@ -3,6 +3,7 @@ expected_hand / expected_net / expected_peg (and their kept-rank sums), and dist
 expected reply (a card is dropped only when its value without the reply is below another card's exact value),
 and the parts of its expected reply: the unseen cards by rank, the table of no-holder chances, the reply itself
 against every draw."""
+
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
@@ -10,8 +11,17 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 import pytest
 
-from sims.cribbage.contract import (S_COUNT, S_CRIB_MINE, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER, S_THROWN, seen_cards,
-                                    split_throw)
+from sims.cribbage.contract import (
+    S_COUNT,
+    S_CRIB_MINE,
+    S_N_PLAYED,
+    S_ROLE,
+    S_SIZE,
+    S_STARTER,
+    S_THROWN,
+    seen_cards,
+    split_throw,
+)
 from sims.cribbage.crib_tables import PARAMS_SIZE
 from sims.cribbage.expectations import table_crib_value, throw_expectations
 from sims.cribbage.pegging import peg_points_kernel
@@ -53,8 +63,11 @@ def _full_values(hand, rules, mine, params, crib_table, kept_table):
 def test_one_pass_throws_equal_the_best_of_every_throw(preset):
     rules = get_rules(preset)
     rng = np.random.default_rng(5)
-    for name, crib_table, kept_table in (("expected_hand", False, False), ("expected_net", True, False),
-                                         ("expected_peg", True, True)):
+    for name, crib_table, kept_table in (
+        ("expected_hand", False, False),
+        ("expected_net", True, False),
+        ("expected_peg", True, True),
+    ):
         policy = resolve("discard", name)
         params = policy.params_array()
         kept_table = kept_table and rules.active == 2 and rules.kept == 4
@@ -97,6 +110,7 @@ def test_unseen_by_rank_counts_each_ranks_cards_not_seen():
 
 def test_no_holder_chances_are_the_binomial_ratio():
     from math import comb
+
     table = distilled.NO_HOLDER
     for k in range(distilled.MAX_DRAWN + 1):
         for unseen in range(k, 53):
@@ -116,7 +130,7 @@ def test_expected_reply_is_the_mean_best_reply_over_every_draw(bath):
     checked = 0
     while checked < 60:
         deck = rng.permutation(52).astype(np.int64)
-        played = deck[:int(rng.integers(0, 4))]
+        played = deck[: int(rng.integers(0, 4))]
         count = int(sum(min((c >> 2) + 1, 10) for c in played))
         hand = np.full(4, -1, dtype=np.int64)
         hand[:2] = deck[10:12]
@@ -129,7 +143,7 @@ def test_expected_reply_is_the_mean_best_reply_over_every_draw(bath):
         seen, _ = seen_cards(hand, played, state)
         their_left = int(rng.integers(1, 3))
         copy = np.zeros(8, dtype=np.int64)
-        copy[:len(played)] = played
+        copy[: len(played)] = played
         got = distilled.card_reply(hand, 0, copy, state, rules, seen, their_left, levels, chances, work)
         unseen = [c for c in range(52) if not (seen >> c) & 1]
         seq = np.append(played, hand[0])

@@ -1,4 +1,5 @@
 """``expected_peg``: expected_net plus the pegging the kept ranks are worth, and the fit of its table."""
+
 from __future__ import annotations
 
 import itertools
@@ -57,20 +58,22 @@ def test_an_empty_kept_table_throws_as_expected_net(dealer):
     rng = np.random.default_rng(7)
     for _ in range(300):
         hand = rng.choice(52, 6, replace=False).astype(np.int64)
-        assert (expected_peg_discard(hand, _state(dealer), rules, RNG.copy(), _params())
-                == expected_net_discard(hand, _state(dealer), rules, RNG.copy(), np.array(crib_tables()["schell"])))
+        assert expected_peg_discard(hand, _state(dealer), rules, RNG.copy(), _params()) == expected_net_discard(
+            hand, _state(dealer), rules, RNG.copy(), np.array(crib_tables()["schell"])
+        )
 
 
 @pytest.mark.parametrize("preset", ["eight-card", "three-hand"])
 def test_other_than_two_players_keeping_four_throws_as_expected_net(preset):
     rules = get_rules(preset)
     rng = np.random.default_rng(8)
-    favour = 50.0 * rng.standard_normal(2 * N_KEPT)      # would change every choice it touched
+    favour = 50.0 * rng.standard_normal(2 * N_KEPT)  # would change every choice it touched
     kernel, schell = rules.to_kernel(), np.array(crib_tables()["schell"])
     for _ in range(40):
         hand = rng.choice(52, rules.cards_dealt, replace=False).astype(np.int64)
-        assert (expected_peg_discard(hand, _state(True), kernel, RNG.copy(), _params(favour))
-                == expected_net_discard(hand, _state(True), kernel, RNG.copy(), schell))
+        assert expected_peg_discard(hand, _state(True), kernel, RNG.copy(), _params(favour)) == expected_net_discard(
+            hand, _state(True), kernel, RNG.copy(), schell
+        )
 
 
 def test_the_table_of_ones_role_decides_the_throw():
@@ -87,8 +90,11 @@ def test_the_table_of_ones_role_decides_the_throw():
 
 
 def test_fit_kept_is_the_shrunk_mean_less_the_role_mean():
-    samples = {"role": np.array([0, 0, 0, 1, 1]), "kept": np.array([5, 5, 9, 5, 7]),
-               "net": np.array([4.0, 2.0, -3.0, 1.0, -1.0])}
+    samples = {
+        "role": np.array([0, 0, 0, 1, 1]),
+        "kept": np.array([5, 5, 9, 5, 7]),
+        "net": np.array([4.0, 2.0, -3.0, 1.0, -1.0]),
+    }
     v = fit_kept(samples, shrink=2.0)
     dealer_mean, pone_mean = 1.0, 0.0
     assert v[5] == pytest.approx((6.0 - 2 * dealer_mean) / (2 + 2))
@@ -106,9 +112,10 @@ def test_play_outs_are_the_engines_deals():
     two = kept_play_outs("six-card", n, seed=11, threads=2)
     for key in one:
         np.testing.assert_array_equal(one[key], two[key])
-    rec = simulate_deals("six-card", {"discard": ["random", "expected_net"], "peg": "distilled"}, n, 11,
-                         records=True).records
-    assert (rec["dealer"].to_numpy() == one["role"]).all()          # seat 0 deals the even deals
+    rec = simulate_deals(
+        "six-card", {"discard": ["random", "expected_net"], "peg": "distilled"}, n, 11, records=True
+    ).records
+    assert (rec["dealer"].to_numpy() == one["role"]).all()  # seat 0 deals the even deals
     sign = np.where(one["role"] == 0, 1, -1)
     np.testing.assert_array_equal(one["net"], sign * (rec["dealer_pegging"] - rec["pone_pegging"]).to_numpy())
     assert len(np.unique(one["kept"])) > 1000
@@ -138,7 +145,7 @@ def test_the_shipped_table_agrees_with_a_fresh_fit():
     samples = kept_play_outs("six-card", 600_000, seed=99)
     fresh = fit_kept(samples, SHRINK)
     n = np.bincount(samples["role"] * N_KEPT + samples["kept"], minlength=2 * N_KEPT)
-    often = n >= 150                   # measured: 1,431 hands, correlation 0.957
+    often = n >= 150  # measured: 1,431 hands, correlation 0.957
     assert often.sum() > 1000
     assert np.corrcoef(shipped[often], fresh[often])[0, 1] > 0.85
     table = kept_table(shipped).set_index(["role", "kept"])["pegging"]
@@ -157,8 +164,15 @@ def test_expected_peg_scores_more_than_expected_net():
     assert gain.mean() > 0.02
 
 
-@pytest.mark.parametrize("hand, role", [("5H 5S JD 6C 4H KD", "dealer"), ("AH 2S 3D 9C TH KD", "pone"),
-                                        ("7H 8S 8D 9C QH KD", "dealer"), ("2H 4S 6D 8C TH QD", "pone")])
+@pytest.mark.parametrize(
+    "hand, role",
+    [
+        ("5H 5S JD 6C 4H KD", "dealer"),
+        ("AH 2S 3D 9C TH KD", "pone"),
+        ("7H 8S 8D 9C QH KD", "dealer"),
+        ("2H 4S 6D 8C TH QD", "pone"),
+    ],
+)
 def test_the_table_agrees_with_the_advisors_pegging_for_one_hand(hand, role):
     """Two estimators of the same thing: the table (any hand of these ranks, dealt at random) against
     ``sims discard --pegging distilled`` (this very hand, 4,000 sampled deals a throw, standard error
@@ -166,8 +180,7 @@ def test_the_table_agrees_with_the_advisors_pegging_for_one_hand(hand, role):
     advice = analyze_discards(hand, role, pegging="distilled", samples=4000, collapse=False)
     section = 0 if role == "dealer" else N_KEPT
     shipped = named_tables()["schell"][PARAMS_SIZE:]
-    table = np.array([shipped[section + kept_index(np.array(parse_cards(k), dtype=np.int64))]
-                      for k in advice["kept"]])
+    table = np.array([shipped[section + kept_index(np.array(parse_cards(k), dtype=np.int64))] for k in advice["kept"]])
     sampled = advice["pegging"].to_numpy()
     assert np.corrcoef(table, sampled)[0, 1] > 0.9
     assert np.abs((table - table.mean()) - (sampled - sampled.mean())).max() < 0.3

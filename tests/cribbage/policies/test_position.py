@@ -1,6 +1,7 @@
 """The position-aware players (sims.cribbage.policies.position): baseline play outside the zone, the
 player's own hand told from the order of play, pegging out and defence near home, throws for the game,
 their parameter vector, and bad rules."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,8 +12,20 @@ from sims.cards import parse_card, parse_cards
 from sims.core.errors import PolicyError
 from sims.core.kernel import read_only
 from sims.cribbage import play, reference, simulate_deals
-from sims.cribbage.contract import (S_COUNT, S_COUNT_START, S_DEALER, S_GO_MASK, S_MY_SCORE, S_N_PLAYED,
-                                    S_OPP_SCORE, S_ROLE, S_SIZE, S_STARTER, S_TARGET, S_THROWN)
+from sims.cribbage.contract import (
+    S_COUNT,
+    S_COUNT_START,
+    S_DEALER,
+    S_GO_MASK,
+    S_MY_SCORE,
+    S_N_PLAYED,
+    S_OPP_SCORE,
+    S_ROLE,
+    S_SIZE,
+    S_STARTER,
+    S_TARGET,
+    S_THROWN,
+)
 from sims.cribbage.odds.match import paired_match
 from sims.cribbage.pegging import card_value
 from sims.cribbage.policies import position
@@ -27,7 +40,7 @@ def players():
 
 
 EXPERT = {"discard": "expected_net", "peg": "defensive"}
-RANDOM = {"discard": "random", "peg": "random"}     # goes come in every order
+RANDOM = {"discard": "random", "peg": "random"}  # goes come in every order
 
 
 def test_the_vector_has_a_section_per_preset(players):
@@ -62,12 +75,12 @@ def test_own_hand_told_from_the_order_of_play(preset):
     deals = fuzz(rules, RANDOM, n, 3, dealers=1)
     size = 2 * rules.kept
     played, kept, n_played = deals["laid"], deals["kept"], deals["n_laid"]
-    starters = deals["deck"][:, rules.active * rules.cards_dealt + rules.crib_from_pack]   # after hands and crib
+    starters = deals["deck"][:, rules.active * rules.cards_dealt + rules.crib_from_pack]  # after hands and crib
     decisions = unique = 0
     shows, masks = np.zeros(8, dtype=np.int64), np.zeros(8, dtype=np.int64)
     kernel_rules = read_only(rules.to_kernel())
     for g in range(n):
-        owners = [0 if c in kept[g, 0] else 1 for c in played[g, :n_played[g]]]
+        owners = [0 if c in kept[g, 0] else 1 for c in played[g, : n_played[g]]]
         count, start = 0, 0
         for k in range(n_played[g]):
             value = card_value(played[g, k])
@@ -82,8 +95,9 @@ def test_own_hand_told_from_the_order_of_play(preset):
             state[S_STARTER] = starters[g]
             buf = np.zeros(size, dtype=np.int64)
             buf[:k] = played[g, :k]
-            found = position.kept_candidates(read_only(hand), read_only(buf), read_only(state), kernel_rules, shows,
-                                             masks)   # read-only, as the policy calls it
+            found = position.kept_candidates(
+                read_only(hand), read_only(buf), read_only(state), kernel_rules, shows, masks
+            )  # read-only, as the policy calls it
             truth = reference.show_score(kept[g, who].tolist(), int(starters[g]))
             assert truth in shows[:found], (g, k)
             mine = sum(1 << j for j in range(k) if owners[j] == who)
@@ -108,7 +122,7 @@ def _state(role, me, opp, played, count_start=0, starter="KS", thrown=("AH", "2H
     state[S_THROWN], state[S_THROWN + 1] = parse_cards(thrown)
     state[S_GO_MASK] = go_mask
     buf = np.zeros(2 * rules.kept, dtype=np.int64)
-    buf[:len(seq)] = seq
+    buf[: len(seq)] = seq
     return state, buf, rules.to_kernel()
 
 
@@ -143,7 +157,7 @@ def test_the_position_aware_player_wins_more(players):
     # about 50.7%, se 0.23 points).
     result = paired_match("five-card", players, EXPERT, 5000, seed=7)
     assert result["rate"] - 2 * result["se"] > 0.5, result
-    assert result["se"] < result["se_unpaired"]      # the pairing removes most of the luck of the cards
+    assert result["se"] < result["se_unpaired"]  # the pairing removes most of the luck of the cards
 
 
 @ONE_WORKER
@@ -154,7 +168,7 @@ def test_pegged_so_far_is_the_engines_pegging():
     n = 300
     deals = fuzz(rules, RANDOM, n, 6, dealers=1)
     played, kept, n_played, comps = deals["laid"], deals["kept"], deals["n_laid"], deals["comp"]
-    laid = read_only(played)   # as the policy sees the cards played
+    laid = read_only(played)  # as the policy sees the cards played
     for g in range(n):
         mine = sum(1 << k for k in range(n_played[g]) if played[g, k] in kept[g, 0])
         dealer, pone = position.pegged(laid[g], n_played[g], 0, mine, False)

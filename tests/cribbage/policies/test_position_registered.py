@@ -1,5 +1,6 @@
 """The board-position and distilled players by name (sims.cribbage.policies): the same policies as
 position_policies() and distilled_policy(), bit for bit, from the Python API and the CLI."""
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,11 @@ def test_names_resolve_to_the_policies_of_the_modules():
         made = position.position_policies(base=base)
         for decision in ("discard", "peg"):
             named = resolve(decision, name)
-            assert (named.name, named.fn, named.params) == (made[decision].name, made[decision].fn,
-                                                            made[decision].params)
+            assert (named.name, named.fn, named.params) == (
+                made[decision].name,
+                made[decision].fn,
+                made[decision].params,
+            )
     named, made = resolve("peg", "distilled"), distilled.distilled_policy()
     assert (named.name, named.fn, named.params) == (made.name, made.fn, made.params)
 
@@ -31,20 +35,41 @@ def test_named_players_play_the_same_games_as_position_policies():
     # Whole games from the cut reach the zone near home, where the position-aware players differ from
     # the baseline; the same seed must give the same games.
     made = position.position_policies(base="distilled")
-    a = play_games("six-card-61", {"discard": "position", "peg": "position_distilled"}, 300, seed=7,
-                   records=True).games
-    b = play_games("six-card-61", {"discard": position.position_policies()["discard"], "peg": made["peg"]}, 300,
-                   seed=7, records=True).games
+    a = play_games("six-card-61", {"discard": "position", "peg": "position_distilled"}, 300, seed=7, records=True).games
+    b = play_games(
+        "six-card-61",
+        {"discard": position.position_policies()["discard"], "peg": made["peg"]},
+        300,
+        seed=7,
+        records=True,
+    ).games
     assert a.equals(b)
     c = play_games("six-card-61", {"discard": "expected_net", "peg": "distilled"}, 300, seed=7, records=True).games
-    d = play_games("six-card-61", {"discard": "expected_net", "peg": distilled.distilled_policy()}, 300, seed=7,
-                   records=True).games
+    d = play_games(
+        "six-card-61", {"discard": "expected_net", "peg": distilled.distilled_policy()}, 300, seed=7, records=True
+    ).games
     assert c.equals(d)
 
 
 def test_cli_play_names_the_tables(capsys):
-    assert main(["play", "--games", "200", "--rules", "five-card", "--discard", "position",
-                 "--peg", "position_distilled", "--quiet", "--json"]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "--games",
+                "200",
+                "--rules",
+                "five-card",
+                "--discard",
+                "position",
+                "--peg",
+                "position_distilled",
+                "--quiet",
+                "--json",
+            ]
+        )
+        == 0
+    )
     policies = json.loads(capsys.readouterr().out)["policies"]
     discard, peg = policies["discard"][0], policies["peg"][0]
     assert discard["name"] == "position" and discard["params"]["table"] == "shipped"

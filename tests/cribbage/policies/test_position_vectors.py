@@ -1,6 +1,7 @@
 """The position players' vectors shipped as data (:mod:`sims.cribbage.policies.position_vectors`): bit for bit
 what the tables that ship make now, read memory-mapped, and refused when their format, their inputs or their
 bytes are not the manifest's (the policies then rebuild them from the tables)."""
+
 from __future__ import annotations
 
 import json
@@ -77,7 +78,7 @@ def test_stale_or_damaged_data_are_refused(copy, how):
         spoil_manifest(copy, lambda m: m["inputs"].update({pv.INPUTS[0]: "0" * 64}))
     elif how == "bytes":
         values = np.load(copy / "shipped.npy")
-        values.view(np.uint64)[1234] ^= 1            # the last bit of one value
+        values.view(np.uint64)[1234] ^= 1  # the last bit of one value
         np.save(copy / "shipped.npy", values)
     elif how == "size":
         spoil_manifest(copy, lambda m: m["vectors"]["shipped"].update(size=12))

@@ -1,5 +1,6 @@
 """The rollout pegging policy: plays in every variant as the reference engine plays it, draws only from
 its own stream, sees the run greedy misses, and is stronger than greedy pegging."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -38,14 +39,17 @@ def test_plays_as_the_reference_engine_plays_it(preset, few):
     assert_same_deals_as_reference(preset, {"discard": "greedy", "peg": few}, 20, seed=3)
 
 
-@pytest.mark.parametrize("role, active, kept, n_played, mine_left, want", [
-    (1, 2, 4, 3, 2, [3, 0]),            # two players: the rest is the dealer's, exactly
-    (0, 2, 4, 5, 1, [0, 2]),
-    (1, 3, 4, 4, 2, [3, 0, 3]),         # three: turn order eldest (1), second (2), dealer (0), no go
-    (1, 3, 4, 4, 1, [3, 0, 4]),         # we laid three: the others laid one between them
-    (2, 4, 4, 6, 2, [3, 2, 0, 3]),      # four: roles 1 and 2 laid two, 3 and 0 one
-    (1, 3, 4, 0, 4, [4, 0, 4]),
-])
+@pytest.mark.parametrize(
+    "role, active, kept, n_played, mine_left, want",
+    [
+        (1, 2, 4, 3, 2, [3, 0]),  # two players: the rest is the dealer's, exactly
+        (0, 2, 4, 5, 1, [0, 2]),
+        (1, 3, 4, 4, 2, [3, 0, 3]),  # three: turn order eldest (1), second (2), dealer (0), no go
+        (1, 3, 4, 4, 1, [3, 0, 4]),  # we laid three: the others laid one between them
+        (2, 4, 4, 6, 2, [3, 2, 0, 3]),  # four: roles 1 and 2 laid two, 3 and 0 one
+        (1, 3, 4, 0, 4, [4, 0, 4]),
+    ],
+)
 def test_others_left(role, active, kept, n_played, mine_left, want):
     left = np.zeros(4, dtype=np.int64)
     rollout.others_left(role, active, kept, n_played, mine_left, left)
@@ -53,8 +57,18 @@ def test_others_left(role, active, kept, n_played, mine_left, want):
     assert left.sum() == active * kept - n_played - mine_left
 
 
-def _decide(hand, played, count_start=0, role=1, starter="KS", samples=16, seed=1, policy=rollout.rollout_peg,
-            margin=rollout.DEFAULT_MARGIN, rng=None):
+def _decide(
+    hand,
+    played,
+    count_start=0,
+    role=1,
+    starter="KS",
+    samples=16,
+    seed=1,
+    policy=rollout.rollout_peg,
+    margin=rollout.DEFAULT_MARGIN,
+    rng=None,
+):
     """The card the policy lays for the pone; "-" in ``hand`` is a card already laid.  ``rng`` (the
     seat's stream, default seeded by ``seed``) is advanced in place."""
     rules = get_rules("six-card")
@@ -73,7 +87,7 @@ def _decide(hand, played, count_start=0, role=1, starter="KS", samples=16, seed=
 
 
 def test_the_only_legal_card():
-    assert _decide(["AC", "9D", "KH"], "KC QD 8S") == parse_cards("AC")[0]   # count 28: only the ace fits
+    assert _decide(["AC", "9D", "KH"], "KC QD 8S") == parse_cards("AC")[0]  # count 28: only the ace fits
 
 
 def test_sees_the_run_that_greedy_misses():
@@ -100,20 +114,32 @@ def _lead_by_rollouts(hand, starter, samples, rng):
     pool = [c for c in range(52) if c not in (*hand, starter)]
     value = [0] * len(hand)
     for _ in range(samples):
-        for top in range(4):   # the dealer's cards: the first four of a partial shuffle of the pool
+        for top in range(4):  # the dealer's cards: the first four of a partial shuffle of the pool
             pick = top + int(randint(rng, len(pool) - top))
             pool[top], pool[pick] = pool[pick], pool[top]
         for lead in range(len(hand)):
+
             def pone(cards, laid, state, kernel_rules, seat_rng, params, lead=lead):
-                return lead if state[S_N_PLAYED] == 0 else defensive_peg(cards, laid, state, kernel_rules,
-                                                                          seat_rng, params)
+                return (
+                    lead
+                    if state[S_N_PLAYED] == 0
+                    else defensive_peg(cards, laid, state, kernel_rules, seat_rng, params)
+                )
+
             deal = ref.Deal(rules, 0, [], kept=[pool[:4], list(hand)], thrown=[[], []], starter=starter)
-            ref._the_play(deal, ref._Table(deal, [0, 0], False), seat_rngs,
-                          [defensive, ref.SeatPolicy("lead", pone, defensive.params)], kernel_rules)
+            ref._the_play(
+                deal,
+                ref._Table(deal, [0, 0], False),
+                seat_rngs,
+                [defensive, ref.SeatPolicy("lead", pone, defensive.params)],
+                kernel_rules,
+            )
             value[lead] += deal.points(1, "pegging") - deal.points(0, "pegging")
     state = np.zeros(S_SIZE, dtype=np.int64)
     state[S_ROLE], state[S_STARTER], state[S_THROWN], state[S_THROWN + 1] = 1, starter, -1, -1
-    base = best = defensive_peg(np.array(hand), np.zeros(8, dtype=np.int64), state, kernel_rules, rng, np.array(BASE_PARAMS))
+    base = best = defensive_peg(
+        np.array(hand), np.zeros(8, dtype=np.int64), state, kernel_rules, rng, np.array(BASE_PARAMS)
+    )
     for i in range(len(hand)):
         if value[i] > value[best] and value[i] > value[base]:
             best = i
@@ -136,17 +162,19 @@ def test_draws_only_from_its_own_stream():
         assert card == _lead_by_rollouts(parse_cards(hand), parse_cards(["KS"])[0], 2, worked_out), seed
         assert worked_out.tolist() == first.tolist(), seed
         picks.append(card)
-    assert len(set(picks)) > 1, picks   # the check above is one of streams that decide the lead
+    assert len(set(picks)) > 1, picks  # the check above is one of streams that decide the lead
 
 
 def test_beats_greedy_pegging():
     # Seeded head-to-head on the same deals and discards: rollout at seat 0, greedy at seat 1, each
     # seat dealing half the deals.  The per-deal difference of the seats' pegging (play + go) must
     # be positive by more than 3 standard errors (it is about 0.45 points with se about 0.06).
-    result = simulate_deals("six-card", {"discard": "expected_net", "peg": ["rollout", "greedy"]}, n_deals=3000,
-                            seed=5, records=True)
+    result = simulate_deals(
+        "six-card", {"discard": "expected_net", "peg": ["rollout", "greedy"]}, n_deals=3000, seed=5, records=True
+    )
     rec = result.records
-    seat0 = np.where(rec["dealer"] == 0, rec["dealer_pegging"] - rec["pone_pegging"],
-                     rec["pone_pegging"] - rec["dealer_pegging"])
+    seat0 = np.where(
+        rec["dealer"] == 0, rec["dealer_pegging"] - rec["pone_pegging"], rec["pone_pegging"] - rec["dealer_pegging"]
+    )
     se = seat0.std(ddof=1) / np.sqrt(len(seat0))
     assert seat0.mean() > 3 * se, (seat0.mean(), se)

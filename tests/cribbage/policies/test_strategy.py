@@ -1,4 +1,5 @@
 """Strategy policies: expected_hand, expected_net, exact_net, hoyle (discard) and defensive (pegging)."""
+
 from __future__ import annotations
 
 import itertools
@@ -9,8 +10,19 @@ import pytest
 from sims.cards import parse_cards
 from sims.cribbage import reference
 from sims.cribbage import reference_engine as ref
-from sims.cribbage.contract import (ROLE_NAMES, S_COUNT, S_COUNT_START, S_CRIB_MINE, S_GO_MASK, S_N_PLAYED, S_ROLE,
-                                    S_SIZE, S_STARTER, S_THROWN, is_valid_throw)
+from sims.cribbage.contract import (
+    ROLE_NAMES,
+    S_COUNT,
+    S_COUNT_START,
+    S_CRIB_MINE,
+    S_GO_MASK,
+    S_N_PLAYED,
+    S_ROLE,
+    S_SIZE,
+    S_STARTER,
+    S_THROWN,
+    is_valid_throw,
+)
 from sims.cribbage.crib_tables import PARAMS_SIZE, named_tables, reference_table, table_matrices, table_params
 from sims.cribbage.discards import analyze_discards, crib_is_mine, role_index
 from sims.cribbage.play import COMPONENTS
@@ -37,8 +49,13 @@ def _throw(name, hand, preset, role):
     rules = get_rules(preset)
     policy = resolve("discard", name)
     me = role_index(rules, role)
-    return policy.fn(np.asarray(hand, dtype=np.int64), _discard_state(me, crib_is_mine(rules, me)),
-                     rules.to_kernel(), RNG_STATE.copy(), policy.params_array())
+    return policy.fn(
+        np.asarray(hand, dtype=np.int64),
+        _discard_state(me, crib_is_mine(rules, me)),
+        rules.to_kernel(),
+        RNG_STATE.copy(),
+        policy.params_array(),
+    )
 
 
 def _thrown(hand, mask):
@@ -56,8 +73,16 @@ def test_discard_policies_return_legal_masks(preset, name):
             assert is_valid_throw(_throw(name, hand, preset, role), rules.cards_dealt, rules.throw)
 
 
-@pytest.mark.parametrize("preset, role", [("six-card", "dealer"), ("six-card", "pone"), ("five-card", "pone"),
-                                          ("three-hand", "second"), ("four-hand", "dealer_partner")])
+@pytest.mark.parametrize(
+    "preset, role",
+    [
+        ("six-card", "dealer"),
+        ("six-card", "pone"),
+        ("five-card", "pone"),
+        ("three-hand", "second"),
+        ("four-hand", "dealer_partner"),
+    ],
+)
 def test_expected_hand_and_exact_net_pick_the_optimisers_best(preset, role):
     rules = get_rules(preset)
     rng = np.random.default_rng(17)
@@ -73,10 +98,10 @@ def test_expected_hand_and_exact_net_pick_the_optimisers_best(preset, role):
 
 def test_reference_tables_and_params():
     schell = table_matrices(reference_table("schell"))
-    assert schell["dealer"][4, 4] == 8.79 and schell["pone"][4, 4] == 9.37   # 5-5, from the published table
+    assert schell["dealer"][4, 4] == 8.79 and schell["pone"][4, 4] == 9.37  # 5-5, from the published table
     assert (schell["dealer"] == schell["dealer"].T).all()
     params = table_params(reference_table("hessel"))
-    assert params.shape == (PARAMS_SIZE,) and params[169 + 10 * 13 + 10] == 6.56   # J-J into the opponent's crib
+    assert params.shape == (PARAMS_SIZE,) and params[169 + 10 * 13 + 10] == 6.56  # J-J into the opponent's crib
     assert resolve("discard", "expected_net").params == named_tables()["schell"]
     with pytest.raises(ValueError, match="unknown crib table source"):
         reference_table("nobody")
@@ -87,8 +112,13 @@ def test_reference_tables_and_params():
 def _net_with_table(table, hand, role):
     policy = discard_policies.expected_net_policy(table)
     mine = role == "dealer"
-    return policy.fn(np.asarray(hand, dtype=np.int64), _discard_state(0 if mine else 1, mine),
-                     get_rules("six-card").to_kernel(), RNG_STATE.copy(), policy.params_array())
+    return policy.fn(
+        np.asarray(hand, dtype=np.int64),
+        _discard_state(0 if mine else 1, mine),
+        get_rules("six-card").to_kernel(),
+        RNG_STATE.copy(),
+        policy.params_array(),
+    )
 
 
 def test_expected_net_uses_the_table_in_params():
@@ -122,13 +152,24 @@ def _hoyle_slow(hand, role, preset):
     rules = get_rules(preset)
     mine = crib_is_mine(rules, role_index(rules, role))
     frame = analyze_discards(hand, role, rules=preset, collapse=False)
-    keys = [((1 if mine else -1) * row.crib, reference.show_score(parse_cards(row.kept), None))
-            for row in frame.itertuples()]
+    keys = [
+        ((1 if mine else -1) * row.crib, reference.show_score(parse_cards(row.kept), None))
+        for row in frame.itertuples()
+    ]
     return set(parse_cards(frame["thrown"][max(range(len(keys)), key=keys.__getitem__)]))
 
 
-@pytest.mark.parametrize("preset, role", [("five-card", "dealer"), ("five-card", "pone"), ("six-card", "dealer"),
-                                          ("six-card", "pone"), ("three-hand", "dealer"), ("four-hand", "eldest")])
+@pytest.mark.parametrize(
+    "preset, role",
+    [
+        ("five-card", "dealer"),
+        ("five-card", "pone"),
+        ("six-card", "dealer"),
+        ("six-card", "pone"),
+        ("three-hand", "dealer"),
+        ("four-hand", "eldest"),
+    ],
+)
 def test_hoyle_matches_the_literal_reading(preset, role):
     rules = get_rules(preset)
     rng = np.random.default_rng(23)
@@ -187,7 +228,7 @@ def test_defensive_does_not_lead_a_five():
 
 def test_defensive_takes_points_first():
     i, hand = _peg(peg_policies.defensive_peg, ["5H", "2C", "9D", -1], "10C")
-    assert hand[i] == parse_cards("5H")[0]   # fifteen two, though a five or ten may answer
+    assert hand[i] == parse_cards("5H")[0]  # fifteen two, though a five or ten may answer
 
 
 def test_defensive_last_player_comes_close_to_thirty_one():
@@ -202,9 +243,9 @@ def test_defensive_last_player_comes_close_to_thirty_one():
 def test_defensive_leads_from_a_pair():
     hand = ["3H", "2C", "9D", "9S"]
     i, arr = _peg(peg_policies.defensive_peg, hand, "")
-    assert arr[i] >> 2 == 8   # a nine, hoping to answer a paired nine with a pair-royal
+    assert arr[i] >> 2 == 8  # a nine, hoping to answer a paired nine with a pair-royal
     j, arr = _peg(peg_policies.defensive_peg, hand, "", params=(1.0, 0.5, 0.0))
-    assert arr[j] >> 2 != 8   # without the bonus the low cards are safer
+    assert arr[j] >> 2 != 8  # without the bonus the low cards are safer
 
 
 def test_expected_best_reply_matches_enumeration():
@@ -246,8 +287,11 @@ def test_expected_net_self_play_shows_match_expert_figures():
     # its standard errors (about 0.03) of the published range.
     result = simulate_deals("six-card", {"discard": "expected_net", "peg": "defensive"}, n_deals=20_000, seed=2)
     table = result.table().set_index(["role", "component"])
-    for (role, component), (low, high) in {("dealer", "hand"): (7.9, 8.1), ("pone", "hand"): (7.9, 8.1),
-                                           ("dealer", "crib"): (4.6, 5.0)}.items():
+    for (role, component), (low, high) in {
+        ("dealer", "hand"): (7.9, 8.1),
+        ("pone", "hand"): (7.9, 8.1),
+        ("dealer", "crib"): (4.6, 5.0),
+    }.items():
         mean, se = table.loc[(role, component), ["mean", "se"]]
         assert 0 < se < 0.05
         assert low - 4 * se <= mean <= high + 4 * se, (role, component, mean, se)
@@ -255,8 +299,9 @@ def test_expected_net_self_play_shows_match_expert_figures():
 
 def test_defensive_outpegs_greedy_in_six_card():
     # Seeded: defensive at seat 0, greedy at seat 1, the same discards; each seat deals half the deals.
-    result = simulate_deals("six-card", {"discard": "expected_net", "peg": ["defensive", "greedy"]},
-                            n_deals=20_000, seed=5)
+    result = simulate_deals(
+        "six-card", {"discard": "expected_net", "peg": ["defensive", "greedy"]}, n_deals=20_000, seed=5
+    )
     seats = result.seat_table().set_index(["seat", "component"])
     diff = seats.loc[(0, "pegging"), "mean"] - seats.loc[(1, "pegging"), "mean"]
     se = float(np.hypot(seats.loc[(0, "pegging"), "se"], seats.loc[(1, "pegging"), "se"]))
@@ -266,13 +311,14 @@ def test_defensive_outpegs_greedy_in_six_card():
 def test_reply_pair_run_matches_the_pegging_scorer():
     # Fast table of pair/run replies against peg_points_kernel on random counts (no fifteens: subtract them).
     from sims.cribbage.pegging import peg_points_kernel
+
     rng = np.random.default_rng(31)
     for _ in range(400):
         length = int(rng.integers(1, 7))
         seq = rng.choice(52, length + 1, replace=False).astype(np.int64)
         seq[:length] = np.sort(seq[:length]) if rng.random() < 0.3 else seq[:length]  # runs more often
         packed = peg_policies.reply_pair_run(seq, 0, length)
-        out = [(packed >> (4 * r)) & 15 for r in range(13)]     # four bits a rank
+        out = [(packed >> (4 * r)) & 15 for r in range(13)]  # four bits a rank
         assert packed >> 52 == 0
         for r in range(13):
             reply = np.append(seq[:length], r * 4 + int(rng.integers(4)))
@@ -298,8 +344,7 @@ def test_defensive_keep_close_is_a_switch():
     assert no_close.fn is peg_policies.defensive_peg.dispatcher and no_close.params[3] == 0.0
     assert resolve("peg", "defensive").params[3] == 1.0
     i, hand = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD", go_mask=1)
-    j, _ = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD", go_mask=1,
-                params=no_close.params)
+    j, _ = _peg(peg_policies.defensive_peg, ["2C", "9D", "4H", -1], "KC QD", go_mask=1, params=no_close.params)
     assert (hand[i], hand[j]) == tuple(parse_cards("9D 2C"))
     # Points now still come first, and with a reply possible the switch changes nothing.
     j, hand = _peg(peg_policies.defensive_peg, ["9D", "JH", "2C", -1], "KC QD", go_mask=1, params=no_close.params)
