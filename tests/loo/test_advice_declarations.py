@@ -10,7 +10,7 @@ import sims.loo.advice as advice
 from sims.cards import format_cards, parse_cards
 from sims.core.rng import chunk_keys
 from sims.loo.advice import MAX_SEATS, Player, advise, hidden_deals
-from sims.loo.situation import DeclareSituation
+from sims.loo.situation import DeclareSituation, ExchangeSituation
 
 # Threshold declarations by hand (sims.loo.policies: the default weights and thresholds): a trump ace or king 1,
 # a trump queen, knave or ten 0.6, a lower trump 0.35, a plain ace 0.6, a plain king 0.25, any other card 0;
@@ -127,3 +127,21 @@ def test_the_expert_declaration_is_mostly_the_advisors_best():
     expert, positions = _expert_positions(150, 2026)
     agree = sum(advise(p, samples=300, seed=1, policies=())["choice"].iloc[0] == expert.choose(p) for p in positions)
     assert agree >= 127 - 6
+
+
+def test_an_earlier_stander_in_five_card_is_dealt_only_hands_that_stand_and_change_as_he_did(monkeypatch):
+    """Five-card, the eldest stood and changed two cards: under the threshold policies he held a strength of 0.9
+    or more (Pam 1.3) and exactly two cards weighing under 0.3 (plain kings and plain low cards)."""
+    situation = ExchangeSituation(
+        "AS 5H 9C JD 2D", "2H", role=2, declared="play", exchanged=(2,), rules="five-card-pam"
+    )
+    pam, trump_suit = situation.laws.pam, situation.trump & 3
+    kept = []
+    play_outs = advice._play_outs
+    monkeypatch.setattr(advice, "_play_outs", lambda *args: (kept.append(args[4].copy()), play_outs(*args))[1])
+    frame = advise(situation, playout={"declare": "threshold", "exchange": "threshold"}, samples=200, seed=2)
+    assert frame.attrs["deals"] == 200 and "declarations and exchanges" in frame.attrs["conditioned"]
+    for deck in kept[0]:
+        hand = deck[[c * 5 for c in range(5)]]  # the eldest's cards: first of each round of the deal
+        weights = [1.3 if c == pam else strength([c], trump_suit) for c in hand]
+        assert sum(weights) >= 0.9 and sum(w < 0.3 for w in weights) == 2
