@@ -129,8 +129,10 @@ def render(result: dict) -> str:
         f"value: {command.VALUE}; every later decision by {_text(result['playout'])}; "
         f"{'exact over' if result['method'] == 'exact' else 'sampled'} {result['deals']:,} deals of the cards "
         f"you have not seen (the same deals for every choice)",
-        "",
     ]
+    if result.get("conditioned"):
+        lines.append(f"the deals are conditioned on {result['conditioned']}")
+    lines.append("")
     win = "win" in (result["rows"][0] if result["rows"] else {})
     lines += choice_table(result["rows"], "choice", win, result["method"] == "exact")
     if win:

@@ -17,9 +17,19 @@ same deals with the same seat streams (common random numbers): ``vs_best`` and i
 ``vs_best_se`` are paired differences.  In the play, when the others' cards can be
 dealt in at most ``exact_limit`` ways every deal is played and the value is exact
 (standard error 0, for playout policies that draw no random numbers); otherwise
-``samples`` deals are drawn.  The hidden cards are dealt uniformly: the advisor does
-not read the others' hands from their declarations, and the cards I changed or threw
-with my hand for the miss count as unseen.
+``samples`` deals are drawn.  At a declaration or an exchange the deals are also
+conditioned on what the players before me declared and changed: a deal is kept only if
+each of them, holding the cards it deals him and knowing what was public when his turn
+came, declares (and, five-card, changes as many cards) as he did under the ``playout``
+policies, the same model that plays the players after me (rejection sampling; a policy
+that draws random numbers draws from a seat stream of its own for each deal tried, so a
+deal is kept with the chance the policy gives it); a player whose declaration the
+policy made in none of the first deals tried is not held to it (the policy does not
+model him: ``attrs`` name him).  ``samples`` counts the deals kept;
+at most ``MAX_DRAWS`` rounds of ``samples`` deals are tried, and ``attrs`` say how many
+were kept of how many tried.  In the play the others' hands are dealt uniformly among
+the deals their cards played allow (their declarations are not read), and the cards I
+changed or threw with my hand for the miss count as unseen.
 """
 
 from __future__ import annotations
@@ -31,21 +41,46 @@ import pandas as pd
 from numba import types
 
 from ..cards import format_card
-from ..core.advice import Player as CorePlayer
-from ..core.advice import check_samples, choices_of, chosen_by, every_deal, rollout_columns, ways_to_deal
+from ..core.advice import (
+    Player as CorePlayer,
+)
+from ..core.advice import (
+    check_samples,
+    choices_of,
+    chosen_by,
+    every_deal,
+    rollout_columns,
+    ways_to_deal,
+)
 from ..core.arrays import copy_into
 from ..core.errors import PolicyError, job_policies, new_err, overrun_text, raised_by_policy
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, U64_1
 from ..core.rng import chunk_keys, seed_state
 from ..core.streams import seat_streams
-from .contract import DECLARATIONS, MAX_SEATS, MISS, PLAY, CardFn, DecideFn
-from .play import GIVEN_CARDS, GIVEN_DECLARE, GIVEN_EXCHANGE, N_INFO, N_OUT, O_MONEY, POLICY_ERROR, new_work, play_given
+from .contract import DECLARATIONS, MAX_SEATS, MISS, PASS, PLAY, S_EXCHANGED, CardFn, DecideFn
+from .play import (
+    GIVEN_CARDS,
+    GIVEN_DECLARE,
+    GIVEN_EXCHANGE,
+    N_INFO,
+    N_OUT,
+    O_MISS,
+    O_MONEY,
+    O_STOOD,
+    POLICY_ERROR,
+    new_work,
+    play_given,
+)
+from .rules import R_PLAYERS
+from .situation import role_name
 from .tricks import could_have_played
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
-MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals the laws allow
+MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals the laws (and, at a
+# declaration or an exchange, the earlier players' declarations) allow
+CHECK_CHUNK = 1  # the chunk of seat streams the earlier players declare by (play-outs: chunk 0)
 DECIDES = types.UniTuple(DecideFn, MAX_SEATS)  # as the engine takes them (sims.loo.engine, not imported: its
 CARDS = types.UniTuple(CardFn, MAX_SEATS)  # parallel kernels load for a second)
 NAMED = {
@@ -66,6 +101,44 @@ class Player(CorePlayer):
     game = "loo"
     default_policy = "expert"
     default_decision = "card"
+
+
+@njit(cache=True)
+def _scratch(rules):
+    """What :func:`_play_stacked` plays with: the deal's work, the seats' streams, no pack stream (the pack is
+    stacked), the outcome by role and the deal's info."""
+    outcome = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
+    return new_work(rules), seat_streams(MAX_SEATS), np.zeros(4, dtype=np.uint64), outcome, np.zeros(N_INFO, np.int64)
+
+
+@njit(cache=True)
+def _play_stacked(
+    rules, dealer, carry, deck, index, keys, declare_fns, exchange_fns, card_fns, params, poff, err, scratch, given
+):
+    """Play the stacked ``deck`` with the decisions ``given`` (:func:`play_given`), the seats' streams keyed by
+    ``index``; the outcome by role in ``scratch[3]``.  Returns 0 or POLICY_ERROR."""
+    work, seat_rngs, no_rng, outcome, info = scratch
+    for s in range(MAX_SEATS):
+        seed_state(seat_rngs[s], keys[1 + s], index)
+    copy_into(work[0], deck)
+    work[1][0], work[1][1] = 0, 52
+    return play_given(
+        rules,
+        dealer,
+        carry,
+        no_rng,
+        seat_rngs,
+        declare_fns,
+        exchange_fns,
+        card_fns,
+        params,
+        poff,
+        outcome,
+        info,
+        err,
+        work,
+        given,
+    )
 
 
 # ``given`` read-only, as play_dealt's NOTHING_GIVEN is: the engine and the advisor share one play_given.
@@ -94,39 +167,102 @@ def _play_outs(
     """Deal ``decks[m]`` (stacked) and play the deal with the decisions ``given[c]`` (:func:`play_given`) for
     every deal m and choice c; ``out[m, c]``: the money of the player in ``role`` (stakes included).  The seats'
     streams are keyed by m: the same for every choice.  Returns 0 or POLICY_ERROR."""
-    work = new_work(rules)
-    seat_rngs = seat_streams(MAX_SEATS)
-    no_rng = np.zeros(4, dtype=np.uint64)
-    outcome = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
-    info = np.zeros(N_INFO, dtype=np.int64)
+    scratch = _scratch(rules)
     for m in range(decks.shape[0]):
         for c in range(given.shape[0]):
-            for s in range(MAX_SEATS):
-                seed_state(seat_rngs[s], keys[1 + s], m)
-            copy_into(work[0], decks[m])
-            work[1][0], work[1][1] = 0, 52
             if (
-                play_given(
+                _play_stacked(
                     rules,
                     dealer,
                     carry,
-                    no_rng,
-                    seat_rngs,
+                    decks[m],
+                    m,
+                    keys,
                     declare_fns,
                     exchange_fns,
                     card_fns,
                     params,
                     poff,
-                    outcome,
-                    info,
                     err,
-                    work,
+                    scratch,
                     given[c],
                 )
                 == POLICY_ERROR
             ):
                 return POLICY_ERROR
-            out[m, c] = outcome[role, O_MONEY]
+            out[m, c] = scratch[3][role, O_MONEY]
+    return 0
+
+
+@njit(
+    types.int64(
+        I64_1,
+        types.int64,
+        types.int64,
+        I64_2,
+        I64_2R,
+        DECIDES,
+        DECIDES,
+        CARDS,
+        F64_1,
+        I64_1,
+        U64_1,
+        types.int64,
+        I64_2,
+        I64_2,
+        I64_1,
+    ),
+    cache=True,
+)
+def _declarations(
+    rules,
+    dealer,
+    carry,
+    decks,
+    asks,
+    declare_fns,
+    exchange_fns,
+    card_fns,
+    params,
+    poff,
+    keys,
+    first,
+    made,
+    changed,
+    err,
+):
+    """Dealt ``decks[m]`` (stacked), what the t-th player to declare declares (``made[m, t]``) and how many cards
+    he changes standing (``changed[m, t]``, -1 passing) when his policy is asked, the decisions ``asks[t]`` (those
+    of the players before him, and mine) given: so he sees what was public at his turn.  Seat streams keyed by
+    ``first + m``, as fresh as at a deal's declarations.  Returns 0 or POLICY_ERROR."""
+    n = rules[R_PLAYERS]
+    scratch = _scratch(rules)
+    work, outcome = scratch[0], scratch[3]
+    for m in range(decks.shape[0]):
+        for t in range(asks.shape[0]):
+            if (
+                _play_stacked(
+                    rules,
+                    dealer,
+                    carry,
+                    decks[m],
+                    first + m,
+                    keys,
+                    declare_fns,
+                    exchange_fns,
+                    card_fns,
+                    params,
+                    poff,
+                    err,
+                    scratch,
+                    asks[t],
+                )
+                == POLICY_ERROR
+            ):
+                return POLICY_ERROR
+            role = (t + 1) % n
+            made[m, t] = PASS if outcome[role, O_STOOD] == 0 else (MISS if outcome[role, O_MISS] == 1 else PLAY)
+            changed[m, t] = work[4][S_EXCHANGED + role] if made[m, t] != PASS else -1
     return 0
 
 
@@ -203,9 +339,10 @@ def _template(situation):
     return np.asarray(pack, dtype=np.int64), need
 
 
-def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT):
-    """The stacked packs of the play-outs, ``int64[deals, 52]``, and whether they are every deal of the others'
-    cards (a card decision with at most ``exact_limit`` of them)."""
+def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT, declared_as=None):
+    """The stacked packs of the play-outs, ``int64[deals, 52]``, whether they are every deal of the others'
+    cards (a card decision with at most ``exact_limit`` of them), and the number of deals tried.  ``declared_as``
+    (packs, index of the first) -> bool[deals], if given, keeps only the packs it accepts."""
     pack, need = _template(situation)
     holes = pack < 0
     seen = set(pack[~holes].tolist())
@@ -243,22 +380,31 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
             check,
         )
 
+    def stacked(rows):
+        decks = np.tile(pack, (len(rows), 1))
+        decks[:, holes] = rows[:, -1 - pack[holes]]
+        return decks
+
     if exact:
         rows = every_deal(unseen, [need[r] for r in others])
-        rows = rows[fits(rows)]
+        decks, tried = stacked(rows[fits(rows)]), len(rows)
     else:
-        rows = np.zeros((0, len(unseen)), dtype=np.int64)
+        decks, tried = np.zeros((0, 52), dtype=np.int64), 0
         for _ in range(MAX_DRAWS):
             more = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
-            rows = np.concatenate([rows, more[fits(more)]])
-            if len(rows) >= samples:
+            more = stacked(more[fits(more)])
+            if declared_as is not None:
+                more = more[declared_as(more, tried)]
+            decks, tried = np.concatenate([decks, more]), tried + samples
+            if len(decks) >= samples:
                 break
-        rows = rows[:samples]
-    if not len(rows):
-        raise ValueError("no deal of the unseen cards lets the others have played as they did")
-    decks = np.tile(pack, (len(rows), 1))
-    decks[:, holes] = rows[:, -1 - pack[holes]]
-    return decks, exact
+        decks = decks[:samples]
+    if not len(decks):
+        raise ValueError(
+            f"no deal of the unseen cards in {tried:,} tried lets the others have "
+            f"{'declared' if declared_as is not None else 'played'} as they did"
+        )
+    return decks, exact, tried
 
 
 def _given(situation) -> tuple[np.ndarray, list]:
@@ -302,7 +448,8 @@ def _kernel_job(rules, playout: tuple):
 
 def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, exact_limit: int = EXACT_LIMIT):
     """The play-outs :func:`advise` values the choices by: ``out[m, c]`` my money (stakes included) for deal m
-    and choice c (labelled ``labels[c]``), the labels, whether the deals are every one, and the job."""
+    and choice c (labelled ``labels[c]``), the labels, whether the deals are every one, the job, and what the deals
+    are conditioned on (module docstring)."""
     samples = check_samples(samples)
     rules = situation.rules
     playout = tuple(sorted((playout or {}).items()))
@@ -310,13 +457,89 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
         job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job(rules, playout)
     except TypeError:  # a playout that cannot be a key: made afresh
         job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job.__wrapped__(rules, playout)
-    decks, exact = hidden_deals(situation, samples, seed, exact_limit)
     given, labels = _given(situation)
-    out = np.zeros((len(decks), len(given)), dtype=np.int64)
     err = new_err(1)
+
+    def run(call):
+        """Run a play-out kernel (``call``); a policy's error is raised as a PolicyError."""
+        with raised_by_policy(job_policies(job), "a play-out"):
+            status = call()
+        if status == POLICY_ERROR:
+            from .engine import describe_error
+
+            raise PolicyError(f"a playout policy: {overrun_text(err[0]) or describe_error(job, err[0])}")
+
+    declared_as, ignored = None, []
+    if situation.DECISION != "card" and situation.declared:
+        before = len(situation.declared)
+        asks = np.tile(given[0], (before, 1))  # my choice given (any: it comes after theirs)
+        for t in range(before):  # the t-th asked, those before him given, those after asked
+            asks[t, GIVEN_DECLARE + t : GIVEN_DECLARE + before] = -1
+            asks[t, GIVEN_EXCHANGE + t : GIVEN_EXCHANGE + before] = -1
+        changes = dict(zip(situation.standers, situation.exchanged))
+        exchanged = np.asarray([changes.get((t + 1) % rules.players, -1) for t in range(before)], dtype=np.int64)
+        declared = np.asarray(situation.declared, dtype=np.int64)
+        check_keys = chunk_keys(seed, CHECK_CHUNK, 1, 1 + MAX_SEATS)[0]
+        checked = []
+
+        def declared_as(decks, first):
+            """Whether each player before me declares (and changes) as he did; a player whose declaration his
+            policy made in none of the first deals tried is not held to it (the policy does not model him)."""
+            made = np.zeros((len(decks), before), dtype=np.int64)
+            changed = np.zeros_like(made)
+            run(
+                lambda: _declarations(
+                    rules.to_kernel(),
+                    situation.dealer,
+                    situation.carry,
+                    decks,
+                    asks,
+                    declare_fns,
+                    exchange_fns,
+                    card_fns,
+                    params,
+                    poff,
+                    check_keys,
+                    first,
+                    made,
+                    changed,
+                    err[0],
+                )
+            )
+            match = (made == declared) & ((exchanged < 0) | (changed == exchanged))
+            if first == 0:
+                checked.extend(t for t in range(before) if match[:, t].any())
+                ignored.extend(t for t in range(before) if t not in checked)
+            return match[:, checked].all(axis=1)
+
+    decks, exact, tried = hidden_deals(situation, samples, seed, exact_limit, declared_as)
+    if declared_as is None:
+        conditioned = (
+            "the cards the others played (the laws)"
+            if situation.DECISION == "card"
+            else "nothing: nobody declared before me"
+        )
+    else:
+        what = "declarations and exchanges" if situation.rules.cards == 5 else "declarations"
+        n = rules.players
+        conditioned = (
+            f"the {what} of the {len(situation.declared)} player(s) who declared first, as the playout "
+            f"policies make them: {len(decks):,} deals kept of {tried:,} tried"
+            + (
+                f" (fewer than {samples:,}: the cap of {MAX_DRAWS * samples:,} tries was reached)"
+                if len(decks) < samples
+                else ""
+            )
+            + "".join(
+                f"; the {role_name((t + 1) % n)}'s {DECLARATIONS[situation.declared[t]]} not held to "
+                f"(the policy never made it in the first {samples:,} deals)"
+                for t in ignored
+            )
+        )
+    out = np.zeros((len(decks), len(given)), dtype=np.int64)
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
-    with raised_by_policy(job_policies(job), "a play-out"):
-        status = _play_outs(
+    run(
+        lambda: _play_outs(
             rules.to_kernel(),
             situation.dealer,
             situation.role,
@@ -332,11 +555,8 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
             out,
             err[0],
         )
-    if status == POLICY_ERROR:
-        from .engine import describe_error
-
-        raise PolicyError(f"a playout policy: {overrun_text(err[0]) or describe_error(job, err[0])}")
-    return out, labels, exact, job
+    )
+    return out, labels, exact, job, conditioned
 
 
 def advise(
@@ -369,9 +589,10 @@ def advise(
     pandas.DataFrame
         ``choice``, ``value`` (money from the deal) and ``se``, ``vs_best`` and ``vs_best_se`` (paired over the
         same deals), and ``chosen_by``.  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``,
+        ``conditioned`` (what the deals are conditioned on, and how many were kept of how many tried),
         ``playout``.
     """
-    out, labels, exact, job = play_outs(situation, playout, samples, seed, exact_limit)
+    out, labels, exact, job, conditioned = play_outs(situation, playout, samples, seed, exact_limit)
     rules = situation.rules
     staked = rules.stake if situation.role == 0 or (situation.carry == 0 and rules.single == "stake-all") else 0
     columns = {"choice": labels}
@@ -384,6 +605,7 @@ def advise(
         situation=situation.describe(),
         method="exact" if exact else "rollouts",
         deals=len(out),
+        conditioned=conditioned,
         playout={d: p[0].label() for d, p in job.policies.items()},
         seed=seed,
         sort="value",

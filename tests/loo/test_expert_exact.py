@@ -52,7 +52,7 @@ def last_to_play(seed: int, players: int = 5):
 
 
 def _exact_values(situation):
-    out, labels, exact, _ = play_outs(situation, samples=2)
+    out, labels, exact, _, _ = play_outs(situation, samples=2)
     assert exact
     return labels, out.mean(axis=0)
 
