@@ -15,7 +15,7 @@ from pathlib import Path
 TEMPORARY = 16  # bytes a temporary file's name adds to the name it is written beside (atomic_write)
 
 
-def shown(path, limit: int = 80) -> str:
+def shown(path, limit: int = 240) -> str:
     """A path as one readable piece of a one-line error: bytes that are not UTF-8 escaped, and a long one cut to
     its last ``limit`` characters (the file's name kept)."""
     text = " ".join(os.fsdecode(path).encode("utf-8", "backslashreplace").decode("utf-8").split())
