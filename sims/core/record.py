@@ -237,7 +237,7 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bo
         Seed of the advisors' sampled deals.
     playout : str or dict, optional
         The policy every player uses after the choice (default the advisor's), checked before any decision
-        is graded (:func:`check_playout`).
+        is graded (``check_playout``).
     progress : bool
         A long review says how many decisions first and shows a bar.
 

@@ -587,7 +587,7 @@ def verify(path) -> dict:
 
     The manifest's and the summary's own hashes, each batch record's, the SHA-256, page checksums and run of
     every file a record names, the parameter tables by their SHA-256, and that no other file, link, pipe or device lies among them (a
-    reader of a folder would count it, follow it, or wait on it for ever: :func:`check_tree`).
+    reader of a folder would count it, follow it, or wait on it for ever: ``check_tree``).
 
     Parameters
     ----------
