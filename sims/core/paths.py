@@ -22,7 +22,7 @@ def shown(path, limit: int = 240) -> str:
     return text if len(text) <= limit else "…" + text[1 - limit :]
 
 
-def _kind(mode: int) -> str | None:
+def file_kind(mode: int) -> str | None:
     """What a file is, when it is not a regular file."""
     for test, kind in (
         (stat.S_ISDIR, "a directory"),
@@ -75,8 +75,8 @@ def check_output_file(path, flag: str, new_folder: bool = False) -> Path:
     label = f"{flag} {shown(path)}"
     check_length(path, label, TEMPORARY)
     info = _status(path, label)
-    if info is not None and _kind(info.st_mode):
-        raise ValueError(f"{label}: is {_kind(info.st_mode)}, not a file to write")
+    if info is not None and file_kind(info.st_mode):
+        raise ValueError(f"{label}: is {file_kind(info.st_mode)}, not a file to write")
     if path.is_symlink():
         raise ValueError(f"{label}: leads to {shown(os.readlink(path))}; give the file itself, not a symbolic link")
     folder = path.absolute().parent
@@ -101,8 +101,8 @@ def check_input_file(path, label: str, limit: int | None = None, what: str = "fi
     info = _status(path, label)
     if info is None:
         raise FileNotFoundError(2, "No such file or directory", str(path))
-    if _kind(info.st_mode):
-        raise ValueError(f"{label}: is {_kind(info.st_mode)}, not a {what} to read")
+    if file_kind(info.st_mode):
+        raise ValueError(f"{label}: is {file_kind(info.st_mode)}, not a {what} to read")
     if limit is not None and info.st_size > limit:
         raise ValueError(f"{label}: a {what} of {info.st_size:,} bytes, and at most {limit:,} are read")
     return path

@@ -49,6 +49,7 @@ import pyarrow.parquet as pq
 
 from .. import __version__
 from .jobs import RNG, Plan
+from .paths import check_length, file_kind, shown
 from .spec import job_from_spec, job_spec
 
 FORMAT = "sims-run/2"
@@ -111,17 +112,8 @@ def write_json(path: Path, obj, seal: bool = False) -> None:
     atomic_write(path, lambda f: f.write(text.encode()))
 
 
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
 def _not_regular(path: Path, mode: int) -> DamagedRun:
-    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    kind = file_kind(mode) or "not a file"
     return DamagedRun(
         f"{path} in a run directory is not a regular file ({kind}): a run holds only the files sims "
         f"writes, and reading it would not end; remove it"
@@ -403,8 +395,6 @@ def remove_stale_temporaries(run_dir: Path) -> None:
 def check_new_path(path: Path) -> None:
     """Refuse, before anything is created, a directory whose path or a name in it is longer than the
     filesystem takes (``mkdir -p`` would make the parents, then fail)."""
-    from .paths import check_length, shown
-
     check_length(path, f"output {shown(path)}")
 
 

@@ -21,9 +21,15 @@ def mine_theirs(text: str | None, example: str) -> tuple[int, int] | None:
     side's; None for None."""
     if text is None:
         return None
-    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    return two_scores(text, f"the score is MINE-THEIRS, your side's score first, e.g. {example}")
+
+
+def two_scores(text, form: str) -> tuple[int, int]:
+    """``"95-110"`` -> ``(95, 110)``: two whole scores joined by a hyphen; else one line, ``form`` (how the score
+    is written) and what was given."""
+    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", str(text))
     if match is None:
-        raise ValueError(f"the score is MINE-THEIRS, your side's score first, e.g. {example}; got {text!r}")
+        raise ValueError(f"{form}; got {text!r}")
     return int(match[1]), int(match[2])
 
 

@@ -62,13 +62,13 @@ are sorted best first by the stated ``sort`` key, the net by the first crib sour
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..cards import format_card, parse_cards
 from ..core.rng import check_seed
+from ..core.text import two_scores
 from .contract import ROLE_NAMES
 from .crib_tables import SOURCES, TITLES, named_tables
 from .discard_rows import advice_rows, card_names, cards_of, exact_figures, throw_classes
@@ -421,10 +421,7 @@ def parse_score(score) -> tuple:
     """The dealer's score and the pone's before the deal, from ``"95-110"`` or ``(95, 110)`` (their range is
     the table's to check)."""
     if isinstance(score, str):
-        match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", score)
-        if match is None:
-            raise ValueError(f"the score is DEALER-PONE, the two scores before the deal, e.g. 95-110; got {score!r}")
-        return int(match[1]), int(match[2])
+        return two_scores(score, "the score is DEALER-PONE, the two scores before the deal, e.g. 95-110")
     try:
         dealer, pone = score
     except (TypeError, ValueError):

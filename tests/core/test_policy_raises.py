@@ -45,11 +45,7 @@ def _one_line(info) -> str:
 
 @pytest.mark.parametrize("game, situation", _situations(), ids=lambda x: x if isinstance(x, str) else x.DECISION)
 def test_a_player_whose_policy_raises(game, situation):
-    from importlib import import_module
-
-    player = import_module(f"sims.{game}.advice").Player(
-        _failing(game, situation.DECISION), decision=situation.DECISION
-    )
+    player = get_game(game).part("advice").Player(_failing(game, situation.DECISION), decision=situation.DECISION)
     with pytest.raises(PolicyError) as info:
         player.choose(situation)
     assert f"a {situation.DECISION} decision" in _one_line(info)
@@ -61,12 +57,10 @@ def test_a_player_whose_policy_raises(game, situation):
     ids=lambda x: x if isinstance(x, str) else x.DECISION,
 )
 def test_an_advisor_whose_play_out_policy_raises(game, situation):
-    from importlib import import_module
-
     fn = _failing(game, situation.DECISION)
     playout = fn if game == "cribbage" else {situation.DECISION: fn}
     with pytest.raises(PolicyError) as info:
-        import_module(f"sims.{game}.advice").advise(situation, playout=playout, samples=10)
+        get_game(game).part("advice").advise(situation, playout=playout, samples=10)
     assert "a play-out" in _one_line(info)
 
 

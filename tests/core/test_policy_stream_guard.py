@@ -15,7 +15,6 @@ import os
 import subprocess
 import sys
 import textwrap
-from importlib import import_module
 
 import numba
 import numpy as np
@@ -77,7 +76,7 @@ def policies(tmp_path_factory):
 def policy(game, name):
     """The writing policy ``name`` of ``game``, compiled for its decision."""
     decision = get_game(game).decision(GAMES[game][0])
-    return numba.njit(load(decision.signature))(getattr(import_module(f"stream_{game}"), name).py_func)
+    return numba.njit(load(decision.signature))(load(f"stream_{game}:{name}").py_func)
 
 
 def _one_line(info) -> str:
@@ -153,14 +152,14 @@ def test_an_advisor_refuses_a_play_out_policy_that_writes_past_its_stream(polici
     fn = policy(game, name)
     playout = fn if game == "cribbage" else {GAMES[game][0]: fn}
     with pytest.raises(PolicyError) as info:
-        import_module(f"sims.{game}.advice").advise(_situation(game), playout=playout, samples=10)
+        get_game(game).part("advice").advise(_situation(game), playout=playout, samples=10)
     _one_line(info)
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("name", PAST)
 def test_a_player_refuses_a_policy_that_writes_past_its_stream(policies, game, name):
-    player = import_module(f"sims.{game}.advice").Player(policy(game, name), decision=GAMES[game][0])
+    player = get_game(game).part("advice").Player(policy(game, name), decision=GAMES[game][0])
     with pytest.raises(PolicyError) as info:
         player.choose(_situation(game))
     assert "a " + GAMES[game][0] + " decision" in _one_line(info)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...cli.common import percent, positive
+from ...core.text import two_scores
 from ..odds.layout import DEFAULT_PLAYERS, PLAYERS
 
 DEFAULT_POLICIES = PLAYERS[DEFAULT_PLAYERS]
@@ -104,13 +105,7 @@ def add_arguments(parser):
 
 def parse_score(text: str) -> tuple[int, int]:
     """``"95-110"`` -> (95, 110); else a one-line error."""
-    dealer, sep, pone = str(text).partition("-")
-    try:
-        if not sep:
-            raise ValueError
-        return int(dealer), int(pone)
-    except ValueError:
-        raise ValueError(f"--score takes DEALER-PONE, e.g. 95-110, got {text!r}") from None
+    return two_scores(text, "--score takes DEALER-PONE, e.g. 95-110")
 
 
 def run(args) -> dict:
