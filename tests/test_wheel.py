@@ -1,8 +1,10 @@
 """The package runs anywhere: built as a wheel, installed into a fresh virtual environment and used from a
 directory outside the checkout (reference tables from package data, nothing read from the checkout's data/).
 
-The fresh environment reaches the project environment's third-party packages through a ``.pth`` line (so the
-test installs nothing from the network); ``sims`` itself comes only from the wheel.  The distribution is
+The first environment reaches the project environment's third-party packages through a ``.pth`` line (so the
+test installs nothing from the network); ``sims`` itself comes only from the wheel.  Two more install the wheel as
+a user would, by uv from its cache: without extras (no Dask) and with the extra ``cluster`` (``sims run
+--workers``).  The distribution is
 called period-card-sims (``sims`` on the package index is another project); it installs the one top-level
 package ``sims``, the checkout's analysis/ inside it as ``sims.analysis``."""
 
@@ -212,31 +214,6 @@ def test_expected_net_simulation_from_outside_the_checkout(installed):
     assert summary["roles"]["dealer"]["total"] == {"mean": 16.215, "se": 0.09662086948323043}  # the checkout's
 
 
-def test_two_worker_dask_run_from_outside_the_checkout(installed):
-    env, outside, _ = installed
-    out = sims(
-        installed,
-        "run",
-        "--deals",
-        "9000",
-        "--discard",
-        "greedy",
-        "--peg",
-        "greedy",
-        "--workers",
-        "2",
-        "--threads",
-        "1",
-        "--out",
-        "run",
-        "--quiet",
-        "--json",
-    )
-    assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout)["n"] == 9000
-    assert (outside / "run" / "summary.json").exists() and (outside / "run" / "totals").is_dir()
-
-
 def test_help_peg_and_odds_from_outside_the_checkout(installed, probe):
     from sims.cribbage.advice import advise
     from sims.cribbage.odds.layout import DEFAULT_PLAYERS, PLAYERS
@@ -296,25 +273,31 @@ def test_record_and_review_from_outside_the_checkout(installed, probe):
     assert len(json.loads(example.stdout)["decisions"]) == 8
 
 
-@pytest.fixture(scope="module")
-def base_install(installed, tmp_path_factory):
-    """The wheel alone in an environment of its own, without extras: its dependencies come from uv's cache (the
-    project environment was installed through it), so nothing is fetched; about 2 s."""
-    _, outside, wheel = installed
-    env = tmp_path_factory.mktemp("base") / "venv"
+def fresh_install(wheel: Path, env: Path, extra: str = "") -> Path:
+    """The wheel (with ``extra``) alone in a new environment: its dependencies come from uv's cache (the project
+    environment was installed through it), so nothing is fetched; about 2 s."""
     uv = Path(sys.executable).parent / "uv"
     subprocess.run([str(uv), "venv", "--quiet", "--python", sys.executable, str(env)], check=True, timeout=120)
+    requirement = f"period-card-sims{extra} @ {wheel.as_uri()}"
     subprocess.run(
-        [str(uv), "pip", "install", "--offline", "--quiet", "--python", str(env / "bin" / "python"), str(wheel)],
+        [str(uv), "pip", "install", "--offline", "--quiet", "--python", str(env / "bin" / "python"), requirement],
         check=True,
         capture_output=True,
         timeout=600,
     )
-    return env, outside
+    return env
 
 
-def base_sims(base_install, *args, stdin=None):
-    env, outside = base_install
+@pytest.fixture(scope="module")
+def base_install(installed, tmp_path_factory):
+    """The wheel without extras, used from a directory outside the checkout."""
+    _, outside, wheel = installed
+    return fresh_install(wheel, tmp_path_factory.mktemp("base") / "venv"), outside
+
+
+def fresh_sims(install, *args, stdin=None):
+    """``sims ARGS`` of a fresh environment (an (environment, directory) pair), run in the directory."""
+    env, outside = install
     return subprocess.run(
         [str(env / "bin" / "sims"), *args],
         cwd=outside,
@@ -332,32 +315,34 @@ def test_the_base_install_has_no_dask(base_install):
         [
             str(env / "bin" / "python"),
             "-c",
-            "import importlib.metadata as m, json; "
-            "print(json.dumps(sorted(d.metadata['Name'].lower() for d in m.distributions())))",
+            "import importlib.metadata as m, importlib.util as u, json; "
+            "print(json.dumps([sorted(d.metadata['Name'].lower() for d in m.distributions()), "
+            "[n for n in ('dask', 'distributed', 'cryptography') if u.find_spec(n)]]))",
         ],
         capture_output=True,
         text=True,
         check=True,
         env=away(),
     )
-    installed = set(json.loads(listed.stdout))
-    assert {"period-card-sims", "numba", "pandas"} <= installed
-    assert not installed & {"dask", "distributed", "cryptography"}
+    names, importable = json.loads(listed.stdout)
+    assert {"period-card-sims", "numba", "pandas"} <= set(names)
+    assert not set(names) & {"dask", "distributed", "cryptography"}
+    assert importable == []
 
 
 def test_the_base_install_plays_on_one_machine(installed, base_install):
     """Every single-machine command needs no extra: discard, peg, duel and simulate (the same numbers)."""
     args = ("discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer", "--json")
-    out = base_sims(base_install, *args)
+    out = fresh_sims(base_install, *args)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["rows"] == json.loads(sims(installed, *args).stdout)["rows"]
-    out = base_sims(base_install, "peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer")
+    out = fresh_sims(base_install, "peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer")
     assert out.returncode == 0 and "7H" in out.stdout, out.stderr
-    out = base_sims(
+    out = fresh_sims(
         base_install, "duel", "--game", "loo", "--rule", "session_rounds=1", "--seed", "1", stdin="1\n" * 1000
     )
     assert out.returncode == 0 and "the session is over" in out.stdout, out.stderr
-    out = base_sims(base_install, "simulate", "--deals", "3000", "--seed", "1", "--quiet", "--json")
+    out = fresh_sims(base_install, "simulate", "--deals", "3000", "--seed", "1", "--quiet", "--json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["n"] == 3000
 
@@ -365,7 +350,20 @@ def test_the_base_install_plays_on_one_machine(installed, base_install):
 def test_a_cluster_option_without_the_extra_is_one_line(base_install):
     """--workers without Dask: one line naming the extra, exit status 2, no run directory written."""
     env, outside = base_install
-    out = base_sims(base_install, "run", "--deals", "9000", "--workers", "2", "--out", "no-extra", "--quiet")
+    out = fresh_sims(base_install, "run", "--deals", "9000", "--workers", "2", "--out", "no-extra", "--quiet")
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "pip install 'period-card-sims[cluster]'" in out.stderr, out.stderr
     assert not (outside / "no-extra").exists()
+
+
+def test_two_worker_dask_run_with_the_cluster_extra(installed, tmp_path_factory):
+    """``pip install 'period-card-sims[cluster]'`` in a new environment: sims run --workers 2 on a local Dask
+    cluster, outside the checkout, the run store written."""
+    _, _, wheel = installed
+    env = fresh_install(wheel, tmp_path_factory.mktemp("cluster") / "venv", "[cluster]")
+    outside = tmp_path_factory.mktemp("cluster-runs")
+    args = ("--deals", "9000", "--discard", "greedy", "--peg", "greedy", "--workers", "2", "--threads", "1")
+    out = fresh_sims((env, outside), "run", *args, "--out", "run", "--quiet", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["n"] == 9000
+    assert (outside / "run" / "summary.json").exists() and (outside / "run" / "totals").is_dir()
