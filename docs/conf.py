@@ -2,8 +2,10 @@
 
 Sphinx with the PyData theme and MyST-NB, the toolchain of numpy, pandas and Dask: the pages are Markdown
 (MyST), the API reference comes from the numpydoc docstrings (autodoc with napoleon), the command-line reference
-from the parsers as built at run time (``_ext/cli_reference.py``) and the notebooks are shown as
-committed, never executed here.  ``nitpicky`` with ``-W`` makes every unresolved internal reference an error.
+from the parsers as built at run time (``_ext/cli_reference.py``).  The build never executes a notebook: a
+notebook is shown with its outputs when ``make notebooks`` has left a current executed copy of it
+(``_ext/executed_notebooks.py``), as committed otherwise.  ``nitpicky`` with ``-W`` makes every unresolved
+internal reference an error.
 """
 
 import sys
@@ -16,12 +18,19 @@ from sims import __version__  # noqa: E402
 project = "sims"
 author = "the sims authors"
 release = version = __version__
-extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ext.viewcode", "cli_reference"]
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "cli_reference",
+    "executed_notebooks",
+]
 
 exclude_patterns = ["_build", "examples", "rules.md", "notebooks/.ipynb_checkpoints", "**/.ipynb_checkpoints"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
-nb_execution_mode = "off"  # shown as committed (without outputs: tests/test_notebooks.py); the tests run them
+nb_execution_mode = "off"  # executed outside the build (make notebooks); the tests run them too
 suppress_warnings = ["myst.header"]  # the game pages include rules.md's sections, whose headings start at ###
 
 # numpydoc-style docstrings, read by napoleon; types are shown from the annotations
