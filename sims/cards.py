@@ -21,6 +21,10 @@ RANK_WORDS = {"10": "T", "1": "A"}
 N_CARDS = 52
 
 _TOKEN = re.compile(r"[\s,]+")
+# What a situation accepts for a card and for cards: an id 0..51 or a name ("10H", "TH"); a string of names
+# ("7H 8C 5D" or "7H,8C,5D") or a sequence of ids and names (parse_cards)
+Card = int | str
+Cards = str | Iterable[int | str]
 
 
 def rank_of(card: int) -> int:

@@ -30,12 +30,13 @@ that are mine) or ``laid_by`` (the role of each card's player) says which.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
 
-from ..cards import check_disjoint, format_card, format_cards, parse_card, parse_cards
+from ..cards import Card, Cards, check_disjoint, format_card, format_cards, parse_card, parse_cards
 from .contract import ROLE_NAMES
 from .pegging import MAX_COUNT
 from .rules import MAX_SEATS, Rules, get_rules
@@ -139,6 +140,7 @@ def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
                     f"impossible count: {format_card(card)} would take the count {count} past "
                     f"{MAX_COUNT}, and {rules.name} has one count only"
                 )
+            assert last is not None  # a count past 21 holds cards laid
             count, start, go, turn = 0, k, set(), (last + 1) % n
         if who in go:
             raise ValueError(f"illegal turn: the {names[who]} said go in this count and cannot lay {format_card(card)}")
@@ -161,6 +163,7 @@ def walk(rules: Rules, role: int, hand, played, laid_by) -> Walk:
         if rules.one_count:
             raise ValueError(f"the play is over: at count {count} you cannot play, and {rules.name} has one count only")
         nobody_could_lay(len(played), count)
+        assert last is not None  # every card fits a count of 0
         count, start, go, turn = 0, len(played), set(), (last + 1) % n
     r = turn
     k = len(played)
@@ -239,7 +242,7 @@ def resolve_laid_by(rules: Rules, role: int, hand, played) -> tuple[tuple[int, .
     return found[0]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PegSituation:
     """One pegging decision of one player (module docstring).
 
@@ -254,28 +257,41 @@ class PegSituation:
     ``dealer``   the dealer's seat (what the engine shows a policy; 0 by default)
     """
 
-    hand: tuple
-    played: tuple = ()
-    role: int | str = "pone"
-    starter: int | str | None = None
-    thrown: tuple = ()
-    score: tuple | None = None
-    rules: Rules | str = "six-card"
-    mine: tuple | None = None
-    laid_by: tuple | None = None
-    dealer: int = 0
+    # the facts as kept, checked (the constructor takes them as a reader writes them)
+    hand: tuple[int, ...]
+    played: tuple[int, ...]
+    role: int
+    starter: int
+    thrown: tuple[int, ...]
+    score: tuple[int, ...] | None
+    rules: Rules
+    mine: None  # what it says is kept in laid_by
+    laid_by: tuple[int, ...]
+    dealer: int
     at: Walk = field(init=False, repr=False, compare=False)
 
     DECISION = "peg"
 
-    def __post_init__(self):
-        rules = get_rules(self.rules)
-        role = role_of(rules, self.role)
-        hand, played = tuple(parse_cards(self.hand)), tuple(parse_cards(self.played))
-        thrown = tuple(parse_cards(self.thrown))
-        if self.starter is None:
+    def __init__(
+        self,
+        hand: Cards,
+        played: Cards = (),
+        role: int | str = "pone",
+        starter: Card | None = None,
+        thrown: Cards = (),
+        score: Sequence[int] | None = None,
+        rules: Rules | str = "six-card",
+        mine: Cards | None = None,
+        laid_by: Sequence[int | str] | None = None,
+        dealer: int = 0,
+    ) -> None:
+        rules = get_rules(rules)
+        role = role_of(rules, role)
+        hand, played = tuple(parse_cards(hand)), tuple(parse_cards(played))
+        thrown = tuple(parse_cards(thrown))
+        if starter is None:
             raise ValueError("the starter is needed: the play begins after it is turned up")
-        starter = _card(self.starter)
+        starter = _card(starter)
         check_disjoint(hand, played, [starter], thrown)
         if not hand:
             raise ValueError("you hold no cards: there is no decision")
@@ -288,36 +304,33 @@ class PegSituation:
                 f"{len(played)} cards laid and {len(hand)} held: more than the {rules.active} "
                 f"players' {rules.active * rules.kept} cards"
             )
-        if self.score is not None:
-            score = tuple(int(s) for s in self.score)
+        if score is not None:
+            given, score = score, tuple(int(s) for s in score)
             if len(score) != 2 or not all(0 <= s < rules.target for s in score):
                 raise ValueError(
                     f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
-                    f"{rules.target}, got {self.score!r}"
+                    f"{rules.target}, got {given!r}"
                 )
             if not thrown:
                 raise ValueError(
                     "with a score, give the cards you laid out for the crib (thrown): the crib "
                     "is part of the chance of winning"
                 )
-            object.__setattr__(self, "score", score)
-        if not 0 <= int(self.dealer) < rules.players:
-            raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {self.dealer}")
-        if self.mine is not None and self.laid_by is not None:
+        if not 0 <= int(dealer) < rules.players:
+            raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {dealer}")
+        if mine is not None and laid_by is not None:
             raise ValueError("give mine or laid_by, not both")
-        if self.mine is not None:
-            mine = set(parse_cards(self.mine))
-            if not mine <= set(played):
-                raise ValueError(f"{format_cards(sorted(mine - set(played)))} in mine but not played")
+        if mine is not None:
+            yours = set(parse_cards(mine))
+            if not yours <= set(played):
+                raise ValueError(f"{format_cards(sorted(yours - set(played)))} in mine but not played")
             if rules.active != 2:
                 raise ValueError(f"mine says only which cards are yours: with {rules.active} players give laid_by")
-            laid_by = tuple(role if c in mine else 1 - role for c in played)
-        elif self.laid_by is not None:
-            laid_by = tuple(role_of(rules, r) for r in self.laid_by)
+            laid_by = tuple(role if c in yours else 1 - role for c in played)
+        elif laid_by is not None:
+            laid_by = tuple(role_of(rules, r) for r in laid_by)
             if len(laid_by) != len(played):
                 raise ValueError(f"laid_by names {len(laid_by)} players for {len(played)} cards laid")
-        else:
-            laid_by = None
         if laid_by is None:
             laid_by, at = resolve_laid_by(rules, role, hand, played)
         else:
@@ -334,9 +347,10 @@ class PegSituation:
             ("played", played),
             ("thrown", thrown),
             ("starter", starter),
+            ("score", score),
             ("laid_by", laid_by),
             ("at", at),
-            ("dealer", int(self.dealer)),
+            ("dealer", int(dealer)),
             ("mine", None),
         ):
             object.__setattr__(self, name, value)
@@ -467,36 +481,49 @@ class DiscardState(NamedTuple):
     rules: np.ndarray  # int64[R_SIZE]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DiscardSituation:
     """Laying out for the crib (Mottoes): the cards dealt to me, in the order given, my place from the
     dealer and the score before the deal, ``(mine, theirs)``, or None."""
 
-    hand: tuple
-    role: int | str = "pone"
-    score: tuple | None = None
-    rules: Rules | str = "six-card"
-    dealer: int = 0
+    # the facts as kept, checked (the constructor takes them as a reader writes them)
+    hand: tuple[int, ...]
+    role: int
+    score: tuple[int, ...] | None
+    rules: Rules
+    dealer: int
 
     DECISION = "discard"
 
-    def __post_init__(self):
-        rules = get_rules(self.rules)
-        role = role_of(rules, self.role)
-        hand = tuple(parse_cards(self.hand))
+    def __init__(
+        self,
+        hand: Cards,
+        role: int | str = "pone",
+        score: Sequence[int] | None = None,
+        rules: Rules | str = "six-card",
+        dealer: int = 0,
+    ) -> None:
+        rules = get_rules(rules)
+        role = role_of(rules, role)
+        hand = tuple(parse_cards(hand))
         if len(hand) != rules.cards_dealt:
             raise ValueError(f"{rules.name} deals {rules.cards_dealt} cards to each player, got {len(hand)}")
-        if self.score is not None:
-            score = tuple(int(s) for s in self.score)
+        if score is not None:
+            given, score = score, tuple(int(s) for s in score)
             if len(score) != 2 or not all(0 <= s < rules.target for s in score):
                 raise ValueError(
                     f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
-                    f"{rules.target}, got {self.score!r}"
+                    f"{rules.target}, got {given!r}"
                 )
-            object.__setattr__(self, "score", score)
-        if not 0 <= int(self.dealer) < rules.players:
-            raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {self.dealer}")
-        for name, value in (("rules", rules), ("role", role), ("hand", hand), ("dealer", int(self.dealer))):
+        if not 0 <= int(dealer) < rules.players:
+            raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {dealer}")
+        for name, value in (
+            ("rules", rules),
+            ("role", role),
+            ("hand", hand),
+            ("score", score),
+            ("dealer", int(dealer)),
+        ):
             object.__setattr__(self, name, value)
 
     @property
