@@ -23,12 +23,13 @@ against the engine's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..cards import check_disjoint, format_card, format_cards, parse_cards
+from ..cards import Card, Cards, check_disjoint, format_card, format_cards, parse_cards
 from . import reference
 from .cards import SUIT_NAMES
 from .contract import (
@@ -62,7 +63,8 @@ class State(NamedTuple):
     """What an All Fours policy is called with (besides its stream and parameters)."""
 
     hand: np.ndarray  # int64[cards dealt]: the cards held, then -1 for each card played
-    played: np.ndarray  # int64[2, players * hand_max]: P_CARD, P_ROLE of each card played, then -1
+    played: np.ndarray | None  # int64[2, players * hand_max]: P_CARD, P_ROLE of each card played, then -1;
+    # None but for the play
     state: np.ndarray  # int64[S_SIZE]
     rules: np.ndarray  # int64[R_SIZE]
 
@@ -89,25 +91,43 @@ def legal_cards(hand, lead_suit: int | None, trump: int, may_trump: bool) -> lis
 class _Facts:
     """The facts every decision shares: parsed, checked, and put into the state as the engine does."""
 
-    def _common(self, role: int, hand_size: tuple[int, ...]):
-        rules = get_rules(self.rules)
-        hand = tuple(parse_cards(self.hand))
-        turned = tuple(parse_cards([self.turned] if isinstance(self.turned, (int, np.integer)) else self.turned))
+    # as kept, checked (each situation's constructor takes them as a reader writes them)
+    hand: tuple[int, ...]
+    turned: tuple[int, ...]
+    role: int
+    score: tuple[int, ...] | None
+    rules: Rules
+    dealer: int
+    begged: bool
+    gave: bool
+
+    def _common(
+        self,
+        role: int,
+        hand_size: tuple[int, ...],
+        hand: Cards,
+        turned: Card | Cards,
+        score: Sequence[int] | None,
+        rules: Rules | str,
+        dealer: int,
+    ) -> None:
+        rules = get_rules(rules)
+        hand = tuple(parse_cards(hand))
+        turned = tuple(parse_cards([turned] if isinstance(turned, (int, np.integer)) else turned))
         if not turned:
             raise ValueError("the card turned up for trump is needed")
         if len(hand) not in hand_size:
             raise ValueError(
                 f"you hold {len(hand)} cards; here you hold {' or '.join(str(n) for n in sorted(set(hand_size)))}"
             )
-        if not 0 <= int(self.dealer) < rules.players:
-            raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {self.dealer}")
-        score = None
-        if self.score is not None:
-            score = tuple(int(s) for s in self.score)
+        if not 0 <= int(dealer) < rules.players:
+            raise ValueError(f"the dealer's seat must be 0..{rules.players - 1}, got {dealer}")
+        if score is not None:
+            given, score = score, tuple(int(s) for s in score)
             if len(score) != 2 or not all(0 <= s < rules.target for s in score):
                 raise ValueError(
                     f"the score is (mine, theirs), each 0..{rules.target - 1} for a game to "
-                    f"{rules.target}, got {self.score!r}"
+                    f"{rules.target}, got {given!r}"
                 )
         for name, value in (
             ("rules", rules),
@@ -115,7 +135,7 @@ class _Facts:
             ("hand", hand),
             ("turned", turned),
             ("score", score),
-            ("dealer", int(self.dealer)),
+            ("dealer", int(dealer)),
         ):
             object.__setattr__(self, name, value)
 
@@ -179,9 +199,9 @@ class _Facts:
         """Cards dealt to each player: six, three more for each run."""
         return HAND + PACKET * (len(self.turned) - 1)
 
-    def _discards(self, allowed: range):
+    def _discards(self, allowed: range, discarded: Cards) -> None:
         """My own cards thrown out (discard_to_six), parsed and checked."""
-        discarded = tuple(parse_cards(self.discarded))
+        discarded = tuple(parse_cards(discarded))
         if len(discarded) not in allowed:
             raise ValueError(
                 f"with discard_to_six you throw out {self.dealt - HAND} cards after the cards are run "
@@ -199,15 +219,15 @@ class _Facts:
             )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class BegSituation(_Facts):
     """The eldest stands or begs (Sections 87-96 §93 v): his six cards, the card turned up, the score."""
 
-    hand: tuple
-    turned: int | str
-    score: tuple | None = None
-    rules: Rules | str = "two-hand"
-    dealer: int = 0
+    hand: tuple[int, ...]
+    turned: tuple[int, ...]
+    score: tuple[int, ...] | None
+    rules: Rules
+    dealer: int
 
     DECISION = "beg"
     CHOICES = ("stand", "beg")  # by the policy's answer, STAND 0 and BEG 1
@@ -215,8 +235,15 @@ class BegSituation(_Facts):
     begged = False
     gave = False
 
-    def __post_init__(self):
-        self._common(self.ROLE, (HAND,))
+    def __init__(
+        self,
+        hand: Cards,
+        turned: Card | Cards,
+        score: Sequence[int] | None = None,
+        rules: Rules | str = "two-hand",
+        dealer: int = 0,
+    ) -> None:
+        self._common(self.ROLE, (HAND,), hand, turned, score, rules, dealer)
         if len(self.turned) != 1:
             raise ValueError(f"the {self.DECISION} comes on the first card turned up: give one card")
         if not self.rules.begging:
@@ -263,7 +290,7 @@ class BegSituation(_Facts):
         return _describe(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class AnswerSituation(BegSituation):
     """The dealer, the eldest having begged, gives one ("take one") or runs the cards (Sections 87-96 §93 v)."""
 
@@ -273,7 +300,7 @@ class AnswerSituation(BegSituation):
     begged = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlaySituation(_Facts):
     """Which card to play (law iii).
 
@@ -298,31 +325,45 @@ class PlaySituation(_Facts):
         with discard_to_six, the cards I threw out after the cards were run
     """
 
-    hand: tuple
-    turned: int | str | tuple
-    played: tuple = ()
-    role: int | str = "eldest"
-    begged: bool = False
-    gave: bool = False
-    score: tuple | None = None
-    rules: Rules | str = "two-hand"
-    dealer: int = 0
-    discarded: tuple = ()
+    hand: tuple[int, ...]
+    turned: tuple[int, ...]
+    played: tuple[int, ...]
+    role: int
+    begged: bool
+    gave: bool
+    score: tuple[int, ...] | None
+    rules: Rules
+    dealer: int
+    discarded: tuple[int, ...]
+    laid_by: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the role of each card's player
+    voids: dict[int, frozenset[int]] = field(init=False, repr=False, compare=False)
 
     DECISION = "play"
 
-    def __post_init__(self):
-        rules = get_rules(self.rules)
-        runs = len(parse_cards([self.turned] if isinstance(self.turned, (int, np.integer)) else self.turned)) - 1
+    def __init__(
+        self,
+        hand: Cards,
+        turned: Card | Cards,
+        played: Cards = (),
+        role: int | str = "eldest",
+        begged: bool = False,
+        gave: bool = False,
+        score: Sequence[int] | None = None,
+        rules: Rules | str = "two-hand",
+        dealer: int = 0,
+        discarded: Cards = (),
+    ) -> None:
+        rules = get_rules(rules)
+        runs = len(parse_cards([turned] if isinstance(turned, (int, np.integer)) else turned)) - 1
         held = HAND if rules.discard_to_six else HAND + PACKET * max(runs, 0)
-        self._common(role_of(rules, self.role), tuple(range(1, held + 1)))
-        played = tuple(parse_cards(self.played))
+        self._common(role_of(rules, role), tuple(range(1, held + 1)), hand, turned, score, rules, dealer)
+        played = tuple(parse_cards(played))
         check_disjoint(self.hand, played, self.turned)
-        for name, value in (("played", played), ("begged", bool(self.begged)), ("gave", bool(self.gave))):
+        for name, value in (("played", played), ("begged", bool(begged)), ("gave", bool(gave))):
             object.__setattr__(self, name, value)
         self._check_deal()
         thrown = self.dealt - self.held
-        self._discards(range(thrown, thrown + 1))
+        self._discards(range(thrown, thrown + 1), discarded)
         laid_by, voids = self._walk(self.held)
         object.__setattr__(self, "laid_by", laid_by)
         object.__setattr__(self, "voids", voids)
@@ -340,7 +381,7 @@ class PlaySituation(_Facts):
         names = ROLE_NAMES[n]
         roles = _roles(self.played, n, trump)
         count = [0] * n
-        voids = [set() for _ in range(n)]
+        voids: list[set[int]] = [set() for _ in range(n)]
         for k, (card, role) in enumerate(zip(self.played, roles)):
             lead = self.played[k - k % n] & 3 if k % n else None
             if card & 3 in voids[role]:
@@ -442,32 +483,40 @@ class PlaySituation(_Facts):
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DiscardSituation(_Facts):
     """With discard_to_six, after the cards were run: which card to throw out (each player keeps six, the
     eldest first).  ``hand`` the cards I hold, ``discarded`` those I have thrown out already."""
 
-    hand: tuple
-    turned: int | str | tuple
-    role: int | str = "eldest"
-    discarded: tuple = ()
-    score: tuple | None = None
-    rules: Rules | str = "two-hand"
-    dealer: int = 0
+    hand: tuple[int, ...]
+    turned: tuple[int, ...]
+    role: int
+    discarded: tuple[int, ...]
+    score: tuple[int, ...] | None
+    rules: Rules
+    dealer: int
 
     DECISION = "discard"
     begged = True
     gave = False
 
-    def __post_init__(self):
-        rules = get_rules(self.rules)
-        turned = parse_cards([self.turned] if isinstance(self.turned, (int, np.integer)) else self.turned)
-        dealt = HAND + PACKET * (len(turned) - 1)
-        self._common(role_of(rules, self.role), tuple(range(HAND + 1, dealt + 1)))
+    def __init__(
+        self,
+        hand: Cards,
+        turned: Card | Cards,
+        role: int | str = "eldest",
+        discarded: Cards = (),
+        score: Sequence[int] | None = None,
+        rules: Rules | str = "two-hand",
+        dealer: int = 0,
+    ) -> None:
+        rules = get_rules(rules)
+        dealt = HAND + PACKET * (len(parse_cards([turned] if isinstance(turned, (int, np.integer)) else turned)) - 1)
+        self._common(role_of(rules, role), tuple(range(HAND + 1, dealt + 1)), hand, turned, score, rules, dealer)
         if not self.rules.discard_to_six:
             raise ValueError(f"rules {self.rules.name!r} keep every card (discard_to_six=false)")
         self._check_deal()
-        self._discards(range(0, self.dealt - HAND))
+        self._discards(range(0, self.dealt - HAND), discarded)
         if len(self.hand) + len(self.discarded) != self.dealt:
             raise ValueError(
                 f"you were dealt {self.dealt} cards: {len(self.hand)} held and {len(self.discarded)} "
@@ -513,7 +562,9 @@ class DiscardSituation(_Facts):
 
 def _roles(played, n: int, trump: int) -> list[int]:
     """The player of each card of ``played``: the eldest leads, the winner of each trick leads the next."""
-    roles, leader, trick = [], 1 % n, []
+    roles: list[int] = []
+    trick: list[tuple[int, int]] = []  # (role, card)
+    leader = 1 % n
     for card in played:
         role = (leader + len(trick)) % n
         roles.append(role)
@@ -546,7 +597,9 @@ def from_engine(decision: str, hand, played, state, rules, laid_by=None):
     """The public situation of an engine decision, from the arrays its policy sees (``played`` None but for
     the play); ``laid_by`` is not needed (the laws say who played each card)."""
     held = [int(c) for c in hand if c >= 0]
-    facts = dict(score=(int(state[S_MY_SCORE]), int(state[S_OPP_SCORE])), rules=rules, dealer=int(state[S_DEALER]))
+    facts: dict[str, Any] = dict(
+        score=(int(state[S_MY_SCORE]), int(state[S_OPP_SCORE])), rules=rules, dealer=int(state[S_DEALER])
+    )
     discarded = [c for c in range(52) if (int(state[S_DISCARDED]) >> c) & 1]
     if decision == "discard":
         return DiscardSituation(held, _turned(state), int(state[S_ROLE]), discarded, **facts)

@@ -23,12 +23,13 @@ fills them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
-from ..cards import check_disjoint, format_card, format_cards, parse_cards
+from ..cards import Card, Cards, check_disjoint, format_card, format_cards, parse_cards
 from .contract import (
     DECLARATIONS,
     MAX_PLAYS,
@@ -99,7 +100,7 @@ def role_of(rules: Rules, role) -> int:
     )
 
 
-def _hand(cards) -> tuple:
+def _hand(cards: Cards) -> tuple[int, ...]:
     """Cards in hand order, -1 for a place whose card was played (``-``)."""
     tokens = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
     ids = [None if t in EMPTY else t for t in tokens]
@@ -107,7 +108,7 @@ def _hand(cards) -> tuple:
     return tuple(-1 if t is None else next(parsed) for t in ids)
 
 
-def _declarations(declared) -> tuple:
+def _declarations(declared: Cards) -> tuple[int, ...]:
     """``"pass,play,miss"`` (or a list of words or of PASS/PLAY/MISS) -> PASS/PLAY/MISS."""
     items = declared.replace(",", " ").split() if isinstance(declared, str) else list(declared)
     out = []
@@ -141,33 +142,67 @@ def first_illegal(laws, holdings: dict, played, roles, standers: int):
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class _Facts:
     """Facts every decision shares (see the module docstring)."""
 
-    hand: tuple
-    trump: int | str
-    role: int | str = "eldest"
-    declared: tuple = ()
-    exchanged: tuple = ()
-    carry: int | None = None
-    rules: Rules | str = "three-card"
-    dealer: int = 0
+    # as kept, checked (the constructor takes them as a reader writes them)
+    hand: tuple[int, ...]  # -1 for a place whose card was played
+    trump: int
+    role: int
+    declared: tuple[int, ...]  # PASS, PLAY or MISS
+    exchanged: tuple[int, ...]
+    carry: int
+    rules: Rules
+    dealer: int
+    pool: int = field(init=False, repr=False, compare=False)
+    single: bool = field(init=False, repr=False, compare=False)
+    standers: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
-    def _common(self, n_declared: int | None):
-        rules = get_rules(self.rules)
-        role = role_of(rules, self.role)
-        hand = _hand(self.hand)
-        trump = parse_cards([self.trump])[0]
-        declared = _declarations(self.declared)
-        exchanged = tuple(int(x) for x in self.exchanged)
-        carry = rules.stake if self.carry is None else int(self.carry)
+    DECISION: ClassVar[str]
+
+    def __init__(
+        self,
+        hand: Cards,
+        trump: Card,
+        role: int | str = "eldest",
+        declared: Cards = (),
+        exchanged: Iterable[int] = (),
+        carry: int | None = None,
+        rules: Rules | str = "three-card",
+        dealer: int = 0,
+    ) -> None:
+        self._common(None, hand, trump, role, declared, exchanged, carry, rules, dealer)
+        self._check()
+
+    def _check(self) -> None:
+        """What this decision asks of the facts besides what every decision does."""
+
+    def _common(
+        self,
+        n_declared: int | None,
+        hand: Cards,
+        trump: Card,
+        role: int | str,
+        declared: Cards,
+        exchanged: Iterable[int],
+        carry: int | None,
+        rules: Rules | str,
+        dealer: int,
+    ) -> None:
+        rules = get_rules(rules)
+        role = role_of(rules, role)
+        hand = _hand(hand)
+        trump = parse_cards([trump])[0]
+        declared = _declarations(declared)
+        exchanged = tuple(int(x) for x in exchanged)
+        carry = rules.stake if carry is None else int(carry)
         n, k = rules.players, rules.cards
         if len(hand) != k:
             raise ValueError(f"{rules.name} deals {k} cards to each player, got {len(hand)}")
         check_disjoint([c for c in hand if c >= 0], [trump])
-        if not 0 <= int(self.dealer) < n:
-            raise ValueError(f"the dealer's seat must be 0..{n - 1}, got {self.dealer}")
+        if not 0 <= int(dealer) < n:
+            raise ValueError(f"the dealer's seat must be 0..{n - 1}, got {dealer}")
         if carry < 0 or carry % k:
             raise ValueError(f"carry is the money held over into this pool, a multiple of {k}, got {carry}")
         single = carry == 0 and rules.single == "always-first"
@@ -199,7 +234,7 @@ class _Facts:
             ("declared", declared),
             ("exchanged", exchanged or (0,) * len(standers) * (k == 5)),
             ("carry", carry),
-            ("dealer", int(self.dealer)),
+            ("dealer", int(dealer)),
             ("pool", pool),
             ("single", single),
             ("standers", tuple(standers)),
@@ -272,15 +307,14 @@ class _Facts:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DeclareSituation(_Facts):
     """Play, take the miss or pass (five-card: stand or throw up); the dealer's play or give up the stakes when
     one player stands."""
 
     DECISION = "declare"
 
-    def __post_init__(self):
-        self._common(None)
+    def _check(self) -> None:
         if -1 in self.hand:
             raise ValueError("no card is played before the declarations")
         if self.single:
@@ -323,14 +357,13 @@ class DeclareSituation(_Facts):
         return self._describe()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ExchangeSituation(_Facts):
     """Five-card: having stood, which cards to change for cards from the pack (the cards named, ``-`` none)."""
 
     DECISION = "exchange"
 
-    def __post_init__(self):
-        self._common(None)
+    def _check(self) -> None:
         if self.rules.cards != 5:
             raise ValueError("only five-card loo exchanges cards")
         if -1 in self.hand:
@@ -387,24 +420,36 @@ class ExchangeSituation(_Facts):
         return self._describe()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CardSituation(_Facts):
     """Which card to play, where the laws leave a choice.  ``declared`` holds every player's declaration (in a
     single it may be left out: everyone plays); ``played`` the cards played so far, in order."""
 
-    played: tuple = ()
+    played: tuple[int, ...]
+    laid_by: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the role of each card's player
+    tricks: dict[int, int] = field(init=False, repr=False, compare=False)  # role -> tricks taken
 
     DECISION = "card"
 
-    def __post_init__(self):
-        rules = get_rules(self.rules)
-        carry = rules.stake if self.carry is None else int(self.carry)
-        single = carry == 0 and rules.single == "always-first"
-        object.__setattr__(self, "declared", self.declared or ((PLAY,) * rules.players if single else ()))
-        hand = _hand(self.hand)
-        object.__setattr__(self, "hand", hand + (-1,) * (rules.cards - len(hand)))  # the cards played last
-        self._common(rules.players)
-        played = tuple(parse_cards(self.played))
+    def __init__(
+        self,
+        hand: Cards,
+        trump: Card,
+        role: int | str = "eldest",
+        declared: Cards = (),
+        exchanged: Iterable[int] = (),
+        carry: int | None = None,
+        rules: Rules | str = "three-card",
+        dealer: int = 0,
+        played: Cards = (),
+    ) -> None:
+        rules = get_rules(rules)
+        single = (rules.stake if carry is None else int(carry)) == 0 and rules.single == "always-first"
+        declared = declared or ((PLAY,) * rules.players if single else ())
+        held = _hand(hand)
+        held += (-1,) * (rules.cards - len(held))  # the cards played last
+        self._common(rules.players, held, trump, role, declared, exchanged, carry, rules, dealer)
+        played = tuple(parse_cards(played))
         check_disjoint([c for c in self.hand if c >= 0], played, [self.trump])
         if self.role not in self.standers:
             raise ValueError(f"you ({role_name(self.role)}) did not stand: you have no card to play")
@@ -531,7 +576,7 @@ def from_engine(decision: str, hand, played, state, rules, laid_by=None):
         MISS if t % n == state[S_MISS_TAKER] else (PLAY if t % n in standers else PASS) for t in range(1, n + 1)
     ][: int(state[S_DECLARED])]
     exchanged = [int(state[S_EXCHANGED + r]) for r in standers if state[S_EXCHANGED + r] >= 0]
-    facts = dict(
+    facts: dict[str, Any] = dict(
         trump=int(state[S_TRUMP]),
         role=role,
         declared=declared,
