@@ -82,7 +82,7 @@ class _Result:
     def _extras(self) -> dict:
         e = self._events()
         events = {event: {"mean": float(m), "se": float(s)} for event, m, s in zip(e["event"], e["mean"], e["se"])}
-        agreement = {}
+        agreement: dict[str, dict[str, dict]] = {}  # seat -> maxim -> its row
         for row in self._agreement():
             agreement.setdefault(row.pop("seat"), {})[row.pop("maxim")] = row
         return {"events_per_hand": events, **({"maxim_agreement": agreement} if agreement else {})}

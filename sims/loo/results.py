@@ -52,6 +52,11 @@ class _Result:
     def roles(self) -> tuple[str, ...]:
         return role_names(self.job.rules.players)
 
+    @property
+    def deals(self) -> int:
+        """How many deals were played (each session holds several)."""
+        raise NotImplementedError
+
     def _get(self, scope, who, component) -> tuple[int, int, int]:
         return self.batch.total(scope, who, component)
 
@@ -210,7 +215,11 @@ class GameResult(_Result):
     def _pool_by_deal(self) -> dict:
         """:meth:`pool_by_deal` as named columns, made from the arrays (a summary reads them)."""
         m = self.batch.means("deal number")
-        columns = {"deal": np.arange(1, len(m) + 1), "pool": m["mean"], "se": m["se"]}
+        columns: dict[str, np.ndarray | list[float]] = {
+            "deal": np.arange(1, len(m) + 1),
+            "pool": m["mean"],
+            "se": m["se"],
+        }
         hists = [self.batch.histogram_arrays("deal number", f"deal {d}", "pool in stakes") for d in columns["deal"]]
         for name, q in POOL_QUANTILES.items():
             columns[name] = [quantile(values, counts, q) for values, counts in hists]
