@@ -61,3 +61,26 @@ nitpick_ignore_regex = [
 html_theme = "pydata_sphinx_theme"
 html_title = "sims"
 html_theme_options = {"navigation_with_keys": False, "show_toc_level": 2}
+
+
+def _constructor_types(app, what, name, obj, options, signature, return_annotation):
+    """A class's parameters are described by its ``__init__``'s annotations: autodoc reads the class's own
+    annotations, which for the situations are the types of the facts as kept (``hand: tuple[int, ...]``), not
+    what the constructor takes (``"7H 8C 5D"``).  Runs after autodoc has recorded the class's types; a Sphinx
+    that keeps them elsewhere fails the build here."""
+    import inspect
+    import typing
+
+    from sphinx.util.typing import stringify_annotation
+
+    if what != "class" or not inspect.isfunction(obj.__init__):
+        return
+
+    recorded = app.env.current_document.autodoc_annotations[name]
+    for param, hint in typing.get_type_hints(obj.__init__).items():
+        if param != "return":
+            recorded[param] = stringify_annotation(hint, "fully-qualified")
+
+
+def setup(app):
+    app.connect("autodoc-process-signature", _constructor_types, priority=900)
