@@ -58,7 +58,7 @@ docs: $(STAMP)
 	  { echo "make docs: the page of notebook 01-scoring shows no outputs" >&2; exit 1; }
 	@echo "docs: docs/_build/html/index.html"
 
-# Every notebook executed at its default size (about 10 minutes on a busy 2-core machine), then the site
+# Every notebook executed at its default size (about 20 minutes on a busy 2-core machine); docs-full: then the site
 notebooks: $(STAMP)
 	$(PY) docs/_ext/executed_notebooks.py
 
