@@ -52,3 +52,16 @@ def test_a_current_copy_is_shown_a_stale_one_or_none_is_not(tmp_path):
 def test_an_unknown_notebook_is_one_line_and_status_2(capsys):
     assert _module().main(["--missing", "99-no-such"]) == 2
     assert capsys.readouterr().err == "executed_notebooks: no notebook '99-no-such' in notebooks/\n"
+
+
+def test_a_failing_notebook_is_one_line_status_1_and_no_copy(tmp_path, capsys):
+    import nbformat
+
+    module = _module()
+    module.NOTEBOOKS, module.EXECUTED = tmp_path, tmp_path / "executed"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("raise ValueError('no such deal')")])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "99-broken.ipynb")
+    assert module.main(["99-broken"]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == "executed_notebooks: 99-broken failed: ValueError: no such deal"
+    assert not (tmp_path / "executed").exists()

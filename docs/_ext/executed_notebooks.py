@@ -55,8 +55,6 @@ def execute(name: str) -> float:
 def main(argv: list[str]) -> int:
     """Execute the notebooks named (stems such as ``01-scoring``), or every notebook; one line each.  With
     ``--missing`` first, only those without a current executed copy."""
-    from nbclient.exceptions import CellExecutionError
-
     missing = argv[:1] == ["--missing"]
     names = (argv[1:] if missing else argv) or sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
     unknown = [n for n in names if not (NOTEBOOKS / f"{n}.ipynb").is_file()]
@@ -68,10 +66,12 @@ def main(argv: list[str]) -> int:
         if missing and current_copy(committed, EXECUTED / f"{name}.ipynb") is not None:
             print(f"{name}: a current executed copy exists")
             continue
+        from nbclient.exceptions import CellExecutionError  # jsonschema's checkers: seconds, only to execute
+
         try:
             seconds = execute(name)
         except CellExecutionError as err:
-            print(f"executed_notebooks: {name} failed: {str(err).strip().splitlines()[-1]}", file=sys.stderr)
+            print(f"executed_notebooks: {name} failed: {err.ename}: {err.evalue}", file=sys.stderr)
             return 1
         print(f"{name}: executed in {seconds:.0f} s -> {(EXECUTED / name).relative_to(DOCS.parent)}.ipynb")
     return 0
