@@ -71,7 +71,7 @@ from ..contract import (
     S_TRUMP_SUIT,
 )
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, R_CARDS, R_PAM_CIVIL
-from ..tricks import could_have_played, legal_mask, power, suit_of
+from ..tricks import could_have_played, lawful_holding, legal_mask, power, shown_laws, suit_of
 from .builtin import greedy_choice
 from .hands import FIVE_CARD_CLASSES, MISS_CLASS, N_CATEGORIES, THREE_CARD_CLASSES, category, hand_class
 
@@ -174,11 +174,10 @@ def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil
     played), ``greedy`` for everyone, from trick ``first_trick`` whose first ``n_trick`` cards ``trick``
     were played from stander ``lead`` on; adds the tricks won to ``tricks[j]``."""
     m = hands.shape[0]
-    cards = trick.copy()
     for _ in range(first_trick, k):
         led, led_suit, best_power, best_card, winner = -1, -1, -1, -1, -1
         for j in range(n_trick):
-            card = cards[j]
+            card = trick[j]
             if j == 0:
                 led, led_suit = card, suit_of(card, trump_suit, pam)
             p = power(card, led_suit, trump_suit, pam)
@@ -246,18 +245,25 @@ def _holdings(shown, n_shown, hands, out):
 
 
 @njit(cache=True)
-def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands, held):
-    """Deal ``need[j]`` unseen cards to each other stander j, uniformly among the deals in which every card he
-    played was one the laws allowed him (drawing up to ``TRIES`` deals); failing that, avoiding the suits he
-    has shown void in (:func:`_deal_unseen`)."""
-    m = hands.shape[0]
-    check = ((1 << m) - 1) & ~(1 << me)
+def _voids(cards, by, m, trump_suit, pam):
+    """The suits each stander has shown void in (a mask of suits), Pam aside (Pam be civil)."""
     voids = np.zeros(m, dtype=np.int64)
     for i in range(cards.shape[0]):
         if i % m:
             led_suit = suit_of(cards[i - i % m], trump_suit, pam)
             if suit_of(cards[i], trump_suit, pam) != led_suit:
                 voids[by[i]] |= 1 << led_suit
+    return voids
+
+
+@njit(cache=True)
+def _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, hands):
+    """Deal ``need[j]`` unseen cards to each other stander j, uniformly among the deals in which every card he
+    played was one the laws allowed him (drawing up to ``TRIES`` deals; ``laws``: the masks
+    :func:`sims.loo.tricks.shown_laws` read from the cards played, ``(known, forbid, refused, first_leader)``);
+    failing that, avoiding the suits he has shown void in (:func:`_deal_unseen`)."""
+    known, forbid, refused, first_leader = laws
+    m = hands.shape[0]
     total = 0
     for j in range(m):
         if j != me:
@@ -266,24 +272,25 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, tru
         for i in range(total):  # the first ``total`` of a shuffle of the unseen cards
             x = i + randint(rng, n_unseen - i)
             unseen[i], unseen[x] = unseen[x], unseen[i]
-        at, void = 0, False
+        at, lawful = 0, True
         for j in range(m):
             if j != me:
-                hands[j, :] = -1
-                hands[j, : need[j]] = unseen[at : at + need[j]]
-                for c in range(need[j]):  # quick to refuse: a suit he has shown void in (Pam aside:
-                    card = unseen[at + c]  # Pam be civil)
-                    void |= card != pam and (voids[j] >> suit_of(card, trump_suit, pam)) & 1 != 0
+                hidden = np.int64(0)
+                for c in range(hands.shape[1]):
+                    card = unseen[at + c] if c < need[j] else -1
+                    hands[j, c] = card
+                    if card >= 0:
+                        hidden |= np.int64(1) << card
                 at += need[j]
-        if void:
-            continue
-        _holdings(shown, n_shown, hands, held)
-        if could_have_played(held, cards, by, trump_suit, pam, civil, check):
+                if not lawful_holding(j, hidden, known, forbid, refused, first_leader, trump_suit, pam):
+                    lawful = False
+                    break
+        if lawful:
             return
     for j in range(m):
         if j != me:
             hands[j, :] = -1
-    _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, hands, me)
+    _deal_unseen(rng, unseen, n_unseen, need, _voids(cards, by, m, trump_suit, pam), pam, trump_suit, hands, me)
 
 
 @njit(cache=True)
@@ -460,8 +467,14 @@ def expert_card(hand, played, state, rules, rng, params):
             hand, options[:n_options], trick, lead, me, lawful, trump_suit, pam, so_far, share, loo, value
         )
     else:
+        known = np.zeros(m, dtype=np.int64)
+        for i in range(n_played):
+            known[by[i]] |= np.int64(1) << cards[i]
+        forbid = np.empty(m, dtype=np.int64)
+        refused, first_leader = shown_laws(cards, by, known, trump_suit, pam, civil, forbid)
+        laws = (known, forbid, refused, first_leader)
         for _ in range(samples):
-            _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held)
+            _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, base)
             for o in range(n_options):
                 copy_rows(hands, base)
                 trick[n_trick] = hand[options[o]]
