@@ -168,7 +168,7 @@ def expert_exchange(hand, state, rules, rng, params):
 # -- card play by determinised search --------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil, tricks):
     """Play every card left in ``hands`` (row j: the j-th stander in order from the dealer's left; -1
     played), ``greedy`` for everyone, from trick ``first_trick`` whose first ``n_trick`` cards ``trick``
@@ -200,9 +200,22 @@ def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil
 
 
 @njit(cache=True)
-def _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, hands, me):
-    """Deal ``need[j]`` unseen cards to each other stander j, avoiding the suits he has shown void in where
-    the cards allow (Pam may lie anywhere)."""
+def _voids(cards, by, m, trump_suit, pam):
+    """The suits each stander has shown void in (a mask of suits), Pam aside (Pam be civil)."""
+    voids = np.zeros(m, dtype=np.int64)
+    for i in range(cards.shape[0]):
+        if i % m:
+            led_suit = suit_of(cards[i - i % m], trump_suit, pam)
+            if suit_of(cards[i], trump_suit, pam) != led_suit:
+                voids[by[i]] |= 1 << led_suit
+    return voids
+
+
+@njit(cache=True)
+def _deal_unseen(rng, unseen, n_unseen, need, cards, by, pam, trump_suit, hands, me):
+    """Deal ``need[j]`` unseen cards to each other stander j, avoiding the suits he has shown void in
+    (:func:`_voids`) where the cards allow (Pam may lie anywhere)."""
+    voids = _voids(cards, by, hands.shape[0], trump_suit, pam)
     for i in range(n_unseen - 1, 0, -1):
         j = randint(rng, i + 1)
         unseen[i], unseen[j] = unseen[j], unseen[i]
@@ -244,19 +257,7 @@ def _holdings(shown, n_shown, hands, out):
                 t += 1
 
 
-@njit(cache=True)
-def _voids(cards, by, m, trump_suit, pam):
-    """The suits each stander has shown void in (a mask of suits), Pam aside (Pam be civil)."""
-    voids = np.zeros(m, dtype=np.int64)
-    for i in range(cards.shape[0]):
-        if i % m:
-            led_suit = suit_of(cards[i - i % m], trump_suit, pam)
-            if suit_of(cards[i], trump_suit, pam) != led_suit:
-                voids[by[i]] |= 1 << led_suit
-    return voids
-
-
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, hands):
     """Deal ``need[j]`` unseen cards to each other stander j, uniformly among the deals in which every card he
     played was one the laws allowed him (drawing up to ``TRIES`` deals; ``laws``: the masks
@@ -290,7 +291,7 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, la
     for j in range(m):
         if j != me:
             hands[j, :] = -1
-    _deal_unseen(rng, unseen, n_unseen, need, _voids(cards, by, m, trump_suit, pam), pam, trump_suit, hands, me)
+    _deal_unseen(rng, unseen, n_unseen, need, cards, by, pam, trump_suit, hands, me)
 
 
 @njit(cache=True)
@@ -393,6 +394,24 @@ def _every_last_trick(hand, options, trick, lead, me, lawful, trump_suit, pam, s
         value[o] += share * (now_won * total + wins) - (loo * (total - wins) if now_won == 0 else 0)
 
 
+@njit(cache=True, refcounts=False)
+def _sampled_values(rng, samples, deal, play, hand, options, base, hands, tricks, value):
+    """Add to ``value[o]`` my money when I play ``hand[options[o]]`` in each of ``samples`` deals of the unseen
+    cards (:func:`_deal_lawful`, dealt into ``base``), everyone then playing ``greedy`` (:func:`play_out`)."""
+    unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws = deal
+    lead, trick, n_trick, first_trick, k, civil, so_far, share, loo = play
+    for _ in range(samples):
+        _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, base)
+        for o in range(options.shape[0]):
+            copy_rows(hands, base)
+            trick[n_trick] = hand[options[o]]
+            hands[me, options[o]] = -1
+            tricks[:] = 0
+            play_out(hands, lead, trick, n_trick + 1, first_trick, k, trump_suit, pam, civil, tricks)
+            won = so_far + tricks[me]
+            value[o] += share * won - (loo if won == 0 else 0)
+
+
 @njit(CARD_SIG, cache=True)
 def expert_card(hand, played, state, rules, rng, params):
     """The legal card that brings the most money over ``samples`` determinised deals, or over every deal in the
@@ -473,16 +492,9 @@ def expert_card(hand, played, state, rules, rng, params):
         forbid = np.empty(m, dtype=np.int64)
         refused, first_leader = shown_laws(cards, by, known, trump_suit, pam, civil, forbid)
         laws = (known, forbid, refused, first_leader)
-        for _ in range(samples):
-            _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, base)
-            for o in range(n_options):
-                copy_rows(hands, base)
-                trick[n_trick] = hand[options[o]]
-                hands[me, options[o]] = -1
-                tricks[:] = 0
-                play_out(hands, lead, trick, n_trick + 1, state[S_TRICK], k, trump_suit, pam, civil, tricks)
-                won = so_far + tricks[me]
-                value[o] += share * won - (loo if won == 0 else 0)
+        deal = (unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws)
+        play = (lead, trick, n_trick, state[S_TRICK], k, civil, so_far, share, loo)
+        _sampled_values(rng, samples, deal, play, hand, options[:n_options], base, hands, tricks, value)
     best = 0
     for o in range(1, n_options):
         if value[o] > value[best]:
