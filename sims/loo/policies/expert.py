@@ -71,8 +71,7 @@ from ..contract import (
     S_TRUMP_SUIT,
 )
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, R_CARDS, R_PAM_CIVIL
-from ..tricks import could_have_played, lawful_holding, legal_mask, power, shown_laws, suit_of
-from .builtin import greedy_choice
+from ..tricks import could_have_played, is_trump_ace, lawful_holding, power, shown_laws, suit_of
 from .hands import FIVE_CARD_CLASSES, MISS_CLASS, N_CATEGORIES, THREE_CARD_CLASSES, category, hand_class
 
 ORDERS = MAX_PLAYERS  # order of declaring, 1 .. players
@@ -168,6 +167,47 @@ def expert_exchange(hand, state, rules, rng, params):
 # -- card play by determinised search --------------------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def greedy_lawful(hand, led, led_suit, best_power, trump_suit, pam, civil):
+    """``greedy_choice(hand, legal_mask(hand, ...))`` in one pass over the hand, for the play-outs.  Leading,
+    the strongest card; following, the laws' first choice of cards that is not empty (those heading the trick,
+    else those following suit, else the trumps above the trick, else any, Pam be civil) and in it the weakest
+    card: greedy's cheapest winner where all of them win, its weakest card where none does (ties to the first
+    in hand, as greedy's)."""
+    civil_ace = civil and pam >= 0 and led >= 0 and is_trump_ace(led, trump_suit)
+    head, head_own, follow, follow_own, over, over_own, any_, any_own, pam_at = -1, 0, -1, 0, -1, 0, -1, 0, -1
+    for i in range(hand.shape[0]):
+        card = hand[i]
+        if card < 0:
+            continue
+        if civil_ace and card == pam:  # played only when it is the last card held
+            pam_at = i
+            continue
+        suit = suit_of(card, trump_suit, pam)
+        own = power(card, suit, trump_suit, pam)  # its power in the suit led when it follows or trumps
+        if led < 0:
+            if any_ < 0 or own > any_own:
+                any_, any_own = i, own
+        elif suit == led_suit and own > best_power:
+            if head < 0 or own < head_own:
+                head, head_own = i, own
+        elif suit == led_suit:
+            if follow < 0 or own < follow_own:
+                follow, follow_own = i, own
+        elif suit == trump_suit and own > best_power:
+            if over < 0 or own < over_own:
+                over, over_own = i, own
+        elif any_ < 0 or own < any_own:
+            any_, any_own = i, own
+    if head >= 0:
+        return head
+    if follow >= 0:
+        return follow
+    if over >= 0:
+        return over
+    return any_ if any_ >= 0 else pam_at
+
+
 @njit(cache=True, refcounts=False)
 def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil, tricks):
     """Play every card left in ``hands`` (row j: the j-th stander in order from the dealer's left; -1
@@ -175,25 +215,24 @@ def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil
     were played from stander ``lead`` on; adds the tricks won to ``tricks[j]``."""
     m = hands.shape[0]
     for _ in range(first_trick, k):
-        led, led_suit, best_power, best_card, winner = -1, -1, -1, -1, -1
+        led, led_suit, best_power, winner = -1, -1, -1, -1
         for j in range(n_trick):
             card = trick[j]
             if j == 0:
                 led, led_suit = card, suit_of(card, trump_suit, pam)
             p = power(card, led_suit, trump_suit, pam)
             if p > best_power:
-                best_power, best_card, winner = p, card, (lead + j) % m
+                best_power, winner = p, (lead + j) % m
         for j in range(n_trick, m):
             who = (lead + j) % m
-            legal = legal_mask(hands[who], led, best_power, trump_suit, pam, civil)
-            i = greedy_choice(hands[who], legal, led, best_card, trump_suit, pam)
+            i = greedy_lawful(hands[who], led, led_suit, best_power, trump_suit, pam, civil)
             card = hands[who, i]
             hands[who, i] = -1
             if j == 0:
                 led, led_suit = card, suit_of(card, trump_suit, pam)
             p = power(card, led_suit, trump_suit, pam)
             if p > best_power:
-                best_power, best_card, winner = p, card, who
+                best_power, winner = p, who
         tricks[winner] += 1
         lead = winner
         n_trick = 0
