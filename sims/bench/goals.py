@@ -160,7 +160,11 @@ def make_run(baseline: Baseline, path: Path = RUN_JSON) -> list[dict]:
         return [_row(baseline, f"make run: no {path.name} of a last run", "-", "wall s", "<= 60", None)]
     details = json.loads(path.read_text(encoding="utf-8"))
     seconds = details["wall time (s)"]
-    return [_row(baseline, f"make run of {details['generated']} (its {path.name})", seconds, "wall s", "<= 60", seconds <= 60)]
+    return [
+        _row(
+            baseline, f"make run of {details['generated']} (its {path.name})", seconds, "wall s", "<= 60", seconds <= 60
+        )
+    ]
 
 
 FIGURES = [startup, random_games, loo_expert, make_run]

@@ -124,6 +124,7 @@ HEAVY = {"pandas", "scipy.stats", "pyarrow", "tqdm.asyncio"}
     [
         ["play", "--rules", "six-card", "--games", "2", "--discard", "random", "--peg", "random", "--json"],
         ["simulate", "--deals", "1"],
+        ["play", "--game", "loo", "--games", "2", "--declare", "always"],
     ],
 )
 def test_play_and_simulate_import_no_statistics_or_data_frames_to_their_end(command):
@@ -138,7 +139,8 @@ def test_play_and_simulate_import_no_statistics_or_data_frames_to_their_end(comm
     )
     at_kernel, at_end = (json.loads(line) for line in out.stderr.strip().splitlines()[-2:])
     assert at_end["code"] == 0, out.stderr
-    assert "sims.cribbage.engine" in at_end["modules"] and at_kernel["modules"]
+    game = command[command.index("--game") + 1] if "--game" in command else "cribbage"
+    assert f"sims.{game}.engine" in at_end["modules"] and at_kernel["modules"]
     assert not set(at_kernel["modules"]) & HEAVY
     assert not set(at_end["modules"]) & HEAVY
 

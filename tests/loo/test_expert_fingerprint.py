@@ -37,7 +37,9 @@ def positions(seed: int):
         hands = [deck[i * k : (i + 1) * k] for i in range(players)]
         trump = deck[players * k + (k == 3) * k]
         laws = Laws.of_deal(rules, trump)
-        standers = sorted(rng.choice(players, int(rng.integers(2, players + 1)), replace=False).tolist(), key=order.index)
+        standers = sorted(
+            rng.choice(players, int(rng.integers(2, players + 1)), replace=False).tolist(), key=order.index
+        )
         if k == 5 and any(laws.flush(hands[r]) for r in standers):
             continue
         declared = ["play" if r in standers else "pass" for r in order]
