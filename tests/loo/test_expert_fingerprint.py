@@ -14,6 +14,7 @@ from sims.loo.policies.expert import expert_card
 from sims.loo.reference import Laws
 from sims.loo.rules import get_rules
 from sims.loo.situation import CardSituation
+from tests.loo.plays import play_by_the_laws
 
 POSITIONS = 2_000
 SAMPLES = 24.0  # the expert's default
@@ -43,21 +44,8 @@ def positions(seed: int):
         if k == 5 and any(laws.flush(hands[r]) for r in standers):
             continue
         declared = ["play" if r in standers else "pass" for r in order]
-        held = {r: list(hands[r]) for r in standers}
         stop = int(rng.integers(len(standers) * (k - 1)))
-        played, trick, lead = [], [], 0
-        while True:
-            r = standers[(lead + len(trick)) % len(standers)]
-            forced = laws.forced_lead(held[r]) if not played else None
-            legal = [forced] if forced is not None else laws.legal(held[r], trick)
-            if len(played) == stop:
-                break
-            card = held[r][legal[int(rng.integers(len(legal)))]]
-            held[r][held[r].index(card)] = -1
-            played.append(card)
-            trick.append(card)
-            if len(trick) == len(standers):
-                lead, trick = (lead + laws.winning(trick)[0]) % len(standers), []
+        held, played, _, r, legal = play_by_the_laws(rng, laws, hands, standers, stop)
         if len(legal) > 1:
             yield CardSituation(held[r], trump, role=r, declared=declared, played=played, rules=rules)
 

@@ -7,6 +7,7 @@ import pytest
 from sims.cards import parse_card, parse_cards
 from sims.loo import reference as ref
 from sims.loo.tricks import flush_value, forced_lead, legal_mask, pam_of, power, rank_order, suit_of
+from tests.loo.plays import play_by_the_laws
 
 H, C = 2, 0
 JC, JH = parse_card("JC"), parse_card("JH")
@@ -162,19 +163,7 @@ def test_first_unlawful_is_the_situations_first_illegal_card():
         trump = deck[-1]
         laws = ref.Laws(trump & 3, JC if cards == 5 else -1)
         holdings = [deck[j * cards : (j + 1) * cards] for j in range(m)]
-        held = [list(h) for h in holdings]
-        played, by, trick, lead = [], [], [], 0
-        for _ in range(int(rng.integers(1, m * cards))):
-            j = (lead + len(trick)) % m
-            forced = laws.forced_lead(held[j]) if not played else None
-            allowed = [forced] if forced is not None else laws.legal(held[j], trick)
-            card = held[j][allowed[int(rng.integers(len(allowed)))]]
-            held[j][held[j].index(card)] = -1
-            played.append(card)
-            by.append(j)
-            trick.append(card)
-            if len(trick) == m:
-                lead, trick = (lead + laws.winning(trick)[0]) % m, []
+        _, played, by, _, _ = play_by_the_laws(rng, laws, holdings, list(range(m)), int(rng.integers(1, m * cards)))
         j = int(rng.integers(m))
         holdings[j][int(rng.integers(cards))] = deck[m * cards + int(rng.integers(5))]  # an unseen card instead
         expected = first_illegal(laws, dict(enumerate(holdings)), played, by, m)
@@ -203,19 +192,7 @@ def _random_plays(rng):
     if rng.random() < 0.5:  # now and then Pam be civil is tried: the ace of trumps led, Pam dealt
         laws.civil = bool(rng.random() < 0.9)
     holdings = [deck[j * k : (j + 1) * k] for j in range(m)]
-    held = [list(h) for h in holdings]
-    played, by, trick, lead = [], [], [], 0
-    for _ in range(int(rng.integers(0, m * k))):
-        j = (lead + len(trick)) % m
-        forced = laws.forced_lead(held[j]) if not played else None
-        legal = [forced] if forced is not None else laws.legal(held[j], trick)
-        card = held[j][legal[int(rng.integers(len(legal)))]]
-        held[j][held[j].index(card)] = -1
-        played.append(card)
-        by.append(j)
-        trick.append(card)
-        if len(trick) == m:
-            lead, trick = (lead + laws.winning(trick)[0]) % m, []
+    _, played, by, _, _ = play_by_the_laws(rng, laws, holdings, list(range(m)), int(rng.integers(0, m * k)))
     return laws, deck[: m * k] + deck[m * k : -1], holdings, played, by
 
 
