@@ -42,7 +42,7 @@ test-browser: $(STAMP)
 	SIMS_BROWSER_REQUIRED=1 $(PY) -m pytest -q -m browser tests/browser --durations=5
 
 bench: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[bench]'    # OpenSpiel, the engine benchmark's baseline
+	$(VENV)/bin/uv pip install --quiet --python $(PY) -e '.[bench]'   # OpenSpiel, the baseline of the goals and the engine
 	$(PY) -m sims.bench --page docs/performance.md   # the figures also go to the documentation's performance page
 
 # The documentation site (docs/, Sphinx): every page read afresh (-E), warnings and unresolved internal

@@ -7,8 +7,8 @@ Intervals:
 
 - means: normal (central limit) interval ``mean ± z·se``, z from ``scipy.stats.norm``; from sums and
   sums of squares, :func:`mean_se`;
-- rates: the Wilson score interval of :func:`wilson` (scipy's ``binomtest``), the same one every result
-  of the engine carries;
+- rates: the Wilson score interval of :func:`wilson` (scipy's ``binomtest`` method ``wilson``, computed
+  here by the same steps), the same one every result of the engine carries;
 - two policies on common random numbers: the mean of per-item differences (paired);
 - sums of means from the same deals: the any-correlation bound on the standard error.
 
@@ -47,8 +47,8 @@ def mean_se(total, total_sq, n):
 def wilson(successes: int, n: int, level: float = 0.95) -> tuple[float, float, float]:
     """Rate and Wilson score interval ``(rate, lo, hi)`` for ``successes`` out of ``n`` (NaNs when ``n`` is 0).
 
-    The project's one Wilson interval: scipy's ``binomtest(...).proportion_ci(method="wilson")``, remembered
-    for the counts it was asked for (:func:`_interval`).
+    The project's one Wilson interval: scipy's ``binomtest(...).proportion_ci(method="wilson")``, computed by
+    the same steps and remembered for the counts it was asked for (:func:`_interval`).
 
     >>> [round(x, 6) for x in wilson(8, 10)]
     [0.8, 0.490162, 0.943318]
@@ -62,12 +62,22 @@ def wilson(successes: int, n: int, level: float = 0.95) -> tuple[float, float, f
 
 @lru_cache(maxsize=4096)
 def _interval(successes: int, n: int, level: float) -> tuple[float, float]:
-    """The Wilson interval's ends.  scipy's binomtest also finds the test's p-value, about half a millisecond a
-    call; a report's summaries ask for the same counts many times (nine in ten calls of the All Fours section)."""
-    from scipy.stats import binomtest  # here, not at the top: scipy.stats takes longer to import than a deal run
+    """The Wilson interval's ends, by Newcombe's formulas as scipy's ``binomtest(...).proportion_ci(method="wilson")``
+    computes them, step for step (the same floats: ``tests/test_stats.py`` compares them): importing scipy.stats
+    takes longer than a million random games, and a command's summary needs only these few operations.  The
+    normal quantile of a level other than 95% comes from scipy.special."""
+    z = Z95 if level == LEVEL else _ndtri(0.5 + 0.5 * level)
+    p = successes / n
+    denom = 2 * (n + z**2)
+    center = (2 * n * p + z**2) / denom
+    delta = z / denom * math.sqrt(4 * n * p * (1 - p) + z**2)
+    return (0.0 if successes == 0 else center - delta), (1.0 if successes == n else center + delta)
 
-    ci = binomtest(successes, n).proportion_ci(confidence_level=level, method="wilson")
-    return float(ci.low), float(ci.high)
+
+def _ndtri(q: float) -> float:
+    from scipy.special import ndtri  # here, not at the top: only a level other than 95% needs it
+
+    return float(ndtri(q))
 
 
 def z_value(level: float = LEVEL) -> float:

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 PAGE_BEGIN, PAGE_END = "<!-- bench: begin -->", "<!-- bench: end -->"
+GOALS = "goals"  # the benchmark whose table heads the page (sims.bench.goals.NAME)
 
 
 def benchmarks() -> tuple[dict, dict]:
@@ -70,10 +71,11 @@ def machine() -> str:
 
 
 def page_text(results: dict, when: str, on: str) -> str:
-    """The measured part of the performance page: when and where, then each benchmark's table."""
+    """The measured part of the performance page: when and where, then each benchmark's table, the goals'
+    (:mod:`sims.bench.goals`: each figure beside its goal, the load and the OpenSpiel baseline of the run) first."""
     parts = [f"Measured {when} on {on}.", ""]
-    for name, rows in results.items():
-        parts += [f"### {name}", "", "```text", format_table(rows), "```", ""]
+    for name in sorted(results, key=lambda name: name != GOALS):
+        parts += [f"### {name}", "", "```text", format_table(results[name]), "```", ""]
     return "\n".join(parts)
 
 

@@ -173,15 +173,15 @@ class GameResult:
     @property
     def summary(self) -> dict:
         n = self.finished
-        losers = self.loser_score_counts()
+        scores, losers = self.batch.histogram_arrays("loser", "all", "score")  # no DataFrame: a summary needs none
         lurches = {}
         for name, threshold in _thresholds(self.job.rules).items():
-            lurches[name] = {"threshold": threshold, **_rate(losers[losers.index < threshold].sum(), losers.sum())}
+            lurches[name] = {"threshold": threshold, **_rate(losers[scores < threshold].sum(), losers.sum())}
         _, deals, deals_sq = self.batch.total("game", "all", "deals")
         mean, se = mean_se(deals, deals_sq, self.batch.n)
         return {
             **self.job.describe(),
-            "win_rate": {side: _rate(w, n) for side, w in self.side_wins.items()},
+            "win_rate": {side: _rate(self._count("side", side), n) for side in self.sides},
             "first_dealer_win": _rate(self.first_dealer_wins, n),
             "deals_per_game": {"mean": float(mean), "se": float(se)},
             "loser_below": lurches,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ..core.batch import Batch, quantile
 from ..core.jobs import Job
@@ -20,6 +20,9 @@ from ..core.text import MEAN_METHOD, interval
 from ..stats import Z95, mean_se, wilson
 from .engine import POOL_BINS, place_names, role_names
 from .play import ENDINGS
+
+if TYPE_CHECKING:  # pandas is imported where a DataFrame is made: a summary is made from the batch's arrays
+    import pandas as pd
 
 # Each rate by place: its outcome and what it is a rate of ("deals": every deal; "stands": the deals he stood).
 # "looed of stands" is the chance a player who stands is looed; "looed of deals" his chance per deal.
@@ -30,6 +33,12 @@ RATES = {
     "looed of deals": ("looed", "deals"),
     "swept": ("swept", "deals"),
 }
+
+
+def _frame(data) -> pd.DataFrame:
+    import pandas as pd
+
+    return pd.DataFrame(data)
 
 
 def _rate(successes: int, n: int) -> dict:
@@ -63,9 +72,7 @@ class _Result:
     def table(self) -> pd.DataFrame:
         """Per deal, by role (place from the dealer), the columns role, outcome, mean, se, n."""
         m = self.batch.means("role")
-        return pd.DataFrame(
-            {"role": m["who"], "outcome": m["component"], "mean": m["mean"], "se": m["se"], "n": m["n"]}
-        )
+        return _frame({"role": m["who"], "outcome": m["component"], "mean": m["mean"], "se": m["se"], "n": m["n"]})
 
     def _rates(self, role: str) -> dict:
         """:data:`RATES` of one role, with Wilson intervals."""
@@ -78,7 +85,7 @@ class _Result:
     def rates(self) -> pd.DataFrame:
         """By role: how often the player stood, took the miss, was looed (of the deals he stood, and of all
         deals) and swept the board with a flush, with Wilson intervals."""
-        return pd.DataFrame(
+        return _frame(
             [{"role": role, "rate of": name, **r} for role in self.roles for name, r in self._rates(role).items()]
         )
 
@@ -91,7 +98,7 @@ class _Result:
 
     def looed_per_deal(self) -> pd.DataFrame:
         """How many players are looed in a deal: looed (0 .. players), deals, share."""
-        return pd.DataFrame(self._looed_per_deal())
+        return _frame(self._looed_per_deal())
 
     def _endings(self) -> list[dict]:
         """The rows of :meth:`endings`."""
@@ -99,7 +106,7 @@ class _Result:
 
     def endings(self) -> pd.DataFrame:
         """How deals ended: played out, the dealer taking the pool, the stakes given up, a flush."""
-        return pd.DataFrame(self._endings())
+        return _frame(self._endings())
 
     def pool_histogram(self, component: str = "carried_on") -> pd.Series:
         """Deals by the size of a pool in stakes (bin v: 2**(v-1) <= pool/stake < 2**v; v = 0: empty)."""
@@ -142,7 +149,7 @@ class DealResult(_Result):
         """By seat (every seat deals in turn): seat, outcome, mean, se, n."""
         m = self.batch.means("seat")
         seats = np.array([int(who.removeprefix("seat ")) for who in m["who"]], dtype=np.int64)
-        return pd.DataFrame({"seat": seats, "outcome": m["component"], "mean": m["mean"], "se": m["se"], "n": m["n"]})
+        return _frame({"seat": seats, "outcome": m["component"], "mean": m["mean"], "se": m["se"], "n": m["n"]})
 
     @property
     def records(self) -> pd.DataFrame | None:
@@ -210,7 +217,7 @@ class GameResult(_Result):
 
     def money_table(self) -> pd.DataFrame:
         """By seat and by place from the first dealer: money per session and per deal with 95% intervals."""
-        return pd.DataFrame(self._money_rows())
+        return _frame(self._money_rows())
 
     def _pool_by_deal(self) -> dict:
         """:meth:`pool_by_deal` as named columns, made from the arrays (a summary reads them)."""
@@ -230,7 +237,7 @@ class GameResult(_Result):
         quartiles, 90th percentile and largest in whole stakes (the pool divided by the stake, rounded down;
         the quantiles of its distribution over the sessions, ``engine.POOL_STAKES`` - 1 standing for that
         or more)."""
-        return pd.DataFrame(self._pool_by_deal())
+        return _frame(self._pool_by_deal())
 
     def largest_pool_histogram(self) -> pd.Series:
         """Sessions by their largest pool in stakes (bins as :meth:`pool_histogram`)."""

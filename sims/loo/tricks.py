@@ -24,11 +24,15 @@ checks and the policies.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.kernel import njit
+from ..core.masks import popcount
 
 ACE, KNAVE = 0, 10
 CLUBS = 0
 NO_CARD = -1
+CLUBS_MASK = 0x1111111111111  # the thirteen clubs as a mask of card ids (rank * 4 + suit); << suit for the others
 TRUMP_POWER = 100  # power of the lowest trump; the suit led is 0..12 below it
 PAM_POWER = TRUMP_POWER + 13
 
@@ -194,3 +198,92 @@ def could_have_played(holdings, played, by, trump_suit, pam, civil, check):
             if (check >> j) & 1 and flush_value(holdings[j], trump_suit, pam) >= 0:
                 return False
     return first_unlawful(holdings, played, by, trump_suit, pam, civil, check) < 0
+
+
+@njit(cache=True, inline="always")
+def trump_mask(trump_suit, pam):
+    """The trumps, Pam among them, as a mask of card ids."""
+    return (np.int64(CLUBS_MASK) << trump_suit) | (np.int64(1) << pam if pam >= 0 else np.int64(0))
+
+
+@njit(cache=True)
+def shown_laws(played, by, known, trump_suit, pam, civil, forbid):
+    """What the cards played tell of the cards each stander has not shown, for :func:`lawful_holding`: in
+    ``forbid[j]`` (a mask) the cards stander j cannot have held, ``known[j]`` being the cards he played (a mask;
+    ``by`` and ``civil`` as in :func:`first_unlawful`).  Returns ``(refused, first_leader)``: a mask of the
+    standers whom no holding clears (a card he played later breaks a law), and the stander who led the first
+    card when it was no trump (he held at most one trump, not the ace: the forced leads), else -1.
+
+    Each law of :func:`legal_mask` and :func:`forced_lead` says that a card was not in the player's hand when he
+    played: following without heading, he had no card heading the trick; not following, none of the suit led,
+    and, unless he overtrumped, no trump above the trick; Pam played on the ace of trumps, Pam be civil, no other
+    card; leading first a trump, no higher trump.  A card not yet played was in his hand at every trick."""
+    m = forbid.shape[0]
+    forbid[:] = 0
+    refused, first_leader = 0, -1
+    before = np.zeros(m, dtype=np.int64)
+    every = (np.int64(1) << 52) - 1
+    trumps = trump_mask(trump_suit, pam)
+    led_card, led_suit, best = NO_CARD, -1, -1
+    for i in range(played.shape[0]):
+        if i % m == 0:
+            led_card, led_suit, best = NO_CARD, -1, -1
+        j, card = by[i], played[i]
+        bit = np.int64(1) << card
+        suit = suit_of(card, trump_suit, pam)
+        not_held = np.int64(0)
+        if i == 0:
+            if suit == trump_suit:  # the highest of his trumps
+                for c in range(52):
+                    if (trumps >> c) & 1 and power(c, trump_suit, trump_suit, pam) > power(
+                        card, trump_suit, trump_suit, pam
+                    ):
+                        not_held |= np.int64(1) << c
+            else:  # no more than one trump, and not the ace
+                not_held = np.int64(1) << (ACE * 4 + trump_suit)
+                first_leader = j
+        elif led_card >= 0:
+            civil_ace = civil and pam >= 0 and is_trump_ace(led_card, trump_suit)
+            if civil_ace and card == pam:
+                not_held = every & ~bit
+            else:
+                heads = power(card, led_suit, trump_suit, pam) > best
+                overtrumps = suit == trump_suit and heads
+                for c in range(52):
+                    if civil_ace and c == pam:  # Pam waits: he may have held it
+                        continue
+                    s, p = suit_of(c, trump_suit, pam), power(c, led_suit, trump_suit, pam)
+                    if suit == led_suit:
+                        out = not heads and s == led_suit and p > best
+                    else:
+                        out = s == led_suit or (not overtrumps and s == trump_suit and p > best)
+                    if out:
+                        not_held |= np.int64(1) << c
+        forbid[j] |= not_held
+        if known[j] & ~before[j] & ~bit & not_held:
+            refused |= 1 << j
+        before[j] |= bit
+        if led_card < 0:
+            led_card, led_suit = card, suit
+        best = max(best, power(card, led_suit, trump_suit, pam))
+    return refused, first_leader
+
+
+@njit(cache=True, inline="always")
+def lawful_holding(j, hidden, known, forbid, refused, first_leader, trump_suit, pam):
+    """Whether stander j could have played the cards he played (``known[j]``) holding also ``hidden`` (masks), by
+    the laws :func:`shown_laws` read, and, five-card, holding no flush: what :func:`could_have_played` says of
+    that holding, without playing the cards again."""
+    if (refused >> j) & 1 or hidden & forbid[j]:
+        return False
+    held = hidden | known[j]
+    if j == first_leader and popcount(held & trump_mask(trump_suit, pam)) > 1:
+        return False
+    if pam >= 0:
+        plain = held & ~(np.int64(1) << pam)
+        low = 0
+        while not (plain >> low) & 1:
+            low += 1
+        if plain & ~(np.int64(CLUBS_MASK) << (low & 3)) == 0:
+            return False
+    return True

@@ -47,6 +47,19 @@ def test_wilson_keeps_its_numbers(n):
         assert (lo, hi) == pytest.approx(_wilson_formula(k, n), abs=1e-15)
 
 
+@pytest.mark.parametrize("level", [0.95, 0.99, 0.8])
+def test_wilson_is_scipys_to_the_last_bit(level):
+    """The interval is computed without importing scipy.stats, by the same steps: the very same floats as
+    ``binomtest(k, n).proportion_ci(method="wilson")`` on counts small and large."""
+    from scipy.stats import binomtest
+
+    rng = np.random.default_rng(36)
+    for n in [1, 2, 3, 7, 10, 99, 1000, 20_000, 123_457, 10**6, 10**9, *rng.integers(1, 10**7, 40).tolist()]:
+        for k in {0, 1, n // 3, n // 2, n - 1, n, int(rng.integers(0, n + 1))}:
+            ci = binomtest(k, n).proportion_ci(confidence_level=level, method="wilson")
+            assert wilson(k, n, level)[1:] == (float(ci.low), float(ci.high)), (k, n, level)
+
+
 def test_wilson_edges_and_levels():
     _, lo, hi = wilson(0, 20)
     assert lo == 0.0 and 0 < hi < 0.2

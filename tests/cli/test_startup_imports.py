@@ -98,6 +98,53 @@ def test_a_deal_run_and_its_summary_import_no_pandas(what):
     assert not loaded & {"pandas", "pyarrow", "pyarrow.parquet", "sims.core.store"}
 
 
+KERNEL_CALLED = """
+    import json, sys
+    import sims.core.chunks as chunks
+    from sims.cli import main
+
+    play_chunks, at_kernel = chunks.run_chunks, []
+
+    def run_chunks(*args, **kwargs):  # the modules loaded when the first chunk of games goes to the kernel
+        at_kernel.append(sorted(sys.modules))
+        return play_chunks(*args, **kwargs)
+
+    chunks.run_chunks = run_chunks
+    import sims.core.executors
+    sims.core.executors.run_chunks = run_chunks
+    code = main(json.loads(sys.argv[1]))
+    print(json.dumps({"code": code, "modules": at_kernel[0] if at_kernel else []}), file=sys.stderr)
+    print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+HEAVY = {"pandas", "scipy.stats", "pyarrow", "tqdm.asyncio"}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "--rules", "six-card", "--games", "2", "--discard", "random", "--peg", "random", "--json"],
+        ["simulate", "--deals", "1"],
+        ["play", "--game", "loo", "--games", "2", "--declare", "always"],
+    ],
+)
+def test_play_and_simulate_import_no_statistics_or_data_frames_to_their_end(command):
+    """Issue 36: whole commands at the kernels' pace.  ``sims play`` and ``sims simulate`` reach the kernel with
+    neither scipy.stats nor pandas imported, and their summaries (Wilson intervals, histograms) need neither:
+    the commands end without them (nor asyncio, which ``tqdm.auto`` imports outside a notebook)."""
+    out = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(KERNEL_CALLED), json.dumps(command)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    at_kernel, at_end = (json.loads(line) for line in out.stderr.strip().splitlines()[-2:])
+    assert at_end["code"] == 0, out.stderr
+    game = command[command.index("--game") + 1] if "--game" in command else "cribbage"
+    assert f"sims.{game}.engine" in at_end["modules"] and at_kernel["modules"]
+    assert not set(at_kernel["modules"]) & HEAVY
+    assert not set(at_end["modules"]) & HEAVY
+
+
 def test_the_position_sections_size_the_discard_tables_as_the_discard_policies_do():
     from sims.cribbage.policies import discard, position
 

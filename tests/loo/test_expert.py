@@ -183,3 +183,38 @@ def test_the_expert_beats_threshold_players():
 
     gain = seat0(EXPERT) - seat0(THRESHOLD)
     assert gain.mean() > 3 * gain.std(ddof=1) / np.sqrt(len(gain))
+
+
+def test_the_play_outs_greedy_card_is_greedys_among_the_cards_the_laws_allow():
+    """The play-outs' one pass (``greedy_lawful``) against ``greedy_choice`` over ``legal_mask`` on seeded random
+    hands (some cards played), tricks and trumps, with and without Pam, the ace of trumps led now and then."""
+    from sims.loo.policies.builtin import greedy_choice
+    from sims.loo.tricks import legal_mask, pam_of
+
+    rng = np.random.default_rng(36)
+    for _ in range(20_000):
+        k = 5 if rng.random() < 0.6 else 3
+        trump_suit = int(rng.integers(4))
+        pam = pam_of(trump_suit, k, bool(rng.random() < 0.3))
+        deck = rng.permutation(52)
+        if pam >= 0 and rng.random() < 0.5:  # Pam in hand
+            deck = np.concatenate([[pam], deck[deck != pam]])
+        hand = deck[:k].astype(np.int64)
+        hand[rng.random(k) < 0.3] = -1
+        if (hand < 0).all():
+            continue
+        led = best_card = -1
+        best_power = -1
+        if rng.random() < 0.8:
+            trick = deck[k : k + int(rng.integers(1, 5))]
+            if rng.random() < 0.2:
+                trick[0] = trump_suit  # the ace of trumps led
+            led = int(trick[0])
+            led_suit = ex.suit_of(led, trump_suit, pam)
+            powers = [ex.power(int(c), led_suit, trump_suit, pam) for c in trick]
+            best_power, best_card = max(powers), int(trick[int(np.argmax(powers))])
+        led_suit = ex.suit_of(led, trump_suit, pam) if led >= 0 else -1
+        civil = bool(rng.random() < 0.8)
+        legal = legal_mask(hand, led, best_power, trump_suit, pam, civil)
+        expected = greedy_choice(hand, legal, led, best_card, trump_suit, pam)
+        assert ex.greedy_lawful(hand, led, led_suit, best_power, trump_suit, pam, civil) == expected

@@ -10,6 +10,7 @@ from sims.loo.reference import Laws
 from sims.loo.rules import get_rules
 from sims.loo.situation import CardSituation
 from tests.agreement import DECISIVE, missed_bests
+from tests.loo.plays import play_by_the_laws
 
 
 def last_to_play(seed: int, players: int = 5):
@@ -33,20 +34,7 @@ def last_to_play(seed: int, players: int = 5):
             hands[taker] = hands[players]
         if any(laws.flush(hands[r]) for r in standers if k == 5):
             continue
-        held = {r: list(hands[r]) for r in standers}
-        played, trick, lead = [], [], 0
-        while True:
-            r = standers[(lead + len(trick)) % len(standers)]
-            forced = laws.forced_lead(held[r]) if not played else None
-            legal = [forced] if forced is not None else laws.legal(held[r], trick)
-            if len(played) == len(standers) * (k - 1) - 1:
-                break
-            card = held[r][legal[int(rng.integers(len(legal)))]]
-            held[r][held[r].index(card)] = -1
-            played.append(card)
-            trick.append(card)
-            if len(trick) == len(standers):
-                lead, trick = (lead + laws.winning(trick)[0]) % len(standers), []
+        held, played, _, r, legal = play_by_the_laws(rng, laws, hands, standers, len(standers) * (k - 1) - 1)
         if len(legal) > 1:
             yield CardSituation(held[r], trump, role=r, declared=declared, played=played, rules=rules)
 

@@ -7,6 +7,7 @@ import pytest
 from sims.cards import parse_card, parse_cards
 from sims.loo import reference as ref
 from sims.loo.tricks import flush_value, forced_lead, legal_mask, pam_of, power, rank_order, suit_of
+from tests.loo.plays import play_by_the_laws
 
 H, C = 2, 0
 JC, JH = parse_card("JC"), parse_card("JH")
@@ -162,19 +163,7 @@ def test_first_unlawful_is_the_situations_first_illegal_card():
         trump = deck[-1]
         laws = ref.Laws(trump & 3, JC if cards == 5 else -1)
         holdings = [deck[j * cards : (j + 1) * cards] for j in range(m)]
-        held = [list(h) for h in holdings]
-        played, by, trick, lead = [], [], [], 0
-        for _ in range(int(rng.integers(1, m * cards))):
-            j = (lead + len(trick)) % m
-            forced = laws.forced_lead(held[j]) if not played else None
-            allowed = [forced] if forced is not None else laws.legal(held[j], trick)
-            card = held[j][allowed[int(rng.integers(len(allowed)))]]
-            held[j][held[j].index(card)] = -1
-            played.append(card)
-            by.append(j)
-            trick.append(card)
-            if len(trick) == m:
-                lead, trick = (lead + laws.winning(trick)[0]) % m, []
+        _, played, by, _, _ = play_by_the_laws(rng, laws, holdings, list(range(m)), int(rng.integers(1, m * cards)))
         j = int(rng.integers(m))
         holdings[j][int(rng.integers(cards))] = deck[m * cards + int(rng.integers(5))]  # an unseen card instead
         expected = first_illegal(laws, dict(enumerate(holdings)), played, by, m)
@@ -190,3 +179,56 @@ def test_first_unlawful_is_the_situations_first_illegal_card():
         assert got == (-1 if expected is None else expected[0])
         outcomes.add(got >= 0)
     assert outcomes == {True, False}
+
+
+def _random_plays(rng):
+    """A random deal's cards played under the laws (the reference engine's) up to a random point: the laws
+    (three-card, or five-card with Pam of clubs or of trumps; Pam civil or not), every card but the trump, the
+    standers' holdings when the play began, the cards played and the stander of each."""
+    k, m = (3, 5)[int(rng.integers(2))], int(rng.integers(2, 6))
+    deck = rng.permutation(52).tolist()
+    trump = deck[-1]
+    pam = -1 if k == 3 else parse_card("J" + ("C" if rng.random() < 0.5 else "CDHS"[trump & 3]))
+    laws = ref.Laws(trump & 3, pam, civil=bool(rng.random() < 0.8))
+    holdings = [deck[j * k : (j + 1) * k] for j in range(m)]
+    _, played, by, _, _ = play_by_the_laws(rng, laws, holdings, list(range(m)), int(rng.integers(0, m * k)))
+    return laws, deck[:-1], holdings, played, by
+
+
+def test_the_laws_as_masks_clear_the_holdings_that_the_replayed_laws_clear():
+    """``lawful_holding`` (masks read once from the cards played) against ``could_have_played`` (the cards played
+    again under the laws) on seeded random deals: each stander's true holding and holdings with some of his
+    unplayed cards changed for others not played, all at once or one by one, lawful or not."""
+    from sims.loo.tricks import could_have_played, lawful_holding, shown_laws
+
+    rng = np.random.default_rng(36)
+    outcomes = {True: 0, False: 0}
+    for _ in range(1_500):
+        laws, cards, holdings, played, by = _random_plays(rng)
+        m, k = len(holdings), len(holdings[0])
+        p, b = np.array(played, dtype=np.int64), np.array(by, dtype=np.int64)
+        known = np.zeros(m, dtype=np.int64)
+        for card, j in zip(played, by):
+            known[j] |= np.int64(1) << card
+        forbid = np.zeros(m, dtype=np.int64)
+        refused, first = shown_laws(p, b, known, laws.trump_suit, laws.pam, laws.civil, forbid)
+        free = [c for c in cards if c not in played]
+        for j in range(m):
+            shown = [c for c, w in zip(played, by) if w == j]
+            hidden = [c for c in holdings[j] if c not in shown]
+            for _ in range(4):
+                if hidden and rng.random() < 0.75:
+                    others = [c for c in free if c not in hidden]
+                    change = rng.choice(len(hidden), int(rng.integers(1, len(hidden) + 1)), replace=False)
+                    hidden = list(hidden)
+                    for i, c in zip(change, rng.choice(others, len(change), replace=False)):
+                        hidden[i] = int(c)
+                rows = np.full((m, k), -1, dtype=np.int64)
+                rows[j] = shown + hidden
+                mask = sum(np.int64(1) << c for c in hidden) if hidden else np.int64(0)
+                expected = could_have_played(rows, p, b, laws.trump_suit, laws.pam, laws.civil, 1 << j)
+                assert lawful_holding(j, np.int64(mask), known, forbid, refused, first, laws.trump_suit, laws.pam) == (
+                    expected
+                ), (played, by, j, shown, hidden)
+                outcomes[bool(expected)] += 1
+    assert min(outcomes.values()) > 2_000, outcomes

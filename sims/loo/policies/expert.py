@@ -71,8 +71,7 @@ from ..contract import (
     S_TRUMP_SUIT,
 )
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, R_CARDS, R_PAM_CIVIL
-from ..tricks import could_have_played, legal_mask, power, suit_of
-from .builtin import greedy_choice
+from ..tricks import could_have_played, is_trump_ace, lawful_holding, power, shown_laws, suit_of
 from .hands import FIVE_CARD_CLASSES, MISS_CLASS, N_CATEGORIES, THREE_CARD_CLASSES, category, hand_class
 
 ORDERS = MAX_PLAYERS  # order of declaring, 1 .. players
@@ -168,42 +167,94 @@ def expert_exchange(hand, state, rules, rng, params):
 # -- card play by determinised search --------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def greedy_lawful(hand, led, led_suit, best_power, trump_suit, pam, civil):
+    """``greedy_choice(hand, legal_mask(hand, ...))`` in one pass over the hand, for the play-outs.  Leading,
+    the strongest card; following, the laws' first choice of cards that is not empty (those heading the trick,
+    else those following suit, else the trumps above the trick, else any, Pam be civil) and in it the weakest
+    card: greedy's cheapest winner where all of them win, its weakest card where none does (ties to the first
+    in hand, as greedy's)."""
+    civil_ace = civil and pam >= 0 and led >= 0 and is_trump_ace(led, trump_suit)
+    head, head_own, follow, follow_own, over, over_own, any_, any_own, pam_at = -1, 0, -1, 0, -1, 0, -1, 0, -1
+    for i in range(hand.shape[0]):
+        card = hand[i]
+        if card < 0:
+            continue
+        if civil_ace and card == pam:  # played only when it is the last card held
+            pam_at = i
+            continue
+        suit = suit_of(card, trump_suit, pam)
+        own = power(card, suit, trump_suit, pam)  # its power in the suit led when it follows or trumps
+        if led < 0:
+            if any_ < 0 or own > any_own:
+                any_, any_own = i, own
+        elif suit == led_suit and own > best_power:
+            if head < 0 or own < head_own:
+                head, head_own = i, own
+        elif suit == led_suit:
+            if follow < 0 or own < follow_own:
+                follow, follow_own = i, own
+        elif suit == trump_suit and own > best_power:
+            if over < 0 or own < over_own:
+                over, over_own = i, own
+        elif any_ < 0 or own < any_own:
+            any_, any_own = i, own
+    if head >= 0:
+        return head
+    if follow >= 0:
+        return follow
+    if over >= 0:
+        return over
+    return any_ if any_ >= 0 else pam_at
+
+
+@njit(cache=True, refcounts=False)
 def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil, tricks):
     """Play every card left in ``hands`` (row j: the j-th stander in order from the dealer's left; -1
     played), ``greedy`` for everyone, from trick ``first_trick`` whose first ``n_trick`` cards ``trick``
     were played from stander ``lead`` on; adds the tricks won to ``tricks[j]``."""
     m = hands.shape[0]
-    cards = trick.copy()
     for _ in range(first_trick, k):
-        led, led_suit, best_power, best_card, winner = -1, -1, -1, -1, -1
+        led, led_suit, best_power, winner = -1, -1, -1, -1
         for j in range(n_trick):
-            card = cards[j]
+            card = trick[j]
             if j == 0:
                 led, led_suit = card, suit_of(card, trump_suit, pam)
             p = power(card, led_suit, trump_suit, pam)
             if p > best_power:
-                best_power, best_card, winner = p, card, (lead + j) % m
+                best_power, winner = p, (lead + j) % m
         for j in range(n_trick, m):
             who = (lead + j) % m
-            legal = legal_mask(hands[who], led, best_power, trump_suit, pam, civil)
-            i = greedy_choice(hands[who], legal, led, best_card, trump_suit, pam)
+            i = greedy_lawful(hands[who], led, led_suit, best_power, trump_suit, pam, civil)
             card = hands[who, i]
             hands[who, i] = -1
             if j == 0:
                 led, led_suit = card, suit_of(card, trump_suit, pam)
             p = power(card, led_suit, trump_suit, pam)
             if p > best_power:
-                best_power, best_card, winner = p, card, who
+                best_power, winner = p, who
         tricks[winner] += 1
         lead = winner
         n_trick = 0
 
 
 @njit(cache=True)
-def _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, hands, me):
-    """Deal ``need[j]`` unseen cards to each other stander j, avoiding the suits he has shown void in where
-    the cards allow (Pam may lie anywhere)."""
+def _voids(cards, by, m, trump_suit, pam):
+    """The suits each stander has shown void in (a mask of suits), Pam aside (Pam be civil)."""
+    voids = np.zeros(m, dtype=np.int64)
+    for i in range(cards.shape[0]):
+        if i % m:
+            led_suit = suit_of(cards[i - i % m], trump_suit, pam)
+            if suit_of(cards[i], trump_suit, pam) != led_suit:
+                voids[by[i]] |= 1 << led_suit
+    return voids
+
+
+@njit(cache=True)
+def _deal_unseen(rng, unseen, n_unseen, need, cards, by, pam, trump_suit, hands, me):
+    """Deal ``need[j]`` unseen cards to each other stander j, avoiding the suits he has shown void in
+    (:func:`_voids`) where the cards allow (Pam may lie anywhere)."""
+    voids = _voids(cards, by, hands.shape[0], trump_suit, pam)
     for i in range(n_unseen - 1, 0, -1):
         j = randint(rng, i + 1)
         unseen[i], unseen[j] = unseen[j], unseen[i]
@@ -245,19 +296,14 @@ def _holdings(shown, n_shown, hands, out):
                 t += 1
 
 
-@njit(cache=True)
-def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands, held):
+@njit(cache=True, refcounts=False)
+def _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, hands):
     """Deal ``need[j]`` unseen cards to each other stander j, uniformly among the deals in which every card he
-    played was one the laws allowed him (drawing up to ``TRIES`` deals); failing that, avoiding the suits he
-    has shown void in (:func:`_deal_unseen`)."""
+    played was one the laws allowed him (drawing up to ``TRIES`` deals; ``laws``: the masks
+    :func:`sims.loo.tricks.shown_laws` read from the cards played, ``(known, forbid, refused, first_leader)``);
+    failing that, avoiding the suits he has shown void in (:func:`_deal_unseen`)."""
+    known, forbid, refused, first_leader = laws
     m = hands.shape[0]
-    check = ((1 << m) - 1) & ~(1 << me)
-    voids = np.zeros(m, dtype=np.int64)
-    for i in range(cards.shape[0]):
-        if i % m:
-            led_suit = suit_of(cards[i - i % m], trump_suit, pam)
-            if suit_of(cards[i], trump_suit, pam) != led_suit:
-                voids[by[i]] |= 1 << led_suit
     total = 0
     for j in range(m):
         if j != me:
@@ -266,24 +312,25 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, tru
         for i in range(total):  # the first ``total`` of a shuffle of the unseen cards
             x = i + randint(rng, n_unseen - i)
             unseen[i], unseen[x] = unseen[x], unseen[i]
-        at, void = 0, False
+        at, lawful = 0, True
         for j in range(m):
             if j != me:
-                hands[j, :] = -1
-                hands[j, : need[j]] = unseen[at : at + need[j]]
-                for c in range(need[j]):  # quick to refuse: a suit he has shown void in (Pam aside:
-                    card = unseen[at + c]  # Pam be civil)
-                    void |= card != pam and (voids[j] >> suit_of(card, trump_suit, pam)) & 1 != 0
+                hidden = np.int64(0)
+                for c in range(hands.shape[1]):
+                    card = unseen[at + c] if c < need[j] else -1
+                    hands[j, c] = card
+                    if card >= 0:
+                        hidden |= np.int64(1) << card
                 at += need[j]
-        if void:
-            continue
-        _holdings(shown, n_shown, hands, held)
-        if could_have_played(held, cards, by, trump_suit, pam, civil, check):
+                if not lawful_holding(j, hidden, known, forbid, refused, first_leader, trump_suit, pam):
+                    lawful = False
+                    break
+        if lawful:
             return
     for j in range(m):
         if j != me:
             hands[j, :] = -1
-    _deal_unseen(rng, unseen, n_unseen, need, voids, pam, trump_suit, hands, me)
+    _deal_unseen(rng, unseen, n_unseen, need, cards, by, pam, trump_suit, hands, me)
 
 
 @njit(cache=True)
@@ -386,6 +433,24 @@ def _every_last_trick(hand, options, trick, lead, me, lawful, trump_suit, pam, s
         value[o] += share * (now_won * total + wins) - (loo * (total - wins) if now_won == 0 else 0)
 
 
+@njit(cache=True, refcounts=False)
+def _sampled_values(rng, samples, deal, play, hand, options, base, hands, tricks, value):
+    """Add to ``value[o]`` my money when I play ``hand[options[o]]`` in each of ``samples`` deals of the unseen
+    cards (:func:`_deal_lawful`, dealt into ``base``), everyone then playing ``greedy`` (:func:`play_out`)."""
+    unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws = deal
+    lead, trick, n_trick, first_trick, k, civil, so_far, share, loo = play
+    for _ in range(samples):
+        _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, base)
+        for o in range(options.shape[0]):
+            copy_rows(hands, base)
+            trick[n_trick] = hand[options[o]]
+            hands[me, options[o]] = -1
+            tricks[:] = 0
+            play_out(hands, lead, trick, n_trick + 1, first_trick, k, trump_suit, pam, civil, tricks)
+            won = so_far + tricks[me]
+            value[o] += share * won - (loo if won == 0 else 0)
+
+
 @njit(CARD_SIG, cache=True)
 def expert_card(hand, played, state, rules, rng, params):
     """The legal card that brings the most money over ``samples`` determinised deals, or over every deal in the
@@ -460,16 +525,15 @@ def expert_card(hand, played, state, rules, rng, params):
             hand, options[:n_options], trick, lead, me, lawful, trump_suit, pam, so_far, share, loo, value
         )
     else:
-        for _ in range(samples):
-            _deal_lawful(rng, unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held)
-            for o in range(n_options):
-                copy_rows(hands, base)
-                trick[n_trick] = hand[options[o]]
-                hands[me, options[o]] = -1
-                tricks[:] = 0
-                play_out(hands, lead, trick, n_trick + 1, state[S_TRICK], k, trump_suit, pam, civil, tricks)
-                won = so_far + tricks[me]
-                value[o] += share * won - (loo if won == 0 else 0)
+        known = np.zeros(m, dtype=np.int64)
+        for i in range(n_played):
+            known[by[i]] |= np.int64(1) << cards[i]
+        forbid = np.empty(m, dtype=np.int64)
+        refused, first_leader = shown_laws(cards, by, known, trump_suit, pam, civil, forbid)
+        laws = (known, forbid, refused, first_leader)
+        deal = (unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws)
+        play = (lead, trick, n_trick, state[S_TRICK], k, civil, so_far, share, loo)
+        _sampled_values(rng, samples, deal, play, hand, options[:n_options], base, hands, tricks, value)
     best = 0
     for o in range(1, n_options):
         if value[o] > value[best]:
