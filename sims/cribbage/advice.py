@@ -42,7 +42,7 @@ from numba import types
 
 from ..cards import format_card
 from ..core.advice import Player as CorePlayer
-from ..core.advice import choices_of, chosen_by, rollout_columns
+from ..core.advice import check_samples, choices_of, chosen_by, rollout_columns
 from ..core.arrays import copy_into
 from ..core.errors import E_ANSWER, E_SIZE, PolicyError, overrun_text, raised_by_policy
 from ..core.kernel import njit
@@ -357,11 +357,10 @@ def peg_advice(
     policies = NAMED[situation.DECISION] if policies is None else policies
     if players is not None and situation.score is None:
         raise ValueError("the players name the board-position table of the chance of winning: give the score too")
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
-        raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
+    samples = check_samples(samples)
     playout = resolve("peg", playout)
     arrays = situation.to_state()
-    deals, left, exact = hidden_deals(situation, int(samples), seed, exact_limit)
+    deals, left, exact = hidden_deals(situation, samples, seed, exact_limit)
     keys = chunk_keys(seed, 0, 1, MAX_SEATS + 1)[0, 1:]
     params = np.concatenate([playout.params_array()] * MAX_SEATS) if len(playout.params) else np.zeros(0)
     k = len(playout.params)

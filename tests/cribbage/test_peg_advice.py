@@ -221,7 +221,7 @@ def test_the_chance_of_winning_reads_the_players_table_sims_discard_reads(capsys
         (PEG + ["--score", "97-104"], "thrown"),
         (["peg", "7H", "--dealer"], "required: --starter"),
         (["peg", "7H", "--played", "KS,QX", "--starter", "2C", "--dealer"], "bad card"),
-        (PEG + ["--samples", "1"], "samples"),
+        (PEG + ["--samples", "1"], "samples must be an integer from 2 to 100,000"),
     ],
 )
 def test_cli_bad_input_is_one_line_and_exit_2(argv, message, capsys):
