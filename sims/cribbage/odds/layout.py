@@ -41,6 +41,15 @@ def check_players(players: str) -> str:
     return players
 
 
+def _fitting(asked: dict) -> list[str]:
+    return [name for name, policies in PLAYERS.items() if all(policies[d] == n for d, n in asked.items())]
+
+
+def table_ships(**asked) -> bool:
+    """Whether a table ships for players who play as asked (``discard=``, ``peg=``: policy names)."""
+    return bool(_fitting(asked))
+
+
 def players_of(players: str | None = None, **asked) -> str:
     """The players of the shipped tables (:data:`PLAYERS`) named ``players``, checked against the policy of each
     decision asked for (``discard=``, ``peg=``: a name, or None for any); without a name, the players who play
@@ -52,7 +61,7 @@ def players_of(players: str | None = None, **asked) -> str:
             if PLAYERS[players][decision] != name:
                 raise ValueError(f"the players {players} {decision} by {PLAYERS[players][decision]}, not {name}")
         return players
-    fits = [name for name, policies in PLAYERS.items() if all(policies[d] == n for d, n in asked.items())]
+    fits = _fitting(asked)
     if not fits:
         wanted = " and ".join(f"{d} by {n}" for d, n in asked.items())
         raise ValueError(
