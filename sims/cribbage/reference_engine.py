@@ -1,7 +1,7 @@
 """A slow, obviously-correct rules engine in plain Python: the oracle for the njit kernels.
 
 Written from docs/rules.md and the seeds, one rule per step, with the
-literal scorers of :mod:`sims.cribbage.reference` (``show_score``,
+literal scorers of :mod:`sims.cribbage.literal_scoring` (``show_score``,
 ``peg_score``) and no numba in its logic:
 
 * the deal: hands by role from the dealer (role 0) round to his left, the
@@ -79,7 +79,7 @@ from .contract import (
 from .game import GAME
 from .play import COMPONENTS
 from .policies import resolve
-from .reference import peg_score, show_score
+from .literal_scoring import peg_score, show_score
 from .rules import CUT_ORDER, R_BATH, R_THROW, get_rules
 
 JACK = 10

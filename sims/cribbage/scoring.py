@@ -219,7 +219,7 @@ def show_breakdown(hand, starter, crib: bool = False, crib_flush_four: bool = Fa
     the items come from the slow enumerator in :mod:`.reference`, the total is
     checked against the fast scorer.
     """
-    from .reference import show_items
+    from .literal_scoring import show_items
 
     hand, starter = _check_show(hand, starter, crib)
     items = show_items(hand, starter, crib, crib_flush_four)

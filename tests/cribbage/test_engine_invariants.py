@@ -31,7 +31,7 @@ from sims.cribbage.contract import (
 )
 from sims.cribbage.pegging import card_value
 from sims.cribbage.play import COMPONENTS
-from sims.cribbage.reference import peg_score
+from sims.cribbage.literal_scoring import peg_score
 from sims.cribbage.rules import R_DEALT, R_THROW
 from tests.cribbage.fuzz import ONE_WORKER, fuzz
 from tests.cribbage.records import records_array

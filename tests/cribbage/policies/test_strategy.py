@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sims.cards import parse_cards
-from sims.cribbage import reference
+from sims.cribbage import literal_scoring as literal
 from sims.cribbage import reference_engine as ref
 from sims.cribbage.contract import (
     ROLE_NAMES,
@@ -153,7 +153,7 @@ def _hoyle_slow(hand, role, preset):
     mine = crib_is_mine(rules, role_index(rules, role))
     frame = analyze_discards(hand, role, rules=preset, collapse=False)
     keys = [
-        ((1 if mine else -1) * row.crib, reference.show_score(parse_cards(row.kept), None))
+        ((1 if mine else -1) * row.crib, literal.show_score(parse_cards(row.kept), None))
         for row in frame.itertuples()
     ]
     return set(parse_cards(frame["thrown"][max(range(len(keys)), key=keys.__getitem__)]))
