@@ -25,7 +25,7 @@ from ..core.duel import View as CoreView
 from ..core.duel import scored, side_result
 from .pegging import MAX_COUNT
 from .literal_scoring import peg_items, show_items
-from .reference_engine import JACK, side_of, value
+from .reference import JACK, side_of, value
 
 PAIRS = {2: "pair", 3: "pair-royal", 4: "double pair-royal"}
 
@@ -263,5 +263,5 @@ def reasons(items) -> list[str]:
 
 
 def _sides(rules):
-    """Seat -> side: partners (seats opposite) score together (:func:`sims.cribbage.reference_engine.side_of`)."""
+    """Seat -> side: partners (seats opposite) score together (:func:`sims.cribbage.reference.side_of`)."""
     return lambda seat: side_of(rules, seat)

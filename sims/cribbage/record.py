@@ -64,8 +64,8 @@ def fields(situation) -> dict:
 def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
     """Game ``item`` of the run ``seed`` by the reference engine, seat s's decisions by ``fns[decision][s]``
     (the njit policy signature): the row ``play_games(..., records=True).games`` gives it; ``on_deal`` is called
-    with each :class:`~sims.cribbage.reference_engine.Deal` as it ends."""
-    from . import reference_engine as ref
+    with each :class:`~sims.cribbage.reference.Deal` as it ends."""
+    from . import reference as ref
     from .game import GAME
 
     seats = tuple([ref.SeatPolicy(d, fn) for fn in fns[d]] for d in ("discard", "peg"))

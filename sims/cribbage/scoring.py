@@ -216,7 +216,7 @@ def show_breakdown(hand, starter, crib: bool = False, crib_flush_four: bool = Fa
     """Each scoring combination with the cards behind it, the way the books count aloud.
 
     Returns ``{"total": int, "components": {name: points}, "items": [(name, cards, points)]}``;
-    the items come from the slow enumerator in :mod:`.reference`, the total is
+    the items come from the slow enumerator in :mod:`.literal_scoring`, the total is
     checked against the fast scorer.
     """
     from .literal_scoring import show_items

@@ -16,7 +16,7 @@ from sims.cards import format_cards, parse_cards
 from sims.core.errors import PolicyError
 from sims.core.rng import chunk_keys, randint, seed_state
 from sims.cribbage import literal_scoring as literal
-from sims.cribbage import reference_engine as ref
+from sims.cribbage import reference as ref
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_SIZE
 from sims.cribbage.crib_tables import RANK_LABELS, reference_table, table_matrices
 from sims.cribbage.discards import advise, analyze_discards, hand_distributions, role_index

@@ -17,7 +17,7 @@ from sims.cards import parse_cards
 from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 from sims.core.rng import randint
 from sims.cribbage import PRESETS, play_games, simulate_deals
-from sims.cribbage import reference_engine as ref
+from sims.cribbage import reference as ref
 from sims.cribbage.contract import (
     EMPTY_PARAMS,
     PEG_SIG,

@@ -9,7 +9,7 @@ import pytest
 
 from sims.cards import parse_cards
 from sims.cribbage import literal_scoring as literal
-from sims.cribbage import reference_engine as ref
+from sims.cribbage import reference as ref
 from sims.cribbage.contract import (
     ROLE_NAMES,
     S_COUNT,
@@ -260,7 +260,7 @@ def test_expected_best_reply_matches_enumeration():
 
 def assert_same_deals_as_reference(preset, policies, n, seed):
     """The engine's per-deal points by role and component equal the plain-Python reference engine's on
-    the same random streams (``sims.cribbage.reference_engine``), which calls the same njit policies with
+    the same random streams (``sims.cribbage.reference``), which calls the same njit policies with
     the state it builds itself: a policy shown a different state, or an engine that mishandles its
     answer, changes a deal."""
     rules = get_rules(preset)
