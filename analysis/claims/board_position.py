@@ -13,9 +13,9 @@ import time
 import numpy as np
 import pandas as pd
 
+from sims.cribbage.lab.odds.build import win_table
 from sims.cribbage.odds.figure import heatmap
 from sims.cribbage.odds.match import paired_match
-from sims.cribbage.odds.table import win_table
 from sims.cribbage.policies.position import position_policies
 
 from ..cribbage import GAME, MAIN, WIN_MARGIN, WIN_WHY, finished, first_dealer_wins

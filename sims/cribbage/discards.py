@@ -266,7 +266,7 @@ def advise(
         peg_policy = resolve("peg", pegging)
         peg_discard = sampled[0] if sampled else resolve("discard", PEGGING_DISCARD)
     if score is not None:
-        from .odds.table import players_of
+        from .odds.layout import players_of
 
         players = players_of(
             players, discard=sampled[0].name if sampled else None, peg=peg_policy.name if peg_policy else None

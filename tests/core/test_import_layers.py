@@ -192,6 +192,26 @@ def test_a_game_imports_no_other_game_nor_the_command_line(game, package):
     assert {m: i for m, i in bad.items() if i} == {}
 
 
+LAB = "sims.cribbage.lab"  # the offline builders of cribbage's shipped tables
+LAB_RUNNERS = "sims.cribbage.commands"  # the commands that run them
+
+
+def in_package(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_cribbage_imports_its_offline_builders_only_in_the_commands_that_run_them():
+    """The builders (self-play crib tables, distillation, the board-position tables, tournaments) are apart from
+    the rules, the engine, the policies and the advisors: nothing of cribbage outside ``lab`` imports it (nor
+    names it in a dotted string), but the commands that run a builder."""
+    bad = {
+        m: [i for i in imports if in_package(i, LAB)]
+        for m, imports in graph(strings=True).items()
+        if in_package(m, "sims.cribbage") and not in_package(m, LAB) and not in_package(m, LAB_RUNNERS)
+    }
+    assert {m: i for m, i in bad.items() if i} == {}
+
+
 def takes_njit_from_numba(path) -> bool:
     tree = ast.parse(path.read_bytes())
     for node in ast.walk(tree):

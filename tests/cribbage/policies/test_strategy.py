@@ -282,7 +282,7 @@ def test_policies_play_as_the_reference_engine_plays_them(preset, discard):
 
 
 def test_expected_net_self_play_shows_match_expert_figures():
-    # Published expert averages per deal (shared/data/README.md; sims.cribbage.tournament's LITERATURE): hand
+    # Published expert averages per deal (shared/data/README.md; sims.cribbage.lab.tournament's LITERATURE): hand
     # 7.9-8.1 for either player, dealer's crib 4.6-5.0.  20,000 seeded deals: each mean must lie within four of
     # its standard errors (about 0.03) of the published range.
     result = simulate_deals("six-card", {"discard": "expected_net", "peg": "defensive"}, n_deals=20_000, seed=2)
