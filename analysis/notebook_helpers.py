@@ -14,11 +14,11 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from sims.cribbage.claims.measures import nondealer_preference, published_hand_counts, seat_margin
 from sims.stats import mean_ci, paired_diff
 
 from . import claims
 from .claims.command import verdict_text
-from .cribbage import nondealer_preference, published_hand_counts, seat_margin
 from .report import Section, verdict_rows
 from .runs import load_run
 
@@ -93,7 +93,7 @@ def impossible_scores(counts: pd.DataFrame) -> dict[str, list[int]]:
 
 
 def preference_by_threshold(games: pd.DataFrame, thresholds) -> pd.DataFrame:
-    """:func:`sims.analysis.cribbage.nondealer_preference` for each threshold of the first non-dealer's
+    """:func:`sims.cribbage.claims.measures.nondealer_preference` for each threshold of the first non-dealer's
     first deal (rows with no qualifying game have n = 0 and no estimate)."""
     rows = []
     for t in thresholds:
