@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from importlib.metadata import entry_points
 from types import ModuleType
 
 from .context import ClaimUnavailable, Context, policy_label
@@ -39,8 +38,6 @@ from .model import (
     more,
     source,
 )
-
-GROUP = "sims.claims"  # the entry point group of the games' claims packages
 
 __all__ = [
     "INCONCLUSIVE",
@@ -71,10 +68,12 @@ def _order(number: str) -> tuple:
 
 
 def section_modules() -> list[ModuleType]:
-    """Every module of the packages of the entry point group :data:`GROUP`, by entry name."""
+    """Every module of the games' claims packages (:func:`sims.core.registry.claims_packages`)."""
+    from sims.core.registry import claims_packages
+
     modules = []
-    for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
-        package = ep.load()
+    for name in claims_packages():
+        package = importlib.import_module(name)
         modules += [
             importlib.import_module(f"{package.__name__}.{info.name}")
             for info in pkgutil.iter_modules(package.__path__)

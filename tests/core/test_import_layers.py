@@ -339,20 +339,11 @@ def test_the_bottom_modules_import_nothing_of_sims(module):
     assert sources.imports(module, frozenset({"sims", "analysis"}), strings=True) == []
 
 
-def claims_packages() -> tuple[str, ...]:
-    """The games' claims packages, registered as the entry points ``sims.claims`` (the report's sections)."""
-    from importlib.metadata import entry_points
-
-    from sims.analysis.claims import GROUP
-
-    return tuple(ep.value for ep in entry_points(group=GROUP))
-
-
 def test_nothing_below_analysis_imports_it():
     """The games, the core, the command line and the benchmarks never import the analysis (it stands on them),
     but for each game's claims, which stand on the analysis's claim record, report and plots; the analysis imports
     neither the command line nor the benchmarks."""
-    claims = claims_packages()
+    claims = registry.claims_packages()
     assert {"sims.cribbage.claims", "sims.allfours.claims", "sims.loo.claims"} <= set(claims)
     edges = {m: sources.imports(m, SIMS, strings=True) for m in modules_under(ROOT / "sims", "sims")}
     below = {
