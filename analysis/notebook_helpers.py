@@ -14,11 +14,11 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from sims.cribbage.claims.measures import nondealer_preference, published_hand_counts, seat_margin
 from sims.stats import mean_ci, paired_diff
 
 from . import claims
 from .claims.command import verdict_text
-from .cribbage import nondealer_preference, published_hand_counts, seat_margin
 from .report import Section, verdict_rows
 from .runs import load_run
 
@@ -93,7 +93,7 @@ def impossible_scores(counts: pd.DataFrame) -> dict[str, list[int]]:
 
 
 def preference_by_threshold(games: pd.DataFrame, thresholds) -> pd.DataFrame:
-    """:func:`sims.analysis.cribbage.nondealer_preference` for each threshold of the first non-dealer's
+    """:func:`sims.cribbage.claims.measures.nondealer_preference` for each threshold of the first non-dealer's
     first deal (rows with no qualifying game have n = 0 and no estimate)."""
     rows = []
     for t in thresholds:
@@ -188,17 +188,17 @@ def peg_events(rules, policies, n_deals: int, seed: int) -> pd.DataFrame:
     """Points per deal by role from the end hole (the go under 31), thirty-one (2 each), the last
     card of all, and the rest of the play, plus their sum "pegging".
 
-    Played by the slow reference engine (:mod:`sims.cribbage.reference_engine`), which records
+    Played by the slow reference engine (:mod:`sims.cribbage.reference`), which records
     each card laid; it deals the same cards from the same seed as the compiled engine, so its
     "end hole" + "last card" equal the engine's ``go`` component on the same deals.  Returns a
     tidy table role, component, mean, se, n (as ``DealResult.table()``).
     """
-    from sims.cribbage import get_rules, reference_engine
+    from sims.cribbage import get_rules, reference
     from sims.cribbage.results import role_names
 
     rules = get_rules(rules)
     roles = role_names(rules)
-    deals = reference_engine.simulate_deals(rules, policies, n_deals, seed)
+    deals = reference.simulate_deals(rules, policies, n_deals, seed)
     points = np.zeros((len(deals), len(roles), len(PEG_EVENTS) + 1))
     for i, deal in enumerate(deals):
         for peg in deal.pegs:

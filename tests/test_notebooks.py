@@ -13,7 +13,7 @@ import pytest
 
 from sims.analysis import notebook_helpers as nh
 from sims.analysis.claims.model import VERDICTS
-from sims.analysis.cribbage import points_per_two_deals
+from sims.cribbage.claims.measures import points_per_two_deals
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK_DIR = ROOT / "notebooks"

@@ -1,8 +1,10 @@
 """Every period claim checked by simulation: the main job (``python -m sims.analysis.claims``).
 
-A *section* of the report is a module of this package that defines::
+Each game's claims live with the game, in a package registered as an entry point of the group ``sims.claims``
+(``sims.cribbage.claims``, ``sims.allfours.claims``, ``sims.loo.claims``).  A *section* of the report is a
+module of such a package that defines::
 
-    NUMBER = "9"                     # its place in the report (cribbage 1-7, All Fours 9, Loo 10, ...)
+    NUMBER = "9"                     # its place in the report (cribbage 1-7 and 11, All Fours 9, Loo 10, ...)
     TITLE = "All Fours: ..."         # its heading
     def run(ctx) -> sims.analysis.report.Section: ...   # its claims, tables and figures
 
@@ -65,13 +67,25 @@ def _order(number: str) -> tuple:
     return tuple(int(part) if part.isdigit() else part for part in number.split("."))
 
 
+def section_modules() -> list[ModuleType]:
+    """Every module of the games' claims packages (:func:`sims.core.registry.claims_packages`)."""
+    from sims.core.registry import claims_packages
+
+    modules = []
+    for name in claims_packages():
+        package = importlib.import_module(name)
+        modules += [
+            importlib.import_module(f"{package.__name__}.{info.name}")
+            for info in pkgutil.iter_modules(package.__path__)
+            if not info.name.startswith("_")
+        ]
+    return modules
+
+
 def sections() -> dict[str, ModuleType]:
-    """The section modules of this package by NUMBER, in report order."""
+    """The section modules of the games' claims packages by NUMBER, in report order."""
     found = {}
-    for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for module in section_modules():
         if all(hasattr(module, name) for name in ("NUMBER", "TITLE", "run")):
             if module.NUMBER in found:
                 raise ValueError(

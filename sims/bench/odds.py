@@ -12,11 +12,12 @@ import time
 import numba
 import numpy as np
 
-from ..cribbage.odds.direct import games_from
-from ..cribbage.odds.induction import jackknife
+from ..cribbage.lab.odds.build import counts_of, timing_job, win_table
+from ..cribbage.lab.odds.direct import games_from
+from ..cribbage.lab.odds.induction import jackknife
+from ..cribbage.lab.odds.position import zone_deals
 from ..cribbage.odds.layout import PLAYERS
-from ..cribbage.odds.position import zone_deals
-from ..cribbage.odds.table import counts_of, shipped_table, timing_job, win_table
+from ..cribbage.odds.table import shipped_table
 from ..cribbage.policies.distilled import distilled_policy
 from ..cribbage.policies.position import position_policies
 from ..cribbage.simulate import simulate_deals

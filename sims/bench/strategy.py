@@ -12,9 +12,9 @@ import tempfile
 import numba
 import numpy as np
 
-from ..cribbage.crib_self_play import self_play_tables
 from ..cribbage.discards import analyze_discards
 from ..cribbage.expectations import throw_expectations
+from ..cribbage.lab.crib_self_play import self_play_tables
 from ..cribbage.rules import get_rules
 from ..cribbage.simulate import play_games, simulate_deals
 from .timing import best_seconds, compile_seconds

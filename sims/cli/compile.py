@@ -26,19 +26,25 @@ def add_arguments(parser):
 
 
 def units(packages: list[str]) -> dict[str, list[str]]:
-    """Every module of the ``packages`` (a game's package each), with the modules of its own package that it
-    imports: what must be compiled before it.  Read from the sources (:mod:`sims.core.sources`); nothing is
-    imported."""
+    """Every module of the ``packages`` (a game's package each) but its claims (which define no kernels), with
+    the modules of its own package that it imports: what must be compiled before it.  Read from the sources
+    (:mod:`sims.core.sources`); nothing is imported."""
     from ..core.cache import IMPORT_GRAPH, cache_root
+    from ..core.registry import claims_packages
     from ..core.sources import imports, modules
 
     memo = cache_root() / IMPORT_GRAPH
+    claims = tuple(claims_packages())
     graph = {}
     for package in packages:
         top = package.split(".")[0]
-        own = [m for m in modules(top) if m == package or m.startswith(package + ".")]
+        own = [m for m in modules(top) if within(m, package) and not any(within(m, c) for c in claims)]
         graph.update({m: [d for d in imports(m, frozenset({top}), memo=memo) if d in own] for m in own})
     return graph
+
+
+def within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
 
 
 def source_bytes(module: str) -> int:
@@ -125,7 +131,7 @@ def run(args) -> dict:
             seconds[module] = cpu
             bar.update()
     per_game = {
-        name: sum(cpu for module, cpu in seconds.items() if module == package or module.startswith(package + "."))
+        name: sum(cpu for module, cpu in seconds.items() if within(module, package))
         for package, name in packages.items()
     }
     return {"wall": time.perf_counter() - start, "cpu": per_game, "modules": seconds}

@@ -67,6 +67,7 @@ def against(game, view, rules, text) -> dict:
 
 
 def run(args) -> dict:
+    from ..core.advice import check_samples
     from ..core.duel import Quit, TerminalSeat
     from ..core.paths import check_output_file
     from ..core.registry import get_game
@@ -77,8 +78,7 @@ def run(args) -> dict:
     rules = apply_rule_changes(game, game.get_rules(args.rules), args.rule)
     if not 0 <= args.seat < rules.players:
         raise ValueError(f"--seat must be 0 .. {rules.players - 1} for {rules.name}, got {args.seat}")
-    if not 2 <= args.samples <= 100_000:
-        raise ValueError(f"--samples must be 2 .. 100000, got {args.samples}")
+    check_samples(args.samples)
     if args.record is not None:  # told now, not after the game
         check_output_file(args.record, "--record")
 

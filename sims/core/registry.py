@@ -26,6 +26,7 @@ from .protocol import Game
 
 GROUP = "sims.games"
 DEFAULT_GROUP = "sims.default_game"
+CLAIMS_GROUP = "sims.claims"  # the packages of the games' period claims: the claims report's sections
 
 
 @cache
@@ -44,6 +45,13 @@ def _installed(top: str) -> bool:
         return importlib.util.find_spec(top) is not None
     except (ImportError, ValueError):
         return False
+
+
+def claims_packages() -> list[str]:
+    """The packages of the games' period claims (entry points ``sims.claims``, ``name = "package"``), by entry
+    name; an entry whose package is not installed is left out.  They run simulations and define no kernels."""
+    entries = sorted(entry_points(group=CLAIMS_GROUP), key=lambda ep: ep.name)
+    return [ep.value for ep in entries if _installed(ep.value.partition(".")[0])]
 
 
 def names() -> list[str]:

@@ -24,9 +24,9 @@ counting when a side reaches the target): a card that reaches the target wins at
 once; otherwise, from the scores at the end of the play, my own hand's show
 (known) and the rest of the deal and the games after it from the board-position
 table and its deal model (:mod:`.policies.position`) of ``players``' self-play,
-as ``sims discard --score`` takes them: by default the players who peg as
-``playout`` does where a table ships for them (distilled: expected_peg +
-distilled), else expected_peg + distilled.  ``win_se`` then carries the table's
+as ``sims discard --score`` takes them (:func:`.odds.layout.players_of`): players
+who peg as ``playout`` does (by default those, expected_peg + distilled for
+distilled), else a one-line error.  ``win_se`` then carries the table's
 error as well (:func:`.odds.throws.shifted_by_error`).  The best card, first, is
 the one of the best chance of winning with a score, else of the most points.
 """
@@ -34,7 +34,6 @@ the one of the best chance of winning with a score, else of the most points.
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -42,7 +41,7 @@ from numba import types
 
 from ..cards import format_card
 from ..core.advice import Player as CorePlayer
-from ..core.advice import choices_of, chosen_by, rollout_columns
+from ..core.advice import check_samples, choices_of, chosen_by, every_deal, rollout_columns, ways_to_deal
 from ..core.arrays import copy_into
 from ..core.errors import E_ANSWER, E_SIZE, PolicyError, overrun_text, raised_by_policy
 from ..core.kernel import njit
@@ -178,8 +177,6 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     is the cards above a number of pips), so the count of ways to deal the others does not depend on what
     the more restricted took, and the dealing is exactly uniform, with no rejected draws.  Returns
     ``(deals[m, cards] in role order, left by role, exact)``; a ValueError when no lawful deal exists."""
-    from math import comb
-
     rules = cast(Rules, situation.rules)  # a situation holds its rules and role parsed (__post_init__)
     active = rules.active
     left = np.asarray(situation.left() + [0] * (MAX_SEATS - active), dtype=np.int64)
@@ -201,10 +198,8 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
             )
     if active == 2:
         allowed = unseen[pips > max(room[r] for r in range(active) if r != situation.role)]
-        n_deals = comb(len(allowed), hidden)
-        if n_deals <= exact_limit:
-            deals = np.asarray(list(combinations(allowed, hidden)), dtype=np.int64)
-            return deals.reshape(n_deals, hidden), left, True
+        if ways_to_deal(len(allowed), [hidden]) <= exact_limit:
+            return np.ascontiguousarray(every_deal(allowed, [hidden])[:, :hidden]), left, True
     rng = np.random.default_rng(seed)
     offset = np.concatenate([[0], np.cumsum(left[:active])])
     deals = np.empty((samples, hidden), dtype=np.int64)
@@ -264,17 +259,6 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tu
             memo[key] = chance, position._after_show(moved, ix, dealer, key[0], key[1], show, 1, *shown_moved) - chance
         win[pos], shift[pos] = memo[key]
     return win, shift
-
-
-def table_players(players: str | None, playout: str) -> str:
-    """Whose board-position table gives the chance of winning (a name of :data:`.odds.layout.PLAYERS`):
-    ``players``, else the players who peg by ``playout`` where a table ships for them, else the default."""
-    from .odds.layout import DEFAULT_PLAYERS, PLAYERS, check_players
-
-    if players is not None:
-        return check_players(players)
-    fits = [name for name, policies in PLAYERS.items() if policies["peg"] == playout]
-    return fits[0] if fits and DEFAULT_PLAYERS not in fits else DEFAULT_PLAYERS
 
 
 NAMED = {
@@ -357,11 +341,14 @@ def peg_advice(
     policies = NAMED[situation.DECISION] if policies is None else policies
     if players is not None and situation.score is None:
         raise ValueError("the players name the board-position table of the chance of winning: give the score too")
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
-        raise ValueError(f"samples must be an integer of at least 2, got {samples!r}")
+    samples = check_samples(samples)
     playout = resolve("peg", playout)
+    if situation.score is not None:
+        from .odds.layout import players_of
+
+        players = players_of(players, peg=playout.name)
     arrays = situation.to_state()
-    deals, left, exact = hidden_deals(situation, int(samples), seed, exact_limit)
+    deals, left, exact = hidden_deals(situation, samples, seed, exact_limit)
     keys = chunk_keys(seed, 0, 1, MAX_SEATS + 1)[0, 1:]
     params = np.concatenate([playout.params_array()] * MAX_SEATS) if len(playout.params) else np.zeros(0)
     k = len(playout.params)
@@ -400,7 +387,7 @@ def peg_advice(
     values, table = net[:, legal], {}
     if situation.score is not None:
         table = {
-            "players": table_players(players, playout.name),
+            "players": players,
             "win_se": "the board-position table's error (an upper bound: as if its cells' errors were fully "
             "correlated; as sims discard --score) with the sampled deals' own",
         }

@@ -5,7 +5,7 @@ The tables ship inside the package, in ``sims/cribbage/data/`` (read with
 
 * ``schell`` and ``hessel``: the published tables, in ``crib_discard_tables.csv``
   (sources in its header and in ``data/README.md``);
-* ``self_play``: the six-card table by self-play (:mod:`sims.cribbage.crib_self_play`,
+* ``self_play``: the six-card table by self-play (:mod:`sims.cribbage.lab.crib_self_play`,
   ``expected_net`` iterated from Schell's), in ``six_card_self_play.csv`` with its
   provenance in ``six_card_self_play.json``.
 
@@ -15,7 +15,7 @@ to_whom, expected_crib_points, source``, and ``se``, ``n`` for self-play; ranks 
 into the opponent's).  :func:`table_params` turns any table into the parameter vector
 of the ``expected_net`` discard policy, so tables estimated by self-play can be swapped
 in without recompiling; :func:`named_tables` gives the shipped ones as such vectors
-without pandas; :func:`compare_tables` sets one table against another.
+without pandas (making and comparing tables is the builder's, :mod:`sims.cribbage.lab.crib_tables`).
 
 This module imports nothing from the policies or the engine, and pandas only when a
 DataFrame is asked for: the discard policies and ``sims discard`` read their tables here.
@@ -128,43 +128,3 @@ def table_params(table) -> np.ndarray:
     """The ``expected_net`` parameter vector: 169 dealer values then 169 pone values, row-major by rank."""
     matrices = table_matrices(table)
     return np.concatenate([matrices[who].ravel() for who in TO_WHOM])
-
-
-def params_matrices(params) -> dict[str, np.ndarray]:
-    """The inverse of :func:`table_params`: ``{"dealer": 13x13, "pone": 13x13}``."""
-    params = np.asarray(params, dtype=np.float64)
-    return {
-        who: params[k * N_RANKS * N_RANKS : (k + 1) * N_RANKS * N_RANKS].reshape(N_RANKS, N_RANKS)
-        for k, who in enumerate(TO_WHOM)
-    }
-
-
-def matrices_table(columns: dict[str, dict[str, np.ndarray]], source: str | None = None):
-    """A tidy table (one row per rank pair and ``to_whom``, low rank first) from 13x13 matrices;
-    ``columns`` maps a column name to ``{"dealer": matrix, "pone": matrix}``."""
-    import pandas as pd
-
-    rows = []
-    for who in TO_WHOM:
-        for a in range(N_RANKS):
-            for b in range(a, N_RANKS):
-                row = {"card1_rank": RANK_LABELS[a], "card2_rank": RANK_LABELS[b], "to_whom": who}
-                row.update({name: matrices[who][a, b] for name, matrices in columns.items()})
-                rows.append(row)
-    table = pd.DataFrame(rows)
-    if source is not None:
-        table["source"] = source
-    return table
-
-
-def compare_tables(table, reference):
-    """Entry by entry: ``table``'s value (NaN where it has none), the reference's, the difference,
-    and ``table``'s ``se`` and ``n`` when it has them; largest differences first."""
-    columns = {"value": table_matrices(table, complete=False), "reference": table_matrices(reference)}
-    for extra in ("se", "n"):
-        if extra in table.columns:
-            columns[extra] = table_matrices(table, extra, complete=False)
-    frame = matrices_table(columns)
-    frame["difference"] = frame["value"] - frame["reference"]
-    order = frame["difference"].abs().sort_values(ascending=False, kind="stable", na_position="last").index
-    return frame.reindex(order).reset_index(drop=True)

@@ -67,6 +67,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import format_card, parse_cards
+from ..core.advice import check_samples
 from ..core.rng import check_seed
 from ..core.text import two_scores
 from .contract import ROLE_NAMES
@@ -77,7 +78,6 @@ from .expectations import table_crib_value
 from .rules import Rules, get_rules
 
 DEFAULT_SAMPLES = 2000
-MAX_SAMPLES = 1_000_000  # 500 times the default: hours of sampling (the progress bar shows how many)
 DEFAULT_PEG = "defensive"
 # The crib source of ``sims discard``, the review and the duel's hints (one value for one hand): the others throw
 # as competent players do (the shipped expected_net self-play table), not at random as ``advise``'s own default.
@@ -158,17 +158,6 @@ def _sources(crib, opponent) -> tuple[Source, ...]:
     if len(set(names)) < len(names):
         raise ValueError(f"crib source {next(n for n in names if names.count(n) > 1)!r} given twice")
     return sources
-
-
-def _check_samples(samples) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or not 2 <= samples <= MAX_SAMPLES:
-        raise ValueError(
-            f"samples must be an integer from 2 to {MAX_SAMPLES:,} (each sampled deal is played "
-            f"once for every throw), got {samples:,}"
-            if isinstance(samples, int)
-            else f"samples must be an integer from 2 to {MAX_SAMPLES:,}, got {samples!r}"
-        )
-    return int(samples)
 
 
 @dataclass(frozen=True)
@@ -277,7 +266,7 @@ def advise(
         peg_policy = resolve("peg", pegging)
         peg_discard = sampled[0] if sampled else resolve("discard", PEGGING_DISCARD)
     if score is not None:
-        from .odds.table import players_of
+        from .odds.layout import players_of
 
         players = players_of(
             players, discard=sampled[0].name if sampled else None, peg=peg_policy.name if peg_policy else None
@@ -285,7 +274,7 @@ def advise(
     elif players is not None:
         raise ValueError("the players name the board-position table of the chance of winning: give the score too")
     if sampled or peg_policy is not None:
-        samples, seed = _check_samples(samples), check_seed(seed)
+        samples, seed = check_samples(samples), check_seed(seed)
     else:
         samples, seed = 0, 0
 

@@ -7,10 +7,10 @@ count reaches thirty-one), the count and who has said go.  The cards laid out fo
 face down, so only their number is told until the crib is shown.  Every point is told as it is
 pegged, with its reason and the score after it: three for last (five-card), his heels (a knave
 turned up, 2 to the dealer), each card of the play with what it made
-(:func:`sims.cribbage.reference.peg_items`: fifteen, thirty-one, pair, pair-royal, double
+(:func:`sims.cribbage.literal_scoring.peg_items`: fifteen, thirty-one, pair, pair-royal, double
 pair-royal, run, Bath flush), a card the laws left alone to play as forced, who says go, the go
 and the last card (the end hole: 1), then each hand's show with the starter, eldest first, and
-the crib turned up and shown (:func:`sims.cribbage.reference.show_items`: fifteens, pairs, runs,
+the crib turned up and shown (:func:`sims.cribbage.literal_scoring.show_items`: fifteens, pairs, runs,
 flush, his nob), until a side reaches the target, where the telling stops as the game does.
 """
 
@@ -24,8 +24,8 @@ from ..cards import format_card, format_cards, parse_card
 from ..core.duel import View as CoreView
 from ..core.duel import scored, side_result
 from .pegging import MAX_COUNT
-from .reference import peg_items, show_items
-from .reference_engine import JACK, side_of, value
+from .literal_scoring import peg_items, show_items
+from .reference import JACK, side_of, value
 
 PAIRS = {2: "pair", 3: "pair-royal", 4: "double pair-royal"}
 
@@ -248,7 +248,7 @@ class View(CoreView):
 
 def reasons(items) -> list[str]:
     """A show's points by reason (``3 fifteens 6``, ``pair-royal 6``, ``2 runs of 3 6``, ``flush 4``,
-    ``his nob 1``) from :func:`sims.cribbage.reference.show_items`."""
+    ``his nob 1``) from :func:`sims.cribbage.literal_scoring.show_items`."""
     fifteens = [p for name, _, p in items if name == "fifteens"]
     out = [f"{len(fifteens)} fifteens {sum(fifteens)}" if len(fifteens) > 1 else "fifteen 2"] if fifteens else []
     ranks = Counter(cards[0] >> 2 for name, cards, _ in items if name == "pairs")  # pairs of each rank
@@ -263,5 +263,5 @@ def reasons(items) -> list[str]:
 
 
 def _sides(rules):
-    """Seat -> side: partners (seats opposite) score together (:func:`sims.cribbage.reference_engine.side_of`)."""
+    """Seat -> side: partners (seats opposite) score together (:func:`sims.cribbage.reference.side_of`)."""
     return lambda seat: side_of(rules, seat)

@@ -61,7 +61,7 @@ from .rules import (
     R_THREE_FOR_LAST,
     R_THROW,
 )
-from .scoring import JACK, SLOTS, show_points, small_show_points
+from .scoring import JACK, show_points
 
 # Points by where they come from: the show of the hand and of the crib; the play (fifteens, thirty-one,
 # pairs, runs, Bath flushes); the go (end hole and last card); his heels.  ``pegging`` is play + go and
@@ -518,24 +518,13 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
     # The show: eldest first round to the dealer, then the crib.
     for t in range(1, n + 1):
         role = t if t < n else 0
-        if n_kept < SLOTS:  # with the starter, five cards at most: scored here
-            points = small_show_points(kept[role], n_kept, starter, False, False)
-        else:
-            points = shown(kept[role], n_kept, starter, False, False)
+        points = show_points(kept[role], n_kept, starter, False, False)
         if points and _score(rules, scores, comp, dealer, role, C_HAND, points, check_target):
             return side_of(rules, after(dealer, role, players))
-    points = small_show_points(crib, 4, starter, True, rules[R_CRIB_FLUSH_FOUR] != 0)
+    points = show_points(crib, 4, starter, True, rules[R_CRIB_FLUSH_FOUR] != 0)
     if points and _score(rules, scores, comp, dealer, 0, C_CRIB, points, check_target):
         return side_of(rules, dealer)
     return NO_WINNER
-
-
-@njit(cache=True)
-def shown(hand, n, starter, crib, crib_flush_four):
-    """:func:`show_points` called rather than inlined: a show of more than five cards (eight-card) counts in
-    an array of its own, which :func:`play_dealt`, compiled without reference counting, cannot allocate (it
-    scores smaller shows itself, :func:`small_show_points`)."""
-    return show_points(hand, n, starter, crib, crib_flush_four)
 
 
 @njit(cache=True, refcounts=False)

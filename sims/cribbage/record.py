@@ -64,8 +64,8 @@ def fields(situation) -> dict:
 def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
     """Game ``item`` of the run ``seed`` by the reference engine, seat s's decisions by ``fns[decision][s]``
     (the njit policy signature): the row ``play_games(..., records=True).games`` gives it; ``on_deal`` is called
-    with each :class:`~sims.cribbage.reference_engine.Deal` as it ends."""
-    from . import reference_engine as ref
+    with each :class:`~sims.cribbage.reference.Deal` as it ends."""
+    from . import reference as ref
     from .game import GAME
 
     seats = tuple([ref.SeatPolicy(d, fn) for fn in fns[d]] for d in ("discard", "peg"))
@@ -77,15 +77,22 @@ def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
 def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict:
     """``choice`` against the advisor: a discard by its exact net, a card of the play paired over the same deals
     (:func:`sims.core.record.paired_grade`); the chance of winning too where a board-position table ships for
-    the rules (two-handed six-card, six-card-61, five-card)."""
+    the rules (two-handed six-card, six-card-61, five-card) and, for a card, for players who peg by ``playout``."""
     from ..core.record import paired_grade
     from .advice import DEFAULT_PLAYOUT, advise
+    from .odds.layout import table_ships
+    from .policies import resolve
     from .policies.position import PRESETS
 
-    if situation.score is not None and (situation.rules.active != 2 or situation.rules.name not in PRESETS):
+    playout = resolve("peg", playout or DEFAULT_PLAYOUT)
+    if situation.score is not None and (
+        situation.rules.active != 2
+        or situation.rules.name not in PRESETS
+        or (situation.DECISION == "peg" and not table_ships(peg=playout.name))
+    ):
         situation = dataclasses.replace(situation, score=None)  # no board-position table: points only
     if situation.DECISION == "peg":
-        frame = advise(situation, playout=playout or DEFAULT_PLAYOUT, samples=samples, seed=seed, policies=())
+        frame = advise(situation, playout=playout, samples=samples, seed=seed, policies=())
         return paired_grade(frame, "card", choice)
     frame = advise(situation, samples=samples, seed=seed, policies=())
     by_throw = frame.set_index("thrown")

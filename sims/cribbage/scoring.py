@@ -99,9 +99,17 @@ def _ordered(a, b):
 
 @njit(cache=True, inline="always")
 def rank_show_points(hand, n, starter):
-    """Fifteens, pairs and runs of ``hand[:n]`` plus the starter (``-1``: none)."""
+    """Fifteens, pairs and runs of ``hand[:n]`` plus the starter (``-1``: none); a show of up to five cards
+    allocates nothing (the engine's deal, compiled without reference counting, scores every show here)."""
     if n + (1 if starter >= 0 else 0) <= SLOTS:
         return slots_points(hand, n, starter)
+    return counted_points(hand, n, starter)
+
+
+@njit(cache=True)
+def counted_points(hand, n, starter):
+    """Fifteens, pairs and runs of a show of more than five cards (eight-card), from its rank histogram: called,
+    not inlined, so that the array it counts in is its own."""
     counts = np.zeros(13, dtype=np.int64)
     for i in range(n):
         counts[hand[i] >> 2] += 1
@@ -135,16 +143,6 @@ def show_points(hand, n, starter, crib, crib_flush_four):
     """Points of ``hand[:n]`` shown with ``starter`` (``-1`` while discarding), as hand or crib."""
     return (
         rank_show_points(hand, n, starter)
-        + flush_points(hand, n, starter, crib, crib_flush_four)
-        + nobs_points(hand, n, starter)
-    )
-
-
-@njit(cache=True, inline="always")
-def small_show_points(hand, n, starter, crib, crib_flush_four):
-    """:func:`show_points` of a show of up to five cards (``hand[:n]`` and the starter), which allocates nothing."""
-    return (
-        slots_points(hand, n, starter)
         + flush_points(hand, n, starter, crib, crib_flush_four)
         + nobs_points(hand, n, starter)
     )
@@ -218,10 +216,10 @@ def show_breakdown(hand, starter, crib: bool = False, crib_flush_four: bool = Fa
     """Each scoring combination with the cards behind it, the way the books count aloud.
 
     Returns ``{"total": int, "components": {name: points}, "items": [(name, cards, points)]}``;
-    the items come from the slow enumerator in :mod:`.reference`, the total is
+    the items come from the slow enumerator in :mod:`.literal_scoring`, the total is
     checked against the fast scorer.
     """
-    from .reference import show_items
+    from .literal_scoring import show_items
 
     hand, starter = _check_show(hand, starter, crib)
     items = show_items(hand, starter, crib, crib_flush_four)

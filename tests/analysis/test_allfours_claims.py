@@ -7,7 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sims.analysis.claims import Context, allfours
+from sims.allfours.claims import section as allfours
+from sims.analysis.claims import Context
 from sims.analysis.claims.model import VERDICTS
 
 

@@ -10,9 +10,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sims.analysis import claims, cribbage
+from sims.analysis import claims
 from sims.analysis.claims import Claim, ClaimUnavailable, Context, Source, at_least, equal, less, more
 from sims.analysis.claims.command import main
+from sims.cribbage.claims import measures as cribbage
 
 SRC = Source("Sections 87-96", "003_x.txt", "§89", "quote")
 WHY = "a reason"
@@ -120,7 +121,7 @@ def test_sections_are_discovered_in_report_order():
     assert list(found)[:7] == ["1", "2", "3", "4", "5", "6", "7"]
     for number, module in found.items():
         assert module.NUMBER == number and module.TITLE and callable(module.run)
-    assert claims.section("3").__name__ == "sims.analysis.claims.first_dealer"
+    assert claims.section("3").__name__ == "sims.cribbage.claims.first_dealer"
     with pytest.raises(ValueError, match="unknown section '99'"):
         claims.section("99")
 
@@ -482,7 +483,7 @@ def test_the_report_holds_only_what_the_seeds_determine(fake_engine, tmp_path, c
 
 
 def test_sections_that_cannot_run_are_reported_not_run(fake_engine, tmp_path, capsys, monkeypatch):
-    from sims.analysis.claims import article_discards
+    from sims.cribbage.claims import article_discards
 
     monkeypatch.setattr(article_discards, "READINGS", (("5x", "no_such_policy", "a reading"),))
     out = tmp_path / "r"

@@ -1,11 +1,11 @@
-"""The quantities of the law claims (analysis/claims/allfours_laws.py, loo_laws.py) on records made by hand."""
+"""The quantities of the law claims (sims/allfours/claims/laws.py, sims/loo/claims/laws.py) on records made by hand."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from sims.analysis.claims import allfours_laws as af
-from sims.analysis.claims import loo_laws as lo
+from sims.allfours.claims import laws as af
+from sims.loo.claims import laws as lo
 from sims.analysis.claims.model import NOT_SUPPORTED
 
 

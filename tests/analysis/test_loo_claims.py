@@ -1,8 +1,8 @@
-"""Section 10's readings (analysis/claims/loo.py) on summaries counted by hand."""
+"""Section 10's readings (sims/loo/claims/section.py) on summaries counted by hand."""
 
 import pytest
 
-from sims.analysis.claims import loo
+from sims.loo.claims import section as loo
 
 
 def summary(players, standers, given_up, n=10_000):

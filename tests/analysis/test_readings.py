@@ -11,7 +11,7 @@ import pytest
 
 from sims.cards import parse_cards
 from sims.core.kernel import read_only
-from sims.cribbage import get_rules, reference
+from sims.cribbage import get_rules, literal_scoring
 from sims.cribbage.contract import S_CRIB_MINE, S_ROLE, S_SIZE, S_STARTER, S_THROWN
 from sims.cribbage.expectations import throw_expectations
 from sims.cribbage.policies import resolve
@@ -34,7 +34,7 @@ def throw(name: str, hand: list[int], preset: str, dealer: bool) -> set[int]:
 def expected_hand(kept: list[int], dealt: list[int]) -> float:
     """The kept cards' show averaged over every starter the player has not seen (slow reference scoring)."""
     starters = [c for c in range(52) if c not in dealt]
-    return sum(reference.show_score(kept, s) for s in starters) / len(starters)
+    return sum(literal_scoring.show_score(kept, s) for s in starters) / len(starters)
 
 
 HANDS = [

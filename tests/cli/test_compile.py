@@ -8,7 +8,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from sims.cli.compile import compile_module, schedule, units
-from sims.core import kernel
+from sims.core import kernel, sources
 
 
 def test_a_module_compiles_the_lazy_kernels_its_import_defines():
@@ -35,6 +35,16 @@ def test_the_units_are_the_games_modules_with_the_modules_they_import():
     }
     assert set(graph["triumph.engine"]) == {"triumph.play", "triumph.rules"}
     assert graph["triumph.rules"] == []
+
+
+def test_the_units_leave_out_the_games_claims_which_define_no_kernels():
+    """A game's claims (the report's sections, entry points ``sims.claims``) import the analysis and matplotlib, and
+    define no kernels: compiling leaves them out, and the game's other modules, its offline builders too, in."""
+    graph = units(["sims.cribbage", "sims.loo"])
+    assert "sims.cribbage.lab.odds.timings" in graph and "sims.loo.engine" in graph
+    assert [m for m in graph if ".claims" in m] == []
+    claims = [m for m in sources.modules("sims") if m.startswith(("sims.cribbage.claims", "sims.loo.claims"))]
+    assert claims and not any("sims.core.kernel" in sources.imports(m, frozenset({"sims"})) for m in claims)
 
 
 def test_a_module_starts_only_after_those_it_imports_and_runs_once():

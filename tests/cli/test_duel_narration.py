@@ -6,7 +6,7 @@ Every point line reads ``NAME pegs|scores N for REASON P, REASON P (SIDE SCORE, 
 the sum of its reasons', each side's score is the last one's plus what it announces, every score a decision of
 the record saw is one the narration announced (in order), and the last is the record's final score.  The cards
 of the play and the shows are checked against the record's decisions and the scorers of
-:mod:`sims.cribbage.reference`; All Fours' tricks, high, low, jack and game against the cards the narration
+:mod:`sims.cribbage.literal_scoring`; All Fours' tricks, high, low, jack and game against the cards the narration
 told; Loo's stakes, shares and looes against the declarations and the money of the record.  A card is told as
 forced exactly when the record has no decision for it (or, in cribbage, when it was the one card that fitted).
 """
@@ -28,7 +28,7 @@ from sims.allfours.reference import KNAVE, reckon, whist_rank
 from sims.cards import parse_card, parse_cards
 from sims.cli import main
 from sims.core.record import read_record
-from sims.cribbage.reference import peg_score, show_score
+from sims.cribbage.literal_scoring import peg_score, show_score
 
 POINT = re.compile(r"(?P<who>you|seat \d) (?:pegs?|scores?) (?P<n>\d+) for (?P<why>[^()]*) \((?P<score>[^()]*)\)$")
 MONEY = re.compile(r"(?P<who>you|seat \d) (?P<verb>takes?|pays?) (?P<n>\d+) for (?P<why>.*)$")

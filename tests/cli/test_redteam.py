@@ -34,7 +34,7 @@ CASES = {
     "a named pipe as the spec": (["run", "{inputs}/pipe.toml", "--out", "{tmp}/out"], "not a regular file"),
     "a billion samples": (
         ["discard", *HAND, "--dealer", "--crib", "greedy", "--samples", "1000000000"],
-        "samples must be an integer from 2 to 1,000,000",
+        "samples must be an integer from 2 to 100,000",
     ),
     "odds --position without --deals": (["odds", "--position", "--score", "5-5"], "say how many with --deals"),
     # accepted before

@@ -235,7 +235,7 @@ def test_one_line_status_2_nothing_written(case, inputs, tmp_path, capsys, monke
     monkeypatch.chdir(tmp_path)
     import sims.core.api
     import sims.core.table
-    import sims.cribbage.crib_self_play
+    import sims.cribbage.lab.crib_self_play
 
     monkeypatch.syspath_prepend(str(inputs))
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
@@ -246,8 +246,8 @@ def test_one_line_status_2_nothing_written(case, inputs, tmp_path, capsys, monke
     if argv[0] == "play":  # an output path is checked before the games are played
         monkeypatch.setattr(sims.core.api, "simulate", nothing_played)
         monkeypatch.setattr(sims.core.table, "play", nothing_played)
-    monkeypatch.setattr(sims.cribbage.crib_self_play, "iterate_tables", nothing_played)  # no endless iterating
-    monkeypatch.setattr(sims.cribbage.crib_self_play, "self_play_tables", nothing_played)
+    monkeypatch.setattr(sims.cribbage.lab.crib_self_play, "iterate_tables", nothing_played)  # no endless iterating
+    monkeypatch.setattr(sims.cribbage.lab.crib_self_play, "self_play_tables", nothing_played)
     code = main(argv)
     out, err = capsys.readouterr()
     _one_line(code, out, err, argv[0], says)

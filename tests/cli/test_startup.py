@@ -70,7 +70,7 @@ def test_ctrl_c_while_numba_loads_is_one_line_and_130():
 
 LAZY = """
     import json, sys
-    import sims.cribbage.engine as engine, sims.cribbage.advice, sims.cribbage.policies.distilled_play_outs
+    import sims.cribbage.engine as engine, sims.cribbage.advice, sims.cribbage.lab.distilled_play_outs
     import sims.cribbage.policies.builtin, sims.cribbage.policies.position_throw
     from sims.core import kernel
     lazy = [k for k in kernel._LAZY if k.__module__.startswith("sims.cribbage")]

@@ -166,7 +166,7 @@ def test_at_the_end_of_a_deal_the_last_card_each_show_and_the_crib_are_told_with
     that fits): the last card of all, then the shows, eldest first, the dealer, the crib turned up (Mottoes)."""
     import numpy as np
 
-    from sims.cribbage import reference_engine as ref
+    from sims.cribbage import reference as ref
 
     # You deal: AD 6C go to the crib, you keep JH 2S 9D 5D; the pone throws 7C QD and keeps KS 5H 4S 3C; 2C turned.
     # The play: KS JH 5H 2S 4S make 31 (2 to the pone); you lead 9D anew, the pone 3C, you 5D, the last card (1).

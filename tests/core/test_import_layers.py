@@ -192,6 +192,26 @@ def test_a_game_imports_no_other_game_nor_the_command_line(game, package):
     assert {m: i for m, i in bad.items() if i} == {}
 
 
+LAB = "sims.cribbage.lab"  # the offline builders of cribbage's shipped tables
+LAB_RUNNERS = ("sims.cribbage.commands", "sims.cribbage.claims")  # the commands and the report's sections run them
+
+
+def in_package(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_cribbage_imports_its_offline_builders_only_in_the_commands_that_run_them():
+    """The builders (self-play crib tables, distillation, the board-position tables, tournaments) are apart from
+    the rules, the engine, the policies and the advisors: nothing of cribbage outside ``lab`` imports it (nor
+    names it in a dotted string), but the commands and the claims that run a builder."""
+    bad = {
+        m: [i for i in imports if in_package(i, LAB)]
+        for m, imports in graph(strings=True).items()
+        if in_package(m, "sims.cribbage") and not any(in_package(m, p) for p in (LAB, *LAB_RUNNERS))
+    }
+    assert {m: i for m, i in bad.items() if i} == {}
+
+
 def takes_njit_from_numba(path) -> bool:
     tree = ast.parse(path.read_bytes())
     for node in ast.walk(tree):
@@ -297,12 +317,13 @@ def test_the_repository_graph_reads_analysis_the_bottom_and_the_examples():
     assert {
         "sims.cards",
         "sims.stats",
-        "sims.analysis.claims.loo",
-        "sims.analysis.claims.loo_laws",
+        "sims.analysis.claims.model",
+        "sims.analysis.report",
+        "sims.loo.claims.laws",
         "triumph.game",
         "policy_plugin",
     } <= set(edges)
-    assert "sims.analysis.claims.model" in edges["sims.analysis.claims.loo_laws"]  # a relative import, resolved
+    assert "sims.loo.claims.base" in edges["sims.loo.claims.laws"]  # a relative import, resolved
 
 
 def test_no_import_circle_anywhere_in_the_repository():
@@ -319,13 +340,16 @@ def test_the_bottom_modules_import_nothing_of_sims(module):
 
 
 def test_nothing_below_analysis_imports_it():
-    """The games, the core, the command line and the benchmarks never import the analysis (it stands on them);
-    the analysis imports neither the command line nor the benchmarks."""
+    """The games, the core, the command line and the benchmarks never import the analysis (it stands on them),
+    but for each game's claims, which stand on the analysis's claim record, report and plots; the analysis imports
+    neither the command line nor the benchmarks."""
+    claims = registry.claims_packages()
+    assert {"sims.cribbage.claims", "sims.allfours.claims", "sims.loo.claims"} <= set(claims)
     edges = {m: sources.imports(m, SIMS, strings=True) for m in modules_under(ROOT / "sims", "sims")}
     below = {
         m: [i for i in imports if i.startswith("sims.analysis")]
         for m, imports in edges.items()
-        if not m.startswith("sims.analysis")
+        if not m.startswith("sims.analysis") and not any(in_package(m, package) for package in claims)
     }
     above = {
         m: [i for i in imports if i.startswith(("sims.cli", "sims.bench"))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sims.core.jobs import Job
-from sims.cribbage.odds import direct, timings
+from sims.cribbage.lab.odds import direct, timings
 
 POLICIES = {"discard": "expected_net", "peg": "defensive"}
 
@@ -38,7 +38,7 @@ def test_the_game_s_options_stand_beside_the_engine_s():
 def test_options_no_one_declares_are_refused():
     with pytest.raises(
         ValueError,
-        match=r"unknown cribbage \(sims.cribbage.odds.timings\) option 'group'; "
+        match=r"unknown cribbage \(sims.cribbage.lab.odds.timings\) option 'group'; "
         r"options: score_log, groups",
     ):
         Job.make("cribbage", "deals", "six-card", POLICIES, 100, 1, engine=timings.__name__, group=4)

@@ -18,7 +18,7 @@ from sims.core.chunks import run_chunks
 from sims.core.errors import PolicyError
 from sims.core.jobs import Job
 from sims.cribbage import engine, play_games, simulate_deals
-from sims.cribbage import reference_engine as ref
+from sims.cribbage import reference as ref
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_COUNT
 from sims.cribbage.game import GAME
 from sims.cribbage.policies import resolve

@@ -35,7 +35,7 @@ def test_every_twinned_built_in_is_played_by_its_twin(game):
 
 
 def test_the_cribbage_reference_plays_twins_for_built_ins_and_a_users_function_as_it_is():
-    from sims.cribbage import reference_engine as ref
+    from sims.cribbage import reference as ref
     from sims.cribbage.policies.builtin import random_peg
     from sims.cribbage.rules import get_rules
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from sims.cribbage.reference import peg_score
+from sims.cribbage.literal_scoring import peg_score
 
 DEALER, PONE = 0, 1
 

@@ -155,7 +155,7 @@ def test_progress_on_stderr_unless_quiet(capsys, monkeypatch):
         ([*HAND, "--role", "second"], "unknown role 'second' for six-card"),
         (
             [*HAND, "--dealer", "--opponent", "random", "--samples", "1"],
-            "samples must be an integer from 2 to 1,000,000",
+            "samples must be an integer from 2 to 100,000",
         ),
     ],
 )

@@ -19,11 +19,9 @@ import pytest
 
 from sims.cli import main
 from sims.cribbage import crib_tables
-from sims.cribbage.crib_self_play import iterate_tables, self_play_tables, write_table
 from sims.cribbage.crib_tables import (
     RANK_LABELS,
     SOURCES,
-    compare_tables,
     named_tables,
     provenance,
     reference_table,
@@ -31,6 +29,8 @@ from sims.cribbage.crib_tables import (
     table_params,
 )
 from sims.cribbage.expectations import crib_total, crib_ways, unseen_counts
+from sims.cribbage.lab.crib_self_play import iterate_tables, self_play_tables, write_table
+from sims.cribbage.lab.crib_tables import compare_tables
 from sims.cribbage.policies.discard import expected_net_policy
 from sims.cribbage.simulate import simulate_deals
 

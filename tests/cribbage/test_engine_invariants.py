@@ -17,7 +17,7 @@ from sims.cards import parse_cards
 from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 from sims.core.rng import randint
 from sims.cribbage import PRESETS, play_games, simulate_deals
-from sims.cribbage import reference_engine as ref
+from sims.cribbage import reference as ref
 from sims.cribbage.contract import (
     EMPTY_PARAMS,
     PEG_SIG,
@@ -31,7 +31,7 @@ from sims.cribbage.contract import (
 )
 from sims.cribbage.pegging import card_value
 from sims.cribbage.play import COMPONENTS
-from sims.cribbage.reference import peg_score
+from sims.cribbage.literal_scoring import peg_score
 from sims.cribbage.rules import R_DEALT, R_THROW
 from tests.cribbage.fuzz import ONE_WORKER, fuzz
 from tests.cribbage.records import records_array

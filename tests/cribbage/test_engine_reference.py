@@ -2,7 +2,7 @@
 games from the same (seed, chunk, index) streams, for every preset.
 
 Deals: the per-deal components by role of ``simulate_deals(..., records=True)`` against
-:func:`reference_engine.simulate_deals`, which regenerates each deal from the chunk keys of
+:func:`reference.simulate_deals`, which regenerates each deal from the chunk keys of
 ``sims.rng.chunk_keys`` (deal ``g`` dealt by seat ``g % players``).  Games: winner, final scores,
 number of deals, first dealer and first-deal points.  Besides the built-in policies, a *probe*
 policy pair chooses by a hash of everything the engine shows a policy (the whole state vector,
@@ -19,7 +19,7 @@ import pytest
 from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 from sims.core.rng import randint
 from sims.cribbage import PRESETS, play_games, simulate_deals
-from sims.cribbage import reference_engine as ref
+from sims.cribbage import reference as ref
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_COUNT, S_N_PLAYED, S_SIZE, is_legal_play, is_valid_throw
 from sims.cribbage.play import COMPONENTS
 from sims.cribbage.rules import R_THROW, get_rules

@@ -191,23 +191,30 @@ def test_cli_prints_every_card_and_json_rows(capsys):
 
 
 def test_the_chance_of_winning_reads_the_players_table_sims_discard_reads(capsys):
-    """sims peg --score and sims discard --score read the same players' board-position table by default (the
-    players who peg as asked: expected_peg + distilled for distilled), and --players chooses another: the same
-    play-outs (values), another chance of winning."""
+    """sims peg --score and sims discard --score take the players of the board-position table by one rule
+    (``players_of``): by default the players who peg as asked (expected_peg + distilled for distilled), or the
+    players named, who must peg by the playout; no table for the playout's players, or players who peg
+    otherwise, is the same one-line error in both."""
     from sims.cribbage.discards import advise as discard_advice
 
+    hand = "5H 5S JD 6C 4H KD"
     s = PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C", thrown="QD 3C", score=(97, 104))
     default = advise(s).set_index("card")
-    discard = discard_advice("5H 5S JD 6C 4H KD", "dealer", score=(95, 110), pegging="distilled").score["players"]
-    assert (
-        default.attrs["players"] == discard == advise(s, playout="greedy").attrs["players"] == "expected_peg+distilled"
-    )
-    assert advise(s, playout="defensive").attrs["players"] == "expected_net+defensive"
-    other = advise(s, players="expected_net+defensive").set_index("card").loc[default.index]
-    assert other.attrs["players"] == "expected_net+defensive"
-    assert np.array_equal(other["value"], default["value"]) and not np.allclose(other["win"], default["win"])
-    assert main(PEG + ["--thrown", "QD,3C", "--score", "97-104", "--players", "position_distilled", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["players"] == "position_distilled"
+    discard = discard_advice(hand, "dealer", score=(95, 110), pegging="distilled").score["players"]
+    assert default.attrs["players"] == discard == "expected_peg+distilled"
+    defensive = advise(s, playout="defensive")
+    assert defensive.attrs["players"] == "expected_net+defensive"
+    named = advise(s, playout="defensive", players="expected_net+defensive")
+    assert named.equals(defensive) and not np.allclose(defensive.set_index("card").loc[default.index].win, default.win)
+    for playout, players in (("greedy", None), ("distilled", "expected_net+defensive")):
+        with pytest.raises(ValueError) as peg_error:
+            advise(s, playout=playout, players=players)
+        with pytest.raises(ValueError) as discard_error:
+            discard_advice(hand, "dealer", score=(95, 110), pegging=playout, players=players)
+        assert str(peg_error.value) == str(discard_error.value)
+    named = ["--players", "expected_net+defensive", "--playout", "defensive", "--json"]
+    assert main(PEG + ["--thrown", "QD,3C", "--score", "97-104", *named]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == "expected_net+defensive"
     assert main(PEG + ["--thrown", "QD,3C", "--score", "97-104"]) == 0
     assert "(expected_peg + distilled self-play)" in capsys.readouterr().out
 
@@ -221,7 +228,7 @@ def test_the_chance_of_winning_reads_the_players_table_sims_discard_reads(capsys
         (PEG + ["--score", "97-104"], "thrown"),
         (["peg", "7H", "--dealer"], "required: --starter"),
         (["peg", "7H", "--played", "KS,QX", "--starter", "2C", "--dealer"], "bad card"),
-        (PEG + ["--samples", "1"], "samples"),
+        (PEG + ["--samples", "1"], "samples must be an integer from 2 to 100,000"),
     ],
 )
 def test_cli_bad_input_is_one_line_and_exit_2(argv, message, capsys):

@@ -19,7 +19,7 @@ import pytest
 
 from sims.cards import format_card, format_cards
 from sims.cribbage import play_games
-from sims.cribbage import reference_engine as ref
+from sims.cribbage import reference as ref
 from sims.cribbage.advice import Player
 from sims.cribbage.contract import S_N_PLAYED
 from sims.cribbage.game import GAME

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from sims.cards import parse_cards
-from sims.cribbage import reference
+from sims.cribbage import literal_scoring as literal
 from sims.cribbage.pegging import card_value, peg_points, peg_points_kernel, points_if_laid
 
 
@@ -12,7 +12,7 @@ def test_mottoes_ace_five_three_two_four():
     """Mottoes: "your adversary playing an ace, you a five, he a three, you a two, then he a
     four -- he counts five for the sequence"; the count is then fifteen, two more."""
     cards = "AS 5H 3D 2C 4S"
-    assert reference.peg_items(parse_cards(cards)) == [("fifteen", 2), ("run of 5", 5)]
+    assert literal.peg_items(parse_cards(cards)) == [("fifteen", 2), ("run of 5", 5)]
     assert peg_points(cards) == 7
     assert [peg_points(cards.split()[:i]) for i in range(1, 6)] == [0, 0, 0, 0, 7]
 
@@ -130,7 +130,7 @@ def test_kernel_matches_reference_on_random_plays(bath):
     for cards in random_counts(11 + bath, 4000):
         seq = np.array([-1, -1] + cards + [-1], dtype=np.int64)  # a window into a longer record
         for end in range(1, len(cards) + 1):
-            expected = reference.peg_score(cards[:end], bath)
+            expected = literal.peg_score(cards[:end], bath)
             assert peg_points_kernel(seq, 2, 2 + end, bath) == expected, (cards[:end], bath)
             # the same card weighed without being laid: the slot after the count is not read
             seq[2 + end - 1], last = -9, seq[2 + end - 1]
@@ -138,7 +138,7 @@ def test_kernel_matches_reference_on_random_plays(bath):
             seq[2 + end - 1] = last
             if end >= 2:
                 start = end // 2  # a later count starting mid-record
-                assert peg_points_kernel(seq, 2 + start, 2 + end, bath) == reference.peg_score(cards[start:end], bath)
+                assert peg_points_kernel(seq, 2 + start, 2 + end, bath) == literal.peg_score(cards[start:end], bath)
             checked += 1
             scored += expected > 0
     assert checked > 20_000 and scored > 4_000

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sims.cli import main
-from sims.cribbage.tournament import LITERATURE, parse_combo, round_robin, strength, win_matrix
+from sims.cribbage.lab.tournament import LITERATURE, parse_combo, round_robin, strength, win_matrix
 
 PAIR = ("greedy+greedy", "random+random")
 

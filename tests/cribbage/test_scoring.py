@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from sims.cards import parse_card, parse_cards
 from sims.core.kernel import read_only  # the hand as the greedy discard passes it: its specialisation
-from sims.cribbage import reference
+from sims.cribbage import literal_scoring as literal
 from sims.cribbage.scoring import (
     BINOMIAL,
     SHOW_TABLE,
@@ -79,7 +79,7 @@ def test_fast_scorer_matches_reference(k, crib, crib_flush_four, n):
     for hand, starter, points in zip(hands.tolist(), starters.tolist(), fast.tolist()):
         key = show_facts(hand, starter)
         if key not in memo:
-            memo[key] = reference.show_score(hand, starter, crib, crib_flush_four)
+            memo[key] = literal.show_score(hand, starter, crib, crib_flush_four)
         assert points == memo[key], (hand, starter, crib, crib_flush_four)
     assert len(memo) > n // 10  # the reference really saw thousands of different shows
 
@@ -101,9 +101,9 @@ def test_scalar_scorer_and_discard_shows_match_reference(k):
     hands, starters = random_shows(7 + k, 300, k)
     for hand, starter in zip(hands.tolist(), starters.tolist()):
         for crib in (False, True) if k == 4 else (False,):
-            assert score_show(hand, starter, crib) == reference.show_score(hand, starter, crib)
+            assert score_show(hand, starter, crib) == literal.show_score(hand, starter, crib)
         arr = np.asarray(hand, dtype=np.int64)
-        assert show_points(arr, k, -1, False, False) == reference.show_score(hand, None)
+        assert show_points(arr, k, -1, False, False) == literal.show_score(hand, None)
 
 
 @pytest.mark.parametrize("dealt, throw", [(5, 1), (5, 2), (6, 2), (8, 2), (5, 0)])
@@ -115,7 +115,7 @@ def test_kept_points_is_the_show_of_the_cards_kept(dealt, throw):
         for thrown in combinations(range(dealt), throw):
             mask = sum(1 << i for i in thrown)
             kept = [int(c) for i, c in enumerate(hand) if i not in thrown]
-            assert kept_points(read_only(hand), mask) == reference.show_score(kept, None), (hand.tolist(), thrown)
+            assert kept_points(read_only(hand), mask) == literal.show_score(kept, None), (hand.tolist(), thrown)
 
 
 def test_score_shows_rejects_bad_arrays():

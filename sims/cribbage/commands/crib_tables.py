@@ -1,5 +1,5 @@
 """``sims crib-tables``: crib discard tables by self-play, compared with a published table
-(see :mod:`sims.cribbage.crib_self_play`)."""
+(see :mod:`sims.cribbage.lab.crib_self_play`)."""
 
 from __future__ import annotations
 
@@ -68,8 +68,9 @@ def check_flags(args) -> None:
 
 
 def run(args) -> dict:
-    from ..crib_self_play import iterate_tables, self_play_tables, write_table  # the engine: when run
-    from ..crib_tables import compare_tables, reference_table
+    from ..crib_tables import reference_table
+    from ..lab.crib_self_play import iterate_tables, self_play_tables, write_table  # the engine: when run
+    from ..lab.crib_tables import compare_tables
 
     check_flags(args)
     if args.out:  # the table and its provenance beside it, before the self-play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...cli.common import percent, positive
 from ...core.text import two_scores
-from ..odds.layout import DEFAULT_PLAYERS, PLAYERS
+from ..odds.layout import DEFAULT_PLAYERS, PLAYERS, players_of
 
 DEFAULT_POLICIES = PLAYERS[DEFAULT_PLAYERS]
 
@@ -135,13 +135,14 @@ def run(args) -> dict:
     if args.table:
         table, source = odds.read_table(args.table, rules), args.table
     elif args.position:
-        from ..odds.position import DEFAULT_PER_POSITION, iterate_position
+        from ..lab.odds import build
+        from ..lab.odds.position import DEFAULT_PER_POSITION, iterate_position
 
         if args.workers:
             raise ValueError("--position runs on this machine's threads (--threads), not on Dask workers")
         if args.deals is None:  # long work is asked for by name, not by looking up a position
             raise ValueError(
-                f"--position builds a table by playing deals, {odds.DEFAULT_DEALS:,} and more a round "
+                f"--position builds a table by playing deals, {build.DEFAULT_DEALS:,} and more a round "
                 f"at the shipped size: say how many with --deals N"
             )
         table, _ = iterate_position(
@@ -151,26 +152,28 @@ def run(args) -> dict:
             n_deals=args.deals,
             per_position=args.per_position or DEFAULT_PER_POSITION,
             seed=args.seed,
-            groups=args.groups or odds.DEFAULT_GROUPS,
+            groups=args.groups or build.DEFAULT_GROUPS,
             base=args.base,
             threads=args.threads,
             progress=not args.quiet,
         )
         source = f"position-aware ({args.iterate} round(s))"
     elif args.build:
-        table = odds.win_table(
+        from ..lab.odds import build
+
+        table = build.win_table(
             rules,
             {"discard": args.discard or DEFAULT_POLICIES["discard"], "peg": args.peg or DEFAULT_POLICIES["peg"]},
-            args.deals or odds.DEFAULT_DEALS,
+            args.deals or build.DEFAULT_DEALS,
             args.seed,
-            args.groups or odds.DEFAULT_GROUPS,
+            args.groups or build.DEFAULT_GROUPS,
             threads=args.threads,
             progress=not args.quiet,
             workers=args.workers,
         )
         source = "built"
     else:
-        players = odds.players_of(args.players, discard=args.discard, peg=args.peg)
+        players = players_of(args.players, discard=args.discard, peg=args.peg)
         table, source = odds.shipped_table(rules, players), "shipped"
     positions = [table.at(d, p) for d, p in scores]
     files = []

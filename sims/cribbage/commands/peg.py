@@ -43,8 +43,8 @@ def add_arguments(parser):
         "--players",
         metavar="NAME",
         help="with --score: the board-position table of these players' self-play, "
-        "expected_net+defensive, expected_peg+distilled, position_distilled (default: the "
-        "players who peg by --playout, else expected_peg+distilled; as sims discard --score)",
+        "expected_net+defensive, expected_peg+distilled, position_distilled, who peg by --playout "
+        "(default: those players; as sims discard --score)",
     )
     parser.add_argument("--rules", default="six-card", metavar="PRESET", help="rules preset (default six-card)")
     parser.add_argument(

@@ -1,4 +1,4 @@
-"""``sims round-robin``: every pair of policy combos plays whole games (see :mod:`sims.cribbage.tournament`)."""
+"""``sims round-robin``: every pair of policy combos plays whole games (see :mod:`sims.cribbage.lab.tournament`)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def add_arguments(parser):
 
 
 def run(args) -> dict:
-    from ..tournament import DEFAULT_COMBOS, round_robin, win_matrix  # the engine: only when run
+    from ..lab.tournament import DEFAULT_COMBOS, round_robin, win_matrix  # the engine: only when run
 
     combos = args.policies.split(",") if args.policies else DEFAULT_COMBOS
     frame = round_robin(args.rules, combos, args.games, args.seed, threads=args.threads, progress=not args.quiet)

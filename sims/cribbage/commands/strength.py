@@ -1,5 +1,5 @@
 """``sims strength``: the strongest policies in self-play against the published expert figures
-(see :func:`sims.cribbage.tournament.strength`)."""
+(see :func:`sims.cribbage.lab.tournament.strength`)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def add_arguments(parser):
 
 
 def run(args) -> dict:
-    from ..tournament import LITERATURE_SOURCES, strength  # the engine: only when run
+    from ..lab.tournament import LITERATURE_SOURCES, strength  # the engine: only when run
 
     rows = []
     for combo in args.policies.split(","):

@@ -1,15 +1,13 @@
 """Board position: the chance of winning from every score, and players that play for the game (issue 12).
 
-* :func:`win_table` - the dealer's chance of winning and expected game points from every position before
-  a deal, by backward induction over deal timings (:mod:`.timings`, :mod:`.induction`, :mod:`.table`), with
-  jackknife intervals; :func:`shipped_table` and :func:`read_table` for tables on file;
-* :func:`games_from` - whole games played on from positions, the direct check (:mod:`.direct`);
-* :func:`position_table` and :func:`iterate_position` - the table of the position-aware players
-  (:mod:`sims.cribbage.policies.position`) and the iteration table -> players -> table (:mod:`.position`);
+* :func:`shipped_table` and :func:`read_table` - the dealer's chance of winning and expected game points from
+  every position before a deal (an :class:`OddsTable`, :mod:`.table`), from the tables that ship or a file;
 * :func:`paired_match` - strength on common random numbers (:mod:`.match`);
 * :func:`throw_win_chances` - each throw's chance of winning from a position (:mod:`.throws`).
 
-The names load on first use, so importing the package compiles no kernel.
+The tables are built offline by :mod:`sims.cribbage.lab.odds` (deal timings, backward induction, the
+position-aware players' iteration, the direct check).  The names load on first use, so importing the package
+compiles no kernel.
 """
 
 from __future__ import annotations
@@ -17,13 +15,9 @@ from __future__ import annotations
 import importlib
 
 _LAZY = {
-    "win_table": ".table",
     "read_table": ".table",
     "shipped_table": ".table",
     "OddsTable": ".table",
-    "games_from": ".direct",
-    "position_table": ".position",
-    "iterate_position": ".position",
     "paired_match": ".match",
     "throw_win_chances": ".throws",
 }

@@ -1,8 +1,9 @@
-"""What the timing kernel records and where: names and sizes shared by the kernel (:mod:`.timings`), the
-induction, the files and the position-aware players, and the players whose tables ship (and which of them a
-command means), in a module that compiles nothing and imports nothing (the command line reads it at start)."""
+"""What the timing kernel records and where: names and sizes shared by the kernel
+(:mod:`sims.cribbage.lab.odds.timings`), the induction, the files and the position-aware players, and the players
+whose tables ship (and which of them a command means), in a module that compiles nothing and imports nothing (the
+command line reads it at start)."""
 
-# The three count tables of a deal (:mod:`.timings`) and their names in a Batch.
+# The three count tables of a deal (:mod:`sims.cribbage.lab.odds.timings`) and their names in a Batch.
 DEALER, PONE, TOTALS = 0, 1, 2
 TABLE_NAMES = ("dealer reaches", "pone reaches", "deal totals")
 
@@ -17,7 +18,8 @@ SHOW_BINS = 32  # points of a hand or a crib (at most 29)
 N_RANKS = 13
 
 # The players whose self-play the shipped tables describe, by the name ``sims odds --players`` takes: the policy
-# of each decision (both seats).  The position-aware players' table is their own iterated table (:mod:`.position`).
+# of each decision (both seats).  The position-aware players' table is their own iterated table
+# (:mod:`sims.cribbage.lab.odds.position`).
 PLAYERS = {
     "expected_net+defensive": {"discard": "expected_net", "peg": "defensive"},
     "expected_peg+distilled": {"discard": "expected_peg", "peg": "distilled"},
@@ -25,7 +27,7 @@ PLAYERS = {
 }
 POSITION_PLAYERS = "position_distilled"  # their table: the iteration table -> players -> table
 # The players of the first tables (``<preset>.parquet``): ``shipped_table`` reads them unless told otherwise,
-# ``win_table`` plays them by default, and the position players' vectors are made from them.
+# ``lab.odds.build.win_table`` plays them by default, and the position players' vectors are made from them.
 BASE_PLAYERS = "expected_net+defensive"
 # The table ``sims odds`` (and ``--build``), ``sims discard --score`` and ``sims peg --score`` use when no players
 # are asked for (nor a policy that other players' tables describe): the game's default players (what ``sims play``
@@ -41,6 +43,15 @@ def check_players(players: str) -> str:
     return players
 
 
+def _fitting(asked: dict) -> list[str]:
+    return [name for name, policies in PLAYERS.items() if all(policies[d] == n for d, n in asked.items())]
+
+
+def table_ships(**asked) -> bool:
+    """Whether a table ships for players who play as asked (``discard=``, ``peg=``: policy names)."""
+    return bool(_fitting(asked))
+
+
 def players_of(players: str | None = None, **asked) -> str:
     """The players of the shipped tables (:data:`PLAYERS`) named ``players``, checked against the policy of each
     decision asked for (``discard=``, ``peg=``: a name, or None for any); without a name, the players who play
@@ -52,7 +63,7 @@ def players_of(players: str | None = None, **asked) -> str:
             if PLAYERS[players][decision] != name:
                 raise ValueError(f"the players {players} {decision} by {PLAYERS[players][decision]}, not {name}")
         return players
-    fits = [name for name, policies in PLAYERS.items() if all(policies[d] == n for d, n in asked.items())]
+    fits = _fitting(asked)
     if not fits:
         wanted = " and ".join(f"{d} by {n}" for d, n in asked.items())
         raise ValueError(

@@ -11,8 +11,8 @@ Each card the player may lay gets the value
 
 and the card of highest value is laid (ties: the higher pip value).  The values
 of the tables are fitted to play-outs, not set by hand
-(:mod:`sims.cribbage.policies.distillation` fits them to the play-outs of
-:mod:`sims.cribbage.policies.distilled_play_outs`).  The tables that ship
+(:mod:`sims.cribbage.lab.distillation` fits them to the play-outs of
+:mod:`sims.cribbage.lab.distilled_play_outs`).  The tables that ship
 (``sims/cribbage/data/odds/distilled-peg.json``, with their provenance) peg, over
 200,000 paired deals, 0.071 a deal more than the exploring fit's tables and 0.164
 more than ``defensive`` (the exploring tables: 0.177), and over 30,000 paired deals
@@ -28,7 +28,7 @@ here).  A more open game is a weaker one: weighing the points now by 1.3 or the
 reply by 0.7 or 0.5 raises the dealer's self-play pegging to 3.38, 3.42, 3.48
 and loses 0.005, 0.019, 0.038 a deal to these tables.  With ``expected_peg``'s
 discards (which keep cards that peg) the dealer pegs 3.38 and the pone 2.14, and
-3.53 with his heels (:data:`sims.cribbage.tournament.LITERATURE` on the readings).
+3.53 with his heels (:data:`sims.cribbage.lab.tournament.LITERATURE` on the readings).
 
 ``distilled_end`` (:mod:`sims.cribbage.policies.end_of_play`) solves the end of the
 play exactly on top of these tables.

@@ -21,7 +21,7 @@ winning is nearly linear in the points of a deal, and playing for points is play
 (The pegging policy takes the start of the deal from the scores, less the points
 pegged so far and the heels; so whether a deal is played for the game is fixed
 when it is dealt, and a table of the players' self-play can be built from deal
-timings outside the zone: :func:`sims.cribbage.odds.position.position_table`.)
+timings outside the zone: :func:`sims.cribbage.lab.odds.position.position_table`.)
 
 **Discard** (:mod:`.position_throw`, so that the pegging loads no discard kernel).  Each throw gets its
 chance of winning, averaged exactly over the

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from sims.cribbage import simulate_deals
-from sims.cribbage.policies import distillation as fitting
+from sims.cribbage.lab import distillation as fitting
+from sims.cribbage.lab import distilled_play_outs as play_outs
 from sims.cribbage.policies import distilled as D
-from sims.cribbage.policies import distilled_play_outs as play_outs
 from sims.cribbage.rules import PRESETS
 
 

@@ -1,4 +1,4 @@
-"""The table of the position-aware players (sims.cribbage.odds.position): the zone's paired deals, the
+"""The table of the position-aware players (sims.cribbage.lab.odds.position): the zone's paired deals, the
 recursion that uses them, and the table against whole games played on from positions in the zone."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sims.cribbage.odds import position as odds_position
-from sims.cribbage.odds.direct import games_from
-from sims.cribbage.odds.induction import solve
-from sims.cribbage.odds.table import win_table
+from sims.cribbage.lab.odds import position as odds_position
+from sims.cribbage.lab.odds.build import win_table
+from sims.cribbage.lab.odds.direct import games_from
+from sims.cribbage.lab.odds.induction import solve
 from sims.cribbage.policies.position import position_policies
 from sims.cribbage.rules import get_rules
 from tests.cribbage.odds.test_tables import counts_from
@@ -67,7 +67,7 @@ def test_the_position_table_agrees_with_games_played_on():
 def test_zone_deals_streamed_in_blocks_make_the_same_table(monkeypatch):
     # The zone's deals are played a diagonal and a block at a time and summed as they come (nothing kept per
     # deal): any block size gives the same bits, and a block is the deals zone_deals plays all at once.
-    from sims.cribbage.odds import induction
+    from sims.cribbage.lab.odds import induction
 
     base = win_table("five-card", n_deals=4000, seed=5, groups=4)
     players = position_policies([base], zone=4)

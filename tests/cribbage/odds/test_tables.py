@@ -12,12 +12,13 @@ import pytest
 from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
 from sims.cribbage import play_games
 from sims.cribbage.contract import S_COUNT, S_MY_SCORE, is_legal_play
-from sims.cribbage.odds import timings
-from sims.cribbage.odds.direct import games_from
-from sims.cribbage.odds.induction import jackknife, solve
+from sims.cribbage.lab.odds import timings
+from sims.cribbage.lab.odds.build import win_table
+from sims.cribbage.lab.odds.direct import games_from
+from sims.cribbage.lab.odds.induction import jackknife, solve
+from sims.cribbage.lab.odds.timings import POINTS, ROLE
 from sims.cribbage.odds.layout import PLAYERS, POSITION_PLAYERS
-from sims.cribbage.odds.table import read_table, shipped_path, shipped_table, win_table
-from sims.cribbage.odds.timings import POINTS, ROLE
+from sims.cribbage.odds.table import read_table, shipped_path, shipped_table
 from sims.cribbage.rules import get_rules
 from tests.cribbage.odds.test_timings import deals, outcome
 

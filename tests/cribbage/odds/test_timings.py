@@ -1,4 +1,4 @@
-"""When each point of a deal falls (sims.cribbage.odds.timings): the events of a deal add up to the
+"""When each point of a deal falls (sims.cribbage.lab.odds.timings): the events of a deal add up to the
 engine's points, and counting out from the events agrees with the engine's own counting out."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from sims.core.rng import chunk_keys
 from sims.core.streams import seat_streams
 from sims.cribbage import play
 from sims.cribbage.engine import seed_streams
-from sims.cribbage.odds import timings
-from sims.cribbage.odds.timings import HEELS, KIND, LAID, PEGGING, POINTS, ROLE, SHOW
+from sims.cribbage.lab.odds import timings
+from sims.cribbage.lab.odds.timings import HEELS, KIND, LAID, PEGGING, POINTS, ROLE, SHOW
 from sims.cribbage.rules import get_rules
 
 EXPERT = {"discard": "expected_net", "peg": "defensive"}

@@ -24,9 +24,10 @@ from sims.cribbage.contract import (
 )
 from sims.cribbage.crib_tables import PARAMS_SIZE
 from sims.cribbage.expectations import table_crib_value, throw_expectations
+from sims.cribbage.lab import distilled_play_outs
 from sims.cribbage.pegging import peg_points_kernel
 from sims.cribbage.policies import discard as D
-from sims.cribbage.policies import distilled, distilled_play_outs, resolve
+from sims.cribbage.policies import distilled, resolve
 from sims.cribbage.rules import R_BATH, get_rules
 from sims.cribbage.tables import rank_points
 

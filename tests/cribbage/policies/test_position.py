@@ -10,7 +10,7 @@ import pytest
 from sims.cards import parse_card, parse_cards
 from sims.core.errors import PolicyError
 from sims.core.kernel import read_only
-from sims.cribbage import play, reference, simulate_deals
+from sims.cribbage import literal_scoring, play, simulate_deals
 from sims.cribbage.contract import (
     S_COUNT,
     S_COUNT_START,
@@ -98,7 +98,7 @@ def test_own_hand_told_from_the_order_of_play(preset):
             found = position.kept_candidates(
                 read_only(hand), read_only(buf), read_only(state), kernel_rules, shows, masks
             )  # read-only, as the policy calls it
-            truth = reference.show_score(kept[g, who].tolist(), int(starters[g]))
+            truth = literal_scoring.show_score(kept[g, who].tolist(), int(starters[g]))
             assert truth in shows[:found], (g, k)
             mine = sum(1 << j for j in range(k) if owners[j] == who)
             assert mine in masks[:found], (g, k)

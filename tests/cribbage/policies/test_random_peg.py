@@ -9,7 +9,7 @@ from sims.core.rng import seed_state
 from sims.cribbage.contract import EMPTY_PARAMS, S_COUNT, S_SIZE
 from sims.cribbage.pegging import MAX_COUNT
 from sims.cribbage.policies.builtin import random_peg
-from sims.cribbage.reference_engine import random_peg as reference_random_peg
+from sims.cribbage.reference import random_peg as reference_random_peg
 from sims.cribbage.rules import get_rules
 
 

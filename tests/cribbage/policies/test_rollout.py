@@ -8,7 +8,7 @@ import pytest
 
 from sims.cards import parse_cards
 from sims.core.rng import next_u64, randint
-from sims.cribbage import reference_engine as ref
+from sims.cribbage import reference as ref
 from sims.cribbage.contract import S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_SIZE, S_STARTER, S_THROWN
 from sims.cribbage.policies import resolve, rollout
 from sims.cribbage.policies.builtin import greedy_peg

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from sims.cards import parse_cards
-from sims.cribbage import reference
-from sims.cribbage import reference_engine as ref
+from sims.cribbage import literal_scoring as literal
+from sims.cribbage import reference as ref
 from sims.cribbage.contract import (
     ROLE_NAMES,
     S_COUNT,
@@ -153,7 +153,7 @@ def _hoyle_slow(hand, role, preset):
     mine = crib_is_mine(rules, role_index(rules, role))
     frame = analyze_discards(hand, role, rules=preset, collapse=False)
     keys = [
-        ((1 if mine else -1) * row.crib, reference.show_score(parse_cards(row.kept), None))
+        ((1 if mine else -1) * row.crib, literal.show_score(parse_cards(row.kept), None))
         for row in frame.itertuples()
     ]
     return set(parse_cards(frame["thrown"][max(range(len(keys)), key=keys.__getitem__)]))
@@ -260,7 +260,7 @@ def test_expected_best_reply_matches_enumeration():
 
 def assert_same_deals_as_reference(preset, policies, n, seed):
     """The engine's per-deal points by role and component equal the plain-Python reference engine's on
-    the same random streams (``sims.cribbage.reference_engine``), which calls the same njit policies with
+    the same random streams (``sims.cribbage.reference``), which calls the same njit policies with
     the state it builds itself: a policy shown a different state, or an engine that mishandles its
     answer, changes a deal."""
     rules = get_rules(preset)
@@ -282,7 +282,7 @@ def test_policies_play_as_the_reference_engine_plays_them(preset, discard):
 
 
 def test_expected_net_self_play_shows_match_expert_figures():
-    # Published expert averages per deal (shared/data/README.md; sims.cribbage.tournament's LITERATURE): hand
+    # Published expert averages per deal (shared/data/README.md; sims.cribbage.lab.tournament's LITERATURE): hand
     # 7.9-8.1 for either player, dealer's crib 4.6-5.0.  20,000 seeded deals: each mean must lie within four of
     # its standard errors (about 0.03) of the published range.
     result = simulate_deals("six-card", {"discard": "expected_net", "peg": "defensive"}, n_deals=20_000, seed=2)

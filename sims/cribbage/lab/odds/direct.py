@@ -15,23 +15,23 @@ import numpy as np
 import pandas as pd
 from numba import types
 
-from ...core.batch import HIST_KEYS, HIST_VALUES, Batch, concat, totals_frame
-from ...core.driver import chunk_loop
-from ...core.errors import E_ITEM
-from ...core.jobs import Job
-from ...core.kernel import njit
-from ...core.kernel_types import F64_1, F64_3, I64_1, I64_2, I64_3, U64_2
-from ...stats import mean_se, wilson
-from ..contract import DiscardFn, PegFn
-from ..engine import (
+from ....core.batch import HIST_KEYS, HIST_VALUES, Batch, concat, totals_frame
+from ....core.driver import chunk_loop
+from ....core.errors import E_ITEM
+from ....core.jobs import Job
+from ....core.kernel import njit
+from ....core.kernel_types import F64_1, F64_3, I64_1, I64_2, I64_3, U64_2
+from ....stats import mean_se, wilson
+from ...contract import DiscardFn, PegFn
+from ...engine import (
     describe_error,  # noqa: F401  (this module is an engine: the core asks it for errors)
     seed_streams,
 )
-from ..play import MAX_DEALS, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal
-from ..rules import R_DOUBLE_LURCH, R_LURCH, get_rules
+from ...play import MAX_DEALS, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal
+from ...rules import R_DOUBLE_LURCH, R_LURCH, get_rules
 from .induction import DEFAULT_POINTS
 
-ENGINE = "sims.cribbage.odds.direct"
+ENGINE = "sims.cribbage.lab.odds.direct"
 OPTIONS = {
     "positions": "flat (dealer, pone, ...) scores games start from",
     "points": "game points of a win, a lurch and a double lurch",
@@ -226,7 +226,7 @@ def games_from(
     ``win_lo, win_hi``, ``game_points`` (his net expected game points) with ``game_points_se``, and
     ``deals`` per game.
     """
-    from ...core.runner import play
+    from ....core.runner import play
 
     job = games_job(rules, policies, positions, n_games, seed, points)
     batch, _ = play(job, threads=threads, workers=workers, client=client, progress=progress)

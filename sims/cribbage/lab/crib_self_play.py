@@ -30,19 +30,20 @@ import numpy as np
 import pandas as pd
 from numba import types
 
-from .. import __version__
-from ..core.batch import Batch, concat, totals_frame
-from ..core.driver import chunk_loop
-from ..core.errors import E_ITEM
-from ..core.jobs import Job
-from ..core.kernel import njit
-from ..core.runner import play
-from ..core.store import atomic_write, git_commit, write_json
-from ..stats import mean_se
-from .crib_tables import N_RANKS, TO_WHOM, matrices_table, params_matrices, reference_table, table_params
-from .engine import DISCARDS, F64_1, I64_1, I64_2, I64_4, PEGS, U64_2, describe_error, seed_streams  # noqa: F401
-from .play import C_CRIB, POLICY_ERROR, deal_buffers, play_deal
-from .policies.discard import expected_net_policy
+from ... import __version__
+from ...core.batch import Batch, concat, totals_frame
+from ...core.driver import chunk_loop
+from ...core.errors import E_ITEM
+from ...core.jobs import Job
+from ...core.kernel import njit
+from ...core.runner import play
+from ...core.store import atomic_write, git_commit, write_json
+from ...stats import mean_se
+from ..crib_tables import N_RANKS, TO_WHOM, reference_table, table_params
+from ..engine import DISCARDS, F64_1, I64_1, I64_2, I64_4, PEGS, U64_2, describe_error, seed_streams  # noqa: F401
+from ..play import C_CRIB, POLICY_ERROR, deal_buffers, play_deal
+from ..policies.discard import expected_net_policy
+from .crib_tables import matrices_table, params_matrices
 
 DEFAULT_PRIOR_DEALS = 20.0
 PAIRS = [(lo, hi) for lo in range(N_RANKS) for hi in range(lo, N_RANKS)]

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .. import plots
-from ..cribbage import (
+from sims.analysis import plots
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, Reference, more, source
+from sims.analysis.report import Section
+
+from .measures import (
     GAME,
     MAIN,
     SCORE_LOG_GAMES,
@@ -15,9 +19,6 @@ from ..cribbage import (
     first_dealer_wins,
     nondealer_preference,
 )
-from ..report import Section
-from .context import policy_label
-from .model import Claim, Reference, more, source
 
 NUMBER = "3"
 TITLE = "The first dealer's advantage"

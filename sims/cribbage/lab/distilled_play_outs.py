@@ -60,9 +60,9 @@ from ..play import (
     fresh_deal,
     play_out,
 )
+from ..policies.distilled import N_TABLES, card_features, decision_buffers, distilled_peg, distilled_policy
+from ..policies.pegging import only_legal
 from ..rules import R_BATH, R_DEALT, R_KEPT, R_ONE_COUNT
-from .distilled import N_TABLES, card_features, decision_buffers, distilled_peg, distilled_policy
-from .pegging import only_legal
 
 
 @njit(cache=True)

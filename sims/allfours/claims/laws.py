@@ -3,7 +3,7 @@ played trump is high or low), the dealer's answer to a beg by the hand he holds,
 running the cards.
 
 :func:`claims` makes the claims 9h-9l with their strongest-player twins and tables for
-:func:`sims.analysis.claims.allfours.run`; the quantities above it are pure functions of results, so
+:func:`sims.allfours.claims.section.run`; the quantities above it are pure functions of results, so
 notebook 09 can call them on results of any size.
 """
 
@@ -14,11 +14,11 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, equal, more, source
 from sims.stats import Estimate, paired_diff, rate_ci
 
-from .allfours_base import GAIN, GAME, MAIN, POINT_MARGIN, POINT_WHY, RULES, STRONG_MIN, STRONG_SHARE, seat_net
-from .context import policy_label
-from .model import Claim, equal, more, source
+from .base import GAIN, GAME, MAIN, POINT_MARGIN, POINT_WHY, RULES, STRONG_MIN, STRONG_SHARE, seat_net
 
 SRC_LAW_II = source(
     "Sections 87-96", "§92 ii", "No person can beg more than once in each hand, except by mutual agreement."

@@ -38,10 +38,9 @@ once (:func:`zoned`), so nothing is kept per deal.
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import stdtrit
 
-from ...core.kernel import njit
-from .layout import DEALER, PONE, TOTALS
+from ....core.kernel import njit
+from ...odds.layout import DEALER, PONE, TOTALS
 
 # A deal's outcome read at a position (:mod:`.position`): (kind, x, y).
 DEALER_WINS, PONE_WINS, GOES_ON = 0, 1, 2  # x: the loser's final score; for GOES_ON, x, y: the deal's totals
@@ -331,8 +330,3 @@ def jackknife(
         return np.sqrt(((pseudo - centre) ** 2 / (h - 1)).sum(0) / groups)
 
     return (win, se(win, np.stack([w for w, _ in left_out])), gp, se(gp, np.stack([g for _, g in left_out])))
-
-
-def t95(groups: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``groups - 1`` degrees of freedom."""
-    return float(stdtrit(max(groups - 1, 1), 0.975))  # Student's t quantile (scipy.special: a light import)

@@ -13,15 +13,15 @@ import time
 import numpy as np
 import pandas as pd
 
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, more, source
+from sims.analysis.report import Section
+from sims.cribbage.lab.odds.build import win_table
 from sims.cribbage.odds.figure import heatmap
 from sims.cribbage.odds.match import paired_match
-from sims.cribbage.odds.table import win_table
 from sims.cribbage.policies.position import position_policies
 
-from ..cribbage import GAME, MAIN, WIN_MARGIN, WIN_WHY, finished, first_dealer_wins
-from ..report import Section
-from .context import policy_label
-from .model import Claim, more, source
+from .measures import GAME, MAIN, WIN_MARGIN, WIN_WHY, finished, first_dealer_wins
 
 NUMBER = "11"
 TITLE = "Board position: the chance of winning from every score"

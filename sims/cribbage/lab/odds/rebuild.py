@@ -1,13 +1,14 @@
 """Rebuilding the board-position tables that ship with the package (``python -c "from
-sims.cribbage.odds.rebuild import build_shipped; build_shipped(players=...)"``): above both the tables
-(:mod:`sims.cribbage.odds.table`) and the position players' iteration (:mod:`sims.cribbage.odds.position`),
+sims.cribbage.lab.odds.rebuild import build_shipped; build_shipped(players=...)"``): above both the tables
+(:mod:`sims.cribbage.lab.odds.build`) and the position players' iteration (:mod:`sims.cribbage.lab.odds.position`),
 which reads the tables."""
 
 from __future__ import annotations
 
-from .layout import BASE_PLAYERS, PLAYERS, POSITION_PLAYERS, check_players
+from ...odds.layout import BASE_PLAYERS, PLAYERS, POSITION_PLAYERS, check_players
+from ...odds.table import SHIPPED, _shipped_file
+from .build import DEFAULT_DEALS, win_table
 from .position import iterate_position
-from .table import DEFAULT_DEALS, SHIPPED, _shipped_file, win_table
 
 
 def build_shipped(
@@ -20,7 +21,7 @@ def build_shipped(
 ) -> list:
     """Rebuild the tables that ship with the package for ``players`` (quantized Parquet and the deal model beside
     each); the position players' table is iterated from the table of the players they play as far from home
-    (:func:`sims.cribbage.odds.position.iterate_position`, ``iteration``: zone, iterations, per_position).
+    (:func:`sims.cribbage.lab.odds.position.iterate_position`, ``iteration``: zone, iterations, per_position).
     Returns the files written."""
     check_players(players)
     files = []

@@ -4,7 +4,7 @@ everyone staking with a miss dealt.
 
 :func:`claims` makes the claims 10f-10i (10d and 10e were once our own expectations of the
 pool, now measured without a claim: their ids are not reused) with their strongest-player twins for
-:func:`sims.analysis.claims.loo.run`; the quantities above it are pure functions of results, so notebook 10
+:func:`sims.loo.claims.section.run`; the quantities above it are pure functions of results, so notebook 10
 can call them on results of any size.
 """
 
@@ -15,11 +15,11 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, equal, more, source
 from sims.stats import Estimate, combine, mean_ci, paired_diff, rate_estimate
 
-from .context import policy_label
-from .loo_base import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility, single_rules
-from .model import Claim, equal, more, source
+from .base import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility, single_rules
 
 SRC_GIVE_UP = source(
     "Sections 87-96",

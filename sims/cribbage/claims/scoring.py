@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .. import plots
-from ..cribbage import published_hand_counts
-from ..report import Section
+from sims.analysis import plots
+from sims.analysis.report import Section
+
+from .measures import published_hand_counts
 
 NUMBER = "1"
 TITLE = "Scoring: exact hand and crib distributions"

@@ -14,7 +14,7 @@ back to every position.
 :func:`iterate_position` starts from the baseline's table, makes the players
 with it, builds their table, makes the players with that, and so on until the
 largest change in the zone is below ``tol`` (as the crib tables were iterated,
-:mod:`sims.cribbage.crib_self_play`).  Every round deals the same cards, so a
+:mod:`sims.cribbage.lab.crib_self_play`).  Every round deals the same cards, so a
 round in which the players play as in the last one reproduces its table.  The
 players keep the deal model of the baseline (its pegging, hands and cribs).
 
@@ -49,31 +49,23 @@ import numpy as np
 import pandas as pd
 from numba import types
 
-from ...core import store as st
-from ...core.chunks import numba_threads
-from ...core.driver import chunk_loop
-from ...core.errors import E_ITEM, new_err, raise_policy_error
-from ...core.jobs import Job, check_count
-from ...core.kernel import njit
-from ...core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
-from ...core.rng import chunk_keys
-from ...core.runner import play
-from ..contract import DiscardFn, PegFn
-from ..engine import describe_error, seed_streams
-from ..play import A_N_PLAYED, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal
-from ..rules import R_TARGET, get_rules
+from ....core import store as st
+from ....core.chunks import numba_threads
+from ....core.driver import chunk_loop
+from ....core.errors import E_ITEM, new_err, raise_policy_error
+from ....core.jobs import Job, check_count
+from ....core.kernel import njit
+from ....core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
+from ....core.rng import chunk_keys
+from ....core.runner import play
+from ...contract import DiscardFn, PegFn
+from ...engine import describe_error, seed_streams
+from ...play import A_N_PLAYED, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal
+from ...odds.layout import EV_ROWS, MAX_EVENTS, POINTS, ROLE
+from ...odds.table import OddsTable
+from ...rules import R_TARGET, get_rules
+from .build import DEFAULT_DEALS, DEFAULT_GROUPS, check_points, counts_of, model_of, table_from_batch, timing_job
 from .induction import DEALER_WINS, DEFAULT_POINTS, GOES_ON, PONE_WINS, jackknife
-from .layout import EV_ROWS, MAX_EVENTS, POINTS, ROLE
-from .table import (
-    DEFAULT_DEALS,
-    DEFAULT_GROUPS,
-    OddsTable,
-    check_points,
-    counts_of,
-    model_of,
-    table_from_batch,
-    timing_job,
-)
 from .timings import deal_events
 
 DEFAULT_PER_POSITION = 400
@@ -204,10 +196,10 @@ class ZoneDeals:
     """The zone's deals (:func:`zone_of`) of the position-aware ``players``, ``per_position`` at each position,
     played when asked for: ``deals(js, first, stop)`` is ``samples[k, i, (baseline, players), (kind, x, y)]``
     for the positions ``js[k]`` and the deals ``first + i < stop`` (the same deals however they are asked for;
-    :func:`sims.cribbage.odds.induction.zoned` asks a diagonal of the board at a time)."""
+    :func:`sims.cribbage.lab.odds.induction.zoned` asks a diagonal of the board at a time)."""
 
     def __init__(self, rules, players: dict, zone: int, per_position: int, seed: int, threads=None):
-        from ..policies.position import baseline_policies
+        from ...policies.position import baseline_policies
 
         self.rules = get_rules(rules)
         self.per_position, self.threads = per_position, threads
@@ -252,7 +244,7 @@ def zone_deals(rules, players: dict, zone: int, per_position: int, seed: int, th
 
 def _zone_size(players: dict, rules) -> int:
     """The zone the players' parameter vector gives for ``rules``."""
-    from ..policies.position import X_ZONE, section
+    from ...policies.position import X_ZONE, section
 
     zone = int(section(np.asarray(players["peg"].params, dtype=np.float64), rules.to_kernel())[X_ZONE])
     if zone < 0:
@@ -277,7 +269,7 @@ def position_table(
     self-play: the baseline's deal timings from ``n_deals`` deals, and ``per_position`` deals at each
     position of the players' zone (module docstring).  ``baseline``: the timing Batch of an earlier call
     with the same rules, deals, seed and groups (the iteration reuses it)."""
-    from ..policies.position import baseline_policies, position_policies
+    from ...policies.position import baseline_policies, position_policies
 
     rules = get_rules(rules)
     points = check_points(points)
@@ -326,7 +318,7 @@ def iterate_position(
     Returns the last table and the history: per round the largest and the mean absolute change of the
     dealer's chance in the zone, and the largest standard error there.
     """
-    from ..policies.position import DEFAULT_ZONE, baseline_policies, position_policies
+    from ...policies.position import DEFAULT_ZONE, baseline_policies, position_policies
 
     rules = get_rules(rules)
     zone = DEFAULT_ZONE if zone is None else zone

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .. import plots
-from ..cribbage import GAME, MAIN, lurch_rate
-from ..report import Section
-from .context import policy_label
-from .model import Claim, less, source
+from sims.analysis import plots
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, less, source
+from sims.analysis.report import Section
+
+from .measures import GAME, MAIN, lurch_rate
 
 NUMBER = "7"
 TITLE = "Lurches and skunks"

@@ -86,7 +86,7 @@ def nondealer_preference(games: pd.DataFrame, threshold: int = 10) -> tuple[Esti
     return rate_ci(wins, int(mask.sum())), average, float(mask.mean())
 
 
-REFERENCE_DIR = Path(__file__).resolve().parents[1] / "data" / "reference"
+REFERENCE_DIR = Path(__file__).resolve().parents[3] / "data" / "reference"
 
 
 def published_hand_counts() -> pd.Series:

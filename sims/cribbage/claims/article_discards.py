@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pandas as pd
 
+from sims.analysis import plots
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, at_least, source
+from sims.analysis.report import Section
 from sims.stats import rate_estimate
 
-from .. import plots
-from ..cribbage import GAME, MAIN, WIN_MARGIN, WIN_WHY, finished
-from ..report import Section
-from .context import policy_label
-from .model import Claim, at_least, source
+from .measures import GAME, MAIN, WIN_MARGIN, WIN_WHY, finished
 
 NUMBER = "5"
 TITLE = "The Article's discard advice against expected-value play"

@@ -1,5 +1,5 @@
-"""What both parts of section 10 (:mod:`~sims.analysis.claims.loo`, the best game, the pool and the miss, and
-:mod:`~sims.analysis.claims.loo_laws`, the laws of the deal) stand on: the game, its players and table sizes,
+"""What both parts of section 10 (:mod:`~sims.loo.claims.section`, the best game, the pool and the miss, and
+:mod:`~sims.loo.claims.laws`, the laws of the deal) stand on: the game, its players and table sizes,
 the strongest players' share, a variant of a preset, and the money one rule moves on the same deals."""
 
 from __future__ import annotations

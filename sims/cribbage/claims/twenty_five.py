@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pandas as pd
 
+from sims.analysis import plots
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, Reference, equal, source
+from sims.analysis.report import Section
 from sims.stats import breakdown_table, rate_estimate
 
-from .. import plots
-from ..cribbage import GAME, GREEDY, MAIN, RANDOM, finished, points_per_two_deals, role_mean
-from ..report import Section
-from .context import policy_label
-from .model import Claim, Reference, equal, source
+from .measures import GAME, GREEDY, MAIN, RANDOM, finished, points_per_two_deals, role_mean
 
 NUMBER = "2"
 TITLE = "Twenty-five points in every two deals"

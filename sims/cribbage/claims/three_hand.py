@@ -3,11 +3,12 @@ wins" — under two readings, and asked of true three-hand (§87) for comparison
 
 from __future__ import annotations
 
-from .. import plots
-from ..cribbage import GAME, MAIN, WIN_MARGIN, WIN_WHY, finished, first_dealer_wins, place_win_rates
-from ..report import Section
-from .context import policy_label
-from .model import Claim, more, source
+from sims.analysis import plots
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, more, source
+from sims.analysis.report import Section
+
+from .measures import GAME, MAIN, WIN_MARGIN, WIN_WHY, finished, first_dealer_wins, place_win_rates
 
 NUMBER = "4"
 TITLE = "Three players: does the first dealer generally win?"

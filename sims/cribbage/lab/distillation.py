@@ -1,5 +1,5 @@
 """How the distilled pegging tables (:mod:`sims.cribbage.policies.distilled`) are learned: least-squares fits
-to play-outs (:mod:`sims.cribbage.policies.distilled_play_outs`) and policy iteration.
+to play-outs (:mod:`sims.cribbage.lab.distilled_play_outs`) and policy iteration.
 
 :func:`distill`: a least-squares fit of each exploring play-out's advantage (the return of the card laid
 at random less the mean over the legal cards) to the centred features, with a little ridge, gives the
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .distilled import (
+from ..policies.distilled import (
     DATA,
     GO,
     N_COUNTS,
@@ -33,8 +33,8 @@ from .distilled import (
     SETUP,
     distilled_policy,
 )
+from ..policies.pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS
 from .distilled_play_outs import card_play_outs, merge, play_outs
-from .pegging import DEFAULT_PARAMS as DEFENSIVE_PARAMS
 
 
 def initial_params() -> np.ndarray:

@@ -20,10 +20,10 @@ import itertools
 import numpy as np
 import pandas as pd
 
-from ..stats import Z95, wilson
-from .policies import resolve
-from .rules import get_rules
-from .simulate import play_games, simulate_deals
+from ...stats import Z95, wilson
+from ..policies import resolve
+from ..rules import get_rules
+from ..simulate import play_games, simulate_deals
 
 DEFAULT_COMBOS = ("expected_net+defensive", "hoyle+defensive", "greedy+greedy", "random+random")
 

@@ -1,5 +1,5 @@
-"""What both parts of section 9 (:mod:`~sims.analysis.claims.allfours`, the maxims and begging, and
-:mod:`~sims.analysis.claims.allfours_laws`, the laws) stand on: the game, its rules and players, the strongest
+"""What both parts of section 9 (:mod:`~sims.allfours.claims.section`, the maxims and begging, and
+:mod:`~sims.allfours.claims.laws`, the laws) stand on: the game, its rules and players, the strongest
 players' share, the margin of a point per hand, and seat 0's net points per hand."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .model import more
+from sims.analysis.claims.model import more
 
 GAME = "allfours"
 RULES = "two-hand"

@@ -1,6 +1,6 @@
 """Section 10: Loo (Mottoes "Three-Card Loo", "Five-Card Loo"; Sections 87-96 §95-96): "five or seven make the
 best game" under three readings; the dealer giving up the stakes to a lone stander, flushes and Pam's
-exemption, the single against everyone staking (:mod:`sims.analysis.claims.loo_laws`); and, measured without a period claim to judge, how the pool goes through a
+exemption, the single against everyone staking (:mod:`sims.loo.claims.laws`); and, measured without a period claim to judge, how the pool goes through a
 session in unlimited and limited loo (our expectations, not the seeds'), how many are looed in a deal, the
 worth of taking the miss, the single, Pam be civil and each place's money.
 
@@ -14,16 +14,16 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from sims.analysis import plots
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, more, source
+from sims.analysis.claims.strongest import judged_twice
+from sims.analysis.report import Section
 from sims.core.text import interval
 from sims.stats import Estimate, combine, normal_ci, paired_diff
 
-from .. import plots
-from ..report import Section
-from .context import policy_label
-from .loo_base import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility, single_rules
-from .loo_laws import claims as law_claims
-from .model import Claim, more, source
-from .strongest import judged_twice
+from .base import GAME, MAIN, PLAYERS, STRONG, STRONG_MIN, STRONG_SHARE, civility, single_rules
+from .laws import claims as law_claims
 
 NUMBER = "10"
 TITLE = "Loo: the best number of players, the pool, the miss, the single, Pam"

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pandas as pd
 
+from sims.analysis import plots
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import TEXTS, Claim, more, source
+from sims.analysis.report import Section
 from sims.stats import paired_diff
 
-from .. import plots
-from ..cribbage import GAME, MAIN, seat_margin
-from ..report import Section
-from .context import policy_label
-from .model import TEXTS, Claim, more, source
+from .measures import GAME, MAIN, seat_margin
 
 NUMBER = "6"
 TITLE = "Pegging: keep as close as possible"

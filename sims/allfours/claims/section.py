@@ -1,7 +1,7 @@
 """Section 9: All Fours (Sections 87-96 §91-94, Mottoes "Laws of All-Fours", "Maxims"): the four maxims, begging
 and the dealer's answer, one card counting all fours, a deal with nothing to reckon; law ii's agreed second
 beg, law v's question "high or low", the dealer's answer by the hand he holds and the knaves turned while
-running the cards (:mod:`sims.analysis.claims.allfours_laws`); and, measured without a period claim to judge,
+running the cards (:mod:`sims.allfours.claims.laws`); and, measured without a period claim to judge,
 how often the expert plays as each maxim says, the first dealer's chances and the length of a game.
 
 The quantities are pure functions of the engine's results below :func:`run`, so notebook 09 can call them
@@ -17,16 +17,16 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from sims.analysis import plots
+from sims.analysis.claims.context import policy_label
+from sims.analysis.claims.model import Claim, Reference, more, source
+from sims.analysis.claims.strongest import judged_twice
+from sims.analysis.report import Section
 from sims.core.text import mean_interval
 from sims.stats import Estimate, combine, mean_ci, paired_diff, rate_ci, rate_estimate
 
-from .. import plots
-from ..report import Section
-from .allfours_base import GAIN, GAME, MAIN, POINT_MARGIN, RULES, STRONG_MIN, STRONG_SHARE, seat_net
-from .allfours_laws import claims as law_claims
-from .context import policy_label
-from .model import Claim, Reference, more, source
-from .strongest import judged_twice
+from .base import GAIN, GAME, MAIN, POINT_MARGIN, RULES, STRONG_MIN, STRONG_SHARE, seat_net
+from .laws import claims as law_claims
 
 NUMBER = "9"
 TITLE = "All Fours: the maxims, begging, one card counting all fours"

@@ -39,20 +39,20 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from ...core.batch import Batch, concat, counts_frame, hist_frame
-from ...core.driver import chunk_loop
-from ...core.errors import E_DECISION, E_ITEM
-from ...core.kernel import njit
-from ...core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, I64_5, U64_2
-from ..contract import DiscardFn, PegFn
-from ..engine import (
+from ....core.batch import Batch, concat, counts_frame, hist_frame
+from ....core.driver import chunk_loop
+from ....core.errors import E_DECISION, E_ITEM
+from ....core.kernel import njit
+from ....core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, I64_5, U64_2
+from ...contract import DiscardFn, PegFn
+from ...engine import (
     describe_error,  # noqa: F401  (this module is an engine: the core asks it for errors)
     seed_streams,
 )
-from ..pegging import MAX_COUNT, card_value, peg_points_kernel
-from ..play import A_N_PLAYED, C_CRIB, C_HAND, C_HEELS, MAX_SEATS, POLICY_ERROR, deal_buffers, play_deal
-from ..rules import R_BATH, R_TARGET
-from .layout import (
+from ...pegging import MAX_COUNT, card_value, peg_points_kernel
+from ...play import A_N_PLAYED, C_CRIB, C_HAND, C_HEELS, MAX_SEATS, POLICY_ERROR, deal_buffers, play_deal
+from ...rules import R_BATH, R_TARGET
+from ...odds.layout import (
     EV_ROWS,
     HEELS,
     KIND,
