@@ -1,0 +1,123 @@
+"""The All Fours expert's speed on the claims report's work, and a fingerprint of its choices.
+
+The report's expert runs (section 9) are two-hand deals with threshold begging and answering, the
+expert in one seat and the maxims in the other: 2,000 deals with the agreement tally, runs of 500 with
+records, and runs of 500 with a smaller search (5 samples, 100,000 positions).  :func:`fingerprint`
+plays such deals seeded as the engine seeds them (the same hands as ``simulate_deals``) and hashes
+every card played in every hand, in order, with the player who played it: a change in any choice of
+the expert changes it.  ``python -m sims.bench allfours_expert`` prints deals/s and the expert's
+plays/s of each workload, and the fingerprints.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+from numba import types
+
+from ..allfours.contract import P_CARD, P_ROLE, S_N_PLAYED
+from ..allfours.engine import HANDS, PLAYS, _seed
+from ..allfours.maxims import N_MAXIMS
+from ..allfours.play import MAX_SEATS, N_COMP, N_EVENTS, POLICY_ERROR, new_work, play_hand
+from ..core.jobs import Job
+from ..core.kernel import njit
+from ..core.kernel_types import F64_1, I64_1, U64_2
+from ..core.rng import chunk_keys
+from ..core.streams import seat_streams
+
+NAME = "allfours_expert"
+GAME, RULES = "allfours", "two-hand"
+BIDDING = {"beg": "threshold", "answer": "threshold"}
+EXPERT_SEAT = 1  # the seat the expert plays in the workloads below (the maxims in seat 0)
+# The report's expert runs: (label, play policies of seat 0 and seat 1, deals).
+WORKLOADS = (
+    ("agreement run: expert vs maxims", ["expert", "maxims"], 2_000),
+    ("adversary run: maxims vs expert", ["maxims", "expert"], 500),
+    ("laws run: maxims vs expert[5, 100000]", ["maxims", {"name": "expert", "params": [5, 100_000]}], 500),
+)
+MIX = np.uint64(0x9E3779B97F4A7C15)
+SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1, I64_1)
+
+
+@njit(types.uint64(*SIG), cache=True)
+def _played_hash(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff, plays):
+    """Deals 0 .. n_deals - 1 as the engine deals them, each hand played out; a hash of every card played and
+    its player's role, hand by hand (0 if a policy answered illegally).  ``plays[role]`` counts the cards
+    each role played."""
+    players = rules[0]
+    work = new_work(rules)
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = seat_streams(MAX_SEATS)
+    scores = np.zeros(2, dtype=np.int64)
+    comp = np.zeros((2, N_COMP), dtype=np.int64)
+    events = np.zeros(N_EVENTS, dtype=np.int64)
+    err = np.zeros(64, dtype=np.int64)
+    tally = np.zeros((0, N_MAXIMS, 2), dtype=np.int64)
+    h = np.uint64(0)
+    for g in range(n_deals):
+        _seed(keys, g // chunk_size, g % chunk_size, players, deck_rng, seat_rngs)
+        scores[:] = 0
+        comp[:, :] = 0
+        status = play_hand(
+            rules,
+            g % players,
+            scores,
+            False,
+            work[0],
+            True,
+            deck_rng,
+            seat_rngs,
+            beg_fns,
+            answer_fns,
+            play_fns,
+            discard_fns,
+            params,
+            poff,
+            comp,
+            events,
+            err,
+            work,
+            tally,
+        )
+        if status == POLICY_ERROR:
+            return np.uint64(0)
+        played, n_played = work[2], work[3][S_N_PLAYED]
+        for k in range(n_played):
+            plays[played[P_ROLE, k]] += 1
+            x = np.uint64(g * 4096 + k * 64 + played[P_CARD, k] * 4 + played[P_ROLE, k])
+            h = (h ^ x) * MIX
+            h ^= h >> np.uint64(29)
+    return h
+
+
+def fingerprint(play, n: int, seed: int = 1) -> tuple[str, int, float]:
+    """``(hash, cards the expert's seat played, seconds)`` of ``n`` two-hand deals of the run ``seed`` with
+    threshold bidding and ``play`` (one policy per seat)."""
+    job = Job.make(GAME, "deals", RULES, {**BIDDING, "play": play}, n, seed)
+    fns, params, poff = job.kernel_policies()
+    keys = chunk_keys(seed, 0, job.n_chunks, job.game.n_streams)
+    plays = np.zeros(MAX_SEATS, dtype=np.int64)
+    start = time.perf_counter()
+    h = _played_hash(job.rules.to_kernel(), keys, job.chunk_size, n, *fns, params, poff, plays)
+    return f"{int(h):016x}", int(plays[EXPERT_SEAT]), time.perf_counter() - start
+
+
+def run(workloads=WORKLOADS) -> list[dict]:
+    """A row per workload: deals/s and the expert's plays/s on one thread, and the fingerprint."""
+    fingerprint(["expert", "maxims"], 4)  # compiled and warm
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    rows = [{"what": f"All Fours expert on the report's work, 1 thread; load average {load}"}]
+    for label, play, n in workloads:
+        h, plays, seconds = fingerprint(play, n)
+        rows.append(
+            {"what": label, "deals": n, "deals/s": n / seconds, "expert plays/s": plays / seconds, "fingerprint": h}
+        )
+    return rows
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from . import format_table
+
+    print(format_table(run()))
