@@ -42,11 +42,12 @@ EXACT_DEALS = 64  # at most this many deals of the hidden cards: solve every one
 EXACT, LOWER, UPPER = 0, 1, 2
 WIN = 3  # above any value a hand can give (|jack| + |game| <= 2)
 
-# Search order <-> card ids, points for game by search index, the highest bit of a 13-bit mask.
+# Search order <-> card ids, points for game by search index, the highest and the lowest bit of a 13-bit mask.
 SEARCH_INDEX = np.array([(c & 3) * 13 + (((c >> 2) + 12) % 13) for c in range(52)], dtype=np.int64)
 CARD_OF = np.argsort(SEARCH_INDEX).astype(np.int64)
 POINTS = np.array([GAME_POINTS[CARD_OF[b] >> 2] for b in range(52)], dtype=np.int64)
 HIGH_BIT = np.array([-1] + [int(m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
+LOW_BIT = np.array([-1] + [(m & -m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
 
 # The fixed facts of one search, in ``ctx``.
 X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_SIZE = range(9)
@@ -91,12 +92,9 @@ def _slot(key):
 
 @njit(cache=True)
 def new_table():
-    """A transposition table: keys, packed values and generations (a new generation empties it)."""
-    return (
-        np.zeros(1 << TT_BITS, dtype=np.int64),
-        np.zeros(1 << TT_BITS, dtype=np.int64),
-        np.zeros(1 << TT_BITS, dtype=np.int64),
-    )
+    """A transposition table: per slot the key and, packed, the generation, the value and its flag (a new
+    generation empties it); the two side by side, one memory access a probe."""
+    return np.zeros((1 << TT_BITS, 2), dtype=np.int64)
 
 
 # A frame of the search stack: the position (leader, cards in the trick, suit led, best card and its
@@ -154,24 +152,30 @@ def distinct(moves, hand, others):
 @njit(cache=True)
 def _next_move(moves, j, best, trump):
     """The card to try next: leading, trumps first, each suit from its top; following, the cards that
-    take the trick from the lowest, then the others from the lowest."""
+    take the trick from the lowest (those of the suit led before trumps), then the others from the lowest
+    (plain cards before trumps, the lowest suit first among equals)."""
     if j == 0:
         for step in range(4):
             s = (trump + step) % 4
             m = (moves >> (13 * s)) & SUIT13
             if m:
                 return s * 13 + HIGH_BIT[m]
-    pick, pick_key = -1, 1 << 20
-    m = moves
-    while m:
-        b = 0
-        while not (m >> b) & 1:
-            b += 1
-        m ^= np.int64(1) << b
-        key = (0 if beats_index(b, best, trump) else 64) + b % 13 + 13 * (b // 13 == trump)
-        if key < pick_key:
-            pick, pick_key = b, key
-    return pick
+    best_suit, above = best // 13, ~((np.int64(2) << (best % 13)) - 1)
+    trumps = (moves >> (13 * trump)) & SUIT13
+    if best_suit != trump:
+        m = (moves >> (13 * best_suit)) & SUIT13 & above
+        if m:
+            return best_suit * 13 + LOW_BIT[m]
+        if trumps:
+            return trump * 13 + LOW_BIT[trumps]
+    elif trumps & above:
+        return trump * 13 + LOW_BIT[trumps & above]
+    pick, rank = -1, 13  # nothing takes the trick
+    for s in range(4):
+        m = (moves >> (13 * s)) & SUIT13
+        if s != trump and m and LOW_BIT[m] < rank:
+            pick, rank = s * 13 + LOW_BIT[m], LOW_BIT[m]
+    return pick if pick >= 0 else trump * 13 + LOW_BIT[trumps]
 
 
 @njit(cache=True, inline="always")
@@ -186,9 +190,7 @@ def _key(hands, n, leader, d):
 def solve(
     ctx,
     sides,
-    tt_key,
-    tt_val,
-    tt_gen,
+    tt,
     hands,
     leader,
     j,
@@ -216,71 +218,67 @@ def solve(
     trump = ctx[X_TRUMP]
     may_trump = ctx[X_MAY_TRUMP] != 0
     st = np.zeros((MAX_DEPTH, F_SIZE), dtype=np.int64)
-    top = st[0]
-    top[F_LEADER], top[F_J], top[F_LEAD], top[F_BEST], top[F_BEST_ROLE] = leader, j, lead_suit, best, best_role
-    top[F_PTS], top[F_JACK_IN], top[F_D], top[F_ALPHA], top[F_BETA] = pts, jack_in, d, alpha, beta
+    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD], st[0, F_BEST], st[0, F_BEST_ROLE] = leader, j, lead_suit, best, best_role
+    st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D], st[0, F_ALPHA], st[0, F_BETA] = pts, jack_in, d, alpha, beta
     role = (leader + j) % n
-    top[F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
-    top[F_VALUE] = -WIN if sides[role] == 0 else WIN
+    st[0, F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
+    st[0, F_VALUE] = -WIN if sides[role] == 0 else WIN
     sp = 0
     back, v = False, np.int64(0)
     while True:
-        f = st[sp]
-        role = (f[F_LEADER] + f[F_J]) % n
+        role = (st[sp, F_LEADER] + st[sp, F_J]) % n
         ours = sides[role] == 0
-        if back:  # the card f[F_MOVE] was worth v: take it back
+        if back:  # the card st[sp, F_MOVE] was worth v: take it back
             back = False
-            v += f[F_JV]
-            hands[role] ^= np.int64(1) << f[F_MOVE]
-            if ours and v > f[F_VALUE]:
-                f[F_VALUE] = v
-                f[F_ALPHA] = max(f[F_ALPHA], v)
-            elif not ours and v < f[F_VALUE]:
-                f[F_VALUE] = v
-                f[F_BETA] = min(f[F_BETA], v)
-            if f[F_ALPHA] >= f[F_BETA]:
-                f[F_MOVES] = 0  # cut off
-        if f[F_MOVES] == 0:  # all cards tried: f is worth f[F_VALUE]
-            v = f[F_VALUE]
+            v += st[sp, F_JV]
+            hands[role] ^= np.int64(1) << st[sp, F_MOVE]
+            if ours and v > st[sp, F_VALUE]:
+                st[sp, F_VALUE] = v
+                st[sp, F_ALPHA] = max(st[sp, F_ALPHA], v)
+            elif not ours and v < st[sp, F_VALUE]:
+                st[sp, F_VALUE] = v
+                st[sp, F_BETA] = min(st[sp, F_BETA], v)
+            if st[sp, F_ALPHA] >= st[sp, F_BETA]:
+                st[sp, F_MOVES] = 0  # cut off
+        if st[sp, F_MOVES] == 0:  # all cards tried: f is worth st[sp, F_VALUE]
+            v = st[sp, F_VALUE]
             if sp == 0:
                 return v
-            if f[F_J] == 0:
-                flag = UPPER if v <= f[F_A0] else (LOWER if v >= f[F_B0] else EXACT)
-                tt_key[f[F_SLOT]] = f[F_KEY]
-                tt_val[f[F_SLOT]] = (v + WIN) * 4 + flag
-                tt_gen[f[F_SLOT]] = ctx[X_GEN]
+            if st[sp, F_J] == 0:
+                flag = UPPER if v <= st[sp, F_A0] else (LOWER if v >= st[sp, F_B0] else EXACT)
+                tt[st[sp, F_SLOT], 0] = st[sp, F_KEY]
+                tt[st[sp, F_SLOT], 1] = ctx[X_GEN] << 5 | (v + WIN) << 2 | flag
             sp -= 1
             back = True
             continue
-        b = _next_move(f[F_MOVES], f[F_J], f[F_BEST], trump)
-        f[F_MOVES] ^= np.int64(1) << b
-        f[F_MOVE] = b
+        b = _next_move(st[sp, F_MOVES], st[sp, F_J], st[sp, F_BEST], trump)
+        st[sp, F_MOVES] ^= np.int64(1) << b
+        st[sp, F_MOVE] = b
         hands[role] ^= np.int64(1) << b
         ctx[X_NODES] += 1
         if ctx[X_NODES] > ctx[X_BUDGET]:
             for k in range(sp + 1):  # restore the hands before giving up
-                fr = st[k]
-                hands[(fr[F_LEADER] + fr[F_J]) % n] ^= np.int64(1) << fr[F_MOVE]
+                hands[(st[k, F_LEADER] + st[k, F_J]) % n] ^= np.int64(1) << st[k, F_MOVE]
             return OVER_BUDGET
-        if f[F_J] == 0 or beats_index(b, f[F_BEST], trump):
+        if st[sp, F_J] == 0 or beats_index(b, st[sp, F_BEST], trump):
             nb, nr = b, role
         else:
-            nb, nr = f[F_BEST], f[F_BEST_ROLE]
-        npts = f[F_PTS] + POINTS[b]
-        njack = f[F_JACK_IN] != 0 or b == ctx[X_JACK]
-        c_alpha, c_beta = f[F_ALPHA], f[F_BETA]
-        if f[F_J] == n - 1:  # the trick is complete: to nr's side
+            nb, nr = st[sp, F_BEST], st[sp, F_BEST_ROLE]
+        npts = st[sp, F_PTS] + POINTS[b]
+        njack = st[sp, F_JACK_IN] != 0 or b == ctx[X_JACK]
+        c_alpha, c_beta = st[sp, F_ALPHA], st[sp, F_BETA]
+        if st[sp, F_J] == n - 1:  # the trick is complete: to nr's side
             sign = 1 if sides[nr] == 0 else -1
             jv = sign if njack else 0
             c_leader, c_j, c_lead, c_best, c_role, c_pts, c_jack = nr, 0, -1, -1, -1, 0, 0
-            c_d = f[F_D] + sign * npts
+            c_d = st[sp, F_D] + sign * npts
             c_alpha, c_beta = c_alpha - jv, c_beta - jv
         else:
             jv = 0
-            c_leader, c_j, c_best, c_role, c_pts, c_jack = f[F_LEADER], f[F_J] + 1, nb, nr, npts, np.int64(njack)
-            c_lead = b // 13 if f[F_J] == 0 else f[F_LEAD]
-            c_d = f[F_D]
-        f[F_JV] = jv
+            c_leader, c_j, c_best, c_role, c_pts, c_jack = st[sp, F_LEADER], st[sp, F_J] + 1, nb, nr, npts, np.int64(njack)
+            c_lead = b // 13 if st[sp, F_J] == 0 else st[sp, F_LEAD]
+            c_d = st[sp, F_D]
+        st[sp, F_JV] = jv
         key, slot = np.int64(0), np.int64(0)
         if c_j == 0:
             if hands[c_leader] == 0:  # every card played: game
@@ -289,29 +287,28 @@ def solve(
                 continue
             key = _key(hands, n, c_leader, c_d)
             slot = _slot(key)
-            if tt_gen[slot] == ctx[X_GEN] and tt_key[slot] == key:
-                tv, flag = tt_val[slot] // 4 - WIN, tt_val[slot] % 4
+            if tt[slot, 0] == key and tt[slot, 1] >> 5 == ctx[X_GEN]:
+                tv, flag = (tt[slot, 1] >> 2 & 7) - WIN, tt[slot, 1] & 3
                 if flag == EXACT or (flag == LOWER and tv >= c_beta) or (flag == UPPER and tv <= c_alpha):
                     v = tv
                     back = True
                     continue
         sp += 1
-        c = st[sp]
-        c[F_LEADER], c[F_J], c[F_LEAD], c[F_BEST], c[F_BEST_ROLE] = c_leader, c_j, c_lead, c_best, c_role
-        c[F_PTS], c[F_JACK_IN], c[F_D] = c_pts, c_jack, c_d
-        c[F_ALPHA], c[F_BETA], c[F_A0], c[F_B0] = c_alpha, c_beta, c_alpha, c_beta
-        c[F_KEY], c[F_SLOT] = key, slot
+        st[sp, F_LEADER], st[sp, F_J], st[sp, F_LEAD], st[sp, F_BEST], st[sp, F_BEST_ROLE] = c_leader, c_j, c_lead, c_best, c_role
+        st[sp, F_PTS], st[sp, F_JACK_IN], st[sp, F_D] = c_pts, c_jack, c_d
+        st[sp, F_ALPHA], st[sp, F_BETA], st[sp, F_A0], st[sp, F_B0] = c_alpha, c_beta, c_alpha, c_beta
+        st[sp, F_KEY], st[sp, F_SLOT] = key, slot
         c_role_to_move = (c_leader + c_j) % n
         others = np.int64(0) if c_best < 0 else np.int64(1) << c_best
         for r in range(n):
             if r != c_role_to_move:
                 others |= hands[r]
-        c[F_MOVES] = distinct(_legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move], others)
-        c[F_VALUE] = -WIN if sides[c_role_to_move] == 0 else WIN
+        st[sp, F_MOVES] = distinct(_legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move], others)
+        st[sp, F_VALUE] = -WIN if sides[c_role_to_move] == 0 else WIN
 
 
 @njit(cache=True)
-def card_value(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b):
+def card_value(ctx, sides, tt, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b):
     """The exact value of playing card ``b`` (search order) from the position of :func:`solve`: a
     bisection of null-window searches over the five values a hand can give (-2 .. 2); OVER_BUDGET when
     the search exceeds its budget."""
@@ -321,9 +318,7 @@ def card_value(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, 
         v = solve(
             ctx,
             sides,
-            tt_key,
-            tt_val,
-            tt_gen,
+            tt,
             hands,
             leader,
             j,
