@@ -37,6 +37,8 @@ from .cards import GAME_POINTS, KNAVE, suit_mask, whist_rank
 
 SUIT13 = (1 << 13) - 1
 TT_BITS = 16
+TT_SIZE = 1 << TT_BITS
+CHECK = (1 << (64 - TT_BITS)) - 1  # the bits of a hashed key its slot does not give
 RETRIES = 64
 EXACT_DEALS = 64  # at most this many deals of the hidden cards: solve every one, draw none
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -50,7 +52,7 @@ HIGH_BIT = np.array([-1] + [int(m).bit_length() - 1 for m in range(1, 1 << 13)],
 LOW_BIT = np.array([-1] + [(m & -m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
 
 # The fixed facts of one search, in ``ctx``.
-X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_SIZE = range(9)
+X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_HELD_GEN, X_SIZE = range(10)
 OVER_BUDGET = -100  # what a search returns once it has visited more than ctx[X_BUDGET] positions
 
 
@@ -86,20 +88,38 @@ def beats_index(b, best, trump):
 
 
 @njit(cache=True, inline="always")
-def _slot(key):
-    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - TT_BITS))
+def _role(leader, j, n):
+    """The role of the ``j``-th player of a trick led by ``leader`` (both below ``n``): no division."""
+    role = leader + j
+    return role - n if role >= n else role
+
+
+@njit(cache=True, inline="always")
+def _hashed(key):
+    """A key's slot in the transposition table and its check, the rest of its hash (the hash is one-to-one:
+    slot and check together tell the key)."""
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    return np.int64(h >> np.uint64(64 - TT_BITS)), np.int64(h & np.uint64(CHECK))
 
 
 @njit(cache=True)
 def new_table():
-    """A transposition table: per slot the key and, packed, the generation, the value and its flag (a new
-    generation empties it); the two side by side, one memory access a probe."""
-    return np.zeros((1 << TT_BITS, 2), dtype=np.int64)
+    """A transposition table: ``TT_SIZE`` entries (a check, a value and its flag packed in one word, 512 KiB
+    that stay in a core's cache), then a bit per entry saying it was written in the generation the table
+    holds (``ctx[X_HELD_GEN]``): a new generation (``ctx[X_GEN]``) empties the table by clearing those 8 KiB."""
+    table = np.empty(TT_SIZE + TT_SIZE // 64, dtype=np.int64)
+    table[TT_SIZE:] = 0
+    return table
+
+
+@njit(cache=True, inline="always")
+def _written(tt, slot):
+    return (tt[TT_SIZE + (slot >> 6)] >> (slot & 63)) & 1
 
 
 # A frame of the search stack: the position (leader, cards in the trick, suit led, best card and its
 # role, points and knave in the trick, difference for game), its window, the cards still to try, the
-# value so far, the card being tried and the jack value its trick gave, the table key and slot.
+# value so far, the card being tried and the jack value its trick gave, the table slot and check.
 (
     F_LEADER,
     F_J,
@@ -117,7 +137,7 @@ def new_table():
     F_VALUE,
     F_MOVE,
     F_JV,
-    F_KEY,
+    F_CHECK,
     F_SLOT,
     F_SIZE,
 ) = range(19)
@@ -217,16 +237,21 @@ def solve(
     n = ctx[X_PLAYERS]
     trump = ctx[X_TRUMP]
     may_trump = ctx[X_MAY_TRUMP] != 0
+    knave, tie, budget = ctx[X_JACK], ctx[X_TIE], ctx[X_BUDGET]
+    if ctx[X_HELD_GEN] != ctx[X_GEN]:  # a new generation: the table empty
+        tt[TT_SIZE:] = 0
+        ctx[X_HELD_GEN] = ctx[X_GEN]
+    nodes = ctx[X_NODES]  # counted here, stored back on return
     st = np.zeros((MAX_DEPTH, F_SIZE), dtype=np.int64)
     st[0, F_LEADER], st[0, F_J], st[0, F_LEAD], st[0, F_BEST], st[0, F_BEST_ROLE] = leader, j, lead_suit, best, best_role
     st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D], st[0, F_ALPHA], st[0, F_BETA] = pts, jack_in, d, alpha, beta
-    role = (leader + j) % n
+    role = _role(leader, j, n)
     st[0, F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
     st[0, F_VALUE] = -WIN if sides[role] == 0 else WIN
     sp = 0
     back, v = False, np.int64(0)
     while True:
-        role = (st[sp, F_LEADER] + st[sp, F_J]) % n
+        role = _role(st[sp, F_LEADER], st[sp, F_J], n)
         ours = sides[role] == 0
         if back:  # the card st[sp, F_MOVE] was worth v: take it back
             back = False
@@ -243,11 +268,13 @@ def solve(
         if st[sp, F_MOVES] == 0:  # all cards tried: f is worth st[sp, F_VALUE]
             v = st[sp, F_VALUE]
             if sp == 0:
+                ctx[X_NODES] = nodes
                 return v
             if st[sp, F_J] == 0:
                 flag = UPPER if v <= st[sp, F_A0] else (LOWER if v >= st[sp, F_B0] else EXACT)
-                tt[st[sp, F_SLOT], 0] = st[sp, F_KEY]
-                tt[st[sp, F_SLOT], 1] = ctx[X_GEN] << 5 | (v + WIN) << 2 | flag
+                slot = st[sp, F_SLOT]
+                tt[slot] = st[sp, F_CHECK] << 5 | (v + WIN) << 2 | flag
+                tt[TT_SIZE + (slot >> 6)] |= np.int64(1) << (slot & 63)
             sp -= 1
             back = True
             continue
@@ -255,17 +282,18 @@ def solve(
         st[sp, F_MOVES] ^= np.int64(1) << b
         st[sp, F_MOVE] = b
         hands[role] ^= np.int64(1) << b
-        ctx[X_NODES] += 1
-        if ctx[X_NODES] > ctx[X_BUDGET]:
+        nodes += 1
+        if nodes > budget:
             for k in range(sp + 1):  # restore the hands before giving up
-                hands[(st[k, F_LEADER] + st[k, F_J]) % n] ^= np.int64(1) << st[k, F_MOVE]
+                hands[_role(st[k, F_LEADER], st[k, F_J], n)] ^= np.int64(1) << st[k, F_MOVE]
+            ctx[X_NODES] = nodes
             return OVER_BUDGET
         if st[sp, F_J] == 0 or beats_index(b, st[sp, F_BEST], trump):
             nb, nr = b, role
         else:
             nb, nr = st[sp, F_BEST], st[sp, F_BEST_ROLE]
         npts = st[sp, F_PTS] + POINTS[b]
-        njack = st[sp, F_JACK_IN] != 0 or b == ctx[X_JACK]
+        njack = st[sp, F_JACK_IN] != 0 or b == knave
         c_alpha, c_beta = st[sp, F_ALPHA], st[sp, F_BETA]
         if st[sp, F_J] == n - 1:  # the trick is complete: to nr's side
             sign = 1 if sides[nr] == 0 else -1
@@ -279,16 +307,15 @@ def solve(
             c_lead = b // 13 if st[sp, F_J] == 0 else st[sp, F_LEAD]
             c_d = st[sp, F_D]
         st[sp, F_JV] = jv
-        key, slot = np.int64(0), np.int64(0)
+        check, slot = np.int64(0), np.int64(0)
         if c_j == 0:
             if hands[c_leader] == 0:  # every card played: game
-                v = np.int64(1 if c_d > 0 else (-1 if c_d < 0 else ctx[X_TIE]))
+                v = np.int64(1 if c_d > 0 else (-1 if c_d < 0 else tie))
                 back = True
                 continue
-            key = _key(hands, n, c_leader, c_d)
-            slot = _slot(key)
-            if tt[slot, 0] == key and tt[slot, 1] >> 5 == ctx[X_GEN]:
-                tv, flag = (tt[slot, 1] >> 2 & 7) - WIN, tt[slot, 1] & 3
+            slot, check = _hashed(_key(hands, n, c_leader, c_d))
+            if _written(tt, slot) and tt[slot] >> 5 == check:
+                tv, flag = (tt[slot] >> 2 & 7) - WIN, tt[slot] & 3
                 if flag == EXACT or (flag == LOWER and tv >= c_beta) or (flag == UPPER and tv <= c_alpha):
                     v = tv
                     back = True
@@ -297,8 +324,8 @@ def solve(
         st[sp, F_LEADER], st[sp, F_J], st[sp, F_LEAD], st[sp, F_BEST], st[sp, F_BEST_ROLE] = c_leader, c_j, c_lead, c_best, c_role
         st[sp, F_PTS], st[sp, F_JACK_IN], st[sp, F_D] = c_pts, c_jack, c_d
         st[sp, F_ALPHA], st[sp, F_BETA], st[sp, F_A0], st[sp, F_B0] = c_alpha, c_beta, c_alpha, c_beta
-        st[sp, F_KEY], st[sp, F_SLOT] = key, slot
-        c_role_to_move = (c_leader + c_j) % n
+        st[sp, F_CHECK], st[sp, F_SLOT] = check, slot
+        c_role_to_move = _role(c_leader, c_j, n)
         others = np.int64(0) if c_best < 0 else np.int64(1) << c_best
         for r in range(n):
             if r != c_role_to_move:
