@@ -49,6 +49,7 @@ SEARCH_INDEX = np.array([(c & 3) * 13 + (((c >> 2) + 12) % 13) for c in range(52
 CARD_OF = np.argsort(SEARCH_INDEX).astype(np.int64)
 POINTS = np.array([GAME_POINTS[CARD_OF[b] >> 2] for b in range(52)], dtype=np.int64)
 HIGH_BIT = np.array([-1] + [int(m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
+NO_POINTS = (1 << 8) - 1  # two to nine: the ranks that count nothing for game, the lowest of a suit
 LOW_BIT = np.array([-1] + [(m & -m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
 
 # The fixed facts of one search, in ``ctx``.
@@ -148,21 +149,20 @@ MAX_DEPTH = 64
 def distinct(moves, hand, others):
     """``moves`` without cards equivalent to a higher one kept: two cards of a suit next to each other in
     ``hand``, both counting nothing for game, with none of ``others`` (the cards in other hands and the
-    card winning the trick) between them, win and lose the same tricks, so one is tried for both."""
+    card winning the trick) between them, win and lose the same tricks, so one is tried for both.  Only
+    the suits of ``moves`` and the cards below the ten (:data:`NO_POINTS`) can be left out: a card under
+    one that counts is kept, as is the highest of its suit."""
     out = moves
     for s in range(4):
-        mine = (hand >> (13 * s)) & SUIT13
+        if (moves >> (13 * s)) & SUIT13 == 0:
+            continue
+        mine = (hand >> (13 * s)) & NO_POINTS
         between = (others >> (13 * s)) & SUIT13
         hi = -1
         while mine:
             lo = HIGH_BIT[mine]
             mine ^= 1 << lo
-            if (
-                hi >= 0
-                and POINTS[13 * s + hi] == 0
-                and POINTS[13 * s + lo] == 0
-                and between & ((1 << hi) - (1 << (lo + 1))) == 0
-            ):
+            if hi >= 0 and between & ((1 << hi) - (1 << (lo + 1))) == 0:
                 out &= ~(np.int64(1) << (13 * s + lo))
             else:
                 hi = lo
@@ -242,7 +242,7 @@ def solve(
         tt[TT_SIZE:] = 0
         ctx[X_HELD_GEN] = ctx[X_GEN]
     nodes = ctx[X_NODES]  # counted here, stored back on return
-    st = np.zeros((MAX_DEPTH, F_SIZE), dtype=np.int64)
+    st = np.empty((MAX_DEPTH, F_SIZE), dtype=np.int64)  # a frame's fields are set before they are read
     st[0, F_LEADER], st[0, F_J], st[0, F_LEAD], st[0, F_BEST], st[0, F_BEST_ROLE] = leader, j, lead_suit, best, best_role
     st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D], st[0, F_ALPHA], st[0, F_BETA] = pts, jack_in, d, alpha, beta
     role = _role(leader, j, n)
