@@ -206,6 +206,50 @@ def _key(hands, n, leader, d):
     return left | (np.int64(leader) << 52) | (np.int64(d + 128) << 54)
 
 
+@njit(cache=True, inline="always")
+def _store(tt, slot, check, v, alpha, beta):
+    """Value ``v`` of the position searched in the window (``alpha``, ``beta``) into the table."""
+    flag = UPPER if v <= alpha else (LOWER if v >= beta else EXACT)
+    tt[slot] = check << 5 | (v + WIN) << 2 | flag
+    tt[TT_SIZE + (slot >> 6)] |= np.int64(1) << (slot & 63)
+
+
+@njit(cache=True)
+def _give_up(ctx, st, sp, hands, n, nodes):
+    """Over the budget: the cards tried on the stack back in the hands; OVER_BUDGET."""
+    for k in range(sp + 1):
+        hands[_role(st[k, F_LEADER], st[k, F_J], n)] ^= np.int64(1) << st[k, F_MOVE]
+    ctx[X_NODES] = nodes
+    return OVER_BUDGET
+
+
+@njit(cache=True, inline="always")
+def _only(cards):
+    """The search index of the one card of ``cards``."""
+    for s in range(4):
+        m = (cards >> (13 * s)) & SUIT13
+        if m:
+            return 13 * s + HIGH_BIT[m]
+    return -1
+
+
+@njit(cache=True)
+def _last_trick(hands, sides, n, leader, d, trump, knave, tie):
+    """The value of the last trick, one card in each hand, led by ``leader`` with ``d`` for game so far: the
+    knave of trumps if it is in it, and game."""
+    best, best_role, pts, jack_in = -1, -1, 0, False
+    for j in range(n):
+        role = _role(leader, j, n)
+        b = _only(hands[role])
+        if best < 0 or beats_index(b, best, trump):
+            best, best_role = b, role
+        pts += POINTS[b]
+        jack_in = jack_in or b == knave
+    sign = 1 if sides[best_role] == 0 else -1
+    d += sign * pts
+    return (sign if jack_in else 0) + (1 if d > 0 else (-1 if d < 0 else tie))
+
+
 @njit(cache=True)
 def solve(
     ctx,
@@ -271,10 +315,7 @@ def solve(
                 ctx[X_NODES] = nodes
                 return v
             if st[sp, F_J] == 0:
-                flag = UPPER if v <= st[sp, F_A0] else (LOWER if v >= st[sp, F_B0] else EXACT)
-                slot = st[sp, F_SLOT]
-                tt[slot] = st[sp, F_CHECK] << 5 | (v + WIN) << 2 | flag
-                tt[TT_SIZE + (slot >> 6)] |= np.int64(1) << (slot & 63)
+                _store(tt, st[sp, F_SLOT], st[sp, F_CHECK], v, st[sp, F_A0], st[sp, F_B0])
             sp -= 1
             back = True
             continue
@@ -284,10 +325,7 @@ def solve(
         hands[role] ^= np.int64(1) << b
         nodes += 1
         if nodes > budget:
-            for k in range(sp + 1):  # restore the hands before giving up
-                hands[_role(st[k, F_LEADER], st[k, F_J], n)] ^= np.int64(1) << st[k, F_MOVE]
-            ctx[X_NODES] = nodes
-            return OVER_BUDGET
+            return _give_up(ctx, st, sp, hands, n, nodes)
         if st[sp, F_J] == 0 or beats_index(b, st[sp, F_BEST], trump):
             nb, nr = b, role
         else:
@@ -320,6 +358,14 @@ def solve(
                     v = tv
                     back = True
                     continue
+            if hands[c_leader] & (hands[c_leader] - 1) == 0:  # one card each: the last trick, played at once
+                nodes += n  # the positions its search would visit, one a card
+                if nodes > budget:
+                    return _give_up(ctx, st, sp, hands, n, budget + 1)
+                v = _last_trick(hands, sides, n, c_leader, c_d, trump, knave, tie)
+                _store(tt, slot, check, v, c_alpha, c_beta)
+                back = True
+                continue
         sp += 1
         st[sp, F_LEADER], st[sp, F_J], st[sp, F_LEAD], st[sp, F_BEST], st[sp, F_BEST_ROLE] = c_leader, c_j, c_lead, c_best, c_role
         st[sp, F_PTS], st[sp, F_JACK_IN], st[sp, F_D] = c_pts, c_jack, c_d
