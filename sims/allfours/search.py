@@ -22,8 +22,11 @@ difference in points for game so far).  Cards that win and lose the same tricks 
 each other in one hand, counting nothing, nothing between them) are tried once
 (:func:`distinct`); the leader tries trumps first and high cards first, a follower the
 cards that take the trick from the lowest.  A search stops with ``OVER_BUDGET`` after
-``ctx[X_BUDGET]`` positions.  Cards are held as bit masks in *search order*, ``suit * 13 +
-whist rank``, so a suit is 13 consecutive bits and higher bits win.
+``ctx[X_BUDGET]`` positions.  The last trick (one card in each hand) is played at once, its positions
+counted and its value stored in the table as the search would have: the budget, and so the choices
+of a search that runs out of it, do not depend on how fast the positions are visited.  Cards
+are held as bit masks in *search order*, ``suit * 13 + whist rank``, so a suit is 13 consecutive
+bits and higher bits win.
 """
 
 from __future__ import annotations
@@ -199,10 +202,9 @@ def _next_move(moves, j, best, trump):
 
 
 @njit(cache=True, inline="always")
-def _key(hands, n, leader, d):
-    left = np.int64(0)
-    for r in range(n):
-        left |= hands[r]
+def _key(left, leader, d):
+    """The table key of a position at a trick boundary: the cards ``left`` in the hands, the leader, the
+    difference for game."""
     return left | (np.int64(leader) << 52) | (np.int64(d + 128) << 54)
 
 
@@ -287,11 +289,20 @@ def solve(
         ctx[X_HELD_GEN] = ctx[X_GEN]
     nodes = ctx[X_NODES]  # counted here, stored back on return
     st = np.empty((MAX_DEPTH, F_SIZE), dtype=np.int64)  # a frame's fields are set before they are read
-    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD], st[0, F_BEST], st[0, F_BEST_ROLE] = leader, j, lead_suit, best, best_role
+    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD], st[0, F_BEST], st[0, F_BEST_ROLE] = (
+        leader,
+        j,
+        lead_suit,
+        best,
+        best_role,
+    )
     st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D], st[0, F_ALPHA], st[0, F_BETA] = pts, jack_in, d, alpha, beta
     role = _role(leader, j, n)
     st[0, F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
     st[0, F_VALUE] = -WIN if sides[role] == 0 else WIN
+    left = np.int64(0)  # the cards in the hands
+    for r in range(n):
+        left |= hands[r]
     sp = 0
     back, v = False, np.int64(0)
     while True:
@@ -301,6 +312,7 @@ def solve(
             back = False
             v += st[sp, F_JV]
             hands[role] ^= np.int64(1) << st[sp, F_MOVE]
+            left ^= np.int64(1) << st[sp, F_MOVE]
             if ours and v > st[sp, F_VALUE]:
                 st[sp, F_VALUE] = v
                 st[sp, F_ALPHA] = max(st[sp, F_ALPHA], v)
@@ -323,6 +335,7 @@ def solve(
         st[sp, F_MOVES] ^= np.int64(1) << b
         st[sp, F_MOVE] = b
         hands[role] ^= np.int64(1) << b
+        left ^= np.int64(1) << b
         nodes += 1
         if nodes > budget:
             return _give_up(ctx, st, sp, hands, n, nodes)
@@ -341,7 +354,14 @@ def solve(
             c_alpha, c_beta = c_alpha - jv, c_beta - jv
         else:
             jv = 0
-            c_leader, c_j, c_best, c_role, c_pts, c_jack = st[sp, F_LEADER], st[sp, F_J] + 1, nb, nr, npts, np.int64(njack)
+            c_leader, c_j, c_best, c_role, c_pts, c_jack = (
+                st[sp, F_LEADER],
+                st[sp, F_J] + 1,
+                nb,
+                nr,
+                npts,
+                np.int64(njack),
+            )
             c_lead = b // 13 if st[sp, F_J] == 0 else st[sp, F_LEAD]
             c_d = st[sp, F_D]
         st[sp, F_JV] = jv
@@ -351,7 +371,7 @@ def solve(
                 v = np.int64(1 if c_d > 0 else (-1 if c_d < 0 else tie))
                 back = True
                 continue
-            slot, check = _hashed(_key(hands, n, c_leader, c_d))
+            slot, check = _hashed(_key(left, c_leader, c_d))
             if _written(tt, slot) and tt[slot] >> 5 == check:
                 tv, flag = (tt[slot] >> 2 & 7) - WIN, tt[slot] & 3
                 if flag == EXACT or (flag == LOWER and tv >= c_beta) or (flag == UPPER and tv <= c_alpha):
@@ -367,16 +387,23 @@ def solve(
                 back = True
                 continue
         sp += 1
-        st[sp, F_LEADER], st[sp, F_J], st[sp, F_LEAD], st[sp, F_BEST], st[sp, F_BEST_ROLE] = c_leader, c_j, c_lead, c_best, c_role
+        st[sp, F_LEADER], st[sp, F_J], st[sp, F_LEAD], st[sp, F_BEST], st[sp, F_BEST_ROLE] = (
+            c_leader,
+            c_j,
+            c_lead,
+            c_best,
+            c_role,
+        )
         st[sp, F_PTS], st[sp, F_JACK_IN], st[sp, F_D] = c_pts, c_jack, c_d
         st[sp, F_ALPHA], st[sp, F_BETA], st[sp, F_A0], st[sp, F_B0] = c_alpha, c_beta, c_alpha, c_beta
         st[sp, F_CHECK], st[sp, F_SLOT] = check, slot
         c_role_to_move = _role(c_leader, c_j, n)
-        others = np.int64(0) if c_best < 0 else np.int64(1) << c_best
-        for r in range(n):
-            if r != c_role_to_move:
-                others |= hands[r]
-        st[sp, F_MOVES] = distinct(_legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move], others)
+        others = left & ~hands[c_role_to_move]
+        if c_best >= 0:
+            others |= np.int64(1) << c_best
+        st[sp, F_MOVES] = distinct(
+            _legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move], others
+        )
         st[sp, F_VALUE] = -WIN if sides[c_role_to_move] == 0 else WIN
 
 

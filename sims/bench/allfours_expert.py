@@ -5,8 +5,10 @@ expert in one seat and the maxims in the other: 2,000 deals with the agreement t
 records, and runs of 500 with a smaller search (5 samples, 100,000 positions).  :func:`fingerprint`
 plays such deals seeded as the engine seeds them (the same hands as ``simulate_deals``) and hashes
 every card played in every hand, in order, with the player who played it: a change in any choice of
-the expert changes it.  ``python -m sims.bench allfours_expert`` prints deals/s and the expert's
-plays/s of each workload, and the fingerprints.
+the expert changes it.  ``python -m sims.bench allfours_expert`` prints, for each workload, the deals and
+the expert's plays (every card it plays, the forced ones too) per CPU second, the same figure for the search
+before issue 36 made it faster (commit dec9be4, measured on the same machine), the speed-up, and whether the
+fingerprint is still the one the search gave before (the same choices, so the report's numbers stay).
 """
 
 from __future__ import annotations
@@ -30,12 +32,20 @@ from ..core.streams import seat_streams
 NAME = "allfours_expert"
 GAME, RULES = "allfours", "two-hand"
 BIDDING = {"beg": "threshold", "answer": "threshold"}
-EXPERT_SEAT = 1  # the seat the expert plays in the workloads below (the maxims in seat 0)
-# The report's expert runs: (label, play policies of seat 0 and seat 1, deals).
+BEFORE_AGREEMENT, BEFORE_ADVERSARY, BEFORE_LAWS = 1.0, 1.0, 1.0
+# The report's expert runs: label, play policies of seat 0 and seat 1, deals, the expert's seat, and the search
+# before issue 36 (commit dec9be4): its CPU seconds on this machine and its fingerprint.
 WORKLOADS = (
-    ("agreement run: expert vs maxims", ["expert", "maxims"], 2_000),
-    ("adversary run: maxims vs expert", ["maxims", "expert"], 500),
-    ("laws run: maxims vs expert[5, 100000]", ["maxims", {"name": "expert", "params": [5, 100_000]}], 500),
+    ("agreement run: expert vs maxims", ["expert", "maxims"], 2_000, 0, BEFORE_AGREEMENT, "2c5832dd3f4ad73b"),
+    ("adversary run: maxims vs expert", ["maxims", "expert"], 500, 1, BEFORE_ADVERSARY, "52ae5e5c8d68ce23"),
+    (
+        "laws run: maxims vs expert[5, 100000]",
+        ["maxims", {"name": "expert", "params": [5, 100_000]}],
+        500,
+        1,
+        BEFORE_LAWS,
+        "f2d04f51d467a746",
+    ),
 )
 MIX = np.uint64(0x9E3779B97F4A7C15)
 SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1, I64_1)
@@ -44,8 +54,8 @@ SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1
 @njit(types.uint64(*SIG), cache=True)
 def _played_hash(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff, plays):
     """Deals 0 .. n_deals - 1 as the engine deals them, each hand played out; a hash of every card played and
-    its player's role, hand by hand (0 if a policy answered illegally).  ``plays[role]`` counts the cards
-    each role played."""
+    its player's role, hand by hand (0 if a policy answered illegally).  ``plays[seat]`` counts the cards
+    each seat played."""
     players = rules[0]
     work = new_work(rules)
     deck_rng = np.empty(4, dtype=np.uint64)
@@ -85,34 +95,43 @@ def _played_hash(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns
             return np.uint64(0)
         played, n_played = work[2], work[3][S_N_PLAYED]
         for k in range(n_played):
-            plays[played[P_ROLE, k]] += 1
+            plays[(g + played[P_ROLE, k]) % players] += 1  # the dealer of deal g sits in seat g % players
             x = np.uint64(g * 4096 + k * 64 + played[P_CARD, k] * 4 + played[P_ROLE, k])
             h = (h ^ x) * MIX
             h ^= h >> np.uint64(29)
     return h
 
 
-def fingerprint(play, n: int, seed: int = 1) -> tuple[str, int, float]:
-    """``(hash, cards the expert's seat played, seconds)`` of ``n`` two-hand deals of the run ``seed`` with
-    threshold bidding and ``play`` (one policy per seat)."""
-    job = Job.make(GAME, "deals", RULES, {**BIDDING, "play": play}, n, seed)
+def fingerprint(play, n: int, seed: int = 1, rules: str = RULES) -> tuple[str, np.ndarray, float]:
+    """``(hash, cards each seat played, seconds)`` of ``n`` deals of the run ``seed`` with threshold bidding
+    and ``play`` (one policy per seat)."""
+    job = Job.make(GAME, "deals", rules, {**BIDDING, "play": play}, n, seed)
     fns, params, poff = job.kernel_policies()
     keys = chunk_keys(seed, 0, job.n_chunks, job.game.n_streams)
     plays = np.zeros(MAX_SEATS, dtype=np.int64)
-    start = time.perf_counter()
+    start = time.process_time()
     h = _played_hash(job.rules.to_kernel(), keys, job.chunk_size, n, *fns, params, poff, plays)
-    return f"{int(h):016x}", int(plays[EXPERT_SEAT]), time.perf_counter() - start
+    return f"{int(h):016x}", plays, time.process_time() - start
 
 
 def run(workloads=WORKLOADS) -> list[dict]:
-    """A row per workload: deals/s and the expert's plays/s on one thread, and the fingerprint."""
+    """A row per workload: deals and the expert's plays per CPU second on one thread, before and now, and
+    whether the choices are the same (:func:`fingerprint`)."""
     fingerprint(["expert", "maxims"], 4)  # compiled and warm
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    rows = [{"what": f"All Fours expert on the report's work, 1 thread; load average {load}"}]
-    for label, play, n in workloads:
+    rows = [{"what": f"All Fours expert on the report's work, 1 thread, per CPU second; load average {load}"}]
+    for label, play, n, seat, before_seconds, before_hash in workloads:
         h, plays, seconds = fingerprint(play, n)
         rows.append(
-            {"what": label, "deals": n, "deals/s": n / seconds, "expert plays/s": plays / seconds, "fingerprint": h}
+            {
+                "what": label,
+                "deals": n,
+                "deals/s": n / seconds,
+                "expert plays/s": plays[seat] / seconds,
+                "before: plays/s": plays[seat] / before_seconds,
+                "x before": before_seconds / seconds,
+                "same choices": h == before_hash,
+            }
         )
     return rows
 

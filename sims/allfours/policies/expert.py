@@ -168,9 +168,7 @@ def expert_play(hand, played, state, rules, rng, params):
         over = False
         for b in range(52):
             if (kept >> b) & 1 and not over:
-                values[b] = card_value(
-                    ctx, sides, tt, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b
-                )
+                values[b] = card_value(ctx, sides, tt, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b)
                 over = values[b] == OVER_BUDGET
         if over:
             break
