@@ -22,7 +22,7 @@ from numba import types
 from ..allfours.contract import P_CARD, P_ROLE, S_N_PLAYED
 from ..allfours.engine import HANDS, PLAYS, _seed
 from ..allfours.maxims import N_MAXIMS
-from ..allfours.play import MAX_SEATS, N_COMP, N_EVENTS, POLICY_ERROR, new_work, play_hand
+from ..allfours.play import C_TOTAL, MAX_SEATS, N_COMP, N_EVENTS, POLICY_ERROR, new_work, play_hand
 from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_2
@@ -32,7 +32,9 @@ from ..core.streams import seat_streams
 NAME = "allfours_expert"
 GAME, RULES = "allfours", "two-hand"
 BIDDING = {"beg": "threshold", "answer": "threshold"}
-BEFORE_AGREEMENT, BEFORE_ADVERSARY, BEFORE_LAWS = 1.0, 1.0, 1.0
+# The search before issue 36 (commit dec9be4): CPU seconds of the workloads below, one run each, measured on the
+# same 2-core machine at load average 6.7, right before the search as changed.
+BEFORE_AGREEMENT, BEFORE_ADVERSARY, BEFORE_LAWS = 33.61, 7.24, 1.15
 # The report's expert runs: label, play policies of seat 0 and seat 1, deals, the expert's seat, and the search
 # before issue 36 (commit dec9be4): its CPU seconds on this machine and its fingerprint.
 WORKLOADS = (
@@ -48,14 +50,16 @@ WORKLOADS = (
     ),
 )
 MIX = np.uint64(0x9E3779B97F4A7C15)
-SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1, I64_1)
+SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1, I64_1, I64_1)
 
 
 @njit(types.uint64(*SIG), cache=True)
-def _played_hash(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff, plays):
+def _played_hash(
+    rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff, plays, points
+):
     """Deals 0 .. n_deals - 1 as the engine deals them, each hand played out; a hash of every card played and
     its player's role, hand by hand (0 if a policy answered illegally).  ``plays[seat]`` counts the cards
-    each seat played."""
+    each seat played, ``points[0]`` the points scored."""
     players = rules[0]
     work = new_work(rules)
     deck_rng = np.empty(4, dtype=np.uint64)
@@ -93,6 +97,7 @@ def _played_hash(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns
         )
         if status == POLICY_ERROR:
             return np.uint64(0)
+        points[0] += comp[0, C_TOTAL] + comp[1, C_TOTAL]
         played, n_played = work[2], work[3][S_N_PLAYED]
         for k in range(n_played):
             plays[(g + played[P_ROLE, k]) % players] += 1  # the dealer of deal g sits in seat g % players
@@ -102,26 +107,26 @@ def _played_hash(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns
     return h
 
 
-def fingerprint(play, n: int, seed: int = 1, rules: str = RULES) -> tuple[str, np.ndarray, float]:
-    """``(hash, cards each seat played, seconds)`` of ``n`` deals of the run ``seed`` with threshold bidding
-    and ``play`` (one policy per seat)."""
+def fingerprint(play, n: int, seed: int = 1, rules: str = RULES) -> tuple[str, np.ndarray, int, float]:
+    """``(hash, cards each seat played, points scored, CPU seconds)`` of ``n`` deals of the run ``seed`` with
+    threshold bidding and ``play`` (one policy per seat)."""
     job = Job.make(GAME, "deals", rules, {**BIDDING, "play": play}, n, seed)
     fns, params, poff = job.kernel_policies()
     keys = chunk_keys(seed, 0, job.n_chunks, job.game.n_streams)
-    plays = np.zeros(MAX_SEATS, dtype=np.int64)
+    plays, points = np.zeros(MAX_SEATS, dtype=np.int64), np.zeros(1, dtype=np.int64)
     start = time.process_time()
-    h = _played_hash(job.rules.to_kernel(), keys, job.chunk_size, n, *fns, params, poff, plays)
-    return f"{int(h):016x}", plays, time.process_time() - start
+    h = _played_hash(job.rules.to_kernel(), keys, job.chunk_size, n, *fns, params, poff, plays, points)
+    return f"{int(h):016x}", plays, int(points[0]), time.process_time() - start
 
 
-def run(workloads=WORKLOADS) -> list[dict]:
-    """A row per workload: deals and the expert's plays per CPU second on one thread, before and now, and
-    whether the choices are the same (:func:`fingerprint`)."""
+def run(workloads=WORKLOADS, seed: int = 1) -> list[dict]:
+    """A row per workload (the report's seed): deals and the expert's plays per CPU second on one thread, before
+    and now, and whether the choices are the same (:func:`fingerprint`)."""
     fingerprint(["expert", "maxims"], 4)  # compiled and warm
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     rows = [{"what": f"All Fours expert on the report's work, 1 thread, per CPU second; load average {load}"}]
     for label, play, n, seat, before_seconds, before_hash in workloads:
-        h, plays, seconds = fingerprint(play, n)
+        h, plays, _, seconds = fingerprint(play, n, seed)
         rows.append(
             {
                 "what": label,
