@@ -20,14 +20,13 @@ import numpy as np
 from numba import types
 
 from ..allfours.contract import P_CARD, P_ROLE, S_N_PLAYED
-from ..allfours.engine import HANDS, PLAYS, _seed
-from ..allfours.maxims import N_MAXIMS
-from ..allfours.play import C_TOTAL, MAX_SEATS, N_COMP, N_EVENTS, POLICY_ERROR, new_work, play_hand
+from ..allfours.engine import HANDS, PLAYS
+from ..allfours.play import C_TOTAL, MAX_SEATS, POLICY_ERROR
 from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_2
 from ..core.rng import chunk_keys
-from ..core.streams import seat_streams
+from .allfours_profile import hand_arrays, play_deal
 
 NAME = "allfours_expert"
 GAME, RULES = "allfours", "two-hand"
@@ -61,42 +60,15 @@ def _played_hash(
     its player's role, hand by hand (0 if a policy answered illegally).  ``plays[seat]`` counts the cards
     each seat played, ``points[0]`` the points scored."""
     players = rules[0]
-    work = new_work(rules)
-    deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = seat_streams(MAX_SEATS)
-    scores = np.zeros(2, dtype=np.int64)
-    comp = np.zeros((2, N_COMP), dtype=np.int64)
-    events = np.zeros(N_EVENTS, dtype=np.int64)
-    err = np.zeros(64, dtype=np.int64)
-    tally = np.zeros((0, N_MAXIMS, 2), dtype=np.int64)
+    owned = hand_arrays(rules)
     h = np.uint64(0)
     for g in range(n_deals):
-        _seed(keys, g // chunk_size, g % chunk_size, players, deck_rng, seat_rngs)
-        scores[:] = 0
-        comp[:, :] = 0
-        status = play_hand(
-            rules,
-            g % players,
-            scores,
-            False,
-            work[0],
-            True,
-            deck_rng,
-            seat_rngs,
-            beg_fns,
-            answer_fns,
-            play_fns,
-            discard_fns,
-            params,
-            poff,
-            comp,
-            events,
-            err,
-            work,
-            tally,
-        )
-        if status == POLICY_ERROR:
+        if (
+            play_deal(owned, rules, keys, chunk_size, g, beg_fns, answer_fns, play_fns, discard_fns, params, poff)
+            == POLICY_ERROR
+        ):
             return np.uint64(0)
+        work, comp = owned[0], owned[4]
         points[0] += comp[0, C_TOTAL] + comp[1, C_TOTAL]
         played, n_played = work[2], work[3][S_N_PLAYED]
         for k in range(n_played):
