@@ -55,7 +55,8 @@ HIGH_BIT = np.array([-1] + [int(m).bit_length() - 1 for m in range(1, 1 << 13)],
 NO_POINTS = (1 << 8) - 1  # two to nine: the ranks that count nothing for game, the lowest of a suit
 LOW_BIT = np.array([-1] + [(m & -m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
 
-# The fixed facts of one search, in ``ctx``.
+# The fixed facts of one search, in ``ctx``; X_GEN the generation of the table (one a sample), X_HELD_GEN the one its
+# entries were written in (:func:`new_table`), X_NODES the positions visited so far.
 X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_HELD_GEN, X_SIZE = range(10)
 OVER_BUDGET = -100  # what a search returns once it has visited more than ctx[X_BUDGET] positions
 
@@ -289,13 +290,8 @@ def solve(
         ctx[X_HELD_GEN] = ctx[X_GEN]
     nodes = ctx[X_NODES]  # counted here, stored back on return
     st = np.empty((MAX_DEPTH, F_SIZE), dtype=np.int64)  # a frame's fields are set before they are read
-    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD], st[0, F_BEST], st[0, F_BEST_ROLE] = (
-        leader,
-        j,
-        lead_suit,
-        best,
-        best_role,
-    )
+    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD] = leader, j, lead_suit
+    st[0, F_BEST], st[0, F_BEST_ROLE] = best, best_role
     st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D], st[0, F_ALPHA], st[0, F_BETA] = pts, jack_in, d, alpha, beta
     role = _role(leader, j, n)
     st[0, F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
@@ -387,13 +383,8 @@ def solve(
                 back = True
                 continue
         sp += 1
-        st[sp, F_LEADER], st[sp, F_J], st[sp, F_LEAD], st[sp, F_BEST], st[sp, F_BEST_ROLE] = (
-            c_leader,
-            c_j,
-            c_lead,
-            c_best,
-            c_role,
-        )
+        st[sp, F_LEADER], st[sp, F_J], st[sp, F_LEAD] = c_leader, c_j, c_lead
+        st[sp, F_BEST], st[sp, F_BEST_ROLE] = c_best, c_role
         st[sp, F_PTS], st[sp, F_JACK_IN], st[sp, F_D] = c_pts, c_jack, c_d
         st[sp, F_ALPHA], st[sp, F_BETA], st[sp, F_A0], st[sp, F_B0] = c_alpha, c_beta, c_alpha, c_beta
         st[sp, F_CHECK], st[sp, F_SLOT] = check, slot
