@@ -22,8 +22,11 @@ difference in points for game so far).  Cards that win and lose the same tricks 
 each other in one hand, counting nothing, nothing between them) are tried once
 (:func:`distinct`); the leader tries trumps first and high cards first, a follower the
 cards that take the trick from the lowest.  A search stops with ``OVER_BUDGET`` after
-``ctx[X_BUDGET]`` positions.  Cards are held as bit masks in *search order*, ``suit * 13 +
-whist rank``, so a suit is 13 consecutive bits and higher bits win.
+``ctx[X_BUDGET]`` positions.  The last trick (one card in each hand) is played at once, its positions
+counted and its value stored in the table as the search would have: the budget, and so the choices
+of a search that runs out of it, do not depend on how fast the positions are visited.  Cards
+are held as bit masks in *search order*, ``suit * 13 + whist rank``, so a suit is 13 consecutive
+bits and higher bits win.
 """
 
 from __future__ import annotations
@@ -37,19 +40,24 @@ from .cards import GAME_POINTS, KNAVE, suit_mask, whist_rank
 
 SUIT13 = (1 << 13) - 1
 TT_BITS = 16
+TT_SIZE = 1 << TT_BITS
+CHECK = (1 << (64 - TT_BITS)) - 1  # the bits of a hashed key its slot does not give
 RETRIES = 64
 EXACT_DEALS = 64  # at most this many deals of the hidden cards: solve every one, draw none
 EXACT, LOWER, UPPER = 0, 1, 2
 WIN = 3  # above any value a hand can give (|jack| + |game| <= 2)
 
-# Search order <-> card ids, points for game by search index, the highest bit of a 13-bit mask.
+# Search order <-> card ids, points for game by search index, the highest and the lowest bit of a 13-bit mask.
 SEARCH_INDEX = np.array([(c & 3) * 13 + (((c >> 2) + 12) % 13) for c in range(52)], dtype=np.int64)
 CARD_OF = np.argsort(SEARCH_INDEX).astype(np.int64)
 POINTS = np.array([GAME_POINTS[CARD_OF[b] >> 2] for b in range(52)], dtype=np.int64)
 HIGH_BIT = np.array([-1] + [int(m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
+NO_POINTS = (1 << 8) - 1  # two to nine: the ranks that count nothing for game, the lowest of a suit
+LOW_BIT = np.array([-1] + [(m & -m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
 
-# The fixed facts of one search, in ``ctx``.
-X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_SIZE = range(9)
+# The fixed facts of one search, in ``ctx``; X_GEN the generation of the table (one a sample), X_HELD_GEN the one its
+# entries were written in (:func:`new_table`), X_NODES the positions visited so far.
+X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_HELD_GEN, X_SIZE = range(10)
 OVER_BUDGET = -100  # what a search returns once it has visited more than ctx[X_BUDGET] positions
 
 
@@ -85,23 +93,38 @@ def beats_index(b, best, trump):
 
 
 @njit(cache=True, inline="always")
-def _slot(key):
-    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - TT_BITS))
+def _role(leader, j, n):
+    """The role of the ``j``-th player of a trick led by ``leader`` (both below ``n``): no division."""
+    role = leader + j
+    return role - n if role >= n else role
+
+
+@njit(cache=True, inline="always")
+def _hashed(key):
+    """A key's slot in the transposition table and its check, the rest of its hash (the hash is one-to-one:
+    slot and check together tell the key)."""
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    return np.int64(h >> np.uint64(64 - TT_BITS)), np.int64(h & np.uint64(CHECK))
 
 
 @njit(cache=True)
 def new_table():
-    """A transposition table: keys, packed values and generations (a new generation empties it)."""
-    return (
-        np.zeros(1 << TT_BITS, dtype=np.int64),
-        np.zeros(1 << TT_BITS, dtype=np.int64),
-        np.zeros(1 << TT_BITS, dtype=np.int64),
-    )
+    """A transposition table: ``TT_SIZE`` entries (a check, a value and its flag packed in one word, 512 KiB
+    that stay in a core's cache), then a bit per entry saying it was written in the generation the table
+    holds (``ctx[X_HELD_GEN]``): a new generation (``ctx[X_GEN]``) empties the table by clearing those 8 KiB."""
+    table = np.empty(TT_SIZE + TT_SIZE // 64, dtype=np.int64)
+    table[TT_SIZE:] = 0
+    return table
+
+
+@njit(cache=True, inline="always")
+def _written(tt, slot):
+    return (tt[TT_SIZE + (slot >> 6)] >> (slot & 63)) & 1
 
 
 # A frame of the search stack: the position (leader, cards in the trick, suit led, best card and its
 # role, points and knave in the trick, difference for game), its window, the cards still to try, the
-# value so far, the card being tried and the jack value its trick gave, the table key and slot.
+# value so far, the card being tried and the jack value its trick gave, the table slot and check.
 (
     F_LEADER,
     F_J,
@@ -119,7 +142,7 @@ def new_table():
     F_VALUE,
     F_MOVE,
     F_JV,
-    F_KEY,
+    F_CHECK,
     F_SLOT,
     F_SIZE,
 ) = range(19)
@@ -130,21 +153,20 @@ MAX_DEPTH = 64
 def distinct(moves, hand, others):
     """``moves`` without cards equivalent to a higher one kept: two cards of a suit next to each other in
     ``hand``, both counting nothing for game, with none of ``others`` (the cards in other hands and the
-    card winning the trick) between them, win and lose the same tricks, so one is tried for both."""
+    card winning the trick) between them, win and lose the same tricks, so one is tried for both.  Only
+    the suits of ``moves`` and the cards below the ten (:data:`NO_POINTS`) can be left out: a card under
+    one that counts is kept, as is the highest of its suit."""
     out = moves
     for s in range(4):
-        mine = (hand >> (13 * s)) & SUIT13
+        if (moves >> (13 * s)) & SUIT13 == 0:
+            continue
+        mine = (hand >> (13 * s)) & NO_POINTS
         between = (others >> (13 * s)) & SUIT13
         hi = -1
         while mine:
             lo = HIGH_BIT[mine]
             mine ^= 1 << lo
-            if (
-                hi >= 0
-                and POINTS[13 * s + hi] == 0
-                and POINTS[13 * s + lo] == 0
-                and between & ((1 << hi) - (1 << (lo + 1))) == 0
-            ):
+            if hi >= 0 and between & ((1 << hi) - (1 << (lo + 1))) == 0:
                 out &= ~(np.int64(1) << (13 * s + lo))
             else:
                 hi = lo
@@ -154,41 +176,88 @@ def distinct(moves, hand, others):
 @njit(cache=True)
 def _next_move(moves, j, best, trump):
     """The card to try next: leading, trumps first, each suit from its top; following, the cards that
-    take the trick from the lowest, then the others from the lowest."""
+    take the trick from the lowest (those of the suit led before trumps), then the others from the lowest
+    (plain cards before trumps, the lowest suit first among equals)."""
     if j == 0:
         for step in range(4):
             s = (trump + step) % 4
             m = (moves >> (13 * s)) & SUIT13
             if m:
                 return s * 13 + HIGH_BIT[m]
-    pick, pick_key = -1, 1 << 20
-    m = moves
-    while m:
-        b = 0
-        while not (m >> b) & 1:
-            b += 1
-        m ^= np.int64(1) << b
-        key = (0 if beats_index(b, best, trump) else 64) + b % 13 + 13 * (b // 13 == trump)
-        if key < pick_key:
-            pick, pick_key = b, key
-    return pick
+    best_suit, above = best // 13, ~((np.int64(2) << (best % 13)) - 1)
+    trumps = (moves >> (13 * trump)) & SUIT13
+    if best_suit != trump:
+        m = (moves >> (13 * best_suit)) & SUIT13 & above
+        if m:
+            return best_suit * 13 + LOW_BIT[m]
+        if trumps:
+            return trump * 13 + LOW_BIT[trumps]
+    elif trumps & above:
+        return trump * 13 + LOW_BIT[trumps & above]
+    pick, rank = -1, 13  # nothing takes the trick
+    for s in range(4):
+        m = (moves >> (13 * s)) & SUIT13
+        if s != trump and m and LOW_BIT[m] < rank:
+            pick, rank = s * 13 + LOW_BIT[m], LOW_BIT[m]
+    return pick if pick >= 0 else trump * 13 + LOW_BIT[trumps]
 
 
 @njit(cache=True, inline="always")
-def _key(hands, n, leader, d):
-    left = np.int64(0)
-    for r in range(n):
-        left |= hands[r]
+def _key(left, leader, d):
+    """The table key of a position at a trick boundary: the cards ``left`` in the hands, the leader, the
+    difference for game."""
     return left | (np.int64(leader) << 52) | (np.int64(d + 128) << 54)
+
+
+@njit(cache=True, inline="always")
+def _store(tt, slot, check, v, alpha, beta):
+    """Value ``v`` of the position searched in the window (``alpha``, ``beta``) into the table."""
+    flag = UPPER if v <= alpha else (LOWER if v >= beta else EXACT)
+    tt[slot] = check << 5 | (v + WIN) << 2 | flag
+    tt[TT_SIZE + (slot >> 6)] |= np.int64(1) << (slot & 63)
+
+
+@njit(cache=True)
+def _give_up(ctx, st, sp, hands, n, nodes):
+    """Over the budget: the cards tried on the stack back in the hands; OVER_BUDGET."""
+    for k in range(sp + 1):
+        hands[_role(st[k, F_LEADER], st[k, F_J], n)] ^= np.int64(1) << st[k, F_MOVE]
+    ctx[X_NODES] = nodes
+    return OVER_BUDGET
+
+
+@njit(cache=True, inline="always")
+def _only(cards):
+    """The search index of the one card of ``cards``."""
+    for s in range(4):
+        m = (cards >> (13 * s)) & SUIT13
+        if m:
+            return 13 * s + HIGH_BIT[m]
+    return -1
+
+
+@njit(cache=True)
+def _last_trick(hands, sides, n, leader, d, trump, knave, tie):
+    """The value of the last trick, one card in each hand, led by ``leader`` with ``d`` for game so far: the
+    knave of trumps if it is in it, and game."""
+    best, best_role, pts, jack_in = -1, -1, 0, False
+    for j in range(n):
+        role = _role(leader, j, n)
+        b = _only(hands[role])
+        if best < 0 or beats_index(b, best, trump):
+            best, best_role = b, role
+        pts += POINTS[b]
+        jack_in = jack_in or b == knave
+    sign = 1 if sides[best_role] == 0 else -1
+    d += sign * pts
+    return (sign if jack_in else 0) + (1 if d > 0 else (-1 if d < 0 else tie))
 
 
 @njit(cache=True)
 def solve(
     ctx,
     sides,
-    tt_key,
-    tt_val,
-    tt_gen,
+    tt,
     hands,
     leader,
     j,
@@ -215,103 +284,122 @@ def solve(
     n = ctx[X_PLAYERS]
     trump = ctx[X_TRUMP]
     may_trump = ctx[X_MAY_TRUMP] != 0
-    st = np.zeros((MAX_DEPTH, F_SIZE), dtype=np.int64)
-    top = st[0]
-    top[F_LEADER], top[F_J], top[F_LEAD], top[F_BEST], top[F_BEST_ROLE] = leader, j, lead_suit, best, best_role
-    top[F_PTS], top[F_JACK_IN], top[F_D], top[F_ALPHA], top[F_BETA] = pts, jack_in, d, alpha, beta
-    role = (leader + j) % n
-    top[F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
-    top[F_VALUE] = -WIN if sides[role] == 0 else WIN
+    knave, tie, budget = ctx[X_JACK], ctx[X_TIE], ctx[X_BUDGET]
+    if ctx[X_HELD_GEN] != ctx[X_GEN]:  # a new generation: the table empty
+        tt[TT_SIZE:] = 0
+        ctx[X_HELD_GEN] = ctx[X_GEN]
+    nodes = ctx[X_NODES]  # counted here, stored back on return
+    st = np.empty((MAX_DEPTH, F_SIZE), dtype=np.int64)  # a frame's fields are set before they are read
+    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD] = leader, j, lead_suit
+    st[0, F_BEST], st[0, F_BEST_ROLE] = best, best_role
+    st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D], st[0, F_ALPHA], st[0, F_BETA] = pts, jack_in, d, alpha, beta
+    role = _role(leader, j, n)
+    st[0, F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
+    st[0, F_VALUE] = -WIN if sides[role] == 0 else WIN
+    left = np.int64(0)  # the cards in the hands
+    for r in range(n):
+        left |= hands[r]
     sp = 0
     back, v = False, np.int64(0)
     while True:
-        f = st[sp]
-        role = (f[F_LEADER] + f[F_J]) % n
+        role = _role(st[sp, F_LEADER], st[sp, F_J], n)
         ours = sides[role] == 0
-        if back:  # the card f[F_MOVE] was worth v: take it back
+        if back:  # the card st[sp, F_MOVE] was worth v: take it back
             back = False
-            v += f[F_JV]
-            hands[role] ^= np.int64(1) << f[F_MOVE]
-            if ours and v > f[F_VALUE]:
-                f[F_VALUE] = v
-                f[F_ALPHA] = max(f[F_ALPHA], v)
-            elif not ours and v < f[F_VALUE]:
-                f[F_VALUE] = v
-                f[F_BETA] = min(f[F_BETA], v)
-            if f[F_ALPHA] >= f[F_BETA]:
-                f[F_MOVES] = 0  # cut off
-        if f[F_MOVES] == 0:  # all cards tried: f is worth f[F_VALUE]
-            v = f[F_VALUE]
+            v += st[sp, F_JV]
+            hands[role] ^= np.int64(1) << st[sp, F_MOVE]
+            left ^= np.int64(1) << st[sp, F_MOVE]
+            if ours and v > st[sp, F_VALUE]:
+                st[sp, F_VALUE] = v
+                st[sp, F_ALPHA] = max(st[sp, F_ALPHA], v)
+            elif not ours and v < st[sp, F_VALUE]:
+                st[sp, F_VALUE] = v
+                st[sp, F_BETA] = min(st[sp, F_BETA], v)
+            if st[sp, F_ALPHA] >= st[sp, F_BETA]:
+                st[sp, F_MOVES] = 0  # cut off
+        if st[sp, F_MOVES] == 0:  # all cards tried: f is worth st[sp, F_VALUE]
+            v = st[sp, F_VALUE]
             if sp == 0:
+                ctx[X_NODES] = nodes
                 return v
-            if f[F_J] == 0:
-                flag = UPPER if v <= f[F_A0] else (LOWER if v >= f[F_B0] else EXACT)
-                tt_key[f[F_SLOT]] = f[F_KEY]
-                tt_val[f[F_SLOT]] = (v + WIN) * 4 + flag
-                tt_gen[f[F_SLOT]] = ctx[X_GEN]
+            if st[sp, F_J] == 0:
+                _store(tt, st[sp, F_SLOT], st[sp, F_CHECK], v, st[sp, F_A0], st[sp, F_B0])
             sp -= 1
             back = True
             continue
-        b = _next_move(f[F_MOVES], f[F_J], f[F_BEST], trump)
-        f[F_MOVES] ^= np.int64(1) << b
-        f[F_MOVE] = b
+        b = _next_move(st[sp, F_MOVES], st[sp, F_J], st[sp, F_BEST], trump)
+        st[sp, F_MOVES] ^= np.int64(1) << b
+        st[sp, F_MOVE] = b
         hands[role] ^= np.int64(1) << b
-        ctx[X_NODES] += 1
-        if ctx[X_NODES] > ctx[X_BUDGET]:
-            for k in range(sp + 1):  # restore the hands before giving up
-                fr = st[k]
-                hands[(fr[F_LEADER] + fr[F_J]) % n] ^= np.int64(1) << fr[F_MOVE]
-            return OVER_BUDGET
-        if f[F_J] == 0 or beats_index(b, f[F_BEST], trump):
+        left ^= np.int64(1) << b
+        nodes += 1
+        if nodes > budget:
+            return _give_up(ctx, st, sp, hands, n, nodes)
+        if st[sp, F_J] == 0 or beats_index(b, st[sp, F_BEST], trump):
             nb, nr = b, role
         else:
-            nb, nr = f[F_BEST], f[F_BEST_ROLE]
-        npts = f[F_PTS] + POINTS[b]
-        njack = f[F_JACK_IN] != 0 or b == ctx[X_JACK]
-        c_alpha, c_beta = f[F_ALPHA], f[F_BETA]
-        if f[F_J] == n - 1:  # the trick is complete: to nr's side
+            nb, nr = st[sp, F_BEST], st[sp, F_BEST_ROLE]
+        npts = st[sp, F_PTS] + POINTS[b]
+        njack = st[sp, F_JACK_IN] != 0 or b == knave
+        c_alpha, c_beta = st[sp, F_ALPHA], st[sp, F_BETA]
+        if st[sp, F_J] == n - 1:  # the trick is complete: to nr's side
             sign = 1 if sides[nr] == 0 else -1
             jv = sign if njack else 0
             c_leader, c_j, c_lead, c_best, c_role, c_pts, c_jack = nr, 0, -1, -1, -1, 0, 0
-            c_d = f[F_D] + sign * npts
+            c_d = st[sp, F_D] + sign * npts
             c_alpha, c_beta = c_alpha - jv, c_beta - jv
         else:
             jv = 0
-            c_leader, c_j, c_best, c_role, c_pts, c_jack = f[F_LEADER], f[F_J] + 1, nb, nr, npts, np.int64(njack)
-            c_lead = b // 13 if f[F_J] == 0 else f[F_LEAD]
-            c_d = f[F_D]
-        f[F_JV] = jv
-        key, slot = np.int64(0), np.int64(0)
+            c_leader, c_j, c_best, c_role, c_pts, c_jack = (
+                st[sp, F_LEADER],
+                st[sp, F_J] + 1,
+                nb,
+                nr,
+                npts,
+                np.int64(njack),
+            )
+            c_lead = b // 13 if st[sp, F_J] == 0 else st[sp, F_LEAD]
+            c_d = st[sp, F_D]
+        st[sp, F_JV] = jv
+        check, slot = np.int64(0), np.int64(0)
         if c_j == 0:
             if hands[c_leader] == 0:  # every card played: game
-                v = np.int64(1 if c_d > 0 else (-1 if c_d < 0 else ctx[X_TIE]))
+                v = np.int64(1 if c_d > 0 else (-1 if c_d < 0 else tie))
                 back = True
                 continue
-            key = _key(hands, n, c_leader, c_d)
-            slot = _slot(key)
-            if tt_gen[slot] == ctx[X_GEN] and tt_key[slot] == key:
-                tv, flag = tt_val[slot] // 4 - WIN, tt_val[slot] % 4
+            slot, check = _hashed(_key(left, c_leader, c_d))
+            if _written(tt, slot) and tt[slot] >> 5 == check:
+                tv, flag = (tt[slot] >> 2 & 7) - WIN, tt[slot] & 3
                 if flag == EXACT or (flag == LOWER and tv >= c_beta) or (flag == UPPER and tv <= c_alpha):
                     v = tv
                     back = True
                     continue
+            if hands[c_leader] & (hands[c_leader] - 1) == 0:  # one card each: the last trick, played at once
+                nodes += n  # the positions its search would visit, one a card
+                if nodes > budget:
+                    return _give_up(ctx, st, sp, hands, n, budget + 1)
+                v = _last_trick(hands, sides, n, c_leader, c_d, trump, knave, tie)
+                _store(tt, slot, check, v, c_alpha, c_beta)
+                back = True
+                continue
         sp += 1
-        c = st[sp]
-        c[F_LEADER], c[F_J], c[F_LEAD], c[F_BEST], c[F_BEST_ROLE] = c_leader, c_j, c_lead, c_best, c_role
-        c[F_PTS], c[F_JACK_IN], c[F_D] = c_pts, c_jack, c_d
-        c[F_ALPHA], c[F_BETA], c[F_A0], c[F_B0] = c_alpha, c_beta, c_alpha, c_beta
-        c[F_KEY], c[F_SLOT] = key, slot
-        c_role_to_move = (c_leader + c_j) % n
-        others = np.int64(0) if c_best < 0 else np.int64(1) << c_best
-        for r in range(n):
-            if r != c_role_to_move:
-                others |= hands[r]
-        c[F_MOVES] = distinct(_legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move], others)
-        c[F_VALUE] = -WIN if sides[c_role_to_move] == 0 else WIN
+        st[sp, F_LEADER], st[sp, F_J], st[sp, F_LEAD] = c_leader, c_j, c_lead
+        st[sp, F_BEST], st[sp, F_BEST_ROLE] = c_best, c_role
+        st[sp, F_PTS], st[sp, F_JACK_IN], st[sp, F_D] = c_pts, c_jack, c_d
+        st[sp, F_ALPHA], st[sp, F_BETA], st[sp, F_A0], st[sp, F_B0] = c_alpha, c_beta, c_alpha, c_beta
+        st[sp, F_CHECK], st[sp, F_SLOT] = check, slot
+        c_role_to_move = _role(c_leader, c_j, n)
+        others = left & ~hands[c_role_to_move]
+        if c_best >= 0:
+            others |= np.int64(1) << c_best
+        st[sp, F_MOVES] = distinct(
+            _legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move], others
+        )
+        st[sp, F_VALUE] = -WIN if sides[c_role_to_move] == 0 else WIN
 
 
 @njit(cache=True)
-def card_value(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b):
+def card_value(ctx, sides, tt, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b):
     """The exact value of playing card ``b`` (search order) from the position of :func:`solve`: a
     bisection of null-window searches over the five values a hand can give (-2 .. 2); OVER_BUDGET when
     the search exceeds its budget."""
@@ -321,9 +409,7 @@ def card_value(ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, 
         v = solve(
             ctx,
             sides,
-            tt_key,
-            tt_val,
-            tt_gen,
+            tt,
             hands,
             leader,
             j,

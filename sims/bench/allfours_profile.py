@@ -83,7 +83,7 @@ SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1
 
 
 @njit(cache=True, inline="always")
-def _owned(rules):
+def hand_arrays(rules):
     """What the engine's chunk step allocates for its hands: the scratch, the deck's and the seats' streams,
     the scores, the points, the events, the error row and an empty agreement tally."""
     return (
@@ -121,7 +121,7 @@ def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, dis
     (an index of STAGES); returns the points scored, or -1 if a policy answered illegally.  A deal whose pack
     runs short while running the cards stops there."""
     players = rules[R_PLAYERS]
-    owned = _owned(rules)
+    owned = hand_arrays(rules)
     total = 0
     for g in range(n_deals):
         work, deck_rng, seat_rngs, scores, comp, events, err, tally = _borrowed(owned)  # as the engine passes them
@@ -200,7 +200,7 @@ def _one_run(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, di
     """Each deal dealt as in :func:`_phases` stage ``deal``, then the cards run once, whatever the players
     would do; returns the cards turned (a checksum)."""
     players = rules[R_PLAYERS]
-    owned = _owned(rules)
+    owned = hand_arrays(rules)
     total = 0
     for g in range(n_deals):
         work, deck_rng, seat_rngs, _, _, events, _, _ = _borrowed(owned)
@@ -213,42 +213,50 @@ def _one_run(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, di
     return total
 
 
+@njit(cache=True, inline="always")
+def play_deal(owned, rules, keys, chunk_size, g, beg_fns, answer_fns, play_fns, discard_fns, params, poff):
+    """Deal ``g`` seeded as the engine seeds it and played out by the engine's hand (:func:`play_hand`) in the
+    arrays of :func:`hand_arrays` (the scores, the points, the scratch with the cards played); the hand's status."""
+    work, deck_rng, seat_rngs, scores, comp, events, err, tally = _borrowed(owned)
+    players = rules[R_PLAYERS]
+    _seed(keys, g // chunk_size, g % chunk_size, players, deck_rng, seat_rngs)
+    scores[:] = 0
+    comp[:, :] = 0
+    return play_hand(
+        rules,
+        g % players,
+        scores,
+        False,
+        work[0],
+        True,
+        deck_rng,
+        seat_rngs,
+        beg_fns,
+        answer_fns,
+        play_fns,
+        discard_fns,
+        params,
+        poff,
+        comp,
+        events,
+        err,
+        work,
+        tally,
+    )
+
+
 @njit(types.int64(*SIG), cache=True)
 def _hand_loop(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff):
     """The engine's whole hand (:func:`play_hand`) of each deal, nothing added up; returns the points, or -1."""
-    players = rules[R_PLAYERS]
-    owned = _owned(rules)
+    owned = hand_arrays(rules)
     total = 0
     for g in range(n_deals):
-        work, deck_rng, seat_rngs, scores, comp, events, err, tally = _borrowed(owned)
-        _seed(keys, g // chunk_size, g % chunk_size, players, deck_rng, seat_rngs)
-        scores[:] = 0
-        comp[:, :] = 0
         if (
-            play_hand(
-                rules,
-                g % players,
-                scores,
-                False,
-                work[0],
-                True,
-                deck_rng,
-                seat_rngs,
-                beg_fns,
-                answer_fns,
-                play_fns,
-                discard_fns,
-                params,
-                poff,
-                comp,
-                events,
-                err,
-                work,
-                tally,
-            )
+            play_deal(owned, rules, keys, chunk_size, g, beg_fns, answer_fns, play_fns, discard_fns, params, poff)
             == POLICY_ERROR
         ):
             return -1
+        comp = owned[4]
         total += comp[0, C_TOTAL] + comp[1, C_TOTAL]
     return total
 

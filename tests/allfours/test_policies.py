@@ -287,7 +287,7 @@ def test_the_solver_agrees_with_brute_force(players, k, n_cases):
             got = card_value(
                 ctx,
                 np.array(sides + [0] * (4 - players), dtype=np.int64),
-                *tables,
+                tables,
                 masks,
                 leader,
                 before,

@@ -138,7 +138,7 @@ def expert_play(hand, played, state, rules, rng, params):
     ctx[X_BUDGET] = np.int64(params[1])
     tie = rules[R_GAME_TIE]  # 0 none, 1 the eldest's side, 2 the dealer's
     tie_value = 0 if tie == 0 else (1 - 2 * sides[1] if tie == 1 else 1 - 2 * sides[0])
-    tt_key, tt_val, tt_gen = new_table()
+    tt = new_table()
     dealt = np.zeros(4, dtype=np.int64)
     hands = np.zeros(4, dtype=np.int64)
     values = np.zeros(52, dtype=np.int64)
@@ -168,9 +168,7 @@ def expert_play(hand, played, state, rules, rng, params):
         over = False
         for b in range(52):
             if (kept >> b) & 1 and not over:
-                values[b] = card_value(
-                    ctx, sides, tt_key, tt_val, tt_gen, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b
-                )
+                values[b] = card_value(ctx, sides, tt, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b)
                 over = values[b] == OVER_BUDGET
         if over:
             break

@@ -1,0 +1,145 @@
+"""The All Fours expert's speed on the claims report's work, and a fingerprint of its choices.
+
+The report's expert runs (section 9) are two-hand deals with threshold begging and answering, the
+expert in one seat and the maxims in the other: 2,000 deals with the agreement tally, runs of 500 with
+records, and runs of 500 with a smaller search (5 samples, 100,000 positions).  :func:`fingerprint`
+plays such deals seeded as the engine seeds them (the same hands as ``simulate_deals``) and hashes
+every card played in every hand, in order, with the player who played it: a change in any choice of
+the expert changes it.  ``python -m sims.bench allfours_expert`` prints, for each workload, the deals and
+the expert's plays (every card it plays, the forced ones too) per CPU second, the same figure for the search
+before issue 36 made it faster (commit dec9be4, measured on the same machine), the speed-up, and whether the
+fingerprint is still the one the search gave before (the same choices, so the report's numbers stay).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+from numba import types
+
+from ..allfours.contract import P_CARD, P_ROLE, S_N_PLAYED
+from ..allfours.engine import HANDS, PLAYS
+from ..allfours.play import C_TOTAL, MAX_SEATS, POLICY_ERROR
+from ..core.jobs import Job
+from ..core.kernel import njit
+from ..core.kernel_types import F64_1, I64_1, U64_2
+from ..core.rng import chunk_keys
+from .allfours_profile import hand_arrays, play_deal
+
+NAME = "allfours_expert"
+GAME, RULES = "allfours", "two-hand"
+BIDDING = {"beg": "threshold", "answer": "threshold"}
+# The search before issue 36 (commit dec9be4): CPU seconds of the workloads below, one run each, measured on the
+# same 2-core machine at load average 6.7, right before the search as changed.
+BEFORE_AGREEMENT, BEFORE_ADVERSARY, BEFORE_LAWS = 33.61, 7.24, 1.15
+# The report's expert runs: label, play policies of seat 0 and seat 1, deals, the expert's seat, and the search
+# before issue 36 (commit dec9be4): its CPU seconds on this machine and its fingerprint.
+WORKLOADS = (
+    ("agreement run: expert vs maxims", ["expert", "maxims"], 2_000, 0, BEFORE_AGREEMENT, "2c5832dd3f4ad73b"),
+    ("adversary run: maxims vs expert", ["maxims", "expert"], 500, 1, BEFORE_ADVERSARY, "52ae5e5c8d68ce23"),
+    (
+        "laws run: maxims vs expert[5, 100000]",
+        ["maxims", {"name": "expert", "params": [5, 100_000]}],
+        500,
+        1,
+        BEFORE_LAWS,
+        "f2d04f51d467a746",
+    ),
+)
+MIX = np.uint64(0x9E3779B97F4A7C15)
+SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1, I64_1, I64_1)
+
+
+@njit(types.uint64(*SIG), cache=True)
+def _played_hash(
+    rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff, plays, points
+):
+    """Deals 0 .. n_deals - 1 as the engine deals them, each hand played out; a hash of every card played and
+    its player's role, hand by hand (0 if a policy answered illegally).  ``plays[seat]`` counts the cards
+    each seat played, ``points[0]`` the points scored."""
+    players = rules[0]
+    owned = hand_arrays(rules)
+    h = np.uint64(0)
+    for g in range(n_deals):
+        if (
+            play_deal(owned, rules, keys, chunk_size, g, beg_fns, answer_fns, play_fns, discard_fns, params, poff)
+            == POLICY_ERROR
+        ):
+            return np.uint64(0)
+        work, comp = owned[0], owned[4]
+        points[0] += comp[0, C_TOTAL] + comp[1, C_TOTAL]
+        played, n_played = work[2], work[3][S_N_PLAYED]
+        for k in range(n_played):
+            plays[(g + played[P_ROLE, k]) % players] += 1  # the dealer of deal g sits in seat g % players
+            x = np.uint64(g * 4096 + k * 64 + played[P_CARD, k] * 4 + played[P_ROLE, k])
+            h = (h ^ x) * MIX
+            h ^= h >> np.uint64(29)
+    return h
+
+
+def fingerprint(play, n: int, seed: int = 1, rules: str = RULES) -> tuple[str, np.ndarray, int, float]:
+    """``(hash, cards each seat played, points scored, CPU seconds)`` of ``n`` deals of the run ``seed`` with
+    threshold bidding and ``play`` (one policy per seat)."""
+    job = Job.make(GAME, "deals", rules, {**BIDDING, "play": play}, n, seed)
+    fns, params, poff = job.kernel_policies()
+    keys = chunk_keys(seed, 0, job.n_chunks, job.game.n_streams)
+    plays, points = np.zeros(MAX_SEATS, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    start = time.process_time()
+    h = _played_hash(job.rules.to_kernel(), keys, job.chunk_size, n, *fns, params, poff, plays, points)
+    return f"{int(h):016x}", plays, int(points[0]), time.process_time() - start
+
+
+def run(workloads=WORKLOADS, seed: int = 1) -> list[dict]:
+    """A row per workload (the report's seed): deals and the expert's plays per CPU second on one thread, before
+    and now, and whether the choices are the same (:func:`fingerprint`)."""
+    fingerprint(["expert", "maxims"], 4)  # compiled and warm
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    rows = [{"what": f"All Fours expert on the report's work, 1 thread, per CPU second; load average {load}"}]
+    for label, play, n, seat, before_seconds, before_hash in workloads:
+        h, plays, _, seconds = fingerprint(play, n, seed)
+        rows.append(
+            {
+                "what": label,
+                "deals": n,
+                "deals/s": n / seconds,
+                "expert plays/s": float(plays[seat] / seconds),
+                "before: plays/s": float(plays[seat] / before_seconds),
+                "x before": before_seconds / seconds,
+                "same choices": h == before_hash,
+            }
+        )
+    return rows
+
+
+def expert_goal(baseline) -> list[dict]:
+    """Issue 36's goal for the expert in the goals table (``sims.bench.goals`` gathers :data:`GOALS`): its plays
+    per CPU second on the report's agreement run, ten times those of the search before, its choices the same."""
+    from .goals import _row  # the goals table's row: the goal, whether it is met, the load, OpenSpiel's baseline
+
+    label, play, n, seat, before_seconds, before_hash = WORKLOADS[0]
+    fingerprint(play, 4)  # compiled and warm
+    h, plays, _, seconds = fingerprint(play, n)
+    times = before_seconds / seconds
+    more = {"plays/s": float(plays[seat] / seconds), "same choices": h == before_hash}
+    return [
+        _row(
+            baseline,
+            f"All Fours expert, {label}: plays per CPU second",
+            times,
+            "x before",
+            ">= 10",
+            times >= 10,
+            **more,
+        )
+    ]
+
+
+GOALS = [expert_goal]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from . import format_table
+
+    print(format_table(run()))
