@@ -353,8 +353,8 @@ def peg_advice(
     params = np.concatenate([playout.params_array()] * MAX_SEATS) if len(playout.params) else np.zeros(0)
     k = len(playout.params)
     poff = np.zeros(2 * MAX_SEATS + 1, dtype=np.int64)
-    for s in range(MAX_SEATS):
-        poff[2 * s + 1] = poff[2 * s + 2] = (s + 1) * k
+    for s in range(MAX_SEATS):  # seat s pegs by params[poff[2s + 1]:poff[2s + 2]] and throws by none
+        poff[2 * s + 1], poff[2 * s + 2] = s * k, (s + 1) * k
     n_cards = arrays.hand.shape[0]
     net = np.full((len(deals), n_cards), np.nan)
     final = np.zeros((len(deals), n_cards, 3), dtype=np.int64)

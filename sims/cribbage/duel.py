@@ -23,8 +23,8 @@ from itertools import combinations
 from ..cards import format_card, format_cards, parse_card
 from ..core.duel import View as CoreView
 from ..core.duel import scored, side_result
-from .pegging import MAX_COUNT
 from .literal_scoring import peg_items, show_items
+from .pegging import MAX_COUNT
 from .reference import JACK, side_of, value
 
 PAIRS = {2: "pair", 3: "pair-royal", 4: "double pair-royal"}

@@ -77,9 +77,9 @@ from .contract import (
     S_THROWN,
 )
 from .game import GAME
+from .literal_scoring import peg_score, show_score
 from .play import COMPONENTS
 from .policies import resolve
-from .literal_scoring import peg_score, show_score
 from .rules import CUT_ORDER, R_BATH, R_THROW, get_rules
 
 JACK = 10

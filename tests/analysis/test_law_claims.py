@@ -5,8 +5,8 @@ import pandas as pd
 import pytest
 
 from sims.allfours.claims import laws as af
-from sims.loo.claims import laws as lo
 from sims.analysis.claims.model import NOT_SUPPORTED
+from sims.loo.claims import laws as lo
 
 
 def hands(gave, dealer, eldest):

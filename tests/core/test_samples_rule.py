@@ -26,7 +26,9 @@ COMMANDS = {
 def test_every_command_refuses_the_same_samples_in_one_line(capsys, command, too_many):
     assert main([*COMMANDS[command], "--samples", str(too_many)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.endswith(f": samples must be an integer from 2 to {MAX_SAMPLES:,}, got {too_many}\n")
+    assert err.count("\n") == 1 and err.endswith(
+        f": samples must be an integer from 2 to {MAX_SAMPLES:,}, got {too_many}\n"
+    )
 
 
 def test_the_cribbage_advisors_refuse_as_the_commands_do():

@@ -29,9 +29,9 @@ from sims.cribbage.contract import (
     is_legal_play,
     is_valid_throw,
 )
+from sims.cribbage.literal_scoring import peg_score
 from sims.cribbage.pegging import card_value
 from sims.cribbage.play import COMPONENTS
-from sims.cribbage.literal_scoring import peg_score
 from sims.cribbage.rules import R_DEALT, R_THROW
 from tests.cribbage.fuzz import ONE_WORKER, fuzz
 from tests.cribbage.records import records_array

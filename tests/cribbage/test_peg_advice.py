@@ -139,6 +139,17 @@ def test_rollouts_agree_with_the_exact_values():
     assert sampled["vs_best_se"].iloc[0] == 0 and (sampled["vs_best_se"].iloc[1:] > 0).all()
 
 
+def test_each_seat_of_a_play_out_gets_its_own_parameters():
+    """position reads its tables from its parameters; far from home (no score: 0-0) it pegs as defensive, so
+    the play-outs by the two agree card for card (each seat was once handed an empty slice of the parameters,
+    and position refused to play)."""
+    s = PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C")
+    by_position = advise(s, playout="position").set_index("card")["value"]
+    by_defensive = advise(s, playout="defensive").set_index("card")["value"]
+    assert by_position.to_dict() == by_defensive.to_dict()
+    assert advise(s, playout="position_distilled").attrs["method"] == "exact"
+
+
 def test_named_policies_choose_as_players():
     s = PegSituation("7H 8C 5D", "KS 2S 5H", role="dealer", starter="2C")
     frame = advise(s, policies=("greedy", "defensive"))

@@ -153,8 +153,7 @@ def _hoyle_slow(hand, role, preset):
     mine = crib_is_mine(rules, role_index(rules, role))
     frame = analyze_discards(hand, role, rules=preset, collapse=False)
     keys = [
-        ((1 if mine else -1) * row.crib, literal.show_score(parse_cards(row.kept), None))
-        for row in frame.itertuples()
+        ((1 if mine else -1) * row.crib, literal.show_score(parse_cards(row.kept), None)) for row in frame.itertuples()
     ]
     return set(parse_cards(frame["thrown"][max(range(len(keys)), key=keys.__getitem__)]))
 

@@ -49,9 +49,6 @@ from ...engine import (
     describe_error,  # noqa: F401  (this module is an engine: the core asks it for errors)
     seed_streams,
 )
-from ...pegging import MAX_COUNT, card_value, peg_points_kernel
-from ...play import A_N_PLAYED, C_CRIB, C_HAND, C_HEELS, MAX_SEATS, POLICY_ERROR, deal_buffers, play_deal
-from ...rules import R_BATH, R_TARGET
 from ...odds.layout import (
     EV_ROWS,
     HEELS,
@@ -68,6 +65,9 @@ from ...odds.layout import (
     TABLE_NAMES,
     TOTALS,
 )
+from ...pegging import MAX_COUNT, card_value, peg_points_kernel
+from ...play import A_N_PLAYED, C_CRIB, C_HAND, C_HEELS, MAX_SEATS, POLICY_ERROR, deal_buffers, play_deal
+from ...rules import R_BATH, R_TARGET
 
 CHECK_DEALS = 8  # deals per chunk replayed at other scores (:func:`_timing_chunk`)
 OPTIONS = {"groups": "jackknife groups: chunk c counts in group c % groups"}  # this engine's job options
