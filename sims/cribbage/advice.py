@@ -343,10 +343,11 @@ def peg_advice(
         raise ValueError("the players name the board-position table of the chance of winning: give the score too")
     samples = check_samples(samples)
     playout = resolve("peg", playout)
+    table_players = ""  # the board-position table's players, checked before any play-out (with a score)
     if situation.score is not None:
         from .odds.layout import players_of
 
-        players = players_of(players, peg=playout.name)
+        table_players = players_of(players, peg=playout.name)
     arrays = situation.to_state()
     deals, left, exact = hidden_deals(situation, samples, seed, exact_limit)
     keys = chunk_keys(seed, 0, 1, MAX_SEATS + 1)[0, 1:]
@@ -387,11 +388,11 @@ def peg_advice(
     values, table = net[:, legal], {}
     if situation.score is not None:
         table = {
-            "players": players,
+            "players": table_players,
             "win_se": "the board-position table's error (an upper bound: as if its cells' errors were fully "
             "correlated; as sims discard --score) with the sampled deals' own",
         }
-        win, shift = (a[:, legal] for a in _win_chances(situation, final, table["players"]))
+        win, shift = (a[:, legal] for a in _win_chances(situation, final, table_players))
     key = "win" if situation.score is not None else "value"
     # The best card (issue 34: one definition): the best chance of winning with a score, else the most points;
     # best first by it, then the points; equal rows keep the order of the hand (a stable sort).

@@ -11,6 +11,7 @@ import pytest
 
 from sims.analysis import claims
 from sims.analysis.claims.model import TEXTS
+from sims.core.registry import claims_packages
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "data" / "reference" / "seeds"
@@ -27,10 +28,13 @@ def excerpt(file: str) -> str:
 
 
 def all_sources():
-    """The sources of every module of the claims package (a section, or the claims a section calls)."""
+    """The sources of every module of the shared claims package and of each game's claims package (a section,
+    or the claims a section calls)."""
+    packages = [claims] + [importlib.import_module(name) for name in claims_packages()]
     modules = [
-        importlib.import_module(f"{claims.__name__}.{info.name}")
-        for info in pkgutil.iter_modules(claims.__path__)
+        importlib.import_module(f"{package.__name__}.{info.name}")
+        for package in packages
+        for info in pkgutil.iter_modules(package.__path__)
         if not info.name.startswith("_")
     ]
     return [v for m in modules for v in vars(m).values() if isinstance(v, claims.Source)]
