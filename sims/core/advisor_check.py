@@ -1,0 +1,212 @@
+"""The review checked by play: does a player that follows the advisor win what the grades say it should?
+
+:func:`check` plays ``games`` game numbers of a run twice over (once per seat) with the advisor
+(:class:`~sims.core.advisor_player.AdvisorPlayer`) in one seat and the game's strongest named player
+(its duel view's :meth:`~sims.core.duel.View.strongest`) in every other, the advisor moving round the
+seats on the same deals; and once with the strongest player in every seat (the mirror).  The advisor's
+**gain** is its result less the strongest player's in the same seat of the same game number of the
+mirror, a paired difference (two players: a half, as the exchanged seats of a mirror game share
+one win): one a game won (a tie a half) where the advisor gives a chance of winning,
+else the score (Loo: the stakes won).  Its 95% interval is over the game numbers.
+
+The **prediction**: the first ``review_games`` mirror games are written to a game record and graded
+by :func:`sims.core.record.review`; each player's chance of winning lost (else the points or stakes
+lost) summed over his decisions of a game is what the advisor, deciding in his place, should gain in
+that game.  Its mean over the players and games, with a 95% interval, stands beside the gain.
+
+``python -m sims.core.advisor_check --game cribbage --games 500`` prints both (``--help``).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .advisor_player import NAME, AdvisorPlayer
+
+
+def strongest(game, rules) -> dict:
+    """``{decision: policy}``: the strongest named players of ``game`` for ``rules``, the defaults elsewhere."""
+    view = game.part("duel").View(lambda s: f"seat {s}")
+    return {d.name: d.default for d in game.decisions} | view.strongest(rules)
+
+
+def seat_results(game, rules, row, names) -> list[tuple[float, float]]:
+    """Per seat, ``(won, score)`` of a game's row of :func:`sims.core.table.play`: one if the seat's side won, a
+    half for a tie (nobody won), else zero; and its side's score (Loo: the stakes it won).  ``names(seat)`` is
+    how the game's view names the seats."""
+    result = game.part("duel").View(names).result(row, rules, 0)
+    out = []
+    for s in range(rules.players):
+        score = next(v for side, v in result["scores"].items() if names(s) in side.split(" and "))
+        won = 0.5 if result["winner"] is None else float(names(s) in result["winner"].split(" and "))
+        out.append((won, float(score)))
+    return out
+
+
+def play_seats(game, rules, seats, seed: int, games: int, record=None, progress: bool = False) -> np.ndarray:
+    """``out[game number, seat] = (won, score)`` (:func:`seat_results`) of games ``0 .. games-1`` of ``seed``."""
+    from .table import play
+
+    frame = play(game.name, rules, seats, seed=seed, games=games, record=record, progress=progress)
+    names = [NAME if isinstance(seat, AdvisorPlayer) else f"seat {s}" for s, seat in enumerate(seats)]
+    return np.asarray([seat_results(game, rules, row, names.__getitem__) for _, row in frame.iterrows()])
+
+
+def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: bool = False) -> pd.DataFrame:
+    """The review's prediction (module docstring): per player and game of the mirror's first ``games``, the chance
+    of winning the review says he lost (``win_lost``, or ``points_lost`` where the advisor gives no chance), his
+    decisions and their grades."""
+    from .record import GRADES, review
+
+    best = strongest(game, rules)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "mirror.jsonl"
+        play_seats(game, rules, [best] * rules.players, seed, games, record=path)
+        graded = review(path, samples=samples, seed=seed, progress=progress)
+    graded["lost"] = graded["win_lost"].astype(float) if graded["win_lost"].notna().any() else graded["points_lost"]
+    out = graded.groupby(["game", "player"]).agg(
+        lost=("lost", "sum"),
+        decisions=("line", "size"),
+        **{name: ("grade", lambda g, name=name: int((g == name).sum())) for name, _, _ in GRADES},
+    )
+    out.attrs["measure"] = "win" if graded["win_lost"].notna().any() else "points"
+    out.attrs["reviewed"] = graded
+    return out.reset_index()
+
+
+def check(
+    game,
+    rules=None,
+    games: int = 500,
+    seed: int = 0,
+    samples: int = 200,
+    exact_limit: int | None = None,
+    review_games: int = 20,
+    review_samples: int = 2_000,
+    progress: bool = False,
+) -> dict:
+    """The advisor's gain at the table against the strongest player, beside the review's prediction (module
+    docstring).
+
+    Parameters
+    ----------
+    game : str
+        The game.
+    rules : str or Rules, optional
+        A preset's name or the game's Rules (default its default preset).
+    games : int
+        Game numbers played, each once with the advisor in every seat in turn and once by the mirror.
+    seed : int
+        The run's seed (the deals, the strongest players' streams, the advisor's own streams).
+    samples, exact_limit : int
+        The advisor's sampled deals a decision, and its limit for enumerating every deal (default its own).
+    review_games : int
+        Mirror games reviewed for the prediction.
+    review_samples : int
+        The review's sampled deals a decision.
+    progress : bool
+        Progress bars.
+
+    Returns
+    -------
+    dict
+        ``measure`` (``win``: games won, a tie a half; else ``points``: the score or stakes), ``advisor`` and
+        ``mirror`` (the mean result a seat), ``gain`` and ``predicted`` (:class:`sims.stats.Estimate`), the
+        played ``games`` and the review's ``reviewed`` decisions with the counts of each ``grade``.
+    """
+    from ..stats import mean_ci
+    from .jobs import check_count
+    from .record import GRADES
+    from .registry import get_game
+
+    game = get_game(game)
+    rules = game.get_rules(rules)
+    games = check_count(games, "games")
+    best = strongest(game, rules)
+    predicted = predicted_gain(game, rules, seed, check_count(review_games, "review_games"), review_samples, progress)
+    column = 0 if predicted.attrs["measure"] == "win" else 1
+    if column == 0 and rules.players == 2:  # the two seats of a mirror game share one win: a half a seat
+        mirror = np.full((games, 2), 0.5)
+    else:
+        mirror = play_seats(game, rules, [best] * rules.players, seed, games, progress=progress)[:, :, column]
+    advisor = np.empty_like(mirror)
+    for s in range(rules.players):
+        seats = [AdvisorPlayer(game, samples, (seed, s), exact_limit) if t == s else best for t in range(rules.players)]
+        advisor[:, s] = play_seats(game, rules, seats, seed, games, progress=progress)[:, s, column]
+    return {
+        "game": game.name,
+        "rules": rules.name,
+        "strongest": best,
+        "samples": samples,
+        "measure": predicted.attrs["measure"],
+        "games": games * rules.players,
+        "advisor": mean_ci(advisor.mean(axis=1)) if games > 1 else None,
+        "mirror": float(mirror.mean()),
+        "gain": mean_ci((advisor - mirror).mean(axis=1)) if games > 1 else None,
+        "predicted": mean_ci(predicted["lost"]),
+        "reviewed": int(predicted["decisions"].sum()),
+        "grades": {name: int(predicted[name].sum()) for name, _, _ in GRADES},
+    }
+
+
+def render(result: dict) -> str:
+    """The figures of :func:`check`, a line each."""
+    scale, unit = (100, "%") if result["measure"] == "win" else (1, "")
+    what = "games won" if result["measure"] == "win" else "score (stakes) a game"
+    strongest = ", ".join(f"{d} {p}" for d, p in result["strongest"].items())
+    grades = ", ".join(f"{n} {name}" for name, n in result["grades"].items())
+    lines = [
+        f"{result['game']} {result['rules']}: the advisor ({result['samples']} samples a decision) against "
+        f"{strongest}, {result['games']:,} games, seats exchanged",
+        f"  advisor's {what}: {result['advisor'].format(2, scale)}{unit} (the strongest in its seats: "
+        f"{result['mirror'] * scale:.2f}{unit})",
+        f"  gain a game, measured:          {result['gain'].format(2, scale)}{unit}",
+        f"  gain a game, the review's:      {result['predicted'].format(2, scale)}{unit} "
+        f"({result['predicted'].n} player-games, {result['reviewed']:,} decisions: {grades})",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> None:
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(
+        prog="python -m sims.core.advisor_check", description=__doc__.split("\n\n")[0].strip()
+    )
+    parser.add_argument("--game", required=True, help="cribbage, allfours or loo (any registered game)")
+    parser.add_argument("--rules", default=None, help="rules preset (default the game's)")
+    parser.add_argument("--games", type=int, default=500, help="game numbers, each played once a seat")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--samples", type=int, default=200, help="the advisor's sampled deals a decision")
+    parser.add_argument("--exact-limit", type=int, default=None, help="enumerate at most this many deals")
+    parser.add_argument("--review-games", type=int, default=20, help="mirror games reviewed for the prediction")
+    parser.add_argument("--review-samples", type=int, default=2_000)
+    parser.add_argument("--json", action="store_true", help="the figures as JSON")
+    args = parser.parse_args(argv)
+    try:
+        result = check(
+            args.game,
+            args.rules,
+            args.games,
+            args.seed,
+            args.samples,
+            args.exact_limit,
+            args.review_games,
+            args.review_samples,
+            progress=True,
+        )
+    except ValueError as exc:
+        parser.exit(2, f"{parser.prog}: {exc}\n")
+    if args.json:
+        print(json.dumps({k: v.__dict__ if hasattr(v, "__dict__") else v for k, v in result.items()}, default=str))
+    else:
+        print(render(result))
+
+
+if __name__ == "__main__":
+    main()
