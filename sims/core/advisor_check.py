@@ -115,8 +115,9 @@ def check(
     -------
     dict
         ``measure`` (``win``: games won, a tie a half; else ``points``: the score or stakes), ``advisor`` and
-        ``mirror`` (the mean result a seat), ``gain`` and ``predicted`` (:class:`sims.stats.Estimate`), the
-        played ``games`` and the review's ``reviewed`` decisions with the counts of each ``grade``.
+        ``mirror`` (the mean result a seat), ``gain`` and ``predicted`` (:class:`sims.stats.Estimate`; the
+        first two None for one game number), the played ``games``, the advisor's ``decisions`` in each seat,
+        and the review's ``reviewed`` decisions with the counts of each ``grade``.
     """
     from ..stats import mean_ci
     from .jobs import check_count
@@ -133,10 +134,12 @@ def check(
         mirror = np.full((games, 2), 0.5)
     else:
         mirror = play_seats(game, rules, [best] * rules.players, seed, games, progress=progress)[:, :, column]
-    advisor = np.empty_like(mirror)
+    advisor, taken = np.empty_like(mirror), []
     for s in range(rules.players):
-        seats = [AdvisorPlayer(game, samples, (seed, s), exact_limit) if t == s else best for t in range(rules.players)]
+        player = AdvisorPlayer(game, samples, (seed, s), exact_limit)
+        seats = [player if t == s else best for t in range(rules.players)]
         advisor[:, s] = play_seats(game, rules, seats, seed, games, progress=progress)[:, s, column]
+        taken.append(player.decisions)
     return {
         "game": game.name,
         "rules": rules.name,
@@ -144,6 +147,7 @@ def check(
         "samples": samples,
         "measure": predicted.attrs["measure"],
         "games": games * rules.players,
+        "decisions": taken,
         "advisor": mean_ci(advisor.mean(axis=1)) if games > 1 else None,
         "mirror": float(mirror.mean()),
         "gain": mean_ci((advisor - mirror).mean(axis=1)) if games > 1 else None,
