@@ -12,7 +12,9 @@ else the score (Loo: the stakes won).  Its 95% interval is over the game numbers
 The **prediction**: the first ``review_games`` mirror games are written to a game record and graded
 by :func:`sims.core.record.review`; each player's chance of winning lost (else the points or stakes
 lost) summed over his decisions of a game is what the advisor, deciding in his place, should gain in
-that game.  Its mean over the players and games, with a 95% interval, stands beside the gain.
+that game.  Its mean over the players and games, with a 95% interval, stands beside the gain; and
+beside it the same losses measured again on fresh deals (:func:`lost_again`), which the selection
+of the best of several noisy values does not bias.
 
 ``python -m sims.core.advisor_check --game cribbage --games 500`` prints both (``--help``).
 """
@@ -60,22 +62,37 @@ def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: b
     """The review's prediction (module docstring): per player and game of the mirror's first ``games``, the chance
     of winning the review says he lost (``win_lost``, or ``points_lost`` where the advisor gives no chance), his
     decisions and their grades."""
-    from .record import GRADES, review
+    from .record import GRADES, read_record, review
 
     best = strongest(game, rules)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "mirror.jsonl"
         play_seats(game, rules, [best] * rules.players, seed, games, record=path)
         graded = review(path, samples=samples, seed=seed, progress=progress)
-    graded["lost"] = graded["win_lost"].astype(float) if graded["win_lost"].notna().any() else graded["points_lost"]
+        situations = {line.number: line.situation for line in read_record(path).decisions}
+    measure = "win_lost" if graded["win_lost"].notna().any() else "points_lost"
+    graded["lost"] = graded[measure].astype(float)
+    graded["lost_again"] = [
+        lost_again(game, situations[row.line], row.choice, row.best, samples, seed + 1, measure) if row.lost > 0 else 0.0
+        for row in graded.itertuples()
+    ]
     out = graded.groupby(["game", "player"]).agg(
         lost=("lost", "sum"),
+        lost_again=("lost_again", "sum"),
         decisions=("line", "size"),
         **{name: ("grade", lambda g, name=name: int((g == name).sum())) for name, _, _ in GRADES},
     )
     out.attrs["measure"] = "win" if graded["win_lost"].notna().any() else "points"
     out.attrs["reviewed"] = graded
     return out.reset_index()
+
+
+def lost_again(game, situation, choice: str, best: str, samples: int, seed: int, measure: str) -> float:
+    """What ``choice`` loses against the review's ``best`` on fresh deals (``seed``): the review picks its best as
+    the highest of noisy values, so the loss it grades is biased upward; measured again on other deals, the loss
+    of the same two choices is not (``measure``: ``win_lost`` or ``points_lost``)."""
+    module = game.part("record")
+    return module.grade(situation, choice, samples, seed)[measure] - module.grade(situation, best, samples, seed)[measure]
 
 
 def check(
@@ -99,7 +116,8 @@ def check(
     rules : str or Rules, optional
         A preset's name or the game's Rules (default its default preset).
     games : int
-        Game numbers played, each once with the advisor in every seat in turn and once by the mirror.
+        Game numbers played, each once with the advisor in every seat in turn and once by the mirror (0: none,
+        the review's prediction alone).
     seed : int
         The run's seed (the deals, the strongest players' streams, the advisor's own streams).
     samples, exact_limit : int
@@ -115,7 +133,8 @@ def check(
     -------
     dict
         ``measure`` (``win``: games won, a tie a half; else ``points``: the score or stakes), ``advisor`` and
-        ``mirror`` (the mean result a seat), ``gain`` and ``predicted`` (:class:`sims.stats.Estimate`; the
+        ``mirror`` (the mean result a seat), ``gain``, ``predicted`` and ``predicted_again`` (the review's losses
+        measured again on fresh deals) (:class:`sims.stats.Estimate`; the
         first two None for one game number), the played ``games``, the advisor's ``decisions`` in each seat,
         and the review's ``reviewed`` decisions with the counts of each ``grade``.
     """
@@ -126,16 +145,18 @@ def check(
 
     game = get_game(game)
     rules = game.get_rules(rules)
-    games = check_count(games, "games")
+    games = 0 if games == 0 else check_count(games, "games")
     best = strongest(game, rules)
     predicted = predicted_gain(game, rules, seed, check_count(review_games, "review_games"), review_samples, progress)
     column = 0 if predicted.attrs["measure"] == "win" else 1
-    if column == 0 and rules.players == 2:  # the two seats of a mirror game share one win: a half a seat
+    if games == 0:
+        mirror = np.zeros((0, rules.players))
+    elif column == 0 and rules.players == 2:  # the two seats of a mirror game share one win: a half a seat
         mirror = np.full((games, 2), 0.5)
     else:
         mirror = play_seats(game, rules, [best] * rules.players, seed, games, progress=progress)[:, :, column]
     advisor, taken = np.empty_like(mirror), []
-    for s in range(rules.players):
+    for s in range(rules.players if games else 0):
         player = AdvisorPlayer(game, samples, (seed, s), exact_limit)
         seats = [player if t == s else best for t in range(rules.players)]
         advisor[:, s] = play_seats(game, rules, seats, seed, games, progress=progress)[:, s, column]
@@ -149,9 +170,10 @@ def check(
         "games": games * rules.players,
         "decisions": taken,
         "advisor": mean_ci(advisor.mean(axis=1)) if games > 1 else None,
-        "mirror": float(mirror.mean()),
+        "mirror": float(mirror.mean()) if games else None,
         "gain": mean_ci((advisor - mirror).mean(axis=1)) if games > 1 else None,
         "predicted": mean_ci(predicted["lost"]),
+        "predicted_again": mean_ci(predicted["lost_again"]),
         "reviewed": int(predicted["decisions"].sum()),
         "grades": {name: int(predicted[name].sum()) for name, _, _ in GRADES},
     }
@@ -165,12 +187,19 @@ def render(result: dict) -> str:
     grades = ", ".join(f"{n} {name}" for name, n in result["grades"].items())
     lines = [
         f"{result['game']} {result['rules']}: the advisor ({result['samples']} samples a decision) against "
-        f"{strongest}, {result['games']:,} games, seats exchanged",
-        f"  advisor's {what}: {result['advisor'].format(2, scale)}{unit} (the strongest in its seats: "
-        f"{result['mirror'] * scale:.2f}{unit})",
-        f"  gain a game, measured:          {result['gain'].format(2, scale)}{unit}",
+        f"{strongest}, {result['games']:,} games, seats exchanged"
+    ]
+    if result["gain"] is not None:
+        lines += [
+            f"  advisor's {what}: {result['advisor'].format(2, scale)}{unit} (the strongest in its seats: "
+            f"{result['mirror'] * scale:.2f}{unit})",
+            f"  gain a game, measured:          {result['gain'].format(2, scale)}{unit}",
+        ]
+    lines += [
         f"  gain a game, the review's:      {result['predicted'].format(2, scale)}{unit} "
         f"({result['predicted'].n} player-games, {result['reviewed']:,} decisions: {grades})",
+        f"  the same, on fresh deals:       {result['predicted_again'].format(2, scale)}{unit} "
+        f"(each graded loss measured again: no best-of-noisy-values bias)",
     ]
     return "\n".join(lines)
 
@@ -184,7 +213,9 @@ def main(argv=None) -> None:
     )
     parser.add_argument("--game", required=True, help="cribbage, allfours or loo (any registered game)")
     parser.add_argument("--rules", default=None, help="rules preset (default the game's)")
-    parser.add_argument("--games", type=int, default=500, help="game numbers, each played once a seat")
+    parser.add_argument(
+        "--games", type=int, default=500, help="game numbers, each played once a seat (0: the review's prediction only)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--samples", type=int, default=200, help="the advisor's sampled deals a decision")
     parser.add_argument("--exact-limit", type=int, default=None, help="enumerate at most this many deals")
