@@ -95,6 +95,29 @@ def lost_again(game, situation, choice: str, best: str, samples: int, seed: int,
     return module.grade(situation, choice, samples, seed)[measure] - module.grade(situation, best, samples, seed)[measure]
 
 
+def measure_of(game, rules) -> str:
+    """``win`` where the advisor values a decision by the chance of winning (a game kept to a target: the score
+    of the first decision of game 0 is known), else ``points`` (the advisor's points or stakes)."""
+    from .table import play
+
+    seen = []
+
+    def first(decided):
+        seen.append(decided.situation)
+        raise _Seen
+
+    try:
+        play(game.name, rules, [strongest(game, rules)] * rules.players, games=1, on_decision=first)
+    except _Seen:
+        pass
+    frame = game.part("advice").advise(seen[0], samples=2, seed=0, policies=())
+    return "win" if "win" in frame else "points"
+
+
+class _Seen(Exception):
+    """The first decision of a game was seen: stop the game."""
+
+
 def check(
     game,
     rules=None,
@@ -123,7 +146,7 @@ def check(
     samples, exact_limit : int
         The advisor's sampled deals a decision, and its limit for enumerating every deal (default its own).
     review_games : int
-        Mirror games reviewed for the prediction.
+        Mirror games reviewed for the prediction (0: none, the play alone).
     review_samples : int
         The review's sampled deals a decision.
     progress : bool
@@ -147,8 +170,12 @@ def check(
     rules = game.get_rules(rules)
     games = 0 if games == 0 else check_count(games, "games")
     best = strongest(game, rules)
-    predicted = predicted_gain(game, rules, seed, check_count(review_games, "review_games"), review_samples, progress)
-    column = 0 if predicted.attrs["measure"] == "win" else 1
+    predicted = (
+        predicted_gain(game, rules, seed, check_count(review_games, "review_games"), review_samples, progress)
+        if review_games
+        else None
+    )
+    column = 0 if measure_of(game, rules) == "win" else 1
     if games == 0:
         mirror = np.zeros((0, rules.players))
     elif column == 0 and rules.players == 2:  # the two seats of a mirror game share one win: a half a seat
@@ -166,16 +193,22 @@ def check(
         "rules": rules.name,
         "strongest": best,
         "samples": samples,
-        "measure": predicted.attrs["measure"],
+        "measure": "win" if column == 0 else "points",
         "games": games * rules.players,
         "decisions": taken,
         "advisor": mean_ci(advisor.mean(axis=1)) if games > 1 else None,
         "mirror": float(mirror.mean()) if games else None,
         "gain": mean_ci((advisor - mirror).mean(axis=1)) if games > 1 else None,
-        "predicted": mean_ci(predicted["lost"]),
-        "predicted_again": mean_ci(predicted["lost_again"]),
-        "reviewed": int(predicted["decisions"].sum()),
-        "grades": {name: int(predicted[name].sum()) for name, _, _ in GRADES},
+        **(
+            {}
+            if predicted is None
+            else {
+                "predicted": mean_ci(predicted["lost"]),
+                "predicted_again": mean_ci(predicted["lost_again"]),
+                "reviewed": int(predicted["decisions"].sum()),
+                "grades": {name: int(predicted[name].sum()) for name, _, _ in GRADES},
+            }
+        ),
     }
 
 
@@ -184,7 +217,6 @@ def render(result: dict) -> str:
     scale, unit = (100, "%") if result["measure"] == "win" else (1, "")
     what = "games won" if result["measure"] == "win" else "score (stakes) a game"
     strongest = ", ".join(f"{d} {p}" for d, p in result["strongest"].items())
-    grades = ", ".join(f"{n} {name}" for name, n in result["grades"].items())
     lines = [
         f"{result['game']} {result['rules']}: the advisor ({result['samples']} samples a decision) against "
         f"{strongest}, {result['games']:,} games, seats exchanged"
@@ -195,6 +227,9 @@ def render(result: dict) -> str:
             f"{result['mirror'] * scale:.2f}{unit})",
             f"  gain a game, measured:          {result['gain'].format(2, scale)}{unit}",
         ]
+    if "predicted" not in result:
+        return "\n".join(lines)
+    grades = ", ".join(f"{n} {name}" for name, n in result["grades"].items())
     lines += [
         f"  gain a game, the review's:      {result['predicted'].format(2, scale)}{unit} "
         f"({result['predicted'].n} player-games, {result['reviewed']:,} decisions: {grades})",
