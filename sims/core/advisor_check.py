@@ -73,7 +73,9 @@ def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: b
     measure = "win_lost" if graded["win_lost"].notna().any() else "points_lost"
     graded["lost"] = graded[measure].astype(float)
     graded["lost_again"] = [
-        lost_again(game, situations[row.line], row.choice, row.best, samples, seed + 1, measure) if row.lost > 0 else 0.0
+        lost_again(game, situations[row.line], row.choice, row.best, samples, seed + 1, measure)
+        if row.lost > 0
+        else 0.0
         for row in graded.itertuples()
     ]
     out = graded.groupby(["game", "player"]).agg(
@@ -92,7 +94,9 @@ def lost_again(game, situation, choice: str, best: str, samples: int, seed: int,
     the highest of noisy values, so the loss it grades is biased upward; measured again on other deals, the loss
     of the same two choices is not (``measure``: ``win_lost`` or ``points_lost``)."""
     module = game.part("record")
-    return module.grade(situation, choice, samples, seed)[measure] - module.grade(situation, best, samples, seed)[measure]
+    return (
+        module.grade(situation, choice, samples, seed)[measure] - module.grade(situation, best, samples, seed)[measure]
+    )
 
 
 def measure_of(game, rules) -> str:

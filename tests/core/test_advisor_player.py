@@ -4,8 +4,8 @@ check exchanges the seats, scores each seat's result as the game's view does, an
 
 import pytest
 
-from sims.cli import main
 from sims.allfours.situation import PlaySituation
+from sims.cli import main
 from sims.core.advisor_check import check, render, seat_results
 from sims.core.advisor_player import AdvisorPlayer, advisor_seat
 from sims.core.registry import get_game
@@ -41,7 +41,9 @@ def test_a_seat_named_advisor_follows_the_advisor_at_every_decision():
     """Cribbage five-card against position_distilled: the seat is the advisor's (named so in the header), every
     decision it takes is the advisor's best, and the other seat's decisions are its policy's."""
     taken = []
-    frame = play("cribbage", "five-card", ["advisor:samples=20", "position_distilled"], seed=4, on_decision=taken.append)
+    frame = play(
+        "cribbage", "five-card", ["advisor:samples=20", "position_distilled"], seed=4, on_decision=taken.append
+    )
     assert frame.attrs["players"] == ["advisor:samples=20", "position_distilled"]
     by = {d.seat: {x.by for x in taken if x.seat == d.seat} for d in taken}
     assert by == {0: {"advisor:samples=20"}, 1: {"position_distilled"}}
