@@ -71,9 +71,12 @@ def test_the_check_exchanges_seats_and_is_the_same_for_a_seed():
         first["advisor"].estimate - 0.5
     )
     assert first["reviewed"] > 0 and first["predicted"].n == 2  # both players of the mirror game graded
+    assert first["predicted"].estimate >= 0 and first["predicted_again"].n == 2
     assert check("cribbage", **options) == first
     text = render(first)
-    assert "gain a game, measured:" in text and "gain a game, the review's:" in text
+    assert "gain a game, measured:" in text and "gain a game, the review's:" in text and "fresh deals" in text
+    alone = check("cribbage", **{**options, "review_games": 0})  # the play alone: the same games
+    assert alone["advisor"] == first["advisor"] and "predicted" not in alone
 
 
 def test_duel_against_the_advisor(monkeypatch, capsys):
