@@ -60,8 +60,9 @@ def play_seats(game, rules, seats, seed: int, games: int, record=None, progress:
 
 def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: bool = False) -> pd.DataFrame:
     """The review's prediction (module docstring): per player and game of the mirror's first ``games``, the chance
-    of winning the review says he lost (``win_lost``, or ``points_lost`` where the advisor gives no chance), his
-    decisions and their grades."""
+    of winning the review says he lost (``win_lost``, or ``points_lost`` where the advisor gives no chance), the
+    same measured again on fresh deals (:func:`lost_again`), his decisions and their grades; ``attrs``: the
+    ``reviewed`` decisions and the loss a player and game ``by_decision``."""
     from .record import GRADES, read_record, review
 
     best = strongest(game, rules)
@@ -86,6 +87,7 @@ def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: b
     )
     out.attrs["measure"] = "win" if graded["win_lost"].notna().any() else "points"
     out.attrs["reviewed"] = graded
+    out.attrs["by_decision"] = (graded.groupby("decision", sort=False)["lost"].sum() / len(out)).to_dict()
     return out.reset_index()
 
 
@@ -209,6 +211,7 @@ def check(
             else {
                 "predicted": mean_ci(predicted["lost"]),
                 "predicted_again": mean_ci(predicted["lost_again"]),
+                "by_decision": predicted.attrs["by_decision"],
                 "reviewed": int(predicted["decisions"].sum()),
                 "grades": {name: int(predicted[name].sum()) for name, _, _ in GRADES},
             }
@@ -237,6 +240,8 @@ def render(result: dict) -> str:
     lines += [
         f"  gain a game, the review's:      {result['predicted'].format(2, scale)}{unit} "
         f"({result['predicted'].n} player-games, {result['reviewed']:,} decisions: {grades})",
+        "  of which by decision:          "
+        + ", ".join(f"{d} {v * scale:.2f}{unit}" for d, v in result["by_decision"].items()),
         f"  the same, on fresh deals:       {result['predicted_again'].format(2, scale)}{unit} "
         f"(each graded loss measured again: no best-of-noisy-values bias)",
     ]
