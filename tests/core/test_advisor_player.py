@@ -72,6 +72,7 @@ def test_the_check_exchanges_seats_and_is_the_same_for_a_seed():
     )
     assert first["reviewed"] > 0 and first["predicted"].n == 2  # both players of the mirror game graded
     assert first["predicted"].estimate >= 0 and first["predicted_again"].n == 2
+    assert sum(first["by_decision"].values()) == pytest.approx(first["predicted"].estimate)
     assert check("cribbage", **options) == first
     text = render(first)
     assert "gain a game, measured:" in text and "gain a game, the review's:" in text and "fresh deals" in text
