@@ -7,7 +7,7 @@ seats on the same deals; and once with the strongest player in every seat (the m
 **gain** is its result less the strongest player's in the same seat of the same game number of the
 mirror, a paired difference (two players: a half, as the exchanged seats of a mirror game share
 one win): one a game won (a tie a half) where the advisor gives a chance of winning,
-else the score (Loo: the stakes won).  Its 95% interval is over the game numbers.
+else the score (or the stakes won, where a game keeps stakes).  Its 95% interval is over the game numbers.
 
 The **prediction**: the first ``review_games`` mirror games are written to a game record and graded
 by :func:`sims.core.record.review`; each player's chance of winning lost (else the points or stakes
@@ -16,7 +16,7 @@ that game.  Its mean over the players and games, with a 95% interval, stands bes
 beside it the same losses measured again on fresh deals (:func:`lost_again`), which the selection
 of the best of several noisy values does not bias.
 
-``python -m sims.core.advisor_check --game cribbage --games 500`` prints both (``--help``).
+``python -m sims.core.advisor_check --game GAME --games 500`` prints both (``--help``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def strongest(game, rules) -> dict:
 
 def seat_results(game, rules, row, names) -> list[tuple[float, float]]:
     """Per seat, ``(won, score)`` of a game's row of :func:`sims.core.table.play`: one if the seat's side won, a
-    half for a tie (nobody won), else zero; and its side's score (Loo: the stakes it won).  ``names(seat)`` is
+    half for a tie (nobody won), else zero; and its side's score (or the stakes it won).  ``names(seat)`` is
     how the game's view names the seats."""
     result = game.part("duel").View(names).result(row, rules, 0)
     out = []
@@ -252,10 +252,12 @@ def main(argv=None) -> None:
     import argparse
     import json
 
+    from .registry import names
+
     parser = argparse.ArgumentParser(
         prog="python -m sims.core.advisor_check", description=__doc__.split("\n\n")[0].strip()
     )
-    parser.add_argument("--game", required=True, help="cribbage, allfours or loo (any registered game)")
+    parser.add_argument("--game", required=True, choices=names(), help="the game")
     parser.add_argument("--rules", default=None, help="rules preset (default the game's)")
     parser.add_argument(
         "--games", type=int, default=500, help="game numbers, each played once a seat (0: the review's prediction only)"

@@ -10,8 +10,8 @@ else the most points or stakes).  It answers ``choose(situation)`` as any choose
 Each decision samples ``samples`` deals of the unseen cards (``exact_limit``: every deal is
 played when there are at most this many, the advisor's own limit by default), seeded from the
 player's own stream (``seed``), so the same seed and the same decisions give the same game.  When
-too few of the sampled deals fit what the others have shown (All Fours, Loo: a void, a failure to
-head) the advisor says so, and the decision is sampled again with :data:`RETRY` times the deals.
+too few of the sampled deals fit what the others have shown (a void, a failure to head) the
+advisor says so, and the decision is sampled again with :data:`RETRY` times the deals.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 NAME = "advisor"  # the seat's name at the table, and the word that seats it
-SAMPLES = 200  # sampled deals a decision by default: a game of cribbage in a second or two
+SAMPLES = 200  # sampled deals a decision by default: a whole game in seconds
 RETRY = 10  # a decision whose sampled deals break what the others have shown is sampled again, this many times more
 CHOICE_COLUMNS = ("card", "choice", "thrown")  # the advisors' frames name the choice by one of these
 
