@@ -85,7 +85,6 @@ def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: b
         decisions=("line", "size"),
         **{name: ("grade", lambda g, name=name: int((g == name).sum())) for name, _, _ in GRADES},
     )
-    out.attrs["measure"] = "win" if graded["win_lost"].notna().any() else "points"
     out.attrs["reviewed"] = graded
     out.attrs["by_decision"] = (graded.groupby("decision", sort=False)["lost"].sum() / len(out)).to_dict()
     return out.reset_index()
