@@ -1,7 +1,8 @@
 """``sims duel``: play a game at the terminal against the expert (:mod:`sims.core.duel`, :func:`sims.core.table.play`).
 
 One seat is yours (``--seat``), the others play the policies of ``--against`` (default the
-strongest the project has: :meth:`sims.core.duel.View.strongest`).  The game is game 0 of the
+strongest the project has: :meth:`sims.core.duel.View.strongest`), or follow the advisor
+(``--against advisor``: :class:`sims.core.advisor_player.AdvisorPlayer`).  The game is game 0 of the
 run ``--seed``, dealt by the game's reference engine from the same streams as the kernel's, so the
 same seed and the same answers give the same game.  ``--record FILE`` writes the game record
 (:mod:`sims.core.record`) when the game ends.
@@ -46,7 +47,8 @@ def add_arguments(parser):
         default=None,
         metavar="POLICY",
         help="the other seats' policy: one for every decision that has it (the strongest elsewhere), "
-        "or DECISION=POLICY,... (e.g. peg=defensive,discard=greedy); default the strongest",
+        "or DECISION=POLICY,... (e.g. peg=defensive,discard=greedy), or advisor[:samples=N] (the advisor's "
+        "best choice at every decision, N sampled deals each, default 200); default the strongest",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the policies' streams")
     parser.add_argument("--record", metavar="FILE", help="write the game record (JSON Lines) here at the end")
@@ -59,11 +61,22 @@ def add_arguments(parser):
     )
 
 
-def against(game, view, rules, text) -> dict:
-    """``{decision: policy}`` of the other seats from ``--against`` (module docstring), each checked."""
+def against(game, view, rules, text):
+    """``{decision: policy}`` of the other seats from ``--against`` (module docstring), each checked; or, for
+    ``advisor[:samples=N]``, that name (the table seats the advisor by it), checked."""
+    from ..core.advisor_player import advisor_seat
     from ..core.outcomes import field_policies
 
+    if advisor_seat(text, game) is not None:
+        return text
     return field_policies(game, text, {d.name: d.default for d in game.decisions} | view.strongest(rules))
+
+
+def told(others) -> str:
+    """What the others play, for the first line: ``discard greedy, peg greedy``, or ``the advisor``."""
+    if isinstance(others, str):
+        return f"the advisor's best choice at every decision ({others})"
+    return ", ".join(f"{d} {p}" for d, p in others.items())
 
 
 def run(args) -> dict:
@@ -105,7 +118,7 @@ def run(args) -> dict:
     try:
         write(
             f"{game.name}, {rules.name}, seed {args.seed}: you are seat {args.seat} of {rules.players}; the others "
-            f"play {', '.join(f'{d} {p}' for d, p in others.items())}"
+            f"play {told(others)}"
         )
         write("answer with a number or the choice itself; ? for the advisor's table, help for the commands, q to stop")
         frame = play(

@@ -10,7 +10,8 @@ streams).  A seat is
   the kernel's game of the same seed and number (tests/core/test_table.py checks this
   against ``play_games(..., records=True)`` for every game); or
 * a **chooser**: any object with ``choose(situation) -> str`` (a person at a terminal, a
-  :class:`sims.core.advice.Player`), shown the public situation of the decision and
+  :class:`sims.core.advice.Player`, the advisor: :class:`sims.core.advisor_player.AdvisorPlayer`, seated by
+  the name ``advisor`` or ``advisor:samples=N``), shown the public situation of the decision and
   answering with a readable choice (``"7H"``, ``"JD KD"``, ``"stand"``), which the
   situation's ``answer`` turns into the engine's answer (an illegal choice is a
   one-line ValueError).
@@ -111,12 +112,14 @@ class _Table:
         self.module, self.rules, self.seats = game.part("record"), rules, seats
         self.on_decision, self.keep, self.on_deal = on_decision, keep, on_deal
         self.game, self.taken, self.lines, self.decisions = 0, [], [], 0
+        # a chooser's situations are rebuilt from the decisions before it (who laid a card): all are watched
+        self.choosers = any(is_chooser(who) for seat in seats for who in seat.values())
 
     def fn(self, seat: int, decision: str):
         from .streams import guarded_call
 
         who = self.seats[seat][decision]
-        watched = self.on_decision is not None or self.keep or is_chooser(who)
+        watched = self.on_decision is not None or self.keep or self.choosers
 
         def decide(*args):  # the engine's call: hand, [played,] state, rules, rng, params
             hand, state = args[0], args[-4]
@@ -228,6 +231,7 @@ def play(
         seats (the seat's number added where two have the same name), ``attrs["decisions"]`` counts the
         decisions recorded.
     """
+    from .advisor_player import advisor_seat
     from .jobs import check_count
     from .record import header_of, write_record
     from .registry import get_game
@@ -235,6 +239,8 @@ def play(
     game = get_game(game)
     rules = game.get_rules(rules)
     games = check_count(games, "games")
+    if isinstance(seats, (list, tuple)):  # a seat named advisor follows the advisor, from a stream of its own
+        seats = [advisor_seat(who, game, (seed, s)) or who for s, who in enumerate(seats)]
     seats_given, seats = seats, _resolve(game, _seat_specs(game, seats, rules.players))
     table = _Table(game, rules, seats, on_decision, record is not None, on_deal)
     rows = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from io import StringIO
 from pathlib import Path
@@ -333,8 +334,12 @@ def _shipped_file(preset: str, players: str) -> Path:
 
 def shipped_table(rules="six-card", players: str = BASE_PLAYERS) -> OddsTable:
     """The table that ships with the package for a preset, of ``players``' self-play (:data:`PLAYERS`; default
-    :data:`BASE_PLAYERS`, whose tables the position players are made from)."""
-    return read_table(shipped_path(rules, players), rules)
+    :data:`BASE_PLAYERS`, whose tables the position players are made from); read once a process (a game's
+    advisor asks for it at every throw)."""
+    return _read_shipped(shipped_path(rules, players), get_rules(rules))
+
+
+_read_shipped = cache(read_table)
 
 
 def t95(groups: int) -> float:

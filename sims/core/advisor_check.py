@@ -1,0 +1,292 @@
+"""The review checked by play: does a player that follows the advisor win what the grades say it should?
+
+:func:`check` plays ``games`` game numbers of a run twice over (once per seat) with the advisor
+(:class:`~sims.core.advisor_player.AdvisorPlayer`) in one seat and the game's strongest named player
+(its duel view's :meth:`~sims.core.duel.View.strongest`) in every other, the advisor moving round the
+seats on the same deals; and once with the strongest player in every seat (the mirror).  The advisor's
+**gain** is its result less the strongest player's in the same seat of the same game number of the
+mirror, a paired difference (two players: a half, as the exchanged seats of a mirror game share
+one win): one a game won (a tie a half) where the advisor gives a chance of winning,
+else the score (or the stakes won, where a game keeps stakes).  Its 95% interval is over the game numbers.
+
+The **prediction**: the first ``review_games`` mirror games are written to a game record and graded
+by :func:`sims.core.record.review`; each player's chance of winning lost (else the points or stakes
+lost) summed over his decisions of a game is what the advisor, deciding in his place, should gain in
+that game.  Its mean over the players and games, with a 95% interval, stands beside the gain; and
+beside it the same losses measured again on fresh deals (:func:`lost_again`), which the selection
+of the best of several noisy values does not bias.
+
+``python -m sims.core.advisor_check --game GAME --games 500`` prints both (``--help``).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .advisor_player import NAME, AdvisorPlayer
+
+
+def strongest(game, rules) -> dict:
+    """``{decision: policy}``: the strongest named players of ``game`` for ``rules``, the defaults elsewhere."""
+    view = game.part("duel").View(lambda s: f"seat {s}")
+    return {d.name: d.default for d in game.decisions} | view.strongest(rules)
+
+
+def seat_results(game, rules, row, names) -> list[tuple[float, float]]:
+    """Per seat, ``(won, score)`` of a game's row of :func:`sims.core.table.play`: one if the seat's side won, a
+    half for a tie (nobody won), else zero; and its side's score (or the stakes it won).  ``names(seat)`` is
+    how the game's view names the seats."""
+    result = game.part("duel").View(names).result(row, rules, 0)
+    out = []
+    for s in range(rules.players):
+        score = next(v for side, v in result["scores"].items() if names(s) in side.split(" and "))
+        won = 0.5 if result["winner"] is None else float(names(s) in result["winner"].split(" and "))
+        out.append((won, float(score)))
+    return out
+
+
+def play_seats(game, rules, seats, seed: int, games: int, record=None, progress: bool = False) -> np.ndarray:
+    """``out[game number, seat] = (won, score)`` (:func:`seat_results`) of games ``0 .. games-1`` of ``seed``."""
+    from .table import play
+
+    frame = play(game.name, rules, seats, seed=seed, games=games, record=record, progress=progress)
+    names = [NAME if isinstance(seat, AdvisorPlayer) else f"seat {s}" for s, seat in enumerate(seats)]
+    return np.asarray([seat_results(game, rules, row, names.__getitem__) for _, row in frame.iterrows()])
+
+
+def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: bool = False) -> pd.DataFrame:
+    """The review's prediction (module docstring): per player and game of the mirror's first ``games``, the chance
+    of winning the review says he lost (``win_lost``, or ``points_lost`` where the advisor gives no chance), the
+    same measured again on fresh deals (:func:`lost_again`), his decisions and their grades; ``attrs``: the
+    ``reviewed`` decisions and the loss a player and game ``by_decision``."""
+    from .record import GRADES, read_record, review
+
+    best = strongest(game, rules)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "mirror.jsonl"
+        play_seats(game, rules, [best] * rules.players, seed, games, record=path)
+        graded = review(path, samples=samples, seed=seed, progress=progress)
+        situations = {line.number: line.situation for line in read_record(path).decisions}
+    measure = "win_lost" if graded["win_lost"].notna().any() else "points_lost"
+    graded["lost"] = graded[measure].astype(float)
+    graded["lost_again"] = [
+        lost_again(game, situations[row.line], row.choice, row.best, samples, seed + 1, measure)
+        if row.lost > 0
+        else 0.0
+        for row in graded.itertuples()
+    ]
+    out = graded.groupby(["game", "player"]).agg(
+        lost=("lost", "sum"),
+        lost_again=("lost_again", "sum"),
+        decisions=("line", "size"),
+        **{name: ("grade", lambda g, name=name: int((g == name).sum())) for name, _, _ in GRADES},
+    )
+    out.attrs["reviewed"] = graded
+    out.attrs["by_decision"] = (graded.groupby("decision", sort=False)["lost"].sum() / len(out)).to_dict()
+    return out.reset_index()
+
+
+def lost_again(game, situation, choice: str, best: str, samples: int, seed: int, measure: str) -> float:
+    """What ``choice`` loses against the review's ``best`` on fresh deals (``seed``): the review picks its best as
+    the highest of noisy values, so the loss it grades is biased upward; measured again on other deals, the loss
+    of the same two choices is not (``measure``: ``win_lost`` or ``points_lost``)."""
+    module = game.part("record")
+    return (
+        module.grade(situation, choice, samples, seed)[measure] - module.grade(situation, best, samples, seed)[measure]
+    )
+
+
+def measure_of(game, rules) -> str:
+    """``win`` where the advisor values a decision by the chance of winning (a game kept to a target: the score
+    of the first decision of game 0 is known), else ``points`` (the advisor's points or stakes)."""
+    from .table import play
+
+    seen = []
+
+    def first(decided):
+        seen.append(decided.situation)
+        raise _Seen
+
+    try:
+        play(game.name, rules, [strongest(game, rules)] * rules.players, games=1, on_decision=first)
+    except _Seen:
+        pass
+    frame = game.part("advice").advise(seen[0], samples=2, seed=0, policies=())
+    return "win" if "win" in frame else "points"
+
+
+class _Seen(Exception):
+    """The first decision of a game was seen: stop the game."""
+
+
+def check(
+    game,
+    rules=None,
+    games: int = 500,
+    seed: int = 0,
+    samples: int = 200,
+    exact_limit: int | None = None,
+    review_games: int = 20,
+    review_samples: int = 2_000,
+    progress: bool = False,
+) -> dict:
+    """The advisor's gain at the table against the strongest player, beside the review's prediction (module
+    docstring).
+
+    Parameters
+    ----------
+    game : str
+        The game.
+    rules : str or Rules, optional
+        A preset's name or the game's Rules (default its default preset).
+    games : int
+        Game numbers played, each once with the advisor in every seat in turn and once by the mirror (0: none,
+        the review's prediction alone).
+    seed : int
+        The run's seed (the deals, the strongest players' streams, the advisor's own streams).
+    samples, exact_limit : int
+        The advisor's sampled deals a decision, and its limit for enumerating every deal (default its own).
+    review_games : int
+        Mirror games reviewed for the prediction (0: none, the play alone).
+    review_samples : int
+        The review's sampled deals a decision.
+    progress : bool
+        Progress bars.
+
+    Returns
+    -------
+    dict
+        ``measure`` (``win``: games won, a tie a half; else ``points``: the score or stakes), ``advisor`` and
+        ``mirror`` (the mean result a seat), ``gain``, ``predicted`` and ``predicted_again`` (the review's losses
+        measured again on fresh deals) (:class:`sims.stats.Estimate`; the
+        first two None for one game number), the played ``games``, the advisor's ``decisions`` in each seat,
+        and the review's ``reviewed`` decisions with the counts of each ``grade``.
+    """
+    from ..stats import mean_ci
+    from .jobs import check_count
+    from .record import GRADES
+    from .registry import get_game
+
+    game = get_game(game)
+    rules = game.get_rules(rules)
+    games = 0 if games == 0 else check_count(games, "games")
+    best = strongest(game, rules)
+    predicted = (
+        predicted_gain(game, rules, seed, check_count(review_games, "review_games"), review_samples, progress)
+        if review_games
+        else None
+    )
+    column = 0 if measure_of(game, rules) == "win" else 1
+    if games == 0:
+        mirror = np.zeros((0, rules.players))
+    elif column == 0 and rules.players == 2:  # the two seats of a mirror game share one win: a half a seat
+        mirror = np.full((games, 2), 0.5)
+    else:
+        mirror = play_seats(game, rules, [best] * rules.players, seed, games, progress=progress)[:, :, column]
+    advisor, taken = np.empty_like(mirror), []
+    for s in range(rules.players if games else 0):
+        player = AdvisorPlayer(game, samples, (seed, s), exact_limit)
+        seats = [player if t == s else best for t in range(rules.players)]
+        advisor[:, s] = play_seats(game, rules, seats, seed, games, progress=progress)[:, s, column]
+        taken.append(player.decisions)
+    return {
+        "game": game.name,
+        "rules": rules.name,
+        "strongest": best,
+        "samples": samples,
+        "measure": "win" if column == 0 else "points",
+        "games": games * rules.players,
+        "decisions": taken,
+        "advisor": mean_ci(advisor.mean(axis=1)) if games > 1 else None,
+        "mirror": float(mirror.mean()) if games else None,
+        "gain": mean_ci((advisor - mirror).mean(axis=1)) if games > 1 else None,
+        **(
+            {}
+            if predicted is None
+            else {
+                "predicted": mean_ci(predicted["lost"]),
+                "predicted_again": mean_ci(predicted["lost_again"]),
+                "by_decision": predicted.attrs["by_decision"],
+                "reviewed": int(predicted["decisions"].sum()),
+                "grades": {name: int(predicted[name].sum()) for name, _, _ in GRADES},
+            }
+        ),
+    }
+
+
+def render(result: dict) -> str:
+    """The figures of :func:`check`, a line each."""
+    scale, unit = (100, "%") if result["measure"] == "win" else (1, "")
+    what = "games won" if result["measure"] == "win" else "score (stakes) a game"
+    strongest = ", ".join(f"{d} {p}" for d, p in result["strongest"].items())
+    lines = [
+        f"{result['game']} {result['rules']}: the advisor ({result['samples']} samples a decision) against "
+        f"{strongest}, {result['games']:,} games, seats exchanged"
+    ]
+    if result["gain"] is not None:
+        lines += [
+            f"  advisor's {what}: {result['advisor'].format(2, scale)}{unit} (the strongest in its seats: "
+            f"{result['mirror'] * scale:.2f}{unit})",
+            f"  gain a game, measured:          {result['gain'].format(2, scale)}{unit}",
+        ]
+    if "predicted" not in result:
+        return "\n".join(lines)
+    grades = ", ".join(f"{n} {name}" for name, n in result["grades"].items())
+    lines += [
+        f"  gain a game, the review's:      {result['predicted'].format(2, scale)}{unit} "
+        f"({result['predicted'].n} player-games, {result['reviewed']:,} decisions: {grades})",
+        "  of which by decision:          "
+        + ", ".join(f"{d} {v * scale:.2f}{unit}" for d, v in result["by_decision"].items()),
+        f"  the same, on fresh deals:       {result['predicted_again'].format(2, scale)}{unit} "
+        f"(each graded loss measured again: no best-of-noisy-values bias)",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> None:
+    import argparse
+    import json
+
+    from .registry import names
+
+    parser = argparse.ArgumentParser(
+        prog="python -m sims.core.advisor_check", description=__doc__.split("\n\n")[0].strip()
+    )
+    parser.add_argument("--game", required=True, choices=names(), help="the game")
+    parser.add_argument("--rules", default=None, help="rules preset (default the game's)")
+    parser.add_argument(
+        "--games", type=int, default=500, help="game numbers, each played once a seat (0: the review's prediction only)"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--samples", type=int, default=200, help="the advisor's sampled deals a decision")
+    parser.add_argument("--exact-limit", type=int, default=None, help="enumerate at most this many deals")
+    parser.add_argument("--review-games", type=int, default=20, help="mirror games reviewed for the prediction")
+    parser.add_argument("--review-samples", type=int, default=2_000)
+    parser.add_argument("--json", action="store_true", help="the figures as JSON")
+    args = parser.parse_args(argv)
+    try:
+        result = check(
+            args.game,
+            args.rules,
+            args.games,
+            args.seed,
+            args.samples,
+            args.exact_limit,
+            args.review_games,
+            args.review_samples,
+            progress=True,
+        )
+    except ValueError as exc:
+        parser.exit(2, f"{parser.prog}: {exc}\n")
+    if args.json:
+        print(json.dumps({k: v.__dict__ if hasattr(v, "__dict__") else v for k, v in result.items()}, default=str))
+    else:
+        print(render(result))
+
+
+if __name__ == "__main__":
+    main()

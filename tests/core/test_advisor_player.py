@@ -1,0 +1,94 @@
+"""The advisor as a player (sims.core.advisor_player) and the review checked by play (sims.core.advisor_check):
+the player plays the advisor's best choice, sits at the table by name and against a person in the duel, and the
+check exchanges the seats, scores each seat's result as the game's view does, and is the same for the same seed."""
+
+import pytest
+
+from sims.allfours.situation import PlaySituation
+from sims.cli import main
+from sims.core.advisor_check import check, render, seat_results
+from sims.core.advisor_player import AdvisorPlayer, advisor_seat
+from sims.core.registry import get_game
+from sims.core.table import play
+
+# Issue 34's position: the fifth trick of two-hand All Fours, exact over 40 deals: JH 1.800, 3S 1.675 (the knave
+# trumps to make sure of Jack).
+FIFTH_TRICK = dict(hand="JH 3S", turned="7H", played="KS 2S QD 3D 9C AC 4H 10H 8S", role="dealer")
+
+
+def test_the_advisor_plays_the_knave_to_make_sure_of_jack():
+    assert AdvisorPlayer("allfours", samples=16).choose(PlaySituation(**FIFTH_TRICK)) == "JH"
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("advisor:samples=1", "samples must be an integer from 2"),
+        ("advisor:depth=3", "the advisor takes samples=N and exact_limit=N, got 'depth=3'"),
+        ("advisor:samples=x", "the advisor takes samples=N and exact_limit=N, got 'samples=x'"),
+    ],
+)
+def test_a_bad_advisor_seat_is_one_line(spec, message):
+    with pytest.raises(ValueError, match=message):
+        advisor_seat(spec, "cribbage")
+
+
+def test_other_names_are_no_advisor():
+    assert advisor_seat("expert", "loo") is None and advisor_seat({"play": "expert"}, "allfours") is None
+
+
+def test_a_seat_named_advisor_follows_the_advisor_at_every_decision():
+    """Cribbage five-card against position_distilled: the seat is the advisor's (named so in the header), every
+    decision it takes is the advisor's best, and the other seat's decisions are its policy's."""
+    taken = []
+    frame = play(
+        "cribbage", "five-card", ["advisor:samples=20", "position_distilled"], seed=4, on_decision=taken.append
+    )
+    assert frame.attrs["players"] == ["advisor:samples=20", "position_distilled"]
+    by = {d.seat: {x.by for x in taken if x.seat == d.seat} for d in taken}
+    assert by == {0: {"advisor:samples=20"}, 1: {"position_distilled"}}
+    assert {d.decision for d in taken if d.seat == 0} == {"discard", "peg"}
+
+
+def test_seat_results_score_wins_ties_and_stakes():
+    allfours, loo = get_game("allfours"), get_game("loo")
+    rules = allfours.get_rules("two-hand")
+    names = ["advisor", "seat 1"].__getitem__
+    assert seat_results(allfours, rules, {"winner": 1, "score_0": 6, "score_1": 10}, names) == [(0.0, 6), (1.0, 10)]
+    assert seat_results(allfours, rules, {"winner": None, "score_0": 9, "score_1": 9}, names) == [(0.5, 9), (0.5, 9)]
+    rules = loo.get_rules(None)
+    row = {f"money_{s}": m for s, m in enumerate([5, -3, 0, -1, -4])}
+    assert [r[1] for r in seat_results(loo, rules, row, lambda s: f"seat {s}")] == [5, -3, 0, -1, -4]
+
+
+def test_the_check_exchanges_seats_and_is_the_same_for_a_seed():
+    """Two game numbers of five-card cribbage, the advisor in each seat in turn; one mirror game reviewed."""
+    options = dict(rules="five-card", games=2, seed=3, samples=8, review_games=1, review_samples=20)
+    first = check("cribbage", **options)
+    assert first["games"] == 4 and first["measure"] == "win" and first["mirror"] == 0.5
+    assert all(n > 0 for n in first["decisions"]) and len(first["decisions"]) == 2  # it sat in both seats
+    assert 0 <= first["advisor"].estimate <= 1 and first["gain"].estimate == pytest.approx(
+        first["advisor"].estimate - 0.5
+    )
+    assert first["reviewed"] > 0 and first["predicted"].n == 2  # both players of the mirror game graded
+    assert first["predicted"].estimate >= 0 and first["predicted_again"].n == 2
+    assert sum(first["by_decision"].values()) == pytest.approx(first["predicted"].estimate)
+    assert check("cribbage", **options) == first
+    text = render(first)
+    assert "gain a game, measured:" in text and "gain a game, the review's:" in text and "fresh deals" in text
+    alone = check("cribbage", **{**options, "review_games": 0})  # the play alone: the same games
+    assert alone["advisor"] == first["advisor"] and "predicted" not in alone
+
+
+def test_duel_against_the_advisor(monkeypatch, capsys):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    with pytest.raises(SystemExit) as stop:  # the person quit at the first decision
+        main(["duel", "--game", "allfours", "--against", "advisor:samples=20", "--seed", "2"])
+    out = capsys.readouterr().out
+    assert stop.value.code == 1
+    assert "the others play the advisor's best choice at every decision (advisor:samples=20)" in out
+    assert main(["duel", "--game", "allfours", "--against", "advisor:deep=1"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
