@@ -33,7 +33,6 @@ the one of the best chance of winning with a score, else of the most points.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -214,19 +213,12 @@ def hidden_deals(situation: PegSituation, samples: int, seed: int, exact_limit: 
     return deals, left, False
 
 
-@cache
-def _shipped_table(preset: str, players: str):
-    """:func:`.odds.table.shipped_table`, read once (a review asks for it at every card of the play)."""
-    from .odds.table import shipped_table
-
-    return shipped_table(preset, players)
-
-
 def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tuple[np.ndarray, np.ndarray]:
     """My chance of winning the game after each play-out, from the tables of ``players`` (module docstring),
     and how much it moves with every cell of the board-position table moved up by its standard error
     (:func:`.odds.throws.shifted_by_error`; 0 where a card reaches the target)."""
     from ..core.kernel import read_only
+    from .odds.table import shipped_table
     from .odds.throws import preset_of, shifted_by_error
     from .policies import position
     from .policies.position_vectors import players_vector
@@ -240,7 +232,7 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tu
             f"no board-position table for rules {rules.name!r}; the chance of winning needs one of "
             f"{', '.join(position.PRESETS)}"
         )
-    moved = read_only(shifted_by_error(values, ix, _shipped_table(preset_of(rules), players)))
+    moved = read_only(shifted_by_error(values, ix, shipped_table(preset_of(rules), players)))
     dealer = situation.role == 0
     show = np.asarray(
         [show_points(np.asarray(situation.kept, dtype=np.int64), rules.kept, situation.starter, False, False)],
