@@ -47,7 +47,12 @@ def test_space_comes_from_the_declared_types_and_ranges():
         ("threshold", None, {"strength": "3:1"}, "empty range 3 to 1"),
         ("threshold", None, {"strength": "2:2"}, "empty range 2 to 2"),
         ("random", None, None, "has no parameters to tune"),
-        ("py:sims.allfours.policies.begging.threshold_beg", None, None, "a py: function declares no parameters"),
+        (
+            "py:sims.allfours.policies.begging.threshold_beg",
+            None,
+            None,
+            "'py:sims.allfours.policies.begging.threshold_beg' declares no parameters to search",
+        ),
     ],
 )
 def test_space_refuses_what_cannot_be_searched(policy, names, ranges, message):
