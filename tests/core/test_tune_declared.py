@@ -19,7 +19,7 @@ from sims.core.tune import Dimension, search_space
 pytest.importorskip("optuna")
 
 # The eldest begs below a strength, as the built-in threshold player, from a module of the user's own.
-MODULE = '''
+MODULE = """
 from numba import njit
 
 from sims.allfours.contract import HAND_SIG
@@ -37,7 +37,7 @@ def weak_beg(hand, state, rules, rng, params):
 @njit(HAND_SIG)
 def plain_beg(hand, state, rules, rng, params):
     return threshold_beg(hand, state, rules, rng, params)
-'''
+"""
 PATH = "py:user_begging.weak_beg"
 FIELD = {"beg": "threshold", "answer": "threshold", "play": "maxims", "discard": "cheapest"}
 
