@@ -369,12 +369,13 @@ def _declared_function(decision: str, name: str, fn, params: dict, source) -> po
     if fn is None:
         return pol.Policy(name, decision, None, pol.check_params(decision, name, list(params.values())), origin=source)
     declared = pol.declaration(fn)
-    if declared is None or list(declared.params) != list(params):
+    names = [] if declared is None or isinstance(declared.params, pol.TableParams) else list(declared.params)
+    if declared is None or names != list(params):
         raise ValueError(
             f"{decision} policy {name!r} was stored with the parameters {', '.join(params)}; its function now "
-            f"declares {', '.join(declared.params) if declared else 'none'}"
+            f"declares {', '.join(names) or 'none'}"
         )
-    values = pol.spec_params(decision, name, declared, [params[k] for k in declared.params])
+    values = pol.spec_params(decision, name, declared, [params[k] for k in names])
     return pol.Policy(name, decision, fn, values, declared, origin=source)
 
 
