@@ -165,7 +165,7 @@ class PluginPolicy(PolicySpec):
 @dataclass(frozen=True)
 class FunctionPolicy(PolicySpec):
     """The parameters a user's njit function declares (:func:`sims.core.plugins.declare`): a :class:`PolicySpec`
-    whose ``function`` is that function's ``"module:qualname"`` (empty in a script or notebook)."""
+    whose ``function`` is that function's ``"module:qualname"`` (a script's or notebook's module is ``__main__``)."""
 
 
 DECLARATION = "sims_policy"  # the attribute of a user's function that holds its FunctionPolicy
