@@ -198,10 +198,9 @@ def _resume(study, storage) -> list[dict]:
     return again
 
 
-def _run_trial(setup: Setup, space, trial, seeds) -> tuple[float | None, bool]:
-    """The trial's mean objective over the search blocks; reported after each block, pruned when the pruner
-    says (then its value is None)."""
-    params = {d.name: d.suggest(trial) for d in space}
+def _run_trial(setup: Setup, trial, params: dict, seeds) -> tuple[float | None, bool]:
+    """The trial's mean objective over the search blocks with its ``params``; reported after each block, pruned
+    when the pruner says (then its value is None)."""
     values = []
     for step, seed in enumerate(seeds):
         values.append(setup.values(params, seed))
@@ -290,9 +289,12 @@ def tune(
                 study.sampler = _sampler(seed, done + len(batch))
                 if again:
                     study.enqueue_trial(again.pop(0))
-                batch.append(study.ask())
-            results = list(pool.map(lambda t: _run_trial(setup, space, t, search), batch))
-            for trial, (value, pruned) in zip(batch, results):
+                trial = study.ask()
+                # drawn now, by this trial's sampler: trials on threads would draw from the last one set, in
+                # whichever order they start
+                batch.append((trial, {d.name: d.suggest(trial) for d in space}))
+            results = list(pool.map(lambda asked: _run_trial(setup, *asked, search), batch))
+            for (trial, _), (value, pruned) in zip(batch, results):
                 study.tell(trial, value, state=optuna.trial.TrialState.PRUNED if pruned else None)
                 bar.update(1)
             done += len(batch)
