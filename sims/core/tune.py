@@ -293,7 +293,7 @@ def tune(
                 # drawn now, by this trial's sampler: trials on threads would draw from the last one set, in
                 # whichever order they start
                 batch.append((trial, {d.name: d.suggest(trial) for d in space}))
-            results = list(pool.map(lambda asked: _run_trial(setup, *asked, search), batch))
+            results = list(pool.map(lambda asked: _run_trial(setup, asked[0], asked[1], search), batch))
             for (trial, _), (value, pruned) in zip(batch, results):
                 study.tell(trial, value, state=optuna.trial.TrialState.PRUNED if pruned else None)
                 bar.update(1)
