@@ -19,6 +19,8 @@ EXAMPLES = [  # the foot of --help (tests/cli/test_help.py parses each)
     "sims tune --game allfours --beg threshold --against maxims --objective games --trials 200",
     "sims tune --game cribbage --peg defensive --params pair_bonus,count_penalty --objective net --trials 30",
     "sims tune --game loo --declare threshold --params stand_at --range stand_at=0:2 --objective stakes",
+    "sims tune --game cribbage --discard weighted_peg --against position_distilled --objective net --trials 30",
+    "sims tune --game allfours --beg py:mypkg.begging.weak_beg --trials 20   # a function that declares its parameters",
 ]
 
 

@@ -65,7 +65,7 @@ def raised_by_policy(policies, where: str, kinds=(Exception,)):
         raise
     except kinds as exc:
         cause = (exc.__cause__ or exc.__context__ or exc) if isinstance(exc, SystemError) else exc
-        users = sorted({p.name for p in policies if p.spec is None})
+        users = sorted({p.name for p in policies if not p.builtin})
         who = f"policy {' or '.join(repr(u) for u in users)}" if users else "a policy"
         raise PolicyError(f"{who} raised {type(cause).__name__}: {' '.join(str(cause).split())} ({where})") from None
 

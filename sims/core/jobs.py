@@ -76,7 +76,8 @@ def parse_policy(text: str, decision: str) -> tuple[str, dict | None]:
 
 def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
     """A Policy from a name (a built-in's, else an installed plug-in's; ``"name:param=value"`` changes
-    parameters by name), ``"py:module.function"`` (:mod:`sims.core.plugins`), a ``{"name": ...,
+    parameters by name), ``"py:module.function"`` (:mod:`sims.core.plugins`; ``:param=value`` for the
+    parameters a function declares), a ``{"name": ...,
     "params": [...] or {name: value}}`` table, a Policy or an njit function; ``params`` (checked)
     replace the policy's own."""
     the = game.decision(decision)
@@ -91,7 +92,9 @@ def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
             )
         spec, params = spec["name"], spec.get("params") if params is None else params
     if plugins.is_path(spec):
-        spec = plugins.import_path(decision, spec)
+        path, changes = parse_policy(spec[len(plugins.PATH) :], decision)
+        spec = plugins.import_path(decision, plugins.PATH + path)
+        params = changes if params is None else params
     elif isinstance(spec, str):
         name, changes = parse_policy(spec, decision)
         declared = None if name in game.policies[decision] else plugins.find(game.name, decision, name)
@@ -108,7 +111,7 @@ def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
         if spec.spec is not None:
             return dataclasses.replace(spec, params=pol.check_params(decision, spec.name, params, spec.spec))
         spec = spec.fn
-    return pol.user(decision, spec, signature, () if params is None else params, the.arguments)
+    return pol.user(decision, spec, signature, params, the.arguments)
 
 
 def resolve_policies(game: Game, policies, players: int) -> dict[str, tuple[pol.Policy, ...]]:

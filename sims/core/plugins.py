@@ -14,7 +14,9 @@ the declarations in a module that imports no numba, so that ``sims policies`` li
 A function can also be named by its dotted path, ``py:mypkg.module.function`` (:data:`PATH`): the
 prefix ``py:`` cannot be read as ``NAME:PARAM=VALUE``, since a policy named ``py`` is refused.
 Naming a path imports that module, which runs its code: the command line allows it, a spec file
-only with ``sims run --allow-import``.
+only with ``sims run --allow-import``.  Such a function declares its parameters with :func:`declare`,
+as a built-in's are declared; then ``py:mypkg.module.function:margin=2`` sets one by name, and
+``sims tune`` searches them over their declared ranges.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
 from .foreign import call_foreign
-from .policies import PluginPolicy
+from .policies import DECLARATION, FunctionPolicy, PluginPolicy, Range, check_params
 
 GROUP = "sims.policies"
 PATH = "py:"
@@ -101,6 +103,40 @@ def find(game: str, decision: str, name: str) -> Declared | None:
     return found[0] if found else None
 
 
+def declare(*, params, defaults, ranges, help: str = "", players=()):
+    """Declare the parameters of a user's njit policy as a built-in's are declared (a
+    :class:`~sims.core.policies.PolicySpec`): their names, defaults and ranges, in the order of the vector the
+    function reads::
+
+        @declare(params=("margin",), defaults=(2.0,), ranges=(at_least(0),))
+        @njit(PEG_SIG)
+        def careful(hand, played, state, rules, rng, params): ...
+
+    The function then takes its defaults when named without parameters, ``py:mypkg.module.careful:margin=1``
+    changes one, and ``sims tune`` searches them.  A name that is not an identifier or is given twice, a
+    range that is not a :class:`~sims.core.policies.Range`, or a default outside its range is a one-line
+    error when the module is imported."""
+    params, defaults, ranges = tuple(params), tuple(defaults), tuple(ranges)
+    where = "declared policy parameters"
+    if not (len(params) == len(defaults) == len(ranges)) or not params:
+        raise ValueError(f"{where}: give one default and one range for each of at least one parameter")
+    for name in params:
+        if not (isinstance(name, str) and name.isidentifier()) or params.count(name) > 1:
+            raise ValueError(f"{where}: {name!r} is not a name (letters, digits, _) given once")
+    for name, declared in zip(params, ranges):
+        if not isinstance(declared, Range):
+            raise ValueError(f"{where}: the range of {name!r} is a {type(declared).__name__}, not a Range")
+
+    def attach(fn):
+        py = getattr(fn, "py_func", fn)
+        spec = FunctionPolicy(f"{py.__module__}:{py.__qualname__}", params, defaults, help, ranges, tuple(players))
+        check_params("declared", getattr(fn, "__name__", "function"), defaults, spec)
+        setattr(fn, DECLARATION, spec)
+        return fn
+
+    return attach
+
+
 def is_path(text) -> bool:
     """``py:...``: a function named by its dotted path."""
     return isinstance(text, str) and text.startswith(PATH)
@@ -110,7 +146,7 @@ def import_path(decision: str, text: str):
     """The object that ``py:package.module.function`` names (its module imported); else a one-line error."""
     path = text[len(PATH) :]
     if not _DOTTED.fullmatch(path):
-        raise ValueError(f"{decision} policy {text!r}: write py:PACKAGE.MODULE.FUNCTION (a dotted path, no parameters)")
+        raise ValueError(f"{decision} policy {text!r}: write py:PACKAGE.MODULE.FUNCTION[:PARAM=VALUE...]")
     module, _, attr = path.rpartition(".")
     where = f"{decision} policy {text!r}"
     found = call_foreign(lambda: importlib.import_module(module), f"{where}: importing {module} failed")

@@ -116,7 +116,9 @@ def at_least(low: float) -> Range:
 class PolicySpec:
     """A built-in policy: its njit function, the names of its parameters (or a :class:`TableParams`), their
     defaults and what each takes (``ranges``, one :class:`Range` a parameter); ``players`` the numbers of
-    players whose games it can play (empty: any)."""
+    players whose games it can play (empty: any).  ``fixed``, a :class:`TableParams` whose default table the
+    function reads after the named parameters: not a parameter (never set, searched or stored), it lets a
+    policy with numbers to tune read a table too (:meth:`Policy.params_array`)."""
 
     function: str
     params: tuple[str, ...] | TableParams = ()
@@ -124,10 +126,17 @@ class PolicySpec:
     help: str = ""
     ranges: tuple[Range, ...] = ()
     players: tuple[int, ...] = ()
+    fixed: TableParams | None = None
 
     def __post_init__(self):
         if not isinstance(self.params, TableParams) and not len(self.params) == len(self.defaults) == len(self.ranges):
             raise TypeError(f"policy {self.function}: give a default and a range for each parameter")
+        if self.fixed is not None and isinstance(self.params, TableParams):
+            raise TypeError(f"policy {self.function}: a fixed table follows named parameters, not another table")
+
+    def fixed_values(self) -> tuple[float, ...]:
+        """The values of the fixed table (none without one)."""
+        return () if self.fixed is None else self.fixed.named()[self.fixed.default]
 
     @property
     def size(self) -> int:
@@ -151,6 +160,23 @@ class PluginPolicy(PolicySpec):
         super().__post_init__()
         if not (isinstance(self.game, str) and self.game and isinstance(self.decision, str) and self.decision):
             raise TypeError(f"plug-in policy {self.function}: give the game and the decision it is for")
+
+
+@dataclass(frozen=True)
+class FunctionPolicy(PolicySpec):
+    """The parameters a user's njit function declares (:func:`sims.core.plugins.declare`): a :class:`PolicySpec`
+    whose ``function`` is that function's ``"module:qualname"`` (a script's or notebook's module is ``__main__``)."""
+
+
+DECLARATION = "sims_policy"  # the attribute of a user's function that holds its FunctionPolicy
+
+
+def declaration(fn) -> FunctionPolicy | None:
+    """The parameters ``fn`` declares (on the dispatcher, or on the Python function under ``@njit``), else None."""
+    found = getattr(fn, DECLARATION, None)
+    if found is None:
+        found = getattr(getattr(fn, "py_func", None), DECLARATION, None)
+    return found if isinstance(found, FunctionPolicy) else None
 
 
 def sha256(values) -> str:
@@ -177,17 +203,25 @@ class Policy:
             object.__setattr__(self, "fn", self.fn.dispatcher)
 
     def params_array(self) -> np.ndarray:
-        """The parameters as a new float64 vector: a copy of one converted once (a table holds up to ~10^5
-        values, and an advisor passes them at every decision)."""
+        """The vector the function reads: the parameters, then the spec's fixed table if it has one, as a new
+        float64 vector: a copy of one converted once (a table holds up to ~10^5 values, and an advisor passes
+        them at every decision)."""
         return self._params_f64.copy()
 
     @cached_property
     def _params_f64(self) -> np.ndarray:
-        return np.asarray(self.params, dtype=np.float64)
+        if self.spec is None or self.spec.fixed is None:
+            return np.asarray(self.params, dtype=np.float64)
+        return np.asarray(tuple(self.params) + self.spec.fixed_values(), dtype=np.float64)
 
     def __getstate__(self):
         """Pickled without the converted vector (a process that needs it converts it again)."""
         return {k: v for k, v in self.__dict__.items() if k != "_params_f64"}
+
+    @property
+    def builtin(self) -> bool:
+        """A game's own policy (not a plug-in's, not a user's function)."""
+        return self.spec is not None and not isinstance(self.spec, (PluginPolicy, FunctionPolicy))
 
     def labelled_params(self) -> dict | list:
         """Scalars by name; a table by name and SHA-256 (never its values); a user policy's as a list."""
@@ -401,11 +435,23 @@ def plugin(declared, signature, arguments: str = "", params=None) -> Policy:
     )
 
 
-def user(decision: str, fn, signature, params=(), arguments: str = "") -> Policy:
-    """A user's njit function as a policy (its name is the function's)."""
+def user(decision: str, fn, signature, params=None, arguments: str = "") -> Policy:
+    """A user's njit function as a policy (its name is the function's).  One that declares its parameters
+    (:func:`declaration`) takes them as a built-in's do (:func:`spec_params`: None its defaults, a full vector,
+    or some by name); another takes any vector of numbers (None: an empty one)."""
     name = getattr(fn, "__name__", "user")
+    declared = declaration(fn)
     fn = compile_for(decision, name, fn, signature, arguments)
-    return Policy(name, decision, fn, check_params(decision, name, params), origin=origin(fn))
+    if declared is not None:
+        values = spec_params(decision, name, declared, params)
+    elif isinstance(params, Mapping):
+        raise ValueError(
+            f"{decision} policy {name!r} declares no parameters, so none can be named "
+            f"(declare them with sims.core.plugins.declare)"
+        )
+    else:
+        values = check_params(decision, name, () if params is None else params)
+    return Policy(name, decision, fn, values, declared, origin(fn))
 
 
 def function_path(fn) -> str | None:

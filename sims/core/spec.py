@@ -277,7 +277,7 @@ def job_spec(job: Job) -> dict:
             "name": p.name,
             "params": p.labelled_params(),
             "function": pol.function_path(p.fn),
-            "builtin": p.spec is not None and not plugin,
+            "builtin": p.builtin,
             **({"plugin": True} if plugin else {}),
             **({"source": p.origin} if p.origin is not None else {}),
         }
@@ -358,7 +358,25 @@ def _policy(game, decision: str, entry: dict, spec: dict, run_dir, import_functi
             policy = pol.Policy(name, decision, None, pol.spec_params(decision, name, table, params), table)
         return dataclasses.replace(policy, origin=entry.get("source", policy.origin))
     fn = pol.import_function(decision, name, entry.get("function")) if import_functions else None
+    if isinstance(params, dict):  # a function that declares its parameters, which are stored by name
+        return _declared_function(decision, name, fn, params, entry.get("source"))
     return pol.Policy(name, decision, fn, pol.check_params(decision, name, params), origin=entry.get("source"))
+
+
+def _declared_function(decision: str, name: str, fn, params: dict, source) -> pol.Policy:
+    """A user's function stored with its declared parameters by name: with its function (``fn``), which must
+    still declare exactly those names; without (reading stored results), the values as stored."""
+    if fn is None:
+        return pol.Policy(name, decision, None, pol.check_params(decision, name, list(params.values())), origin=source)
+    declared = pol.declaration(fn)
+    names = [] if declared is None or isinstance(declared.params, pol.TableParams) else list(declared.params)
+    if declared is None or names != list(params):
+        raise ValueError(
+            f"{decision} policy {name!r} was stored with the parameters {', '.join(params)}; its function now "
+            f"declares {', '.join(names) or 'none'}"
+        )
+    values = pol.spec_params(decision, name, declared, [params[k] for k in names])
+    return pol.Policy(name, decision, fn, values, declared, origin=source)
 
 
 def job_from_spec(spec: dict, run_dir=None, import_functions: bool = True) -> Job:

@@ -30,6 +30,7 @@ import numpy as np
 from . import outcomes
 from .jobs import check_count, resolve_one
 from .outcomes import field_policies
+from .plugins import PATH
 from .policies import COUNT, TableParams
 from .registry import get_game
 from .rng import check_seed
@@ -67,21 +68,25 @@ def _parse_range(text: str) -> tuple[float, float]:
 
 
 def search_space(game, decision: str, policy: str, names=None, ranges=None) -> list[Dimension]:
-    """The parameters of ``policy`` (a built-in's or a plug-in's name) to search: ``names`` (default all), each
+    """The parameters of ``policy`` (a built-in's or a plug-in's name, or ``py:MODULE.FUNCTION`` of a function
+    that declares them, :func:`sims.core.plugins.declare`) to search: ``names`` (default all), each
     over its declared range narrowed by ``ranges`` (``{name: (low, high)}`` or ``"low:high"``).  A side the
     declaration leaves open (any number; a count's machine limit) is the default ± :data:`WIDEN` × max(1,
     |default|).  An unknown or repeated name, an empty range, a table of values or a policy without parameters
     is a one-line error."""
     game = get_game(game)
-    if policy.startswith("py:") or ":" in policy:
+    path = policy.startswith(PATH)
+    if ":" in policy[len(PATH) if path else 0 :]:
         raise ValueError(
-            f"{decision} policy {policy!r}: tune a built-in's or a plug-in's policy by its bare name "
-            f"(a py: function declares no parameters, and the search sets them)"
+            f"{decision} policy {policy!r}: name the policy to tune without parameters (the search sets them)"
         )
     name = policy
     spec = resolve_one(game, decision, name).spec
     if spec is None:
-        raise ValueError(f"{decision} policy {name!r} declares no parameters to search")
+        raise ValueError(
+            f"{decision} policy {name!r} declares no parameters to search"
+            + (" (declare them with sims.core.plugins.declare)" if path else "")
+        )
     if isinstance(spec.params, TableParams):
         raise ValueError(
             f"{decision} policy {name!r} takes a table ({spec.params.label}), not numbers: there is nothing to tune"
@@ -193,10 +198,9 @@ def _resume(study, storage) -> list[dict]:
     return again
 
 
-def _run_trial(setup: Setup, space, trial, seeds) -> tuple[float | None, bool]:
-    """The trial's mean objective over the search blocks; reported after each block, pruned when the pruner
-    says (then its value is None)."""
-    params = {d.name: d.suggest(trial) for d in space}
+def _run_trial(setup: Setup, trial, params: dict, seeds) -> tuple[float | None, bool]:
+    """The trial's mean objective over the search blocks with its ``params``; reported after each block, pruned
+    when the pruner says (then its value is None)."""
     values = []
     for step, seed in enumerate(seeds):
         values.append(setup.values(params, seed))
@@ -285,9 +289,12 @@ def tune(
                 study.sampler = _sampler(seed, done + len(batch))
                 if again:
                     study.enqueue_trial(again.pop(0))
-                batch.append(study.ask())
-            results = list(pool.map(lambda t: _run_trial(setup, space, t, search), batch))
-            for trial, (value, pruned) in zip(batch, results):
+                trial = study.ask()
+                # drawn now, by this trial's sampler: trials on threads would draw from the last one set, in
+                # whichever order they start
+                batch.append((trial, {d.name: d.suggest(trial) for d in space}))
+            results = list(pool.map(lambda asked: _run_trial(setup, asked[0], asked[1], search), batch))
+            for (trial, _), (value, pruned) in zip(batch, results):
                 study.tell(trial, value, state=optuna.trial.TrialState.PRUNED if pruned else None)
                 bar.update(1)
             done += len(batch)

@@ -147,9 +147,9 @@ CASES = {
         [*RUN, "--peg", "py:no_such_package.module.fn", "--out", "{tmp}/out"],
         "peg policy 'py:no_such_package.module.fn': importing no_such_package.module failed",
     ),
-    "a policy path with parameters": (
+    "a policy path with parameters it does not declare": (
         [*RUN, "--peg", "py:sims.cribbage.policies.builtin.greedy_peg:x=1", "--out", "{tmp}/out"],
-        "write py:PACKAGE.MODULE.FUNCTION",
+        "peg policy 'greedy_peg' declares no parameters, so none can be named",
     ),
     "an empty policy path": ([*RUN, "--peg", "py:", "--out", "{tmp}/out"], "write py:PACKAGE.MODULE.FUNCTION"),
     "a policy path to a plain function": (

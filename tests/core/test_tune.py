@@ -16,7 +16,7 @@ import pytest
 from sims.cli import main
 from sims.core import outcomes
 from sims.core.outcomes import field_policies
-from sims.core.tune import Dimension, block_seeds, search_space, tune
+from sims.core.tune import STARTUP, Dimension, _sampler, block_seeds, search_space, tune
 
 pytest.importorskip("optuna")
 
@@ -47,7 +47,12 @@ def test_space_comes_from_the_declared_types_and_ranges():
         ("threshold", None, {"strength": "3:1"}, "empty range 3 to 1"),
         ("threshold", None, {"strength": "2:2"}, "empty range 2 to 2"),
         ("random", None, None, "has no parameters to tune"),
-        ("py:sims.allfours.policies.begging.threshold_beg", None, None, "a py: function declares no parameters"),
+        (
+            "py:sims.allfours.policies.begging.threshold_beg",
+            None,
+            None,
+            "'py:sims.allfours.policies.begging.threshold_beg' declares no parameters to search",
+        ),
     ],
 )
 def test_space_refuses_what_cannot_be_searched(policy, names, ranges, message):
@@ -187,6 +192,21 @@ def test_bad_input_is_one_line_and_status_2_before_any_game(argv, message, tmp_p
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert not storage.exists()
+
+
+def test_the_sampler_models_every_trial_told_before(tmp_path):
+    """The first trial after the random ones is what a fresh TPE sampler of the same seed asks, given the trials
+    told before it (Optuna caches a study's trials per thread: a sampler asked on a thread that did not ask the
+    trial would model a stale list)."""
+    tuned = tune(**{**STUDY, "trials": STARTUP + 1}, storage=tmp_path / "a.sqlite3")
+    told = tuned.study.trials
+    import optuna
+
+    again = optuna.create_study(direction="maximize", sampler=_sampler(STUDY["seed"], STARTUP))
+    for trial in told[:STARTUP]:
+        again.add_trial(trial)
+    (dimension,) = search_space("allfours", "beg", "threshold")
+    assert dimension.suggest(again.ask()) == told[STARTUP].params["strength"]
 
 
 def test_trials_on_threads_are_asked_in_a_fixed_order(tmp_path):

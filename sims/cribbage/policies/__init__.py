@@ -39,6 +39,7 @@ DISTILLED = TableParams("distilled pegging tables", 1578, f"{M}.distilled:named_
 KEPT_PEGGING = TableParams(
     "crib and kept-pegging tables", 338 + 2 * 1820, f"{M}.kept_pegging:named_tables", "schell", CRIBS
 )
+WEIGHTS = ("own_crib", "their_crib", "pegging")  # weighted_peg's, each weighing one term of expected_peg
 TWO_HANDED = (2,)  # the board-position tables are of two-handed games
 DEFENSIVE = ("risk_weight", "count_penalty", "pair_bonus", "keep_close")
 DEFENSIVE_RANGES = (NUMBER, NUMBER, NUMBER, SWITCH)
@@ -60,6 +61,15 @@ POLICIES = {
             KEPT_PEGGING,
             help="expected_net plus the pegging (mine less his) the ranks kept are worth, "
             "by a table fitted to play-outs",
+        ),
+        "weighted_peg": PolicySpec(
+            f"{M}.discard:weighted_peg_discard",
+            WEIGHTS,
+            (1.0, 1.0, 1.0),
+            help="expected_peg with weights that can be tuned: of the crib table's value to one's own crib, "
+            "to the opponent's, and of the kept ranks' pegging (all 1: expected_peg's throws)",
+            ranges=(at_least(0),) * 3,
+            fixed=KEPT_PEGGING,
         ),
         "exact_net": PolicySpec(
             f"{M}.discard:exact_net_discard", help="expected hand +/- the exact crib when the others throw at random"
@@ -114,6 +124,15 @@ POLICIES = {
             f"{M}.distilled:distilled_peg",
             DISTILLED,
             help="tables fitted to play-outs: pegs more than rollout, at near defensive's speed",
+        ),
+        "weighted_distilled": PolicySpec(
+            f"{M}.distilled:weighted_distilled_peg",
+            ("points_now", "reply"),
+            (1.0, 1.0),
+            help="distilled with its weights scaled, that can be tuned: of the points a card scores now and of "
+            "the best reply expected (1 each: distilled's cards)",
+            ranges=(at_least(0),) * 2,
+            fixed=DISTILLED,
         ),
         "distilled_end": PolicySpec(
             f"{M}.end_of_play:distilled_end_peg",

@@ -13,6 +13,8 @@ not one's own counts fully against, as in two-handed play:
   makes the policy for another table);
 * ``expected_peg``  – ``expected_net`` plus the net pegging the kept ranks are worth in one's
   role, from a table fitted to play-outs (:mod:`sims.cribbage.policies.kept_pegging`);
+* ``weighted_peg``  – ``expected_peg`` with its crib and pegging terms weighed by three numbers
+  that can be tuned (all 1: ``expected_peg``'s throws);
 * ``exact_net``     – expected hand plus or minus the exact expected crib when
   the other players throw at random;
 * ``hoyle``         – the Article's advice, read literally: the crib's owner throws the cards
@@ -76,12 +78,13 @@ def kept_index(kept):
 
 
 @njit(cache=True, refcounts=False)
-def best_net_throw(hand, state, rules, params, crib_table, kept_table):
+def best_net_throw(hand, state, rules, params, crib_table, kept_table, own_crib=1.0, their_crib=1.0, pegging=1.0):
     """The throw mask of highest value (ties: the first in :func:`next_throw`'s order): the exact expected hand
     over the unseen starters; with ``crib_table``, plus (own crib) or minus (opponent's) the table value of
-    the throw (``params[:PARAMS_SIZE]``); with ``kept_table`` (two-handed, four cards kept), plus the pegging
-    the kept ranks are worth to the crib's owner (``params[PARAMS_SIZE:][kept_index]``) or to the pone (the
-    next N_KEPT).  One pass over the throws, nothing kept but the best."""
+    the throw (``params[:PARAMS_SIZE]``) times ``own_crib`` or ``their_crib``; with ``kept_table`` (two-handed,
+    four cards kept), plus ``pegging`` times the pegging the kept ranks are worth to the crib's owner
+    (``params[PARAMS_SIZE:][kept_index]``) or to the pone (the next N_KEPT).  Weights of 1 change nothing
+    (``x * 1.0 == x``).  One pass over the throws, nothing kept but the best."""
     n, n_throw = hand.shape[0], rules[R_THROW]
     k = n - n_throw
     mine = state[S_CRIB_MINE] != 0
@@ -105,7 +108,7 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
                 if i != j:
                     slots = slots * BASE + (hand[i] >> 2)
             without[j] = RANK_TABLE[slots]
-    pegging = PARAMS_SIZE + (0 if mine else N_KEPT)
+    kept_at = PARAMS_SIZE + (0 if mine else N_KEPT)
     kept_table = kept_table and rules[R_ACTIVE] == 2 and k == 4
     best, best_value = -1, 0.0
     mask = next_throw(-1, n, n_throw)
@@ -130,9 +133,9 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table):
         value = total / n_pool
         if crib_table:
             crib = table_crib_value(thrown, n_throw, params, mine)
-            value += crib if mine else -crib
+            value += own_crib * crib if mine else -(their_crib * crib)
         if kept_table:
-            value += params[pegging + index]
+            value += pegging * params[kept_at + index]
         if best < 0 or value > best_value:
             best, best_value = mask, value
         mask = next_throw(mask, n, n_throw)
@@ -161,6 +164,17 @@ def expected_peg_discard(hand, state, rules, rng, params):
     the table after the crib table in ``params`` (:mod:`sims.cribbage.policies.kept_pegging`); with other
     than two players or four cards kept, ``expected_net``."""
     return best_net_throw(hand, state, rules, params, True, True)
+
+
+N_WEIGHTS = 3  # weighted_peg's parameters, before expected_peg's tables
+
+
+@njit(DISCARD_SIG, cache=True, refcounts=False)
+def weighted_peg_discard(hand, state, rules, rng, params):
+    """``expected_peg`` with its terms weighed: ``params[0]`` times the crib table's value of a throw to one's
+    own crib, ``params[1]`` times its value to the opponent's, ``params[2]`` times the kept ranks' pegging;
+    then ``expected_peg``'s tables (the spec's fixed table)."""
+    return best_net_throw(hand, state, rules, params[N_WEIGHTS:], True, True, params[0], params[1], params[2])
 
 
 @njit(cache=True)

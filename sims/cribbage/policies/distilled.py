@@ -283,21 +283,21 @@ def card_features(hand, i, played, state, rules, seen, their_left, levels, chanc
 
 
 @njit(cache=True, refcounts=False, inline="always")
-def _value(now, reply, cells, at, params):
-    """The fitted value of a card (module docstring) with its cells at ``cells[at:]``."""
-    v = params[P_POINTS] * now + params[P_REPLY] * reply
+def _value(now, reply, cells, at, params, a, b):
+    """The fitted value of a card (module docstring) with its cells at ``cells[at:]``, weights ``a`` and ``b``."""
+    v = a * now + b * reply
     for c in range(N_TABLES):
         v += params[cells[at + c]]
     return v
 
 
-@njit(PEG_SIG, cache=True, refcounts=False)
-def distilled_peg(hand, played, state, rules, rng, params):
-    """Lay the card of highest fitted value (module docstring); ``defensive``'s card with other than two
-    players.
+@njit(cache=True, refcounts=False)
+def weighed_peg(hand, played, state, rules, rng, params, a, b):
+    """:func:`distilled_peg` with the tables ``params`` and the weights ``a`` of the points now and ``b`` of the
+    expected reply (the tables' own: ``params[P_POINTS]``, ``params[P_REPLY]``).
 
     The expected reply, the dear part, is weighed only for cards that could be best: with a reply weight
-    ``params[P_REPLY] <= 0`` a card's value without it is an upper bound (rounding is monotonic), so a card
+    ``b <= 0`` a card's value without it is an upper bound (rounding is monotonic), so a card
     whose bound is below the exact value of the card of highest bound, or of the best card so far, cannot be
     laid, whatever its reply.  Nothing is allocated: the scratch is on the stack (:mod:`sims.core.unowned`)."""
     count = state[S_COUNT]
@@ -318,14 +318,14 @@ def distilled_peg(hand, played, state, rules, rng, params):
     facts = held_facts(hand)
     went = (state[S_GO_MASK] >> (1 - state[S_ROLE])) & 1
     start, bath = state[S_COUNT_START], rules[R_BATH] != 0
-    prune = params[P_REPLY] <= 0.0
+    prune = b <= 0.0
     top, top_bound = -1, 0.0
     for i in range(hand.shape[0]):
         if is_legal_play(hand, i, count):
             at = i * CARD_STRIDE
             cells_of(hand[i], count, went, their_left, facts, cells, at)
             cells[at + N_TABLES] = points_if_laid(played, start, n, hand[i], bath)
-            bound = _value(float(cells[at + N_TABLES]), 0.0, cells, at, params)
+            bound = _value(float(cells[at + N_TABLES]), 0.0, cells, at, params, a, b)
             prune &= bound == bound  # no NaN: the values are ordered
             if top < 0 or bound > top_bound:
                 top, top_bound = i, bound
@@ -336,6 +336,8 @@ def distilled_peg(hand, played, state, rules, rng, params):
         cells,
         at,
         params,
+        a,
+        b,
     )
     best, best_value = -1, 0.0
     for i in range(hand.shape[0]):
@@ -346,17 +348,36 @@ def distilled_peg(hand, played, state, rules, rng, params):
         if i == top:
             value = floor
         elif prune and (
-            _value(now, 0.0, cells, at, params) < floor
-            or (best >= 0 and _value(now, 0.0, cells, at, params) < best_value)
+            _value(now, 0.0, cells, at, params, a, b) < floor
+            or (best >= 0 and _value(now, 0.0, cells, at, params, a, b) < best_value)
         ):
             continue
         else:
-            value = _value(
-                now, card_reply(hand, i, laid, state, rules, seen, their_left, levels, chances, work), cells, at, params
-            )
+            reply = card_reply(hand, i, laid, state, rules, seen, their_left, levels, chances, work)
+            value = _value(now, reply, cells, at, params, a, b)
         if best < 0 or value > best_value or (value == best_value and card_value(hand[i]) > card_value(hand[best])):
             best, best_value = i, value
     return best
+
+
+@njit(PEG_SIG, cache=True, refcounts=False)
+def distilled_peg(hand, played, state, rules, rng, params):
+    """Lay the card of highest fitted value (module docstring); ``defensive``'s card with other than two
+    players."""
+    return weighed_peg(hand, played, state, rules, rng, params, params[P_POINTS], params[P_REPLY])
+
+
+N_SCALES = 2  # weighted_distilled's parameters, before distilled's tables
+
+
+@njit(PEG_SIG, cache=True, refcounts=False)
+def weighted_distilled_peg(hand, played, state, rules, rng, params):
+    """``distilled`` with its two weights scaled: ``params[0]`` times the tables' weight of the points a card
+    scores now, ``params[1]`` times their weight of the expected best reply; then ``distilled``'s tables (the
+    spec's fixed table).  Scales of 1 lay ``distilled``'s cards (``x * 1.0 == x``)."""
+    tables = params[N_SCALES:]
+    a, b = params[0] * tables[P_POINTS], params[1] * tables[P_REPLY]
+    return weighed_peg(hand, played, state, rules, rng, tables, a, b)
 
 
 @cache
