@@ -343,8 +343,8 @@ def peg_advice(
     arrays = situation.to_state()
     deals, left, exact = hidden_deals(situation, samples, seed, exact_limit)
     keys = chunk_keys(seed, 0, 1, MAX_SEATS + 1)[0, 1:]
-    params = np.concatenate([playout.params_array()] * MAX_SEATS) if len(playout.params) else np.zeros(0)
-    k = len(playout.params)
+    own = np.asarray(playout.params_array(), dtype=np.float64)  # its named parameters and any fixed table
+    params, k = np.concatenate([own] * MAX_SEATS), len(own)
     poff = np.zeros(2 * MAX_SEATS + 1, dtype=np.int64)
     for s in range(MAX_SEATS):  # seat s pegs by params[poff[2s + 1]:poff[2s + 2]] and throws by none
         poff[2 * s + 1], poff[2 * s + 2] = s * k, (s + 1) * k

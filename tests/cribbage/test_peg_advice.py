@@ -148,6 +148,9 @@ def test_each_seat_of_a_play_out_gets_its_own_parameters():
     by_defensive = advise(s, playout="defensive").set_index("card")["value"]
     assert by_position.to_dict() == by_defensive.to_dict()
     assert advise(s, playout="position_distilled").attrs["method"] == "exact"
+    # A fixed table after the named weights: weighted_distilled at its default weights pegs as distilled.
+    by_weighted = advise(s, playout="weighted_distilled").set_index("card")["value"]
+    assert by_weighted.to_dict() == advise(s, playout="distilled").set_index("card")["value"].to_dict()
 
 
 def test_named_policies_choose_as_players():
