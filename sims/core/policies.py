@@ -118,7 +118,7 @@ class PolicySpec:
     defaults and what each takes (``ranges``, one :class:`Range` a parameter); ``players`` the numbers of
     players whose games it can play (empty: any).  ``fixed``, a :class:`TableParams` whose default table the
     function reads after the named parameters: not a parameter (never set, searched or stored), it lets a
-    policy with numbers to tune read a table too (:meth:`Policy.params_array`)."""
+    policy with numbers to tune read a table too (``Policy.params_array``)."""
 
     function: str
     params: tuple[str, ...] | TableParams = ()
