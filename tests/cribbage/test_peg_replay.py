@@ -37,6 +37,7 @@ PAIRS = [
     ("rollout", "distilled"),
     ("distilled_end", "position"),
     ("position_distilled", "random"),
+    ("weighted_distilled", "greedy"),
 ]
 DISCARD_PAIRS = [
     ("random", "greedy"),
@@ -44,6 +45,7 @@ DISCARD_PAIRS = [
     ("expected_peg", "exact_net"),
     ("hoyle", "hoyle_hand"),
     ("position", "position_distilled"),
+    ("weighted_peg", "random"),
 ]
 RUNS = list(zip(DISCARD_PAIRS, PAIRS))
 DEALS_PER_RUN = -(-MIN_DEALS // len(RUNS))
