@@ -18,7 +18,6 @@ record and the verdict rule, with its margin of practical equivalence, are in
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from types import ModuleType
 
 from .context import ClaimUnavailable, Context, policy_label
@@ -68,18 +67,11 @@ def _order(number: str) -> tuple:
 
 
 def section_modules() -> list[ModuleType]:
-    """Every module of the games' claims packages (:func:`sims.core.registry.claims_packages`)."""
+    """Every module the games' claims packages declare (``MODULES``; the packages are the entry points of
+    :func:`sims.core.registry.claims_packages`)."""
     from sims.core.registry import claims_packages
 
-    modules = []
-    for name in claims_packages():
-        package = importlib.import_module(name)
-        modules += [
-            importlib.import_module(f"{package.__name__}.{info.name}")
-            for info in pkgutil.iter_modules(package.__path__)
-            if not info.name.startswith("_")
-        ]
-    return modules
+    return [module for name in claims_packages() for module in importlib.import_module(name).MODULES]
 
 
 def sections() -> dict[str, ModuleType]:

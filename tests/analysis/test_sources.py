@@ -11,7 +11,6 @@ import pytest
 
 from sims.analysis import claims
 from sims.analysis.claims.model import TEXTS
-from sims.core.registry import claims_packages
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "data" / "reference" / "seeds"
@@ -28,16 +27,14 @@ def excerpt(file: str) -> str:
 
 
 def all_sources():
-    """The sources of every module of the shared claims package and of each game's claims package (a section,
-    or the claims a section calls)."""
-    packages = [claims] + [importlib.import_module(name) for name in claims_packages()]
-    modules = [
-        importlib.import_module(f"{package.__name__}.{info.name}")
-        for package in packages
-        for info in pkgutil.iter_modules(package.__path__)
-        if not info.name.startswith("_")
+    """The sources of every module of the shared claims package and of the games' claims (a section, or the
+    claims a section calls)."""
+    shared = [
+        importlib.import_module(info.name)
+        for info in pkgutil.iter_modules(claims.__path__, prefix=f"{claims.__name__}.")
+        if not info.name.rpartition(".")[2].startswith("_")
     ]
-    return [v for m in modules for v in vars(m).values() if isinstance(v, claims.Source)]
+    return [v for m in shared + claims.section_modules() for v in vars(m).values() if isinstance(v, claims.Source)]
 
 
 def test_every_text_is_there_and_names_itself_by_its_short_title():
