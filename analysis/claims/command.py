@@ -88,16 +88,14 @@ class SectionProgress:
             self.bar = None
 
 
-REPORT_GAMES = ("cribbage", "allfours", "loo")  # the games of the period texts (an installed example game is not)
-
-
 def announce_compiling() -> None:
-    """Before the first section compiles anything: a line for each game whose kernels are not cached yet
-    (:func:`sims.core.first_run.announce`; section 1's scoring kernels would otherwise fill cribbage's first)."""
+    """Before the first section compiles anything: a line for each game of the report (those whose claims it runs,
+    :func:`sims.core.registry.claims_by_game`) whose kernels are not cached yet (:func:`sims.core.first_run.announce`;
+    a section's first kernels would otherwise fill its game's line)."""
     from sims.core.first_run import announce
-    from sims.core.registry import get_game
+    from sims.core.registry import claims_by_game, get_game
 
-    for name in REPORT_GAMES:
+    for name in claims_by_game():
         game = get_game(name)
         announce(name, game.engine, game.compile_time)
 
