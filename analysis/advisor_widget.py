@@ -2,8 +2,8 @@
 table (every legal choice with its value, best first) and a bar chart of the values with their 95% intervals.
 
 A decision plugs in as an :class:`Advisor`: the controls it reads (text boxes, or drop-downs with choices), a
-function building its situation from the controls' values, and its ``advise``.  Each game declares its own with
-the game (cribbage's pegging advisor, the numbers of ``sims peg``: :data:`sims.cribbage.notebook.peg_advisor.PEGGING`)."""
+function building its situation from the controls' values, and its ``advise``.  Each game declares its own
+advisors with the game (in its ``notebook`` package), and a notebook passes one to :func:`advisor` or :func:`show`."""
 
 from __future__ import annotations
 

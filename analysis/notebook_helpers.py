@@ -2,7 +2,7 @@
 
 The claims themselves are the sections of :mod:`sims.analysis.claims`; this module runs a section at a notebook's
 size and shows it, loads a saved run, and shapes a table for an interval chart.  Each game's own tables and figures
-live with the game (cribbage's: :mod:`sims.cribbage.notebook.helpers`).
+live with the game (in its ``notebook`` package).
 """
 
 from __future__ import annotations

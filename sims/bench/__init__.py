@@ -2,7 +2,7 @@
 
 A benchmark is a module that defines ``NAME`` and ``run() -> list[dict]``, declared in the entry-point group
 ``sims.benchmarks`` (``NAME = "package.module"``): the shared ones of this package (the goals table, peak memory) and
-each game's own, which live with the game (``sims.cribbage.bench``, ``sims.allfours.bench``, ``sims.loo.bench``).
+each game's own, which live with the game (in its ``bench`` package or module).
 Every row is one measurement: a ``what`` label and its figures (seconds, shows per second, ...).  Figures are
 printed, never asserted: speed depends on the machine and on whatever else it is doing.  ``--page`` also writes
 them into the documentation's performance page (``make bench``: ``docs/performance.md``), between its two markers.

@@ -1,13 +1,12 @@
 """Issue 36's goals, each measured figure beside its goal, the machine's load when it was measured and OpenSpiel's
-games per second measured at the start of the same run (the baseline a benchmark declares as ``OPENSPIEL``:
-cribbage's engine benchmark, random two-player games in OpenSpiel's C++).
+games per second measured at the start of the same run (the baseline a benchmark declares as ``OPENSPIEL``: random
+two-player games in OpenSpiel's C++).
 
 Each figure is a function of the run's :class:`Baseline` returning rows made by :func:`goal_row`.  A benchmark adds
-its own figures to the table by defining ``GOALS``, a list of such functions (each game's: ``sims play`` and
-``sims simulate`` reaching their first game within 0.6 s, random games at >= 20x OpenSpiel whole process and >= 25x
-kernel alone, the Loo and All Fours experts ten times faster); :func:`figures` gathers them, and ends with the one
-figure of no game, the wall time of the last ``make run`` (goal 60 s warm).  Figures are printed, never asserted:
-speed depends on the machine and on what else it is doing.
+its own figures to the table by defining ``GOALS``, a list of such functions (the games' benchmarks: the commands
+reaching their first game within 0.6 s, random games against OpenSpiel's, the search players ten times faster);
+:func:`figures` gathers them, and ends with the one figure of no game, the wall time of the last ``make run`` (goal
+60 s warm).  Figures are printed, never asserted: speed depends on the machine and on what else it is doing.
 """
 
 from __future__ import annotations
