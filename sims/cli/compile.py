@@ -27,9 +27,9 @@ def add_arguments(parser):
 
 def units(packages: list[str]) -> dict[str, list[str]]:
     """Every module of the ``packages`` (a game's package each) but its claims (which define no kernels) and its
-    benchmarks (their package too, when it is one of benchmarks: no game needs their kernels), with the modules of
-    its own package that it imports: what must be compiled before it.  Read from the sources
-    (:mod:`sims.core.sources`); nothing is imported."""
+    benchmarks (entry points ``sims.benchmarks``, with the package that holds them: nothing a game runs needs their
+    kernels), with the modules of its own package that it imports: what must be compiled before it.  Read from the
+    sources (:mod:`sims.core.sources`); nothing is imported."""
     from ..core.cache import IMPORT_GRAPH, cache_root
     from ..core.registry import benchmark_entries, claims_packages
     from ..core.sources import imports, modules
