@@ -1,6 +1,6 @@
-"""Cribbage's helpers for its numbered notebooks (notebooks/01-07, 11): the few tables and figures the notebooks
-show beyond the report: exact hand counts beside the published ones, threshold tables, seat margins, crib table
-heatmaps, per-event pegging points and paired differences on common deals.  The notebooks only load, call and plot;
+"""Cribbage's helpers for its numbered notebooks (01, 03, 05 and 06): the few tables and figures the notebooks show
+beyond the report: exact hand counts beside the published ones, threshold tables, seat margins, crib table heatmaps,
+per-event pegging points and paired differences on common deals.  The notebooks only load, call and plot;
 running and showing a report's section is :mod:`sims.analysis.notebook_helpers`'s.
 """
 
