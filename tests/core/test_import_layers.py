@@ -230,6 +230,19 @@ def test_a_game_imports_no_other_game_nor_the_command_line(game, package):
     assert {m: i for m, i in bad.items() if i} == {}
 
 
+@pytest.mark.parametrize("game,package", sorted(game_packages().items()))
+def test_a_games_benchmarks_and_notebook_helpers_stand_above_it(game, package):
+    """A game's benchmarks (``package.bench``) and notebook helpers (``package.notebook``) use the game; nothing
+    else of the game imports them (nor names them in a dotted string)."""
+    above = (f"{package}.bench", f"{package}.notebook")
+    bad = {
+        m: [i for i in imports if any(in_package(i, a) for a in above)]
+        for m, imports in graph(strings=True).items()
+        if in_package(m, package) and not any(in_package(m, a) for a in above)
+    }
+    assert {m: i for m, i in bad.items() if i} == {}
+
+
 LAB = "sims.cribbage.lab"  # the offline builders of cribbage's shipped tables
 LAB_RUNNERS = ("sims.cribbage.commands", "sims.cribbage.claims", "sims.cribbage.bench")  # they run or time them
 
