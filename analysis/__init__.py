@@ -1,3 +1,5 @@
-"""Analysis of simulation output: intervals and comparisons (stats), figures (plots), the cribbage quantities
-the claims measure (cribbage), the period claims and the main job (claims: the verdict rule, the Context and one
-module per report section), the report writer (report), saved runs (runs) and the notebooks' helpers."""
+"""Analysis of simulation output, game-free: figures (plots), the period claims and the main job (claims: the
+verdict rule, the Context; the sections are each game's, found through the entry points ``sims.claims``), the
+report writer (report), saved runs (runs), and the notebooks' shared helpers (notebook_helpers: run and show a
+section; advisor_widget: a decision behind controls).  The statistics are :mod:`sims.stats`; each game's own
+measures, notebook helpers and widgets live with the game."""

@@ -1,9 +1,9 @@
 """The advisor widget: one decision of a game behind a few controls, and after every change the advisor's
 table (every legal choice with its value, best first) and a bar chart of the values with their 95% intervals.
 
-A decision plugs in through :data:`ADVISORS`: the controls it reads (text boxes, or drop-downs with choices),
-a function building its situation from the controls' values, and its ``advise``.  The cribbage pegging
-decision is plugged in (:func:`sims.cribbage.advice.advise`, the numbers of ``sims peg``)."""
+A decision plugs in as an :class:`Advisor`: the controls it reads (text boxes, or drop-downs with choices), a
+function building its situation from the controls' values, and its ``advise``.  Each game declares its own
+advisors with the game (in its ``notebook`` package), and a notebook passes one to :func:`advisor` or :func:`show`."""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.figure import Figure
 
-from sims.cribbage.contract import ROLE_NAMES
-from sims.cribbage.rules import PRESETS
 from sims.stats import Z95
 
 
@@ -40,52 +38,6 @@ class Advisor:
     situation: Callable
     advise: Callable
     choice: str = "card"
-
-
-def _cards(text: str) -> str:
-    return " ".join(text.replace(",", " ").split())
-
-
-def peg_situation(hand, played, starter, role, thrown, score, rules):
-    """A :class:`~sims.cribbage.situation.PegSituation` from the controls' text (cards apart by spaces or
-    commas; ``score`` MINE-THEIRS now, yours first, as ``sims peg --score``, or empty)."""
-    from sims.core.text import mine_theirs
-    from sims.cribbage.situation import PegSituation
-
-    return PegSituation(
-        _cards(hand),
-        _cards(played),
-        role,
-        starter.strip() or None,
-        _cards(thrown),
-        mine_theirs(score.strip() or None, "97-104"),
-        rules,
-    )
-
-
-def peg_advice(situation, samples, seed):
-    from sims.cribbage.advice import advise
-
-    return advise(situation, samples=samples, seed=seed)
-
-
-ROLES = tuple(dict.fromkeys(name for names in ROLE_NAMES.values() for name in names))
-ADVISORS = {
-    "cribbage peg": Advisor(
-        "which card to lay in the play (sims peg)",
-        (
-            Control("hand", hint="the cards you hold, e.g. 7H 8C 5D"),
-            Control("played", hint="every card laid this deal, in order"),
-            Control("starter", hint="the card turned up"),
-            Control("role", ROLES),
-            Control("thrown", hint="your crib cards (needed with a score)"),
-            Control("score", hint="mine-theirs now, yours first, e.g. 97-104"),
-            Control("rules", tuple(PRESETS), default="six-card"),
-        ),
-        peg_situation,
-        peg_advice,
-    ),
-}
 
 
 def _how(frame) -> str:
@@ -119,13 +71,12 @@ def advice_figure(frame, choice: str = "card", situation: str = "") -> Figure:
     return fig
 
 
-def show(game: str, values: dict, samples: int = 2_000, seed: int = 0):
-    """Display the advice for the situation of ``values`` (the controls' values by name): a line naming the
-    best choice, the table, the picture.  A bad situation prints one line, not a traceback.  Returns the table
+def show(advisor: Advisor, values: dict, samples: int = 2_000, seed: int = 0):
+    """Display ``advisor``'s advice for the situation of ``values`` (the controls' values by name): a line naming
+    the best choice, the table, the picture.  A bad situation prints one line, not a traceback.  Returns the table
     (None on a bad situation)."""
     from IPython.display import Markdown, display
 
-    advisor = ADVISORS[game]
     try:
         frame = advisor.advise(advisor.situation(**values), samples=samples, seed=seed)
     except ValueError as exc:
@@ -139,12 +90,11 @@ def show(game: str, values: dict, samples: int = 2_000, seed: int = 0):
     return frame
 
 
-def advisor(game: str = "cribbage peg", samples: int = 2_000, seed: int = 0, **values):
-    """The controls of ``game``'s decision (:data:`ADVISORS`), starting at ``values``, and the advice that
-    follows every change (a text box's on Enter or on leaving it)."""
+def advisor(spec: Advisor, samples: int = 2_000, seed: int = 0, **values):
+    """The controls of the decision ``spec``, starting at ``values``, and the advice that follows every change (a
+    text box's on Enter or on leaving it)."""
     import ipywidgets as widgets
 
-    spec = ADVISORS[game]
     controls = {}
     for c in spec.controls:
         value = values.get(c.name, c.default if c.default is not None else c.choices[0] if c.choices else "")
@@ -153,5 +103,5 @@ def advisor(game: str = "cribbage peg", samples: int = 2_000, seed: int = 0, **v
             if c.choices
             else widgets.Text(value=value, placeholder=c.hint, description=c.name, continuous_update=False)
         )
-    out = widgets.interactive_output(lambda **now: show(game, now, samples, seed), controls)
+    out = widgets.interactive_output(lambda **now: show(spec, now, samples, seed), controls)
     return widgets.VBox([widgets.HTML(f"<b>{spec.title}</b>"), *controls.values(), out])

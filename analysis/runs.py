@@ -9,7 +9,7 @@ def load_run(path, kind: str | None = None, rules=None):
     """``sims.load_run(path)``, checked against what the caller expects.
 
     ``kind``: "deals" or "games" as the run's summary records it; ``rules``: a
-    preset name or a :class:`~sims.cribbage.Rules` (compared field by field).
+    preset name or a ``Rules`` of the run's game (compared field by field).
     Raises ValueError naming the directory and the mismatch.
     """
     import sims
@@ -22,9 +22,7 @@ def load_run(path, kind: str | None = None, rules=None):
     if kind is not None and summary.get("kind") != kind:
         raise ValueError(f"run {path} is a {summary.get('kind')!r} run; this needs a {kind!r} run")
     if rules is not None:
-        from sims.cribbage import get_rules
-
-        want, got = get_rules(rules), summary.get("rules")
+        want, got = run.job.game.get_rules(rules), summary.get("rules")
         got_name = got.get("name") if isinstance(got, dict) else got
         if got_name != want.name:
             raise ValueError(f"run {path} used rules {got_name!r}; this needs {want.name!r}")

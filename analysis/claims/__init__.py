@@ -1,11 +1,11 @@
 """Every period claim checked by simulation: the main job (``python -m sims.analysis.claims``).
 
 Each game's claims live with the game, in a package registered as an entry point of the group ``sims.claims``
-(``sims.cribbage.claims``, ``sims.allfours.claims``, ``sims.loo.claims``).  A *section* of the report is a
-module of such a package that defines::
+(``game = "package"``, the game's ``claims`` package).  A *section* of the report is a module of such a package
+that defines::
 
-    NUMBER = "9"                     # its place in the report (cribbage 1-7 and 11, All Fours 9, Loo 10, ...)
-    TITLE = "All Fours: ..."         # its heading
+    NUMBER = "9"                     # its place in the report (each game's sections have their own numbers)
+    TITLE = "The game: ..."          # its heading
     def run(ctx) -> sims.analysis.report.Section: ...   # its claims, tables and figures
 
 :func:`sections` finds them (adding a claim is adding a module); ``ctx`` is a

@@ -15,7 +15,7 @@ import time
 import pandas as pd
 
 from ..report import environment, timestamp, write_report
-from . import run_claims
+from . import run_claims, sections
 from .context import Context
 from .model import VERDICT_RULE
 
@@ -88,16 +88,30 @@ class SectionProgress:
             self.bar = None
 
 
-REPORT_GAMES = ("cribbage", "allfours", "loo")  # the games of the period texts (an installed example game is not)
+def report_games() -> list[str]:
+    """The games whose claims the report runs (:func:`sims.core.registry.claims_by_game`), in the order of their
+    first section."""
+    from sims.core.registry import claims_by_game
+
+    owner = {package: game for game, package in claims_by_game().items()}
+    return list(
+        dict.fromkeys(
+            game
+            for module in sections().values()
+            for package, game in owner.items()
+            if module.__name__.startswith(package + ".")
+        )
+    )
 
 
 def announce_compiling() -> None:
-    """Before the first section compiles anything: a line for each game whose kernels are not cached yet
-    (:func:`sims.core.first_run.announce`; section 1's scoring kernels would otherwise fill cribbage's first)."""
+    """Before the first section compiles anything: a line for each game of the report (:func:`report_games`) whose
+    kernels are not cached yet (:func:`sims.core.first_run.announce`; a section's first kernels would otherwise
+    fill its game's line)."""
     from sims.core.first_run import announce
     from sims.core.registry import get_game
 
-    for name in REPORT_GAMES:
+    for name in report_games():
         game = get_game(name)
         announce(name, game.engine, game.compile_time)
 

@@ -1,38 +1,38 @@
 """Benchmarks: ``python -m sims.bench [NAME ...] [--json] [--page FILE]`` (``make bench``).
 
-Each module of this package that defines ``NAME`` and ``run() -> list[dict]`` is a
-benchmark.  Every row is one measurement: a ``what`` label and its figures
-(seconds, shows per second, ...).  Figures are printed, never asserted: speed
-depends on the machine and on whatever else it is doing.  ``--page`` also writes them into the
-documentation's performance page (``make bench``: ``docs/performance.md``), between its two markers.
+A benchmark is a module that defines ``NAME`` and ``run() -> list[dict]``, declared in the entry-point group
+``sims.benchmarks`` (``NAME = "package.module"``): the shared ones of this package (the goals table, peak memory) and
+each game's own, which live with the game (in its ``bench`` package or module).
+Every row is one measurement: a ``what`` label and its figures (seconds, shows per second, ...).  Figures are
+printed, never asserted: speed depends on the machine and on whatever else it is doing.  ``--page`` also writes
+them into the documentation's performance page (``make bench``: ``docs/performance.md``), between its two markers.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
-import pkgutil
 import platform
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+
+from ..core.registry import benchmark_entries
 
 PAGE_BEGIN, PAGE_END = "<!-- bench: begin -->", "<!-- bench: end -->"
 GOALS = "goals"  # the benchmark whose table heads the page (sims.bench.goals.NAME)
 
 
 def benchmarks() -> tuple[dict, dict]:
-    """``({NAME: module}, {module name: import error})`` for the modules of this package."""
+    """``({NAME: module}, {entry name: import error})`` for the modules the entry points ``sims.benchmarks`` declare
+    (:func:`sims.core.registry.benchmark_entries`)."""
     found, broken = {}, {}
-    for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_"):
-            continue
+    for entry in benchmark_entries():
         try:
-            module = importlib.import_module(f"{__name__}.{info.name}")
+            module = entry.load()
         except Exception as exc:  # one broken benchmark must not stop the others
-            broken[info.name] = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+            broken[entry.name] = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
             continue
         if hasattr(module, "NAME") and hasattr(module, "run"):
             found[module.NAME] = module
@@ -121,7 +121,7 @@ def main(argv=None) -> int:
         )
     if not args.names:
         for name, error in broken.items():
-            sys.stderr.write(f"python -m sims.bench: error: module {name} not importable: {error}\n")
+            sys.stderr.write(f"python -m sims.bench: error: benchmark {name} not importable: {error}\n")
     results = {}
     for name in args.names or list(found):
         results[name] = found[name].run()

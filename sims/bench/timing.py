@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -39,3 +40,23 @@ def compile_seconds(script: str, cache_dir: str) -> dict:
     env["NUMBA_CACHE_DIR"] = cache_dir
     out = subprocess.run([sys.executable, "-c", script], env=env, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
+
+
+def sims_command() -> list[str]:
+    """The ``sims`` console script beside this interpreter, else ``python -m sims``."""
+    script = os.path.join(os.path.dirname(sys.executable), "sims")
+    return [script] if os.path.exists(script) else [sys.executable, "-m", "sims"]
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """CPU (user + sys, the child's) and wall seconds of one run, or to the moment the child prints as its last
+    line (``time.process_time(), time.time()``)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start, epoch = time.perf_counter(), time.time()
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if command[-1].endswith("print(time.process_time(), time.time())"):
+        cpu, at = (float(x) for x in out[-2:])
+        return cpu, at - epoch
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall

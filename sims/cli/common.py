@@ -109,19 +109,6 @@ def add_simulation_arguments(parser, game, size_flag: str, size_help: str, defau
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def add_role_arguments(parser) -> None:
-    """The player's place at a cribbage deal: ``--dealer``, ``--pone`` or ``--role`` (into ``args.role``)."""
-    seat = parser.add_mutually_exclusive_group(required=True)
-    seat.add_argument("--dealer", dest="role", action="store_const", const="dealer", help="you dealt")
-    seat.add_argument("--pone", dest="role", action="store_const", const="pone", help="your opponent dealt")
-    seat.add_argument(
-        "--role",
-        dest="role",
-        metavar="ROLE",
-        help="three-hand: dealer, eldest, second; four-hand: dealer, eldest, dealer_partner, eldest_partner",
-    )
-
-
 def rules_from_args(args):
     """The preset named by ``--rules`` with any ``--rule FIELD=VALUE`` changes."""
     game = get_game(args.game)

@@ -26,19 +26,21 @@ def add_arguments(parser):
 
 
 def units(packages: list[str]) -> dict[str, list[str]]:
-    """Every module of the ``packages`` (a game's package each) but its claims (which define no kernels), with
-    the modules of its own package that it imports: what must be compiled before it.  Read from the sources
-    (:mod:`sims.core.sources`); nothing is imported."""
+    """Every module of the ``packages`` (a game's package each) but its claims (which define no kernels) and its
+    benchmarks (entry points ``sims.benchmarks``, with the package that holds them: nothing a game runs needs their
+    kernels), with the modules of its own package that it imports: what must be compiled before it.  Read from the
+    sources (:mod:`sims.core.sources`); nothing is imported."""
     from ..core.cache import IMPORT_GRAPH, cache_root
-    from ..core.registry import claims_packages
+    from ..core.registry import benchmark_entries, claims_packages
     from ..core.sources import imports, modules
 
     memo = cache_root() / IMPORT_GRAPH
-    claims = tuple(claims_packages())
+    bench = [ep.value for ep in benchmark_entries()]
+    apart = (*claims_packages(), *bench, *({b.rpartition(".")[0] for b in bench} - set(packages)))
     graph = {}
     for package in packages:
         top = package.split(".")[0]
-        own = [m for m in modules(top) if within(m, package) and not any(within(m, c) for c in claims)]
+        own = [m for m in modules(top) if within(m, package) and not any(within(m, a) for a in apart)]
         graph.update({m: [d for d in imports(m, frozenset({top}), memo=memo) if d in own] for m in own})
     return graph
 

@@ -27,6 +27,7 @@ from .protocol import Game
 GROUP = "sims.games"
 DEFAULT_GROUP = "sims.default_game"
 CLAIMS_GROUP = "sims.claims"  # the packages of the games' period claims: the claims report's sections
+BENCH_GROUP = "sims.benchmarks"  # the benchmark modules, shared and each game's: python -m sims.bench runs them
 
 
 @cache
@@ -47,11 +48,23 @@ def _installed(top: str) -> bool:
         return False
 
 
-def claims_packages() -> list[str]:
-    """The packages of the games' period claims (entry points ``sims.claims``, ``name = "package"``), by entry
-    name; an entry whose package is not installed is left out.  They run simulations and define no kernels."""
+def claims_by_game() -> dict[str, str]:
+    """The packages of the games' period claims by game (entry points ``sims.claims``, ``game = "package"``),
+    sorted by game; an entry whose package is not installed is left out.  They run simulations and define no
+    kernels."""
     entries = sorted(entry_points(group=CLAIMS_GROUP), key=lambda ep: ep.name)
-    return [ep.value for ep in entries if _installed(ep.value.partition(".")[0])]
+    return {ep.name: ep.value for ep in entries if _installed(ep.value.partition(".")[0])}
+
+
+def claims_packages() -> list[str]:
+    """The packages of :func:`claims_by_game`, in its order."""
+    return list(claims_by_game().values())
+
+
+def benchmark_entries() -> list[EntryPoint]:
+    """The benchmarks' entry points (``sims.benchmarks``, ``NAME = "module"``), by name, loaded by whoever runs them
+    (:func:`sims.bench.benchmarks`, which reports one that cannot be imported)."""
+    return sorted(entry_points(group=BENCH_GROUP), key=lambda ep: ep.name)
 
 
 def names() -> list[str]:

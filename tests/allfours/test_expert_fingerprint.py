@@ -1,13 +1,13 @@
 """The expert's choices stay the same when its search is made faster: every card played over fixed deals, hashed
-(:func:`sims.bench.allfours_expert.fingerprint`), against the hashes the search gave before it was sped up.  The
+(:func:`sims.allfours.bench.expert.fingerprint`), against the hashes the search gave before it was sped up.  The
 runs cover the default search, a budget so tight that many decisions give up part of their samples (where
 the choice depends on how many positions each sample's search visits), and four players with partners."""
 
 import pytest
 
 from sims.allfours import simulate_deals
+from sims.allfours.bench.expert import BIDDING, fingerprint
 from sims.bench import benchmarks
-from sims.bench.allfours_expert import BIDDING, fingerprint
 
 TIGHT = {"name": "expert", "params": [5, 20_000]}
 # (rules, play by seat, deals, the hash of every card played): the search as of the claims report of issue 36.

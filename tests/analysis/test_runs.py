@@ -6,13 +6,15 @@ import pytest
 
 import sims
 from sims.analysis.runs import load_run
+from sims.core.registry import get_game
 from sims.cribbage import get_rules
 
 
 @pytest.fixture
 def fake_load_run(monkeypatch):
     def fake(path):
-        return SimpleNamespace(summary=(path / "summary").read_text() and SUMMARY, path=path)
+        summary = (path / "summary").read_text() and SUMMARY
+        return SimpleNamespace(summary=summary, path=path, job=SimpleNamespace(game=get_game("cribbage")))
 
     monkeypatch.setattr(sims, "load_run", fake, raising=False)
 

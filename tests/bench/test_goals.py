@@ -1,24 +1,35 @@
 """The goals benchmark (sims.bench.goals) at tiny sizes: a row per figure of issue 36 with its goal, the load and
-the run's OpenSpiel baseline; the figures other benchmarks add through ``GOALS``; the performance page led by its
-table.  No speed is asserted: the machine may be loaded."""
+the run's OpenSpiel baseline; the figures the games' benchmarks add through ``GOALS`` and the baseline one declares
+as ``OPENSPIEL``; the benchmarks found through their entry points, a broken one reported; the performance page led
+by its table.  No speed is asserted: the machine may be loaded."""
 
 import json
 import types
+from importlib.metadata import EntryPoint
 
 import pytest
 
 from sims import bench
+from sims.allfours.bench import expert
 from sims.bench import PAGE_BEGIN, PAGE_END, goals, write_page
+from sims.cribbage.bench import engine, startup
+from sims.loo import bench as loo
 
-TINY = goals.Baseline(openspiel=1_000.0, runs=1, games=300, loo_deals=40)
+TINY = goals.Baseline(openspiel=1_000.0, runs=1, games=300, search_deals=40)
 COLUMNS = ("what", "figure", "unit", "goal", "meets", "load (1 min)", "OpenSpiel games/s")
 
 
 @pytest.fixture(scope="module")
 def rows():
-    """The table's own figures at tiny sizes (the other benchmarks' GOALS run at their full size: the All Fours
-    expert's is the report's agreement run, about 17 CPU seconds; their hook is tested below)."""
-    return [row for figure in goals.FIGURES for row in figure(TINY)]
+    """The table's figures at tiny sizes, but the All Fours expert's (it runs at its full size, the report's
+    agreement run, about 17 CPU seconds; its place in the table is tested below)."""
+    return [row for figure in goals.figures() if figure is not expert.expert_goal for row in figure(TINY)]
+
+
+def test_the_table_gathers_every_games_goals_and_ends_with_make_run():
+    table = goals.figures()
+    assert {startup.first_game, engine.random_games, loo.expert_goal, expert.expert_goal} <= set(table)
+    assert table[-len(goals.FIGURES) :] == goals.FIGURES == [goals.make_run]
 
 
 def test_every_figure_of_the_issue_has_a_row_with_its_goal_load_and_baseline(rows):
@@ -41,7 +52,7 @@ def test_the_ratios_are_rates_over_the_baseline_of_the_same_run(rows):
 
 
 def test_without_openspiel_there_is_no_ratio():
-    (whole, kernel) = goals.random_games(goals.Baseline(openspiel=None, games=50))
+    (whole, kernel) = engine.random_games(goals.Baseline(openspiel=None, games=50))
     assert whole["figure"] == kernel["figure"] == "-" and whole["meets"] == "-"
     assert whole["OpenSpiel games/s"] == "not installed" and whole["games/s"] > 0
 
@@ -60,7 +71,39 @@ def test_another_benchmark_adds_its_figures_through_goals(monkeypatch):
 
     other = types.SimpleNamespace(NAME="other", run=list, GOALS=[expert_decisions])
     monkeypatch.setattr(bench, "benchmarks", lambda: ({"other": other}, {}))
-    assert goals.figures() == goals.FIGURES + [expert_decisions]
+    assert goals.figures() == [expert_decisions] + goals.FIGURES
+
+
+def test_the_baseline_is_the_one_a_benchmark_declares(monkeypatch):
+    assert goals.openspiel_rate.__module__ == "sims.bench.goals" and engine.OPENSPIEL is not None
+    declaring = types.SimpleNamespace(NAME="engine", run=list, OPENSPIEL=lambda: 1234.5)
+    monkeypatch.setattr(bench, "benchmarks", lambda: ({"engine": declaring, "other": types.SimpleNamespace()}, {}))
+    assert goals.openspiel_rate() == 1234.5
+    monkeypatch.setattr(bench, "benchmarks", lambda: ({}, {}))
+    assert goals.openspiel_rate() is None
+
+
+def test_the_benchmarks_are_the_entry_points_and_a_broken_one_is_reported(monkeypatch, capsys):
+    """Each game's benchmarks live with the game and are found through the entry points ``sims.benchmarks``; one that
+    cannot be imported is reported by name, never left out in silence."""
+    found, broken = bench.benchmarks()
+    assert broken == {}
+    assert {"goals", "memory", "engine", "startup", "allfours_expert", "loo"} <= set(found)
+    assert found["engine"] is engine and found["loo"] is loo and found["goals"] is goals
+    entries = [
+        EntryPoint("ghost", "no_such_module_xyz.bench", "sims.benchmarks"),
+        EntryPoint("goals", "sims.bench.goals", "sims.benchmarks"),
+    ]
+    monkeypatch.setattr(bench, "benchmark_entries", lambda: entries)
+    found, broken = bench.benchmarks()
+    assert list(found) == ["goals"] and list(broken) == ["ghost"]
+    assert broken["ghost"].startswith("ModuleNotFoundError: ") and "no_such_module_xyz" in broken["ghost"]
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["nothing"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        "python -m sims.bench: error: unknown benchmark 'nothing' (known: goals; not importable: ghost)\n"
+    )
 
 
 def test_the_page_opens_with_the_goals_table(tmp_path, rows):

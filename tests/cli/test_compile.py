@@ -39,10 +39,12 @@ def test_the_units_are_the_games_modules_with_the_modules_they_import():
 
 def test_the_units_leave_out_the_games_claims_which_define_no_kernels():
     """A game's claims (the report's sections, entry points ``sims.claims``) import the analysis and matplotlib, and
-    define no kernels: compiling leaves them out, and the game's other modules, its offline builders too, in."""
+    define no kernels: compiling leaves them out, and the game's other modules, its offline builders too, in.  So
+    are its benchmarks (entry points ``sims.benchmarks``), whose phase kernels no game runs."""
     graph = units(["sims.cribbage", "sims.loo"])
     assert "sims.cribbage.lab.odds.timings" in graph and "sims.loo.engine" in graph
     assert [m for m in graph if ".claims" in m] == []
+    assert [m for m in graph if ".bench" in m] == [] and "sims.cribbage.bench.profile" in sources.modules("sims")
     claims = [m for m in sources.modules("sims") if m.startswith(("sims.cribbage.claims", "sims.loo.claims"))]
     assert claims and not any("sims.core.kernel" in sources.imports(m, frozenset({"sims"})) for m in claims)
 

@@ -1,6 +1,7 @@
-"""The import structure, read from the sources (:mod:`sims.core.sources`, ``ast``): the core names no game,
-the command line's code names none and imports none (a game's own commands are the game's), no module of sims
-imports one that imports it back, and every kernel is defined through
+"""The import structure, read from the sources (:mod:`sims.core.sources`, ``ast``): the core names no game; the
+shared parts above it (the command line, the benchmarks' runner, timing and goals table, the analysis) name none
+in their code and import none (a game's own commands, benchmarks, claims and notebook helpers are the game's); no
+module of the repository imports one that imports it back, and every kernel is defined through
 :func:`sims.core.kernel.njit` (so it gets sims's cache).  Imports inside functions count as much as those
 at the top; in the core, so do dotted strings (``"sims.x.y:attr"``, the form imported on first use)."""
 
@@ -29,8 +30,34 @@ def core_modules():
     return [m for m in sources.modules("sims") if m == "sims.core" or m.startswith("sims.core.")]
 
 
-def cli_modules():
-    return [m for m in sources.modules("sims") if m == "sims.cli" or m.startswith("sims.cli.")]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def in_package(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def modules_under(folder: Path, name: str) -> list[str]:
+    """The modules of the package in ``folder`` named ``name``, walked through links (``sims/analysis`` is a link
+    to the top-level ``analysis/``), ``__main__`` left out."""
+    found = []
+    for here, dirs, files in os.walk(folder, followlinks=True):
+        dirs[:] = sorted(d for d in dirs if d.isidentifier())
+        package = (name, *Path(here).relative_to(folder).parts)
+        found += [
+            ".".join(package if f == "__init__.py" else (*package, f[:-3]))
+            for f in sorted(files)
+            if f.endswith(".py") and f[:-3].isidentifier() and f != "__main__.py"
+        ]
+    return found
+
+
+SHARED = ("sims.cli", "sims.bench", "sims.analysis")  # above the core, below or beside the games: no game in them
+
+
+def shared_modules():
+    """The modules of :data:`SHARED` (the analysis through its link, :func:`modules_under`)."""
+    return [m for m in modules_under(ROOT / "sims", "sims") if any(in_package(m, p) for p in SHARED)]
 
 
 def games_named_in_code(path, names) -> list[str]:
@@ -113,16 +140,24 @@ def test_the_core_sources_name_no_game():
     assert mentions == []
 
 
-@pytest.mark.parametrize("module", cli_modules())
-def test_the_command_line_imports_no_game(module):
-    """Nothing in sims.cli imports (or names in a dotted string) a game's package: a game's parts come from its
-    ``Game``, its own commands from the entry points ``sims.commands``."""
+def test_the_shared_parts_are_walked_whole():
+    """The sentinel for the tests below: the command line, the benchmarks' shared modules and the analysis."""
+    shared = shared_modules()
+    assert {"sims.cli.advise", "sims.bench", "sims.bench.goals", "sims.analysis.report"} <= set(shared)
+    assert {"sims.analysis.claims.command", "sims.analysis.advisor_widget"} <= set(shared)
+
+
+@pytest.mark.parametrize("module", shared_modules())
+def test_the_shared_parts_import_no_game(module):
+    """Nothing in sims.cli, sims.bench or sims.analysis imports (or names in a dotted string) a game's package: a
+    game's parts come from its ``Game``, its own commands, benchmarks and claims from the entry points
+    ``sims.commands``, ``sims.benchmarks`` and ``sims.claims``, its notebook helpers are its own."""
     games = tuple(game_packages().values())
     assert [m for m in sources.imports(module, SIMS, strings=True) if m.startswith(games)] == []
 
 
-@pytest.mark.parametrize("module", cli_modules())
-def test_the_command_line_names_no_game_in_its_code(module):
+@pytest.mark.parametrize("module", shared_modules())
+def test_the_shared_parts_name_no_game_in_their_code(module):
     assert games_named_in_code(sources.module_file(module), registry.names()) == []
 
 
@@ -152,8 +187,8 @@ def built_imports(path) -> list[int]:
     ]
 
 
-@pytest.mark.parametrize("module", core_modules() + cli_modules())
-def test_the_core_and_the_command_line_import_no_module_by_a_built_name(module):
+@pytest.mark.parametrize("module", core_modules() + shared_modules())
+def test_the_core_and_the_shared_parts_import_no_module_by_a_built_name(module):
     assert built_imports(sources.module_file(module)) == []
 
 
@@ -178,13 +213,16 @@ def test_the_cycle_finder_finds_a_cycle():
 @pytest.mark.parametrize("game,package", sorted(game_packages().items()))
 def test_a_game_imports_no_other_game_nor_the_command_line(game, package):
     """A game imports no other game, nor the command line but in its own commands (``package.commands``, which
-    are command-line modules and use the command line's shared arguments and tables)."""
-    others = tuple(p for g, p in game_packages().items() if g != game) + ("sims.bench",)
+    are command-line modules and use the command line's shared arguments and tables), nor the benchmarks' shared
+    parts but in its own benchmarks (``package.bench``, which use their timing and the goals table's rows)."""
+    others = tuple(p for g, p in game_packages().items() if g != game)
     bad = {
         m: [
             i
             for i in imports
-            if i.startswith(others) or (i.startswith("sims.cli") and not m.startswith(f"{package}.commands"))
+            if i.startswith(others)
+            or (i.startswith("sims.cli") and not in_package(m, f"{package}.commands"))
+            or (in_package(i, "sims.bench") and not in_package(m, f"{package}.bench"))
         ]
         for m, imports in graph().items()
         if m == package or m.startswith(package + ".")
@@ -192,18 +230,28 @@ def test_a_game_imports_no_other_game_nor_the_command_line(game, package):
     assert {m: i for m, i in bad.items() if i} == {}
 
 
+@pytest.mark.parametrize("game,package", sorted(game_packages().items()))
+def test_a_games_benchmarks_and_notebook_helpers_stand_above_it(game, package):
+    """A game's benchmarks (``package.bench``) and notebook helpers (``package.notebook``) use the game; nothing
+    else of the game imports them (nor names them in a dotted string)."""
+    above = (f"{package}.bench", f"{package}.notebook")
+    bad = {
+        m: [i for i in imports if any(in_package(i, a) for a in above)]
+        for m, imports in graph(strings=True).items()
+        if in_package(m, package) and not any(in_package(m, a) for a in above)
+    }
+    assert {m: i for m, i in bad.items() if i} == {}
+
+
 LAB = "sims.cribbage.lab"  # the offline builders of cribbage's shipped tables
-LAB_RUNNERS = ("sims.cribbage.commands", "sims.cribbage.claims")  # the commands and the report's sections run them
-
-
-def in_package(module: str, package: str) -> bool:
-    return module == package or module.startswith(package + ".")
+LAB_RUNNERS = ("sims.cribbage.commands", "sims.cribbage.claims", "sims.cribbage.bench")  # they run or time them
 
 
 def test_cribbage_imports_its_offline_builders_only_in_the_commands_that_run_them():
     """The builders (self-play crib tables, distillation, the board-position tables, tournaments) are apart from
     the rules, the engine, the policies and the advisors: nothing of cribbage outside ``lab`` imports it (nor
-    names it in a dotted string), but the commands and the claims that run a builder."""
+    names it in a dotted string), but the commands and the claims that run a builder and the benchmarks that time
+    one."""
     bad = {
         m: [i for i in imports if in_package(i, LAB)]
         for m, imports in graph(strings=True).items()
@@ -280,23 +328,7 @@ def test_a_game_whose_package_is_missing_is_not_listed(monkeypatch):
 
 # ---- the whole repository: sims with analysis (sims.analysis), and the example distributions of docs/examples ----
 
-ROOT = Path(__file__).resolve().parents[2]
 BOTTOM = ("sims.cards", "sims.stats")  # what everything stands on: they import no module of sims
-
-
-def modules_under(folder: Path, name: str) -> list[str]:
-    """The modules of the package in ``folder`` named ``name``, walked through links (``sims/analysis`` is a link
-    to the top-level ``analysis/``), ``__main__`` left out."""
-    found = []
-    for here, dirs, files in os.walk(folder, followlinks=True):
-        dirs[:] = sorted(d for d in dirs if d.isidentifier())
-        package = (name, *Path(here).relative_to(folder).parts)
-        found += [
-            ".".join(package if f == "__init__.py" else (*package, f[:-3]))
-            for f in sorted(files)
-            if f.endswith(".py") and f[:-3].isidentifier() and f != "__main__.py"
-        ]
-    return found
 
 
 def example_packages() -> dict[str, Path]:
@@ -341,15 +373,17 @@ def test_the_bottom_modules_import_nothing_of_sims(module):
 
 def test_nothing_below_analysis_imports_it():
     """The games, the core, the command line and the benchmarks never import the analysis (it stands on them),
-    but for each game's claims, which stand on the analysis's claim record, report and plots; the analysis imports
-    neither the command line nor the benchmarks."""
+    but for each game's claims, which stand on the analysis's claim record, report and plots, and each game's
+    notebook helpers (``package.notebook``), which stand on its notebook parts; the analysis imports neither the
+    command line nor the benchmarks."""
     claims = registry.claims_packages()
     assert {"sims.cribbage.claims", "sims.allfours.claims", "sims.loo.claims"} <= set(claims)
+    above_it = (*claims, *(f"{package}.notebook" for package in game_packages().values()))
     edges = {m: sources.imports(m, SIMS, strings=True) for m in modules_under(ROOT / "sims", "sims")}
     below = {
         m: [i for i in imports if i.startswith("sims.analysis")]
         for m, imports in edges.items()
-        if not m.startswith("sims.analysis") and not any(in_package(m, package) for package in claims)
+        if not m.startswith("sims.analysis") and not any(in_package(m, package) for package in above_it)
     }
     above = {
         m: [i for i in imports if i.startswith(("sims.cli", "sims.bench"))]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ...cli.common import add_role_arguments, aligned, percent
+from ...cli.common import aligned, percent
 from ...core.text import mine_theirs
 from ..discards import DEFAULT_CRIB, DEFAULT_PEG, DEFAULT_SAMPLES, SORTS, advise
 from ..odds.layout import DEFAULT_PLAYERS, PLAYERS
+from .role import add_role_arguments
 
 HELP = (
     "every way to throw a dealt hand, best first: exact hand and crib, crib tables side by side, pegging, "

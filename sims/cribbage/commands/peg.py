@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...cli.common import add_role_arguments, choice_table
+from ...cli.common import choice_table
 from ..advice import DEFAULT_PLAYOUT, DEFAULT_SAMPLES
+from .role import add_role_arguments
 
 HELP = (
     "every card you may lay in the play, best first: points for less points against to the end of the play "

@@ -1,6 +1,6 @@
 """Engine speed: deals/s and games/s per preset with random and greedy policies on 1 and all
 threads, the random two-player games against OpenSpiel's C++ cribbage measured in the same run
-(:mod:`sims.bench.openspiel`; the ratio is left out when OpenSpiel is not installed), and the
+(:mod:`sims.cribbage.bench.openspiel`; the ratio is left out when OpenSpiel is not installed), and the
 engine's compile time cold and cached.
 
 Aims (issue 20): random two-player games to 121 at >= 20x OpenSpiel and >= 1,000,000 greedy
@@ -10,19 +10,24 @@ six-card deals/s on 2 cores.
 from __future__ import annotations
 
 import os
+import subprocess
 import tempfile
+import time
 
 import numba
 
-from ..cribbage import PRESETS, play_games, simulate_deals
+from ...bench.goals import goal_row
+from ...bench.timing import best_rate, compile_seconds, sims_command
+from .. import PRESETS, play_games, simulate_deals
 from .openspiel import games_per_second
-from .timing import best_rate, compile_seconds
+from .startup import RANDOM
 
 NAME = "engine"
 DEALS = 200_000
 GAMES = 10_000
 AIM_DEALS, AIM_GAMES = 2_000_000, 100_000
 REPEATS = 3
+OPENSPIEL = games_per_second  # the goals table's baseline (sims.bench.goals.openspiel_rate)
 
 _COMPILE_SCRIPT = """
 import json, time
@@ -75,3 +80,41 @@ def run() -> list[dict]:
         row["x OpenSpiel games"] = games / openspiel
     rows.append(row)
     return rows
+
+
+def random_games(baseline) -> list[dict]:
+    """Issue 36's goal in the goals table (:mod:`sims.bench.goals` gathers :data:`GOALS`): random six-card games
+    to 121 per second, ``sims play`` as a whole process (goal 20x OpenSpiel) and the kernel alone, ``play_games``
+    in this process after a warm call (goal 25x)."""
+    n = baseline.games
+    command = sims_command() + ["play", *RANDOM, "--games", str(n), "--json", "--quiet"]
+    subprocess.run(sims_command() + ["play", *RANDOM, "--games", "1", "--quiet"], check=True, capture_output=True)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    whole = n / (time.perf_counter() - start)
+    policies = {"discard": "random", "peg": "random"}
+    play_games("six-card", policies, min(n, 1000), seed=0)
+    start = time.perf_counter()
+    play_games("six-card", policies, n, seed=0)
+    kernel = n / (time.perf_counter() - start)
+    rows = []
+    for what, rate, goal in (
+        (f"sims play {' '.join(RANDOM)} --games {n:,} --json, whole process", whole, 20),
+        (f"play_games six-card random, {n:,} games, kernel alone", kernel, 25),
+    ):
+        ratio = rate / baseline.openspiel if baseline.openspiel else None
+        rows.append(
+            goal_row(
+                baseline,
+                what,
+                ratio if ratio is not None else "-",
+                "x OpenSpiel",
+                f">= {goal}",
+                None if ratio is None else ratio >= goal,
+                **{"games/s": rate},
+            )
+        )
+    return rows
+
+
+GOALS = [random_games]

@@ -1,9 +1,11 @@
-"""The start-up benchmark (sims.bench.startup): a row per command with its goal, timed to the process's end or,
+"""The start-up benchmark (sims.cribbage.bench.startup): a row per command with its goal, timed to the process's end or,
 for the first decision from Python, to the decision.  No speed is asserted: the machine may be loaded."""
 
 import pytest
 
-from sims.bench import benchmarks, startup
+from sims.bench import benchmarks
+from sims.bench.timing import sims_command, timed
+from sims.cribbage.bench import startup
 
 
 def test_every_command_of_the_goals_has_a_row_with_its_goal():
@@ -16,7 +18,7 @@ def test_every_command_of_the_goals_has_a_row_with_its_goal():
 
 
 def test_a_row_is_timed_and_judged_against_its_goal():
-    row = startup._row("sims --version", startup._sims() + ["--version"], 60.0, runs=1)
+    row = startup._row("sims --version", sims_command() + ["--version"], 60.0, runs=1)
     assert row["runs"] == 1 and 0 < row["wall s"] < 60 and row["cpu s"] > 0 and row["meets"] == "yes"
 
 
@@ -28,5 +30,5 @@ def test_the_first_decision_and_deal_are_timed_to_that_moment_not_to_the_exit(mo
 
     ((what, command, goal),) = [c for c in startup.commands() if c[1][-1] == getattr(startup, moment)]
     start = time.perf_counter()
-    cpu, wall = startup._timed(command)
+    cpu, wall = timed(command)
     assert goal == 1.0 and 0 < wall < time.perf_counter() - start and cpu > 0

@@ -1,4 +1,4 @@
-"""The deal profile (sims.bench.profile): its phase kernels replay the engine's deals, and its rows add up.
+"""The deal profile (sims.cribbage.bench.profile): its phase kernels replay the engine's deals, and its rows add up.
 
 No speed is asserted: the machine may be loaded, and the figures are for reading.
 
@@ -7,8 +7,9 @@ leaves out, are compiled once for them all (about 17 s of CPU), not once a worke
 
 import pytest
 
-from sims.bench import benchmarks, profile
+from sims.bench import benchmarks
 from sims.cribbage import simulate_deals
+from sims.cribbage.bench import profile
 
 pytestmark = pytest.mark.xdist_group("bench-profile")
 

@@ -1,9 +1,9 @@
-"""The discard explorer's controls (sims.analysis.discard_explorer.explorer): every change redraws the table with
+"""The discard explorer's controls (sims.cribbage.notebook.discard_explorer.explorer): every change redraws the table with
 the controls' values.  (Notebook 08 shows it to a reader; runs without a front end skip that cell.)"""
 
 from __future__ import annotations
 
-import sims.analysis.discard_explorer as discard_explorer
+import sims.cribbage.notebook.discard_explorer as discard_explorer
 
 
 def test_every_control_redraws_with_its_value(monkeypatch):

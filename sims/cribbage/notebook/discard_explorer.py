@@ -8,12 +8,12 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from sims.cards import format_card
-from sims.core.text import interval
-from sims.cribbage.contract import ROLE_NAMES
-from sims.cribbage.discards import analyze_discards, hand_distributions
-from sims.cribbage.rules import PRESETS
-from sims.stats import Z95
+from ...cards import format_card
+from ...core.text import interval
+from ...stats import Z95
+from ..contract import ROLE_NAMES
+from ..discards import analyze_discards, hand_distributions
+from ..rules import PRESETS
 
 SOURCES = ("exact", "schell", "hessel", "self_play", "expected_net", "hoyle", "random")
 FOLDED = ("hand_dist", "throws", "hand_min", "hand_max", "win_lo", "win_hi")  # shown within other columns, or not

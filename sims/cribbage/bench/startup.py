@@ -13,13 +13,15 @@ time to its first deal.
 from __future__ import annotations
 
 import os
-import resource
 import statistics
 import subprocess
 import sys
-import time
+
+from ...bench.goals import goal_row
+from ...bench.timing import sims_command, timed
 
 NAME = "startup"
+RANDOM = ["--rules", "six-card", "--discard", "random", "--peg", "random"]  # the goals' random games
 RUNS = 5
 DISCARD = ["discard", "5H", "5S", "JD", "6C", "4H", "KD", "--dealer"]
 PEG = [
@@ -54,16 +56,10 @@ FIRST_DEAL = (
 KERNEL_FLOOR = "import gc; from sims.cribbage.tables import pip_value; pip_value(3); gc.freeze()"
 
 
-def _sims() -> list[str]:
-    """The ``sims`` console script beside this interpreter, else ``python -m sims``."""
-    script = os.path.join(os.path.dirname(sys.executable), "sims")
-    return [script] if os.path.exists(script) else [sys.executable, "-m", "sims"]
-
-
 def commands() -> list[tuple[str, list[str], float | None]]:
     """``(what, command, goal in wall seconds or None)`` of each row; a command whose last line is its CPU
     seconds and clock (:data:`FIRST_DECISION`) is timed to that moment."""
-    sims, python = _sims(), [sys.executable, "-c"]
+    sims, python = sims_command(), [sys.executable, "-c"]
     return [
         ("sims --version", sims + ["--version"], 0.5),
         ("sims --help", sims + ["--help"], None),
@@ -91,23 +87,9 @@ def commands() -> list[tuple[str, list[str], float | None]]:
     ]
 
 
-def _timed(command: list[str]) -> tuple[float, float]:
-    """CPU (user + sys, the child's) and wall seconds of one run, or to the moment the child prints as its last
-    line (``time.process_time(), time.time()``)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start, epoch = time.perf_counter(), time.time()
-    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout.split()
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if command[-1].endswith("print(time.process_time(), time.time())"):
-        cpu, at = (float(x) for x in out[-2:])
-        return cpu, at - epoch
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall
-
-
 def _row(what: str, command: list[str], goal: float | None, runs: int = RUNS) -> dict:
     subprocess.run(command, check=True, capture_output=True)  # compiles the kernels if the cache is cold
-    cpu, wall = zip(*(_timed(command) for _ in range(runs)))
+    cpu, wall = zip(*(timed(command) for _ in range(runs)))
     row = {
         "what": what,
         "runs": runs,
@@ -123,3 +105,33 @@ def run(runs: int = RUNS) -> list[dict]:
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     rows = [_row(what, command, goal, runs) for what, command, goal in commands()]
     return [{"what": f"{os.cpu_count()} cores, load average {load} (1, 5, 15 min) before the runs"}, *rows]
+
+
+def first_game(baseline) -> list[dict]:
+    """Issue 36's start-up goal in the goals table (:mod:`sims.bench.goals` gathers :data:`GOALS`): ``sims play
+    --games 1`` and ``sims simulate --deals 1``, warm, process start to end: the median wall seconds of
+    ``baseline.runs`` runs (and their CPU seconds), goal 0.6 s."""
+    rows = []
+    for what, args in (
+        ("sims play " + " ".join(RANDOM) + " --games 1", ["play", *RANDOM, "--games", "1"]),
+        ("sims simulate --deals 1", ["simulate", "--deals", "1"]),
+    ):
+        command = sims_command() + args
+        subprocess.run(command, check=True, capture_output=True)  # warm: compiles the kernels if the cache is cold
+        cpu, wall = zip(*(timed(command) for _ in range(baseline.runs)))
+        wall_s = statistics.median(wall)
+        rows.append(
+            goal_row(
+                baseline,
+                f"{what}: start to first game (to its end)",
+                wall_s,
+                "wall s",
+                "<= 0.6",
+                wall_s <= 0.6,
+                **{"cpu s": statistics.median(cpu)},
+            )
+        )
+    return rows
+
+
+GOALS = [first_game]

@@ -31,12 +31,19 @@ import time
 import numpy as np
 from numba import types
 
-from ..allfours import simulate_deals
-from ..allfours.cards import KNAVE
-from ..allfours.contract import S_DEALER, S_HELD, S_PLAYERS, S_TARGET, S_TRUMP, S_TURNED
-from ..allfours.engine import HANDS, PLAYS, _seed
-from ..allfours.maxims import N_MAXIMS
-from ..allfours.play import (
+from ...core.chunks import run_chunks
+from ...core.jobs import Job
+from ...core.kernel import njit
+from ...core.kernel_types import F64_1, I64_1, U64_2
+from ...core.rng import chunk_keys
+from ...core.streams import seat_streams
+from ...core.unowned import borrowed
+from .. import simulate_deals
+from ..cards import KNAVE
+from ..contract import S_DEALER, S_HELD, S_PLAYERS, S_TARGET, S_TRUMP, S_TURNED
+from ..engine import HANDS, PLAYS, _seed
+from ..maxims import N_MAXIMS
+from ..play import (
     C_TOTAL,
     C_TURNED,
     MAX_SEATS,
@@ -56,14 +63,7 @@ from ..allfours.play import (
     play_tricks,
     run_cards,
 )
-from ..allfours.rules import HAND, PACK, PACKET, R_BEGGING, R_DISCARD_TO_SIX, R_PLAYERS, R_TARGET, get_rules
-from ..core.chunks import run_chunks
-from ..core.jobs import Job
-from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, U64_2
-from ..core.rng import chunk_keys
-from ..core.streams import seat_streams
-from ..core.unowned import borrowed
+from ..rules import HAND, PACK, PACKET, R_BEGGING, R_DISCARD_TO_SIX, R_PLAYERS, R_TARGET, get_rules
 
 NAME = "allfours_profile"
 DEALS = 200_000
@@ -337,6 +337,6 @@ def run(n: int = DEALS, cases=CASES, repeats: int = REPEATS) -> list[dict]:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from . import format_table
+    from ...bench import format_table
 
     print(format_table(run()))

@@ -12,15 +12,15 @@ import time
 import numba
 import numpy as np
 
-from ..cribbage.lab.odds.build import counts_of, timing_job, win_table
-from ..cribbage.lab.odds.direct import games_from
-from ..cribbage.lab.odds.induction import jackknife
-from ..cribbage.lab.odds.position import zone_deals
-from ..cribbage.odds.layout import PLAYERS
-from ..cribbage.odds.table import shipped_table
-from ..cribbage.policies.distilled import distilled_policy
-from ..cribbage.policies.position import position_policies
-from ..cribbage.simulate import simulate_deals
+from ..lab.odds.build import counts_of, timing_job, win_table
+from ..lab.odds.direct import games_from
+from ..lab.odds.induction import jackknife
+from ..lab.odds.position import zone_deals
+from ..odds.layout import PLAYERS
+from ..odds.table import shipped_table
+from ..policies.distilled import distilled_policy
+from ..policies.position import position_policies
+from ..simulate import simulate_deals
 
 NAME = "odds"
 # A 121x121 table within +-0.5 percentage points at every position: the largest 95% half-width of the shipped
@@ -50,7 +50,7 @@ def table_rows(players: str = "expected_peg+distilled", workers: int = 2) -> lis
     process's threads and on a local Dask cluster of ``workers`` single-threaded workers (started and warmed
     first), its largest 95% half-width, its largest gap to the shipped table, and whether the two builds are
     the same table."""
-    from ..core.executors import dask_client
+    from ...core.executors import dask_client
 
     policies = PLAYERS[players]
     threads = numba.config.NUMBA_NUM_THREADS
@@ -88,7 +88,7 @@ def table_rows(players: str = "expected_peg+distilled", workers: int = 2) -> lis
 
 
 def run() -> list[dict]:
-    from ..core.runner import play
+    from ...core.runner import play
 
     threads = numba.config.NUMBA_NUM_THREADS
     rows = [

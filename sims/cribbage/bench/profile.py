@@ -31,17 +31,17 @@ import time
 import numpy as np
 from numba import types
 
-from ..core.arrays import copy_into, copy_rows
-from ..core.chunks import run_chunks
-from ..core.jobs import Job
-from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
-from ..core.rng import chunk_keys
-from ..core.streams import seat_streams
-from ..cribbage import simulate_deals
-from ..cribbage.contract import split_throw
-from ..cribbage.engine import DISCARDS, PEGS
-from ..cribbage.play import (
+from ...core.arrays import copy_into, copy_rows
+from ...core.chunks import run_chunks
+from ...core.jobs import Job
+from ...core.kernel import njit
+from ...core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
+from ...core.rng import chunk_keys
+from ...core.streams import seat_streams
+from .. import simulate_deals
+from ..contract import split_throw
+from ..engine import DISCARDS, PEGS
+from ..play import (
     A_LAST,
     A_TURN,
     C_HEELS,
@@ -58,8 +58,8 @@ from ..cribbage.play import (
     seed_streams,
     shuffle,
 )
-from ..cribbage.rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_PLAYERS, R_THROW
-from ..cribbage.scoring import JACK, show_points
+from ..rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_DEALT, R_FROM_PACK, R_KEPT, R_PLAYERS, R_THROW
+from ..scoring import JACK, show_points
 
 NAME = "profile"
 RULES = "six-card"

@@ -12,12 +12,12 @@ import tempfile
 import numba
 import numpy as np
 
-from ..cribbage.discards import analyze_discards
-from ..cribbage.expectations import throw_expectations
-from ..cribbage.lab.crib_self_play import self_play_tables
-from ..cribbage.rules import get_rules
-from ..cribbage.simulate import play_games, simulate_deals
-from .timing import best_seconds, compile_seconds
+from ...bench.timing import best_seconds, compile_seconds
+from ..discards import analyze_discards
+from ..expectations import throw_expectations
+from ..lab.crib_self_play import self_play_tables
+from ..rules import get_rules
+from ..simulate import play_games, simulate_deals
 
 NAME = "strategy"
 HAND = "5H 5S JD 6C 4H KD"

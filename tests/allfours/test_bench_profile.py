@@ -1,4 +1,4 @@
-"""The All Fours profile (sims.bench.allfours_profile): its phase kernel replays the engine's hands, and its rows
+"""The All Fours profile (sims.allfours.bench.profile): its phase kernel replays the engine's hands, and its rows
 add up.  No speed is asserted: the machine may be loaded, and the figures are for reading.
 
 The tests share one pytest-xdist worker (``--dist loadgroup``): its phase kernels, which ``sims compile``
@@ -7,7 +7,7 @@ leaves out, are compiled once for them all (about 5 s of CPU), not once a worker
 import pytest
 
 from sims.allfours import simulate_deals
-from sims.bench import allfours_profile as profile
+from sims.allfours.bench import profile
 from sims.bench import benchmarks
 
 pytestmark = pytest.mark.xdist_group("bench-allfours-profile")

@@ -19,14 +19,15 @@ import time
 import numpy as np
 from numba import types
 
-from ..allfours.contract import P_CARD, P_ROLE, S_N_PLAYED
-from ..allfours.engine import HANDS, PLAYS
-from ..allfours.play import C_TOTAL, MAX_SEATS, POLICY_ERROR
-from ..core.jobs import Job
-from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, U64_2
-from ..core.rng import chunk_keys
-from .allfours_profile import hand_arrays, play_deal
+from ...bench.goals import goal_row
+from ...core.jobs import Job
+from ...core.kernel import njit
+from ...core.kernel_types import F64_1, I64_1, U64_2
+from ...core.rng import chunk_keys
+from ..contract import P_CARD, P_ROLE, S_N_PLAYED
+from ..engine import HANDS, PLAYS
+from ..play import C_TOTAL, MAX_SEATS, POLICY_ERROR
+from .profile import hand_arrays, play_deal
 
 NAME = "allfours_expert"
 GAME, RULES = "allfours", "two-hand"
@@ -114,17 +115,15 @@ def run(workloads=WORKLOADS, seed: int = 1) -> list[dict]:
 
 
 def expert_goal(baseline) -> list[dict]:
-    """Issue 36's goal for the expert in the goals table (``sims.bench.goals`` gathers :data:`GOALS`): its plays
+    """Issue 36's goal for the expert in the goals table (:mod:`sims.bench.goals` gathers :data:`GOALS`): its plays
     per CPU second on the report's agreement run, ten times those of the search before, its choices the same."""
-    from .goals import _row  # the goals table's row: the goal, whether it is met, the load, OpenSpiel's baseline
-
     label, play, n, seat, before_seconds, before_hash = WORKLOADS[0]
     fingerprint(play, 4)  # compiled and warm
     h, plays, _, seconds = fingerprint(play, n)
     times = before_seconds / seconds
     more = {"plays/s": float(plays[seat] / seconds), "same choices": h == before_hash}
     return [
-        _row(
+        goal_row(
             baseline,
             f"All Fours expert, {label}: plays per CPU second",
             times,
@@ -140,6 +139,6 @@ GOALS = [expert_goal]
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from . import format_table
+    from ...bench import format_table
 
     print(format_table(run()))

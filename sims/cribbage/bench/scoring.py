@@ -12,8 +12,8 @@ import time
 import numba
 import numpy as np
 
-from ..cribbage.scoring import score_shows, show_distribution
-from .timing import compile_seconds
+from ...bench.timing import compile_seconds
+from ..scoring import score_shows, show_distribution
 
 NAME = "scoring"
 N_SHOWS = 12_994_800

@@ -3,7 +3,7 @@ runner writing the run store locally, and through the runner on a 2-worker Dask 
 
 Issue 5 aims: runner overhead <= 5% of the bare kernel.  Wall seconds on a shared machine
 swing by tens of percent, so CPU seconds (this process plus, on Dask, the workers) are
-given too: the runner's overhead is extra CPU work.  ``python -m sims.bench.runner N``
+given too: the runner's overhead is extra CPU work.  ``python -m sims.cribbage.bench.runner N``
 runs the same measurements at N deals (e.g. 10000000 for the 10^7-deal figure).
 """
 
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import numba
 
-from ..core.chunks import run_chunks
-from ..core.executors import dask_client
-from ..core.jobs import Job
-from ..core.runner import run as run_batches
+from ...core.chunks import run_chunks
+from ...core.executors import dask_client
+from ...core.jobs import Job
+from ...core.runner import run as run_batches
 
 NAME = "runner"
 N_DEALS = 300_000
@@ -85,6 +85,6 @@ def run(n_deals: int = N_DEALS) -> list[dict]:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from . import format_table
+    from ...bench import format_table
 
     print(format_table(run(int(sys.argv[1]) if len(sys.argv) > 1 else N_DEALS)))

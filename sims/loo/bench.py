@@ -13,9 +13,10 @@ import time
 
 import numpy as np
 
-from ..loo import simulate_deals
+from ..bench.goals import goal_row
+from ..bench.timing import best_rate
 from ..stats import Z95
-from .timing import best_rate
+from . import simulate_deals
 
 NAME = "loo"
 RANDOM = {"declare": "random", "exchange": "random", "card": "random"}
@@ -26,6 +27,11 @@ RANDOM_DEALS = 2_000_000
 EXPERT_DEALS = 20_000
 MONEY_DEALS = 40_000
 REPEATS = 3
+GOAL_PRESET = "five-card-pam"
+GOAL_DECLARE = {"declare": "threshold", "exchange": "threshold"}
+# The expert's card play, deals/s as a share of greedy's on the same deals (threshold declarations and exchanges),
+# measured before issue 36 on 2 cores: 2,586 / 182,253 deals/s.
+BEFORE = 0.0142
 
 
 def _rate(fn, n: int) -> float:
@@ -68,3 +74,31 @@ def run() -> list[dict]:
                 }
             )
     return rows
+
+
+def expert_goal(baseline) -> list[dict]:
+    """Issue 36's goal in the goals table (:mod:`sims.bench.goals` gathers :data:`GOALS`): the ``expert``'s card
+    play (24 samples) against ``greedy``'s, five-card with Pam, threshold declarations and exchanges: deals/s, and
+    the expert's as a share of greedy's, goal ten times :data:`BEFORE`."""
+    n = baseline.search_deals
+    rate = {
+        card: best_rate(
+            lambda k: simulate_deals(GOAL_PRESET, {**GOAL_DECLARE, "card": card}, k, seed=1), size, 1, warm=500
+        )
+        for card, size in (("expert", n), ("greedy", 10 * n))
+    }
+    share = rate["expert"] / rate["greedy"]
+    return [
+        goal_row(
+            baseline,
+            f"Loo {GOAL_PRESET}: expert card play, as a share of greedy's deals/s",
+            share,
+            "share",
+            f">= {10 * BEFORE:.3g} (10x {BEFORE})",
+            share >= 10 * BEFORE,
+            **{"deals/s": rate["expert"], "greedy deals/s": rate["greedy"]},
+        )
+    ]
+
+
+GOALS = [expert_goal]

@@ -1,6 +1,7 @@
-"""The advisor widget (sims.analysis.advisor_widget): its controls redraw the advice with their values, the
-situation it builds is the one ``sims peg`` builds, and its picture draws the table's values and intervals.
-(tests/browser runs it in a real browser.)"""
+"""The advisor widget (sims.analysis.advisor_widget) with cribbage's pegging advisor
+(sims.cribbage.notebook.peg_advisor): its controls redraw the advice with their values, the situation it builds is
+the one ``sims peg`` builds, and its picture draws the table's values and intervals.  (tests/browser runs it in a
+real browser.)"""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from matplotlib.container import BarContainer
 
 import sims.analysis.advisor_widget as aw
 from sims.cribbage.advice import advise
+from sims.cribbage.notebook.peg_advisor import PEGGING, peg_situation
 from sims.cribbage.situation import PegSituation
 from sims.stats import Z95
 
@@ -21,26 +23,26 @@ pytestmark = pytest.mark.xdist_group("advisor_widget")  # one worker computes th
 def test_every_control_redraws_with_its_value(monkeypatch):
     calls = []
     monkeypatch.setattr(
-        aw, "show", lambda game, values, samples, seed: calls.append((game, dict(values), samples, seed))
+        aw, "show", lambda spec, values, samples, seed: calls.append((spec, dict(values), samples, seed))
     )
-    box = aw.advisor(samples=50, seed=4, **PEG)
+    box = aw.advisor(PEGGING, samples=50, seed=4, **PEG)
     controls = {c.description: c for c in box.children[1:-1]}
-    assert list(controls) == [c.name for c in aw.ADVISORS["cribbage peg"].controls]
-    assert calls == [("cribbage peg", PEG, 50, 4)]
+    assert list(controls) == [c.name for c in PEGGING.controls]
+    assert calls == [(PEGGING, PEG, 50, 4)]
     controls["played"].value = "KS 2S"
     assert calls[-1][1]["played"] == "KS 2S"
     controls["role"].value = "pone"
     controls["score"].value = "97-104"
     assert calls[-1][1] == {**PEG, "played": "KS 2S", "role": "pone", "score": "97-104"}
-    aw.advisor(hand="7H")  # the rest from the controls' defaults
+    aw.advisor(PEGGING, hand="7H")  # the rest from the controls' defaults
     assert calls[-1][1] == {**dict.fromkeys(PEG, ""), "hand": "7H", "role": "dealer", "rules": "six-card"}
 
 
 def test_the_situation_is_the_one_sims_peg_builds():
     """Commas or spaces between cards; the score is MINE-THEIRS, yours first, whatever the role."""
-    built = aw.peg_situation("7H,8C 5D", "KS, 2S", "2C", "pone", "QD 3C", " 104-97 ", "six-card")
+    built = peg_situation("7H,8C 5D", "KS, 2S", "2C", "pone", "QD 3C", " 104-97 ", "six-card")
     assert built == PegSituation("7H 8C 5D", "KS 2S", "pone", "2C", "QD 3C", (104, 97), "six-card")
-    assert aw.peg_situation(**{**PEG, "role": "dealer", "thrown": "QD 3C", "score": "97-104"}).score == (97, 104)
+    assert peg_situation(**{**PEG, "role": "dealer", "thrown": "QD 3C", "score": "97-104"}).score == (97, 104)
 
 
 @pytest.mark.parametrize(
@@ -52,7 +54,7 @@ def test_the_situation_is_the_one_sims_peg_builds():
     ],
 )
 def test_a_bad_situation_prints_one_line(change, message, capsys):
-    assert aw.show("cribbage peg", {**PEG, **change}) is None
+    assert aw.show(PEGGING, {**PEG, **change}) is None
     printed = capsys.readouterr().out
     assert printed.startswith("cannot advise: ") and message in printed and printed.count("\n") == 1
 
@@ -60,7 +62,7 @@ def test_a_bad_situation_prints_one_line(change, message, capsys):
 def test_show_displays_the_advisors_table(monkeypatch):
     shown = []
     monkeypatch.setattr("IPython.display.display", shown.append)
-    frame = aw.show("cribbage peg", PEG, samples=100, seed=2)
+    frame = aw.show(PEGGING, PEG, samples=100, seed=2)
     expected = advise(PegSituation("7H 8C 5D", "KS 2S 5H", "dealer", "2C"), samples=100, seed=2)
     pd.testing.assert_frame_equal(frame, expected)
     headline, table, _ = shown
@@ -75,7 +77,7 @@ def scored():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("IPython.display.display", shown.append)
         frame = aw.show(
-            "cribbage peg",
+            PEGGING,
             {**PEG, "played": "", "hand": "7H 8C 5D 2S", "role": "pone", "thrown": "QD 3C", "score": "104-97"},
             samples=200,
             seed=1,

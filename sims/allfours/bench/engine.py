@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numba
 
-from ..allfours import play_games, simulate_deals
-from .timing import best_rate
+from ...bench.timing import best_rate
+from .. import play_games, simulate_deals
 
 NAME = "allfours"
 DEALS = 2_000_000
