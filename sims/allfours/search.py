@@ -161,6 +161,8 @@ def distinct(moves, hand, others):
         if (moves >> (13 * s)) & SUIT13 == 0:
             continue
         mine = (hand >> (13 * s)) & NO_POINTS
+        if mine & (mine - 1) == 0:  # at most one such card: nothing to leave out
+            continue
         between = (others >> (13 * s)) & SUIT13
         hi = -1
         while mine:
@@ -180,7 +182,7 @@ def _next_move(moves, j, best, trump):
     (plain cards before trumps, the lowest suit first among equals)."""
     if j == 0:
         for step in range(4):
-            s = (trump + step) % 4
+            s = trump + step if trump + step < 4 else trump + step - 4
             m = (moves >> (13 * s)) & SUIT13
             if m:
                 return s * 13 + HIGH_BIT[m]
@@ -254,32 +256,31 @@ def _last_trick(hands, sides, n, leader, d, trump, knave, tie):
 
 
 @njit(cache=True)
-def solve(
-    ctx,
-    sides,
-    tt,
-    hands,
-    leader,
-    j,
-    lead_suit,
-    best,
-    best_role,
-    pts,
-    jack_in,
-    d,
-    moves,
-    alpha,
-    beta,
-):
-    """The value of the position when the player to move plays one of ``moves`` (search order mask):
-    exact if it lies inside (``alpha``, ``beta``), else a bound on the side of the window it fell on
-    (fail-soft alpha-beta).
+def new_stack():
+    """A search stack: ``MAX_DEPTH`` frames, the first holding the position searched (:func:`set_root`)."""
+    return np.empty((MAX_DEPTH, F_SIZE), dtype=np.int64)
 
-    The position: ``hands[role]`` (search order) still held; the current trick led by ``leader`` with
-    ``j`` cards in it (``lead_suit``; ``best`` search index and ``best_role`` winning it; ``pts`` for
-    game and ``jack_in`` the knave of trumps in it); ``d`` = side 0's points for game in its tricks
-    minus side 1's.  ``sides[role]`` is 0 for the side judged, 1 for the other.  Values are for side 0.
-    An explicit stack rather than recursion: numba cannot load recursive functions from its cache.
+
+@njit(cache=True)
+def set_root(st, leader, j, lead_suit, best, best_role, pts, jack_in, d):
+    """The position to search, into the first frame of stack ``st``: the current trick led by ``leader`` with
+    ``j`` cards in it (``lead_suit``; ``best`` search index and ``best_role`` winning it; ``pts`` for game and
+    ``jack_in`` the knave of trumps in it); ``d`` = side 0's points for game in its tricks minus side 1's.  A
+    search leaves these fields as it found them, so one position serves every search of a decision."""
+    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD] = leader, j, lead_suit
+    st[0, F_BEST], st[0, F_BEST_ROLE] = best, best_role
+    st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D] = pts, jack_in, d
+
+
+@njit(cache=True)
+def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
+    """The value of the position in ``st[0]`` (:func:`set_root`) when the player to move plays one of ``moves``
+    (search order mask): exact if it lies inside (``alpha``, ``beta``), else a bound on the side of the window it
+    fell on (fail-soft alpha-beta).
+
+    ``hands[role]`` (search order) are the cards still held; ``sides[role]`` is 0 for the side judged, 1 for the
+    other.  Values are for side 0.  An explicit stack rather than recursion: numba cannot load recursive
+    functions from its cache.
     """
     n = ctx[X_PLAYERS]
     trump = ctx[X_TRUMP]
@@ -289,12 +290,9 @@ def solve(
         tt[TT_SIZE:] = 0
         ctx[X_HELD_GEN] = ctx[X_GEN]
     nodes = ctx[X_NODES]  # counted here, stored back on return
-    st = np.empty((MAX_DEPTH, F_SIZE), dtype=np.int64)  # a frame's fields are set before they are read
-    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD] = leader, j, lead_suit
-    st[0, F_BEST], st[0, F_BEST_ROLE] = best, best_role
-    st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D], st[0, F_ALPHA], st[0, F_BETA] = pts, jack_in, d, alpha, beta
-    role = _role(leader, j, n)
-    st[0, F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
+    st[0, F_ALPHA], st[0, F_BETA] = alpha, beta  # a frame's other fields are set before they are read
+    role = _role(st[0, F_LEADER], st[0, F_J], n)
+    st[0, F_MOVES] = _legal(hands[role], st[0, F_LEAD], trump, may_trump) & moves
     st[0, F_VALUE] = -WIN if sides[role] == 0 else WIN
     left = np.int64(0)  # the cards in the hands
     for r in range(n):
@@ -399,30 +397,14 @@ def solve(
 
 
 @njit(cache=True)
-def card_value(ctx, sides, tt, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b):
-    """The exact value of playing card ``b`` (search order) from the position of :func:`solve`: a
-    bisection of null-window searches over the five values a hand can give (-2 .. 2); OVER_BUDGET when
-    the search exceeds its budget."""
+def card_value(ctx, sides, tt, hands, st, b):
+    """The exact value of playing card ``b`` (search order) from the position in ``st[0]`` (:func:`solve`): a
+    bisection of null-window searches over the five values a hand can give (-2 .. 2); OVER_BUDGET when the search
+    exceeds its budget."""
     lo, hi = -2, 2
     while lo < hi:
         t = (lo + hi + 1) // 2
-        v = solve(
-            ctx,
-            sides,
-            tt,
-            hands,
-            leader,
-            j,
-            lead_suit,
-            best,
-            best_role,
-            pts,
-            jack_in,
-            d,
-            np.int64(1) << b,
-            t - 1,
-            t,
-        )
+        v = solve(ctx, sides, tt, hands, st, np.int64(1) << b, t - 1, t)
         if v == OVER_BUDGET:
             return v
         if v >= t:
