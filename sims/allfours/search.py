@@ -18,7 +18,9 @@ play, and a hand is worth (jack won − jack lost) + (game won − game lost), -
 the side judged.  :func:`card_value` finds the exact worth of one card by bisection with
 null-window alpha-beta searches (:func:`solve`: fail-soft, an explicit stack, a
 transposition table at trick boundaries keyed by the cards left, the leader and the
-difference in points for game so far).  Cards that win and lose the same tricks (next to
+difference in points for game so far).  A position is not searched when what the rest of the hand can still
+give already puts it outside the window: game goes to the side ahead once the points for game left cannot turn
+it, and jack moves the value by at most one while the knave of trumps is still to be won.  Cards that win and lose the same tricks (next to
 each other in one hand, counting nothing, nothing between them) are tried once
 (:func:`distinct`); the leader tries trumps first and high cards first, a follower the
 cards that take the trick from the lowest.  A search stops with ``OVER_BUDGET`` after
@@ -238,6 +240,25 @@ def _only(cards):
     return -1
 
 
+@njit(cache=True, inline="always")
+def _game(d, tie):
+    """Game to side 0 (1), to side 1 (-1), or the tie's value, when side 0 made ``d`` more points for game."""
+    return 1 if d > 0 else (-1 if d < 0 else tie)
+
+
+@njit(cache=True)
+def _points(cards):
+    """The points for game of ``cards`` (search order)."""
+    total = 0
+    for s in range(4):
+        m = (cards >> (13 * s)) & SUIT13
+        while m:
+            b = HIGH_BIT[m]
+            m ^= 1 << b
+            total += POINTS[13 * s + b]
+    return total
+
+
 @njit(cache=True)
 def _last_trick(hands, sides, n, leader, d, trump, knave, tie):
     """The value of the last trick, one card in each hand, led by ``leader`` with ``d`` for game so far: the
@@ -252,7 +273,7 @@ def _last_trick(hands, sides, n, leader, d, trump, knave, tie):
         jack_in = jack_in or b == knave
     sign = 1 if sides[best_role] == 0 else -1
     d += sign * pts
-    return (sign if jack_in else 0) + (1 if d > 0 else (-1 if d < 0 else tie))
+    return (sign if jack_in else 0) + _game(d, tie)
 
 
 @njit(cache=True)
@@ -297,6 +318,7 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
     left = np.int64(0)  # the cards in the hands
     for r in range(n):
         left |= hands[r]
+    left_pts = _points(left)  # their points for game
     sp = 0
     back, v = False, np.int64(0)
     while True:
@@ -307,6 +329,7 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
             v += st[sp, F_JV]
             hands[role] ^= np.int64(1) << st[sp, F_MOVE]
             left ^= np.int64(1) << st[sp, F_MOVE]
+            left_pts += POINTS[st[sp, F_MOVE]]
             if ours and v > st[sp, F_VALUE]:
                 st[sp, F_VALUE] = v
                 st[sp, F_ALPHA] = max(st[sp, F_ALPHA], v)
@@ -330,6 +353,7 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
         st[sp, F_MOVE] = b
         hands[role] ^= np.int64(1) << b
         left ^= np.int64(1) << b
+        left_pts -= POINTS[b]
         nodes += 1
         if nodes > budget:
             return _give_up(ctx, st, sp, hands, n, nodes)
@@ -359,12 +383,21 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
             c_lead = b // 13 if st[sp, F_J] == 0 else st[sp, F_LEAD]
             c_d = st[sp, F_D]
         st[sp, F_JV] = jv
+        # The rest of the hand can still give game within the points left, and the knave if it is still to be won:
+        # a position whose bounds say on which side of the window it lies is not searched (every card played: exact).
+        rest = left_pts + c_pts
+        swing = 1 if c_jack != 0 or (left >> knave) & 1 else 0
+        lo, hi = _game(c_d - rest, tie) - swing, _game(c_d + rest, tie) + swing
+        if lo >= c_beta or lo == hi:
+            v = lo
+            back = True
+            continue
+        if hi <= c_alpha:
+            v = hi
+            back = True
+            continue
         check, slot = np.int64(0), np.int64(0)
         if c_j == 0:
-            if hands[c_leader] == 0:  # every card played: game
-                v = np.int64(1 if c_d > 0 else (-1 if c_d < 0 else tie))
-                back = True
-                continue
             slot, check = _hashed(_key(left, c_leader, c_d))
             if _written(tt, slot) and tt[slot] >> 5 == check:
                 tv, flag = (tt[slot] >> 2 & 7) - WIN, tt[slot] & 3

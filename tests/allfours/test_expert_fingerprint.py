@@ -10,11 +10,15 @@ from sims.bench import benchmarks
 from sims.bench.allfours_expert import BIDDING, fingerprint
 
 TIGHT = {"name": "expert", "params": [5, 20_000]}
-# (rules, play by seat, deals, the hash of every card played): the search as of the claims report of issue 36.
+UNBOUNDED = {"name": "expert", "params": [20, 2_147_483_647]}  # a budget no search here reaches
+# (rules, play by seat, deals, the hash of every card played): the search that stops at the bounds of game and jack.
+# It values every card as the search before it (test below) but visits fewer positions, so a decision that ran out
+# of its budget now solves more samples: these hashes changed with it (before: 677fb4ad47ab386d, e8aace4c730a45a1,
+# b8a55cbd40493ec7).
 RUNS = [
-    ("two-hand", ["expert", "maxims"], 40, "677fb4ad47ab386d"),
-    ("two-hand", ["maxims", TIGHT], 100, "e8aace4c730a45a1"),
-    ("four-hand", ["expert", "maxims", "expert", "maxims"], 12, "b8a55cbd40493ec7"),
+    ("two-hand", ["expert", "maxims"], 40, "c4b28cc3be8b832a"),
+    ("two-hand", ["maxims", TIGHT], 100, "2aa6ba2a80584ee5"),
+    ("four-hand", ["expert", "maxims", "expert", "maxims"], 12, "76d7060d829b9198"),
 ]
 
 
@@ -24,6 +28,20 @@ def test_same_choices_as_before(rules, play, deals, expected):
     players = len(play)
     assert plays[:players].min() > 0 and plays[players:].sum() == 0
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("rules", "play", "deals", "expected"),
+    [
+        ("two-hand", [UNBOUNDED, "maxims"], 40, "1994de66b2c9a6ab"),
+        ("four-hand", [UNBOUNDED, "maxims", UNBOUNDED, "maxims"], 12, "3d343ec525c06221"),
+    ],
+)
+def test_the_bounds_leave_every_value_exact(rules, play, deals, expected):
+    """Where no search runs out of positions, the search that stops at the bounds of game and jack chooses as the
+    search before it did (the hashes of that search, commit 67109b3): it leaves out positions, never changes a
+    value."""
+    assert fingerprint(play, deals, seed=7, rules=rules)[0] == expected
 
 
 def test_fingerprint_plays_the_deals_simulate_deals_plays():
@@ -43,7 +61,7 @@ def test_bench_rows():
     bench = benchmarks()[0]["allfours_expert"]
     note, same, other = bench.run(
         [
-            ("agreement", ["expert", "maxims"], 40, 0, 1.0, "677fb4ad47ab386d"),
+            ("agreement", ["expert", "maxims"], 40, 0, 1.0, "c4b28cc3be8b832a"),
             ("agreement", ["expert", "maxims"], 40, 0, 1.0, "0000000000000000"),
         ],
         seed=7,
