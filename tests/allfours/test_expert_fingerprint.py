@@ -1,7 +1,8 @@
 """The expert's choices stay the same when its search is made faster: every card played over fixed deals, hashed
-(:func:`sims.bench.allfours_expert.fingerprint`), against the hashes the search gave before it was sped up.  The
-runs cover the default search, a budget so tight that many decisions give up part of their samples (where
-the choice depends on how many positions each sample's search visits), and four players with partners."""
+(:func:`sims.bench.allfours_expert.fingerprint`), against the hashes the search gave before.  The runs cover the
+default search, a budget so tight that many decisions give up part of their samples (where the choice depends on
+how many positions each sample's search visits), and four players with partners; with a budget no search reaches,
+the hashes of the search before the bounds of game and jack show that the bounds change no value."""
 
 import pytest
 
@@ -14,7 +15,10 @@ UNBOUNDED = {"name": "expert", "params": [20, 2_147_483_647]}  # a budget no sea
 # (rules, play by seat, deals, the hash of every card played): the search that stops at the bounds of game and jack.
 # It values every card as the search before it (test below) but visits fewer positions, so a decision that ran out
 # of its budget now solves more samples: these hashes changed with it (before: 677fb4ad47ab386d, e8aace4c730a45a1,
-# b8a55cbd40493ec7).
+# b8a55cbd40493ec7).  Its strength, measured by sims rate --game allfours --games 600 --seed 36 with the players
+# play=expert, the search of commit 67109b3 as a py: policy and play=maxims (two-hand games, seats exchanged, 1,200
+# a pairing): it won 603 of 1,200 against the search before (0.503, 95% interval 0.474-0.531); against the maxims
+# it won 718 (0.598) and the search before 713 (0.594): a difference of +0.004, 95% interval +/- 0.039.
 RUNS = [
     ("two-hand", ["expert", "maxims"], 40, "c4b28cc3be8b832a"),
     ("two-hand", ["maxims", TIGHT], 100, "2aa6ba2a80584ee5"),
