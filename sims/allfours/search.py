@@ -18,9 +18,10 @@ play, and a hand is worth (jack won − jack lost) + (game won − game lost), -
 the side judged.  :func:`card_value` finds the exact worth of one card by bisection with
 null-window alpha-beta searches (:func:`solve`: fail-soft, an explicit stack, a
 transposition table at trick boundaries keyed by the cards left, the leader and the
-difference in points for game so far).  A position is not searched when what the rest of the hand can still
-give already puts it outside the window: game goes to the side ahead once the points for game left cannot turn
-it, and jack moves the value by at most one while the knave of trumps is still to be won.  Cards that win and lose the same tricks (next to
+difference in points for game so far).  A position is not searched when what the rest of
+the hand can still give puts it outside the window: game goes to the side ahead once the
+points for game left cannot turn it, and jack moves the value by at most one while the
+knave of trumps is still to be won.  Cards that win and lose the same tricks (next to
 each other in one hand, counting nothing, nothing between them) are tried once
 (:func:`distinct`); the leader tries trumps first and high cards first, a follower the
 cards that take the trick from the lowest.  A search stops with ``OVER_BUDGET`` after
