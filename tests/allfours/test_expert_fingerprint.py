@@ -1,8 +1,9 @@
 """The expert's choices stay the same when its search is made faster: every card played over fixed deals, hashed
-(:func:`sims.bench.allfours_expert.fingerprint`), against the hashes the search gave before.  The runs cover the
-default search, a budget so tight that many decisions give up part of their samples (where the choice depends on
-how many positions each sample's search visits), and four players with partners; with a budget no search reaches,
-the hashes of the search before the bounds of game and jack show that the bounds change no value."""
+(:func:`sims.bench.allfours_expert.fingerprint`), against the hashes the search gave before it was sped up.  The
+runs cover the default search, a budget so tight that many decisions give up part of their samples (where
+the choice depends on how many positions each sample's search visits), and four players with partners.
+With a budget no search reaches, the hashes of the search before the bounds of game and jack show that the
+bounds change no value."""
 
 import pytest
 
