@@ -18,7 +18,10 @@ play, and a hand is worth (jack won − jack lost) + (game won − game lost), -
 the side judged.  :func:`card_value` finds the exact worth of one card by bisection with
 null-window alpha-beta searches (:func:`solve`: fail-soft, an explicit stack, a
 transposition table at trick boundaries keyed by the cards left, the leader and the
-difference in points for game so far).  Cards that win and lose the same tricks (next to
+difference in points for game so far).  A position is not searched when what the rest of
+the hand can still give puts it outside the window: game goes to the side ahead once the
+points for game left cannot turn it, and jack moves the value by at most one while the
+knave of trumps is still to be won.  Cards that win and lose the same tricks (next to
 each other in one hand, counting nothing, nothing between them) are tried once
 (:func:`distinct`); the leader tries trumps first and high cards first, a follower the
 cards that take the trick from the lowest.  A search stops with ``OVER_BUDGET`` after
@@ -161,6 +164,8 @@ def distinct(moves, hand, others):
         if (moves >> (13 * s)) & SUIT13 == 0:
             continue
         mine = (hand >> (13 * s)) & NO_POINTS
+        if mine & (mine - 1) == 0:  # at most one such card: nothing to leave out
+            continue
         between = (others >> (13 * s)) & SUIT13
         hi = -1
         while mine:
@@ -180,7 +185,7 @@ def _next_move(moves, j, best, trump):
     (plain cards before trumps, the lowest suit first among equals)."""
     if j == 0:
         for step in range(4):
-            s = (trump + step) % 4
+            s = trump + step if trump + step < 4 else trump + step - 4
             m = (moves >> (13 * s)) & SUIT13
             if m:
                 return s * 13 + HIGH_BIT[m]
@@ -236,6 +241,25 @@ def _only(cards):
     return -1
 
 
+@njit(cache=True, inline="always")
+def _game(d, tie):
+    """Game to side 0 (1), to side 1 (-1), or the tie's value, when side 0 made ``d`` more points for game."""
+    return 1 if d > 0 else (-1 if d < 0 else tie)
+
+
+@njit(cache=True)
+def _points(cards):
+    """The points for game of ``cards`` (search order)."""
+    total = 0
+    for s in range(4):
+        m = (cards >> (13 * s)) & SUIT13
+        while m:
+            b = HIGH_BIT[m]
+            m ^= 1 << b
+            total += POINTS[13 * s + b]
+    return total
+
+
 @njit(cache=True)
 def _last_trick(hands, sides, n, leader, d, trump, knave, tie):
     """The value of the last trick, one card in each hand, led by ``leader`` with ``d`` for game so far: the
@@ -250,36 +274,35 @@ def _last_trick(hands, sides, n, leader, d, trump, knave, tie):
         jack_in = jack_in or b == knave
     sign = 1 if sides[best_role] == 0 else -1
     d += sign * pts
-    return (sign if jack_in else 0) + (1 if d > 0 else (-1 if d < 0 else tie))
+    return (sign if jack_in else 0) + _game(d, tie)
 
 
 @njit(cache=True)
-def solve(
-    ctx,
-    sides,
-    tt,
-    hands,
-    leader,
-    j,
-    lead_suit,
-    best,
-    best_role,
-    pts,
-    jack_in,
-    d,
-    moves,
-    alpha,
-    beta,
-):
-    """The value of the position when the player to move plays one of ``moves`` (search order mask):
-    exact if it lies inside (``alpha``, ``beta``), else a bound on the side of the window it fell on
-    (fail-soft alpha-beta).
+def new_stack():
+    """A search stack: ``MAX_DEPTH`` frames, the first holding the position searched (:func:`set_root`)."""
+    return np.empty((MAX_DEPTH, F_SIZE), dtype=np.int64)
 
-    The position: ``hands[role]`` (search order) still held; the current trick led by ``leader`` with
-    ``j`` cards in it (``lead_suit``; ``best`` search index and ``best_role`` winning it; ``pts`` for
-    game and ``jack_in`` the knave of trumps in it); ``d`` = side 0's points for game in its tricks
-    minus side 1's.  ``sides[role]`` is 0 for the side judged, 1 for the other.  Values are for side 0.
-    An explicit stack rather than recursion: numba cannot load recursive functions from its cache.
+
+@njit(cache=True)
+def set_root(st, leader, j, lead_suit, best, best_role, pts, jack_in, d):
+    """The position to search, into the first frame of stack ``st``: the current trick led by ``leader`` with
+    ``j`` cards in it (``lead_suit``; ``best`` search index and ``best_role`` winning it; ``pts`` for game and
+    ``jack_in`` the knave of trumps in it); ``d`` = side 0's points for game in its tricks minus side 1's.  A
+    search leaves these fields as it found them, so one position serves every search of a decision."""
+    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD] = leader, j, lead_suit
+    st[0, F_BEST], st[0, F_BEST_ROLE] = best, best_role
+    st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D] = pts, jack_in, d
+
+
+@njit(cache=True)
+def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
+    """The value of the position in ``st[0]`` (:func:`set_root`) when the player to move plays one of ``moves``
+    (search order mask): exact if it lies inside (``alpha``, ``beta``), else a bound on the side of the window it
+    fell on (fail-soft alpha-beta).
+
+    ``hands[role]`` (search order) are the cards still held; ``sides[role]`` is 0 for the side judged, 1 for the
+    other.  Values are for side 0.  An explicit stack rather than recursion: numba cannot load recursive
+    functions from its cache.
     """
     n = ctx[X_PLAYERS]
     trump = ctx[X_TRUMP]
@@ -289,16 +312,14 @@ def solve(
         tt[TT_SIZE:] = 0
         ctx[X_HELD_GEN] = ctx[X_GEN]
     nodes = ctx[X_NODES]  # counted here, stored back on return
-    st = np.empty((MAX_DEPTH, F_SIZE), dtype=np.int64)  # a frame's fields are set before they are read
-    st[0, F_LEADER], st[0, F_J], st[0, F_LEAD] = leader, j, lead_suit
-    st[0, F_BEST], st[0, F_BEST_ROLE] = best, best_role
-    st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D], st[0, F_ALPHA], st[0, F_BETA] = pts, jack_in, d, alpha, beta
-    role = _role(leader, j, n)
-    st[0, F_MOVES] = _legal(hands[role], lead_suit, trump, may_trump) & moves
+    st[0, F_ALPHA], st[0, F_BETA] = alpha, beta  # a frame's other fields are set before they are read
+    role = _role(st[0, F_LEADER], st[0, F_J], n)
+    st[0, F_MOVES] = _legal(hands[role], st[0, F_LEAD], trump, may_trump) & moves
     st[0, F_VALUE] = -WIN if sides[role] == 0 else WIN
     left = np.int64(0)  # the cards in the hands
     for r in range(n):
         left |= hands[r]
+    left_pts = _points(left)  # their points for game
     sp = 0
     back, v = False, np.int64(0)
     while True:
@@ -309,6 +330,7 @@ def solve(
             v += st[sp, F_JV]
             hands[role] ^= np.int64(1) << st[sp, F_MOVE]
             left ^= np.int64(1) << st[sp, F_MOVE]
+            left_pts += POINTS[st[sp, F_MOVE]]
             if ours and v > st[sp, F_VALUE]:
                 st[sp, F_VALUE] = v
                 st[sp, F_ALPHA] = max(st[sp, F_ALPHA], v)
@@ -332,6 +354,7 @@ def solve(
         st[sp, F_MOVE] = b
         hands[role] ^= np.int64(1) << b
         left ^= np.int64(1) << b
+        left_pts -= POINTS[b]
         nodes += 1
         if nodes > budget:
             return _give_up(ctx, st, sp, hands, n, nodes)
@@ -361,12 +384,21 @@ def solve(
             c_lead = b // 13 if st[sp, F_J] == 0 else st[sp, F_LEAD]
             c_d = st[sp, F_D]
         st[sp, F_JV] = jv
+        # The rest of the hand can still give game within the points left, and the knave if it is still to be won:
+        # a position whose bounds say on which side of the window it lies is not searched (every card played: exact).
+        rest = left_pts + c_pts
+        swing = 1 if c_jack != 0 or (left >> knave) & 1 else 0
+        lo, hi = _game(c_d - rest, tie) - swing, _game(c_d + rest, tie) + swing
+        if lo >= c_beta or lo == hi:
+            v = lo
+            back = True
+            continue
+        if hi <= c_alpha:
+            v = hi
+            back = True
+            continue
         check, slot = np.int64(0), np.int64(0)
         if c_j == 0:
-            if hands[c_leader] == 0:  # every card played: game
-                v = np.int64(1 if c_d > 0 else (-1 if c_d < 0 else tie))
-                back = True
-                continue
             slot, check = _hashed(_key(left, c_leader, c_d))
             if _written(tt, slot) and tt[slot] >> 5 == check:
                 tv, flag = (tt[slot] >> 2 & 7) - WIN, tt[slot] & 3
@@ -399,30 +431,14 @@ def solve(
 
 
 @njit(cache=True)
-def card_value(ctx, sides, tt, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b):
-    """The exact value of playing card ``b`` (search order) from the position of :func:`solve`: a
-    bisection of null-window searches over the five values a hand can give (-2 .. 2); OVER_BUDGET when
-    the search exceeds its budget."""
+def card_value(ctx, sides, tt, hands, st, b):
+    """The exact value of playing card ``b`` (search order) from the position in ``st[0]`` (:func:`solve`): a
+    bisection of null-window searches over the five values a hand can give (-2 .. 2); OVER_BUDGET when the search
+    exceeds its budget."""
     lo, hi = -2, 2
     while lo < hi:
         t = (lo + hi + 1) // 2
-        v = solve(
-            ctx,
-            sides,
-            tt,
-            hands,
-            leader,
-            j,
-            lead_suit,
-            best,
-            best_role,
-            pts,
-            jack_in,
-            d,
-            np.int64(1) << b,
-            t - 1,
-            t,
-        )
+        v = solve(ctx, sides, tt, hands, st, np.int64(1) << b, t - 1, t)
         if v == OVER_BUDGET:
             return v
         if v >= t:

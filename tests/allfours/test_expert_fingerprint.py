@@ -1,7 +1,9 @@
 """The expert's choices stay the same when its search is made faster: every card played over fixed deals, hashed
 (:func:`sims.allfours.bench.expert.fingerprint`), against the hashes the search gave before it was sped up.  The
 runs cover the default search, a budget so tight that many decisions give up part of their samples (where
-the choice depends on how many positions each sample's search visits), and four players with partners."""
+the choice depends on how many positions each sample's search visits), and four players with partners.
+With a budget no search reaches, the hashes of the search before the bounds of game and jack show that the
+bounds change no value."""
 
 import pytest
 
@@ -10,11 +12,18 @@ from sims.allfours.bench.expert import BIDDING, fingerprint
 from sims.bench import benchmarks
 
 TIGHT = {"name": "expert", "params": [5, 20_000]}
-# (rules, play by seat, deals, the hash of every card played): the search as of the claims report of issue 36.
+UNBOUNDED = {"name": "expert", "params": [20, 2_147_483_647]}  # a budget no search here reaches
+# (rules, play by seat, deals, the hash of every card played): the search that stops at the bounds of game and jack.
+# It values every card as the search before it (test below) but visits fewer positions, so a decision that ran out
+# of its budget now solves more samples: these hashes changed with it (before: 677fb4ad47ab386d, e8aace4c730a45a1,
+# b8a55cbd40493ec7).  Its strength, measured by sims rate --game allfours --games 600 --seed 36 with the players
+# play=expert, the search of commit 67109b3 as a py: policy and play=maxims (two-hand games, seats exchanged, 1,200
+# a pairing): it won 603 of 1,200 against the search before (0.503, 95% interval 0.474-0.531); against the maxims
+# it won 718 (0.598) and the search before 713 (0.594): a difference of +0.004, 95% interval +/- 0.039.
 RUNS = [
-    ("two-hand", ["expert", "maxims"], 40, "677fb4ad47ab386d"),
-    ("two-hand", ["maxims", TIGHT], 100, "e8aace4c730a45a1"),
-    ("four-hand", ["expert", "maxims", "expert", "maxims"], 12, "b8a55cbd40493ec7"),
+    ("two-hand", ["expert", "maxims"], 40, "c4b28cc3be8b832a"),
+    ("two-hand", ["maxims", TIGHT], 100, "2aa6ba2a80584ee5"),
+    ("four-hand", ["expert", "maxims", "expert", "maxims"], 12, "76d7060d829b9198"),
 ]
 
 
@@ -24,6 +33,20 @@ def test_same_choices_as_before(rules, play, deals, expected):
     players = len(play)
     assert plays[:players].min() > 0 and plays[players:].sum() == 0
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("rules", "play", "deals", "expected"),
+    [
+        ("two-hand", [UNBOUNDED, "maxims"], 40, "1994de66b2c9a6ab"),
+        ("four-hand", [UNBOUNDED, "maxims", UNBOUNDED, "maxims"], 12, "3d343ec525c06221"),
+    ],
+)
+def test_the_bounds_leave_every_value_exact(rules, play, deals, expected):
+    """Where no search runs out of positions, the search that stops at the bounds of game and jack chooses as the
+    search before it did (the hashes of that search, commit 67109b3): it leaves out positions, never changes a
+    value."""
+    assert fingerprint(play, deals, seed=7, rules=rules)[0] == expected
 
 
 def test_fingerprint_plays_the_deals_simulate_deals_plays():
@@ -43,7 +66,7 @@ def test_bench_rows():
     bench = benchmarks()[0]["allfours_expert"]
     note, same, other = bench.run(
         [
-            ("agreement", ["expert", "maxims"], 40, 0, 1.0, "677fb4ad47ab386d"),
+            ("agreement", ["expert", "maxims"], 40, 0, 1.0, "c4b28cc3be8b832a"),
             ("agreement", ["expert", "maxims"], 40, 0, 1.0, "0000000000000000"),
         ],
         seed=7,

@@ -49,8 +49,10 @@ from sims.allfours.search import (
     X_TRUMP,
     card_value,
     knave_index,
+    new_stack,
     new_table,
     sample_hands,
+    set_root,
     to_search,
 )
 from sims.cards import parse_cards
@@ -284,21 +286,10 @@ def test_the_solver_agrees_with_brute_force(players, k, n_cases):
                 expected = jv + _brute(
                     rest, [], w, trump, d + sign * sum(GAME_POINTS.get(x >> 2, 0) for _, x in t), jack, tie, sides
                 )
-            got = card_value(
-                ctx,
-                np.array(sides + [0] * (4 - players), dtype=np.int64),
-                tables,
-                masks,
-                leader,
-                before,
-                lead,
-                best,
-                best_role,
-                pts,
-                int(jack_in),
-                d,
-                SEARCH_INDEX[c],
-            )
+            stack = new_stack()
+            set_root(stack, leader, before, lead, best, best_role, pts, int(jack_in), d)
+            sides_k = np.array(sides + [0] * (4 - players), dtype=np.int64)
+            got = card_value(ctx, sides_k, tables, masks, stack, SEARCH_INDEX[c])
             assert got == expected, f"case {case}: card {c} solver {got} != brute force {expected}"
 
 

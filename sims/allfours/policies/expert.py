@@ -54,8 +54,10 @@ from ..search import (
     distinct,
     every_hand,
     knave_index,
+    new_stack,
     new_table,
     sample_hands,
+    set_root,
     to_search,
 )
 from .basic import throw_cost
@@ -139,6 +141,8 @@ def expert_play(hand, played, state, rules, rng, params):
     tie = rules[R_GAME_TIE]  # 0 none, 1 the eldest's side, 2 the dealer's
     tie_value = 0 if tie == 0 else (1 - 2 * sides[1] if tie == 1 else 1 - 2 * sides[0])
     tt = new_table()
+    st = new_stack()
+    set_root(st, leader, j, lead_suit, best, best_role, pts, jack_in, d)
     dealt = np.zeros(4, dtype=np.int64)
     hands = np.zeros(4, dtype=np.int64)
     values = np.zeros(52, dtype=np.int64)
@@ -168,7 +172,7 @@ def expert_play(hand, played, state, rules, rng, params):
         over = False
         for b in range(52):
             if (kept >> b) & 1 and not over:
-                values[b] = card_value(ctx, sides, tt, hands, leader, j, lead_suit, best, best_role, pts, jack_in, d, b)
+                values[b] = card_value(ctx, sides, tt, hands, st, b)
                 over = values[b] == OVER_BUDGET
         if over:
             break
