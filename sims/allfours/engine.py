@@ -28,7 +28,7 @@ from numba import types
 
 from ..cards import format_card, format_cards
 from ..core.arrays import copy_into, copy_rows
-from ..core.batch import Batch, concat, counts_frame, hist_frame, rows_frame, totals_frame
+from ..core.batch import Batch, concat, count_columns, histogram_columns, rows_frame, total_columns
 from ..core.driver import chunk_loop
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
 from ..core.jobs import Job
@@ -362,10 +362,10 @@ def _tally(job, n_chunks):
 def _tally_frame(job, tally, n: int):
     """Totals of scope ``maxim``, who ``seat s``: ``<maxim> advised`` and ``<maxim> agreed`` (``n``: the hands)."""
     if tally.shape[1] == 0:
-        return totals_frame("maxim", [], [], np.zeros((0, 0)), np.zeros((0, 0)), n)
+        return total_columns("maxim", [], [], np.zeros((0, 0)), np.zeros((0, 0)), n)
     t = tally.sum(0)[: job.rules.players]
     names = [f"{m} {what}" for m in MAXIMS for what in ("advised", "agreed")]
-    return counts_frame(
+    return count_columns(
         "maxim", [f"seat {s}" for s in range(job.rules.players)], names, t.reshape(job.rules.players, -1), n
     )
 
@@ -417,17 +417,17 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
     deals = np.arange(first_item, first_item + n_items)
     totals = concat(
         [
-            totals_frame("role", roles, COMPONENTS, role_sums.sum(0), role_sumsq.sum(0), n_items),
-            totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
-            totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), n_items),
+            total_columns("role", roles, COMPONENTS, role_sums.sum(0), role_sumsq.sum(0), n_items),
+            total_columns("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
+            total_columns("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), n_items),
             _tally_frame(job, tally, n_items),
             *([holding_frame(held.sum(0), roles, n_items)] if held.shape[1] else []),
         ]
     )
     histograms = concat(
         [
-            hist_frame("role", roles, COMPONENTS, hist.sum(0)),
-            hist_frame("hand", ["all"], ["runs"], runs_hist.sum(0).reshape(1, 1, -1)),
+            histogram_columns("role", roles, COMPONENTS, hist.sum(0)),
+            histogram_columns("hand", ["all"], ["runs"], runs_hist.sum(0).reshape(1, 1, -1)),
         ]
     )
     rows = {}
@@ -479,21 +479,21 @@ def _games(job, rules, keys, first_item, n_items, fns, params, poff, tally, err)
     lengths = np.arange(HAND_BINS)
     totals = concat(
         [
-            counts_frame("side", sides, ["wins"], wins.sum(0).reshape(2, 1), n_items),
-            totals_frame("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
-            counts_frame("first dealer", ["first dealer"], ["wins"], [[first_wins.sum()]], n_items),
-            counts_frame("game", ["all"], ["unfinished"], [[unfinished.sum()]], n_items),
-            totals_frame(
+            count_columns("side", sides, ["wins"], wins.sum(0).reshape(2, 1), n_items),
+            total_columns("side", sides, COMPONENTS, side_sums.sum(0), side_sumsq.sum(0), n_items),
+            count_columns("first dealer", ["first dealer"], ["wins"], [[first_wins.sum()]], n_items),
+            count_columns("game", ["all"], ["unfinished"], [[unfinished.sum()]], n_items),
+            total_columns(
                 "game", ["all"], ["hands"], [[int((hh * lengths).sum())]], [[int((hh * lengths**2).sum())]], n_items
             ),
-            totals_frame("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), int(n_hands.sum())),
+            total_columns("hand", ["all"], EVENTS, events.sum(0), events_sumsq.sum(0), int(n_hands.sum())),
             _tally_frame(job, tally, int(n_hands.sum())),
         ]
     )
     histograms = concat(
         [
-            hist_frame("game", ["all"], ["hands"], hh.reshape(1, 1, -1)),
-            hist_frame("game", ["all"], ["loser score"], loser_hist.sum(0).reshape(1, 1, -1)),
+            histogram_columns("game", ["all"], ["hands"], hh.reshape(1, 1, -1)),
+            histogram_columns("game", ["all"], ["loser score"], loser_hist.sum(0).reshape(1, 1, -1)),
         ]
     )
     rows = {}

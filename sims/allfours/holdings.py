@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core.batch import counts_frame
+from ..core.batch import count_columns
 from ..core.kernel import njit
 from ..stats import wilson
 from .cards import KNAVE, whist_rank
@@ -64,7 +64,7 @@ def frame(counts: np.ndarray, roles, n: int):
     """The counts ``[side role, bin, hands/high/low/jack/game]`` as totals of scope ``holding``, who
     ``<role>/<held>/<value>``."""
     who = [f"{role}/{held}/{value}" for role in roles for held, value in BINS]
-    return counts_frame("holding", who, COUNTS, counts.reshape(len(who), len(COUNTS)), n)
+    return count_columns("holding", who, COUNTS, counts.reshape(len(who), len(COUNTS)), n)
 
 
 def table(totals: pd.DataFrame) -> pd.DataFrame:
