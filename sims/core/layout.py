@@ -150,14 +150,19 @@ class Tally:
     part of the item (:func:`add_part`); ``item`` names the item (``deal``, ``game``), the records' first
     column.  ``log``, ``(name, part, size)``, keeps the recorded values of the first ``size`` parts of each item
     as the rows table ``name`` (the item, ``part`` the part's number, then the values) when the job's option
-    ``name`` is on."""
+    ``name`` is on.  ``record_order`` lists the item's recorded tables in the order of their record columns
+    (None: the order of ``tables``)."""
 
-    def __init__(self, item: str, tables, parts=(), log: tuple[str, str, int] | None = None):
+    def __init__(self, item: str, tables, parts=(), log: tuple[str, str, int] | None = None, record_order=None):
         self.item, self.tables, self.parts, self.log = item, tuple(tables), tuple(parts), log
         if len(set(map(id, self.tables))) != len(self.tables) or not all(
             any(p is t for t in self.tables) for p in self.parts
         ):
             raise ValueError("a tally's tables are distinct, and its parts are some of them")
+        recorded = [t for t in self.tables if t.record and not any(p is t for p in self.parts)]
+        self.record_order = recorded if record_order is None else list(record_order)
+        if sorted(map(id, self.record_order)) != sorted(map(id, recorded)):
+            raise ValueError("a tally's record order lists each of its recorded tables (not parts) once")
         self._rows = np.cumsum([0] + [t.size for t in self.tables])
         self.shape = (int(self._rows[-1]), max(len(t.components) for t in self.tables))
 
@@ -174,11 +179,13 @@ class Tally:
 
     def layout(self, job) -> Layout:
         """The cells of the rows ``job`` names, table by table, who by who, component by component."""
-        cells, size, recorded, logged, names = [], 0, 0, 0, []
+        cells, size, recorded, logged = [], 0, 0, 0
+        names = [t.names(job.rules.players, job) for t in self.tables]
+        first_column = {}  # each recorded table's first column, in the record order
+        for t in self.record_order:
+            first_column[id(t)], recorded = recorded, recorded + len(names[self._index(t)] or ()) * len(t.components)
         for k, t in enumerate(self.tables):
-            who = t.names(job.rules.players, job)
-            names.append(who)
-            who = who or ()
+            who = names[k] or ()
             part = any(p is t for p in self.parts)
             n_row, n_col = (self.row(t.n[0]), t.n[0].components.index(t.n[1])) if t.n else (-1, -1)
             hist = size + 3 * len(who) * len(t.components) if t.totals else size
@@ -193,7 +200,7 @@ class Tally:
                         logged += 1
                         cell[C_REC] = logged  # after the log row's flag
                     elif t.record:
-                        cell[C_REC], recorded = recorded, recorded + 1
+                        cell[C_REC] = first_column[id(t)] + w * len(t.components) + c
                     cells.append(cell)
             size = hist + len(who) * len(t.components) * t.bins
         table = np.asarray(cells, dtype=np.int64).reshape(-1, N_CELL)
@@ -233,8 +240,10 @@ class Tally:
         """One row per item (``items`` their indices), then the columns of the recorded tables (those of
         ``parts``, or the others) in order."""
         data, j = {self.item: items.astype(np.int64)}, 1 if parts else 0
-        for t, who in zip(self.tables, layout.names):
-            if not t.record or not who or any(p is t for p in self.parts) != parts:
+        tables = [t for t in self.tables if any(p is t for p in self.parts)] if parts else self.record_order
+        for t in tables:
+            who = layout.names[self._index(t)]
+            if not t.record or not who:
                 continue
             labels = dict(t.labels)
             for name, component in zip(t.columns(who), t.components * len(who)):

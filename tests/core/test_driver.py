@@ -84,6 +84,22 @@ def test_a_table_can_take_its_n_from_another_value(in_python):
     assert totals[totals["scope"] == "hand"][["n", "sum", "sumsq"]].values.tolist() == [[6, 2, 4]]
 
 
+def test_a_tally_can_record_its_tables_in_another_order(in_python):
+    """The ending's column before the seats' (their totals stay in the tables' order); the values follow."""
+    tally = Tally("deal", [SEATS, ENDINGS], record_order=[ENDINGS, SEATS])
+    lay = tally.layout(JOB)
+    out, rows = np.zeros(tally.shape, dtype=np.int64), np.zeros((1, 1, lay.width), dtype=np.int64)
+    out[:2, :2] = [[2, 1], [5, 7]]
+    out[tally.row(ENDINGS) + 1, 0] = 1
+    layout.record_cells(lay.cells, rows[0, 0], out, 0)
+    batch = tally.batch(JOB, lay, np.zeros(lay.size, dtype=np.int64), rows, 3, 1)
+    assert list(batch.rows["deals"].columns) == ["deal", "won", "drawn"] + [
+        f"seat_{i}_{c}" for i in (0, 1) for c in ("tricks", "trump_tricks")
+    ]
+    assert batch.rows["deals"].values.tolist() == [[3, 0, 1, 2, 1, 5, 7]]
+    assert batch.totals["scope"].drop_duplicates().tolist() == ["seat", "ending"]
+
+
 def test_a_table_refuses_what_it_cannot_lay_out():
     with pytest.raises(ValueError, match="give the size"):
         Table("role", ("points",), who=lambda job: ("dealer",))
@@ -91,6 +107,8 @@ def test_a_table_refuses_what_it_cannot_lay_out():
         SEATS.names(5)
     with pytest.raises(ValueError, match="parts are some of them"):
         Tally("deal", [SEATS], parts=[HAND])
+    with pytest.raises(ValueError, match="each of its recorded tables"):
+        Tally("deal", [SEATS, ENDINGS], record_order=[SEATS])
 
 
 @pytest.fixture(scope="module")
