@@ -32,6 +32,7 @@ from ..core.errors import E_ANSWER, E_DECISION
 from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.layout import ABSENT, Table, Tally
+from ..core.rng import seed_state
 from ..core.unowned import borrowed
 from .cards import SUIT_NAMES
 from .contract import S_TRUMP, HandFn, PlayFn
@@ -132,6 +133,18 @@ O_WINS, O_GAME_SIDE, O_FIRST, O_UNFINISHED, O_LENGTH, O_GAME_HAND, O_GAME_MAXIM,
     GAMES.row(t) for t in GAMES.tables
 )
 AT_DEAL = DEAL.at
+
+HANDS = types.UniTuple(HandFn, MAX_SEATS)
+PLAYS = types.UniTuple(PlayFn, MAX_SEATS)
+
+
+@njit(cache=True)
+def _seed(keys, c, i, players, deck_rng, seat_rngs):
+    """The streams of item ``i`` of chunk ``c`` as the core's loop seeds them (for the hand profile of
+    :mod:`sims.bench.allfours_profile`, which replays the engine's hands)."""
+    seed_state(deck_rng, keys[c, 0], i)
+    for s in range(players):
+        seed_state(seat_rngs[s], keys[c, 1 + s], i)
 
 
 @njit(cache=True)
@@ -274,8 +287,7 @@ def game_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, ou
     return 0
 
 
-HANDS = types.UniTuple(HandFn, MAX_SEATS)
-POLICY_TYPES = [HANDS, HANDS, types.UniTuple(PlayFn, MAX_SEATS), HANDS]  # beg, answer, play, discard
+POLICY_TYPES = [HANDS, HANDS, PLAYS, HANDS]  # beg, answer, play, discard
 DEAL_LOOP = item_loop(deal_item, POLICY_TYPES, new_item_work)
 GAME_LOOP = item_loop(game_item, POLICY_TYPES, new_item_work)
 
