@@ -33,7 +33,6 @@ from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.layout import ABSENT, Table, Tally
 from ..core.rng import seed_state
-from ..core.unowned import borrowed
 from .cards import SUIT_NAMES
 from .contract import S_TRUMP, HandFn, PlayFn
 from .holdings import COUNTS as HOLDING_COUNTS
@@ -55,11 +54,9 @@ from .play import (
     G_SCORE,
     MAX_SEATS,
     N_COMP,
-    N_EVENTS,
     NO_WINNER,
     POLICY_ERROR,
     V_RAN,
-    borrowed_work,
     new_work,
     play_game,
     play_hand,
@@ -88,9 +85,8 @@ def _agreeing(job) -> list[str]:
     return [f"seat {s}" for s in range(job.rules.players)] if job.option("agreement") else []
 
 
-def _holdings(job) -> list[str] | None:
-    """The holdings' rows with the option ``holdings``; else the table is left out."""
-    return holding_names(role_names(job.rules)) if job.option("holdings") else None
+def _holdings(job) -> list[str]:
+    return holding_names(role_names(job.rules))
 
 
 def _roles(job):
@@ -111,7 +107,9 @@ MAXIM = Table("maxim", AGREEMENT, who=_agreeing, size=MAX_SEATS, totals="count")
 HOLDING = Table("holding", HOLDING_COUNTS, who=_holdings, size=2 * HOLDING_BINS, totals="count")
 RUNS = Table("hand", ("runs",), who=("all",), totals=None, bins=RUN_BINS)
 DEAL = Table("deal", ("dealer", "trump"), who=("all",), totals=None, record="{component}")
-DEALS = Tally("deal", (ROLE, SIDE, HAND, MAXIM, HOLDING, RUNS, DEAL), record_order=(DEAL, HAND, ROLE))
+DEALS = Tally("deal", (ROLE, SIDE, HAND, MAXIM, RUNS, DEAL), record_order=(DEAL, HAND, ROLE))
+# With the option ``holdings``: its 48 rows after the others (an item zeroes every row of its tally).
+HOLDING_DEALS = Tally("deal", DEALS.tables + (HOLDING,), record_order=DEALS.record_order)
 
 # A game: its record (play.G_* in order) gives the hands played, the n of the per-hand tables.
 GAME = Table(
@@ -128,7 +126,7 @@ LOSER = Table("game", ("loser score",), who=("all",), totals=None, bins=MAX_TARG
 GAMES = Tally("game", (WINS, GAME_SIDE, FIRST_WINS, UNFINISHED, LENGTH, GAME_HAND, GAME_MAXIM, LOSER, GAME))
 
 # The first row of each table in ``out``.
-O_ROLE, O_SIDE, O_HAND, O_MAXIM, O_HOLDING, O_RUNS, O_DEAL = (DEALS.row(t) for t in DEALS.tables)
+O_ROLE, O_SIDE, O_HAND, O_MAXIM, O_RUNS, O_DEAL, O_HOLDING = (HOLDING_DEALS.row(t) for t in HOLDING_DEALS.tables)
 O_WINS, O_GAME_SIDE, O_FIRST, O_UNFINISHED, O_LENGTH, O_GAME_HAND, O_GAME_MAXIM, O_LOSER, O_GAME = (
     GAMES.row(t) for t in GAMES.tables
 )
@@ -149,15 +147,13 @@ def _seed(keys, c, i, players, deck_rng, seat_rngs):
 
 @njit(cache=True)
 def new_item_work(rules):
-    """A chunk's scratch, reused item after item: the hand's (:func:`play.new_work`), the scores, the points
-    by side role and by fixed side, the events, the maxims' tally by seat (and an empty one, without the
-    option ``agreement``) and the game record."""
+    """A chunk's scratch, reused item after item: the hand's (:func:`play.new_work`), the scores, a game's
+    hand's points by side role, the maxims' tally by seat (and an empty one, without the option ``agreement``)
+    and the game record."""
     return (
         new_work(rules),
         np.zeros(2, dtype=np.int64),
         np.zeros((2, N_COMP), dtype=np.int64),
-        np.zeros((2, N_COMP), dtype=np.int64),
-        np.zeros(N_EVENTS, dtype=np.int64),
         np.zeros((MAX_SEATS, N_MAXIMS, 2), dtype=np.int64),
         np.zeros((0, N_MAXIMS, 2), dtype=np.int64),
         np.zeros(G_COLS, dtype=np.int64),
@@ -181,40 +177,40 @@ def _copy_agreement(out, row, agreed, players):
             out[row + s, k] = agreed[s, k // 2, k % 2]
 
 
-@njit(inline="always")
+@njit(cache=True, refcounts=False)
 def deal_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out, tally, work, err):
     """Hand ``item``, dealt by seat ``item % players``: each role's and side's points, the events, the dealer and
-    the trump; the maxims' tally and the holdings when the job asks.  The hand gets :func:`borrowed` views: it
-    counts no references to them."""
-    hand, scores, comp, _, events, agreed, unasked, _ = work
+    the trump; the maxims' tally and the holdings when the job asks.  Compiled without reference counting (as
+    the hand is): nothing here allocates."""
+    hand, scores, _, agreed, unasked, _ = work
     players = rules[R_PLAYERS]
     dealer = item % players
     scores[:] = 0
-    comp[:, :] = 0
-    events[:] = 0
+    comp = out[O_ROLE : O_ROLE + 2]  # the hand's points by side role and its events go straight into out
+    events = out[O_HAND]
     maxims = _maxims(args, agreed, unasked)
     beg_fns, answer_fns, play_fns, discard_fns = policies
     if (
         play_hand(
-            borrowed(rules),
+            rules,
             dealer,
-            borrowed(scores),
+            scores,
             False,
-            borrowed(hand[0]),
+            hand[0],
             True,
-            borrowed(deck_rng),
-            borrowed(seat_rngs),
+            deck_rng,
+            seat_rngs,
             beg_fns,
             answer_fns,
             play_fns,
             discard_fns,
-            borrowed(params),
-            borrowed(poff),
-            borrowed(comp),
-            borrowed(events),
-            borrowed(err),
-            borrowed_work(hand),
-            borrowed(maxims),
+            params,
+            poff,
+            comp,
+            events,
+            err,
+            hand,
+            maxims,
         )
         == POLICY_ERROR
     ):
@@ -223,10 +219,7 @@ def deal_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, ou
     for r in range(2):
         side = (dealer + r) & 1  # ((dealer + r) % players) % 2: players is even
         for k in range(N_COMP):
-            out[O_ROLE + r, k] = comp[r, k]
             out[O_SIDE + side, k] = comp[r, k]
-    for k in range(N_EVENTS):
-        out[O_HAND, k] = events[k]
     out[O_RUNS, 0] = events[V_RAN]
     out[O_DEAL, AT_DEAL.dealer] = dealer
     out[O_DEAL, AT_DEAL.trump] = trump
@@ -237,33 +230,33 @@ def deal_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, ou
     return 0
 
 
-@njit(inline="always")
+@njit(cache=True, refcounts=False)
 def game_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out, tally, work, err):
     """Game ``item`` from the cut for deal to the target (or the hand cap: unfinished, no winner): the winner,
     the first dealer's win, the hands, the loser's score, each side's points and the events over the game, the
-    maxims' tally when the job asks, the game record."""
-    hand, _, comp, side_comp, events, agreed, unasked, row = work
-    side_comp[:, :] = 0
-    events[:] = 0
+    maxims' tally when the job asks, the game record.  Compiled without reference counting."""
+    hand, _, comp, agreed, unasked, row = work
+    side_comp = out[O_GAME_SIDE : O_GAME_SIDE + 2]  # the game's points by side and its events go straight into out
+    events = out[O_GAME_HAND]
     maxims = _maxims(args, agreed, unasked)
     beg_fns, answer_fns, play_fns, discard_fns = policies
     winner = play_game(
-        borrowed(rules),
-        borrowed(deck_rng),
-        borrowed(seat_rngs),
+        rules,
+        deck_rng,
+        seat_rngs,
         beg_fns,
         answer_fns,
         play_fns,
         discard_fns,
-        borrowed(params),
-        borrowed(poff),
-        borrowed(comp),
-        borrowed(side_comp),
-        borrowed(events),
-        borrowed(err),
-        borrowed_work(hand),
-        borrowed(maxims),
-        borrowed(row),
+        params,
+        poff,
+        comp,
+        side_comp,
+        events,
+        err,
+        hand,
+        maxims,
+        row,
     )
     if winner == POLICY_ERROR:
         return POLICY_ERROR
@@ -275,11 +268,6 @@ def game_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, ou
         out[O_FIRST, 0] = winner == row[G_FIRST_DEALER] % 2
         out[O_LOSER, 0] = row[G_SCORE + 1 - winner]
     out[O_LENGTH, 0] = min(row[G_HANDS], HAND_BINS - 1)
-    for s in range(2):
-        for k in range(N_COMP):
-            out[O_GAME_SIDE + s, k] = side_comp[s, k]
-    for k in range(N_EVENTS):
-        out[O_GAME_HAND, k] = events[k]
     if args[A_AGREEMENT]:
         _copy_agreement(out, O_GAME_MAXIM, agreed, rules[R_PLAYERS])
     for k in range(G_COLS):
@@ -295,7 +283,10 @@ GAME_LOOP = item_loop(game_item, POLICY_TYPES, new_item_work)
 def play_chunks(job: Job, keys: np.ndarray, first_item: int, n_items: int, err: np.ndarray):
     """Items first_item .. first_item + n_items - 1 of ``job`` in one parallel kernel call: a
     :class:`sims.core.batch.Batch`."""
-    loop, tally = (DEAL_LOOP, DEALS) if job.kind == "deals" else (GAME_LOOP, GAMES)
+    if job.kind == "games":
+        loop, tally = GAME_LOOP, GAMES
+    else:
+        loop, tally = DEAL_LOOP, HOLDING_DEALS if job.option("holdings") else DEALS
     args = (bool(job.option("agreement")), bool(job.option("holdings")))
     return play_items(job, keys, first_item, n_items, err, loop, tally, args)
 
