@@ -86,6 +86,7 @@ def _agreeing(job) -> list[str]:
 
 
 def _holdings(job) -> list[str]:
+    """The rows of the holdings' counts (:mod:`sims.allfours.holdings`)."""
     return holding_names(role_names(job.rules))
 
 
@@ -138,8 +139,8 @@ PLAYS = types.UniTuple(PlayFn, MAX_SEATS)
 
 @njit(cache=True)
 def _seed(keys, c, i, players, deck_rng, seat_rngs):
-    """The streams of item ``i`` of chunk ``c`` as the core's loop seeds them (for the hand profile of
-    :mod:`sims.bench.allfours_profile`, which replays the engine's hands)."""
+    """The streams of item ``i`` of chunk ``c`` as the core's loop seeds them (for the benchmarks' hand profile,
+    which replays the engine's hands)."""
     seed_state(deck_rng, keys[c, 0], i)
     for s in range(players):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
