@@ -9,8 +9,8 @@ descriptions of his holding:
 * ``highest trump held``: his highest trump ("none", 2 .. A);
 * ``holds the knave``: whether he holds the knave of trumps ("no", "yes").
 
-:func:`tally` is the kernel's part; :func:`frame` and :func:`table` turn the counts into the
-tidy totals of a batch and into a table of rates with Wilson intervals.
+:func:`tally` is the kernel's part, :func:`names` the rows of its counts in the batch's totals (scope
+``holding``), and :func:`table` turns those totals into a table of rates with Wilson intervals.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core.batch import counts_frame
 from ..core.kernel import njit
 from ..stats import wilson
 from .cards import KNAVE, whist_rank
@@ -41,10 +40,10 @@ COUNTS = ("hands",) + POINTS
 
 
 @njit(cache=True)
-def tally(holder, trump, players, comp, out):
-    """Add one hand to ``out[side role, bin, :]`` (hands, then high, low, jack and game scored by that side) for
-    each player: ``holder[card]`` is the role the card in play was dealt to (-1: not in play), ``comp[side role,
-    component]`` the points of the hand (components 2 .. 5: high, low, jack, game)."""
+def tally(holder, trump, players, comp, out, row):
+    """Add one hand to ``out[row + side role * N_BINS + bin, :]`` (hands, then high, low, jack and game scored by
+    that side) for each player: ``holder[card]`` is the role the card in play was dealt to (-1: not in play),
+    ``comp[side role, component]`` the points of the hand (components 2 .. 5: high, low, jack, game)."""
     for r in range(players):
         count, top, knave = 0, -1, 0
         for c in range(trump, PACK, 4):
@@ -55,16 +54,14 @@ def tally(holder, trump, players, comp, out):
                     knave = 1
         s = r % 2
         for b in (min(count, TRUMP_BINS - 1), TOP_BIN + 1 + top, KNAVE_BIN + knave):
-            out[s, b, 0] += 1
+            out[row + s * N_BINS + b, 0] += 1
             for k in range(len(POINTS)):
-                out[s, b, 1 + k] += comp[s, 2 + k]
+                out[row + s * N_BINS + b, 1 + k] += comp[s, 2 + k]
 
 
-def frame(counts: np.ndarray, roles, n: int):
-    """The counts ``[side role, bin, hands/high/low/jack/game]`` as totals of scope ``holding``, who
-    ``<role>/<held>/<value>``."""
-    who = [f"{role}/{held}/{value}" for role in roles for held, value in BINS]
-    return counts_frame("holding", who, COUNTS, counts.reshape(len(who), len(COUNTS)), n)
+def names(roles) -> list[str]:
+    """The counts' rows, side role by side role and bin by bin: ``<role>/<held>/<value>`` (the totals' who)."""
+    return [f"{role}/{held}/{value}" for role in roles for held, value in BINS]
 
 
 def table(totals: pd.DataFrame) -> pd.DataFrame:

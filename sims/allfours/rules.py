@@ -34,6 +34,7 @@ GAME_TIES = ("none", "eldest", "dealer")
     R_SIZE,
 ) = range(11)
 MAX_BEGS = 10
+MAX_TARGET = 1000  # the highest target a game may be played to
 
 
 def max_runs(players: int) -> int:
@@ -92,8 +93,8 @@ class Rules(GameRules):
                 bad(f"{field} must be true or false, got {getattr(self, field)!r}")
         if self.players not in (2, 4):
             bad(f"players must be 2, or 4 playing as partners, got {self.players}")
-        if not 1 <= self.target <= 1000:
-            bad(f"target must be 1 .. 1000, got {self.target}")
+        if not 1 <= self.target <= MAX_TARGET:
+            bad(f"target must be 1 .. {MAX_TARGET}, got {self.target}")
         if not 1 <= self.begs <= MAX_BEGS:
             bad(f"begs must be 1 (law ii) .. {MAX_BEGS}, got {self.begs}")
         if self.game_tie not in GAME_TIES:

@@ -105,12 +105,14 @@ def _label_dtypes(size: int) -> dict:
     return {"scope": "str", "who": kind, "component": kind}
 
 
-def totals_frame(scope: str, who, components, sums, sumsq, n) -> Columns:
-    """Long-form totals of ``sums[w, k]`` / ``sumsq[w, k]`` over ``n`` (a count, or one per ``who``)."""
+def total_columns(scope: str, who, components, sums, sumsq, n) -> Columns:
+    """Long-form totals of ``sums[w, k]`` / ``sumsq[w, k]`` over ``n`` (a count, one per ``who``, or one per
+    ``[w, k]``)."""
     who, components = _labels(who), _labels(components)
     sums = np.asarray(sums, dtype=np.int64).reshape(len(who), len(components))
     sumsq = np.asarray(sumsq, dtype=np.int64).reshape(len(who), len(components))
-    counts = np.broadcast_to(np.asarray(n, dtype=np.int64).reshape(-1, 1), sums.shape)
+    n = np.asarray(n, dtype=np.int64)
+    counts = np.broadcast_to(n if n.ndim == 2 else n.reshape(-1, 1), sums.shape)
     return Columns(
         {
             "scope": np.full(sums.size, scope, dtype=object),
@@ -124,12 +126,12 @@ def totals_frame(scope: str, who, components, sums, sumsq, n) -> Columns:
     )
 
 
-def counts_frame(scope: str, who, components, counts, n) -> Columns:
+def count_columns(scope: str, who, components, counts, n) -> Columns:
     """Totals of 0/1 outcomes (wins, lurches): sum = sumsq = the count."""
-    return totals_frame(scope, who, components, counts, counts, n)
+    return total_columns(scope, who, components, counts, counts, n)
 
 
-def hist_frame(scope: str, who, components, hist) -> Columns:
+def histogram_columns(scope: str, who, components, hist) -> Columns:
     """Long-form histograms of ``hist[w, k, value]``, keeping only the values that occurred."""
     hist = np.asarray(hist, dtype=np.int64)
     w, k, v = np.nonzero(hist)

@@ -11,22 +11,29 @@ depend on the threads.  Each thread runs its share of the chunks in one call of 
 (``nogil``): numba's ``parallel=True`` loop did the same work but tripled the kernel's compilation (its
 parfor passes).
 
-A game that tallies a fixed table per deal writes only how one deal is played, as an njit function::
+A game writes only how one item (a deal, a game, a session) is played, as an njit function, and declares what
+it adds up as a :class:`sims.core.layout.Tally`.  :func:`deal_loop` makes the parallel kernel of::
 
     play_item(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err) -> int64
 
-(``rules`` its ``to_kernel()`` array; ``item`` the deal's index in the job; ``deck_rng`` and
-``seat_rngs[s]`` the deal's deck and seat streams, already seeded; ``policies`` what
-:meth:`sims.core.jobs.Job.kernel_policies` gives, one tuple of functions per decision;
-``out[who, component]`` the deal's values in the layout of a :class:`sims.core.layout.Table`,
-zeroed; ``err`` the chunk's error row).  It returns a negative number after writing an illegal
-answer into ``err`` (:mod:`sims.core.errors`), else anything.  :func:`deal_loop` makes its chunk
-step and parallel kernel, and :func:`play_deals` is a complete ``play_chunks`` for the game's
-engine module: seed streams per item, the chunk loop, totals, histograms and records by the table.
-For the game's reference engine, :func:`item_streams` gives the streams of any deal and
-:func:`assert_same_deals` compares the engine's deals with the reference's, value by value.
+and :func:`item_loop`, the game-level loop, that of::
 
-The kernels are made from the sources ``_CHUNKS`` and ``_DEAL_CHUNK`` below with the game's function as a
+    play_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out, tally, err) -> int64
+
+(``rules`` its ``to_kernel()`` array; ``args`` int64 values of the job, such as a switch; ``item`` the item's
+index in the job; ``deck_rng`` and ``seat_rngs[s]`` the item's deck and seat streams, already seeded;
+``policies`` what :meth:`sims.core.jobs.Job.kernel_policies` gives, one tuple of functions per decision;
+``out[row, column]`` the item's values in the tally's layout, zeroed; ``tally`` what
+:func:`sims.core.layout.add_part` takes to add a part of the item, such as each deal of a session; ``err`` the
+chunk's error row).  It returns a negative number after writing an illegal answer into ``err``
+(:mod:`sims.core.errors`), else anything.  :func:`play_items` is then the game's whole ``play_chunks``: seed
+streams per item, the chunk loop, and the totals, histograms and records the tally declares.  Either kernel
+takes 12 arguments and one per decision (``first, every, rules, keys, counts, args, *policies, params, poff,
+cells, acc, rows, err``), whatever the game adds up.  For the game's reference engine, :func:`item_streams` gives the
+streams of any deal and :func:`assert_same_deals` compares the engine's deals with the reference's, value by
+value.
+
+The kernels are made from the sources ``_CHUNKS`` and ``_ITEM_CHUNK`` below with the game's function as a
 global (the module of the kernel is the game function's, its code this file's), and cached in the directory
 of the game's module, keyed by what both modules reach (:mod:`sims.core.cache`): a game's edit recompiles its
 kernels, and only its kernels; an edit here recompiles every game's.
@@ -40,14 +47,15 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from numba import types
 
-from .arrays import copy_rows
+from .arrays import copy_into
 from .batch import Batch
 from .chunks import current_threads
 from .errors import E_ITEM
 from .kernel import njit
-from .kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, U64_2
-from .layout import Table
+from .kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
+from .layout import Table, Tally, add_cells, record_cells
 from .rng import chunk_keys, seed_state
+from .streams import seat_streams
 
 # One thread's kernel, as source: chunks first, first + every, ... (its arguments numbered after ``rules`` and
 # ``keys``).  One call a thread, not one a chunk: a call unboxes every policy function it is given, about
@@ -106,96 +114,109 @@ def chunk_loop(name: str, step, signature) -> ChunkLoop:
     return ChunkLoop(name, njit(one_thread, cache=True, nogil=True)(namespace[name]))
 
 
-# One chunk of a play_item game, as source: one tuple of policies per decision of the game, passed as separate
-# arguments (numba's parallel loops take a tuple of functions, but not a tuple of such tuples).
-_DEAL_CHUNK = """
-def {name}(c, rules, keys, first_item, n_items, chunk_size, {fns}, params, poff, sums, sumsq, hist, rows, err):
-    bins = hist.shape[3]
-    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()   # thread-local copies
+# One chunk of items, as source: one tuple of policies per decision of the game, passed as separate arguments
+# (numba's parallel loops take a tuple of functions, but not a tuple of such tuples).  ``counts`` packs the
+# call's first item, its number of items, the chunk size, the shape of ``out`` and the seated players.
+_ITEM_CHUNK = """
+def {name}(c, rules, keys, counts, args, {fns}, params, poff, cells, acc, rows, err):
+    first_item, n_items, chunk_size, players = counts[0], counts[1], counts[2], counts[5]
+    # thread-local copies: array reference counts on shared inputs would bounce between cores
+    rules_c, args_c, params_c, poff_c, cells_c = rules.copy(), args.copy(), params.copy(), poff.copy(), cells.copy()
+    work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = np.empty((keys.shape[1] - 1, 4), dtype=np.uint64)
-    out = np.zeros(sums.shape[1:], dtype=np.int64)
-    for i in range(min(chunk_size, n_items - c * chunk_size)):
+    seat_rngs = seat_streams(keys.shape[1] - 1)
+    out = np.zeros((counts[3], counts[4]), dtype=np.int64)
+    sums = np.zeros(acc.shape[1], dtype=np.int64)
+    scratch = np.zeros(rows.shape[1:], dtype=np.int64)  # the record rows of an item when none are kept
+    parts = np.zeros(1, dtype=np.int64)
+    err_c = err[c]
+    start = c * chunk_size
+    for i in range(min(chunk_size, n_items - start)):
         seed_state(deck_rng, keys[c, 0], i)
-        for s in range(keys.shape[1] - 1):
+        for s in range(players):
             seed_state(seat_rngs[s], keys[c, 1 + s], i)
-        out[:] = 0
-        item = first_item + c * chunk_size + i
-        if play_item(rules_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, out, err[c]) < 0:
+        out[:, :] = 0
+        parts[0] = 0
+        item = first_item + start + i
+        item_rows = rows[start + i] if rows.shape[0] > 0 else scratch
+        if {call} < 0:
             err[c, E_ITEM] = item
             break
-        for w in range(out.shape[0]):
-            for k in range(out.shape[1]):
-                v = out[w, k]
-                sums[c, w, k] += v
-                sumsq[c, w, k] += v * v
-                hist[c, w, k, min(max(v, 0), bins - 1)] += 1
+        add_cells(cells_c, sums, out, 0)
         if rows.shape[0] > 0:
-            copy_rows(rows[c * chunk_size + i], out)
+            record_cells(cells_c, item_rows[0], out, 0)
+    copy_into(acc[c], sums)
 """
+_DEAL_CALL = "play_item(rules_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, out, err_c)"
+_ITEM_CALL = (
+    "play_item(rules_c, args_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, out, "
+    "(cells_c, sums, item_rows, parts), work, err_c)"
+)
 
 
-def deal_loop(play_item, policy_types):
-    """The parallel kernel over chunks for the njit ``play_item`` (module docstring); ``policy_types`` the numba
-    type of each decision's tuple of policies (e.g. ``types.UniTuple(CardFn, MAX_SEATS)``).  Chunk ``c`` adds
-    each item's ``out`` to ``sums[c]``, its squares to ``sumsq[c]`` and its values to ``hist[c]``; item ``j``
-    of the call writes ``rows[j]`` when ``rows`` has rows."""
-    name = f"deal_chunk_{play_item.__name__}"
+@njit(cache=True, inline="always")
+def no_work(rules):
+    """The work buffers of a game that needs none."""
+    return 0
+
+
+def _loop(play_item, policy_types, call: str, prefix: str, new_work) -> ChunkLoop:
+    """The chunk loop of ``_ITEM_CHUNK`` calling ``play_item`` as ``call`` says."""
+    name = f"{prefix}_chunk_{play_item.__name__}"
     namespace = {
         "__name__": play_item.py_func.__module__,
         "np": np,
         "seed_state": seed_state,
+        "seat_streams": seat_streams,
         "E_ITEM": E_ITEM,
-        "copy_rows": copy_rows,
+        "add_cells": add_cells,
+        "record_cells": record_cells,
+        "copy_into": copy_into,
+        "new_work": new_work,
         "play_item": play_item,
     }
     fns = ", ".join(f"policies_{d}" for d in range(len(policy_types)))
-    exec(compile(_DEAL_CHUNK.format(name=name, fns=fns), __file__, "exec"), namespace)
-    signature = types.void(
-        I64_1,
-        U64_2,
-        types.int64,
-        types.int64,
-        types.int64,
-        *policy_types,
-        F64_1,
-        I64_1,
-        I64_3,
-        I64_3,
-        I64_4,
-        I64_3,
-        I64_2,
-    )
-    return chunk_loop(f"deal_loop_{play_item.__name__}", njit(inline="always")(namespace[name]), signature)
+    source = _ITEM_CHUNK.format(name=name, fns=fns, call=call.format(fns=fns))
+    exec(compile(source, __file__, "exec"), namespace)
+    signature = types.void(I64_1, U64_2, I64_1, I64_1, *policy_types, F64_1, I64_1, I64_2, I64_2, I64_3, I64_2)
+    return chunk_loop(f"{prefix}_loop_{play_item.__name__}", njit(inline="always")(namespace[name]), signature)
 
 
-def play_deals(job, keys, first_item, n_items, err, loop, table: Table) -> Batch:
-    """``play_chunks`` for a game whose deals ``loop`` (from :func:`deal_loop`) plays, tallied by ``table``
-    with one row per seat of the rules."""
+def deal_loop(play_item, policy_types) -> ChunkLoop:
+    """The parallel kernel over chunks for the njit ``play_item(rules, item, deck_rng, seat_rngs, policies,
+    params, poff, out, err)`` (module docstring) whose ``out`` a :class:`~sims.core.layout.Tally` lays out;
+    ``policy_types`` the numba type of each decision's tuple of policies (e.g. ``types.UniTuple(CardFn,
+    MAX_SEATS)``).  Run it with :func:`play_items`."""
+    return _loop(play_item, policy_types, _DEAL_CALL, "deal", no_work)
+
+
+def item_loop(play_item, policy_types, new_work=no_work) -> ChunkLoop:
+    """The game-level loop: as :func:`deal_loop`, for ``play_item(rules, args, item, deck_rng, seat_rngs,
+    policies, params, poff, out, tally, work, err)``, which also gets the job's ``args`` (an int64 array:
+    :func:`play_items`), the ``tally`` to which it adds each part of the item (each deal of a session) with
+    :func:`sims.core.layout.add_part`, and ``work``, what the njit ``new_work(rules)`` made once for the
+    chunk (the game's buffers, reused item after item)."""
+    return _loop(play_item, policy_types, _ITEM_CALL, "item", new_work)
+
+
+def play_items(job, keys, first_item, n_items, err, loop: ChunkLoop, tally: Tally, args=()) -> Batch:
+    """``play_chunks`` for a game whose items ``loop`` (from :func:`deal_loop` or :func:`item_loop`) plays,
+    tallied by ``tally``; ``args`` int64 values of the job the items are given (:func:`item_loop`).
+
+    The loop counts so: chunk ``c`` adds each item's values (each cell of ``tally.layout(job)``) to its own
+    accumulator ``acc[c]`` (sum, sum of squares and n per value, then the histograms' bins; a part's values
+    when the item adds the part); item ``j`` of the call writes its recorded values to ``rows[j, 0]`` and its
+    parts' to ``rows[j, 1 + k]`` when records or the log are kept.  The accumulators, summed over chunks, are
+    exact integers, so they do not depend on how the items were cut into chunks or threads."""
     fns, params, poff = job.kernel_policies()
-    n_chunks, seats = keys.shape[0], job.rules.players
-    sums, sumsq = table.zeros(n_chunks, seats), table.zeros(n_chunks, seats)
-    hist = np.zeros((*sums.shape, table.bins), dtype=np.int64)
-    rows = table.zeros(n_items if job.records else 0, seats)
-    loop(
-        job.rules.to_kernel(),
-        keys,
-        first_item,
-        n_items,
-        job.chunk_size,
-        *fns,
-        params,
-        poff,
-        sums,
-        sumsq,
-        hist,
-        rows,
-        err,
-    )
-    records = {job.kind: table.records(rows, first_item)} if job.records else {}
-    return Batch(
-        job.kind, n_items, table.totals(sums.sum(0), sumsq.sum(0), n_items), table.histograms(hist.sum(0)), records
-    )
+    layout = tally.layout(job)
+    acc = np.zeros((keys.shape[0], layout.size), dtype=np.int64)
+    kept = job.records or tally.logged(job)
+    rows = np.zeros((n_items if kept else 0, 1 + layout.log_size, layout.width), dtype=np.int64)
+    counts = np.array([first_item, n_items, job.chunk_size, *tally.shape, job.rules.players], dtype=np.int64)
+    args = np.asarray(args, dtype=np.int64)
+    loop(job.rules.to_kernel(), keys, counts, args, *fns, params, poff, layout.cells, acc, rows, err)
+    return tally.batch(job, layout, acc.sum(0), rows, first_item, n_items)
 
 
 def item_streams(game, seed: int, item: int) -> tuple[np.ndarray, np.ndarray]:
@@ -221,7 +242,7 @@ def assert_same_deals(game, rules, policies, n: int, seed: int, table: Table, re
     fast = run_chunks(job, 0, job.n_chunks).rows["deals"]
     for item in range(n):
         expected = np.asarray(reference_deal(job.rules, item, *item_streams(game, seed, item)), dtype=np.int64)
-        got = fast.iloc[item][table.columns(len(expected))].to_numpy().reshape(expected.shape)
+        got = fast.iloc[item][table.columns(table.names(len(expected)))].to_numpy().reshape(expected.shape)
         assert np.array_equal(got, expected), (
             f"{job.rules.name} deal {item}: engine {got.tolist()} != reference {expected.tolist()}"
         )

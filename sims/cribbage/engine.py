@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from ..core.batch import Batch, concat, counts_frame, hist_frame, rows_frame, totals_frame
+from ..core.batch import Batch, concat, count_columns, histogram_columns, rows_frame, total_columns
 from ..core.driver import chunk_loop
 from ..core.errors import E_ITEM
 from ..core.kernel import njit
@@ -261,10 +261,10 @@ def _deals(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, 
     seats = [f"seat {s}" for s in range(players)]
     totals = concat(
         [
-            totals_frame(
+            total_columns(
                 "role", roles, COMPONENTS, role_sums.sum(0)[: len(roles)], role_sumsq.sum(0)[: len(roles)], n_items
             ),
-            totals_frame(
+            total_columns(
                 "seat",
                 seats,
                 COMPONENTS,
@@ -282,7 +282,9 @@ def _deals(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, 
             for k, component in enumerate(COMPONENTS):
                 data[f"{role}_{component}"] = records[:, r, k]
         rows["deals"] = rows_frame(data)
-    return Batch("deals", n_items, totals, hist_frame("role", roles, COMPONENTS, hist.sum(0)[: len(roles)]), rows)
+    return Batch(
+        "deals", n_items, totals, histogram_columns("role", roles, COMPONENTS, hist.sum(0)[: len(roles)]), rows
+    )
 
 
 def _games(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, poff, err) -> Batch:
@@ -311,17 +313,17 @@ def _games(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, 
     counts, hist = counts.sum(0), hist.sum(0)
     sides, places = side_names(job.rules), place_names(job.rules)
     parts = [
-        counts_frame("side", sides, ["wins"], counts[: len(sides)], n_items),
-        counts_frame("first_dealer", ["first dealer's side"], ["wins"], counts[2 * MAX_SEATS :][:1], n_items),
-        totals_frame("game", ["all"], ["deals"], counts[2 * MAX_SEATS + 1], counts[2 * MAX_SEATS + 2], n_items),
-        counts_frame("game", ["all"], ["unfinished"], counts[2 * MAX_SEATS + 3], n_items),
+        count_columns("side", sides, ["wins"], counts[: len(sides)], n_items),
+        count_columns("first_dealer", ["first dealer's side"], ["wins"], counts[2 * MAX_SEATS :][:1], n_items),
+        total_columns("game", ["all"], ["deals"], counts[2 * MAX_SEATS + 1], counts[2 * MAX_SEATS + 2], n_items),
+        count_columns("game", ["all"], ["unfinished"], counts[2 * MAX_SEATS + 3], n_items),
     ]
     if not job.rules.partners:
-        parts.insert(1, counts_frame("place", places, ["wins"], counts[MAX_SEATS : MAX_SEATS + len(places)], n_items))
+        parts.insert(1, count_columns("place", places, ["wins"], counts[MAX_SEATS : MAX_SEATS + len(places)], n_items))
     histograms = concat(
         [
-            hist_frame("game", ["all"], ["deals"], hist[None, None, :DEAL_BINS]),
-            hist_frame("loser", ["all"], ["score"], hist[None, None, DEAL_BINS:]),
+            histogram_columns("game", ["all"], ["deals"], hist[None, None, :DEAL_BINS]),
+            histogram_columns("loser", ["all"], ["score"], hist[None, None, DEAL_BINS:]),
         ]
     )
     tables = {}

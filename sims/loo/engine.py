@@ -24,7 +24,7 @@ from numba import types
 
 from ..cards import format_card, format_cards
 from ..core.arrays import copy_into, copy_rows
-from ..core.batch import Batch, concat, counts_frame, hist_frame, rows_frame, totals_frame
+from ..core.batch import Batch, concat, count_columns, histogram_columns, rows_frame, total_columns
 from ..core.driver import chunk_loop
 from ..core.errors import E_ANSWER, E_DECISION, E_ITEM
 from ..core.kernel import njit
@@ -438,11 +438,11 @@ def _by_role_frames(job, sums, sumsq, endings, info_sums, info_sumsq, hist, n_de
     players = job.rules.players
     roles = role_names(players)
     totals = [
-        totals_frame("role", roles, OUTCOMES, sums[:players], sumsq[:players], n_deals),
-        totals_frame("deal", ["all"], INFO[:5], info_sums[:5], info_sumsq[:5], n_deals),
-        counts_frame("ending", ENDINGS, ["deals"], endings, n_deals),
+        total_columns("role", roles, OUTCOMES, sums[:players], sumsq[:players], n_deals),
+        total_columns("deal", ["all"], INFO[:5], info_sums[:5], info_sumsq[:5], n_deals),
+        count_columns("ending", ENDINGS, ["deals"], endings, n_deals),
     ]
-    hists = [hist_frame("deal", ["all"], DEAL_HISTS, hist[None])]
+    hists = [histogram_columns("deal", ["all"], DEAL_HISTS, hist[None])]
     return totals, hists
 
 
@@ -493,7 +493,7 @@ def _deals(job, rules, keys, first_item, n_items, fns, params, poff, err) -> Bat
     )
     seats = [f"seat {s}" for s in range(players)]
     totals.append(
-        totals_frame(
+        total_columns(
             "seat", seats, OUTCOMES, seat_sums.sum(0)[:players], seat_sumsq.sum(0)[:players], seat_n.sum(0)[:players]
         )
     )
@@ -559,18 +559,18 @@ def _sessions(job, rules, keys, first_item, n_items, fns, params, poff, err) -> 
     )
     seats = [f"seat {s}" for s in range(players)]
     totals += [
-        totals_frame("seat", seats, ["money"], money[:players], money[MAX_SEATS : MAX_SEATS + players], n_items),
-        totals_frame(
+        total_columns("seat", seats, ["money"], money[:players], money[MAX_SEATS : MAX_SEATS + players], n_items),
+        total_columns(
             "place", place_names(players), ["money"], places[:players], places[MAX_SEATS : MAX_SEATS + players], n_items
         ),
-        totals_frame("session", ["all"], ["pool_left", "largest_pool"], session[[0, 2]], session[[1, 3]], n_items),
-        totals_frame(
+        total_columns("session", ["all"], ["pool_left", "largest_pool"], session[[0, 2]], session[[1, 3]], n_items),
+        total_columns(
             "deal number", [f"deal {d + 1}" for d in range(deals)], ["pool"], by_deal[:deals], by_deal[deals:], n_items
         ),
     ]
     hists += [
-        hist_frame("session", ["all"], ["largest_pool"], pool_hist.sum(0)[None, None]),
-        hist_frame(
+        histogram_columns("session", ["all"], ["largest_pool"], pool_hist.sum(0)[None, None]),
+        histogram_columns(
             "deal number", [f"deal {d + 1}" for d in range(deals)], ["pool in stakes"], deal_pools.sum(0)[:, None]
         ),
     ]

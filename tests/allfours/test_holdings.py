@@ -26,9 +26,11 @@ def test_a_hand_counted_by_hand():
     comp = np.zeros((2, N_COMP), dtype=np.int64)
     comp[0, C_LOW] = comp[0, C_JACK] = 1
     comp[1, C_HIGH] = comp[1, C_GAME] = 1
-    out = np.zeros((2, N_BINS, len(COUNTS)), dtype=np.int64)
-    tally(holder, HEARTS, 2, comp, out)
-    where = {(s, BINS[b]): list(out[s, b]) for s in range(2) for b in range(N_BINS) if out[s, b, 0]}
+    out = np.zeros((3 + 2 * N_BINS, len(COUNTS)), dtype=np.int64)  # the counts from row 3, as in a deal's out
+    tally(holder, HEARTS, 2, comp, out, 3)
+    assert not out[:3].any()
+    counts = out[3:].reshape(2, N_BINS, len(COUNTS))
+    where = {(s, BINS[b]): list(counts[s, b]) for s in range(2) for b in range(N_BINS) if counts[s, b, 0]}
     assert where == {
         (0, ("trumps held", "2")): [1, 0, 1, 1, 0],
         (0, ("highest trump held", "J")): [1, 0, 1, 1, 0],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sims.core.batch import HIST_KEYS, TOTAL_KEYS, Batch, Columns, concat, hist_frame, quantile, totals_frame
+from sims.core.batch import HIST_KEYS, TOTAL_KEYS, Batch, Columns, concat, histogram_columns, quantile, total_columns
 from sims.core.jobs import Job
 
 
@@ -25,13 +25,13 @@ def _pandas_totals(scope, who, components, sums, n) -> pd.DataFrame:
 
 
 def _hist(counts) -> Columns:
-    return hist_frame("role", ["dealer", "pone"], ["hand"], np.asarray(counts).reshape(2, 1, -1))
+    return histogram_columns("role", ["dealer", "pone"], ["hand"], np.asarray(counts).reshape(2, 1, -1))
 
 
 def test_histograms_with_values_seen_in_one_batch_only_add_as_a_groupby_would():
     a, b = _hist([[0, 3, 0, 1], [2, 0, 0, 0]]), _hist([[1, 0, 5, 1], [0, 0, 0, 4]])
-    merged = Batch("deals", 2, totals_frame("game", ["all"], ["n"], [[1]], [[1]], 1), a).merge(
-        Batch("deals", 3, totals_frame("game", ["all"], ["n"], [[2]], [[4]], 2), b)
+    merged = Batch("deals", 2, total_columns("game", ["all"], ["n"], [[1]], [[1]], 1), a).merge(
+        Batch("deals", 3, total_columns("game", ["all"], ["n"], [[2]], [[4]], 2), b)
     )
     expected = pd.concat([a.frame(), b.frame()], ignore_index=True).groupby(HIST_KEYS, sort=False, as_index=False).sum()
     pd.testing.assert_frame_equal(merged.histograms, expected)
@@ -39,7 +39,7 @@ def test_histograms_with_values_seen_in_one_batch_only_add_as_a_groupby_would():
 
 
 def test_same_layouts_add_value_by_value():
-    a = totals_frame("seat", ["seat 0", "seat 1"], ["hand", "crib"], [[1, 2], [3, 4]], [[1, 4], [9, 16]], 10)
+    a = total_columns("seat", ["seat 0", "seat 1"], ["hand", "crib"], [[1, 2], [3, 4]], [[1, 4], [9, 16]], 10)
     merged = Batch("deals", 10, a, _hist([[1], [1]])).merge(Batch("deals", 10, a, _hist([[1], [1]])))
     assert merged.totals[TOTAL_KEYS].equals(a.frame()[TOTAL_KEYS])
     assert merged.totals["sum"].tolist() == [2, 4, 6, 8] and merged.totals["n"].tolist() == [20] * 4
@@ -52,13 +52,13 @@ def test_the_frames_have_the_dtypes_of_the_tables_pandas_concatenated():
         "empty": ("maxim", [], [], np.zeros((0, 0)), 1),
     }
     for names in (["full"], ["full", "empty"], ["empty", "full"]):
-        got = concat([totals_frame(*tables[t][:4], tables[t][3], tables[t][4]) for t in names]).frame()
+        got = concat([total_columns(*tables[t][:4], tables[t][3], tables[t][4]) for t in names]).frame()
         want = pd.concat([_pandas_totals(*tables[t]) for t in names], ignore_index=True)
         pd.testing.assert_frame_equal(got, want)
 
 
 def test_a_batch_made_from_dataframes_gives_them_back():
-    totals = totals_frame("role", ["dealer"], ["hand"], [[3]], [[9]], 1).frame()
+    totals = total_columns("role", ["dealer"], ["hand"], [[3]], [[9]], 1).frame()
     histograms = pd.DataFrame(columns=HIST_KEYS + ["count"])
     batch = Batch("deals", 1, totals, histograms)
     assert batch.totals is totals and batch.histograms is histograms
@@ -77,11 +77,11 @@ def test_means_per_item_with_their_standard_errors_by_who_and_component():
     # dealer's hand: 5 deals scoring 1, 1, 2, 3, 3 (sum 10, squares 24); pone's crib: all 0; a scope not asked for
     totals = concat(
         [
-            totals_frame("role", ["dealer", "pone"], ["hand", "crib"], [[10, 4], [0, 0]], [[24, 8], [0, 0]], 5),
-            totals_frame("seat", ["seat 0"], ["hand"], [[99]], [[99]], 5),
+            total_columns("role", ["dealer", "pone"], ["hand", "crib"], [[10, 4], [0, 0]], [[24, 8], [0, 0]], 5),
+            total_columns("seat", ["seat 0"], ["hand"], [[99]], [[99]], 5),
         ]
     )
-    batch = Batch("deals", 5, totals, hist_frame("role", [], [], np.zeros((0, 0, 1))))
+    batch = Batch("deals", 5, totals, histogram_columns("role", [], [], np.zeros((0, 0, 1))))
     m = batch.means("role")
     assert list(m["who"]) == ["dealer", "dealer", "pone", "pone"] and list(m["component"]) == ["hand", "crib"] * 2
     assert m["mean"][0] == 2.0 and np.isclose(m["se"][0], np.sqrt((24 - 5 * 4) / 4 / 5))  # sample variance 1
@@ -98,8 +98,8 @@ def test_a_histogram_by_increasing_value_and_its_quantiles():
         return Batch(
             "deals",
             2,
-            totals_frame("role", ["dealer"], ["hand"], [[0]], [[0]], 2),
-            hist_frame("role", ["dealer", "pone"], ["hand"], [[dealer], [pone]]),
+            total_columns("role", ["dealer"], ["hand"], [[0]], [[0]], 2),
+            histogram_columns("role", ["dealer", "pone"], ["hand"], [[dealer], [pone]]),
         )
 
     merged = batch([1, 0, 0, 1], [1, 0, 1, 0]).merge(batch([1, 1, 0, 0], [1, 0, 1, 0]))

@@ -4,38 +4,111 @@ example game (docs/examples/triumph, installed by the Makefile)."""
 from __future__ import annotations
 
 import doctest
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from sims.core import driver, layout
-from sims.core.layout import Table
+from sims.core.layout import Table, Tally
 
-TALLY = Table("seat", ("tricks", "trump_tricks"), bins=3)
+SEATS = Table("seat", ("tricks", "trump_tricks"), bins=3, size=4, record="seat_{i}_{component}")
+HAND = Table("hand", ("hands", "lead"), who=("all",), record="{component}")
+ENDINGS = Table("ending", ("deals",), who=("won", "drawn"), totals="count", record="{who}")
+TALLY = Tally("deal", [SEATS, HAND, ENDINGS], parts=[HAND], log=("hand_log", "hand", 1))  # logs one part an item
+JOB = SimpleNamespace(rules=SimpleNamespace(players=2), kind="deals", records=True, option=lambda name: True)
+
+
+@pytest.fixture
+def in_python(monkeypatch):
+    """The loop's njit functions run as Python (the kernels compile them inline: nothing to compile here)."""
+    for name in ("add_cells", "record_cells", "add_part"):
+        monkeypatch.setattr(layout, name, getattr(layout, name).py_func)
+
+
+def _play(items):
+    """Each item's ``out`` as a kernel would leave it, added (and recorded) by the loop's own functions."""
+    lay = TALLY.layout(JOB)
+    acc = np.zeros(lay.size, dtype=np.int64)
+    rows = np.zeros((len(items), 1 + lay.log_size, lay.width), dtype=np.int64)
+    for i, (seats, hands, ending) in enumerate(items):
+        out, parts = np.zeros(TALLY.shape, dtype=np.int64), np.zeros(1, dtype=np.int64)
+        out[: len(seats), : len(seats[0])] = seats
+        for part in hands:
+            out[TALLY.row(HAND), :2] = part
+            layout.add_part((lay.cells, acc, rows[i], parts), out)
+        out[TALLY.row(ENDINGS) + ending, 0] = 1
+        layout.add_cells(lay.cells, acc, out, 0)
+        layout.record_cells(lay.cells, rows[i, 0], out, 0)
+    return TALLY.batch(JOB, lay, acc, rows, 10, len(items))
 
 
 def test_the_layout_doctests():
     assert doctest.testmod(layout).failed == 0
 
 
-def test_a_table_names_its_axes_for_kernels_records_and_totals():
-    assert (TALLY.at.tricks, TALLY.at.trump_tricks) == (0, 1)
-    values = np.array([[[2, 1], [3, 0]], [[4, 2], [1, 1]]])  # [deal, seat, component]
-    records = TALLY.records(values, first_item=10)
-    assert list(records.columns) == [
+def test_a_tally_adds_up_its_tables_and_records_them(in_python):
+    """Two deals by hand: seat 1 sits out the second (ABSENT), the hand rows are two parts of each deal."""
+    absent = layout.ABSENT
+    batch = _play([([[2, 1], [5, 7]], [[1, 4], [0, 3]], 0), ([[3, 0], [absent, absent]], [[2, 2], [1, 1]], 1)])
+    totals = batch.totals.set_index(["scope", "who", "component"])
+    assert totals.loc[("seat", "seat 0", "tricks")].tolist() == [2, 5, 13]  # n, sum, sumsq
+    assert totals.loc[("seat", "seat 1", "trump_tricks")].tolist() == [1, 7, 49]  # absent: not counted
+    assert totals.loc[("hand", "all", "lead")].tolist() == [4, 10, 30]  # four parts, each n 1
+    assert totals.loc[("ending", "drawn", "deals")].tolist() == [2, 1, 1]
+    hist = batch.histograms.set_index(["who", "component", "value"])["count"]
+    assert hist[("seat 0", "tricks", 2)] == 2 and hist[("seat 1", "trump_tricks", 2)] == 1  # 7 in the last bin
+    assert hist.xs("seat 1", level="who").sum() == 2  # absent values in no bin
+    assert list(batch.rows["deals"].columns) == [
         "deal",
         "seat_0_tricks",
         "seat_0_trump_tricks",
         "seat_1_tricks",
         "seat_1_trump_tricks",
+        "won",
+        "drawn",
     ]
-    assert records["deal"].tolist() == [10, 11] and records["seat_1_tricks"].tolist() == [3, 1]
-    totals = TALLY.totals(values.sum(0), (values**2).sum(0), 2).frame()
-    row = totals[(totals["who"] == "seat 0") & (totals["component"] == "tricks")]
-    assert (row["n"].item(), row["sum"].item(), row["sumsq"].item()) == (2, 6, 20)
-    frame = TALLY.frame(totals).set_index(["seat", "component"])
-    assert frame.loc[("seat 0", "tricks"), "mean"] == 3.0
-    assert frame.loc[("seat 0", "tricks"), "se"] == pytest.approx(np.std([2, 4], ddof=1) / np.sqrt(2))
+    assert batch.rows["deals"]["deal"].tolist() == [10, 11] and batch.rows["deals"]["drawn"].tolist() == [0, 1]
+    assert batch.rows["hand_log"].values.tolist() == [[10, 0, 1, 4], [11, 0, 2, 2]]  # deal, hand, hands, lead
+
+
+def test_a_table_can_take_its_n_from_another_value(in_python):
+    weighted = Table("hand", ("lead",), who=("all",), n=(SEATS, "tricks"))
+    tally = Tally("game", [SEATS, weighted])
+    lay = tally.layout(JOB)
+    acc, out = np.zeros(lay.size, dtype=np.int64), np.zeros(tally.shape, dtype=np.int64)
+    out[0, 0], out[tally.row(weighted), 0] = 6, 2  # seat 0 took 6 tricks: 6 hands of the lead's n
+    layout.add_cells(lay.cells, acc, out, 0)
+    job = SimpleNamespace(**{**vars(JOB), "records": False})
+    totals = tally.batch(job, lay, acc, np.zeros((0, 1, 0), dtype=np.int64), 0, 1).totals
+    assert totals[totals["scope"] == "hand"][["n", "sum", "sumsq"]].values.tolist() == [[6, 2, 4]]
+
+
+def test_a_tally_can_record_its_tables_in_another_order(in_python):
+    """The ending's column before the seats' (their totals stay in the tables' order); the values follow."""
+    tally = Tally("deal", [SEATS, ENDINGS], record_order=[ENDINGS, SEATS])
+    lay = tally.layout(JOB)
+    out, rows = np.zeros(tally.shape, dtype=np.int64), np.zeros((1, 1, lay.width), dtype=np.int64)
+    out[:2, :2] = [[2, 1], [5, 7]]
+    out[tally.row(ENDINGS) + 1, 0] = 1
+    layout.record_cells(lay.cells, rows[0, 0], out, 0)
+    batch = tally.batch(JOB, lay, np.zeros(lay.size, dtype=np.int64), rows, 3, 1)
+    assert list(batch.rows["deals"].columns) == ["deal", "won", "drawn"] + [
+        f"seat_{i}_{c}" for i in (0, 1) for c in ("tricks", "trump_tricks")
+    ]
+    assert batch.rows["deals"].values.tolist() == [[3, 0, 1, 2, 1, 5, 7]]
+    assert batch.totals["scope"].drop_duplicates().tolist() == ["seat", "ending"]
+
+
+def test_a_table_refuses_what_it_cannot_lay_out():
+    with pytest.raises(ValueError, match="give the size"):
+        Table("role", ("points",), who=lambda job: ("dealer",))
+    with pytest.raises(ValueError, match="room for 4"):
+        SEATS.names(5)
+    with pytest.raises(ValueError, match="parts are some of them"):
+        Tally("deal", [SEATS], parts=[HAND])
+    with pytest.raises(ValueError, match="each of its recorded tables"):
+        Tally("deal", [SEATS, ENDINGS], record_order=[SEATS])
 
 
 @pytest.fixture(scope="module")

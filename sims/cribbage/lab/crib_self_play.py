@@ -31,7 +31,7 @@ import pandas as pd
 from numba import types
 
 from ... import __version__
-from ...core.batch import Batch, concat, totals_frame
+from ...core.batch import Batch, concat, total_columns
 from ...core.driver import chunk_loop
 from ...core.errors import E_ITEM
 from ...core.jobs import Job
@@ -128,7 +128,7 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     who = [f"{lo}-{hi}" for lo, hi in PAIRS]
     lo, hi = np.array(PAIRS).T
     frames = [
-        totals_frame(to_whom, who, ["crib"], sums[k, lo, hi], sumsq[k, lo, hi], counts[k, lo, hi])
+        total_columns(to_whom, who, ["crib"], sums[k, lo, hi], sumsq[k, lo, hi], counts[k, lo, hi])
         for k, to_whom in enumerate(TO_WHOM)
     ]
     return Batch("deals", n_items, concat(frames), pd.DataFrame())

@@ -4,19 +4,21 @@
 from numba import types
 
 from sims.cards import format_cards
-from sims.core.driver import deal_loop, play_deals
+from sims.core.driver import deal_loop, play_items
 from sims.core.errors import E_ANSWER, E_GAME
+from sims.core.layout import Tally
 
 from .play import GAME_TALLY, TALLY, play_deal, play_game
 from .rules import MAX_SEATS, CardFn
 
 LOOP = deal_loop(play_deal, [types.UniTuple(CardFn, MAX_SEATS)])
 GAME_LOOP = deal_loop(play_game, [types.UniTuple(CardFn, MAX_SEATS)])
+DEALS, GAMES = Tally("deal", [TALLY]), Tally("game", [GAME_TALLY])
 
 
 def play_chunks(job, keys, first_item, n_items, err):
-    loop, table = (GAME_LOOP, GAME_TALLY) if job.kind == "games" else (LOOP, TALLY)
-    return play_deals(job, keys, first_item, n_items, err, loop, table)
+    loop, tally = (GAME_LOOP, GAMES) if job.kind == "games" else (LOOP, DEALS)
+    return play_items(job, keys, first_item, n_items, err, loop, tally)
 
 
 def describe_error(job, row) -> str:

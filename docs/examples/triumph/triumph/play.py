@@ -1,5 +1,5 @@
-"""A deal and a game of Triumph in njit (what :func:`sims.core.driver.deal_loop` calls per item) and the two
-policies."""
+"""A deal and a game of Triumph in njit (what :func:`sims.core.driver.deal_loop` calls per item), what they add
+up, and the two policies."""
 
 import numpy as np
 
@@ -8,10 +8,11 @@ from sims.core.kernel import njit
 from sims.core.layout import Table
 from sims.core.rng import randint
 
-from .rules import R_CARDS, R_PLAYERS, R_TARGET, S_BEST, S_LED, S_SEAT, S_SIZE, S_TRUMP, S_TURNED
+from .rules import MAX_SEATS, R_CARDS, R_PLAYERS, R_TARGET, S_BEST, S_LED, S_SEAT, S_SIZE, S_TRUMP, S_TURNED
 
-TALLY = Table("seat", ("tricks", "trump_tricks"), bins=14)  # what a deal adds up for each seat
-GAME_TALLY = Table("seat", ("tricks", "trump_tricks", "won"))  # and a game
+RECORD = "seat_{i}_{component}"  # a record's columns: seat_0_tricks ...
+TALLY = Table("seat", ("tricks", "trump_tricks"), bins=14, size=MAX_SEATS, record=RECORD)  # a deal, each seat
+GAME_TALLY = Table("seat", ("tricks", "trump_tricks", "won"), bins=16, size=MAX_SEATS, record=RECORD)  # a game
 AT, WON = TALLY.at, GAME_TALLY.at.won
 
 

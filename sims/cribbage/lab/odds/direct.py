@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 from numba import types
 
-from ....core.batch import HIST_KEYS, HIST_VALUES, Batch, concat, totals_frame
+from ....core.batch import HIST_KEYS, HIST_VALUES, Batch, concat, total_columns
 from ....core.driver import chunk_loop
 from ....core.errors import E_ITEM
 from ....core.jobs import Job
@@ -164,9 +164,9 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     milli = np.round(sums * np.array([1e3, 1e6])).astype(np.int64)
     totals = concat(
         [
-            totals_frame("position", who, ["dealer wins"], counts[:, 1], counts[:, 1], counts[:, 0]),
-            totals_frame("position", who, ["game points (1/1000)"], milli[:, 0], milli[:, 1], counts[:, 0]),
-            totals_frame("position", who, ["deals"], counts[:, 2], np.zeros(n_pos, dtype=np.int64), counts[:, 0]),
+            total_columns("position", who, ["dealer wins"], counts[:, 1], counts[:, 1], counts[:, 0]),
+            total_columns("position", who, ["game points (1/1000)"], milli[:, 0], milli[:, 1], counts[:, 0]),
+            total_columns("position", who, ["deals"], counts[:, 2], np.zeros(n_pos, dtype=np.int64), counts[:, 0]),
         ]
     )
     return Batch("games", n_items, totals, pd.DataFrame(columns=HIST_KEYS + HIST_VALUES), {})

@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from ....core.batch import Batch, concat, counts_frame, hist_frame
+from ....core.batch import Batch, concat, count_columns, histogram_columns
 from ....core.driver import chunk_loop
 from ....core.errors import E_DECISION, E_ITEM
 from ....core.kernel import njit
@@ -311,12 +311,12 @@ def to_batch(job, n, deals, counts, rest, hands, cribs) -> Batch:
     or the dealer's total), ``value`` the column; scope "model" for the deal model."""
     groups = [str(g) for g in range(counts.shape[0])]
     rows = [str(r) for r in range(counts.shape[2])]
-    hists = [hist_frame(name, groups, rows, counts[:, k]) for k, name in enumerate(TABLE_NAMES)]
+    hists = [histogram_columns(name, groups, rows, counts[:, k]) for k, name in enumerate(TABLE_NAMES)]
     hists.append(
-        hist_frame("model", [f"rest {k}" for k in range(rest.shape[0])], [str(d) for d in range(PEG_BINS)], rest)
+        histogram_columns("model", [f"rest {k}" for k in range(rest.shape[0])], [str(d) for d in range(PEG_BINS)], rest)
     )
-    hists.append(hist_frame("model", ["hand"], ["dealer", "pone"], hands[None]))
+    hists.append(histogram_columns("model", ["hand"], ["dealer", "pone"], hands[None]))
     pairs = [f"{who} {lo} {hi}" for who in ("dealer", "pone") for lo in range(N_RANKS) for hi in range(N_RANKS)]
-    hists.append(hist_frame("model", ["crib"], pairs, cribs.reshape(1, -1, SHOW_BINS)))
-    totals = counts_frame("group", groups, ["deals"], deals, deals)
+    hists.append(histogram_columns("model", ["crib"], pairs, cribs.reshape(1, -1, SHOW_BINS)))
+    totals = count_columns("group", groups, ["deals"], deals, deals)
     return Batch("deals", n, totals, concat(hists), {})
