@@ -160,7 +160,7 @@ def one_game(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out
     players, partners = rules[R_PLAYERS], rules[R_PARTNERS] != 0
     _, scores, comp, row, log = work
     kept = log if args[0] else log[:0]
-    winner = play_game(rules, deck_rng, seat_rngs, *policies, params, poff, scores, comp, err, work[0], row, kept)
+    winner = play_game(rules, deck_rng, seat_rngs, policies, params, poff, scores, comp, err, work[0], row, kept)
     if winner == POLICY_ERROR:
         return -1
     sides = 2 if partners else players
