@@ -55,14 +55,15 @@ class Table:
     this job's frames, as a switch that is off), or None: ``"<scope> 0"`` ... one per seat of the rules.  ``size`` is the rows the table holds in ``out`` (the most names; a tuple's
     length by default).  ``totals`` is ``"total"`` (n, sum, sumsq), ``"count"`` (values 0 or 1: sumsq is the
     sum) or None (no totals); ``bins`` histogram bins (values 0 .. bins - 1, larger values in the last bin; 0:
-    no histogram).  ``record`` formats the record column of each value from ``who``, ``i`` (its row),
+    no histogram), or a function of the job giving them (a game's target).  Rows given one name add up as one
+    (each losing side of a game, all named ``all``).  ``record`` formats the record column of each value from ``who``, ``i`` (its row),
     ``scope`` and ``component`` (None: not recorded), as ``dtype``, or as the names ``labels[component]``
     index (``(("ending", ENDINGS),)``).  ``n`` (a table and one of its components) makes each item add that
     value to n instead of 1 (per-hand rates of values tallied per game)."""
 
     scope: str
     components: tuple[str, ...]
-    bins: int = 0
+    bins: int | Callable = 0
     who: tuple[str, ...] | Callable | None = None
     size: int = 0
     totals: str | None = "total"
@@ -85,6 +86,10 @@ class Table:
         return namedtuple(f"{self.scope.title().replace(' ', '')}Components", self.components)(
             *range(len(self.components))
         )
+
+    def bins_of(self, job) -> int:
+        """The histogram's bins for ``job``: ``bins``, or what it gives for the job."""
+        return self.bins(job) if callable(self.bins) else self.bins
 
     def names(self, players: int, job=None) -> tuple[str, ...] | None:
         """The names of the rows: ``who``'s, or ``<scope> i`` for ``players`` seats."""
@@ -186,23 +191,25 @@ class Tally:
             first_column[id(t)], recorded = recorded, recorded + len(names[self._index(t)] or ()) * len(t.components)
         for k, t in enumerate(self.tables):
             who = names[k] or ()
+            pooled, bins = tuple(dict.fromkeys(who)), t.bins_of(job)
             part = any(p is t for p in self.parts)
             n_row, n_col = (self.row(t.n[0]), t.n[0].components.index(t.n[1])) if t.n else (-1, -1)
-            hist = size + 3 * len(who) * len(t.components) if t.totals else size
+            hist = size + 3 * len(pooled) * len(t.components) if t.totals else size
             for w in range(len(who)):
+                u = pooled.index(who[w])  # rows of one name add up together
                 for c in range(len(t.components)):
-                    cell = [self._rows[k] + w, c, -1, -1, t.bins, part, n_row, n_col, -1]
+                    cell = [self._rows[k] + w, c, -1, -1, bins, part, n_row, n_col, -1]
                     if t.totals:
-                        cell[C_SUM] = size + 3 * (w * len(t.components) + c)
-                    if t.bins:
-                        cell[C_HIST] = hist + (w * len(t.components) + c) * t.bins
+                        cell[C_SUM] = size + 3 * (u * len(t.components) + c)
+                    if bins:
+                        cell[C_HIST] = hist + (u * len(t.components) + c) * bins
                     if t.record and part:
                         logged += 1
                         cell[C_REC] = logged  # after the log row's flag
                     elif t.record:
                         cell[C_REC] = first_column[id(t)] + w * len(t.components) + c
                     cells.append(cell)
-            size = hist + len(who) * len(t.components) * t.bins
+            size = hist + len(pooled) * len(t.components) * bins
         table = np.asarray(cells, dtype=np.int64).reshape(-1, N_CELL)
         return Layout(table, size, recorded, logged, self.log[2] if self.log else 0, tuple(names))
 
@@ -214,16 +221,18 @@ class Tally:
                 continue
             cells = layout.cells[j : j + len(who) * len(t.components)]
             j += len(cells)
-            shape = (len(who), len(t.components))
+            pooled, bins = tuple(dict.fromkeys(who)), t.bins_of(job)  # a name's first row holds its sums
+            cells = cells.reshape(len(who), len(t.components), N_CELL)[[who.index(p) for p in pooled]]
+            cells, shape = cells.reshape(-1, N_CELL), (len(pooled), len(t.components))
             if t.totals:
                 at = cells[:, C_SUM]
                 sums, sumsq, n = (acc[at + d].reshape(shape) for d in range(3))
                 squares = sums if t.totals == "count" else sumsq
-                totals.append(total_columns(t.scope, who, t.components, sums, squares, n))
-            if t.bins:
+                totals.append(total_columns(t.scope, pooled, t.components, sums, squares, n))
+            if bins:
                 start = cells[0, C_HIST] if len(cells) else 0
-                hist = acc[start : start + len(cells) * t.bins].reshape(*shape, t.bins)
-                histograms.append(histogram_columns(t.scope, who, t.components, hist))
+                hist = acc[start : start + len(cells) * bins].reshape(*shape, bins)
+                histograms.append(histogram_columns(t.scope, pooled, t.components, hist))
         records = {}
         if job.records:
             items = np.arange(first_item, first_item + n_items, dtype=np.int64)

@@ -1,12 +1,11 @@
-"""Cribbage's engine for the core: parallel kernels over chunks of deals or games, results as tidy batches.
+"""Cribbage's engine for the core: a deal and a whole game as items of the core's loop, and what each adds up.
 
-``play_chunks`` is what :func:`sims.core.chunks.run_chunks` calls: one parallel
-kernel call over a range of chunks.  Deal ``g`` is dealt by seat ``g % players``;
-every item seeds the deck stream and each seat's stream from (chunk key, item)
-(:mod:`sims.core.rng`), so the numbers do not depend on threads or workers.
-Game kernels keep memory flat: they add up wins by side and by place from the
-first dealer, game lengths and the losers' final scores; one row per game (and the
-score after every deal) only when asked for.
+``play_chunks`` is what :func:`sims.core.chunks.run_chunks` calls.  Deal ``g`` is dealt by seat ``g % players``;
+the core's loop (:func:`sims.core.driver.item_loop`) seeds every item's deck stream and each seat's stream from
+(chunk key, item), so the numbers do not depend on threads or workers.  An item writes its values into
+``out[row, column]`` as the tallies below declare them (:mod:`sims.core.layout`), and the core adds them up and
+makes the frames.  Games keep memory flat: wins by side and by place from the first dealer, game lengths and the
+losers' final scores; one row per game (and the score after every deal) only when asked for.
 """
 
 from __future__ import annotations
@@ -14,11 +13,9 @@ from __future__ import annotations
 import numpy as np
 from numba import types
 
-from ..core.batch import Batch, concat, count_columns, histogram_columns, rows_frame, total_columns
-from ..core.driver import chunk_loop
-from ..core.errors import E_ITEM
+from ..core.driver import item_loop, play_items
 from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I16_3, I64_1, I64_2, I64_3, I64_4, U64_2
+from ..core.layout import ABSENT, Table, Tally, add_part
 from .contract import ROLE_NAMES, DiscardFn, PegFn
 from .play import (
     COMPONENTS,
@@ -32,12 +29,13 @@ from .play import (
     N_COMP,
     NO_WINNER,
     POLICY_ERROR,
-    deal_buffers,
+    after,
     describe_illegal,
-    fresh_deal,
+    new_work,
+    play_deal,
     play_game,
-    seed_streams,
 )
+from .rules import R_ACTIVE, R_PARTNERS, R_PLAYERS
 
 HIST_BINS = 64  # points 0..63 per component per deal; larger values land in the last bin
 DEAL_BINS = 256  # game lengths 0..255 deals; longer games land in the last bin
@@ -64,294 +62,140 @@ def place_names(rules) -> tuple[str, ...]:
     return ("first dealer",) + tuple(f"first dealer +{k}" for k in range(1, rules.players))
 
 
-@njit(inline="always")
-def _deal_chunk(
-    c,
-    rules,
-    keys,
-    first_item,
-    n_items,
-    chunk_size,
-    discard_fns,
-    peg_fns,
-    params,
-    poff,
-    role_sums,
-    role_sumsq,
-    seat_sums,
-    seat_sumsq,
-    seat_n,
-    hist,
-    records,
-    err,
-):
-    """Independent deals, every seat dealing in turn (deal ``g`` is dealt by seat ``g % players``)."""
-    players, n = rules[0], rules[1]
-    # Thread-local copies: array reference counts on shared inputs would bounce between cores.
-    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
-    sums, sumsq, s_sums, s_sumsq, h = role_sums[c], role_sumsq[c], seat_sums[c], seat_sumsq[c], hist[c]
-    start = first_item + c * chunk_size
-    for i in range(min(chunk_size, n_items - c * chunk_size)):
-        g = start + i
-        dealer = g % players
-        if (
-            fresh_deal(
-                rules_c,
-                keys,
-                c,
-                i,
-                dealer,
-                scores,
-                deck_rng,
-                seat_rngs,
-                discard_fns,
-                peg_fns,
-                params_c,
-                poff_c,
-                comp,
-                err[c],
-                work,
-            )
-            == POLICY_ERROR
-        ):
-            err[c, E_ITEM] = g
-            break
-        for r in range(n):
-            seat = (dealer + r) % players
-            seat_n[c, seat] += 1
-            for k in range(N_COMP):
-                v = comp[r, k]
-                sums[r, k] += v
-                sumsq[r, k] += v * v
-                s_sums[seat, k] += v
-                s_sumsq[seat, k] += v * v
-                h[r, k, min(v, h.shape[2] - 1)] += 1
-        if records.shape[0] > 0:
-            for r in range(n):
-                for k in range(N_COMP):
-                    records[c * chunk_size + i, r, k] = comp[r, k]
-
-
-_deal_chunks = chunk_loop(
-    "_deal_chunks",
-    _deal_chunk,
-    types.void(
-        I64_1,
-        U64_2,
-        types.int64,
-        types.int64,
-        types.int64,
-        DISCARDS,
-        PEGS,
-        F64_1,
-        I64_1,
-        I64_3,
-        I64_3,
-        I64_3,
-        I64_3,
-        I64_2,
-        I64_4,
-        I16_3,
-        I64_2,
-    ),
+# What a deal adds up: the points of each role and of each seat by component (a seat sitting out has none), a
+# histogram of each role's; its record is the dealer and the roles' points (int16).
+DEALER = Table("deal", ("dealer",), who=("all",), totals=None, record="{component}")
+ROLE = Table(
+    "role",
+    COMPONENTS,
+    bins=HIST_BINS,
+    who=lambda job: role_names(job.rules),
+    size=MAX_SEATS,
+    record="{who}_{component}",
+    dtype="int16",
 )
+SEAT = Table("seat", COMPONENTS, size=MAX_SEATS)
+DEALS = Tally("deal", (DEALER, ROLE, SEAT))
+DEALER_ROW, ROLE_ROW, SEAT_ROW = (DEALS.row(t) for t in DEALS.tables)
+
+# What a game adds up: wins by side, by place from the first dealer (not with partners) and of the first dealer's
+# side; its length in deals and whether it ended; each losing side's final score.  Its record: the first dealer,
+# the winning side, the deals, each side's final score and points in the first deal, the first dealer's side; its
+# log (the option score_log): the dealer and the sides' scores after each of its first LOG_DEALS deals.
+SIDES = {"who": lambda job: side_names(job.rules), "size": MAX_SEATS}
+OUTCOME = Table("game", ("first_dealer", "winner"), who=("all",), totals=None, record="{component}")
+SIDE = Table("side", ("wins",), **SIDES, totals="count")
+PLACE = Table(
+    "place",
+    ("wins",),
+    who=lambda job: None if job.rules.partners else place_names(job.rules),
+    size=MAX_SEATS,
+    totals="count",
+)
+FIRST = Table("first_dealer", ("wins",), who=("first dealer's side",), totals="count")
+LENGTH = Table("game", ("deals",), bins=DEAL_BINS, who=("all",), record="{component}")
+UNFINISHED = Table("game", ("unfinished",), who=("all",), totals="count")
+SCORE = Table("score", ("score",), **SIDES, totals=None, record="score_{i}")
+FIRST_DEAL = Table("first_deal", ("points",), **SIDES, totals=None, record="first_deal_{i}")
+FIRST_SIDE = Table("first_dealer_side", ("side",), who=("all",), totals=None, record="first_dealer_side")
+LOSER = Table(
+    "loser",
+    ("score",),
+    bins=lambda job: job.rules.target,
+    who=lambda job: ("all",) * job.rules.sides,
+    size=MAX_SEATS,
+    totals=None,
+)
+LOG_DEALER = Table("log", ("dealer",), who=("all",), totals=None, record="{component}")
+LOG_SCORE = Table("log_score", ("score",), **SIDES, totals=None, record="score_{i}")
+GAMES = Tally(
+    "game",
+    (OUTCOME, SIDE, PLACE, FIRST, LENGTH, UNFINISHED, SCORE, FIRST_DEAL, FIRST_SIDE, LOSER, LOG_DEALER, LOG_SCORE),
+    parts=(LOG_DEALER, LOG_SCORE),
+    log=("score_log", "deal", LOG_DEALS),
+)
+OUTCOME_ROW, SIDE_ROW, PLACE_ROW, FIRST_ROW, LENGTH_ROW, UNFINISHED_ROW = (GAMES.row(t) for t in GAMES.tables[:6])
+SCORE_ROW, FIRST_DEAL_ROW, FIRST_SIDE_ROW, LOSER_ROW, LOG_ROW, LOG_SCORE_ROW = (GAMES.row(t) for t in GAMES.tables[6:])
 
 
-@njit(inline="always")
-def _game_chunk(
-    c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, counts, hist, rows, logs, err
-):
-    """Whole games.  Chunk ``c`` adds to ``counts[c]``: wins by side (0 ..), then by place from the first dealer
-    (MAX_SEATS ..), games the first dealer's side won, deals and deals squared, unfinished games; to ``hist[c]``:
-    game lengths (0 .. DEAL_BINS-1) then the losing sides' final scores.  Game ``i`` of chunk ``c`` writes
-    ``rows[c * chunk_size + i]`` (and its score log) only when ``rows`` has rows."""
-    players, partners = rules[0], rules[7]
+@njit(cache=True)
+def item_work(rules):
+    """A chunk's buffers: :func:`~sims.cribbage.play.new_work`, the scores by side, the points by role, a game's
+    record row and its score log."""
+    return (
+        new_work(rules),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.zeros((MAX_SEATS, N_COMP), dtype=np.int64),
+        np.zeros(G_COLS, dtype=np.int64),
+        np.zeros((LOG_DEALS, 1 + MAX_SEATS), dtype=np.int16),
+    )
+
+
+@njit(cache=True, refcounts=False)
+def one_deal(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out, tally, work, err):
+    """Deal ``item`` on its own, dealt by seat ``item % players``, no score yet and no target: each role's and
+    each seat's points by component."""
+    players = rules[R_PLAYERS]
+    dealer = item % players
+    scores = work[1]
+    scores[:] = 0
+    roles = out[ROLE_ROW : ROLE_ROW + MAX_SEATS]
+    if (
+        play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, *policies, params, poff, roles, err, work[0])
+        == POLICY_ERROR
+    ):
+        return -1
+    out[DEALER_ROW, 0] = dealer
+    for s in range(players):
+        r = after(s, players - dealer, players)  # the seat's role; none (ABSENT) when it sits out the deal
+        for k in range(N_COMP):
+            out[SEAT_ROW + s, k] = roles[r, k] if r < rules[R_ACTIVE] else ABSENT
+    return 0
+
+
+@njit(cache=True, refcounts=False)
+def one_game(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out, tally, work, err):
+    """A whole game (:func:`~sims.cribbage.play.play_game`): its outcome, record and, when ``args[0]``, the score
+    after each of its first LOG_DEALS deals."""
+    players, partners = rules[R_PLAYERS], rules[R_PARTNERS] != 0
+    _, scores, comp, row, log = work
+    kept = log if args[0] else log[:0]
+    winner = play_game(rules, deck_rng, seat_rngs, policies, params, poff, scores, comp, err, work[0], row, kept)
+    if winner == POLICY_ERROR:
+        return -1
     sides = 2 if partners else players
-    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as above
-    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
-    own_row = np.zeros(G_COLS, dtype=np.int64)
-    for i in range(min(chunk_size, n_items - c * chunk_size)):
-        seed_streams(keys, c, i, deck_rng, seat_rngs)
-        item = c * chunk_size + i
-        row = rows[item] if rows.shape[0] > 0 else own_row
-        log = logs[item] if logs.shape[0] > 0 else logs[0:0, 0]
-        winner = play_game(
-            rules_c, deck_rng, seat_rngs, discard_fns, peg_fns, params_c, poff_c, scores, comp, err[c], work, row, log
-        )
-        if winner == POLICY_ERROR:
-            err[c, E_ITEM] = first_item + item
-            break
-        deals = row[G_DEALS]
-        counts[c, 2 * MAX_SEATS + 1] += deals
-        counts[c, 2 * MAX_SEATS + 2] += deals * deals
-        hist[c, min(deals, DEAL_BINS - 1)] += 1
-        if winner == NO_WINNER:
-            counts[c, 2 * MAX_SEATS + 3] += 1
-            continue
-        first = row[G_FIRST_DEALER]
-        counts[c, winner] += 1
-        if winner == (first % 2 if partners else first):
-            counts[c, 2 * MAX_SEATS] += 1
+    first, deals = row[G_FIRST_DEALER], row[G_DEALS]
+    out[OUTCOME_ROW, 0], out[OUTCOME_ROW, 1] = first, row[G_WINNER]
+    out[LENGTH_ROW, 0] = deals
+    out[FIRST_SIDE_ROW, 0] = first % 2 if partners else first
+    for s in range(sides):
+        out[SCORE_ROW + s, 0] = row[G_SCORE + s]
+        out[FIRST_DEAL_ROW + s, 0] = row[G_FIRST_DEAL + s]
+        out[LOSER_ROW + s, 0] = row[G_SCORE + s] if s != winner and winner != NO_WINNER else ABSENT
+    if winner == NO_WINNER:
+        out[UNFINISHED_ROW, 0] = 1
+    else:
+        out[SIDE_ROW + winner, 0] = 1
+        out[FIRST_ROW, 0] = 1 if winner == out[FIRST_SIDE_ROW, 0] else 0
         if not partners:
-            counts[c, MAX_SEATS + (winner - first) % players] += 1
+            out[PLACE_ROW + (winner - first) % players, 0] = 1
+    for d in range(min(deals, kept.shape[0])):
+        out[LOG_ROW, 0] = kept[d, 0]
         for s in range(sides):
-            if s != winner:
-                hist[c, DEAL_BINS + row[G_SCORE + s]] += 1
+            out[LOG_SCORE_ROW + s, 0] = kept[d, 1 + s]
+        add_part(tally, out)
+    return 0
 
 
-_game_chunks = chunk_loop(
-    "_game_chunks",
-    _game_chunk,
-    types.void(
-        I64_1,
-        U64_2,
-        types.int64,
-        types.int64,
-        types.int64,
-        DISCARDS,
-        PEGS,
-        F64_1,
-        I64_1,
-        I64_2,
-        I64_2,
-        I64_2,
-        I16_3,
-        I64_2,
-    ),
-)
+DEAL_LOOP = item_loop(one_deal, [DISCARDS, PEGS], item_work)
+GAME_LOOP = item_loop(one_game, [DISCARDS, PEGS], item_work)
 
 
-def play_chunks(job, keys, first_item, n_items, err) -> Batch:
+def play_chunks(job, keys, first_item, n_items, err):
     """Items first_item .. first_item + n_items - 1 of ``job`` in one parallel kernel call."""
-    fns, params, poff = job.kernel_policies()
-    rules = job.rules.to_kernel()
     if job.kind == "deals":
-        return _deals(job, rules, keys, first_item, n_items, *fns, params, poff, err)
-    return _games(job, rules, keys, first_item, n_items, *fns, params, poff, err)
-
-
-def _deals(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, poff, err) -> Batch:
-    n_chunks = keys.shape[0]
-    shape = (n_chunks, MAX_SEATS, N_COMP)
-    role_sums, role_sumsq, seat_sums, seat_sumsq = (np.zeros(shape, dtype=np.int64) for _ in range(4))
-    seat_n = np.zeros((n_chunks, MAX_SEATS), dtype=np.int64)
-    hist = np.zeros((n_chunks, MAX_SEATS, N_COMP, HIST_BINS), dtype=np.int64)
-    records = np.zeros((n_items if job.records else 0, MAX_SEATS, N_COMP), dtype=np.int16)
-    _deal_chunks(
-        rules,
-        keys,
-        first_item,
-        n_items,
-        job.chunk_size,
-        discard_fns,
-        peg_fns,
-        params,
-        poff,
-        role_sums,
-        role_sumsq,
-        seat_sums,
-        seat_sumsq,
-        seat_n,
-        hist,
-        records,
-        err,
-    )
-    roles, players = role_names(job.rules), job.rules.players
-    seats = [f"seat {s}" for s in range(players)]
-    totals = concat(
-        [
-            total_columns(
-                "role", roles, COMPONENTS, role_sums.sum(0)[: len(roles)], role_sumsq.sum(0)[: len(roles)], n_items
-            ),
-            total_columns(
-                "seat",
-                seats,
-                COMPONENTS,
-                seat_sums.sum(0)[:players],
-                seat_sumsq.sum(0)[:players],
-                seat_n.sum(0)[:players],
-            ),
-        ]
-    )
-    rows = {}
-    if job.records:
-        deal = np.arange(first_item, first_item + n_items, dtype=np.int64)
-        data = {"deal": deal, "dealer": deal % players}
-        for r, role in enumerate(roles):
-            for k, component in enumerate(COMPONENTS):
-                data[f"{role}_{component}"] = records[:, r, k]
-        rows["deals"] = rows_frame(data)
-    return Batch(
-        "deals", n_items, totals, histogram_columns("role", roles, COMPONENTS, hist.sum(0)[: len(roles)]), rows
-    )
-
-
-def _games(job, rules, keys, first_item, n_items, discard_fns, peg_fns, params, poff, err) -> Batch:
-    n_chunks = keys.shape[0]
-    counts = np.zeros((n_chunks, 2 * MAX_SEATS + 4), dtype=np.int64)
-    hist = np.zeros((n_chunks, DEAL_BINS + job.rules.target), dtype=np.int64)
-    rows = np.zeros((n_items if job.records else 0, G_COLS), dtype=np.int64)
-    score_log = job.option("score_log")
-    logs = np.zeros((n_items if score_log else 0, LOG_DEALS, 1 + MAX_SEATS), dtype=np.int16)
-    _game_chunks(
-        rules,
-        keys,
-        first_item,
-        n_items,
-        job.chunk_size,
-        discard_fns,
-        peg_fns,
-        params,
-        poff,
-        counts,
-        hist,
-        rows,
-        logs,
-        err,
-    )
-    counts, hist = counts.sum(0), hist.sum(0)
-    sides, places = side_names(job.rules), place_names(job.rules)
-    parts = [
-        count_columns("side", sides, ["wins"], counts[: len(sides)], n_items),
-        count_columns("first_dealer", ["first dealer's side"], ["wins"], counts[2 * MAX_SEATS :][:1], n_items),
-        total_columns("game", ["all"], ["deals"], counts[2 * MAX_SEATS + 1], counts[2 * MAX_SEATS + 2], n_items),
-        count_columns("game", ["all"], ["unfinished"], counts[2 * MAX_SEATS + 3], n_items),
-    ]
-    if not job.rules.partners:
-        parts.insert(1, count_columns("place", places, ["wins"], counts[MAX_SEATS : MAX_SEATS + len(places)], n_items))
-    histograms = concat(
-        [
-            histogram_columns("game", ["all"], ["deals"], hist[None, None, :DEAL_BINS]),
-            histogram_columns("loser", ["all"], ["score"], hist[None, None, DEAL_BINS:]),
-        ]
-    )
-    tables = {}
-    game = np.arange(first_item, first_item + n_items, dtype=np.int64)
-    if job.records:
-        data = {
-            "game": game,
-            "first_dealer": rows[:, G_FIRST_DEALER],
-            "winner": rows[:, G_WINNER],
-            "deals": rows[:, G_DEALS],
-        }
-        data.update({f"score_{s}": rows[:, G_SCORE + s] for s in range(len(sides))})
-        data.update({f"first_deal_{s}": rows[:, G_FIRST_DEAL + s] for s in range(len(sides))})
-        data["first_dealer_side"] = data["first_dealer"] % 2 if job.rules.partners else data["first_dealer"]
-        tables["games"] = rows_frame(data)
-    if score_log:
-        tables["score_log"] = _score_log(game, logs, len(sides))
-    return Batch("games", n_items, concat(parts), histograms, tables)
-
-
-def _score_log(game, logs, n_sides):
-    """One row per logged deal (up to LOG_DEALS a game): game, deal, dealer, score_<side> after the deal."""
-    n_games, length = logs.shape[:2]
-    played = logs[:, :, 1 : 1 + n_sides].sum(2) > 0  # a logged deal always leaves somebody with points
-    g, d = np.nonzero(played)
-    data = {"game": game[g], "deal": d.astype(np.int64), "dealer": logs[g, d, 0].astype(np.int64)}
-    data.update({f"score_{s}": logs[g, d, 1 + s].astype(np.int64) for s in range(n_sides)})
-    return rows_frame(data)
+        return play_items(job, keys, first_item, n_items, err, DEAL_LOOP, DEALS)
+    return play_items(job, keys, first_item, n_items, err, GAME_LOOP, GAMES, (job.option("score_log"),))
 
 
 def describe_error(job, row) -> str:

@@ -408,17 +408,15 @@ def seed_streams(keys, c, i, deck_rng, seat_rngs):
 
 
 @njit(cache=True, inline="always")
-def fresh_deal(
-    rules, keys, c, i, dealer, scores, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
-):
-    """Item ``i`` of chunk ``c`` as a deal on its own: its streams seeded (:func:`seed_streams`), no score and
-    no points yet, then :func:`play_deal` with ``dealer`` dealing and no target; what that returns."""
+def fresh_deal(rules, keys, c, i, dealer, buffers, policies, params, poff, err):
+    """Item ``i`` of chunk ``c`` as a deal on its own, in ``buffers`` (:func:`deal_buffers`): its streams seeded
+    (:func:`seed_streams`), no score and no points yet, then :func:`play_deal` with ``dealer`` dealing, the
+    ``policies`` (discards, pegs) and no target; what that returns."""
+    work, deck_rng, seat_rngs, scores, comp = buffers
     seed_streams(keys, c, i, deck_rng, seat_rngs)
     scores[:] = 0
     comp[:, :] = 0
-    return play_deal(
-        rules, dealer, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
-    )
+    return play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, *policies, params, poff, comp, err, work)
 
 
 @njit(cache=True)
@@ -528,8 +526,9 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
 
 
 @njit(cache=True, refcounts=False)
-def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, scores, comp, err, work, row, log):
-    """A whole game: cut for deal, three for last, deals passing left until a side reaches the target.
+def play_game(rules, deck_rng, seat_rngs, policies, params, poff, scores, comp, err, work, row, log):
+    """A whole game: cut for deal, three for last, deals passing left until a side reaches the target; the
+    ``policies`` are the discards' and the pegs'.
 
     Keeps the score by side in ``scores``; writes the game record into ``row`` (``G_*`` columns) and, when
     ``log`` has rows, each deal's dealer and the scores after it.  Returns the winning side or POLICY_ERROR.
@@ -548,9 +547,7 @@ def play_game(rules, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, sc
     deals = 0
     while winner == NO_WINNER and deals < MAX_DEALS:
         comp[:, :] = 0
-        winner = play_deal(
-            rules, dealer, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
-        )
+        winner = play_deal(rules, dealer, scores, True, deck_rng, seat_rngs, *policies, params, poff, comp, err, work)
         if winner == POLICY_ERROR:
             return POLICY_ERROR
         if deals == 0:

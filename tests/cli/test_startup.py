@@ -79,7 +79,7 @@ LAZY = """
     simulate_deals("six-card", {"discard": "greedy", "peg": "greedy"}, n_deals=50, seed=1)
     print(json.dumps({"names": sorted(k.__qualname__ for k in lazy), "untouched_on_import": all(before),
                       "compiled_after_run": sorted(k.__qualname__ for k in lazy if k.compiled),
-                      "signatures": len(engine._deal_chunks.signatures)}))
+                      "signatures": len(engine.DEAL_LOOP.signatures)}))
 """
 
 
@@ -92,8 +92,8 @@ def test_kernels_with_explicit_types_compile_at_their_first_use_not_at_import():
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
     assert {
-        "_deal_chunks",
-        "_game_chunks",
+        "item_loop_one_deal",
+        "item_loop_one_game",
         "_play_outs",
         "_returns",
         "_card_returns",
@@ -104,7 +104,9 @@ def test_kernels_with_explicit_types_compile_at_their_first_use_not_at_import():
         "exploring_peg",
     } <= set(got["names"])
     assert got["untouched_on_import"] is True
-    assert got["compiled_after_run"] == ["_deal_chunks", "greedy_discard", "greedy_peg"] and got["signatures"] == 1
+    assert (
+        got["compiled_after_run"] == ["greedy_discard", "greedy_peg", "item_loop_one_deal"] and got["signatures"] == 1
+    )
 
 
 COLLECTOR = """

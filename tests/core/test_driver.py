@@ -100,6 +100,19 @@ def test_a_tally_can_record_its_tables_in_another_order(in_python):
     assert batch.totals["scope"].drop_duplicates().tolist() == ["seat", "ending"]
 
 
+def test_rows_of_one_name_add_up_as_one_with_bins_from_the_job(in_python):
+    """Each losing side's score: rows all named ``all`` pool their sums and histogram; the bins are the target."""
+    losers = Table("loser", ("score",), bins=lambda job: job.target, who=lambda job: ("all",) * 3, size=4)
+    tally, job = Tally("game", [losers]), SimpleNamespace(**{**vars(JOB), "records": False, "target": 61})
+    lay = tally.layout(job)
+    acc, out = np.zeros(lay.size, dtype=np.int64), np.zeros(tally.shape, dtype=np.int64)
+    out[:3, 0] = 40, layout.ABSENT, 60  # the winner's row is absent
+    layout.add_cells(lay.cells, acc, out, 0)
+    batch = tally.batch(job, lay, acc, np.zeros((0, 1, 0), dtype=np.int64), 0, 1)
+    assert batch.totals[["who", "n", "sum", "sumsq"]].values.tolist() == [["all", 2, 100, 5200]]
+    assert batch.histograms[["who", "value", "count"]].values.tolist() == [["all", 40, 1], ["all", 60, 1]]
+
+
 def test_a_table_refuses_what_it_cannot_lay_out():
     with pytest.raises(ValueError, match="give the size"):
         Table("role", ("points",), who=lambda job: ("dealer",))

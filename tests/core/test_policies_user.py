@@ -86,12 +86,12 @@ def source_of(fn) -> dict:
 
 
 def test_user_peg_policy_runs_without_recompiling_the_engine():
-    deal_sigs, game_sigs = len(engine._deal_chunks.signatures), len(engine._game_chunks.signatures)
+    deal_sigs, game_sigs = len(engine.DEAL_LOOP.signatures), len(engine.GAME_LOOP.signatures)
     low = simulate_deals("six-card", {"discard": "random", "peg": lowest}, 3000, 1, records=True)
     high = simulate_deals("six-card", {"discard": "random", "peg": highest}, 3000, 1, records=True)
     mixed = play_games("six-card", {"peg": [lowest, "greedy"]}, 200, 1)
-    assert len(engine._deal_chunks.signatures) == deal_sigs == 1
-    assert len(engine._game_chunks.signatures) == game_sigs == 1
+    assert len(engine.DEAL_LOOP.signatures) == deal_sigs == 1
+    assert len(engine.GAME_LOOP.signatures) == game_sigs == 1
     assert low.summary["policies"]["peg"][0]["name"] == "lowest"
     assert mixed.summary["policies"]["peg"] == [
         {"name": "lowest", "params": [], "source": source_of(lowest)},
@@ -117,7 +117,7 @@ def test_user_policy_params_reach_the_policy_without_recompiling():
         "params": [0.0],
         "source": source_of(throw_by_param),
     }
-    assert len(engine._deal_chunks.signatures) == 1
+    assert len(engine.DEAL_LOOP.signatures) == 1
     for policy, result in ((first, a), (last, b)):
         for g, deal in enumerate(ref.simulate_deals("six-card", {"discard": policy, "peg": "random"}, 100, 3)):
             assert np.array_equal(deal.components(), records_array(result)[g])
@@ -158,7 +158,7 @@ def test_a_notebook_policy_hits_the_engine_cache_in_a_fresh_process():
         play_games("six-card", {"peg": mine}, 50, 1)
         print(json.dumps({name: [len(k.signatures), sum(k.stats.cache_hits.values()),
                                  sum(k.stats.cache_misses.values())]
-                          for name, k in (("deals", engine._deal_chunks), ("games", engine._game_chunks))}))
+                          for name, k in (("deals", engine.DEAL_LOOP), ("games", engine.GAME_LOOP))}))
     """)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True)
     stats = json.loads(out.stdout.strip().splitlines()[-1])

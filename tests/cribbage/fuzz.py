@@ -10,11 +10,12 @@ from sims.core import kernel
 from sims.core.arrays import copy_into, copy_rows
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
+from sims.core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
 from sims.core.rng import chunk_keys
 from sims.core.streams import seat_streams
 from sims.cribbage import PRESETS
-from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, I64_3, PEGS, U64_2, seed_streams
-from sims.cribbage.play import MAX_SEATS, N_COMP, new_work, play_deal
+from sims.cribbage.engine import DISCARDS, PEGS
+from sims.cribbage.play import MAX_SEATS, N_COMP, new_work, play_deal, seed_streams
 
 # The tests that replay the fuzz run on one pytest-xdist worker (--dist loadgroup deals other tests out one at a
 # time, to both workers): the kernel compiles once, not in both workers at once.

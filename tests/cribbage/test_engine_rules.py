@@ -16,11 +16,12 @@ from sims.core.arrays import copy_into
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
 from sims.core.kernel import njit  # cached by every source it reaches, not its own file only
+from sims.core.kernel_types import F64_1, I64_1, I64_2, U64_2
 from sims.core.streams import seat_streams
 from sims.cribbage import play, play_games
 from sims.cribbage import reference as ref
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_COUNT, is_legal_play
-from sims.cribbage.engine import DISCARDS, F64_1, I64_1, I64_2, PEGS, U64_2
+from sims.cribbage.engine import DISCARDS, PEGS
 from sims.cribbage.literal_scoring import peg_items
 from sims.cribbage.rules import R_THROW, get_rules
 

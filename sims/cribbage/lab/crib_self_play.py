@@ -36,12 +36,13 @@ from ...core.driver import chunk_loop
 from ...core.errors import E_ITEM
 from ...core.jobs import Job
 from ...core.kernel import njit
+from ...core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
 from ...core.runner import play
 from ...core.store import atomic_write, git_commit, write_json
 from ...stats import mean_se
 from ..crib_tables import N_RANKS, TO_WHOM, reference_table, table_params
-from ..engine import DISCARDS, F64_1, I64_1, I64_2, I64_4, PEGS, U64_2, describe_error, seed_streams  # noqa: F401
-from ..play import C_CRIB, POLICY_ERROR, deal_buffers, play_deal
+from ..engine import DISCARDS, PEGS, describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
+from ..play import C_CRIB, POLICY_ERROR, deal_buffers, play_deal, seed_streams
 from ..policies.discard import expected_net_policy
 from .crib_tables import matrices_table, params_matrices
 

@@ -132,7 +132,8 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
     0 when the decision was not a choice."""
     kept_n = rules[R_KEPT]
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    buffers = deal_buffers(rules_c)
+    work = buffers[0]
     state = np.zeros(S_SIZE, dtype=np.int64)
     hand = np.empty(kept_n, dtype=np.int64)
     buf = np.empty(2 * kept_n, dtype=np.int64)
@@ -140,23 +141,7 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
     for i in range(chunk_size):
         row = c * chunk_size + i
         if (
-            fresh_deal(
-                rules_c,
-                keys,
-                c,
-                i,
-                i % 2,
-                scores,
-                deck_rng,
-                seat_rngs,
-                discard_fns,
-                peg_fns,
-                params_c,
-                poff_c,
-                comp,
-                err[c],
-                work,
-            )
+            fresh_deal(rules_c, keys, c, i, i % 2, buffers, (discard_fns, peg_fns), params_c, poff_c, err[c])
             == POLICY_ERROR
         ):
             break
@@ -251,7 +236,8 @@ def _card_returns_chunk(
     ``learner`` >= 0 only the decisions of the player in that seat are recorded."""
     kept_n = rules[R_KEPT]
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    buffers = deal_buffers(rules_c)
+    work, _, seat_rngs, scores, _ = buffers
     comp2 = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
     state = np.zeros(S_SIZE, dtype=np.int64)
     st = np.zeros(S_SIZE, dtype=np.int64)
@@ -266,23 +252,7 @@ def _card_returns_chunk(
         base_row = (c * chunk_size + i) * 2 * kept_n
         dealer = i % 2
         if (
-            fresh_deal(
-                rules_c,
-                keys,
-                c,
-                i,
-                dealer,
-                scores,
-                deck_rng,
-                seat_rngs,
-                discard_fns,
-                peg_fns,
-                params_c,
-                poff_c,
-                comp,
-                err[c],
-                work,
-            )
+            fresh_deal(rules_c, keys, c, i, dealer, buffers, (discard_fns, peg_fns), params_c, poff_c, err[c])
             == POLICY_ERROR
         ):
             break

@@ -44,27 +44,12 @@ def _kept_returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params
     ``kept_out[row]`` = (seat 0's role, the index of the ranks it kept), ``net[row]`` its pegging less the
     other's."""
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
-    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    buffers = deal_buffers(rules_c)
+    work, comp = buffers[0], buffers[4]
     for i in range(chunk_size):
         row = c * chunk_size + i
         if (
-            fresh_deal(
-                rules_c,
-                keys,
-                c,
-                i,
-                i % 2,
-                scores,
-                deck_rng,
-                seat_rngs,
-                discard_fns,
-                peg_fns,
-                params_c,
-                poff_c,
-                comp,
-                err[c],
-                work,
-            )
+            fresh_deal(rules_c, keys, c, i, i % 2, buffers, (discard_fns, peg_fns), params_c, poff_c, err[c])
             == POLICY_ERROR
         ):
             break

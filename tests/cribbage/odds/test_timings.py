@@ -12,7 +12,6 @@ from sims.core.kernel import njit  # cached by every source it reaches, not its 
 from sims.core.rng import chunk_keys
 from sims.core.streams import seat_streams
 from sims.cribbage import play
-from sims.cribbage.engine import seed_streams
 from sims.cribbage.lab.odds import timings
 from sims.cribbage.lab.odds.timings import HEELS, KIND, LAID, PEGGING, POINTS, ROLE, SHOW
 from sims.cribbage.rules import get_rules
@@ -31,14 +30,14 @@ def _deals_and_replays(rules, keys, n, discard_fns, peg_fns, params, poff, start
     scores = np.zeros(play.MAX_SEATS, dtype=np.int64)
     err = np.zeros(32, dtype=np.int64)
     for g in range(n):
-        seed_streams(keys, 0, g, deck_rng, seat_rngs)
+        play.seed_streams(keys, 0, g, deck_rng, seat_rngs)
         scores[:] = 0
         comp = comps[g]
         play.play_deal(
             rules, g % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
         )
         n_ev[g] = timings.deal_events(rules, comp, work[6], work[8][play.A_N_PLAYED], work[2], ev[g])
-        seed_streams(keys, 0, g, deck_rng, seat_rngs)
+        play.seed_streams(keys, 0, g, deck_rng, seat_rngs)
         scores[:] = 0
         scores[g % 2], scores[1 - g % 2] = start[g, 0], start[g, 1]
         other = np.zeros_like(comp)

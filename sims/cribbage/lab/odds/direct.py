@@ -23,11 +23,8 @@ from ....core.kernel import njit
 from ....core.kernel_types import F64_1, F64_3, I64_1, I64_2, I64_3, U64_2
 from ....stats import mean_se, wilson
 from ...contract import DiscardFn, PegFn
-from ...engine import (
-    describe_error,  # noqa: F401  (this module is an engine: the core asks it for errors)
-    seed_streams,
-)
-from ...play import MAX_DEALS, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal
+from ...engine import describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
+from ...play import MAX_DEALS, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal, seed_streams
 from ...rules import R_DOUBLE_LURCH, R_LURCH, get_rules
 from .induction import DEFAULT_POINTS
 

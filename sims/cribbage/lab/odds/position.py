@@ -59,10 +59,10 @@ from ....core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
 from ....core.rng import chunk_keys
 from ....core.runner import play
 from ...contract import DiscardFn, PegFn
-from ...engine import describe_error, seed_streams
+from ...engine import describe_error
 from ...odds.layout import EV_ROWS, MAX_EVENTS, POINTS, ROLE
 from ...odds.table import OddsTable
-from ...play import A_N_PLAYED, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal
+from ...play import A_N_PLAYED, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal, seed_streams
 from ...rules import R_TARGET, get_rules
 from .build import DEFAULT_DEALS, DEFAULT_GROUPS, check_points, counts_of, model_of, table_from_batch, timing_job
 from .induction import DEALER_WINS, DEFAULT_POINTS, GOES_ON, PONE_WINS, jackknife

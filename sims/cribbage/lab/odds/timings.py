@@ -45,10 +45,7 @@ from ....core.errors import E_DECISION, E_ITEM
 from ....core.kernel import njit
 from ....core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, I64_5, U64_2
 from ...contract import DiscardFn, PegFn
-from ...engine import (
-    describe_error,  # noqa: F401  (this module is an engine: the core asks it for errors)
-    seed_streams,
-)
+from ...engine import describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
 from ...odds.layout import (
     EV_ROWS,
     HEELS,
@@ -66,7 +63,17 @@ from ...odds.layout import (
     TOTALS,
 )
 from ...pegging import MAX_COUNT, card_value, peg_points_kernel
-from ...play import A_N_PLAYED, C_CRIB, C_HAND, C_HEELS, MAX_SEATS, POLICY_ERROR, deal_buffers, play_deal
+from ...play import (
+    A_N_PLAYED,
+    C_CRIB,
+    C_HAND,
+    C_HEELS,
+    MAX_SEATS,
+    POLICY_ERROR,
+    deal_buffers,
+    play_deal,
+    seed_streams,
+)
 from ...rules import R_BATH, R_TARGET
 
 CHECK_DEALS = 8  # deals per chunk replayed at other scores (:func:`_timing_chunk`)
