@@ -137,9 +137,9 @@ def {name}(c, rules, keys, counts, args, {fns}, params, poff, blocks, acc, rows,
     err_c = err[c]
     start = c * chunk_size
     for i in range(min(chunk_size, n_items - start)):
-        seed_state(deck_rng, keys[c, 0], i)
+        seed_state(borrowed(deck_rng), keys[c, 0], i)
         for s in range(players):
-            seed_state(seat_rngs[s], keys[c, 1 + s], i)
+            seed_state(borrowed(seat_rngs)[s], keys[c, 1 + s], i)
         parts[0] = 0
         item = first_item + start + i
         item_rows = borrowed(rows)[start + i] if rows.shape[0] > 0 else borrowed(scratch)
