@@ -23,13 +23,13 @@ and :func:`item_loop`, the game-level loop, that of::
 (``rules`` its ``to_kernel()`` array; ``args`` int64 values of the job, such as a switch; ``item`` the item's
 index in the job; ``deck_rng`` and ``seat_rngs[s]`` the item's deck and seat streams, already seeded;
 ``policies`` what :meth:`sims.core.jobs.Job.kernel_policies` gives, one tuple of functions per decision;
-``out[row, column]`` the item's values in the tally's layout, zeroed; ``tally`` what
+``out[row, column]`` the item's values in the tally's layout, the rows the job names zeroed; ``tally`` what
 :func:`sims.core.layout.add_part` takes to add a part of the item, such as each deal of a session; ``err`` the
 chunk's error row).  It returns a negative number after writing an illegal answer into ``err``
 (:mod:`sims.core.errors`), else anything.  :func:`play_items` is then the game's whole ``play_chunks``: seed
 streams per item, the chunk loop, and the totals, histograms and records the tally declares.  Either kernel
 takes 12 arguments and one per decision (``first, every, rules, keys, counts, args, *policies, params, poff,
-cells, acc, rows, err``), whatever the game adds up.  For the game's reference engine, :func:`item_streams` gives the
+blocks, acc, rows, err``), whatever the game adds up.  For the game's reference engine, :func:`item_streams` gives the
 streams of any deal and :func:`assert_same_deals` compares the engine's deals with the reference's, value by
 value.
 
@@ -53,9 +53,10 @@ from .chunks import current_threads
 from .errors import E_ITEM
 from .kernel import njit
 from .kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
-from .layout import Table, Tally, add_cells, record_cells
+from .layout import Table, Tally, add_blocks, clear_blocks, record_blocks
 from .rng import chunk_keys, seed_state
 from .streams import seat_streams
+from .unowned import borrowed
 
 # One thread's kernel, as source: chunks first, first + every, ... (its arguments numbered after ``rules`` and
 # ``keys``).  One call a thread, not one a chunk: a call unboxes every policy function it is given, about
@@ -116,41 +117,45 @@ def chunk_loop(name: str, step, signature) -> ChunkLoop:
 
 # One chunk of items, as source: one tuple of policies per decision of the game, passed as separate arguments
 # (numba's parallel loops take a tuple of functions, but not a tuple of such tuples).  ``counts`` packs the
-# call's first item, its number of items, the chunk size, the shape of ``out`` and the seated players.
+# call's first item, its number of items, the chunk size, the shape of ``out``, the seated players and the
+# number of the item's blocks (the parts' follow).
 _ITEM_CHUNK = """
-def {name}(c, rules, keys, counts, args, {fns}, params, poff, cells, acc, rows, err):
-    first_item, n_items, chunk_size, players = counts[0], counts[1], counts[2], counts[5]
-    # thread-local copies: array reference counts on shared inputs would bounce between cores
-    rules_c, args_c, params_c, poff_c, cells_c = rules.copy(), args.copy(), params.copy(), poff.copy(), cells.copy()
+def {name}(c, rules, keys, counts, args, {fns}, params, poff, blocks, acc, rows, err):
+    first_item, n_items, chunk_size, players, split = counts[0], counts[1], counts[2], counts[5], counts[6]
+    # Thread-local copies: array reference counts on shared inputs would bounce between cores.  The loop's own
+    # arrays are handed on borrowed, where each call is made (views of them count no references; the variables
+    # stay in use, so the chunk keeps them alive).
+    rules_c, args_c, params_c, poff_c, blocks_c = rules.copy(), args.copy(), params.copy(), poff.copy(), blocks.copy()
     work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
     seat_rngs = seat_streams(keys.shape[1] - 1)
     out = np.zeros((counts[3], counts[4]), dtype=np.int64)
     sums = np.zeros(acc.shape[1], dtype=np.int64)
     scratch = np.zeros(rows.shape[1:], dtype=np.int64)  # the record rows of an item when none are kept
-    parts = np.zeros(1, dtype=np.int64)
+    parts = np.zeros(2, dtype=np.int64)  # the parts an item added, where the parts' blocks start
+    parts[1] = split
     err_c = err[c]
     start = c * chunk_size
     for i in range(min(chunk_size, n_items - start)):
-        seed_state(deck_rng, keys[c, 0], i)
+        seed_state(borrowed(deck_rng), keys[c, 0], i)
         for s in range(players):
-            seed_state(seat_rngs[s], keys[c, 1 + s], i)
-        out[:, :] = 0
+            seed_state(borrowed(seat_rngs)[s], keys[c, 1 + s], i)
         parts[0] = 0
         item = first_item + start + i
-        item_rows = rows[start + i] if rows.shape[0] > 0 else scratch
+        item_rows = borrowed(rows)[start + i] if rows.shape[0] > 0 else borrowed(scratch)
         if {call} < 0:
             err[c, E_ITEM] = item
             break
-        add_cells(cells_c, sums, out, 0)
+        add_blocks(borrowed(blocks_c), borrowed(sums), borrowed(out), 0, split)
         if rows.shape[0] > 0:
-            record_cells(cells_c, item_rows[0], out, 0)
+            record_blocks(borrowed(blocks_c), item_rows[0], borrowed(out), 0, split)
+        clear_blocks(borrowed(blocks_c), borrowed(out), 0, split)
     copy_into(acc[c], sums)
 """
-_DEAL_CALL = "play_item(rules_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, out, err_c)"
+_DEAL_CALL = "play_item(rules_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, borrowed(out), err_c)"
 _ITEM_CALL = (
-    "play_item(rules_c, args_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, out, "
-    "(cells_c, sums, item_rows, parts), work, err_c)"
+    "play_item(rules_c, args_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, borrowed(out), "
+    "(borrowed(blocks_c), borrowed(sums), item_rows, borrowed(parts)), work, err_c)"
 )
 
 
@@ -169,9 +174,11 @@ def _loop(play_item, policy_types, call: str, prefix: str, new_work) -> ChunkLoo
         "seed_state": seed_state,
         "seat_streams": seat_streams,
         "E_ITEM": E_ITEM,
-        "add_cells": add_cells,
-        "record_cells": record_cells,
+        "add_blocks": add_blocks,
+        "clear_blocks": clear_blocks,
+        "record_blocks": record_blocks,
         "copy_into": copy_into,
+        "borrowed": borrowed,
         "new_work": new_work,
         "play_item": play_item,
     }
@@ -203,7 +210,7 @@ def play_items(job, keys, first_item, n_items, err, loop: ChunkLoop, tally: Tall
     """``play_chunks`` for a game whose items ``loop`` (from :func:`deal_loop` or :func:`item_loop`) plays,
     tallied by ``tally``; ``args`` int64 values of the job the items are given (:func:`item_loop`).
 
-    The loop counts so: chunk ``c`` adds each item's values (each cell of ``tally.layout(job)``) to its own
+    The loop counts so: chunk ``c`` adds each item's values (each block of ``tally.layout(job)``) to its own
     accumulator ``acc[c]`` (sum, sum of squares and n per value, then the histograms' bins; a part's values
     when the item adds the part); item ``j`` of the call writes its recorded values to ``rows[j, 0]`` and its
     parts' to ``rows[j, 1 + k]`` when records or the log are kept.  The accumulators, summed over chunks, are
@@ -213,9 +220,10 @@ def play_items(job, keys, first_item, n_items, err, loop: ChunkLoop, tally: Tall
     acc = np.zeros((keys.shape[0], layout.size), dtype=np.int64)
     kept = job.records or tally.logged(job)
     rows = np.zeros((n_items if kept else 0, 1 + layout.log_size, layout.width), dtype=np.int64)
-    counts = np.array([first_item, n_items, job.chunk_size, *tally.shape, job.rules.players], dtype=np.int64)
+    blocks, split = layout.kernel
+    counts = np.array([first_item, n_items, job.chunk_size, *tally.shape, job.rules.players, split], dtype=np.int64)
     args = np.asarray(args, dtype=np.int64)
-    loop(job.rules.to_kernel(), keys, counts, args, *fns, params, poff, layout.cells, acc, rows, err)
+    loop(job.rules.to_kernel(), keys, counts, args, *fns, params, poff, blocks, acc, rows, err)
     return tally.batch(job, layout, acc.sum(0), rows, first_item, n_items)
 
 

@@ -7,9 +7,10 @@ histogram (``bins``), and whether they go into the item's record row (``record``
 
 A :class:`Tally` is the tables of one kind of item, in the order their frames come, laid out as one int64
 array ``out[row, column]`` for the kernel: table ``T`` holds rows ``TALLY.row(T)`` .. ``+ T.size - 1`` and its
-components are the columns ``T.at.<component>``.  An item writes its values there, zeroed before each item
-(``out[ROLE + r, AT.money]``), or :data:`ABSENT` where it has none (a seat sitting out, the winner's loser
-score): an absent value adds nothing to sums, n or histograms.  The tables named in ``parts`` are added once
+components are the columns ``T.at.<component>``.  An item writes its values there (``out[ROLE + r,
+AT.money]``; the rows the job names are zero when it starts, the others its own scratch), or :data:`ABSENT`
+where it has none (a seat sitting out, the winner's loser score): an absent value adds nothing to sums, n or
+histograms.  The tables named in ``parts`` are added once
 per part of the item (each deal of a session) by :func:`add_part`; the others once per item, by the loop
 (:mod:`sims.core.driver`), which also turns the sums into the batch's totals, histograms and records.  The
 recorded values of the parts go to the tally's ``log`` instead (one row per part, as a score after every
@@ -40,11 +41,12 @@ if TYPE_CHECKING:  # pandas is imported where a DataFrame is made
 
 ABSENT = np.iinfo(np.int64).min  # a value an item does not have: skipped by sums, n and histograms
 
-# The columns of a layout's cells (Tally.layout): where the value is in ``out``; where its sum, sum of squares and
-# n are in the accumulator (-1: no totals); where its histogram starts (-1: none) and its bins; 1 for a part's
-# cell; where its n is in ``out`` (-1: each value counts 1); its place in the record row (-1: none).
-C_ROW, C_COL, C_SUM, C_HIST, C_BINS, C_PART, C_NROW, C_NCOL, C_REC = range(9)
-N_CELL = 9
+# The columns of a layout's blocks, one per table (Tally.layout): its first row in ``out``, its rows and columns
+# (W, K); where its sums start in the accumulator (then its sums of squares and the n of its absent values,
+# W * K each, then the n of all its items; -1: no totals); where its histograms start (W * K * bins; -1: none) and its bins; 1 for a part's table; where its n is
+# in ``out`` (-1: each value counts 1); where its values start in the record row (-1: not recorded).
+B_ROW, B_W, B_K, B_SUM, B_HIST, B_BINS, B_PART, B_NROW, B_NCOL, B_REC, B_POOL = range(11)
+N_BLOCK = 11
 
 
 @dataclass(frozen=True)
@@ -133,16 +135,23 @@ class Table:
 
 @dataclass(frozen=True)
 class Layout:
-    """A tally laid out for one job: ``cells[j]`` (the C_* columns) for every value of a named row, the
-    accumulator's length ``size``, the record row's length ``recorded`` and the log row's ``logged`` (after
+    """A tally laid out for one job: ``blocks[t]`` (the B_* columns) for table ``t`` (its rows the job names),
+    the accumulator's length ``size``, the record row's length ``recorded`` and the log row's ``logged`` (after
     its flag), the parts an item may log (``log_size``), and each table's names (None: left out)."""
 
-    cells: np.ndarray
+    blocks: np.ndarray
     size: int
     recorded: int
     logged: int
     log_size: int
     names: tuple
+
+    @property
+    def kernel(self) -> tuple[np.ndarray, int]:
+        """The blocks as the loop takes them, the item's first and the parts' after (their order otherwise kept),
+        and the number of the item's."""
+        order = np.argsort(self.blocks[:, B_PART], kind="stable")
+        return np.ascontiguousarray(self.blocks[order]), int((self.blocks[:, B_PART] == 0).sum())
 
     @property
     def width(self) -> int:
@@ -183,56 +192,52 @@ class Tally:
         return self.log is not None and bool(job.option(self.log[0]))
 
     def layout(self, job) -> Layout:
-        """The cells of the rows ``job`` names, table by table, who by who, component by component."""
-        cells, size, recorded, logged = [], 0, 0, 0
+        """The blocks of the rows ``job`` names, table by table (values who by who, component by component)."""
+        blocks, size, recorded, logged = [], 0, 0, 0
         names = [t.names(job.rules.players, job) for t in self.tables]
         first_column = {}  # each recorded table's first column, in the record order
         for t in self.record_order:
             first_column[id(t)], recorded = recorded, recorded + len(names[self._index(t)] or ()) * len(t.components)
         for k, t in enumerate(self.tables):
-            who = names[k] or ()
-            pooled, bins = tuple(dict.fromkeys(who)), t.bins_of(job)
+            who, bins = names[k] or (), t.bins_of(job)
+            pooled = len(set(who)) == 1 < len(who)  # rows of one name add up as one
+            if len(set(who)) not in (len(who), 1):
+                raise ValueError(f"{t.scope}: rows share a name only when all of them do, got {who}")
             part = any(p is t for p in self.parts)
-            n_row, n_col = (self.row(t.n[0]), t.n[0].components.index(t.n[1])) if t.n else (-1, -1)
-            hist = size + 3 * len(pooled) * len(t.components) if t.totals else size
-            for w in range(len(who)):
-                u = pooled.index(who[w])  # rows of one name add up together
-                for c in range(len(t.components)):
-                    cell = [self._rows[k] + w, c, -1, -1, bins, part, n_row, n_col, -1]
-                    if t.totals:
-                        cell[C_SUM] = size + 3 * (u * len(t.components) + c)
-                    if bins:
-                        cell[C_HIST] = hist + (u * len(t.components) + c) * bins
-                    if t.record and part:
-                        logged += 1
-                        cell[C_REC] = logged  # after the log row's flag
-                    elif t.record:
-                        cell[C_REC] = first_column[id(t)] + w * len(t.components) + c
-                    cells.append(cell)
-            size = hist + len(pooled) * len(t.components) * bins
-        table = np.asarray(cells, dtype=np.int64).reshape(-1, N_CELL)
+            values = (1 if pooled else len(who)) * len(t.components)
+            block = [self._rows[k], len(who), len(t.components), -1, -1, bins, part, -1, -1, -1, pooled]
+            if t.n:
+                block[B_NROW], block[B_NCOL] = self.row(t.n[0]), t.n[0].components.index(t.n[1])
+            if t.totals:
+                block[B_SUM], size = size, size + 3 * values + 1
+            if bins:
+                block[B_HIST], size = size, size + values * bins
+            if t.record and part:
+                block[B_REC], logged = 1 + logged, logged + len(who) * len(t.components)  # after the log's flag
+            elif t.record:
+                block[B_REC] = first_column[id(t)]
+            blocks.append(block)
+        table = np.asarray(blocks, dtype=np.int64).reshape(-1, N_BLOCK)
         return Layout(table, size, recorded, logged, self.log[2] if self.log else 0, tuple(names))
 
     def batch(self, job, layout: Layout, acc, rows, first_item: int, n_items: int) -> Batch:
         """The batch of ``n_items`` items from the accumulator ``acc`` (summed over chunks) and the record rows."""
-        totals, histograms, j = [], [], 0
-        for t, who in zip(self.tables, layout.names):
+        totals, histograms = [], []
+        for t, who, block in zip(self.tables, layout.names, layout.blocks):
             if who is None:
                 continue
-            cells = layout.cells[j : j + len(who) * len(t.components)]
-            j += len(cells)
-            pooled, bins = tuple(dict.fromkeys(who)), t.bins_of(job)  # a name's first row holds its sums
-            cells = cells.reshape(len(who), len(t.components), N_CELL)[[who.index(p) for p in pooled]]
-            cells, shape = cells.reshape(-1, N_CELL), (len(pooled), len(t.components))
+            who = tuple(dict.fromkeys(who)) if block[B_POOL] else who  # rows of one name: one row of sums
+            shape = (len(who), len(t.components))
+            values = shape[0] * shape[1]
             if t.totals:
-                at = cells[:, C_SUM]
-                sums, sumsq, n = (acc[at + d].reshape(shape) for d in range(3))
+                sums, sumsq, absent = (acc[block[B_SUM] + d * values :][:values].reshape(shape) for d in range(3))
+                n = acc[block[B_SUM] + 3 * values] - absent
                 squares = sums if t.totals == "count" else sumsq
-                totals.append(total_columns(t.scope, pooled, t.components, sums, squares, n))
-            if bins:
-                start = cells[0, C_HIST] if len(cells) else 0
-                hist = acc[start : start + len(cells) * bins].reshape(*shape, bins)
-                histograms.append(histogram_columns(t.scope, pooled, t.components, hist))
+                totals.append(total_columns(t.scope, who, t.components, sums, squares, n))
+            if block[B_BINS]:
+                bins = block[B_BINS]
+                hist = acc[block[B_HIST] :][: values * bins].reshape(*shape, bins)
+                histograms.append(histogram_columns(t.scope, who, t.components, hist))
         records = {}
         if job.records:
             items = np.arange(first_item, first_item + n_items, dtype=np.int64)
@@ -265,25 +270,43 @@ class Tally:
 
 
 @njit(cache=True, inline="always")
-def add_cells(cells, acc, out, part):
-    """Add the values of ``out`` in the cells of ``part`` (0: the item's, 1: a part's, which are then zeroed) to
-    the accumulator ``acc``: sum, sum of squares and n (1, or the value of the cell's n), histogram bin."""
-    for j in range(cells.shape[0]):
-        if cells[j, C_PART] != part:
-            continue
-        v = out[cells[j, C_ROW], cells[j, C_COL]]
-        if part:
-            out[cells[j, C_ROW], cells[j, C_COL]] = 0
-        if v == ABSENT:
-            continue
-        at = cells[j, C_SUM]
-        if at >= 0:
-            acc[at] += v
-            acc[at + 1] += v * v
-            acc[at + 2] += 1 if cells[j, C_NROW] < 0 else out[cells[j, C_NROW], cells[j, C_NCOL]]
-        at = cells[j, C_HIST]
-        if at >= 0:
-            acc[at + min(max(v, 0), cells[j, C_BINS] - 1)] += 1
+def add_blocks(blocks, acc, out, first, end):
+    """Add the values of ``out`` in blocks ``first`` .. ``end`` - 1 (the item's, or its parts':
+    :attr:`Layout.kernel`) to the accumulator ``acc``: sums, sums of squares and n (1, or the value of the
+    block's n), histogram bins."""
+    for b in range(first, end):
+        row, w_end, k_end = blocks[b, B_ROW], blocks[b, B_W], blocks[b, B_K]
+        at, hist, bins, pooled = blocks[b, B_SUM], blocks[b, B_HIST], blocks[b, B_BINS], blocks[b, B_POOL]
+        size = k_end if pooled else w_end * k_end
+        n = 1 if blocks[b, B_NROW] < 0 else out[blocks[b, B_NROW], blocks[b, B_NCOL]]
+        if at >= 0:  # n: every item's (each pooled row's), less the absent values' (counted apart: they are few)
+            acc[at + 3 * size] += n * w_end if pooled else n
+            for w in range(w_end):
+                u = 0 if pooled else w * k_end
+                for k in range(k_end):
+                    v = out[row + w, k]
+                    if v == ABSENT:
+                        acc[at + 2 * size + u + k] += n
+                    else:
+                        acc[at + u + k] += v
+                        acc[at + size + u + k] += v * v
+        if hist >= 0:
+            for w in range(w_end):
+                u = 0 if pooled else w * k_end
+                for k in range(k_end):
+                    v = out[row + w, k]
+                    if v != ABSENT:
+                        acc[hist + (u + k) * bins + min(max(v, 0), bins - 1)] += 1
+
+
+@njit(cache=True, inline="always")
+def clear_blocks(blocks, out, first, end):
+    """Zero blocks ``first`` .. ``end`` - 1 of ``out`` (the rows the job names: what an item writes elsewhere
+    stays)."""
+    for b in range(first, end):
+        for w in range(blocks[b, B_ROW], blocks[b, B_ROW] + blocks[b, B_W]):
+            for k in range(blocks[b, B_K]):
+                out[w, k] = 0
 
 
 @njit(cache=True, inline="always")
@@ -291,19 +314,22 @@ def add_part(tally, out):
     """Add one part of an item (a deal of a session): the values of ``out`` in the tally's ``parts`` tables
     (``tally`` what the item loop hands the item), which start again from zero; log them while the item's log
     has room."""
-    cells, acc, rows, parts = tally
-    k = parts[0]
+    blocks, acc, rows, parts = tally  # parts: the parts added so far, where the parts' blocks start
+    k, first, end = parts[0], parts[1], blocks.shape[0]
     if k + 1 < rows.shape[0]:
         rows[1 + k, 0] = 1
-        record_cells(cells, rows[1 + k], out, 1)
+        record_blocks(blocks, rows[1 + k], out, first, end)
     parts[0] = k + 1
-    add_cells(cells, acc, out, 1)
+    add_blocks(blocks, acc, out, first, end)
+    clear_blocks(blocks, out, first, end)
 
 
 @njit(cache=True, inline="always")
-def record_cells(cells, row, out, part):
-    """Copy the recorded values of ``out`` in the cells of ``part`` (0: the item's, 1: a part's) into ``row``."""
-    for j in range(cells.shape[0]):
-        at = cells[j, C_REC]
-        if at >= 0 and cells[j, C_PART] == part:
-            row[at] = out[cells[j, C_ROW], cells[j, C_COL]]
+def record_blocks(blocks, row, out, first, end):
+    """Copy the recorded values of ``out`` in blocks ``first`` .. ``end`` - 1 into ``row``."""
+    for b in range(first, end):
+        at = blocks[b, B_REC]
+        if at >= 0:
+            for w in range(blocks[b, B_W]):
+                for k in range(blocks[b, B_K]):
+                    row[at + w * blocks[b, B_K] + k] = out[blocks[b, B_ROW] + w, k]

@@ -22,24 +22,25 @@ JOB = SimpleNamespace(rules=SimpleNamespace(players=2), kind="deals", records=Tr
 @pytest.fixture
 def in_python(monkeypatch):
     """The loop's njit functions run as Python (the kernels compile them inline: nothing to compile here)."""
-    for name in ("add_cells", "record_cells", "add_part"):
+    for name in ("add_blocks", "clear_blocks", "record_blocks", "add_part"):
         monkeypatch.setattr(layout, name, getattr(layout, name).py_func)
 
 
 def _play(items):
     """Each item's ``out`` as a kernel would leave it, added (and recorded) by the loop's own functions."""
     lay = TALLY.layout(JOB)
+    blocks, split = lay.kernel
     acc = np.zeros(lay.size, dtype=np.int64)
     rows = np.zeros((len(items), 1 + lay.log_size, lay.width), dtype=np.int64)
     for i, (seats, hands, ending) in enumerate(items):
-        out, parts = np.zeros(TALLY.shape, dtype=np.int64), np.zeros(1, dtype=np.int64)
+        out, parts = np.zeros(TALLY.shape, dtype=np.int64), np.array([0, split])
         out[: len(seats), : len(seats[0])] = seats
         for part in hands:
             out[TALLY.row(HAND), :2] = part
-            layout.add_part((lay.cells, acc, rows[i], parts), out)
+            layout.add_part((blocks, acc, rows[i], parts), out)
         out[TALLY.row(ENDINGS) + ending, 0] = 1
-        layout.add_cells(lay.cells, acc, out, 0)
-        layout.record_cells(lay.cells, rows[i, 0], out, 0)
+        layout.add_blocks(blocks, acc, out, 0, split)
+        layout.record_blocks(blocks, rows[i, 0], out, 0, split)
     return TALLY.batch(JOB, lay, acc, rows, 10, len(items))
 
 
@@ -78,7 +79,7 @@ def test_a_table_can_take_its_n_from_another_value(in_python):
     lay = tally.layout(JOB)
     acc, out = np.zeros(lay.size, dtype=np.int64), np.zeros(tally.shape, dtype=np.int64)
     out[0, 0], out[tally.row(weighted), 0] = 6, 2  # seat 0 took 6 tricks: 6 hands of the lead's n
-    layout.add_cells(lay.cells, acc, out, 0)
+    layout.add_blocks(lay.blocks, acc, out, 0, len(lay.blocks))
     job = SimpleNamespace(**{**vars(JOB), "records": False})
     totals = tally.batch(job, lay, acc, np.zeros((0, 1, 0), dtype=np.int64), 0, 1).totals
     assert totals[totals["scope"] == "hand"][["n", "sum", "sumsq"]].values.tolist() == [[6, 2, 4]]
@@ -91,7 +92,7 @@ def test_a_tally_can_record_its_tables_in_another_order(in_python):
     out, rows = np.zeros(tally.shape, dtype=np.int64), np.zeros((1, 1, lay.width), dtype=np.int64)
     out[:2, :2] = [[2, 1], [5, 7]]
     out[tally.row(ENDINGS) + 1, 0] = 1
-    layout.record_cells(lay.cells, rows[0, 0], out, 0)
+    layout.record_blocks(lay.blocks, rows[0, 0], out, 0, len(lay.blocks))
     batch = tally.batch(JOB, lay, np.zeros(lay.size, dtype=np.int64), rows, 3, 1)
     assert list(batch.rows["deals"].columns) == ["deal", "won", "drawn"] + [
         f"seat_{i}_{c}" for i in (0, 1) for c in ("tricks", "trump_tricks")
@@ -107,7 +108,7 @@ def test_rows_of_one_name_add_up_as_one_with_bins_from_the_job(in_python):
     lay = tally.layout(job)
     acc, out = np.zeros(lay.size, dtype=np.int64), np.zeros(tally.shape, dtype=np.int64)
     out[:3, 0] = 40, layout.ABSENT, 60  # the winner's row is absent
-    layout.add_cells(lay.cells, acc, out, 0)
+    layout.add_blocks(lay.blocks, acc, out, 0, len(lay.blocks))
     batch = tally.batch(job, lay, acc, np.zeros((0, 1, 0), dtype=np.int64), 0, 1)
     assert batch.totals[["who", "n", "sum", "sumsq"]].values.tolist() == [["all", 2, 100, 5200]]
     assert batch.histograms[["who", "value", "count"]].values.tolist() == [["all", 40, 1], ["all", 60, 1]]

@@ -41,12 +41,12 @@ from ...core.driver import chunk_loop
 from ...core.errors import E_ITEM, new_err, raise_policy_error
 from ...core.jobs import Job
 from ...core.kernel import njit
-from ...core.kernel_types import I64_4
+from ...core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
 from ...core.policies import user
-from ...core.rng import chunk_keys, uniform
+from ...core.rng import chunk_keys, seed_state, uniform
 from ...core.streams import seat_streams
 from ..contract import DECIDE_SIG, MAX_SEATS, MISS, PLAY, S_MISS, S_PAM, S_TRUMP_SUIT
-from ..engine import CARDS, DECIDES, F64_1, I64_1, I64_2, U64_2, describe_error, seed_streams
+from ..engine import CARDS, DECIDES, describe_error
 from ..game import GAME
 from ..play import (
     END_DEALER_TAKES,
@@ -94,6 +94,14 @@ def exploring_declare(hand, state, rules, rng, params):
             return MISS
         return PLAY
     return declare_from_table(hand, state, rules, params[1:])
+
+
+@njit(cache=True, refcounts=False)
+def seed_streams(keys, c, i, players, deck_rng, seat_rngs):
+    """The deck stream and the seated players' streams of item ``i`` of chunk ``c``, as the engine seeds them."""
+    seed_state(deck_rng, keys[c, 0], i)
+    for s in range(players):
+        seed_state(seat_rngs[s], keys[c, 1 + s], i)
 
 
 @njit(inline="always")
