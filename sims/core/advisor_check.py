@@ -118,22 +118,25 @@ def identity_gain(game, record, seat: int, best: dict, samples: int, seed: int, 
     """Per game of the ``record`` (the advisor in ``seat``), the advisor's values (``samples`` fresh deals a
     decision, ``seed``) of its choices less those of the choices ``best``'s policy would have made at the same
     positions (module docstring: the identity), summed over its decisions; ``measure`` ``win_lost`` or
-    ``points_lost``."""
+    ``points_lost``.  Both choices are graded on the same deals (:func:`sims.core.record.review`'s grade); a
+    decision none of whose sampled deals fit what the others have shown is left out."""
     from .advisor_player import advise_fitting, choice_column
-    from .record import paired_grade, read_record
+    from .record import read_record
 
-    advice, read = game.part("advice"), read_record(record)
+    advice, module, read = game.part("advice"), game.part("record"), read_record(record)
     out = np.zeros(read.header.get("games", 1))
     for k, line in enumerate(read.decisions):
         base = best.get(line.situation.DECISION)
         if line.player != seat or not isinstance(base, str):
             continue
-        frame = advise_fitting(advice, line.situation, samples, seed + k, policies=(base,))[0]
-        key = choice_column(frame)
-        made = [c for c, by in zip(frame[key], frame["chosen_by"]) if base in by.split(", ")]
-        if made:
-            lost = (paired_grade(frame, key, str(c))[measure] for c in (made[0], line.choice))
-            out[line.game] += next(lost) - next(lost)
+        try:  # the base's choice: the row the advisor says it makes (the fewest deals do for that)
+            frame = advise_fitting(advice, line.situation, 2, seed + k, policies=(base,))[0]
+            made = [c for c, by in zip(frame[choice_column(frame)], frame["chosen_by"]) if base in by.split(", ")]
+            if made and str(made[0]) != line.choice:
+                graded = [module.grade(line.situation, c, samples, seed + k) for c in (str(made[0]), line.choice)]
+                out[line.game] += graded[0][measure] - graded[1][measure]
+        except ValueError:
+            continue
     return out
 
 
