@@ -74,7 +74,7 @@ def _add_playout_arguments(p, playout: str) -> None:
     p.add_argument(
         "--playout",
         metavar="POLICY",
-        help=f"the {playout} policy of every player in the play-outs (default the game's)",
+        help=f"the {playout} policy of every player in the play-outs (default the advisor's)",
     )
     p.add_argument(
         "--samples",

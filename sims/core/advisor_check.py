@@ -16,7 +16,20 @@ that game.  Its mean over the players and games, with a 95% interval, stands bes
 beside it the same losses measured again on fresh deals (:func:`lost_again`), which the selection
 of the best of several noisy values does not bias.
 
-``python -m sims.core.advisor_check --game GAME --games 500`` prints both (``--help``).
+The **identity**: the gain of one player over another is, exactly, what the first's choices are worth
+more than the second's at the positions the first reaches, valued with the second's play to follow
+(the performance-difference identity of reinforcement learning).  With ``identity_games``, each
+seat's first games of the advisor are recorded, and at each of its decisions the advisor's own
+values (fresh deals) of its choice and of the choice the strongest player would have made there are
+compared: summed over a game, they are what the advisor's values say it gains.  Where that sum agrees
+with the review's prediction but not with the play, the values themselves are off (the advisor's picture
+of the hidden cards or of the play to come), not the summing of a game's grades.
+
+``against`` (``{decision: policy}``) sets other players than the strongest for the other seats, the
+mirror and the reviewed games: against the play-outs' own players the advisor's model of the rest of
+the game is theirs.
+
+``python -m sims.core.advisor_check --game GAME --games 500`` prints the figures (``--help``).
 """
 
 from __future__ import annotations
@@ -58,14 +71,15 @@ def play_seats(game, rules, seats, seed: int, games: int, record=None, progress:
     return np.asarray([seat_results(game, rules, row, names.__getitem__) for _, row in frame.iterrows()])
 
 
-def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: bool = False) -> pd.DataFrame:
+def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: bool = False, best=None) -> pd.DataFrame:
     """The review's prediction (module docstring): per player and game of the mirror's first ``games``, the chance
     of winning the review says he lost (``win_lost``, or ``points_lost`` where the advisor gives no chance), the
     same measured again on fresh deals (:func:`lost_again`), his decisions and their grades; ``attrs``: the
-    ``reviewed`` decisions and the loss a player and game ``by_decision``."""
+    ``reviewed`` decisions and the loss a player and game ``by_decision``; ``best`` the players of the mirror
+    (default the strongest)."""
     from .record import GRADES, read_record, review
 
-    best = strongest(game, rules)
+    best = best or strongest(game, rules)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "mirror.jsonl"
         play_seats(game, rules, [best] * rules.players, seed, games, record=path)
@@ -98,6 +112,32 @@ def lost_again(game, situation, choice: str, best: str, samples: int, seed: int,
     return (
         module.grade(situation, choice, samples, seed)[measure] - module.grade(situation, best, samples, seed)[measure]
     )
+
+
+def identity_gain(game, record, seat: int, best: dict, samples: int, seed: int, measure: str) -> np.ndarray:
+    """Per game of the ``record`` (the advisor in ``seat``), the advisor's values (``samples`` fresh deals a
+    decision, ``seed``) of its choices less those of the choices ``best``'s policy would have made at the same
+    positions (module docstring: the identity), summed over its decisions; ``measure`` ``win_lost`` or
+    ``points_lost``.  Both choices are graded on the same deals (:func:`sims.core.record.review`'s grade); a
+    decision none of whose sampled deals fit what the others have shown is left out."""
+    from .advisor_player import advise_fitting, choice_column
+    from .record import read_record
+
+    advice, module, read = game.part("advice"), game.part("record"), read_record(record)
+    out = np.zeros(read.header.get("games", 1))
+    for k, line in enumerate(read.decisions):
+        base = best.get(line.situation.DECISION)
+        if line.player != seat or not isinstance(base, str):
+            continue
+        try:  # the base's choice: the row the advisor says it makes (the fewest deals do for that)
+            frame = advise_fitting(advice, line.situation, 2, seed + k, policies=(base,))[0]
+            made = [c for c, by in zip(frame[choice_column(frame)], frame["chosen_by"]) if base in by.split(", ")]
+            if made and str(made[0]) != line.choice:
+                graded = [module.grade(line.situation, c, samples, seed + k) for c in (str(made[0]), line.choice)]
+                out[line.game] += graded[0][measure] - graded[1][measure]
+        except ValueError:
+            continue
+    return out
 
 
 def measure_of(game, rules) -> str:
@@ -133,6 +173,8 @@ def check(
     review_games: int = 20,
     review_samples: int = 2_000,
     progress: bool = False,
+    against: dict | None = None,
+    identity_games: int = 0,
 ) -> dict:
     """The advisor's gain at the table against the strongest player, beside the review's prediction (module
     docstring).
@@ -156,6 +198,11 @@ def check(
         The review's sampled deals a decision.
     progress : bool
         Progress bars.
+    against : dict, optional
+        ``{decision: policy}`` the other seats play instead of the strongest players (module docstring).
+    identity_games : int
+        The advisor's first games in each seat valued by the identity (module docstring; 0: none), with
+        ``review_samples`` deals a decision.
 
     Returns
     -------
@@ -164,10 +211,11 @@ def check(
         ``mirror`` (the mean result a seat), ``gain``, ``predicted`` and ``predicted_again`` (the review's losses
         measured again on fresh deals) (:class:`sims.stats.Estimate`; the
         first two None for one game number), the played ``games``, the advisor's ``decisions`` in each seat,
-        and the review's ``reviewed`` decisions with the counts of each ``grade``.
+        and the review's ``reviewed`` decisions with the counts of each ``grade``; with ``identity_games``,
+        ``identity`` (an Estimate over those games' numbers).
     """
     from ..stats import mean_ci
-    from .jobs import check_count
+    from .jobs import check_count, resolve_one
     from .record import GRADES
     from .registry import get_game
 
@@ -175,11 +223,17 @@ def check(
     rules = game.get_rules(rules)
     games = 0 if games == 0 else check_count(games, "games")
     best = strongest(game, rules)
+    for decision, policy in (against or {}).items():
+        if decision not in best:
+            raise ValueError(f"against: {game.name}'s decisions are {', '.join(best)}, got {decision!r}")
+        resolve_one(game, decision, policy)
+    best |= dict(against or {})
     predicted = (
-        predicted_gain(game, rules, seed, check_count(review_games, "review_games"), review_samples, progress)
+        predicted_gain(game, rules, seed, check_count(review_games, "review_games"), review_samples, progress, best)
         if review_games
         else None
     )
+    identity = np.zeros((min(identity_games, games), rules.players))
     column = 0 if measure_of(game, rules) == "win" else 1
     if games == 0:
         mirror = np.zeros((0, rules.players))
@@ -191,7 +245,14 @@ def check(
     for s in range(rules.players if games else 0):
         player = AdvisorPlayer(game, samples, (seed, s), exact_limit)
         seats = [player if t == s else best for t in range(rules.players)]
-        advisor[:, s] = play_seats(game, rules, seats, seed, games, progress=progress)[:, s, column]
+        with tempfile.TemporaryDirectory() as tmp:
+            record = Path(tmp) / "advisor.jsonl" if len(identity) else None
+            advisor[:, s] = play_seats(game, rules, seats, seed, games, record, progress)[:, s, column]
+            if record:
+                measure = "win_lost" if column == 0 else "points_lost"
+                identity[:, s] = identity_gain(game, record, s, best, review_samples, seed + 2, measure)[
+                    : len(identity)
+                ]
         taken.append(player.decisions)
     return {
         "game": game.name,
@@ -204,6 +265,7 @@ def check(
         "advisor": mean_ci(advisor.mean(axis=1)) if games > 1 else None,
         "mirror": float(mirror.mean()) if games else None,
         "gain": mean_ci((advisor - mirror).mean(axis=1)) if games > 1 else None,
+        **({"identity": mean_ci(identity.mean(axis=1))} if len(identity) > 1 else {}),
         **(
             {}
             if predicted is None
@@ -229,10 +291,15 @@ def render(result: dict) -> str:
     ]
     if result["gain"] is not None:
         lines += [
-            f"  advisor's {what}: {result['advisor'].format(2, scale)}{unit} (the strongest in its seats: "
+            f"  advisor's {what}: {result['advisor'].format(2, scale)}{unit} (the others in its seats: "
             f"{result['mirror'] * scale:.2f}{unit})",
             f"  gain a game, measured:          {result['gain'].format(2, scale)}{unit}",
         ]
+    if "identity" in result:
+        lines.append(
+            f"  the same, by its own values:    {result['identity'].format(2, scale)}{unit} "
+            f"(its choices less the others' at the positions it reached, {result['identity'].n} games a seat)"
+        )
     if "predicted" not in result:
         return "\n".join(lines)
     grades = ", ".join(f"{n} {name}" for name, n in result["grades"].items())
@@ -266,9 +333,21 @@ def main(argv=None) -> None:
     parser.add_argument("--exact-limit", type=int, default=None, help="enumerate at most this many deals")
     parser.add_argument("--review-games", type=int, default=20, help="mirror games reviewed for the prediction")
     parser.add_argument("--review-samples", type=int, default=2_000)
+    parser.add_argument(
+        "--against",
+        default=None,
+        metavar="DECISION=POLICY[,...]",
+        help="the other seats' players instead of the strongest (e.g. play=maxims)",
+    )
+    parser.add_argument(
+        "--identity-games", type=int, default=0, help="the advisor's games a seat valued by its own values (0: none)"
+    )
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
+    from .jobs import check_count
+
     args = parser.parse_args(argv)
     try:
+        against = _pairs(args.against)
         result = check(
             args.game,
             args.rules,
@@ -279,6 +358,8 @@ def main(argv=None) -> None:
             args.review_games,
             args.review_samples,
             progress=True,
+            against=against,
+            identity_games=check_count(args.identity_games, "--identity-games") if args.identity_games else 0,
         )
     except ValueError as exc:
         parser.exit(2, f"{parser.prog}: {exc}\n")
@@ -286,6 +367,16 @@ def main(argv=None) -> None:
         print(json.dumps({k: v.__dict__ if hasattr(v, "__dict__") else v for k, v in result.items()}, default=str))
     else:
         print(render(result))
+
+
+def _pairs(text: str | None) -> dict:
+    """``{decision: policy}`` from ``DECISION=POLICY[,...]`` (each policy resolved by the check's first game)."""
+    if not text:
+        return {}
+    pairs = [part.partition("=") for part in text.split(",")]
+    if any(not d or not p or eq != "=" for d, eq, p in pairs):
+        raise ValueError(f"--against takes DECISION=POLICY[,DECISION=POLICY], got {text!r}")
+    return {d: p for d, _, p in pairs}
 
 
 if __name__ == "__main__":

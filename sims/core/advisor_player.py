@@ -63,18 +63,24 @@ class AdvisorPlayer:
 
     def choose(self, situation) -> str:
         """The advisor's best choice for ``situation``, readable (``"7H"``, ``"JD KD"``, ``"stand"``)."""
-        from .advice import MAX_SAMPLES
-
         limit = {} if self.exact_limit is None else {"exact_limit": self.exact_limit}
         seed = int(self.stream.integers(2**62))
-        try:
-            frame = self.advice.advise(situation, samples=self.samples, seed=seed, policies=(), **limit)
-        except ValueError:  # too few of the sampled deals fit what the others have shown: sample more
-            more = min(RETRY * self.samples, MAX_SAMPLES)
-            frame = self.advice.advise(situation, samples=more, seed=seed, policies=(), **limit)
-            self.retried += 1
+        frame, retried = advise_fitting(self.advice, situation, self.samples, seed, policies=(), **limit)
+        self.retried += retried
         self.decisions += 1
         return str(frame.iloc[0][choice_column(frame)])
+
+
+def advise_fitting(advice, situation, samples: int, seed: int, **options):
+    """``(frame, retried)``: the ``advice`` module's frame for ``situation``; when too few of the sampled deals fit
+    what the others have shown (a void, a failure to head) it is sampled again with :data:`RETRY` times the deals
+    (``retried`` True)."""
+    from .advice import MAX_SAMPLES
+
+    try:
+        return advice.advise(situation, samples=samples, seed=seed, **options), False
+    except ValueError:
+        return advice.advise(situation, samples=min(RETRY * samples, MAX_SAMPLES), seed=seed, **options), True
 
 
 def advisor_seat(spec, game, seed=0):

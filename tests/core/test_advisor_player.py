@@ -6,7 +6,7 @@ import pytest
 
 from sims.allfours.situation import PlaySituation
 from sims.cli import main
-from sims.core.advisor_check import check, render, seat_results
+from sims.core.advisor_check import check, identity_gain, play_seats, render, seat_results
 from sims.core.advisor_player import AdvisorPlayer, advisor_seat
 from sims.core.registry import get_game
 from sims.core.table import play
@@ -78,6 +78,37 @@ def test_the_check_exchanges_seats_and_is_the_same_for_a_seed():
     assert "gain a game, measured:" in text and "gain a game, the review's:" in text and "fresh deals" in text
     alone = check("cribbage", **{**options, "review_games": 0})  # the play alone: the same games
     assert alone["advisor"] == first["advisor"] and "predicted" not in alone
+
+
+def test_the_identity_is_zero_where_the_seat_chose_as_the_other_player(tmp_path):
+    """Valued by the identity, a seat that played the maxims gains nothing on the maxims: at every decision its
+    choice is theirs, so each paired difference is exactly zero (and the base's choice was found each time)."""
+    game = get_game("allfours")
+    rules, best = game.get_rules("two-hand"), {"beg": "threshold", "answer": "threshold", "play": "maxims"}
+    play_seats(game, rules, [best, best], seed=2, games=2, record=tmp_path / "r.jsonl")
+    gain = identity_gain(game, tmp_path / "r.jsonl", 0, best, samples=20, seed=0, measure="points_lost")
+    assert gain.tolist() == [0.0, 0.0]
+    greedy = identity_gain(game, tmp_path / "r.jsonl", 0, {**best, "play": "greedy"}, 20, 0, "points_lost")
+    assert greedy.any()  # where greedy would have played another card, the difference counts
+
+
+def test_the_check_against_other_players_values_the_advisors_own_games():
+    """``against`` seats the maxims in the other seats (the mirror too); ``identity_games`` adds the identity's
+    estimate over that many games a seat; a decision the game does not have is one line."""
+    result = check(
+        "allfours",
+        games=2,
+        seed=1,
+        samples=8,
+        review_games=0,
+        review_samples=16,
+        against={"play": "maxims"},
+        identity_games=2,
+    )
+    assert result["strongest"]["play"] == "maxims" and result["identity"].n == 2
+    assert "by its own values" in render(result)
+    with pytest.raises(ValueError, match="allfours's decisions are beg, answer, play, discard, got 'lead'"):
+        check("allfours", games=2, against={"lead": "maxims"})
 
 
 def test_duel_against_the_advisor(monkeypatch, capsys):
