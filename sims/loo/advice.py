@@ -11,7 +11,7 @@ heading, trumping, the forced first lead; and in five-card, in which no other st
 a flush, which would have swept the board without play), then the deal is played out by the
 engine's own kernel (:func:`sims.loo.play.play_given`) with the declarations,
 exchanges and cards already played and the choice advised given, and every later
-decision made by the ``playout`` policies (by default :data:`PLAYOUT`, the strongest players: the
+decision made by the ``playout`` policies (by default ``PLAYOUT``, the strongest players: the
 expert's declarations, exchanges and play, as the duel's expert plays; a weaker play-out undervalues
 standing, whose worth lies in the play).  Every choice is played out on the
 same deals with the same seat streams (common random numbers): ``vs_best`` and its
@@ -577,7 +577,7 @@ def advise(
     situation : DeclareSituation, ExchangeSituation or CardSituation
         The decision as the player knows it.
     playout : dict, optional
-        Decisions mapped to the policies every later decision is played by (those not given: :data:`PLAYOUT`).
+        Decisions mapped to the policies every later decision is played by (those not given: ``PLAYOUT``).
     samples : int
         Deals of the unseen cards sampled when they are too many to play every one.
     seed : int
