@@ -370,7 +370,7 @@ def main(argv=None) -> None:
 
 
 def _pairs(text: str | None) -> dict:
-    """``{decision: policy}`` from ``DECISION=POLICY[,...]`` (each policy resolved by the check's first game)."""
+    """``{decision: policy}`` from ``DECISION=POLICY[,...]`` (checked by :func:`check`)."""
     if not text:
         return {}
     pairs = [part.partition("=") for part in text.split(",")]
