@@ -264,7 +264,7 @@ class Tally:
                 if component in labels:
                     data[name] = np.asarray(labels[component], dtype=object)[rows[:, j]]
                 else:
-                    data[name] = rows[:, j].astype(t.dtype)
+                    data[name] = rows[:, j].astype(t.dtype, copy=False)
                 j += 1
         return rows_frame(data)
 
