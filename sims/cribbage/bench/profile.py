@@ -52,8 +52,9 @@ from ..play import (
     POLICY_ERROR,
     _fill_state,
     _score,
+    deal_buffers,
+    fresh_deal,
     new_work,
-    play_deal,
     play_out,
     seed_streams,
     shuffle,
@@ -187,33 +188,13 @@ def _play_phase(rules, kept, thrown, starters, seat_states, peg_fns, params, pof
 def _deal_loop(rules, keys, chunk_size, n_deals, discard_fns, peg_fns, params, poff):
     """The engine's whole deal, nothing added up; returns the points of all deals, or -1 on an illegal answer."""
     players, n = rules[R_PLAYERS], rules[R_ACTIVE]
-    work = new_work(rules)
-    deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = seat_streams(MAX_SEATS)
-    scores = np.zeros(MAX_SEATS, dtype=np.int64)
-    comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
-    err = np.zeros(64, dtype=np.int64)
+    buffers = deal_buffers(rules)
+    comp, err = buffers[4], np.zeros(64, dtype=np.int64)
     total = 0
     for g in range(n_deals):
-        seed_streams(keys, g // chunk_size, g % chunk_size, deck_rng, seat_rngs)
-        scores[:] = 0
-        comp[:, :] = 0
+        c, i = divmod(g, chunk_size)
         if (
-            play_deal(
-                rules,
-                g % players,
-                scores,
-                False,
-                deck_rng,
-                seat_rngs,
-                discard_fns,
-                peg_fns,
-                params,
-                poff,
-                comp,
-                err,
-                work,
-            )
+            fresh_deal(rules, keys, c, i, g % players, buffers, (discard_fns, peg_fns), params, poff, err)
             == POLICY_ERROR
         ):
             return -1

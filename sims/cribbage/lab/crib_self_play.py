@@ -42,7 +42,7 @@ from ...core.store import atomic_write, git_commit, write_json
 from ...stats import mean_se
 from ..crib_tables import N_RANKS, TO_WHOM, reference_table, table_params
 from ..engine import DISCARDS, PEGS, describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
-from ..play import C_CRIB, POLICY_ERROR, deal_buffers, play_deal, seed_streams
+from ..play import C_CRIB, POLICY_ERROR, deal_buffers, fresh_deal
 from ..policies.discard import expected_net_policy
 from .crib_tables import matrices_table, params_matrices
 
@@ -58,32 +58,13 @@ def _throw_chunk(
     to ``sums[c, role, lo, hi]`` for the ranks ``lo <= hi`` that the player in ``role`` threw."""
     players = rules[0]
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
-    work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
+    buffers = deal_buffers(rules_c)
+    work, comp, policies = buffers[0], buffers[4], (discard_fns, peg_fns)
     thrown = work[4]
     start = first_item + c * chunk_size
     for i in range(min(chunk_size, n_items - c * chunk_size)):
-        seed_streams(keys, c, i, deck_rng, seat_rngs)
         g = start + i
-        scores[:] = 0
-        comp[:, :] = 0
-        if (
-            play_deal(
-                rules_c,
-                g % players,
-                scores,
-                False,
-                deck_rng,
-                seat_rngs,
-                discard_fns,
-                peg_fns,
-                params_c,
-                poff_c,
-                comp,
-                err[c],
-                work,
-            )
-            == POLICY_ERROR
-        ):
+        if fresh_deal(rules_c, keys, c, i, g % players, buffers, policies, params_c, poff_c, err[c]) == POLICY_ERROR:
             err[c, E_ITEM] = g
             break
         crib = comp[0, C_CRIB]
