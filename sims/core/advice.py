@@ -11,7 +11,8 @@ values every legal choice; what does not depend on the game lives here:
 * :func:`rollout_columns`: the mean value of each choice over the rollouts, its standard error
   (zero when every hidden deal was enumerated), and its difference from the best choice
   paired over the same rollouts (common random numbers);
-* :func:`chosen_by`: which named policies make each choice.
+* :func:`chosen_by`: which named policies make each choice; :func:`advice_frame`, the answer
+  as a frame.
 """
 
 from __future__ import annotations
@@ -174,6 +175,19 @@ def rollout_columns(values: np.ndarray, exact: bool, name: str, best: int | None
         f"{label}vs_best": diff.mean(axis=0),
         f"{label}vs_best_se": diff_se,
     }
+
+
+def advice_frame(labels, values: np.ndarray, exact: bool, chosen: dict[str, str], **attrs):
+    """An advisor's answer: ``choice, value, se, vs_best, vs_best_se, chosen_by`` for ``values[rollout, choice]``
+    (:func:`rollout_columns`, :func:`chosen_by` of ``chosen``), best first, ``attrs`` its frame's attrs (with
+    ``sort="value"``)."""
+    import pandas as pd
+
+    frame = pd.DataFrame({"choice": labels, **rollout_columns(values, exact, "value")})
+    frame["chosen_by"] = chosen_by(chosen, labels)
+    frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
+    frame.attrs.update(attrs, sort="value")
+    return frame
 
 
 def choices_of(player_class, situation, policies, seed: int) -> dict[str, str]:

@@ -108,10 +108,9 @@ def lost_again(game, situation, choice: str, best: str, samples: int, seed: int,
     """What ``choice`` loses against the review's ``best`` on fresh deals (``seed``): the review picks its best as
     the highest of noisy values, so the loss it grades is biased upward; measured again on other deals, the loss
     of the same two choices is not (``measure``: ``win_lost`` or ``points_lost``)."""
-    module = game.part("record")
-    return (
-        module.grade(situation, choice, samples, seed)[measure] - module.grade(situation, best, samples, seed)[measure]
-    )
+    from .record import grade
+
+    return grade(game, situation, choice, samples, seed)[measure] - grade(game, situation, best, samples, seed)[measure]
 
 
 def identity_gain(game, record, seat: int, best: dict, samples: int, seed: int, measure: str) -> np.ndarray:
@@ -121,9 +120,9 @@ def identity_gain(game, record, seat: int, best: dict, samples: int, seed: int, 
     ``points_lost``.  Both choices are graded on the same deals (:func:`sims.core.record.review`'s grade); a
     decision none of whose sampled deals fit what the others have shown is left out."""
     from .advisor_player import advise_fitting, choice_column
-    from .record import read_record
+    from .record import grade, read_record
 
-    advice, module, read = game.part("advice"), game.part("record"), read_record(record)
+    advice, read = game.part("advice"), read_record(record)
     out = np.zeros(read.header.get("games", 1))
     for k, line in enumerate(read.decisions):
         base = best.get(line.situation.DECISION)
@@ -133,7 +132,7 @@ def identity_gain(game, record, seat: int, best: dict, samples: int, seed: int, 
             frame = advise_fitting(advice, line.situation, 2, seed + k, policies=(base,))[0]
             made = [c for c, by in zip(frame[choice_column(frame)], frame["chosen_by"]) if base in by.split(", ")]
             if made and str(made[0]) != line.choice:
-                graded = [module.grade(line.situation, c, samples, seed + k) for c in (str(made[0]), line.choice)]
+                graded = [grade(game, line.situation, c, samples, seed + k) for c in (str(made[0]), line.choice)]
                 out[line.game] += graded[0][measure] - graded[1][measure]
         except ValueError:
             continue

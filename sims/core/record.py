@@ -26,9 +26,10 @@ numbers or results) still reads.
 
 What depends on the game comes from its records module, the ``record`` its ``Game``
 declares (``mygame.record``): ``SITUATIONS`` (decision -> situation class),
-``situation`` (an engine decision's arrays -> its situation), ``fields`` (a situation
--> its record fields), ``play_game`` (one game of the reference engine with given seat
-functions) and ``grade`` (a choice against the game's advisor).
+``situation`` (an engine decision's arrays -> its situation) and ``play_game`` (one game
+of the reference engine with given seat functions); and where the defaults do not fit,
+``fields`` (a situation -> its record fields; default :func:`fields_of`'s)
+and ``grade`` (a choice against the game's advisor; default :func:`grade`).
 
 :func:`review` grades every decision against the advisor: the best choice, the points
 the choice lost with their standard error, and the chance of winning it lost when the
@@ -202,6 +203,24 @@ def paired_grade(frame: pd.DataFrame, key: str, choice: str) -> dict:
     }
 
 
+def fields_of(game):
+    """How a situation of ``game`` becomes its record fields: the game's ``record.fields``, else
+    :func:`situation_fields` as they are."""
+    module = game.part("record")
+    return getattr(module, "fields", lambda situation: situation_fields(situation, {}))
+
+
+def grade(game, situation, choice: str, samples: int, seed: int, playout=None) -> dict:
+    """``choice`` graded against the game's advisor: the game's ``record.grade``, else :func:`paired_grade` of
+    its advice (``advise(situation, playout=, samples=, seed=, policies=())``, whose ``choice`` column names
+    every choice, paired over the same deals)."""
+    module = game.part("record")
+    if hasattr(module, "grade"):
+        return module.grade(situation, choice, samples, seed, playout)
+    advise = game.part("advice").advise
+    return paired_grade(advise(situation, playout=playout, samples=samples, seed=seed, policies=()), "choice", choice)
+
+
 def check_playout(game, module, playout) -> None:
     """The play-out policies of a review, each resolved before any decision is graded (a bad name or parameter:
     one line): ``{decision: policy}``, or one policy where the game's records module names the decision it plays
@@ -267,7 +286,7 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bo
             "choice": line.choice,
         }
         try:
-            graded = module.grade(line.situation, line.choice, samples, seed, playout)
+            graded = grade(record.game, line.situation, line.choice, samples, seed, playout)
         except PolicyError as exc:  # a play-out went wrong: stop there
             raise PolicyError(f"{path} line {line.number}: the advisor's {exc}") from None
         except ValueError as exc:  # what the advisor cannot value (the record was read whole)

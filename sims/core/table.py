@@ -109,7 +109,9 @@ class _Table:
     lines: list
 
     def __init__(self, game, rules, seats, on_decision, keep: bool, on_deal=None):
-        self.module, self.rules, self.seats = game.part("record"), rules, seats
+        from .record import fields_of
+
+        self.module, self.rules, self.seats, self.record_fields = game.part("record"), rules, seats, fields_of(game)
         self.on_decision, self.keep, self.on_deal = on_decision, keep, on_deal
         self.game, self.taken, self.lines, self.decisions = 0, [], [], 0
         # a chooser's situations are rebuilt from the decisions before it (who laid a card): all are watched
@@ -170,7 +172,7 @@ class _Table:
                     "game": decided.game,
                     "player": decided.seat,
                     "decision": decided.decision,
-                    **self.module.fields(decided.situation),
+                    **self.record_fields(decided.situation),
                     "choice": decided.choice,
                 }
             )

@@ -44,14 +44,7 @@ from ..cards import format_card
 from ..core.advice import (
     Player as CorePlayer,
 )
-from ..core.advice import (
-    check_samples,
-    choices_of,
-    chosen_by,
-    every_deal,
-    rollout_columns,
-    ways_to_deal,
-)
+from ..core.advice import advice_frame, check_samples, choices_of, every_deal, ways_to_deal
 from ..core.arrays import copy_into
 from ..core.errors import PolicyError, job_policies, new_err, overrun_text, raised_by_policy
 from ..core.kernel import njit
@@ -595,19 +588,16 @@ def advise(
     out, labels, exact, job, conditioned = play_outs(situation, playout, samples, seed, exact_limit)
     rules = situation.rules
     staked = rules.stake if situation.role == 0 or (situation.carry == 0 and rules.single == "stake-all") else 0
-    columns = {"choice": labels}
-    columns.update(rollout_columns((out + staked).astype(float), exact, "value"))
-    frame = pd.DataFrame(columns)
     names = NAMED[situation.DECISION] if policies is None else policies
-    frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)
-    frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update(
+    return advice_frame(
+        labels,
+        (out + staked).astype(float),
+        exact,
+        choices_of(Player, situation, names, seed),
         situation=situation.describe(),
         method="exact" if exact else "rollouts",
         deals=len(out),
         conditioned=conditioned,
         playout={d: p[0].label() for d, p in job.policies.items()},
         seed=seed,
-        sort="value",
     )
-    return frame

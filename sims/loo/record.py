@@ -62,11 +62,3 @@ def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
     keys = ref.chunk_keys(seed, item // size, 1, GAME.n_streams)[0]
     session = ref.play_session(rules, *ref.streams(keys, item % size, rules.players), seats, on_deal)
     return session.record(rules.players)
-
-
-def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict:
-    """``choice`` against the advisor (:func:`sims.loo.advice.advise`), in money, paired over the same deals."""
-    from ..core.record import paired_grade
-    from .advice import advise
-
-    return paired_grade(advise(situation, playout=playout, samples=samples, seed=seed, policies=()), "choice", choice)

@@ -206,17 +206,17 @@ def test_cards_thrown_out_and_the_play_after_them_are_graded(tmp_path):
 def test_what_the_advisor_cannot_value_is_left_ungraded_with_a_note(tmp_path, capsys, monkeypatch):
     """A decision the advisor refuses (here every throw, refused on purpose) is listed, not graded, with the
     advisor's reason, and the rest graded."""
-    import sims.allfours.record as records
+    import sims.allfours.advice as advice
 
     path = _thrown_out_game(tmp_path)
-    grade = records.grade
+    advise = advice.advise
 
-    def refusing(situation, *args):
+    def refusing(situation, **how):
         if situation.DECISION == "discard":
             raise ValueError("the advisor values no throw today")
-        return grade(situation, *args)
+        return advise(situation, **how)
 
-    monkeypatch.setattr(records, "grade", refusing)
+    monkeypatch.setattr(advice, "advise", refusing)
     graded = review(path, samples=50)
     ungraded = graded[graded["note"] != ""]
     assert len(ungraded) > 0 and (ungraded["decision"] == "discard").all()

@@ -6,10 +6,9 @@ triumph card AH 10H 3C --turned 7S --played KH``)."""
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from sims.cards import format_card, parse_card
-from sims.core.advice import check_samples, chosen_by, every_deal, rollout_columns, ways_to_deal
+from sims.core.advice import advice_frame, check_samples, every_deal, ways_to_deal
 from sims.core.record import situation_fields
 from sims.core.rng import chunk_keys, seed_state
 from sims.core.text import listed
@@ -34,11 +33,11 @@ def situation(args, rules):
     return CardSituation(" ".join(args.cards), args.turned, " ".join(listed(args.played)), args.seat, rules)
 
 
-def advise(situation, playout=None, samples: int = 2_000, seed: int = 0) -> pd.DataFrame:
+def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policies=("greedy",)):
     """``choice, value, se, vs_best, vs_best_se, chosen_by`` a legal card, best first; ``playout`` a built-in
     policy (or ``{"card": name}``) every player follows after the choice (default greedy)."""
     s, players, samples = situation, situation.rules.players, check_samples(samples)
-    name = (playout or {}).get("card", "greedy") if not isinstance(playout, str) else playout
+    name = playout if isinstance(playout, str) else (playout or {}).get("card", "greedy")
     if name not in POLICIES:
         raise ValueError(f"the play-outs play a built-in policy ({', '.join(POLICIES)}), not {name!r}")
     held, legal = [c for c in s.cards if c >= 0], s.legal()
@@ -48,40 +47,32 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0) -> pd.D
     rng = np.random.default_rng(seed)
     deals = every_deal(unseen, sizes) if exact else np.array([rng.permutation(unseen) for _ in range(samples)])
     keys, streams = chunk_keys(seed, 0, 1, players)[0], np.empty((players, 4), dtype=np.uint64)
+    cut, order = np.cumsum([0, *sizes]), [(seat - s.seat) % players for seat in range(players)]
     values = np.zeros((len(deals), len(legal)))
+
+    def choose(seat, *seen):  # every player by the play-out policy, on his own stream
+        return POLICIES[name](*seen, streams[seat])
+
     for d, dealt in enumerate(deals):
         for j, card in enumerate(legal):
             for seat in range(players):  # the same streams for every choice
                 seed_state(streams[seat], keys[seat], d)
-            hands, start = [None] * players, 0
-            hands[s.seat] = [None if c < 0 or c == card else c for c in s.cards]
-            for k, size in enumerate(sizes, 1):
-                hands[(s.seat + k) % players], start = [int(c) for c in dealt[start : start + size]], start + size
+            mine = [None if c < 0 or c == card else c for c in s.cards]
+            hands = [dealt[cut[k - 1] : cut[k]].tolist() if k else mine for k in order]
             tally = [[0, 0] for _ in range(players)]
-            play_out(
-                hands,
-                s.trump,
-                s.leader,
-                lambda seat, *seen: POLICIES[name](*seen, streams[seat]),
-                tally,
-                len(held) + 1,
-                (*s.trick, card),
-            )
+            play_out(hands, s.trump, s.leader, choose, tally, len(held) + 1, (*s.trick, card))
             values[d, j] = tally[s.seat][0]
     labels = [format_card(c) for c in legal]
     greedy = POLICIES["greedy"]([None if c < 0 else c for c in s.cards], s.trump, s.led, s.best, None)
-    frame = pd.DataFrame(
-        {
-            "choice": labels,
-            **rollout_columns(values, exact and name == "greedy", "value"),
-            "chosen_by": chosen_by({"greedy": format_card(s.cards[greedy])}, labels),
-        }
+    chosen = {"greedy": format_card(s.cards[greedy])} if "greedy" in policies else {}
+    method = "exact" if exact and name == "greedy" else "sampled"
+    return advice_frame(
+        labels,
+        values,
+        method == "exact",
+        chosen,
+        situation={"decision": "card", "rules": s.rules.name, **situation_fields(s, {})},
+        playout={"card": name},
+        method=method,
+        deals=len(deals),
     )
-    frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs = {
-        "situation": {"decision": "card", "rules": s.rules.name, **situation_fields(s, {})},
-        "playout": {"card": name},
-        "method": "exact" if exact and name == "greedy" else "sampled",
-        "deals": len(deals),
-    }
-    return frame

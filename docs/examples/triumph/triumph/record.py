@@ -1,7 +1,6 @@
-"""Triumph's part of game records and of the table (:mod:`sims.core.record`,
-:mod:`sims.core.table`): a record line holds the fields of :class:`CardSituation`, e.g.
-``{"player": 1, "decision": "card", "hand": "AH - 2C 9D -", "turned": "7S", "played": "KH 3H JC QC 4H",
-"seat": 1, "choice": "9D"}``."""
+"""Triumph's part of game records and of the table (:mod:`sims.core.record`, :mod:`sims.core.table`): a record
+line holds the fields of :class:`CardSituation`, e.g. ``{"player": 1, "decision": "card", "hand": "AH - 2C 9D -",
+"turned": "7S", "played": "KH 3H JC QC 4H", "seat": 1, "choice": "9D"}``; a choice is graded by the advisor."""
 
 from __future__ import annotations
 
@@ -11,35 +10,22 @@ import numpy as np
 
 from sims.cards import format_card
 from sims.core.driver import item_streams
-from sims.core.record import paired_grade, situation_fields
 
 from . import reference
-from .advice import advise
 from .game import GAME
 from .rules import S_SEAT, S_TURNED
 from .situation import CardSituation
 
 EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"  # one game of sims play --record
-
-
 SITUATIONS = {"card": CardSituation}
 
 
 def situation(decision: str, hand, played, state, rules, earlier=()) -> CardSituation:
     """An engine decision's situation: this deal's cards so far are the choices of ``earlier`` (the game's
     decisions before it) since the deal began (each deal before it had every card played)."""
-    this_deal = earlier[len(earlier) - len(earlier) % (rules.players * rules.cards) :]
-    return CardSituation(
-        " ".join("-" if c < 0 else format_card(c) for c in hand),
-        format_card(state[S_TURNED]),
-        " ".join(d.choice for d in this_deal),
-        int(state[S_SEAT]),
-        rules,
-    )
-
-
-def fields(situation) -> dict:
-    return situation_fields(situation, {})
+    this_deal = " ".join(d.choice for d in earlier[len(earlier) - len(earlier) % (rules.players * rules.cards) :])
+    hand = " ".join("-" if c < 0 else format_card(c) for c in hand)
+    return CardSituation(hand, format_card(state[S_TURNED]), this_deal, int(state[S_SEAT]), rules)
 
 
 def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
@@ -49,18 +35,13 @@ def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
 
     def choose(seat, hand, trump, led, best, turned):
         state = np.array([trump, -1 if led is None else led, -1 if best is None else best, seat, turned])
-        return fns["card"][seat](
-            np.array([-1 if c is None else c for c in hand]), state, rules.to_kernel(), seat_rngs[seat], np.zeros(0)
-        )
+        hand = np.array([-1 if c is None else c for c in hand])
+        return fns["card"][seat](hand, state, rules.to_kernel(), seat_rngs[seat], np.zeros(0))
 
     tally = reference.play_game(rules, item, deck_rng, choose, on_deal)
+    winner = next(s for s, t in enumerate(tally) if t[2])
     return {
         "first_dealer": item % rules.players,
-        "winner": next(s for s, t in enumerate(tally) if t[2]),
+        "winner": winner,
         **{f"tricks_{s}": t[0] for s, t in enumerate(tally)},
     }
-
-
-def grade(situation, choice: str, samples: int, seed: int, playout=None) -> dict:
-    """``choice`` against the advisor (:func:`triumph.advice.advise`), in tricks, paired over the same deals."""
-    return paired_grade(advise(situation, playout, samples, seed), "choice", choice)

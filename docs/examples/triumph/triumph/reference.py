@@ -1,9 +1,5 @@
-"""A plain-Python Triumph, one rule a line, on the random streams the kernel uses: the oracle for the engine.
-
-The random numbers come from sims's generator (:mod:`sims.core.rng`) called from Python: they are
-inputs, not rules.  The two built-in policies are written again here, so a bug in either shows as a
-difference instead of being shared by both sides.
-"""
+"""A plain-Python Triumph, one rule a line, on the kernel's random streams (:mod:`sims.core.rng`, inputs, not
+rules): the oracle for the engine.  The two policies are written again, so a bug in either shows as a difference."""
 
 from __future__ import annotations
 
@@ -75,15 +71,8 @@ def play_deal(rules, item, deck_rng, choose, tally) -> bool:
     for j in range(players * n + 1):
         k = j + randint(deck_rng, 52 - j)
         deck[j], deck[k] = deck[k], deck[j]
-    hands = [deck[((seat - item - 1) % players) * n :][:n] for seat in range(players)]  # the eldest's first
-    return play_out(
-        hands,
-        deck[players * n] % 4,
-        (item + 1) % players,
-        lambda *seen: choose(*seen, deck[players * n]),
-        tally,
-        rules.target,
-    )
+    hands, turned = [deck[((seat - item - 1) % players) * n :][:n] for seat in range(players)], deck[players * n]
+    return play_out(hands, turned % 4, (item + 1) % players, lambda *seen: choose(*seen, turned), tally, rules.target)
 
 
 def play_game(rules, item, deck_rng, choose, on_deal=None) -> list[list[int]]:
