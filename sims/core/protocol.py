@@ -16,7 +16,8 @@ The engine module a game names must define::
     def describe_error(job, row) -> str
         # the situation of one err row in words: "returned mask 3 for hand 5H 5S ...: it must ..."
 
-and its results module::
+and its results module (by default :mod:`sims.core.tally_results`: the means of what its engine's
+``TALLIES[kind]`` add up)::
 
     def summarize(job, batch) -> result   # an object with .summary (JSON-able dict) and .table()
     def render(summary) -> str            # the summary as text (sims simulate / play / run)
@@ -78,8 +79,8 @@ class Game:
     decisions: tuple[Decision, ...]
     policies: Mapping[str, Mapping[str, PolicySpec]]  # decision -> policy name -> spec (declarative)
     engine: str  # "module" with play_chunks and describe_error
-    results: str  # "module" with summarize(job, batch)
     reference: str  # "module" of the slow plain-Python engine (test oracle)
+    results: str = "sims.core.tally_results"  # "module" with summarize(job, batch) and render(summary)
     chunk_size: Mapping[str, int] = field(default_factory=lambda: {"deals": 4096, "games": 256})
     max_seats: int = 4  # seat random streams the kernels draw from
     kinds: tuple[str, ...] = KINDS

@@ -13,12 +13,12 @@ from .rules import MAX_SEATS, CardFn
 
 LOOP = deal_loop(play_deal, [types.UniTuple(CardFn, MAX_SEATS)])
 GAME_LOOP = deal_loop(play_game, [types.UniTuple(CardFn, MAX_SEATS)])
-DEALS, GAMES = Tally("deal", [TALLY]), Tally("game", [GAME_TALLY])
+TALLIES = {"deals": Tally("deal", [TALLY]), "games": Tally("game", [GAME_TALLY])}  # the core's results read them
 
 
 def play_chunks(job, keys, first_item, n_items, err):
-    loop, tally = (GAME_LOOP, GAMES) if job.kind == "games" else (LOOP, DEALS)
-    return play_items(job, keys, first_item, n_items, err, loop, tally)
+    loop = GAME_LOOP if job.kind == "games" else LOOP
+    return play_items(job, keys, first_item, n_items, err, loop, TALLIES[job.kind])
 
 
 def describe_error(job, row) -> str:

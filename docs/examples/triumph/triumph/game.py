@@ -18,7 +18,6 @@ GAME = Game(
         }
     },
     engine="triumph.engine",
-    results="triumph.results",
     reference="triumph.reference",
     chunk_size={"deals": 4096, "games": 4096},  # the same: a game's streams are its deal's (record.play_game)
     max_seats=4,
