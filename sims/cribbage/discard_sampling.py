@@ -21,6 +21,7 @@ from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, U64_1
 from ..core.rng import chunk_keys, randint, seed_state
 from ..core.streams import overrun, own_stream, seat_streams, stream_intact
+from ..stats import mean_se
 from .contract import (
     S_ACTIVE,
     S_CRIB_MINE,
@@ -273,7 +274,7 @@ def sampled_figures(hand, me, pool, masks, rules, runs, peg_policy, samples, see
                 bar.update(n)
                 if progress and index == 0 and first == 0:
                     say_estimate((time.perf_counter() - start) / n * samples * len(runs), samples * len(runs))
-            out.append(_mean_se(sums[0], sums[1], samples) + (_mean_se(sums[2], sums[3], samples) if pegging else ()))
+            out.append(mean_se(sums[0], sums[1], samples) + (mean_se(sums[2], sums[3], samples) if pegging else ()))
     return out
 
 
@@ -284,12 +285,6 @@ def say_estimate(seconds: float, deals: int) -> None:
         sys.stderr.write(
             f"sims: sampling {deals:,} deals takes about {minutes} here; a progress bar follows (Ctrl-C stops it)\n"
         )
-
-
-def _mean_se(total, squares, n) -> tuple[np.ndarray, np.ndarray]:
-    mean = total / n
-    var = np.maximum(squares - n * mean**2, 0.0) / (n - 1)
-    return mean, np.sqrt(var / n)
 
 
 def _raise_policy_error(err, rules, policy, seed):
