@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch, Rectangle
 
 from sims.core.text import counted
-from sims.stats import COMPONENT_ORDER, LEVEL, z_value
+from sims.stats import LEVEL, z_value
 
 DPI = 150  # the report's PNGs: 8 in wide = 1200 pixels
 WIDTH = 8.0
@@ -73,14 +73,11 @@ def components_by_role(
     """Grouped bars of mean points per deal, component × role, with ±z·se error bars and the means written on.
 
     ``table``: tidy rows role, component, mean, se (``DealResult.table()``).
-    ``components`` defaults to every component present except the sums (pegging, total).
+    ``components`` defaults to every component present, in order of appearance.
     """
     _need(table, ["role", "component", "mean", "se"], "components_by_role")
-    found = list(dict.fromkeys(table["component"]))
     if components is None:
-        components = [c for c in COMPONENT_ORDER if c in found and c not in ("pegging", "total")] + [
-            c for c in found if c not in COMPONENT_ORDER
-        ]
+        components = list(dict.fromkeys(table["component"]))
     roles = list(dict.fromkeys(table["role"]))
     cell = table.set_index(["role", "component"])
     fig, ax = _figure(title)

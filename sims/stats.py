@@ -30,8 +30,6 @@ if TYPE_CHECKING:
 
 LEVEL = 0.95
 Z95 = 1.959963984540054  # z_value(LEVEL), written out: the results' intervals need no scipy
-# Column order of breakdown tables: the rule decisions' components, "pegging" = play + go.
-COMPONENT_ORDER = ("hand", "crib", "play", "go", "pegging", "heels", "last", "total")
 
 
 def mean_se(total, total_sq, n):
@@ -210,12 +208,12 @@ def pm(mean: float, se: float, digits: int = 2, level: float = LEVEL) -> str:
     return f"{mean:.{digits}f} ± {z_value(level) * se:.{digits}f}"
 
 
-def breakdown_table(table: pd.DataFrame, digits: int = 2, level: float = LEVEL) -> pd.DataFrame:
+def breakdown_table(table: pd.DataFrame, digits: int = 2, level: float = LEVEL, order=()) -> pd.DataFrame:
     """Role × component table of ``'mean ± 1.96 se'`` strings from a tidy DealResult table.
 
     ``table`` has columns role, component, mean, se (as ``DealResult.table()``);
-    roles keep their order of appearance, components follow :data:`COMPONENT_ORDER`
-    (others after, in order of appearance).
+    roles keep their order of appearance, components follow ``order`` (a game's own,
+    e.g. cribbage's ``COMPONENT_ORDER``), the others after it in order of appearance.
     """
     import pandas as pd
 
@@ -224,7 +222,7 @@ def breakdown_table(table: pd.DataFrame, digits: int = 2, level: float = LEVEL) 
         raise ValueError(f"breakdown table needs columns role, component, mean, se; missing {sorted(missing)}")
     roles = list(dict.fromkeys(table["role"]))
     found = list(dict.fromkeys(table["component"]))
-    comps = [c for c in COMPONENT_ORDER if c in found] + [c for c in found if c not in COMPONENT_ORDER]
+    comps = [c for c in order if c in found] + [c for c in found if c not in order]
     cells = {
         (r, c): pm(m, s, digits, level)
         for r, c, m, s in zip(table["role"], table["component"], table["mean"], table["se"], strict=True)

@@ -18,7 +18,26 @@ from .play import COMPONENTS
 if TYPE_CHECKING:  # pandas is imported where a DataFrame is made: a summary needs none
     import pandas as pd
 
-__all__ = ["DealResult", "GameResult", "loser_scores", "role_names", "side_names", "summarize"]
+__all__ = [
+    "COMPONENT_ORDER",
+    "DealResult",
+    "GameResult",
+    "bar_components",
+    "loser_scores",
+    "role_names",
+    "side_names",
+    "summarize",
+]
+# Column order of breakdown tables: the rule decisions' components, "pegging" = play + go, "last" the last card.
+COMPONENT_ORDER = ("hand", "crib", "play", "go", "pegging", "heels", "last", "total")
+
+
+def bar_components(table) -> list[str]:
+    """The components of a DealResult table that are not sums of others (pegging, total), in
+    :data:`COMPONENT_ORDER`: the bars of a role's points by component."""
+    found = list(dict.fromkeys(table["component"]))
+    order = [c for c in COMPONENT_ORDER if c not in ("pegging", "total")]
+    return [c for c in order if c in found] + [c for c in found if c not in COMPONENT_ORDER]
 
 
 def _thresholds(rules) -> dict[str, int]:

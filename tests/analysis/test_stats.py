@@ -174,9 +174,10 @@ def test_breakdown_table_orders_and_formats():
             "n": [100] * 5,
         }
     )
-    t = stats.breakdown_table(tidy)
+    t = stats.breakdown_table(tidy, order=("hand", "crib"))
     assert list(t.index) == ["pone", "dealer"]
-    assert list(t.columns) == ["hand", "crib", "total"]
+    assert list(t.columns) == ["hand", "crib", "total"]  # the order given, then the others as they come
+    assert list(stats.breakdown_table(tidy).columns) == ["total", "hand", "crib"]
     assert t.loc["dealer", "total"] == "16.20 ± 0.04"
     assert t.loc["pone", "crib"] == ""
     with pytest.raises(ValueError, match="missing"):

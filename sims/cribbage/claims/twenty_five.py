@@ -11,6 +11,7 @@ from sims.analysis.claims.model import Claim, Reference, equal, source
 from sims.analysis.report import Section
 from sims.stats import breakdown_table, rate_estimate
 
+from ..results import COMPONENT_ORDER, bar_components
 from .measures import GAME, GREEDY, MAIN, RANDOM, finished, points_per_two_deals, role_mean
 
 NUMBER = "2"
@@ -128,12 +129,14 @@ def run(ctx) -> Section:
                     "verdict against 25",
                 ]
             ].round(2),
-            f"Points per deal by role ({policy_label(MAIN)})": breakdown_table(main.table()),
+            f"Points per deal by role ({policy_label(MAIN)})": breakdown_table(main.table(), order=COMPONENT_ORDER),
         },
         figures={
             "Points in two deals by playing strength": fig,
             "Points per deal by role and component": plots.components_by_role(
-                main.table(), f"Points per deal by role and component, {RULES}\n{policy_label(MAIN)} in self-play, {n}"
+                main.table(),
+                f"Points per deal by role and component, {RULES}\n{policy_label(MAIN)} in self-play, {n}",
+                components=bar_components(main.table()),
             ),
         },
     )
