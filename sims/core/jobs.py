@@ -52,10 +52,13 @@ def per_seat(spec, players: int, what: str) -> list:
     return [spec] * players
 
 
-def parse_policy(text: str, decision: str) -> tuple[str, dict | None]:
+def parse_policy(text: str, decision: str, prefix: str = "") -> tuple[str, dict | None]:
     """``"maxims:knave=0:tens=0"`` -> ``("maxims", {"knave": 0.0, "tens": 0.0})``; ``"expected_net:table=hessel"``
-    names a table; a bare name has no changes (None)."""
+    names a table; a bare name has no changes (None).  ``prefix``: what came before ``text`` (``py:``), for the
+    messages."""
     name, *changes = [part.strip() for part in text.split(":")]
+    form = f"{prefix}MODULE.FUNCTION" if prefix else "NAME"
+    text = prefix + text
     if not changes:
         return name, None
     params: dict[str, float | str] = {}
@@ -63,7 +66,7 @@ def parse_policy(text: str, decision: str) -> tuple[str, dict | None]:
         key, eq, value = (part.strip() for part in change.partition("="))
         if not eq or not key or not value:
             raise ValueError(
-                f"{decision} policy {text!r}: write NAME:PARAM=VALUE[:PARAM=VALUE...], e.g. maxims:knave=0"
+                f"{decision} policy {text!r}: write {form}:PARAM=VALUE[:PARAM=VALUE...] (a parameter by name)"
             )
         if key in params:
             raise ValueError(f"{decision} policy {text!r}: parameter {key!r} is given twice")
@@ -92,7 +95,7 @@ def resolve_one(game: Game, decision: str, spec, params=None) -> pol.Policy:
             )
         spec, params = spec["name"], spec.get("params") if params is None else params
     if plugins.is_path(spec):
-        path, changes = parse_policy(spec[len(plugins.PATH) :], decision)
+        path, changes = parse_policy(spec[len(plugins.PATH) :], decision, plugins.PATH)
         spec = plugins.import_path(decision, plugins.PATH + path)
         params = changes if params is None else params
     elif isinstance(spec, str):
@@ -155,7 +158,6 @@ class Job:
     @classmethod
     def make(cls, game, kind, rules, policies, n, seed, records=False, chunk_size=None, engine=None, **options) -> Job:
         game = get_game(game)
-        announce(game.name, game.engine, game.compile_time)
         if kind not in game.kinds:
             raise ValueError(f"unknown job kind {kind!r}; use {' or '.join(repr(k) for k in game.kinds)}")
         known = {**game.options, **(getattr(pol.load(engine), "OPTIONS", {}) if engine else {})}
@@ -165,7 +167,7 @@ class Job:
             raise ValueError(f"unknown {where} option {unknown[0]!r}; options: {', '.join(known) or 'none'}")
         rules = game.get_rules(rules)
         chunk = check_count(chunk_size or game.chunk_size[kind], "chunk_size", 1 << 20)
-        return cls(
+        job = cls(
             game,
             kind,
             rules,
@@ -177,6 +179,8 @@ class Job:
             tuple(sorted((k, v) for k, v in options.items() if v is not None and v is not False)),
             engine,
         )
+        announce(game.name, game.engine, game.compile_time)  # once the job is known good: nothing said in vain
+        return job
 
     def option(self, name: str, default=False):
         return dict(self.options).get(name, default)

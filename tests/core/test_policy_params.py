@@ -55,6 +55,7 @@ def test_the_changed_maxim_changes_the_play_and_the_record_names_it():
     [
         ("maxims:knav=0", "has no parameter 'knav' (it takes knave, tens, best_cards, eldest_trumps)"),
         ("maxims:knave", "write NAME:PARAM=VALUE"),
+        ("py:nosuch:f", "play policy 'py:nosuch:f': write py:MODULE.FUNCTION:PARAM=VALUE"),
         ("maxims:knave=x", "parameter 'knave' must be a number, got 'x'"),
         ("greedy:a=1", "it takes no parameters"),
     ],
@@ -63,6 +64,18 @@ def test_a_bad_change_is_one_line_and_exit_2(capsys, flag, message):
     assert main(["simulate", "--game", "allfours", "--deals", "100", "--play", flag, "--quiet"]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_refused_job_says_nothing_of_compiling(monkeypatch):
+    """The first run's compile notice (sims.core.first_run) comes once the job is known good, not before a refusal."""
+    import sims.core.jobs as jobs
+
+    told = []
+    monkeypatch.setattr(jobs, "announce", lambda *args: told.append(args))
+    assert main(["simulate", "--game", "allfours", "--deals", "100", "--play", "maxims:knave", "--quiet"]) == 2
+    assert told == []
+    assert main(["simulate", "--game", "allfours", "--deals", "100", "--quiet"]) == 0
+    assert [game for game, *_ in told] == ["allfours"]
 
 
 def test_an_unknown_table_lists_the_known_ones(capsys):
