@@ -252,7 +252,7 @@ class Tally:
 
     def records(self, layout: Layout, rows, items: np.ndarray, parts: bool) -> pd.DataFrame:
         """One row per item (``items`` their indices), then the columns of the recorded tables (those of
-        ``parts``, or the others) in order (:func:`~sims.core.batch.rows_frame`: the int64 values as one block)."""
+        ``parts``, or the others) in order (``rows_frame``: the int64 values as one block)."""
         names, others, first = [self.item], {}, 1 if parts else 0
         tables = [t for t in self.tables if any(p is t for p in self.parts)] if parts else self.record_order
         for t in tables:
