@@ -87,12 +87,35 @@ def concat(parts) -> Columns:
     return Columns({name: np.concatenate([p[name] for p in parts]) for name in parts[0].columns}, labels)
 
 
-def rows_frame(data: dict) -> pd.DataFrame:
-    """A table of per-item rows (``Batch.rows``) from named columns: a DataFrame, pandas imported when first
-    needed."""
+def rows_frame(items: np.ndarray, values: np.ndarray, names: list[str], others: dict | None = None) -> pd.DataFrame:
+    """A table of per-item rows (``Batch.rows``): ``items`` (the item indices), then the int64 columns
+    ``values[:, k]``, named ``names`` (the items' first), except those given in ``others`` by name (labels,
+    narrower integers).  The int64 values stay ``values``' own block, neither copied nor gathered column by
+    column: that took longer than playing the deals (pandas imported when first needed)."""
     import pandas as pd
 
-    return pd.DataFrame(data)
+    others = others or {}
+    plain = [k for k, name in enumerate(names[1:]) if name not in others]
+    block = values if len(plain) == values.shape[1] else values[:, plain]
+    frame = pd.DataFrame(block, columns=[names[1 + k] for k in plain], copy=False)
+    frame.insert(0, names[0], np.asarray(items, dtype=np.int64))
+    for at, name in enumerate(names):
+        if name in others:
+            frame.insert(at, name, others[name])
+    return frame
+
+
+def concat_rows(frames: list) -> pd.DataFrame:
+    """Tables of per-item rows one after another, the rows numbered afresh (as ``pandas.concat(frames,
+    ignore_index=True)``); tables of the same int64 columns alone, as :func:`rows_frame` makes them, are
+    joined as one block of values after their items."""
+    import pandas as pd
+
+    columns = frames[0].columns
+    if len(frames) > 1 and all(f.columns.equals(columns) and (f.dtypes == np.int64).all() for f in frames):
+        items = np.concatenate([f.iloc[:, 0].to_numpy() for f in frames])
+        return rows_frame(items, np.concatenate([f.iloc[:, 1:].to_numpy() for f in frames]), list(columns))
+    return pd.concat(frames, ignore_index=True)
 
 
 def _labels(values) -> np.ndarray:
@@ -198,11 +221,7 @@ class Batch:
         """Totals and histograms add; row tables are concatenated (``other`` after ``self``)."""
         if self.kind != other.kind or set(self.rows) != set(other.rows):
             raise ValueError("cannot merge batches of different jobs")
-        rows = {}
-        if self.rows:
-            import pandas as pd
-
-            rows = {name: pd.concat([frame, other.rows[name]], ignore_index=True) for name, frame in self.rows.items()}
+        rows = {name: concat_rows([frame, other.rows[name]]) for name, frame in self.rows.items()}
         return Batch(
             self.kind,
             self.n + other.n,

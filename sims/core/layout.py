@@ -252,8 +252,8 @@ class Tally:
 
     def records(self, layout: Layout, rows, items: np.ndarray, parts: bool) -> pd.DataFrame:
         """One row per item (``items`` their indices), then the columns of the recorded tables (those of
-        ``parts``, or the others) in order."""
-        data, j = {self.item: items.astype(np.int64)}, 1 if parts else 0
+        ``parts``, or the others) in order (``rows_frame``: the int64 values as one block)."""
+        names, others, first = [self.item], {}, 1 if parts else 0
         tables = [t for t in self.tables if any(p is t for p in self.parts)] if parts else self.record_order
         for t in tables:
             who = layout.names[self._index(t)]
@@ -261,12 +261,13 @@ class Tally:
                 continue
             labels = dict(t.labels)
             for name, component in zip(t.columns(who), t.components * len(who)):
+                j = first + len(names) - 1
                 if component in labels:
-                    data[name] = np.asarray(labels[component], dtype=object)[rows[:, j]]
-                else:
-                    data[name] = rows[:, j].astype(t.dtype, copy=False)
-                j += 1
-        return rows_frame(data)
+                    others[name] = np.asarray(labels[component], dtype=object)[rows[:, j]]
+                elif np.dtype(t.dtype) != np.int64:
+                    others[name] = rows[:, j].astype(t.dtype)
+                names.append(name)
+        return rows_frame(items, rows[:, first : first + len(names) - 1], names, others)
 
 
 @njit(cache=True, inline="always")

@@ -21,7 +21,7 @@ import signal
 import threading
 from contextlib import ExitStack
 
-from .batch import Batch
+from .batch import Batch, concat_rows
 from .chunks import check_threads, current_threads
 from .executors import dask_batches, dask_client, default_batch_chunks, local_batches, require_cluster
 from .jobs import Job, Plan
@@ -64,9 +64,7 @@ class _Collector:
             for name, frame in self.rows[index].items():
                 rows.setdefault(name, []).append(frame)
         if rows:
-            import pandas as pd
-
-            self.totals.rows = {name: pd.concat(frames, ignore_index=True) for name, frames in rows.items()}
+            self.totals.rows = {name: concat_rows(frames) for name, frames in rows.items()}
         return self.totals
 
 

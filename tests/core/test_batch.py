@@ -5,7 +5,18 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sims.core.batch import HIST_KEYS, TOTAL_KEYS, Batch, Columns, concat, histogram_columns, quantile, total_columns
+from sims.core.batch import (
+    HIST_KEYS,
+    TOTAL_KEYS,
+    Batch,
+    Columns,
+    concat,
+    concat_rows,
+    histogram_columns,
+    quantile,
+    rows_frame,
+    total_columns,
+)
 from sims.core.jobs import Job
 
 
@@ -55,6 +66,31 @@ def test_the_frames_have_the_dtypes_of_the_tables_pandas_concatenated():
         got = concat([total_columns(*tables[t][:4], tables[t][3], tables[t][4]) for t in names]).frame()
         want = pd.concat([_pandas_totals(*tables[t]) for t in names], ignore_index=True)
         pd.testing.assert_frame_equal(got, want)
+
+
+def _rows(first: int, n: int, labelled: bool):
+    """Per-item rows of items ``first`` .. ``first + n - 1`` from a kernel's int64 rows (three values an item,
+    the second a label's index when ``labelled``), and the same table built column by column."""
+    values = np.arange(first * 3, (first + n) * 3, dtype=np.int64).reshape(n, 3) % 4
+    items = np.arange(first, first + n)
+    names = ["deal", "dealer", "ending", "points"]
+    others = {"ending": np.array(["looed", "won", "sweep", "miss"], dtype=object)[values[:, 1]]} if labelled else {}
+    reference = pd.DataFrame({"deal": items, **{name: values[:, k] for k, name in enumerate(names[1:])}, **others})
+    return rows_frame(items, values, names, others), reference, values
+
+
+def test_per_item_rows_are_the_tables_pandas_made_column_by_column_and_concatenated():
+    for labelled in (False, True):
+        (a, want_a, values), (b, want_b, _) = _rows(0, 5, labelled), _rows(5, 4, labelled)
+        pd.testing.assert_frame_equal(a, want_a, check_exact=True)
+        assert np.shares_memory(a["points"].to_numpy(), values) != labelled  # int64 alone: the kernel's rows
+        want = pd.concat([want_a, want_b], ignore_index=True)
+        pd.testing.assert_frame_equal(concat_rows([a, b]), want, check_exact=True)
+        pd.testing.assert_frame_equal(concat_rows([want_a, want_b]), want, check_exact=True)  # as the store reads them
+        merged = Batch("deals", 5, pd.DataFrame(), pd.DataFrame(), {"deals": a}).merge(
+            Batch("deals", 4, pd.DataFrame(), pd.DataFrame(), {"deals": b})
+        )
+        pd.testing.assert_frame_equal(merged.rows["deals"], want, check_exact=True)
 
 
 def test_a_batch_made_from_dataframes_gives_them_back():

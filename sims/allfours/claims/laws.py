@@ -132,8 +132,10 @@ def _records(ctx, rules, policies, n) -> pd.DataFrame:
     return ctx.result(GAME, "deals", rules, policies, n=n, records=True, keep=False).records
 
 
-def _second_beg(ctx, policies, n):
-    once, twice = _records(ctx, RULES, policies, n), _records(ctx, second_beg_rules(), policies, n)
+def _second_beg(ctx, policies, n, once=None):
+    """A second beg agreed against the law, the same hands; ``once``: the records of the law's run, when at hand."""
+    once = _records(ctx, RULES, policies, n) if once is None else once
+    twice = _records(ctx, second_beg_rules(), policies, n)
     d = paired_diff(eldest_net(twice), eldest_net(once))
     eldest = paired_diff(twice["eldest_total"].to_numpy(np.float64), once["eldest_total"].to_numpy(np.float64))
     dealer = paired_diff(twice["dealer_total"].to_numpy(np.float64), once["dealer_total"].to_numpy(np.float64))
@@ -208,7 +210,8 @@ def claims(ctx) -> tuple[list[Claim], dict, dict]:
     strong_label = policy_label(strong)
     named, strongest, tables = [], {}, {}
 
-    d, eldest, dealer, second = _second_beg(ctx, MAIN, n)
+    main = _records(ctx, RULES, MAIN, n)  # the law's hands, for claims 9h, 9i and 9l
+    d, eldest, dealer, second = _second_beg(ctx, MAIN, n, main)
     beg = Claim(
         "9h",
         "A second beg, by mutual agreement, favours neither side.",
@@ -237,7 +240,6 @@ def claims(ctx) -> tuple[list[Claim], dict, dict]:
 
     asks, forgets = _asking(ctx, "maxims", n)
     asking = paired_diff(asks, forgets)
-    main = _records(ctx, RULES, MAIN, n)
     tracker = paired_diff(seat_net(main), forgets)
     ask = Claim(
         "9i",

@@ -159,7 +159,8 @@ def claims(ctx) -> tuple[list[Claim], dict]:
         give_up, estimate=d.estimate, interval=d.interval, n=d.n, notes="", policies=strong_label
     )
 
-    civil = ctx.result(GAME, "deals", "five-card-pam", MAIN, n=n, records=True, keep=False)
+    # kept at the report's size: the section's measure of Pam be civil plays the same deals
+    civil = ctx.result(GAME, "deals", "five-card-pam", MAIN, n=n, records=True, keep=n == ctx.deals)
     flush = flush_rate(civil.summary)
     named.append(
         Claim(
