@@ -135,6 +135,7 @@ AT_DEAL = DEAL.at
 
 HANDS = types.UniTuple(HandFn, MAX_SEATS)
 PLAYS = types.UniTuple(PlayFn, MAX_SEATS)
+POLICIES = types.Tuple((HANDS, HANDS, PLAYS, HANDS))  # beg, answer, play, discard: a hand's ``policies``
 
 
 @njit(cache=True)
@@ -190,29 +191,9 @@ def deal_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, ou
     comp = out[O_ROLE : O_ROLE + 2]  # the hand's points by side role and its events go straight into out
     events = out[O_HAND]
     maxims = _maxims(args, agreed, unasked)
-    beg_fns, answer_fns, play_fns, discard_fns = policies
+    seats = (seat_rngs, policies, params, poff)
     if (
-        play_hand(
-            rules,
-            dealer,
-            scores,
-            False,
-            hand[0],
-            True,
-            deck_rng,
-            seat_rngs,
-            beg_fns,
-            answer_fns,
-            play_fns,
-            discard_fns,
-            params,
-            poff,
-            comp,
-            events,
-            err,
-            hand,
-            maxims,
-        )
+        play_hand(rules, dealer, (scores, comp, False), (hand[0], True, deck_rng), seats, events, err, hand, maxims)
         == POLICY_ERROR
     ):
         return POLICY_ERROR
@@ -240,25 +221,8 @@ def game_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, ou
     side_comp = out[O_GAME_SIDE : O_GAME_SIDE + 2]  # the game's points by side and its events go straight into out
     events = out[O_GAME_HAND]
     maxims = _maxims(args, agreed, unasked)
-    beg_fns, answer_fns, play_fns, discard_fns = policies
-    winner = play_game(
-        rules,
-        deck_rng,
-        seat_rngs,
-        beg_fns,
-        answer_fns,
-        play_fns,
-        discard_fns,
-        params,
-        poff,
-        comp,
-        side_comp,
-        events,
-        err,
-        hand,
-        maxims,
-        row,
-    )
+    seats = (seat_rngs, policies, params, poff)
+    winner = play_game(rules, deck_rng, seats, comp, side_comp, events, err, hand, maxims, row)
     if winner == POLICY_ERROR:
         return POLICY_ERROR
     if winner == NO_WINNER:  # the hand cap: left out of the rates
@@ -276,7 +240,7 @@ def game_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, ou
     return 0
 
 
-POLICY_TYPES = [HANDS, HANDS, PLAYS, HANDS]  # beg, answer, play, discard
+POLICY_TYPES = list(POLICIES.types)  # as the core's item loop takes them
 DEAL_LOOP = item_loop(deal_item, POLICY_TYPES, new_item_work)
 GAME_LOOP = item_loop(game_item, POLICY_TYPES, new_item_work)
 

@@ -16,7 +16,7 @@ the moment a side reaches the target.
 
 The deck is shuffled as it is dealt: the card at position ``pos`` is drawn uniformly
 from those not yet dealt (one Fisher-Yates step per card), so a hand that is never
-run draws 13 numbers, not 52.  :func:`play_hand` with ``shuffle=False`` deals a stacked
+run draws 13 numbers, not 52.  :func:`play_hand` with a ``pack`` not shuffled deals a stacked
 deck as it lies instead (rule-book replays), a new pack of 52 for each new deal.
 
 Points go into ``scores[side]`` (side = seat % 2) and into ``comp[side role, component]``
@@ -185,8 +185,9 @@ def borrowed_work(work):
 
 
 @njit(cache=True, inline="always")
-def _draw(deck, pos, shuffle, deck_rng):
+def _draw(pack, pos):
     """The card at ``pos``: drawn from the cards not yet dealt when shuffling, else as the deck lies."""
+    deck, shuffle, deck_rng = pack
     if shuffle:
         j = pos + randint(deck_rng, PACK - pos)
         deck[pos], deck[j] = deck[j], deck[pos]
@@ -194,13 +195,13 @@ def _draw(deck, pos, shuffle, deck_rng):
 
 
 @njit(cache=True, inline="always")
-def _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng):
+def _deal_packets(hands, held, n, pack, pos):
     """Three more cards to each of the ``n`` players after the ``held`` each holds, the eldest first and the
     dealer last (the deal, and each round of running the cards); returns the next place in the deck."""
     for t in range(n):
         role = t + 1 if t + 1 < n else 0
         for k in range(PACKET):
-            hands[role, held + k] = _draw(deck, pos, shuffle, deck_rng)
+            hands[role, held + k] = _draw(pack, pos)
             pos += 1
     return pos
 
@@ -212,8 +213,10 @@ def side_of(rules, dealer, role):
 
 
 @njit(cache=True, inline="always")
-def _score(rules, scores, comp, dealer, role, component, points, check_target):
-    """Score ``points`` for the side of the player in ``role``; True if that side has reached the target."""
+def _score(rules, score, dealer, role, component, points):
+    """Score ``points`` for the side of the player in ``role`` (``score``: the scores by side, the points by side
+    role and component, whether the target ends the hand); True if that side has reached the target."""
+    scores, comp, check_target = score
     side = side_of(rules, dealer, role)
     scores[side] += points
     comp[role % 2, component] += points
@@ -268,61 +271,25 @@ def _tally(tally, hand, played, state, rules, chosen, legal):
 
 
 @njit(cache=True, refcounts=False)
-def play_hand(
-    rules,
-    dealer,
-    scores,
-    check_target,
-    deck,
-    shuffle,
-    deck_rng,
-    seat_rngs,
-    beg_fns,
-    answer_fns,
-    play_fns,
-    discard_fns,
-    params,
-    poff,
-    comp,
-    events,
-    err,
-    work,
-    tally,
-):
-    """One hand with ``dealer`` dealing, new deals included, from ``deck`` (see the module docstring).
+def play_hand(rules, dealer, score, pack, seats, events, err, work, tally):
+    """One hand with ``dealer`` dealing, new deals included (see the module docstring).
 
-    ``scores`` per side are updated; the hand stops when a side reaches the target if ``check_target``.
+    ``score`` is ``(scores, comp, check_target)``: the scores per side, updated, and the hand's points by side
+    role and component; the hand stops when a side reaches the target if ``check_target``.  ``pack`` is
+    ``(deck, shuffle, deck_rng)``: the cards, shuffled as they are dealt (from the stream ``deck_rng``) when
+    ``shuffle``.  ``seats`` is ``(seat_rngs, policies, params, poff)``: each seat's stream, the seats' beg,
+    answer, play and discard functions (``policies``) and their parameters.
     ``tally`` (``[seat, maxim, 2]``, or no rows) counts the play decisions' agreement with the maxims.
     """
-    return play_given(
-        rules,
-        dealer,
-        scores,
-        check_target,
-        deck,
-        shuffle,
-        deck_rng,
-        seat_rngs,
-        beg_fns,
-        answer_fns,
-        play_fns,
-        discard_fns,
-        params,
-        poff,
-        comp,
-        events,
-        err,
-        work,
-        tally,
-        NOTHING_GIVEN,
-    )
+    return play_given(rules, dealer, score, pack, seats, events, err, work, tally, NOTHING_GIVEN)
 
 
 @njit(cache=True, refcounts=False)
-def new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards):
-    """A new deal from ``deck[base:]`` (shuffled as it is dealt when ``shuffle``): six cards to each of the ``n``
-    players, three at a time from the eldest, and the next card turned for trump; the state reset for the deal.
-    Returns the next place in the deck."""
+def new_deal(n, pack, base, hands, state, discards):
+    """A new deal from ``deck[base:]`` of ``pack`` (shuffled as it is dealt when ``shuffle``): six cards to each
+    of the ``n`` players, three at a time from the eldest, and the next card turned for trump; the state reset for
+    the deal.  Returns the next place in the deck."""
+    deck, shuffle, _ = pack
     if shuffle:
         for i in range(PACK):
             deck[i] = i
@@ -331,9 +298,9 @@ def new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards):
     discards[:] = 0
     held = 0
     for _packet in range(HAND // PACKET):  # three at a time, the eldest first
-        pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
+        pos = _deal_packets(hands, held, n, pack, pos)
         held += PACKET
-    turned = _draw(deck, pos, shuffle, deck_rng)
+    turned = _draw(pack, pos)
     state[S_TRUMP] = turned & 3
     state[S_TURNED] = turned
     state[S_TURNED_MASK] = bit(turned)
@@ -347,11 +314,11 @@ def new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards):
 
 
 @njit(cache=True, refcounts=False)
-def run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events):
+def run_cards(n, held, pack, pos, hands, state, events):
     """One round of running the cards (Sections 87-96 §93 v): three more to each player after the ``held`` each holds,
     and the next card turned.  Returns the next place in the deck."""
-    pos = _deal_packets(hands, held, n, deck, pos, shuffle, deck_rng)
-    turned = _draw(deck, pos, shuffle, deck_rng)
+    pos = _deal_packets(hands, held, n, pack, pos)
+    turned = _draw(pack, pos)
     events[V_RAN] += 1
     state[S_RUNS] += 1
     state[S_TURNED] = turned
@@ -363,32 +330,14 @@ def run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events):
 
 
 @njit(cache=True, refcounts=False)
-def bid(
-    rules,
-    dealer,
-    scores,
-    check_target,
-    deck,
-    base,
-    pos,
-    shuffle,
-    deck_rng,
-    seat_rngs,
-    beg_fns,
-    answer_fns,
-    params,
-    poff,
-    comp,
-    events,
-    err,
-    work,
-    given,
-    first_deal,
-):
+def bid(rules, dealer, score, pack, base, pos, seats, events, err, work, given, first_deal):
     """The eldest stands or begs; to a beg the dealer gives one or runs the cards until a suit other than the
     one begged on turns up (law ii: at most ``R_BEGS`` begs in a deal).  Returns ``(status, cards held)``:
     GO_ON, SHORT (the pack ran short: a new deal), a side that reached the target, or POLICY_ERROR."""
     hands, state, discards = work[1], work[3], work[5]
+    scores = score[0]
+    seat_rngs, policies, params, poff = seats
+    beg_fns, answer_fns = policies[0], policies[1]
     n = rules[R_PLAYERS]
     eldest = 1 % n
     held = HAND
@@ -425,21 +374,17 @@ def bid(
             return _policy_error(err, D_ANSWER, seat, answer, state, hands[0, :held]), held
         if answer == GIVE:
             events[V_GAVE] += 1
-            if _score(rules, scores, comp, dealer, eldest, C_GIFT, 1, check_target):
+            if _score(rules, score, dealer, eldest, C_GIFT, 1):
                 return side_of(rules, dealer, eldest), held
             return GO_ON, held
         begged_suit = state[S_TRUMP]
         while True:  # run the cards until a new suit turns up
             if pos - base + PACKET * n + 1 > PACK:
                 return SHORT, held
-            pos = run_cards(n, held, deck, pos, shuffle, deck_rng, hands, state, events)
+            pos = run_cards(n, held, pack, pos, hands, state, events)
             held += PACKET
             turned = state[S_TURNED]
-            if (
-                rules[R_RUN_KNAVES]
-                and turned >> 2 == KNAVE
-                and _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target)
-            ):
+            if rules[R_RUN_KNAVES] and turned >> 2 == KNAVE and _score(rules, score, dealer, 0, C_TURNED, 1):
                 return side_of(rules, dealer, 0), held
             if turned & 3 != begged_suit:
                 break
@@ -449,10 +394,12 @@ def bid(
 
 
 @njit(cache=True, refcounts=False)
-def discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work, given, first_deal):
+def discard_to_six(rules, dealer, scores, held, seats, err, work, given, first_deal):
     """With ``discard_to_six``, after the cards were run: each player, the eldest first, throws out cards until he
     keeps six.  Returns GO_ON or POLICY_ERROR."""
     hands, state, discards = work[1], work[3], work[5]
+    seat_rngs, policies, params, poff = seats
+    discard_fns = policies[3]
     n = rules[R_PLAYERS]
     given_cards = GIVEN_THROWN + given[GIVEN_N_THROWN]
     j = GIVEN_THROWN
@@ -478,12 +425,14 @@ def discard_to_six(rules, dealer, scores, held, seat_rngs, discard_fns, params, 
 
 
 @njit(cache=True, refcounts=False)
-def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params, poff, err, work, tally, given):
+def play_tricks(rules, dealer, scores, held, tricks, seats, err, work, tally, given):
     """The play (law iii): ``tricks`` tricks, the eldest leading to the first and each trick's winner to the
     next.  Returns ``(status, points for game in the tricks of side role 0, of side role 1, the role that took
     the knave of trumps or -1)``, status GO_ON or POLICY_ERROR; ``holder[card]`` is the role each card in play
     was dealt to."""
     _, hands, played, state, holder, discards, suits = work
+    seat_rngs, policies, params, poff = seats
+    play_fns = policies[2]
     n = rules[R_PLAYERS]
     given_cards = GIVEN_THROWN + given[GIVEN_N_THROWN]
     trump = state[S_TRUMP]
@@ -559,7 +508,7 @@ def play_tricks(rules, dealer, scores, held, tricks, seat_rngs, play_fns, params
 
 
 @njit(cache=True, refcounts=False)
-def count_points(rules, dealer, scores, comp, check_target, trump, holder, reckoned_0, reckoned_1, jack_taker, events):
+def count_points(rules, dealer, score, trump, holder, reckoned_0, reckoned_1, jack_taker, events):
     """High, low, jack and game, scored in that order (Sections 87-96 §93), and the events of the play; returns the
     side that reached the target, or NO_WINNER."""
     high, low, n_trumps = -1, -1, 0
@@ -597,40 +546,19 @@ def count_points(rules, dealer, scores, comp, check_target, trump, holder, recko
             if reckoned_0 + reckoned_1 == 1:
                 events[V_ONE_CARD] += 1
     if high >= 0:
-        if _score(rules, scores, comp, dealer, holder[high], C_HIGH, 1, check_target):
+        if _score(rules, score, dealer, holder[high], C_HIGH, 1):
             return side_of(rules, dealer, holder[high])
-        if _score(rules, scores, comp, dealer, holder[low], C_LOW, 1, check_target):
+        if _score(rules, score, dealer, holder[low], C_LOW, 1):
             return side_of(rules, dealer, holder[low])
-    if jack_taker >= 0 and _score(rules, scores, comp, dealer, jack_taker, C_JACK, 1, check_target):
+    if jack_taker >= 0 and _score(rules, score, dealer, jack_taker, C_JACK, 1):
         return side_of(rules, dealer, jack_taker)
-    if game >= 0 and _score(rules, scores, comp, dealer, game, C_GAME, 1, check_target):
+    if game >= 0 and _score(rules, score, dealer, game, C_GAME, 1):
         return side_of(rules, dealer, game)
     return NO_WINNER
 
 
 @njit(cache=True, refcounts=False)
-def play_given(
-    rules,
-    dealer,
-    scores,
-    check_target,
-    deck,
-    shuffle,
-    deck_rng,
-    seat_rngs,
-    beg_fns,
-    answer_fns,
-    play_fns,
-    discard_fns,
-    params,
-    poff,
-    comp,
-    events,
-    err,
-    work,
-    tally,
-    given,
-):
+def play_given(rules, dealer, score, pack, seats, events, err, work, tally, given):
     """:func:`play_hand` with some decisions given rather than asked (the advisor's play-outs replay the
     decisions already taken and the one advised): ``given[GIVEN_BEG]`` and ``given[GIVEN_ANSWER]`` the first
     deal's beg and answer (-1: ask); ``given[GIVEN_THROWN + j]``, j < ``given[GIVEN_N_THROWN]``, the j-th card
@@ -640,6 +568,8 @@ def play_given(
     The phases: :func:`new_deal`, :func:`bid` (with :func:`run_cards`), again while the pack runs short;
     :func:`discard_to_six`; :func:`play_tricks`; :func:`count_points`."""
     hands, state, holder, discards = work[1], work[3], work[4], work[5]
+    scores = score[0]
+    deck, shuffle = pack[0], pack[1]
     n = rules[R_PLAYERS]
     state[S_DEALER] = dealer
     state[S_PLAYERS] = n
@@ -650,34 +580,13 @@ def play_given(
     while True:  # a new deal while the pack runs short
         if not shuffle and base + PACK > deck.shape[0]:
             return DECK_OUT
-        pos = new_deal(n, deck, base, shuffle, deck_rng, hands, state, discards)
+        pos = new_deal(n, pack, base, hands, state, discards)
         held = HAND
-        if state[S_TURNED] >> 2 == KNAVE and _score(rules, scores, comp, dealer, 0, C_TURNED, 1, check_target):
+        if state[S_TURNED] >> 2 == KNAVE and _score(rules, score, dealer, 0, C_TURNED, 1):
             return side_of(rules, dealer, 0)
         if not rules[R_BEGGING]:
             break
-        status, held = bid(
-            rules,
-            dealer,
-            scores,
-            check_target,
-            deck,
-            base,
-            pos,
-            shuffle,
-            deck_rng,
-            seat_rngs,
-            beg_fns,
-            answer_fns,
-            params,
-            poff,
-            comp,
-            events,
-            err,
-            work,
-            given,
-            first_deal,
-        )
+        status, held = bid(rules, dealer, score, pack, base, pos, seats, events, err, work, given, first_deal)
         if status != SHORT:
             break
         events[V_REDEALT] += 1
@@ -688,46 +597,26 @@ def play_given(
         return status
     tricks = held
     if rules[R_DISCARD_TO_SIX] and held > HAND:  # each keeps six, the eldest first
-        status = discard_to_six(
-            rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work, given, first_deal
-        )
+        status = discard_to_six(rules, dealer, scores, held, seats, err, work, given, first_deal)
         if status != GO_ON:
             return status
         tricks = HAND
     state[S_HELD] = tricks
     status, reckoned_0, reckoned_1, jack_taker = play_tricks(
-        rules, dealer, scores, held, tricks, seat_rngs, play_fns, params, poff, err, work, tally, given
+        rules, dealer, scores, held, tricks, seats, err, work, tally, given
     )
     if status != GO_ON:
         return status
-    return count_points(
-        rules, dealer, scores, comp, check_target, state[S_TRUMP], holder, reckoned_0, reckoned_1, jack_taker, events
-    )
+    return count_points(rules, dealer, score, state[S_TRUMP], holder, reckoned_0, reckoned_1, jack_taker, events)
 
 
 @njit(cache=True)
-def play_game(
-    rules,
-    deck_rng,
-    seat_rngs,
-    beg_fns,
-    answer_fns,
-    play_fns,
-    discard_fns,
-    params,
-    poff,
-    comp,
-    side_comp,
-    events,
-    err,
-    work,
-    tally,
-    row,
-):
+def play_game(rules, deck_rng, seats, comp, side_comp, events, err, work, tally, row):
     """A whole game: cut for deal, hands dealt in turn to the left until a side reaches the target.
 
     Each hand's pack is shuffled from its own stream, keyed by the next number of the game's deck
     stream, so hand k of a game is dealt the same cards whatever the policies did before.
+    ``seats`` as for :func:`play_hand`; ``comp`` takes each hand's points by side role and component,
     ``side_comp[side, component]`` adds up the game's points; ``row`` gets the game record (``G_*``).
     Returns the winning side or POLICY_ERROR.
     """
@@ -747,19 +636,9 @@ def play_game(
         winner = play_hand(
             rules,
             dealer,
-            borrowed(scores),
-            True,
-            deck,
-            True,
-            borrowed(hand_rng),
-            seat_rngs,
-            beg_fns,
-            answer_fns,
-            play_fns,
-            discard_fns,
-            params,
-            poff,
-            comp,
+            (borrowed(scores), comp, True),
+            (deck, True, borrowed(hand_rng)),
+            seats,
             events,
             err,
             work,

@@ -23,7 +23,7 @@ from ..core.kernel_types import F64_1, I64_1, I64_2, U64_1
 from ..core.rng import chunk_keys, seed_state
 from ..core.streams import seat_streams
 from .contract import P_CARD, P_ROLE, S_N_PLAYED, S_RUNS, S_SIZE, S_TRUMP, S_TURNED
-from .engine import HANDS, MAX_SEATS, PLAYS, describe_error, role_names
+from .engine import MAX_SEATS, POLICIES, describe_error, role_names
 from .maxims import N_MAXIMS
 from .play import COMPONENTS, DECK_OUT, EVENTS, N_COMP, N_EVENTS, NO_WINNER, POLICY_ERROR, new_work, play_hand
 from .rules import HAND, PACK, PACKET, get_rules
@@ -58,47 +58,16 @@ def stacked_deck(hands, turned, then=()) -> list[int]:
     return deck
 
 
+SCORE = types.Tuple((I64_1, I64_2, types.boolean))  # the scores by side, the points by side role, check_target
+
+
 @njit(
-    types.int64(
-        I64_1,
-        types.int64,
-        I64_1,
-        types.boolean,
-        I64_1,
-        U64_1,
-        HANDS,
-        HANDS,
-        PLAYS,
-        HANDS,
-        F64_1,
-        I64_1,
-        I64_2,
-        I64_1,
-        I64_1,
-        I64_2,
-        I64_1,
-    ),
+    types.int64(I64_1, types.int64, SCORE, I64_1, U64_1, POLICIES, F64_1, I64_1, I64_1, I64_1, I64_2, I64_1),
     cache=True,
 )
-def _stacked_hand(
-    rules,
-    dealer,
-    scores,
-    check_target,
-    deck,
-    keys,
-    beg_fns,
-    answer_fns,
-    play_fns,
-    discard_fns,
-    params,
-    poff,
-    comp,
-    events,
-    err,
-    played,
-    state,
-):
+def _stacked_hand(rules, dealer, score, deck, keys, policies, params, poff, events, err, played, state):
+    """:func:`~sims.allfours.play.play_hand` from ``deck`` as it lies (``score`` as it takes it), the seats'
+    streams keyed by ``keys``; the cards played into ``played`` and the hand's state into ``state``."""
     work = new_work(rules)
     seat_rngs = seat_streams(MAX_SEATS)
     for s in range(MAX_SEATS):
@@ -106,19 +75,9 @@ def _stacked_hand(
     result = play_hand(
         rules,
         dealer,
-        scores,
-        check_target,
-        deck,
-        False,
-        np.zeros(4, dtype=np.uint64),
-        seat_rngs,
-        beg_fns,
-        answer_fns,
-        play_fns,
-        discard_fns,
-        params,
-        poff,
-        comp,
+        score,
+        (deck, False, np.zeros(4, dtype=np.uint64)),
+        (seat_rngs, policies, params, poff),
         events,
         err,
         work,
@@ -167,14 +126,12 @@ def play_stacked(rules, dealer, deck, policies=None, scores=(0, 0), check_target
         result = _stacked_hand(
             rules.to_kernel(),
             int(dealer) % rules.players,
-            scores,
-            bool(check_target),
+            (scores, comp, bool(check_target)),
             deck,
             keys,
-            *fns,
+            tuple(fns),
             params,
             poff,
-            comp,
             events,
             err[0],
             played,

@@ -25,7 +25,7 @@ from ...core.kernel import njit
 from ...core.kernel_types import F64_1, I64_1, U64_2
 from ...core.rng import chunk_keys
 from ..contract import P_CARD, P_ROLE, S_N_PLAYED
-from ..engine import HANDS, PLAYS
+from ..engine import POLICIES
 from ..play import C_TOTAL, MAX_SEATS, POLICY_ERROR
 from .profile import hand_arrays, play_deal
 
@@ -50,13 +50,11 @@ WORKLOADS = (
     ),
 )
 MIX = np.uint64(0x9E3779B97F4A7C15)
-SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1, I64_1, I64_1)
+SIG = (I64_1, U64_2, types.int64, types.int64, POLICIES, F64_1, I64_1, I64_1, I64_1)
 
 
 @njit(types.uint64(*SIG), cache=True)
-def _played_hash(
-    rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff, plays, points
-):
+def _played_hash(rules, keys, chunk_size, n_deals, policies, params, poff, plays, points):
     """Deals 0 .. n_deals - 1 as the engine deals them, each hand played out; a hash of every card played and
     its player's role, hand by hand (0 if a policy answered illegally).  ``plays[seat]`` counts the cards
     each seat played, ``points[0]`` the points scored."""
@@ -64,10 +62,7 @@ def _played_hash(
     owned = hand_arrays(rules)
     h = np.uint64(0)
     for g in range(n_deals):
-        if (
-            play_deal(owned, rules, keys, chunk_size, g, beg_fns, answer_fns, play_fns, discard_fns, params, poff)
-            == POLICY_ERROR
-        ):
+        if play_deal(owned, rules, keys, chunk_size, g, policies, params, poff) == POLICY_ERROR:
             return np.uint64(0)
         work, comp = owned[0], owned[4]
         points[0] += comp[0, C_TOTAL] + comp[1, C_TOTAL]
@@ -88,7 +83,7 @@ def fingerprint(play, n: int, seed: int = 1, rules: str = RULES) -> tuple[str, n
     keys = chunk_keys(seed, 0, job.n_chunks, job.game.n_streams)
     plays, points = np.zeros(MAX_SEATS, dtype=np.int64), np.zeros(1, dtype=np.int64)
     start = time.process_time()
-    h = _played_hash(job.rules.to_kernel(), keys, job.chunk_size, n, *fns, params, poff, plays, points)
+    h = _played_hash(job.rules.to_kernel(), keys, job.chunk_size, n, tuple(fns), params, poff, plays, points)
     return f"{int(h):016x}", plays, int(points[0]), time.process_time() - start
 
 

@@ -41,7 +41,7 @@ from ...core.unowned import borrowed
 from .. import simulate_deals
 from ..cards import KNAVE
 from ..contract import S_DEALER, S_HELD, S_PLAYERS, S_TARGET, S_TRUMP, S_TURNED
-from ..engine import HANDS, PLAYS, _seed
+from ..engine import POLICIES, _seed
 from ..maxims import N_MAXIMS
 from ..play import (
     C_TOTAL,
@@ -79,7 +79,7 @@ CASES = (
 )
 STAGES = ("seed", "deal", "bid", "discard", "play", "count")  # the phase kernel stops after one of these
 PARTS = ("seed", "deal", "beg/answer", "run the cards", "discard", "play", "count", "joins", "bookkeeping", "python")
-SIG = (I64_1, U64_2, types.int64, types.int64, HANDS, HANDS, PLAYS, HANDS, F64_1, I64_1)
+SIG = (I64_1, U64_2, types.int64, types.int64, POLICIES, F64_1, I64_1)
 
 
 @njit(cache=True, inline="always")
@@ -116,7 +116,7 @@ def _borrowed(owned):
 
 
 @njit(types.int64(*SIG, types.int64), cache=True)
-def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff, upto):
+def _phases(rules, keys, chunk_size, n_deals, policies, params, poff, upto):
     """Deals 0 .. n_deals - 1 seeded as the engine seeds them and played phase by phase through stage ``upto``
     (an index of STAGES); returns the points scored, or -1 if a policy answered illegally.  A deal whose pack
     runs short while running the cards stops there."""
@@ -126,6 +126,7 @@ def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, dis
     for g in range(n_deals):
         work, deck_rng, seat_rngs, scores, comp, events, err, tally = _borrowed(owned)  # as the engine passes them
         deck, hands, state, holder, discards = work[0], work[1], work[3], work[4], work[5]
+        score, pack, seats = (scores, comp, False), (deck, True, deck_rng), (seat_rngs, policies, params, poff)
         _seed(keys, g // chunk_size, g % chunk_size, players, deck_rng, seat_rngs)
         if upto == 0:
             continue
@@ -133,35 +134,14 @@ def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, dis
         scores[:] = 0
         comp[:, :] = 0
         state[S_DEALER], state[S_PLAYERS], state[S_TARGET] = dealer, players, rules[R_TARGET]
-        pos = new_deal(players, deck, 0, True, deck_rng, hands, state, discards)
+        pos = new_deal(players, pack, 0, hands, state, discards)
         if state[S_TURNED] >> 2 == KNAVE:
-            _score(rules, scores, comp, dealer, 0, C_TURNED, 1, False)
+            _score(rules, score, dealer, 0, C_TURNED, 1)
         if upto == 1:
             continue
         held = HAND
         if rules[R_BEGGING]:
-            status, held = bid(
-                rules,
-                dealer,
-                scores,
-                False,
-                deck,
-                0,
-                pos,
-                True,
-                deck_rng,
-                seat_rngs,
-                beg_fns,
-                answer_fns,
-                params,
-                poff,
-                comp,
-                events,
-                err,
-                work,
-                NOTHING_GIVEN,
-                True,
-            )
+            status, held = bid(rules, dealer, score, pack, 0, pos, seats, events, err, work, NOTHING_GIVEN, True)
             if status == POLICY_ERROR:
                 return -1
             if status == SHORT:
@@ -170,33 +150,26 @@ def _phases(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, dis
             continue
         tricks = held
         if rules[R_DISCARD_TO_SIX] and held > HAND:
-            if (
-                discard_to_six(
-                    rules, dealer, scores, held, seat_rngs, discard_fns, params, poff, err, work, NOTHING_GIVEN, True
-                )
-                == POLICY_ERROR
-            ):
+            if discard_to_six(rules, dealer, scores, held, seats, err, work, NOTHING_GIVEN, True) == POLICY_ERROR:
                 return -1
             tricks = HAND
         state[S_HELD] = tricks
         if upto == 3:
             continue
         status, reckoned_0, reckoned_1, jack_taker = play_tricks(
-            rules, dealer, scores, held, tricks, seat_rngs, play_fns, params, poff, err, work, tally, NOTHING_GIVEN
+            rules, dealer, scores, held, tricks, seats, err, work, tally, NOTHING_GIVEN
         )
         if status == POLICY_ERROR:
             return -1
         if upto == 4:
             continue
-        count_points(
-            rules, dealer, scores, comp, False, state[S_TRUMP], holder, reckoned_0, reckoned_1, jack_taker, events
-        )
+        count_points(rules, dealer, score, state[S_TRUMP], holder, reckoned_0, reckoned_1, jack_taker, events)
         total += comp[0, C_TOTAL] + comp[1, C_TOTAL]
     return total
 
 
 @njit(types.int64(*SIG), cache=True)
-def _one_run(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff):
+def _one_run(rules, keys, chunk_size, n_deals, policies, params, poff):
     """Each deal dealt as in :func:`_phases` stage ``deal``, then the cards run once, whatever the players
     would do; returns the cards turned (a checksum)."""
     players = rules[R_PLAYERS]
@@ -206,15 +179,16 @@ def _one_run(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, di
         work, deck_rng, seat_rngs, _, _, events, _, _ = _borrowed(owned)
         deck, hands, state, discards = work[0], work[1], work[3], work[5]
         _seed(keys, g // chunk_size, g % chunk_size, players, deck_rng, seat_rngs)
-        pos = new_deal(players, deck, 0, True, deck_rng, hands, state, discards)
+        pack = (deck, True, deck_rng)
+        pos = new_deal(players, pack, 0, hands, state, discards)
         if pos + PACKET * players + 1 <= PACK:
-            run_cards(players, HAND, deck, pos, True, deck_rng, hands, state, events)
+            run_cards(players, HAND, pack, pos, hands, state, events)
         total += state[S_TURNED]
     return total
 
 
 @njit(cache=True, inline="always")
-def play_deal(owned, rules, keys, chunk_size, g, beg_fns, answer_fns, play_fns, discard_fns, params, poff):
+def play_deal(owned, rules, keys, chunk_size, g, policies, params, poff):
     """Deal ``g`` seeded as the engine seeds it and played out by the engine's hand (:func:`play_hand`) in the
     arrays of :func:`hand_arrays` (the scores, the points, the scratch with the cards played); the hand's status."""
     work, deck_rng, seat_rngs, scores, comp, events, err, tally = _borrowed(owned)
@@ -225,19 +199,9 @@ def play_deal(owned, rules, keys, chunk_size, g, beg_fns, answer_fns, play_fns, 
     return play_hand(
         rules,
         g % players,
-        scores,
-        False,
-        work[0],
-        True,
-        deck_rng,
-        seat_rngs,
-        beg_fns,
-        answer_fns,
-        play_fns,
-        discard_fns,
-        params,
-        poff,
-        comp,
+        (scores, comp, False),
+        (work[0], True, deck_rng),
+        (seat_rngs, policies, params, poff),
         events,
         err,
         work,
@@ -246,15 +210,12 @@ def play_deal(owned, rules, keys, chunk_size, g, beg_fns, answer_fns, play_fns, 
 
 
 @njit(types.int64(*SIG), cache=True)
-def _hand_loop(rules, keys, chunk_size, n_deals, beg_fns, answer_fns, play_fns, discard_fns, params, poff):
+def _hand_loop(rules, keys, chunk_size, n_deals, policies, params, poff):
     """The engine's whole hand (:func:`play_hand`) of each deal, nothing added up; returns the points, or -1."""
     owned = hand_arrays(rules)
     total = 0
     for g in range(n_deals):
-        if (
-            play_deal(owned, rules, keys, chunk_size, g, beg_fns, answer_fns, play_fns, discard_fns, params, poff)
-            == POLICY_ERROR
-        ):
+        if play_deal(owned, rules, keys, chunk_size, g, policies, params, poff) == POLICY_ERROR:
             return -1
         comp = owned[4]
         total += comp[0, C_TOTAL] + comp[1, C_TOTAL]
@@ -293,7 +254,7 @@ def profile(rules, policies, n: int = DEALS, seed: int = SEED, repeats: int = RE
         chunk_keys(seed, 0, job.n_chunks, job.game.n_streams),
         job.chunk_size,
         n,
-        *fns,
+        tuple(fns),
         params,
         poff,
     )
