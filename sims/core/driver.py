@@ -28,10 +28,10 @@ index in the job; ``deck_rng`` and ``seat_rngs[s]`` the item's deck and seat str
 chunk's error row).  It returns a negative number after writing an illegal answer into ``err``
 (:mod:`sims.core.errors`), else anything.  :func:`play_items` is then the game's whole ``play_chunks``: seed
 streams per item, the chunk loop, and the totals, histograms and records the tally declares.  Either kernel
-takes 12 arguments and one per decision (``first, every, rules, keys, counts, args, *policies, params, poff,
-blocks, acc, rows, err``), whatever the game adds up.  For the game's reference engine, :func:`item_streams` gives the
-streams of any deal and :func:`assert_same_deals` compares the engine's deals with the reference's, value by
-value.
+takes 11 arguments (``first, every, rules, keys, counts, args, players, blocks, acc, rows, err``; ``players``
+the tuple ``(policies, params, poff)``), whatever the game decides and adds up.  For the game's reference
+engine, :func:`item_streams` gives the streams of any deal and :func:`assert_same_deals` compares the engine's
+deals with the reference's, value by value.
 
 The kernels are made from the sources ``_CHUNKS`` and ``_ITEM_CHUNK`` below with the game's function as a
 global (the module of the kernel is the game function's, its code this file's), and cached in the directory
@@ -115,16 +115,18 @@ def chunk_loop(name: str, step, signature) -> ChunkLoop:
     return ChunkLoop(name, njit(one_thread, cache=True, nogil=True)(namespace[name]))
 
 
-# One chunk of items, as source: one tuple of policies per decision of the game, passed as separate arguments
-# (numba's parallel loops take a tuple of functions, but not a tuple of such tuples).  ``counts`` packs the
-# call's first item, its number of items, the chunk size, the shape of ``out``, the seated players and the
-# number of the item's blocks (the parts' follow).
+# One chunk of items, as source.  ``players`` packs the policies (a tuple of functions per decision of the game),
+# their parameters and the parameters' offsets (:meth:`sims.core.jobs.Job.kernel_policies`); ``counts`` the call's
+# first item, its number of items, the chunk size, the shape of ``out``, the seated players and the number of the
+# item's blocks (the parts' follow).
 _ITEM_CHUNK = """
-def {name}(c, rules, keys, counts, args, {fns}, params, poff, blocks, acc, rows, err):
-    first_item, n_items, chunk_size, players, split = counts[0], counts[1], counts[2], counts[5], counts[6]
-    # Thread-local copies: array reference counts on shared inputs would bounce between cores.  The loop's own
-    # arrays are handed on borrowed, where each call is made (views of them count no references; the variables
-    # stay in use, so the chunk keeps them alive).
+def {name}(c, rules, keys, counts, args, players, blocks, acc, rows, err):
+    first_item, n_items, chunk_size, seated, split = counts[0], counts[1], counts[2], counts[5], counts[6]
+    policies, params, poff = players
+    # Thread-local copies: array reference counts on shared inputs would bounce between cores.  Every array the
+    # item is given, and each of ``work``, is handed on borrowed where the call is made (views of them count no
+    # references; the variables stay in use, so the chunk keeps them alive): an item compiled into this loop
+    # (inline="always") would otherwise count references to each at every item (Loo's deals: 12% of their time).
     rules_c, args_c, params_c, poff_c, blocks_c = rules.copy(), args.copy(), params.copy(), poff.copy(), blocks.copy()
     work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
@@ -138,7 +140,7 @@ def {name}(c, rules, keys, counts, args, {fns}, params, poff, blocks, acc, rows,
     start = c * chunk_size
     for i in range(min(chunk_size, n_items - start)):
         seed_state(borrowed(deck_rng), keys[c, 0], i)
-        for s in range(players):
+        for s in range(seated):
             seed_state(borrowed(seat_rngs)[s], keys[c, 1 + s], i)
         parts[0] = 0
         item = first_item + start + i
@@ -152,10 +154,14 @@ def {name}(c, rules, keys, counts, args, {fns}, params, poff, blocks, acc, rows,
         clear_blocks(borrowed(blocks_c), borrowed(out), 0, split)
     copy_into(acc[c], sums)
 """
-_DEAL_CALL = "play_item(rules_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, borrowed(out), err_c)"
+_DEAL_CALL = (
+    "play_item(borrowed(rules_c), item, borrowed(deck_rng), borrowed(seat_rngs), policies, borrowed(params_c), "
+    "borrowed(poff_c), borrowed(out), borrowed(err_c))"
+)
 _ITEM_CALL = (
-    "play_item(rules_c, args_c, item, deck_rng, seat_rngs, ({fns},), params_c, poff_c, borrowed(out), "
-    "(borrowed(blocks_c), borrowed(sums), item_rows, borrowed(parts)), work, err_c)"
+    "play_item(borrowed(rules_c), borrowed(args_c), item, borrowed(deck_rng), borrowed(seat_rngs), policies, "
+    "borrowed(params_c), borrowed(poff_c), borrowed(out), "
+    "(borrowed(blocks_c), borrowed(sums), item_rows, borrowed(parts)), borrowed(work), borrowed(err_c))"
 )
 
 
@@ -182,10 +188,9 @@ def _loop(play_item, policy_types, call: str, prefix: str, new_work) -> ChunkLoo
         "new_work": new_work,
         "play_item": play_item,
     }
-    fns = ", ".join(f"policies_{d}" for d in range(len(policy_types)))
-    source = _ITEM_CHUNK.format(name=name, fns=fns, call=call.format(fns=fns))
-    exec(compile(source, __file__, "exec"), namespace)
-    signature = types.void(I64_1, U64_2, I64_1, I64_1, *policy_types, F64_1, I64_1, I64_2, I64_2, I64_3, I64_2)
+    exec(compile(_ITEM_CHUNK.format(name=name, call=call), __file__, "exec"), namespace)
+    players = types.Tuple((types.Tuple(tuple(policy_types)), F64_1, I64_1))
+    signature = types.void(I64_1, U64_2, I64_1, I64_1, players, I64_2, I64_2, I64_3, I64_2)
     return chunk_loop(f"{prefix}_loop_{play_item.__name__}", njit(inline="always")(namespace[name]), signature)
 
 
@@ -215,7 +220,6 @@ def play_items(job, keys, first_item, n_items, err, loop: ChunkLoop, tally: Tall
     when the item adds the part); item ``j`` of the call writes its recorded values to ``rows[j, 0]`` and its
     parts' to ``rows[j, 1 + k]`` when records or the log are kept.  The accumulators, summed over chunks, are
     exact integers, so they do not depend on how the items were cut into chunks or threads."""
-    fns, params, poff = job.kernel_policies()
     layout = tally.layout(job)
     acc = np.zeros((keys.shape[0], layout.size), dtype=np.int64)
     kept = job.records or tally.logged(job)
@@ -223,7 +227,7 @@ def play_items(job, keys, first_item, n_items, err, loop: ChunkLoop, tally: Tall
     blocks, split = layout.kernel
     counts = np.array([first_item, n_items, job.chunk_size, *tally.shape, job.rules.players, split], dtype=np.int64)
     args = np.asarray(args, dtype=np.int64)
-    loop(job.rules.to_kernel(), keys, counts, args, *fns, params, poff, blocks, acc, rows, err)
+    loop(job.rules.to_kernel(), keys, counts, args, job.kernel_policies(), blocks, acc, rows, err)
     return tally.batch(job, layout, acc.sum(0), rows, first_item, n_items)
 
 

@@ -22,19 +22,37 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 
+def _borrowable(typ) -> bool:
+    """An array, a number, or a tuple of such values (a game's work buffers)."""
+    if isinstance(typ, types.BaseTuple):
+        return all(_borrowable(t) for t in typ)
+    return isinstance(typ, (types.Array, types.Number, types.Boolean))
+
+
+def _borrow(context, builder, typ, value):
+    """``value`` of type ``typ``, every array in it owned by no one."""
+    if isinstance(typ, types.BaseTuple):
+        items = [_borrow(context, builder, t, builder.extract_value(value, k)) for k, t in enumerate(typ)]
+        return context.make_tuple(builder, typ, items)
+    if not isinstance(typ, types.Array):
+        return value
+    source = context.make_array(typ)(context, builder, value=value)
+    view = context.make_array(typ)(context, builder)
+    for name in ("parent", "nitems", "itemsize", "data", "shape", "strides"):
+        setattr(view, name, getattr(source, name))
+    view.meminfo = cgutils.get_null_value(view.meminfo.type)
+    return view._getvalue()
+
+
 @intrinsic
 def borrowed(typingctx, array):
-    """``array``, its memory not owned by the view (see the module docstring)."""
-    if not isinstance(array, types.Array):
+    """``array``, its memory not owned by the view (see the module docstring); of a tuple (of arrays, numbers
+    and such tuples), each array so."""
+    if not _borrowable(array):
         return None
 
     def codegen(context, builder, signature, args):
-        source = context.make_array(array)(context, builder, value=args[0])
-        view = context.make_array(array)(context, builder)
-        for name in ("parent", "nitems", "itemsize", "data", "shape", "strides"):
-            setattr(view, name, getattr(source, name))
-        view.meminfo = cgutils.get_null_value(view.meminfo.type)
-        return view._getvalue()
+        return _borrow(context, builder, array, args[0])
 
     return array(array), codegen
 
