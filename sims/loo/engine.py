@@ -73,7 +73,6 @@ POOL_STAKES = 256  # the pool at each deal of a session by whole stakes, the las
 MAX_DEALS = MAX_SESSION_ROUNDS * MAX_SEATS
 
 
-
 def role_names(players: int) -> tuple[str, ...]:
     """Places at a deal by role: the dealer, the eldest hand (first to declare), hand 2, ... on round."""
     return ("dealer", "eldest") + tuple(f"hand {r}" for r in range(2, players))
