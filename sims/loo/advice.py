@@ -48,10 +48,10 @@ from ..core.advice import advice_frame, check_samples, choices_of, every_deal, w
 from ..core.arrays import copy_into
 from ..core.errors import PolicyError, job_policies, new_err, overrun_text, raised_by_policy
 from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, U64_1
+from ..core.kernel_types import I64_1, I64_2, I64_2R, U64_1
 from ..core.rng import chunk_keys, seed_state
 from ..core.streams import seat_streams
-from .contract import DECLARATIONS, MAX_SEATS, MISS, PASS, PLAY, S_EXCHANGED, CardFn, DecideFn
+from .contract import DECLARATIONS, MAX_SEATS, MISS, PASS, PLAY, S_EXCHANGED
 from .play import (
     GIVEN_CARDS,
     GIVEN_DECLARE,
@@ -61,6 +61,7 @@ from .play import (
     O_MISS,
     O_MONEY,
     O_STOOD,
+    PLAYERS,
     POLICY_ERROR,
     new_work,
     play_given,
@@ -74,8 +75,6 @@ EXACT_LIMIT = 5_000
 MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals the laws (and, at a
 # declaration or an exchange, the earlier players' declarations) allow
 CHECK_CHUNK = 1  # the chunk of seat streams the earlier players declare by (play-outs: chunk 0)
-DECIDES = types.UniTuple(DecideFn, MAX_SEATS)  # as the engine takes them (sims.loo.engine, not imported: its
-CARDS = types.UniTuple(CardFn, MAX_SEATS)  # parallel kernels load for a second)
 NAMED = {
     "declare": ("random", "always", "threshold", "expert"),
     "exchange": ("keep", "random", "threshold", "expert"),
@@ -105,9 +104,7 @@ def _scratch(rules):
 
 
 @njit(cache=True)
-def _play_stacked(
-    rules, dealer, carry, deck, index, keys, declare_fns, exchange_fns, card_fns, params, poff, err, scratch, given
-):
+def _play_stacked(rules, dealer, carry, deck, index, keys, players, err, scratch, given):
     """Play the stacked ``deck`` with the decisions ``given`` (:func:`play_given`), the seats' streams keyed by
     ``index``; the outcome by role in ``scratch[3]``.  Returns 0 or POLICY_ERROR."""
     work, seat_rngs, no_rng, outcome, info = scratch
@@ -115,115 +112,31 @@ def _play_stacked(
         seed_state(seat_rngs[s], keys[1 + s], index)
     copy_into(work[0], deck)
     work[1][0], work[1][1] = 0, 52
-    return play_given(
-        rules,
-        dealer,
-        carry,
-        no_rng,
-        seat_rngs,
-        declare_fns,
-        exchange_fns,
-        card_fns,
-        params,
-        poff,
-        outcome,
-        info,
-        err,
-        work,
-        given,
-    )
+    return play_given(rules, dealer, carry, no_rng, seat_rngs, players, outcome, info, err, work, given)
 
 
 # ``given`` read-only, as play_dealt's NOTHING_GIVEN is: the engine and the advisor share one play_given.
 @njit(
-    types.int64(
-        I64_1,
-        types.int64,
-        types.int64,
-        types.int64,
-        I64_2,
-        I64_2R,
-        DECIDES,
-        DECIDES,
-        CARDS,
-        F64_1,
-        I64_1,
-        U64_1,
-        I64_2,
-        I64_1,
-    ),
-    cache=True,
+    types.int64(I64_1, types.int64, types.int64, types.int64, I64_2, I64_2R, PLAYERS, U64_1, I64_2, I64_1), cache=True
 )
-def _play_outs(
-    rules, dealer, role, carry, decks, given, declare_fns, exchange_fns, card_fns, params, poff, keys, out, err
-):
+def _play_outs(rules, dealer, role, carry, decks, given, players, keys, out, err):
     """Deal ``decks[m]`` (stacked) and play the deal with the decisions ``given[c]`` (:func:`play_given`) for
     every deal m and choice c; ``out[m, c]``: the money of the player in ``role`` (stakes included).  The seats'
     streams are keyed by m: the same for every choice.  Returns 0 or POLICY_ERROR."""
     scratch = _scratch(rules)
     for m in range(decks.shape[0]):
         for c in range(given.shape[0]):
-            if (
-                _play_stacked(
-                    rules,
-                    dealer,
-                    carry,
-                    decks[m],
-                    m,
-                    keys,
-                    declare_fns,
-                    exchange_fns,
-                    card_fns,
-                    params,
-                    poff,
-                    err,
-                    scratch,
-                    given[c],
-                )
-                == POLICY_ERROR
-            ):
+            if _play_stacked(rules, dealer, carry, decks[m], m, keys, players, err, scratch, given[c]) == POLICY_ERROR:
                 return POLICY_ERROR
             out[m, c] = scratch[3][role, O_MONEY]
     return 0
 
 
 @njit(
-    types.int64(
-        I64_1,
-        types.int64,
-        types.int64,
-        I64_2,
-        I64_2R,
-        DECIDES,
-        DECIDES,
-        CARDS,
-        F64_1,
-        I64_1,
-        U64_1,
-        types.int64,
-        I64_2,
-        I64_2,
-        I64_1,
-    ),
+    types.int64(I64_1, types.int64, types.int64, I64_2, I64_2R, PLAYERS, U64_1, types.int64, I64_2, I64_2, I64_1),
     cache=True,
 )
-def _declarations(
-    rules,
-    dealer,
-    carry,
-    decks,
-    asks,
-    declare_fns,
-    exchange_fns,
-    card_fns,
-    params,
-    poff,
-    keys,
-    first,
-    made,
-    changed,
-    err,
-):
+def _declarations(rules, dealer, carry, decks, asks, players, keys, first, made, changed, err):
     """Dealt ``decks[m]`` (stacked), what the t-th player to declare declares (``made[m, t]``) and how many cards
     he changes standing (``changed[m, t]``, -1 passing) when his policy is asked, the decisions ``asks[t]`` (those
     of the players before him, and mine) given: so he sees what was public at his turn.  Seat streams keyed by
@@ -234,22 +147,7 @@ def _declarations(
     for m in range(decks.shape[0]):
         for t in range(asks.shape[0]):
             if (
-                _play_stacked(
-                    rules,
-                    dealer,
-                    carry,
-                    decks[m],
-                    first + m,
-                    keys,
-                    declare_fns,
-                    exchange_fns,
-                    card_fns,
-                    params,
-                    poff,
-                    err,
-                    scratch,
-                    asks[t],
-                )
+                _play_stacked(rules, dealer, carry, decks[m], first + m, keys, players, err, scratch, asks[t])
                 == POLICY_ERROR
             ):
                 return POLICY_ERROR
@@ -447,9 +345,9 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
     rules = situation.rules
     playout = tuple(sorted((playout or {}).items()))
     try:
-        job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job(rules, playout)
+        job, players = _kernel_job(rules, playout)
     except TypeError:  # a playout that cannot be a key: made afresh
-        job, ((declare_fns, exchange_fns, card_fns), params, poff) = _kernel_job.__wrapped__(rules, playout)
+        job, players = _kernel_job.__wrapped__(rules, playout)
     given, labels = _given(situation)
     err = new_err(1)
 
@@ -487,11 +385,7 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
                     situation.carry,
                     decks,
                     asks,
-                    declare_fns,
-                    exchange_fns,
-                    card_fns,
-                    params,
-                    poff,
+                    players,
                     check_keys,
                     first,
                     made,
@@ -539,11 +433,7 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
             situation.carry,
             decks,
             given,
-            declare_fns,
-            exchange_fns,
-            card_fns,
-            params,
-            poff,
+            players,
             keys,
             out,
             err[0],

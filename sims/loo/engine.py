@@ -30,13 +30,15 @@ from ..core.batch import Batch
 from ..core.driver import item_loop, play_items
 from ..core.errors import E_ANSWER, E_DECISION
 from ..core.kernel import njit
-from ..core.kernel_types import F64_1, I64_1, I64_2, U64_2
+from ..core.kernel_types import I64_1, I64_2, U64_2
 from ..core.layout import Table, Tally, add_part
 from ..core.streams import seat_streams
-from .contract import DECLARATIONS, MAX_SEATS, CardFn, DecideFn
+from .contract import DECLARATIONS, MAX_SEATS
 from .play import (
+    CARDS,
     D_CARD,
     D_DECLARE,
+    DECIDES,
     E_CARDS,
     E_LEGAL,
     E_MISS_OPEN,
@@ -56,6 +58,7 @@ from .play import (
     O_LOOED,
     O_MONEY,
     OUTCOMES,
+    PLAYERS,
     POLICY_ERROR,
     new_work,
     play_deal,
@@ -68,9 +71,6 @@ POOL_BINS = 40  # pools by size in stakes: bin v holds 2**(v-1) <= pool/stake < 
 DEAL_TOTALS = INFO[:5]  # the deal's totals: carry, pool, carried_on, standers, single
 POOL_STAKES = 256  # the pool at each deal of a session by whole stakes, the last bin holding the larger
 MAX_DEALS = MAX_SESSION_ROUNDS * MAX_SEATS
-
-DECIDES = types.UniTuple(DecideFn, MAX_SEATS)
-CARDS = types.UniTuple(CardFn, MAX_SEATS)
 
 
 def role_names(players: int) -> tuple[str, ...]:
@@ -168,7 +168,7 @@ def deal_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, ou
     dealer = item % players
     outcomes, info = out[ROLE : ROLE + MAX_SEATS], out[INFO_ROW]
     if (
-        play_deal(rules, dealer, args[0], deck_rng, seat_rngs, *policies, params, poff, outcomes, info, err, work)
+        play_deal(rules, dealer, args[0], deck_rng, seat_rngs, (policies, params, poff), outcomes, info, err, work)
         == POLICY_ERROR
     ):
         return -1
@@ -184,7 +184,7 @@ def session_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff,
     """A session (:func:`sims.loo.play.play_session`), each of its deals added as a part."""
     players, stake = rules[R_PLAYERS], rules[R_STAKE]
     log_out, log_info, net = work[1], work[2], work[3]
-    left = play_session(rules, deck_rng, seat_rngs, *policies, params, poff, log_out, log_info, err, work[0])
+    left = play_session(rules, deck_rng, seat_rngs, (policies, params, poff), log_out, log_info, err, work[0])
     if left == POLICY_ERROR:
         return -1
     net[:] = 0
@@ -217,28 +217,14 @@ _deal_items = item_loop(deal_item, POLICY_TYPES, new_work)
 _session_items = item_loop(session_item, POLICY_TYPES, session_work)
 
 
-@njit(types.int64(I64_1, I64_1, U64_2, DECIDES, DECIDES, CARDS, F64_1, I64_1, I64_2, I64_1, I64_2, I64_1), cache=True)
-def _stacked_deal(rules, deal, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out, info, played, err):
+@njit(types.int64(I64_1, I64_1, U64_2, PLAYERS, I64_2, I64_1, I64_2, I64_1), cache=True)
+def _stacked_deal(rules, deal, seat_rngs, players, out, info, played, err):
     """One deal from a stacked pack: ``deal`` holds the dealer, the carry, then the 52 cards in order."""
     work = new_work(rules)
     copy_into(work[0], deal[2:])
     work[1][0], work[1][1] = 0, 52
-    carried_on = play_dealt(
-        rules,
-        deal[0],
-        deal[1],
-        np.zeros(4, dtype=np.uint64),
-        seat_rngs,
-        declare_fns,
-        exchange_fns,
-        card_fns,
-        params,
-        poff,
-        out,
-        info,
-        err,
-        work,
-    )
+    no_rng = np.zeros(4, dtype=np.uint64)  # the pack is stacked
+    carried_on = play_dealt(rules, deal[0], deal[1], no_rng, seat_rngs, players, out, info, err, work)
     copy_rows(played, work[5])
     return carried_on
 
@@ -252,7 +238,6 @@ def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rn
     from .game import GAME
 
     job = Job.make(GAME, "deals", rules, policies, 1, 0)
-    fns, params, poff = job.kernel_policies()
     deck = np.asarray(deck, dtype=np.int64)
     if sorted(deck.tolist()) != list(range(52)):
         raise ValueError("a stacked deck must hold each of the 52 cards once")
@@ -265,7 +250,7 @@ def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rn
     err = new_err(1)
     with raised_by_policy(job_policies(job), "a stacked deal"):
         deal = np.concatenate([[dealer, carry], deck]).astype(np.int64)
-        status = _stacked_deal(job.rules.to_kernel(), deal, rngs, *fns, params, poff, out, info, played, err[0])
+        status = _stacked_deal(job.rules.to_kernel(), deal, rngs, job.kernel_policies(), out, info, played, err[0])
     if status == POLICY_ERROR:
         raise PolicyError(overrun_text(err[0]) or describe_error(job, err[0]))
     players = job.rules.players

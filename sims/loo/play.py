@@ -27,10 +27,12 @@ the same shuffled pack); :func:`play_dealt` plays a stacked deck.
 from __future__ import annotations
 
 import numpy as np
+from numba import types
 
 from ..core.cut import cut_for_deal
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from ..core.kernel import njit
+from ..core.kernel_types import F64_1, I64_1
 from ..core.rng import randint
 from ..core.streams import overrun, own_stream, stream_intact
 from .contract import (
@@ -68,6 +70,8 @@ from .contract import (
     S_TRUMP,
     S_TRUMP_SUIT,
     S_WINNING,
+    CardFn,
+    DecideFn,
     is_legal_card,
     is_legal_declaration,
     is_legal_exchange,
@@ -114,6 +118,12 @@ MISS_ROW = MAX_SEATS  # row of ``hands`` holding the miss
 # ``given`` (:func:`play_given`): declarations and exchanges by order of declaring, then the cards of the play.
 GIVEN_DECLARE, GIVEN_EXCHANGE, GIVEN_CARDS = 0, MAX_SEATS, 2 * MAX_SEATS
 NOTHING_GIVEN = np.full(GIVEN_CARDS, -1, dtype=np.int64)
+
+# The players, as a deal takes them: each decision's policies by seat, and every seat's parameters with their
+# offsets (:meth:`sims.core.jobs.Job.kernel_policies`).
+DECIDES = types.UniTuple(DecideFn, MAX_SEATS)
+CARDS = types.UniTuple(CardFn, MAX_SEATS)
+PLAYERS = types.Tuple((types.Tuple((DECIDES, DECIDES, CARDS)), F64_1, I64_1))
 
 
 @njit(cache=True)
@@ -175,81 +185,31 @@ def _take(out, role, amount):
 
 
 @njit(cache=True, refcounts=False)
-def play_deal(
-    rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out, info, err, work
-):
+def play_deal(rules, dealer, carry, deck_rng, seat_rngs, players, out, info, err, work):
     """Shuffle (as the cards are dealt) and play one deal; returns the next pool's carry-over, or POLICY_ERROR."""
     deck, cursor = work[0], work[1]
     for i in range(52):
         deck[i] = i
     cursor[0] = 0
     cursor[1] = 0
-    return play_dealt(
-        rules,
-        dealer,
-        carry,
-        deck_rng,
-        seat_rngs,
-        declare_fns,
-        exchange_fns,
-        card_fns,
-        params,
-        poff,
-        out,
-        info,
-        err,
-        work,
-    )
+    return play_dealt(rules, dealer, carry, deck_rng, seat_rngs, players, out, info, err, work)
 
 
 @njit(cache=True, refcounts=False)
-def play_dealt(
-    rules, dealer, carry, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, out, info, err, work
-):
+def play_dealt(rules, dealer, carry, deck_rng, seat_rngs, players, out, info, err, work):
     """Play one deal from the pack in ``work`` (stacked: set ``work[1]`` to (0, 52)) with ``carry`` money held
-    over in the pool; fills ``out[role, O_*]`` and ``info[I_*]``; returns the carry-over to the next pool, or
-    POLICY_ERROR with the situation in ``err``."""
-    return play_given(
-        rules,
-        dealer,
-        carry,
-        deck_rng,
-        seat_rngs,
-        declare_fns,
-        exchange_fns,
-        card_fns,
-        params,
-        poff,
-        out,
-        info,
-        err,
-        work,
-        NOTHING_GIVEN,
-    )
+    over in the pool, the seats played by ``players`` (:data:`PLAYERS`); fills ``out[role, O_*]`` and
+    ``info[I_*]``; returns the carry-over to the next pool, or POLICY_ERROR with the situation in ``err``."""
+    return play_given(rules, dealer, carry, deck_rng, seat_rngs, players, out, info, err, work, NOTHING_GIVEN)
 
 
 @njit(cache=True, refcounts=False)
-def play_given(
-    rules,
-    dealer,
-    carry,
-    deck_rng,
-    seat_rngs,
-    declare_fns,
-    exchange_fns,
-    card_fns,
-    params,
-    poff,
-    out,
-    info,
-    err,
-    work,
-    given,
-):
+def play_given(rules, dealer, carry, deck_rng, seat_rngs, players, out, info, err, work, given):
     """:func:`play_dealt` with some decisions given rather than asked (the advisor's play-outs replay the
     decisions already taken and the one advised): ``given[GIVEN_DECLARE + t]`` the declaration of the t-th
     player to declare and ``given[GIVEN_EXCHANGE + t]`` his exchange (-1: ask), ``given[GIVEN_CARDS + k]``
     the k-th card of the play (a card the player holds and may play)."""
+    (declare_fns, exchange_fns, card_fns), params, poff = players
     deck, cursor, hands, dealt, state, played, winners, seq = work
     n, k, stake = rules[R_PLAYERS], rules[R_CARDS], rules[R_STAKE]
     out[:, :] = 0
@@ -483,9 +443,7 @@ def play_given(
 
 
 @njit(cache=True, refcounts=False)
-def play_session(
-    rules, deck_rng, seat_rngs, declare_fns, exchange_fns, card_fns, params, poff, log_out, log_info, err, work
-):
+def play_session(rules, deck_rng, seat_rngs, players, log_out, log_info, err, work):
     """A session: cut for deal, then ``session_rounds`` rounds of deals, the deal passing to the left and the
     pool carried from deal to deal.  Deal ``d`` writes ``log_out[d]`` (by role) and ``log_info[d]``.  Returns
     the money left in the pool at the end, or POLICY_ERROR."""
@@ -493,22 +451,8 @@ def play_session(
     first = cut_for_deal(deck_rng, n, work[0], CUT_ORDER)
     carry = 0
     for d in range(rules[R_ROUNDS] * n):
-        carry = play_deal(
-            rules,
-            (first + d) % n,
-            carry,
-            deck_rng,
-            seat_rngs,
-            declare_fns,
-            exchange_fns,
-            card_fns,
-            params,
-            poff,
-            log_out[d],
-            log_info[d],
-            err,
-            work,
-        )
+        dealer = (first + d) % n
+        carry = play_deal(rules, dealer, carry, deck_rng, seat_rngs, players, log_out[d], log_info[d], err, work)
         if carry == POLICY_ERROR:
             return POLICY_ERROR
     return carry

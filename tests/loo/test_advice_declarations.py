@@ -57,9 +57,7 @@ def test_the_eldest_passing_is_dealt_only_hands_the_threshold_rule_passes(monkey
     np.testing.assert_array_equal(decks, candidates[rule][:samples])
     # Each choice's value: the mean money over those deals, played as the advisor plays them.
     given, labels = advice._given(PASSED)
-    job, ((declare_fns, exchange_fns, card_fns), params, poff) = advice._kernel_job(
-        PASSED.rules, tuple(sorted(PLAYOUT.items()))
-    )
+    job, players = advice._kernel_job(PASSED.rules, tuple(sorted(PLAYOUT.items())))
     out = np.zeros((samples, len(given)), dtype=np.int64)
     play_outs(
         PASSED.rules.to_kernel(),
@@ -68,11 +66,7 @@ def test_the_eldest_passing_is_dealt_only_hands_the_threshold_rule_passes(monkey
         PASSED.carry,
         candidates[rule][:samples],
         given,
-        declare_fns,
-        exchange_fns,
-        card_fns,
-        params,
-        poff,
+        players,
         chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0],
         out,
         advice.new_err(1)[0],

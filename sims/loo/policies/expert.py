@@ -334,10 +334,11 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, la
 
 
 @njit(cache=True)
-def _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, hands, held, lawful):
+def _last_cards(hidden, shown, n_shown, civil, hands, held, lawful):
     """When I am the last to play to the trick before the last and one or two others stand (each holding one
     card): in ``lawful[j]`` the cards (a 52-bit mask) the laws allow stander j to hold, and how many deals of
-    them there are (:func:`_deals`); -1 otherwise."""
+    them there are (:func:`_deals`); -1 otherwise.  ``hidden``: the cards to deal (:func:`expert_card`)."""
+    unseen, n_unseen, need, me, cards, by, trump_suit, pam = hidden
     m = hands.shape[0]
     if m > 3:
         return -1
@@ -517,10 +518,10 @@ def expert_card(hand, played, state, rules, rng, params):
     held = np.empty((m, k), dtype=np.int64)
     tricks = np.zeros(m, dtype=np.int64)
     lawful = np.zeros(m, dtype=np.int64)
-    if (
-        _last_cards(unseen, n_unseen, need, me, shown, n_shown, cards, by, trump_suit, pam, civil, base, held, lawful)
-        > 0
-    ):
+    # The cards to deal the other standers: those I have not seen, how many each still holds, as the cards each
+    # played (and the trump) allow.
+    hidden = (unseen, n_unseen, need, me, cards, by, trump_suit, pam)
+    if _last_cards(hidden, shown, n_shown, civil, base, held, lawful) > 0:
         _every_last_trick(
             hand, options[:n_options], trick, lead, me, lawful, trump_suit, pam, so_far, share, loo, value
         )
@@ -531,7 +532,7 @@ def expert_card(hand, played, state, rules, rng, params):
         forbid = np.empty(m, dtype=np.int64)
         refused, first_leader = shown_laws(cards, by, known, trump_suit, pam, civil, forbid)
         laws = (known, forbid, refused, first_leader)
-        deal = (unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws)
+        deal = hidden + (laws,)
         play = (lead, trick, n_trick, state[S_TRICK], k, civil, so_far, share, loo)
         _sampled_values(rng, samples, deal, play, hand, options[:n_options], base, hands, tricks, value)
     best = 0

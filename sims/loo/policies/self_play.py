@@ -41,12 +41,12 @@ from ...core.driver import chunk_loop
 from ...core.errors import E_ITEM, new_err, raise_policy_error
 from ...core.jobs import Job
 from ...core.kernel import njit
-from ...core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
+from ...core.kernel_types import I64_1, I64_2, I64_4, U64_2
 from ...core.policies import user
 from ...core.rng import chunk_keys, seed_state, uniform
 from ...core.streams import seat_streams
 from ..contract import DECIDE_SIG, MAX_SEATS, MISS, PLAY, S_MISS, S_PAM, S_TRUMP_SUIT
-from ..engine import CARDS, DECIDES, describe_error
+from ..engine import describe_error
 from ..game import GAME
 from ..play import (
     END_DEALER_TAKES,
@@ -61,6 +61,7 @@ from ..play import (
     O_MISS,
     O_STOOD,
     O_WON,
+    PLAYERS,
     POLICY_ERROR,
     new_work,
     play_deal,
@@ -105,30 +106,16 @@ def seed_streams(keys, c, i, players, deck_rng, seat_rngs):
 
 
 @njit(inline="always")
-def _learn_chunk(
-    c,
-    rules,
-    keys,
-    first_item,
-    n_items,
-    chunk_size,
-    declare_fns,
-    exchange_fns,
-    card_fns,
-    params,
-    poff,
-    stands,
-    won,
-    looed,
-    held,
-    wins,
-    err,
-):
+def _learn_chunk(c, rules, keys, first_item, n_items, chunk_size, players, stood, cards, err):
     """Deals as the engine plays them; chunk ``c`` adds each declaration to stand to ``stands[c, o, b, k]``
     (order ``o`` - 1, standers before ``b``, class ``k``), the shares it took to ``won`` and its looe to
-    ``looed``; each card played in five-card to ``held[c, category]`` and, if it won its trick, ``wins``."""
-    players, k = rules[R_PLAYERS], rules[R_CARDS]
-    rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
+    ``looed`` (``stood``: the three); each card played in five-card to ``held[c, category]`` and, if it won its
+    trick, ``wins`` (``cards``: the two).  ``players``: the seats' policies (:data:`sims.loo.play.PLAYERS`)."""
+    stands, won, looed = stood
+    held, wins = cards
+    n, k = rules[R_PLAYERS], rules[R_CARDS]
+    policies, params, poff = players
+    rules_c, players_c = rules.copy(), (policies, params.copy(), poff.copy())  # thread-local, as in the engine
     work = new_work(rules_c)
     dealt, state, played, winners = work[3], work[4], work[5], work[6]
     deck_rng = np.empty(4, dtype=np.uint64)
@@ -136,25 +123,10 @@ def _learn_chunk(
     out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
     info = np.zeros(N_INFO, dtype=np.int64)
     for i in range(min(chunk_size, n_items - c * chunk_size)):
-        seed_streams(keys, c, i, players, deck_rng, seat_rngs)
+        seed_streams(keys, c, i, n, deck_rng, seat_rngs)
         g = first_item + c * chunk_size + i
         if (
-            play_deal(
-                rules_c,
-                g % players,
-                rules_c[R_STAKE],
-                deck_rng,
-                seat_rngs,
-                declare_fns,
-                exchange_fns,
-                card_fns,
-                params_c,
-                poff_c,
-                out,
-                info,
-                err[c],
-                work,
-            )
+            play_deal(rules_c, g % n, rules_c[R_STAKE], deck_rng, seat_rngs, players_c, out, info, err[c], work)
             == POLICY_ERROR
         ):
             err[c, E_ITEM] = g
@@ -164,8 +136,8 @@ def _learn_chunk(
         trump_suit, pam = state[S_TRUMP_SUIT], state[S_PAM]
         share = info[I_POOL] // k
         before = 0
-        for t in range(1, players + 1):
-            role = t % players
+        for t in range(1, n + 1):
+            role = t % n
             if role == 0 and info[I_ENDING] == END_DEALER_TAKES:
                 break
             if out[role, O_STOOD]:
@@ -194,16 +166,9 @@ _learn_chunks = chunk_loop(
         types.int64,
         types.int64,
         types.int64,
-        DECIDES,
-        DECIDES,
-        CARDS,
-        F64_1,
-        I64_1,
-        I64_4,
-        I64_4,
-        I64_4,
-        I64_2,
-        I64_2,
+        PLAYERS,
+        types.UniTuple(I64_4, 3),
+        types.UniTuple(I64_2, 2),
         I64_2,
     ),
 )
@@ -216,14 +181,14 @@ def _round(cards, players, table, exchange, n_deals, seed, explore, threads):
     swap = user("exchange", expert_exchange, DECIDE_SIG, tuple(exchange))
     job = Job.make(GAME, "deals", rules, {"declare": declare, "exchange": swap, "card": "greedy"}, n_deals, seed)
     keys = chunk_keys(seed, 0, job.n_chunks, GAME.n_streams)
-    fns, params, poff = job.kernel_policies()
     classes = THREE_CLASSES if cards == 3 else FIVE_CARD_CLASSES
     stands, won, looed = (np.zeros((job.n_chunks, MAX_PLAYERS, 3, classes), dtype=np.int64) for _ in range(3))
     held, wins = (np.zeros((job.n_chunks, N_CATEGORIES), dtype=np.int64) for _ in range(2))
     err = new_err(job.n_chunks)
+    players = job.kernel_policies()
     with numba_threads(threads):
         _learn_chunks(
-            rules.to_kernel(), keys, 0, n_deals, job.chunk_size, *fns, params, poff, stands, won, looed, held, wins, err
+            rules.to_kernel(), keys, 0, n_deals, job.chunk_size, players, (stands, won, looed), (held, wins), err
         )
     raise_policy_error(job, err, describe_error)
     return stands.sum(0), won.sum(0), looed.sum(0), held.sum(0), wins.sum(0)
