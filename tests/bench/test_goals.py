@@ -15,6 +15,9 @@ from sims.bench import PAGE_BEGIN, PAGE_END, goals, write_page
 from sims.cribbage.bench import engine, startup
 from sims.loo import bench as loo
 
+# One worker runs the module, so the figures of ``rows`` are measured once, not once a worker (about 12 s each).
+pytestmark = pytest.mark.xdist_group("bench-goals")
+
 TINY = goals.Baseline(openspiel=1_000.0, runs=1, games=300, search_deals=40)
 COLUMNS = ("what", "figure", "unit", "goal", "meets", "load (1 min)", "OpenSpiel games/s")
 
