@@ -14,10 +14,25 @@ the maxims in the play).  Every choice is played out on the same deals with the 
 seat streams (common random numbers): ``vs_best`` and its ``vs_best_se`` are paired
 differences.  When the hidden cards can be dealt in at most ``exact_limit`` ways (the
 last tricks) every deal is played and the value is exact (standard error 0, for playout
-policies that draw no random numbers); otherwise ``samples`` deals are drawn.  The hidden
-cards are dealt uniformly: the advisor does not read the others' hands from their beg or
-answer.  With discard_to_six the cards another player threw out are hidden cards too (not
-bound by the suits he showed void in), and the throws still to come are the ``playout``'s.
+policies that draw no random numbers); otherwise ``samples`` deals are drawn.
+
+The deals are also read from what the others did (``infer="playout"``, the default): a
+deal is kept only if the ``playout`` policies, holding the cards it deals them and seeing
+what was public at their turn, make the others' decisions as they were made -- the
+eldest's beg or stand, the dealer's answer (give one or run the cards), each card another
+player played -- the same model that plays the decisions after mine (rejection: the hand
+is replayed up to each of those decisions; a policy that draws random numbers draws from
+a seat stream of its own for each deal tried, so a deal is kept with the chance the
+policy gives it).  Where no deal agrees with every one of them (the others play by
+something else than the playout policies) the deals kept agree with the longest run of
+them, in the order they were made, that at least ``samples`` of the deals tried agree
+with (``MAX_DRAWS`` rounds of ``samples`` tried at most; when every deal is played, at
+least one): ``attrs["conditioned"]`` says what the deals were read from, how many were
+kept of how many tried, and which decisions were not held to.  The cards thrown out with
+discard_to_six are not read (nobody sees them).  ``infer="laws"`` reads nothing but the
+laws (each deal as likely as another that breaks no void).  With discard_to_six the
+cards another player threw out are hidden cards too (not bound by the suits he showed
+void in), and the throws still to come are the ``playout``'s.
 
 With a score, each play-out goes on to the end of the game (later hands dealt from the
 play-out's own stream, every seat playing by ``playout``): ``win`` is my side's chance of
@@ -521,16 +536,16 @@ def _conditioned(infer, checks, held, kept, tried, samples, exact) -> str:
     what = {ASKED_BEG: "the eldest's beg or stand", ASKED_ANSWER: "the dealer's answer"}
     names = [what.get(int(w), "") for w in checks[2]]
     cards = sum(not name for name in names)
-    words = [name for name in names if name] + ([f"the {cards} card(s) the others played"] if cards else [])
+    words = [name for name in names if name] + (
+        [f"the {cards} card{'s' if cards > 1 else ''} the others played"] if cards else []
+    )
     text = (
-        f"{laws} and {', '.join(words)}, as the playout policies make them: {kept:,} deals kept of {tried:,} "
-        f"{'lawful' if exact else 'tried'}"
+        f"{laws} and {' and '.join(words)}, as the playout policies make them: {kept:,} deals kept of "
+        f"{tried:,} {'lawful' if exact else 'tried'}"
     )
     if held < len(names):
-        text += (
-            f"; held only to the first {held} of these {len(names)} decisions (no deal"
-            f"{'' if exact else f' among the {tried:,} tried, fewer than {samples:,},'} fit more of them)"
-        )
+        why = "no deal agrees with more" if exact else f"fewer than {samples:,} of the deals tried agree with more"
+        text += f"; only the first {held} of these {len(names)} decisions held to ({why})"
     return text
 
 
