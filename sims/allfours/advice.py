@@ -64,12 +64,12 @@ from .play import (
     N_COMP,
     N_EVENTS,
     NO_WINNER,
+    NOTHING_GIVEN,
     POLICY_ERROR,
     V_BEGGED,
     V_RAN,
     new_work,
     play_given,
-    play_hand,
     side_of,
 )
 from .rules import HAND, PACK, PACKET, R_PLAYERS
@@ -111,9 +111,10 @@ CHECK_CHUNK = 1  # the chunk of seat streams the others' decisions are checked b
 
 
 @njit(cache=True)
-def _replay(rules, dealer, scores, check_target, deck, game_rng, seat_rngs, policies, comp, events, err, work, given):
-    """The hand dealt from the stacked ``deck`` with the decisions ``given`` (:func:`play_given`), every other
-    decision made by ``policies`` (:meth:`sims.core.jobs.Job.kernel_policies`)."""
+def _hand(rules, dealer, scores, check_target, pack, seat_rngs, policies, comp, events, err, work, given):
+    """One hand (:func:`play_given`) dealt from ``pack``, ``(deck, shuffle, deck_rng)``, with the decisions
+    ``given``, every other decision made by ``policies`` (:meth:`sims.core.jobs.Job.kernel_policies`)."""
+    deck, shuffle, deck_rng = pack
     (beg_fns, answer_fns, play_fns, discard_fns), params, poff = policies
     return play_given(
         rules,
@@ -121,8 +122,8 @@ def _replay(rules, dealer, scores, check_target, deck, game_rng, seat_rngs, poli
         scores,
         check_target,
         deck,
-        False,
-        game_rng,
+        shuffle,
+        deck_rng,
         seat_rngs,
         beg_fns,
         answer_fns,
@@ -157,8 +158,6 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, key
     scores = np.zeros(2, dtype=np.int64)
     comp = np.zeros((2, N_COMP), dtype=np.int64)
     events = np.zeros(N_EVENTS, dtype=np.int64)
-    tally = np.zeros((0, N_MAXIMS, 2), dtype=np.int64)
-    (beg_fns, answer_fns, play_fns, discard_fns), params, poff = policies
     my_side = side_of(rules, dealer, role)
     for m in range(decks.shape[0]):
         for c in range(given.shape[0]):
@@ -167,8 +166,9 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, key
             seed_state(game_rng, keys[0], m)
             copy_into(scores, scores0)
             comp[:, :] = 0
-            winner = _replay(
-                rules, dealer, scores, to_end, decks[m], game_rng, seat_rngs, policies, comp, events, err, work, given[c]
+            winner = _hand(
+                rules, dealer, scores, to_end, (decks[m], False, game_rng), seat_rngs, policies, comp, events, err,
+                work, given[c],
             )
             if winner == POLICY_ERROR or winner == DECK_OUT:
                 return winner
@@ -178,26 +178,9 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, key
                 d = (d + 1) % players
                 hands += 1
                 seed_state(hand_rng, next_u64(game_rng), 0)
-                winner = play_hand(
-                    rules,
-                    d,
-                    scores,
-                    True,
-                    work[0],
-                    True,
-                    hand_rng,
-                    seat_rngs,
-                    beg_fns,
-                    answer_fns,
-                    play_fns,
-                    discard_fns,
-                    params,
-                    poff,
-                    comp,
-                    events,
-                    err,
-                    work,
-                    tally,
+                pack = (work[0], True, hand_rng)
+                winner = _hand(
+                    rules, d, scores, True, pack, seat_rngs, policies, comp, events, err, work, NOTHING_GIVEN
                 )
                 if winner == POLICY_ERROR:
                     return winner
@@ -227,9 +210,9 @@ def _agreement(rules, dealer, scores0, decks, checks, policies, keys, first, agr
             copy_into(scores, scores0)
             comp[:, :] = 0
             events[:] = 0
-            status = _replay(
-                rules, dealer, scores, False, decks[m], no_rng, seat_rngs, policies, comp, events, err, work,
-                asks[t, : lengths[t]],
+            status = _hand(
+                rules, dealer, scores, False, (decks[m], False, no_rng), seat_rngs, policies, comp, events, err,
+                work, asks[t, : lengths[t]],
             )
             if status == POLICY_ERROR or status == DECK_OUT:
                 return status
