@@ -167,8 +167,18 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, key
             copy_into(scores, scores0)
             comp[:, :] = 0
             winner = _hand(
-                rules, dealer, scores, to_end, (decks[m], False, game_rng), seat_rngs, policies, comp, events, err,
-                work, given[c],
+                rules,
+                dealer,
+                scores,
+                to_end,
+                (decks[m], False, game_rng),
+                seat_rngs,
+                policies,
+                comp,
+                events,
+                err,
+                work,
+                given[c],
             )
             if winner == POLICY_ERROR or winner == DECK_OUT:
                 return winner
@@ -193,8 +203,8 @@ def _agreement(rules, dealer, scores0, decks, checks, policies, keys, first, agr
     """How many of the others' decisions, in the order they were made, the play-out ``policies`` make as they
     were made when dealt ``decks[m]``: ``agree[m]``, the checks up to the first they fail.  Check t replays
     the hand with the decisions ``asks[t, :lengths[t]]`` given and reads what the next decision made:
-    ``what[t]`` ASKED_BEG (1 for a beg), ASKED_ANSWER (1 for a card given) or the place of a card in the play,
-    to match ``made[t]``.  Seat streams keyed by ``first + m``.  Returns 0, POLICY_ERROR or DECK_OUT."""
+    ``what[t]`` ASKED_BEG (1 for a beg), ASKED_ANSWER (1 when the dealer gave one) or the place of a card in the
+    play, to match ``made[t]``.  Seat streams keyed by ``first + m``.  Returns 0, POLICY_ERROR or DECK_OUT."""
     asks, lengths, what, made = checks
     work = new_work(rules)
     seat_rngs = seat_streams(MAX_SEATS)
@@ -211,8 +221,18 @@ def _agreement(rules, dealer, scores0, decks, checks, policies, keys, first, agr
             comp[:, :] = 0
             events[:] = 0
             status = _hand(
-                rules, dealer, scores, False, (decks[m], False, no_rng), seat_rngs, policies, comp, events, err,
-                work, asks[t, : lengths[t]],
+                rules,
+                dealer,
+                scores,
+                False,
+                (decks[m], False, no_rng),
+                seat_rngs,
+                policies,
+                comp,
+                events,
+                err,
+                work,
+                asks[t, : lengths[t]],
             )
             if status == POLICY_ERROR or status == DECK_OUT:
                 return status
@@ -503,7 +523,17 @@ def play_outs(
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
     run(
         lambda: _play_outs(
-            rules.to_kernel(), situation.dealer, situation.role, scores, to_end, decks, given, policies, keys, out, err[0]
+            rules.to_kernel(),
+            situation.dealer,
+            situation.role,
+            scores,
+            to_end,
+            decks,
+            given,
+            policies,
+            keys,
+            out,
+            err[0],
         )
     )
     labels = [x if isinstance(x, str) else format_card(x) for x in situation.legal()]

@@ -105,7 +105,9 @@ def test_where_no_deal_agrees_with_every_decision_the_longest_run_that_one_does_
     situation = PlaySituation("JH 3S", "7H", played="8S 2S QD 3D 9C AC 4H 10H KS", role="dealer")
     frame = advise(situation, playout=PLAYOUT, policies=())
     assert frame.attrs["method"] == "exact" and frame.attrs["deals"] == 40
-    assert frame.attrs["conditioned"].endswith("only the first 1 of these 6 decisions held to (no deal agrees with more)")
+    assert frame.attrs["conditioned"].endswith(
+        "only the first 1 of these 6 decisions held to (no deal agrees with more)"
+    )
     expected = _oracle(situation, ref.greedy_play, _as_the_policies_would(situation, held=1))
     assert dict(zip(frame["choice"], frame["value"])) == pytest.approx(expected, abs=1e-12)
 
