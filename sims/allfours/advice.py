@@ -14,10 +14,25 @@ the maxims in the play).  Every choice is played out on the same deals with the 
 seat streams (common random numbers): ``vs_best`` and its ``vs_best_se`` are paired
 differences.  When the hidden cards can be dealt in at most ``exact_limit`` ways (the
 last tricks) every deal is played and the value is exact (standard error 0, for playout
-policies that draw no random numbers); otherwise ``samples`` deals are drawn.  The hidden
-cards are dealt uniformly: the advisor does not read the others' hands from their beg or
-answer.  With discard_to_six the cards another player threw out are hidden cards too (not
-bound by the suits he showed void in), and the throws still to come are the ``playout``'s.
+policies that draw no random numbers); otherwise ``samples`` deals are drawn.
+
+The deals are also read from what the others did (``infer="playout"``, the default): a
+deal is kept only if the ``playout`` policies, holding the cards it deals them and seeing
+what was public at their turn, make the others' decisions as they were made -- the
+eldest's beg or stand, the dealer's answer (give one or run the cards), each card another
+player played -- the same model that plays the decisions after mine (rejection: the hand
+is replayed up to each of those decisions; a policy that draws random numbers draws from
+a seat stream of its own for each deal tried, so a deal is kept with the chance the
+policy gives it).  Where no deal agrees with every one of them (the others play by
+something else than the playout policies) the deals kept agree with the longest run of
+them, in the order they were made, that at least ``samples`` of the deals tried agree
+with (``MAX_DRAWS`` rounds of ``samples`` tried at most; when every deal is played, at
+least one): ``attrs["conditioned"]`` says what the deals were read from, how many were
+kept of how many tried, and which decisions were not held to.  The cards thrown out with
+discard_to_six are not read (nobody sees them).  ``infer="laws"`` reads nothing but the
+laws (each deal as likely as another that breaks no void).  With discard_to_six the
+cards another player threw out are hidden cards too (not bound by the suits he showed
+void in), and the throws still to come are the ``playout``'s.
 
 With a score, each play-out goes on to the end of the game (later hands dealt from the
 play-out's own stream, every seat playing by ``playout``): ``win`` is my side's chance of
@@ -39,7 +54,7 @@ from ..core.kernel import njit
 from ..core.kernel_types import F64_1, I64_1, I64_2, I64_2R, I64_3, U64_1
 from ..core.rng import chunk_keys, next_u64, seed_state
 from ..core.streams import seat_streams
-from .contract import HandFn, PlayFn
+from .contract import P_CARD, HandFn, PlayFn
 from .maxims import N_MAXIMS
 from .play import (
     C_TOTAL,
@@ -49,17 +64,21 @@ from .play import (
     N_COMP,
     N_EVENTS,
     NO_WINNER,
+    NOTHING_GIVEN,
     POLICY_ERROR,
+    V_BEGGED,
+    V_RAN,
     new_work,
     play_given,
-    play_hand,
     side_of,
 )
 from .rules import HAND, PACK, PACKET, R_PLAYERS
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
-MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals that break no void
+MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals that break no void (and agree with the
+# others' decisions)
+INFER = ("playout", "laws")  # what the deals are conditioned on besides the laws: the others' decisions, or nothing
 PACKS = 3  # a play-out's pack, and two more for new deals when the pack runs short
 O_NET, O_WON = 0, 1  # ``out``: points for less against, and 1/0 for the game won (-1: not over)
 HANDS = types.UniTuple(HandFn, MAX_SEATS)  # as the engine takes them (sims.allfours.engine, not imported: its
@@ -85,46 +104,30 @@ class Player(CorePlayer):
     default_decision = "play"
 
 
+POLICIES = types.Tuple((types.Tuple((HANDS, HANDS, PLAYS, HANDS)), F64_1, I64_1))  # Job.kernel_policies()
+CHECKS = types.Tuple((I64_2R, I64_1, I64_1, I64_1))  # _checks(): the asks, their lengths, what, what was made
+ASKED_BEG, ASKED_ANSWER = -1, -2  # ``what`` of a check besides a card's place in the play: the beg, the answer
+CHECK_CHUNK = 1  # the chunk of seat streams the others' decisions are checked by (play-outs: chunk 0)
+
+
+@njit(cache=True)
+def _hand(rules, dealer, score, pack, seat_rngs, policies, events, err, work, given):
+    """One hand (:func:`play_given`) with ``score`` ``(scores, comp, check_target)`` and ``pack`` ``(deck,
+    shuffle, deck_rng)``, the decisions ``given``, every other decision made by ``policies``
+    (:meth:`sims.core.jobs.Job.kernel_policies`); no maxims tallied."""
+    fns, params, poff = policies
+    seats = (seat_rngs, fns, params, poff)
+    return play_given(
+        rules, dealer, score, pack, seats, events, err, work, np.zeros((0, N_MAXIMS, 2), dtype=np.int64), given
+    )
+
+
 # ``given`` read-only, as play_hand's NOTHING_GIVEN is: the engine and the advisor share one play_given.
 @njit(
-    types.int64(
-        I64_1,
-        types.int64,
-        types.int64,
-        I64_1,
-        types.boolean,
-        I64_2,
-        I64_2R,
-        HANDS,
-        HANDS,
-        PLAYS,
-        HANDS,
-        F64_1,
-        I64_1,
-        U64_1,
-        I64_3,
-        I64_1,
-    ),
+    types.int64(I64_1, types.int64, types.int64, I64_1, types.boolean, I64_2, I64_2R, POLICIES, U64_1, I64_3, I64_1),
     cache=True,
 )
-def _play_outs(
-    rules,
-    dealer,
-    role,
-    scores0,
-    to_end,
-    decks,
-    given,
-    beg_fns,
-    answer_fns,
-    play_fns,
-    discard_fns,
-    params,
-    poff,
-    keys,
-    out,
-    err,
-):
+def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, keys, out, err):
     """Deal ``decks[m]`` (stacked) and play the hand with the decisions ``given[c]`` (:func:`play_given`) for
     every deal m and choice c; ``out[m, c]``: the points of ``role``'s side less the other's (``O_NET``),
     and with ``to_end`` the game played on to its end, 1 if his side won it (``O_WON``).  The seats' streams
@@ -137,7 +140,6 @@ def _play_outs(
     scores = np.zeros(2, dtype=np.int64)
     comp = np.zeros((2, N_COMP), dtype=np.int64)
     events = np.zeros(N_EVENTS, dtype=np.int64)
-    tally = np.zeros((0, N_MAXIMS, 2), dtype=np.int64)
     my_side = side_of(rules, dealer, role)
     for m in range(decks.shape[0]):
         for c in range(given.shape[0]):
@@ -146,16 +148,16 @@ def _play_outs(
             seed_state(game_rng, keys[0], m)
             copy_into(scores, scores0)
             comp[:, :] = 0
-            winner = play_given(
+            winner = _hand(
                 rules,
                 dealer,
                 (scores, comp, to_end),
                 (decks[m], False, game_rng),
-                (seat_rngs, (beg_fns, answer_fns, play_fns, discard_fns), params, poff),
+                seat_rngs,
+                policies,
                 events,
                 err,
                 work,
-                tally,
                 given[c],
             )
             if winner == POLICY_ERROR or winner == DECK_OUT:
@@ -166,20 +168,51 @@ def _play_outs(
                 d = (d + 1) % players
                 hands += 1
                 seed_state(hand_rng, next_u64(game_rng), 0)
-                winner = play_hand(
-                    rules,
-                    d,
-                    (scores, comp, True),
-                    (work[0], True, hand_rng),
-                    (seat_rngs, (beg_fns, answer_fns, play_fns, discard_fns), params, poff),
-                    events,
-                    err,
-                    work,
-                    tally,
+                pack = (work[0], True, hand_rng)
+                winner = _hand(
+                    rules, d, (scores, comp, True), pack, seat_rngs, policies, events, err, work, NOTHING_GIVEN
                 )
                 if winner == POLICY_ERROR:
                     return winner
             out[m, c, O_WON] = -1 if winner == NO_WINNER else (1 if winner == my_side else 0)
+    return 0
+
+
+@njit(types.int64(I64_1, types.int64, I64_1, I64_2, CHECKS, POLICIES, U64_1, types.int64, I64_1, I64_1), cache=True)
+def _agreement(rules, dealer, scores0, decks, checks, policies, keys, first, agree, err):
+    """How many of the others' decisions, in the order they were made, the play-out ``policies`` make as they
+    were made when dealt ``decks[m]``: ``agree[m]``, the checks up to the first they fail.  Check t replays
+    the hand with the decisions ``asks[t, :lengths[t]]`` given and reads what the next decision made:
+    ``what[t]`` ASKED_BEG (1 for a beg), ASKED_ANSWER (1 when the dealer gave one) or the place of a card in the
+    play, to match ``made[t]``.  Seat streams keyed by ``first + m``.  Returns 0, POLICY_ERROR or DECK_OUT."""
+    asks, lengths, what, made = checks
+    work = new_work(rules)
+    seat_rngs = seat_streams(MAX_SEATS)
+    no_rng = np.zeros(4, dtype=np.uint64)  # the pack is stacked and the hand not played on
+    scores = np.zeros(2, dtype=np.int64)
+    comp = np.zeros((2, N_COMP), dtype=np.int64)
+    events = np.zeros(N_EVENTS, dtype=np.int64)
+    for m in range(decks.shape[0]):
+        agree[m] = 0
+        for t in range(asks.shape[0]):
+            for s in range(MAX_SEATS):
+                seed_state(seat_rngs[s], keys[1 + s], first + m)
+            copy_into(scores, scores0)
+            comp[:, :] = 0
+            events[:] = 0
+            score, pack = (scores, comp, False), (decks[m], False, no_rng)
+            status = _hand(rules, dealer, score, pack, seat_rngs, policies, events, err, work, asks[t, : lengths[t]])
+            if status == POLICY_ERROR or status == DECK_OUT:
+                return status
+            if what[t] == ASKED_BEG:
+                answer = 1 if events[V_BEGGED] > 0 else 0
+            elif what[t] == ASKED_ANSWER:
+                answer = 1 if events[V_RAN] == 0 else 0
+            else:
+                answer = work[2][P_CARD, what[t]]
+            if answer != made[t]:
+                break
+            agree[m] = t + 1
     return 0
 
 
@@ -236,10 +269,14 @@ def _my_cards(situation) -> list:
     )
 
 
-def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT):
-    """The stacked packs of the play-outs, ``int64[deals, PACKS * 52]``, and whether they are every deal of
-    the hidden cards (a play decision with at most ``exact_limit`` of them).  Each other player's hand as
-    dealt: the cards he played, those he holds, those he threw out (the last)."""
+def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT, agreement=None):
+    """The stacked packs of the play-outs, ``int64[deals, PACKS * 52]``, whether they are every deal of the
+    hidden cards (a play decision with at most ``exact_limit`` of them), the deals tried and the others'
+    decisions held to.  Each other player's hand as dealt: the cards he played, those he holds, those he threw
+    out (the last).  ``agreement`` (packs, index of the first) -> int[deals], if given, is how many of the
+    others' decisions (:func:`_checks`, ``len(checks)`` of them) each pack agrees with: the packs kept agree
+    with the longest run of them that enough packs agree with (every one tried when exact; else ``samples``,
+    drawing at most ``MAX_DRAWS`` rounds of ``samples``)."""
     n = situation.rules.players
     played = getattr(situation, "played", ())
     laid_by = getattr(situation, "laid_by", ())
@@ -254,46 +291,60 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     total = sum(sizes)
     rng = np.random.default_rng(seed)
     exact = situation.DECISION == "play" and ways_to_deal(len(unseen), sizes) <= exact_limit
-    if exact:
-        rows = every_deal(unseen, sizes)
-    else:
-        rows = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
-    # rows[:, :total]: role by role (in ``others`` order) the cards he holds, then those he threw out; the
-    # rest: the pack.
+
+    def stacked(rows):
+        """The packs of ``rows`` (role by role in ``others`` order the cards he holds, then those he threw out;
+        the rest: the pack), and two packs shuffled for new deals."""
+        hands = np.zeros((len(rows), n, dealt), dtype=np.int64)
+        for r in others:
+            mine = [c for c, x in zip(played, laid_by) if x == r]
+            hands[:, r, : len(mine)] = mine
+        hands[:, situation.role, :] = _my_cards(situation)
+        start = 0
+        for r in others:
+            k = need[r] + thrown.get(r, 0)
+            hands[:, r, dealt - k :] = rows[:, start : start + k]
+            start += k
+        decks = np.empty((len(rows), PACKS * PACK), dtype=np.int64)
+        order = _deal_order(n, runs)
+        turned = iter(situation.turned)
+        for p, where in enumerate(order):
+            decks[:, p] = next(turned) if where is None else hands[:, where[0], where[1]]
+        decks[:, len(order) : PACK] = rows[:, total:]
+        for k in range(1, PACKS):
+            decks[:, k * PACK : (k + 1) * PACK] = rng.random((len(rows), PACK)).argsort(axis=1)
+        return decks
+
+    def draw():
+        return unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
+
+    rows = every_deal(unseen, sizes) if exact else draw()
     ok = _fits(rows, others, need, thrown, voids)
     if not ok.any():
         raise ValueError("no deal of the unseen cards fits the suits the other players have shown void in")
-    if exact:
-        rows = rows[ok]
-    else:
-        for _ in range(MAX_DRAWS):  # draw again for the deals that break a void
-            if ok.sum() >= samples:
-                break
-            more = unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
-            rows, ok = (
-                np.concatenate([rows[ok], more]),
-                np.concatenate([ok[ok], _fits(more, others, need, thrown, voids)]),
-            )
-        rows = rows[ok][:samples]
-    hands = np.zeros((len(rows), n, dealt), dtype=np.int64)
-    for r in others:
-        mine = [c for c, x in zip(played, laid_by) if x == r]
-        hands[:, r, : len(mine)] = mine
-    hands[:, situation.role, :] = _my_cards(situation)
-    start = 0
-    for r in others:
-        k = need[r] + thrown.get(r, 0)
-        hands[:, r, dealt - k :] = rows[:, start : start + k]
-        start += k
-    decks = np.empty((len(rows), PACKS * PACK), dtype=np.int64)
-    order = _deal_order(n, runs)
-    turned = iter(situation.turned)
-    for p, where in enumerate(order):
-        decks[:, p] = next(turned) if where is None else hands[:, where[0], where[1]]
-    decks[:, len(order) : PACK] = rows[:, total:]
-    for k in range(1, PACKS):
-        decks[:, k * PACK : (k + 1) * PACK] = rng.random((len(rows), PACK)).argsort(axis=1)
-    return decks, exact
+    tried = len(rows)
+    if agreement is None:
+        if not exact:
+            for _ in range(MAX_DRAWS):  # draw again for the deals that break a void
+                if ok.sum() >= samples:
+                    break
+                more = draw()
+                rows = np.concatenate([rows[ok], more])
+                ok = np.concatenate([ok[ok], _fits(more, others, need, thrown, voids)])
+                tried += len(more)
+        return stacked(rows[ok][: len(rows) if exact else samples]), exact, tried, 0
+    checks, agreement = agreement
+    decks = stacked(rows[ok])
+    agree = agreement(decks, 0)
+    enough = 1 if exact else samples
+    while not exact and (agree >= checks).sum() < enough and tried < MAX_DRAWS * samples:
+        more = draw()
+        more = stacked(more[_fits(more, others, need, thrown, voids)])
+        decks, agree = np.concatenate([decks, more]), np.concatenate([agree, agreement(more, tried)])
+        tried += samples
+    held = max((k for k in range(checks + 1) if (agree >= k).sum() >= min(enough, len(decks))), default=0)
+    kept = decks[agree >= held]
+    return (kept if exact else kept[:samples]), exact, tried, held
 
 
 def _fits(rows, others, need, thrown, voids) -> np.ndarray:
@@ -349,20 +400,56 @@ def _given(situation) -> np.ndarray:
     return np.asarray([[beg, answer, len(throws), *throws, *situation.played, card] for card in legal], dtype=np.int64)
 
 
-def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int = 0, exact_limit: int = EXACT_LIMIT):
+def _checks(situation):
+    """The others' decisions this hand that :func:`_agreement` checks, in the order they were made: the eldest's
+    beg or stand, the dealer's answer, each card another player played; as ``(asks, lengths, what, made)``
+    (:func:`_agreement`), or None when there is none.  The cards thrown out with discard_to_six are not
+    checked (they are not seen)."""
+    from .contract import BEG
+
+    n, role = situation.rules.players, situation.role
+    throws = _throws(situation)
+    head = [int(situation.begged), -1, len(throws), *throws]
+    rows = []
+    if situation.DECISION != "beg" and situation.rules.begging and role != 1 % n:
+        rows.append(([-1, *head[1:]], ASKED_BEG, int(situation.begged)))
+    if situation.begged and role != 0:
+        rows.append(([BEG, -1, *head[2:]], ASKED_ANSWER, int(situation.gave)))
+    head[1] = int(situation.gave) if situation.begged else -1
+    played = list(getattr(situation, "played", ()))
+    for k, (card, r) in enumerate(zip(played, getattr(situation, "laid_by", ()))):
+        if r != role:
+            rows.append((head + played[:k], k, card))
+    if not rows:
+        return None
+    asks = np.full((len(rows), max(len(ask) for ask, _, _ in rows)), -1, dtype=np.int64)
+    for t, (ask, _, _) in enumerate(rows):
+        asks[t, : len(ask)] = ask
+    asks.setflags(write=False)
+    lengths, what, made = (np.asarray(column, dtype=np.int64) for column in zip(*((len(a), w, m) for a, w, m in rows)))
+    return asks, lengths, what, made
+
+
+def play_outs(
+    situation,
+    playout=None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+    infer: str = "playout",
+):
     """The play-outs :func:`advise` values the choices by: ``out[m, c]`` for deal m and choice c (labelled
     ``labels[c]``), ``O_NET`` the points for less against (the knaves turned up and the gift included) and
-    ``O_WON`` with a score 1 if my side won the game; the labels, whether the deals are every one, and the
-    job."""
+    ``O_WON`` with a score 1 if my side won the game; the labels, whether the deals are every one, the job, and
+    what the deals are conditioned on (module docstring; ``infer`` ``"laws"``: the laws alone)."""
     from ..core.jobs import Job
 
     samples = check_samples(samples)
+    if infer not in INFER:
+        raise ValueError(f"infer is one of {', '.join(INFER)}, got {infer!r}")
     rules = situation.rules
     job = Job.make("allfours", "deals", rules, dict(playout or {}), 1, seed)
-    (beg_fns, answer_fns, play_fns, discard_fns), params, poff = job.kernel_policies()
-    decks, exact = hidden_deals(situation, samples, seed, exact_limit)
-    given = _given(situation)
-    out = np.zeros((len(decks), len(given), 2), dtype=np.int64)
+    policies = job.kernel_policies()
     err = new_err(1)
     to_end = situation.score is not None
     mine, theirs = situation.score or (0, 0)
@@ -370,9 +457,40 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
     scores = np.zeros(2, dtype=np.int64)
     my_seat_side = situation.seat % 2
     scores[my_seat_side], scores[1 - my_seat_side] = mine - sunk_mine, theirs - sunk_theirs
+
+    def run(call):
+        """Run a play-out kernel (``call``); a policy's error or a pack run short is raised."""
+        with raised_by_policy(job_policies(job), "a play-out"):
+            status = call()
+        if status == POLICY_ERROR:
+            raise PolicyError(
+                f"a playout policy "
+                f"{overrun_text(err[0]) or f'answered {int(err[0, E_ANSWER])}, which the laws do not allow'}"
+            )
+        if status == DECK_OUT:
+            raise ValueError("a play-out ran the pack short three times: try another seed")
+
+    checks = _checks(situation) if infer == "playout" else None
+    agreement = None
+    if checks is not None:
+        check_keys = chunk_keys(seed, CHECK_CHUNK, 1, 1 + MAX_SEATS)[0]
+
+        def agree(decks, first):
+            out = np.zeros(len(decks), dtype=np.int64)
+            run(
+                lambda: _agreement(
+                    rules.to_kernel(), situation.dealer, scores, decks, checks, policies, check_keys, first, out, err[0]
+                )
+            )
+            return out
+
+        agreement = (len(checks[0]), agree)
+    decks, exact, tried, held = hidden_deals(situation, samples, seed, exact_limit, agreement)
+    given = _given(situation)
+    out = np.zeros((len(decks), len(given), 2), dtype=np.int64)
     keys = chunk_keys(seed, 0, 1, 1 + MAX_SEATS)[0]
-    with raised_by_policy(job_policies(job), "a play-out"):
-        status = _play_outs(
+    run(
+        lambda: _play_outs(
             rules.to_kernel(),
             situation.dealer,
             situation.role,
@@ -380,24 +498,36 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
             to_end,
             decks,
             given,
-            beg_fns,
-            answer_fns,
-            play_fns,
-            discard_fns,
-            params,
-            poff,
+            policies,
             keys,
             out,
             err[0],
         )
-    if status == POLICY_ERROR:
-        raise PolicyError(
-            f"a playout policy "
-            f"{overrun_text(err[0]) or f'answered {int(err[0, E_ANSWER])}, which the laws do not allow'}"
-        )
-    if status == DECK_OUT:
-        raise ValueError("a play-out ran the pack short three times: try another seed")
-    return out, [x if isinstance(x, str) else format_card(x) for x in situation.legal()], exact, job
+    )
+    labels = [x if isinstance(x, str) else format_card(x) for x in situation.legal()]
+    return out, labels, exact, job, _conditioned(infer, checks, held, len(decks), tried, samples, exact)
+
+
+def _conditioned(infer, checks, held, kept, tried, samples, exact) -> str:
+    """What the deals are conditioned on, in words (``attrs["conditioned"]``; empty when nothing of the others
+    is known)."""
+    laws = "the laws (the suits the others have shown void in)"
+    if checks is None:
+        return f"{laws} alone" if infer == "laws" else ""
+    what = {ASKED_BEG: "the eldest's beg or stand", ASKED_ANSWER: "the dealer's answer"}
+    names = [what.get(int(w), "") for w in checks[2]]
+    cards = sum(not name for name in names)
+    words = [name for name in names if name] + (
+        [f"the {cards} card{'s' if cards > 1 else ''} the others played"] if cards else []
+    )
+    text = (
+        f"{laws} and {' and '.join(words)}, as the playout policies make them: {kept:,} deals kept of "
+        f"{tried:,} {'lawful' if exact else 'tried'}"
+    )
+    if held < len(names):
+        why = "no deal agrees with more" if exact else f"fewer than {samples:,} of the deals tried agree with more"
+        text += f"; only the first {held} of these {len(names)} decisions held to ({why})"
+    return text
 
 
 def advise(
@@ -407,6 +537,7 @@ def advise(
     seed: int = 0,
     policies=None,
     exact_limit: int = EXACT_LIMIT,
+    infer: str = "playout",
 ) -> pd.DataFrame:
     """Every legal choice of an All Fours situation valued by play-outs, best first (module docstring).
 
@@ -424,15 +555,20 @@ def advise(
         Policies whose choice the ``chosen_by`` column names (default: the game's built-in ones).
     exact_limit : int
         Play every deal of the unseen cards when there are at most this many (exact, ± 0).
+    infer : str
+        ``"playout"``: the deals agree with the others' beg, answer and cards played as the playout policies
+        make them; ``"laws"``: with the laws alone (module docstring).
 
     Returns
     -------
     pandas.DataFrame
         ``choice``, ``value`` (points for less against to the end of the hand) and ``se``, ``vs_best`` and
         ``vs_best_se`` (paired over the same deals), ``win`` and ``win_se`` (and ``win_vs_best``) with a score,
-        and ``chosen_by``.  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``playout``.
+        and ``chosen_by``.  ``attrs`` say how: ``method`` (exact or rollouts), ``deals``, ``conditioned`` (what the
+        deals are conditioned on, how many were kept of how many tried, and the others' decisions not held to
+        when too few deals fit them), ``playout``.
     """
-    out, labels, exact, job = play_outs(situation, playout, samples, seed, exact_limit)
+    out, labels, exact, job, conditioned = play_outs(situation, playout, samples, seed, exact_limit, infer)
     rules = situation.rules
     to_end = situation.score is not None
     sunk_mine, sunk_theirs = situation.scored()
@@ -449,6 +585,7 @@ def advise(
         situation=situation.describe(),
         method="exact" if exact else "rollouts",
         deals=len(out),
+        conditioned=conditioned,
         playout={d: p[0].label() for d, p in job.policies.items() if d != "discard" or rules.discard_to_six},
         seed=seed,
         sort=key,

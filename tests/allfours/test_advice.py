@@ -21,7 +21,7 @@ ALL_FOURS = dict(hand="JH 2H", turned="7H", played="AH 2C KH 3C QH 4C 9H 5C", ro
 
 
 def test_all_fours_whatever_is_played_exact_over_every_deal_the_voids_allow():
-    frame = advise(PlaySituation(**ALL_FOURS), samples=100)
+    frame = advise(PlaySituation(**ALL_FOURS), samples=100, infer="laws")
     assert frame.attrs["method"] == "exact"
     assert frame.attrs["deals"] == 595  # two of the 35 unseen cards that are not trumps: C(35, 2)
     assert sorted(frame["choice"]) == ["2H", "JH"]
@@ -36,8 +36,9 @@ FIFTH_TRICK = dict(hand="JH 3S", turned="7H", played="KS 2S QD 3D 9C AC 4H 10H 8
 
 def _oracle(situation, play, lawful=lambda hand: True):
     """The mean points for less against of each legal card over every deal of the hidden cards whose hand as
-    dealt ``lawful`` allows, played by the reference engine from a stacked pack: the cards played so far and the
-    card advised as given, then ``play`` in plain Python for both players."""
+    dealt ``lawful`` allows, played by the reference engine from a stacked pack: the beg, the answer, the cards
+    played so far and the card advised as given, then ``play`` in plain Python for both players; less the points
+    scored before the play (a knave turned up, the gift)."""
     seen = set(situation.hand) | set(situation.played) | set(situation.turned)
     unseen = [c for c in range(52) if c not in seen]
     mine = [c for c, r in zip(situation.played, situation.laid_by) if r == situation.role]
@@ -54,9 +55,9 @@ def _oracle(situation, play, lawful=lambda hand: True):
                 return [int(c) for c in hand].index(script[n])
             return play(hand, played, state, rules, rng, params)
 
-        seats = {
-            "beg": [ref.SeatPolicy("stand", ref.constant, np.zeros(1))] * 2,
-            "answer": [ref.SeatPolicy("run", ref.constant, np.zeros(1))] * 2,
+        seats = {  # the beg and the answer as they were made
+            "beg": [ref.SeatPolicy("given", ref.constant, np.full(1, float(situation.begged)))] * 2,
+            "answer": [ref.SeatPolicy("given", ref.constant, np.full(1, float(situation.gave)))] * 2,
             "play": [ref.SeatPolicy("script", scripted, np.zeros(0))] * 2,
             "discard": [],
         }
@@ -69,13 +70,14 @@ def _oracle(situation, play, lawful=lambda hand: True):
             )
             comp = hand.components()
             total += comp[situation.role % 2, -1] - comp[1 - situation.role % 2, -1]
-        values[format_card(card)] = total / len(deals)
+        mine_sunk, theirs_sunk = situation.scored()  # the knave turned up, the gift: the same whatever is played
+        values[format_card(card)] = total / len(deals) - (mine_sunk - theirs_sunk)
     return values
 
 
 def test_exact_values_are_the_reference_engines_over_every_deal():
     situation = PlaySituation(**FIFTH_TRICK)
-    frame = advise(situation, playout={"play": "greedy"})
+    frame = advise(situation, playout={"play": "greedy"}, infer="laws")
     assert frame.attrs["method"] == "exact" and frame.attrs["deals"] == 40
     expected = _oracle(situation, ref.greedy_play)
     assert dict(zip(frame["choice"], frame["value"])) == pytest.approx(expected, abs=1e-12)
@@ -126,7 +128,7 @@ def test_a_throw_is_played_out_as_given_and_the_others_throws_are_hidden_cards()
     from sims.allfours.advice import _given, hidden_deals
 
     situation = DiscardSituation("AH KH 2C 3C 4C 5D 6D 9S", "7C,JH", "dealer", rules=DISCARD_TO_SIX, discarded="8S")
-    decks, exact = hidden_deals(situation, 50, 3)
+    decks, exact, _, _ = hidden_deals(situation, 50, 3)
     given = _given(situation)
     assert not exact and decks.shape == (50, 3 * 52)
     mine = {format_card(c) for c in (*situation.hand, *situation.discarded)}
