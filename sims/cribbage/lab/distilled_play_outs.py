@@ -184,21 +184,9 @@ def _returns_chunk(c, rules, keys, chunk_size, players, x, cells, legal, y, err)
         y[row] = ret
 
 
-_returns = chunk_loop(
-    "_returns",
-    _returns_chunk,
-    types.void(
-        I64_1,
-        U64_2,
-        types.int64,
-        PLAYERS,
-        F64_3,
-        I64_3,
-        I64_2,
-        F64_1,
-        I64_2,
-    ),
-)
+# What both play-out kernels take first: the rules, the keys, the chunk size, the players, ``x``, ``cells``, ``legal``.
+_PLAY_OUTS = (I64_1, U64_2, types.int64, PLAYERS, F64_3, I64_3, I64_2)
+_returns = chunk_loop("_returns", _returns_chunk, types.void(*_PLAY_OUTS, F64_1, I64_2))
 
 
 def play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", threads=None) -> dict:
@@ -305,22 +293,7 @@ def _card_returns_chunk(c, rules, keys, chunk_size, players, x, cells, legal, q,
                 count, start = 0, k + 1
 
 
-_card_returns = chunk_loop(
-    "_card_returns",
-    _card_returns_chunk,
-    types.void(
-        I64_1,
-        U64_2,
-        types.int64,
-        PLAYERS,
-        F64_3,
-        I64_3,
-        I64_2,
-        F64_2,
-        I64_2,
-        types.int64,
-    ),
-)
+_card_returns = chunk_loop("_card_returns", _card_returns_chunk, types.void(*_PLAY_OUTS, F64_2, I64_2, types.int64))
 
 
 def card_play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", opponent=None, threads=None) -> dict:
