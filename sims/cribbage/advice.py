@@ -91,17 +91,28 @@ class Player(CorePlayer):
 
 @njit(
     types.int64(
-        I64_1, I64_1, I64_1, I64_1, I64_2, I64_1, PEGS, F64_1, I64_1, U64_1, types.boolean, I64_1, F64_2, I64_3, I64_1
+        I64_1,
+        I64_1,
+        I64_1,
+        I64_1,
+        types.Tuple((I64_2, I64_1)),
+        types.Tuple((PEGS, F64_1, I64_1)),
+        U64_1,
+        types.boolean,
+        I64_1,
+        types.Tuple((F64_2, I64_3)),
+        I64_1,
     ),
     cache=True,
 )
-def _play_outs(
-    rules, hand, played, state, hidden, left, peg_fns, params, poff, keys, check_target, scores0, net, final, err
-):
-    """Each legal card of ``hand`` laid, then the play finished by ``peg_fns`` against each row of
-    ``hidden`` (the other roles' cards, ``left[r]`` each in role order): ``net[m, i]`` my side's pegging
-    less the others' per opposing side, ``final[m, i]`` (``F_*``).  Returns POLICY_ERROR (``err``
-    filled) if a playout policy misplays, else 0."""
+def _play_outs(rules, hand, played, state, others, pegs, keys, check_target, scores0, outcomes, err):
+    """Each legal card of ``hand`` laid, then the play finished by the ``pegs`` (:func:`play_out`) against
+    each deal of the ``others`` (``(hidden, left)``: a row of ``hidden`` the other roles' cards, ``left[r]``
+    each in role order); the ``outcomes`` ``(net, final)``: ``net[m, i]`` my side's pegging less the others'
+    per opposing side, ``final[m, i]`` (``F_*``).  Returns POLICY_ERROR (``err`` filled) if a playout policy
+    misplays, else 0."""
+    hidden, left = others
+    net, final = outcomes
     players, active, kept = rules[R_PLAYERS], rules[R_ACTIVE], rules[R_KEPT]
     role, dealer = state[S_ROLE], state[S_DEALER]
     count, start, n = state[S_COUNT], state[S_COUNT_START], state[S_N_PLAYED]
@@ -110,6 +121,7 @@ def _play_outs(
     in_play = np.full((MAX_SEATS, kept), -1, dtype=np.int64)
     thrown, buf, st, at, scores, comp = play_out_buffers(state, played)
     seat_rngs = seat_streams(MAX_SEATS)
+    starter, cards = state[S_STARTER], (in_play, buf, thrown)
     for m in range(hidden.shape[0]):
         for i in range(hand.shape[0]):
             if not is_legal_play(hand, i, count):
@@ -138,22 +150,7 @@ def _play_outs(
             else:
                 if not over:
                     winner = play_out(
-                        rules,
-                        dealer,
-                        scores,
-                        check_target,
-                        state[S_STARTER],
-                        in_play,
-                        buf,
-                        thrown,
-                        st,
-                        at,
-                        seat_rngs,
-                        peg_fns,
-                        params,
-                        poff,
-                        comp,
-                        err,
+                        rules, dealer, scores, check_target, starter, cards, st, at, seat_rngs, pegs, comp, err
                     )
                     if winner == POLICY_ERROR:
                         return POLICY_ERROR
@@ -358,16 +355,12 @@ def peg_advice(
             arrays.hand,
             arrays.played,
             arrays.state,
-            deals,
-            left,
-            (playout.fn,) * MAX_SEATS,
-            params,
-            poff,
+            (deals, left),
+            ((playout.fn,) * MAX_SEATS, params, poff),
             keys,
             situation.score is not None,
             situation.scores_by_side(),
-            net,
-            final,
+            (net, final),
             err,
         )
     if status == POLICY_ERROR:

@@ -134,6 +134,7 @@ def _sample(
     deck_rng = np.empty(4, dtype=np.uint64)
     policy_rng = seat_streams(1)  # the others' discards draw from one guarded stream
     seat_rngs = seat_streams(MAX_SEATS)
+    cards, peg_players = (in_play, played, thrown), (pegs, peg_params, poff)
     for i in range(first, first + n):
         seed_state(deck_rng, keys[0], i)
         seed_state(policy_rng[0], keys[1], i)
@@ -191,24 +192,7 @@ def _sample(
             at[:] = 0
             at[A_TURN], at[A_LAST] = 1 % active, -1  # the eldest leads to an empty count
             if (
-                play_out(
-                    rules,
-                    0,
-                    scores,
-                    False,
-                    starter,
-                    in_play,
-                    played,
-                    thrown,
-                    state,
-                    at,
-                    seat_rngs,
-                    pegs,
-                    peg_params,
-                    poff,
-                    comp,
-                    err,
-                )
+                play_out(rules, 0, scores, False, starter, cards, state, at, seat_rngs, peg_players, comp, err)
                 == POLICY_ERROR
             ):
                 err[E_ITEM] = i

@@ -15,6 +15,7 @@ from numba import types
 
 from ..core.driver import item_loop, play_items
 from ..core.kernel import njit
+from ..core.kernel_types import F64_1, I64_1
 from ..core.layout import ABSENT, Table, Tally, add_part
 from .contract import ROLE_NAMES, DiscardFn, PegFn
 from .play import (
@@ -43,6 +44,9 @@ LOG_DEALS = 64  # deals logged per game when a score log is asked for
 
 DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
 PEGS = types.UniTuple(PegFn, MAX_SEATS)
+# The players as a job gives them to a kernel (:meth:`sims.core.jobs.Job.kernel_policies`): the policies (each
+# seat's discard, each seat's peg), their parameters and where each seat's start (``poff``).
+PLAYERS = types.Tuple((types.Tuple((DISCARDS, PEGS)), F64_1, I64_1))
 
 
 def role_names(rules) -> tuple[str, ...]:
@@ -141,7 +145,7 @@ def one_deal(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out
     scores[:] = 0
     roles = out[ROLE_ROW : ROLE_ROW + MAX_SEATS]
     if (
-        play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, *policies, params, poff, roles, err, work[0])
+        play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, policies, params, poff, roles, err, work[0])
         == POLICY_ERROR
     ):
         return -1

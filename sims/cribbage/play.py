@@ -187,11 +187,9 @@ def after(x, k, m):
 
 
 @njit(cache=True, inline="always")
-def _fill_state(
-    state, rules, role, seat, dealer, scores, starter, count, count_start, n_played, go_mask, room, thrown_row
-):
+def _fill_state(state, rules, role, seat, dealer, scores, starter, position, thrown_row):
     _fill_deal(state, rules, dealer, starter)
-    _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, room, thrown_row)
+    _fill_turn(state, rules, role, seat, dealer, scores, position, thrown_row)
 
 
 @njit(cache=True, inline="always")
@@ -204,9 +202,11 @@ def _fill_deal(state, rules, dealer, starter):
 
 
 @njit(cache=True, inline="always")
-def _fill_turn(state, rules, role, seat, dealer, scores, count, count_start, n_played, go_mask, room, thrown_row):
-    """What a policy sees that changes from turn to turn (the play writes the rest once, :func:`_fill_deal`);
-    ``room`` packs each role's room (:func:`widen_room`), of which the others' are shown."""
+def _fill_turn(state, rules, role, seat, dealer, scores, position, thrown_row):
+    """What a policy sees that changes from turn to turn (the play writes the rest once, :func:`_fill_deal`):
+    the ``position`` of the play is (count, where the count began, cards laid, go mask, room), ``room``
+    packing each role's room (:func:`widen_room`), of which the others' are shown."""
+    count, count_start, n_played, go_mask, room = position
     state[S_SEAT] = seat
     state[S_ROLE] = role
     state[S_COUNT] = count
@@ -282,32 +282,19 @@ def _policy_error(err, kind, seat, answer, count, cards):
 
 
 @njit(cache=True, refcounts=False)
-def play_out(
-    rules,
-    dealer,
-    scores,
-    check_target,
-    starter,
-    in_play,
-    played,
-    thrown,
-    state,
-    at,
-    seat_rngs,
-    peg_fns,
-    params,
-    poff,
-    comp,
-    err,
-):
+def play_out(rules, dealer, scores, check_target, starter, cards, state, at, seat_rngs, pegs, comp, err):
     """The play from the position ``at`` (``A_*``: count, where it began, cards laid, go mask, turn, last
     player) to its end, scoring as it goes; returns the winning side, NO_WINNER or POLICY_ERROR.
 
-    ``in_play[role]`` holds the cards not yet laid (-1 once laid).  A player who can play must; when
+    The ``cards`` are ``(in_play, played, thrown)``: ``in_play[role]`` the cards not yet laid (-1 once laid),
+    the cards ``played`` in order, the two each role ``thrown`` to the crib; the ``pegs`` are each seat's
+    pegging policy, the parameters and their offsets (``(peg_fns, params, poff)``).  A player who can play must; when
     nobody can, the last player scores the go (1; thirty-one scored 2 as it was made), the count
     restarts and the player on his left leads; the last card of all scores 1.  Rollout policies call
     this from any position to finish a play with a base policy.
     """
+    in_play, played, thrown = cards
+    peg_fns, params, poff = pegs
     players, n = rules[R_PLAYERS], rules[R_ACTIVE]
     bath = rules[R_BATH] != 0
     count, count_start, n_played = at[A_COUNT], at[A_START], at[A_N_PLAYED]
@@ -324,9 +311,8 @@ def play_out(
         hand = in_play[turn]
         if _can_play(lows, turn, count):
             seat = after(dealer, turn, players)
-            _fill_turn(
-                state, rules, turn, seat, dealer, scores, count, count_start, n_played, go_mask, room, thrown[turn]
-            )
+            position = (count, count_start, n_played, go_mask, room)
+            _fill_turn(state, rules, turn, seat, dealer, scores, position, thrown[turn])
             own = params[poff[2 * seat + 1] : poff[2 * seat + 2]]
             i = peg_fns[seat](hand, played, state, rules, own_stream(seat_rngs, seat), own)
             if not stream_intact(seat_rngs, seat):
@@ -416,7 +402,7 @@ def fresh_deal(rules, keys, c, i, dealer, buffers, policies, params, poff, err):
     seed_streams(keys, c, i, deck_rng, seat_rngs)
     scores[:] = 0
     comp[:, :] = 0
-    return play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, *policies, params, poff, comp, err, work)
+    return play_deal(rules, dealer, scores, False, deck_rng, seat_rngs, policies, params, poff, comp, err, work)
 
 
 @njit(cache=True)
@@ -430,21 +416,18 @@ def shuffle(rules, deck_rng, deck):
 
 
 @njit(cache=True, refcounts=False)
-def play_deal(
-    rules, dealer, scores, check_target, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
-):
-    """Shuffle, then play one deal with ``dealer`` dealing; returns the winning side, NO_WINNER or
-    POLICY_ERROR."""
+def play_deal(rules, dealer, scores, check_target, deck_rng, seat_rngs, policies, params, poff, comp, err, work):
+    """Shuffle, then play one deal with ``dealer`` dealing, the ``policies`` (discards, pegs); returns the
+    winning side, NO_WINNER or POLICY_ERROR."""
     shuffle(rules, deck_rng, work[0])
-    return play_dealt(
-        rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
-    )
+    return play_dealt(rules, dealer, scores, check_target, seat_rngs, policies, params, poff, comp, err, work)
 
 
 @njit(cache=True, refcounts=False)
-def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work):
+def play_dealt(rules, dealer, scores, check_target, seat_rngs, policies, params, poff, comp, err, work):
     """Play one deal from the deck in ``work[0]``: the hands by role from the dealer, then the cards the
     crib takes from the pack, then the starter (:func:`play_deal` shuffles it; rule-book replays stack it)."""
+    discard_fns, peg_fns = policies
     deck, hands, kept, in_play, thrown, crib, played, state, _ = work
     players, n = rules[R_PLAYERS], rules[R_ACTIVE]
     dealt, k, n_kept = rules[R_DEALT], rules[R_THROW], rules[R_KEPT]
@@ -463,7 +446,7 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
         seat = after(dealer, role, players)
         thrown[role, 0] = -1
         thrown[role, 1] = -1
-        _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, 0, thrown[role])
+        _fill_state(state, rules, role, seat, dealer, scores, -1, (0, 0, 0, 0, 0), thrown[role])
         own = params[poff[2 * seat] : poff[2 * seat + 1]]
         mask = discard_fns[seat](hands[role], state, rules, own_stream(seat_rngs, seat), own)
         if not stream_intact(seat_rngs, seat):
@@ -492,24 +475,8 @@ def play_dealt(rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_
     at = work[8]
     at[:] = 0
     at[A_TURN], at[A_LAST] = 1 % n, -1
-    winner = play_out(
-        rules,
-        dealer,
-        scores,
-        check_target,
-        starter,
-        in_play,
-        played,
-        thrown,
-        state,
-        at,
-        seat_rngs,
-        peg_fns,
-        params,
-        poff,
-        comp,
-        err,
-    )
+    cards, pegs = (in_play, played, thrown), (peg_fns, params, poff)
+    winner = play_out(rules, dealer, scores, check_target, starter, cards, state, at, seat_rngs, pegs, comp, err)
     if winner != NO_WINNER:
         return winner
 
@@ -547,7 +514,7 @@ def play_game(rules, deck_rng, seat_rngs, policies, params, poff, scores, comp, 
     deals = 0
     while winner == NO_WINNER and deals < MAX_DEALS:
         comp[:, :] = 0
-        winner = play_deal(rules, dealer, scores, True, deck_rng, seat_rngs, *policies, params, poff, comp, err, work)
+        winner = play_deal(rules, dealer, scores, True, deck_rng, seat_rngs, policies, params, poff, comp, err, work)
         if winner == POLICY_ERROR:
             return POLICY_ERROR
         if deals == 0:

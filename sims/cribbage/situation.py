@@ -413,11 +413,7 @@ class PegSituation:
             self.dealer,
             self.scores_by_side(),
             self.starter,
-            self.at.count,
-            self.at.count_start,
-            len(self.played),
-            go_mask,
-            room,
+            (self.at.count, self.at.count_start, len(self.played), go_mask, room),
             thrown,
         )
         return PegState(hand, played, state, kernel_rules)
@@ -549,11 +545,7 @@ class DiscardSituation:
             self.dealer,
             scores,
             -1,
-            0,
-            0,
-            0,
-            0,
-            0,
+            (0, 0, 0, 0, 0),
             np.full(2, -1, dtype=np.int64),
         )
         return DiscardState(np.asarray(self.hand, dtype=np.int64), state, kernel_rules)

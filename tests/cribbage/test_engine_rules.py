@@ -55,7 +55,7 @@ def _kernel_deal(rules, dealer, scores, check_target, deck, seat_rngs, discard_f
     copy_into(work[0], deck)
     err = np.zeros(E_SIZE, dtype=np.int64)
     winner = play.play_dealt(
-        rules, dealer, scores, check_target, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
+        rules, dealer, scores, check_target, seat_rngs, (discard_fns, peg_fns), params, poff, comp, err, work
     )
     n_laid = 0
     for r in range(rules[1]):

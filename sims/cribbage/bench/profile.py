@@ -109,7 +109,7 @@ def _discard_phase(rules, decks, seat_states, discard_fns, params, poff, masks):
         for t in range(n):
             role = (t + 1) % n
             seat = (dealer + role) % players
-            _fill_state(state, rules, role, seat, dealer, scores, -1, 0, 0, 0, 0, 0, thrown[role])
+            _fill_state(state, rules, role, seat, dealer, scores, -1, (0, 0, 0, 0, 0), thrown[role])
             own = params[poff[2 * seat] : poff[2 * seat + 1]]
             masks[g, role] = discard_fns[seat](hands[role], state, rules, seat_states[g, seat], own)
 
@@ -147,6 +147,7 @@ def _play_phase(rules, kept, thrown, starters, seat_states, peg_fns, params, pof
     scores = np.zeros(MAX_SEATS, dtype=np.int64)
     comp = np.zeros((MAX_SEATS, N_COMP), dtype=np.int64)
     err = np.zeros(64, dtype=np.int64)
+    pegs = (peg_fns, params, poff)
     total = 0
     for g in range(kept.shape[0]):
         dealer = g % players
@@ -164,15 +165,11 @@ def _play_phase(rules, kept, thrown, starters, seat_states, peg_fns, params, pof
                 scores,
                 False,
                 starters[g],
-                in_play,
-                played,
-                thrown[g],
+                (in_play, played, thrown[g]),
                 state,
                 at,
                 seat_states[g],
-                peg_fns,
-                params,
-                poff,
+                pegs,
                 comp,
                 err,
             )

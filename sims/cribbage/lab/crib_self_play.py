@@ -36,12 +36,12 @@ from ...core.driver import chunk_loop
 from ...core.errors import E_ITEM
 from ...core.jobs import Job
 from ...core.kernel import njit
-from ...core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
+from ...core.kernel_types import I64_1, I64_2, I64_4, U64_2
 from ...core.runner import play
 from ...core.store import atomic_write, git_commit, write_json
 from ...stats import mean_se
 from ..crib_tables import N_RANKS, TO_WHOM, reference_table, table_params
-from ..engine import DISCARDS, PEGS, describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
+from ..engine import PLAYERS, describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
 from ..play import C_CRIB, POLICY_ERROR, deal_buffers, fresh_deal
 from ..policies.discard import expected_net_policy
 from .crib_tables import matrices_table, params_matrices
@@ -51,20 +51,20 @@ PAIRS = [(lo, hi) for lo in range(N_RANKS) for hi in range(lo, N_RANKS)]
 
 
 @njit(inline="always")
-def _throw_chunk(
-    c, rules, keys, first_item, n_items, chunk_size, discard_fns, peg_fns, params, poff, sums, sumsq, counts, err
-):
-    """Deals as the engine plays them (deal ``g`` dealt by seat ``g % players``); chunk ``c`` adds the crib
-    to ``sums[c, role, lo, hi]`` for the ranks ``lo <= hi`` that the player in ``role`` threw."""
-    players = rules[0]
+def _throw_chunk(c, rules, keys, first_item, n_items, chunk_size, players, sums, sumsq, counts, err):
+    """Deals as the engine plays them (deal ``g`` dealt by seat ``g % seats``) between the ``players``
+    (:data:`~sims.cribbage.engine.PLAYERS`); chunk ``c`` adds the crib to ``sums[c, role, lo, hi]`` for the
+    ranks ``lo <= hi`` that the player in ``role`` threw."""
+    policies, params, poff = players
+    seats = rules[0]
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
     buffers = deal_buffers(rules_c)
-    work, comp, policies = buffers[0], buffers[4], (discard_fns, peg_fns)
+    work, comp = buffers[0], buffers[4]
     thrown = work[4]
     start = first_item + c * chunk_size
     for i in range(min(chunk_size, n_items - c * chunk_size)):
         g = start + i
-        if fresh_deal(rules_c, keys, c, i, g % players, buffers, policies, params_c, poff_c, err[c]) == POLICY_ERROR:
+        if fresh_deal(rules_c, keys, c, i, g % seats, buffers, policies, params_c, poff_c, err[c]) == POLICY_ERROR:
             err[c, E_ITEM] = g
             break
         crib = comp[0, C_CRIB]
@@ -79,16 +79,13 @@ def _throw_chunk(
 _throw_chunks = chunk_loop(
     "_throw_chunks",
     _throw_chunk,
-    types.void(
-        I64_1, U64_2, types.int64, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_4, I64_4, I64_4, I64_2
-    ),
+    types.void(I64_1, U64_2, types.int64, types.int64, types.int64, PLAYERS, I64_4, I64_4, I64_4, I64_2),
 )
 
 
 def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     """The core's engine entry for a self-play job: the crib by the rank pair each role threw, as totals
     (``by`` = ``to_whom``, ``who`` = ``lo-hi`` ranks, component ``crib``)."""
-    (discard_fns, peg_fns), params, poff = job.kernel_policies()
     shape = (keys.shape[0], 2, N_RANKS, N_RANKS)
     sums, sumsq, counts = (np.zeros(shape, dtype=np.int64) for _ in range(3))
     _throw_chunks(
@@ -97,10 +94,7 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
         first_item,
         n_items,
         job.chunk_size,
-        discard_fns,
-        peg_fns,
-        params,
-        poff,
+        job.kernel_policies(),
         sums,
         sumsq,
         counts,

@@ -37,11 +37,10 @@ from ..contract import (
     S_SIZE,
     S_STARTER,
     S_THROWN,
-    DiscardFn,
-    PegFn,
     is_legal_play,
     seen_cards,
 )
+from ..engine import PLAYERS
 from ..pegging import MAX_COUNT, card_value, peg_points_kernel
 from ..play import (
     A_COUNT,
@@ -125,11 +124,13 @@ def see_decision(hand, played, k, count, start, me, owner, thrown, state, buf):
 
 
 @njit(inline="always")
-def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, y, err):
-    """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``): at the explored decision, for each legal card
+def _returns_chunk(c, rules, keys, chunk_size, players, x, cells, legal, y, err):
+    """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``) between the ``players``
+    (:data:`~sims.cribbage.engine.PLAYERS`): at the explored decision, for each legal card
     ``x[row, card]`` = (points now, expected reply), ``cells[row, card]`` its table cells, ``legal[row]`` =
     (number of legal cards, the card laid), and ``y[row]`` the return of the card laid; ``legal[row, 0]`` is
     0 when the decision was not a choice."""
+    policies, params, poff = players
     kept_n = rules[R_KEPT]
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
     buffers = deal_buffers(rules_c)
@@ -140,10 +141,7 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
     _, levels, chances, own, scratch = decision_buffers(buf, hand)
     for i in range(chunk_size):
         row = c * chunk_size + i
-        if (
-            fresh_deal(rules_c, keys, c, i, i % 2, buffers, (discard_fns, peg_fns), params_c, poff_c, err[c])
-            == POLICY_ERROR
-        ):
+        if fresh_deal(rules_c, keys, c, i, i % 2, buffers, policies, params_c, poff_c, err[c]) == POLICY_ERROR:
             break
         played, kept, n_played = work[6], work[2], work[8][A_N_PLAYED]
         state[S_STARTER] = work[0][2 * rules_c[R_DEALT]]
@@ -186,24 +184,9 @@ def _returns_chunk(c, rules, keys, chunk_size, discard_fns, peg_fns, params, pof
         y[row] = ret
 
 
-_returns = chunk_loop(
-    "_returns",
-    _returns_chunk,
-    types.void(
-        I64_1,
-        U64_2,
-        types.int64,
-        types.UniTuple(DiscardFn, 4),
-        types.UniTuple(PegFn, 4),
-        F64_1,
-        I64_1,
-        F64_3,
-        I64_3,
-        I64_2,
-        F64_1,
-        I64_2,
-    ),
-)
+# What both play-out kernels take first: the rules, the keys, the chunk size, the players, ``x``, ``cells``, ``legal``.
+_PLAY_OUTS = (I64_1, U64_2, types.int64, PLAYERS, F64_3, I64_3, I64_2)
+_returns = chunk_loop("_returns", _returns_chunk, types.void(*_PLAY_OUTS, F64_1, I64_2))
 
 
 def play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", threads=None) -> dict:
@@ -225,15 +208,15 @@ def play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", th
 
 
 @njit(inline="always")
-def _card_returns_chunk(
-    c, rules, keys, chunk_size, discard_fns, peg_fns, params, poff, x, cells, legal, q, err, learner
-):
-    """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``) played by the policies given; at every decision
-    ``k`` that was a choice, row ``(c * chunk_size + i) * 2 * kept + k``: for each legal card its features
-    (``x``, ``cells``) and ``q[row, card]``, the card's points and the player's pegging less the other's to
-    the end of the play when the rest is played by the same policies with the hands as dealt; ``legal[row]``
-    = (number of legal cards, the card laid), 0 legal cards when the decision was not a choice.  With
-    ``learner`` >= 0 only the decisions of the player in that seat are recorded."""
+def _card_returns_chunk(c, rules, keys, chunk_size, players, x, cells, legal, q, err, learner):
+    """Deal ``i`` of chunk ``c`` (dealt by seat ``i % 2``) played by the ``players``
+    (:data:`~sims.cribbage.engine.PLAYERS`); at every decision ``k`` that was a choice, row
+    ``(c * chunk_size + i) * 2 * kept + k``: for each legal card its features (``x``, ``cells``) and
+    ``q[row, card]``, the card's points and the player's pegging less the other's to the end of the play when
+    the rest is played by the same policies with the hands as dealt; ``legal[row]`` = (number of legal cards,
+    the card laid), 0 legal cards when the decision was not a choice.  With ``learner`` >= 0 only the
+    decisions of the player in that seat are recorded."""
+    policies, params, poff = players
     kept_n = rules[R_KEPT]
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()
     buffers = deal_buffers(rules_c)
@@ -248,13 +231,11 @@ def _card_returns_chunk(
     buf = np.empty(2 * kept_n, dtype=np.int64)
     _, levels, chances, own, scratch = decision_buffers(buf, hand)
     err2 = np.zeros(err.shape[1], dtype=np.int64)
+    cards, pegs = (in_play, buf, thrown), (policies[1], params_c, poff_c)
     for i in range(chunk_size):
         base_row = (c * chunk_size + i) * 2 * kept_n
         dealer = i % 2
-        if (
-            fresh_deal(rules_c, keys, c, i, dealer, buffers, (discard_fns, peg_fns), params_c, poff_c, err[c])
-            == POLICY_ERROR
-        ):
+        if fresh_deal(rules_c, keys, c, i, dealer, buffers, policies, params_c, poff_c, err[c]) == POLICY_ERROR:
             break
         played, kept, n_played = work[6], work[2], work[8][A_N_PLAYED]
         starter = work[0][2 * rules_c[R_DEALT]]
@@ -303,24 +284,7 @@ def _card_returns_chunk(
                         at[A_COUNT], at[A_START], at[A_GO_MASK] = 0, k + 1, 0
                         over = rules_c[R_ONE_COUNT] != 0
                     if not over:
-                        play_out(
-                            rules_c,
-                            dealer,
-                            scores,
-                            False,
-                            starter,
-                            in_play,
-                            buf,
-                            thrown,
-                            st,
-                            at,
-                            seat_rngs,
-                            peg_fns,
-                            params_c,
-                            poff_c,
-                            comp2,
-                            err2,
-                        )
+                        play_out(rules_c, dealer, scores, False, starter, cards, st, at, seat_rngs, pegs, comp2, err2)
                     q[row, n_legal] = mine + comp2[me, C_PEGGING] - comp2[1 - me, C_PEGGING]
                     n_legal += 1
                 legal[row, 0] = n_legal
@@ -329,25 +293,7 @@ def _card_returns_chunk(
                 count, start = 0, k + 1
 
 
-_card_returns = chunk_loop(
-    "_card_returns",
-    _card_returns_chunk,
-    types.void(
-        I64_1,
-        U64_2,
-        types.int64,
-        types.UniTuple(DiscardFn, 4),
-        types.UniTuple(PegFn, 4),
-        F64_1,
-        I64_1,
-        F64_3,
-        I64_3,
-        I64_2,
-        F64_2,
-        I64_2,
-        types.int64,
-    ),
-)
+_card_returns = chunk_loop("_card_returns", _card_returns_chunk, types.void(*_PLAY_OUTS, F64_2, I64_2, types.int64))
 
 
 def card_play_outs(rules, params, n_deals: int, seed: int, discard="expected_net", opponent=None, threads=None) -> dict:
@@ -396,7 +342,6 @@ def _run(kernel, job, chunk: int, threads, *outputs, learner=None) -> None:
     from ..engine import describe_error
 
     n_chunks = -(-job.n // chunk)
-    fns, values, poff = job.kernel_policies()
     err = new_err(n_chunks)
     extra = () if learner is None else (learner,)
     with numba_threads(threads):
@@ -404,9 +349,7 @@ def _run(kernel, job, chunk: int, threads, *outputs, learner=None) -> None:
             job.rules.to_kernel(),
             chunk_keys(job.seed, 0, n_chunks, job.game.n_streams),
             chunk,
-            *fns,
-            values,
-            poff,
+            job.kernel_policies(),
             *outputs,
             err,
             *extra,

@@ -149,6 +149,7 @@ def rollout_peg(hand, played, state, rules, rng, params):
     dealt = np.full((MAX_SEATS, kept), -1, dtype=np.int64)
     in_play = np.empty((MAX_SEATS, kept), dtype=np.int64)
     thrown, buf, st, at, scores, comp = play_out_buffers(state, played)
+    starter, cards, pegs = state[S_STARTER], (in_play, buf, thrown), (fns, base, poff)
     err = np.zeros(E_SIZE, dtype=np.int64)  # written only if the base policy misplayed
     value = np.zeros(hand.shape[0], dtype=np.float64)
 
@@ -176,24 +177,7 @@ def rollout_peg(hand, played, state, rules, rng, params):
             over = lay_candidate(rules, state, buf, hand[i], at)
             mine = peg_points_kernel(buf, start, n + 1, bath)
             if not over:
-                play_out(
-                    rules,
-                    dealer,
-                    scores,
-                    False,
-                    state[S_STARTER],
-                    in_play,
-                    buf,
-                    thrown,
-                    st,
-                    at,
-                    seat_rngs,
-                    fns,
-                    base,
-                    poff,
-                    comp,
-                    err,
-                )
+                play_out(rules, dealer, scores, False, starter, cards, st, at, seat_rngs, pegs, comp, err)
             value[i] += net_pegging(rules, comp, role, float(mine))
 
     margin = (params[1] if params.shape[0] > 1 else DEFAULT_MARGIN) * samples

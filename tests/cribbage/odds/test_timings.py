@@ -34,7 +34,7 @@ def _deals_and_replays(rules, keys, n, discard_fns, peg_fns, params, poff, start
         scores[:] = 0
         comp = comps[g]
         play.play_deal(
-            rules, g % 2, scores, False, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work
+            rules, g % 2, scores, False, deck_rng, seat_rngs, (discard_fns, peg_fns), params, poff, comp, err, work
         )
         n_ev[g] = timings.deal_events(rules, comp, work[6], work[8][play.A_N_PLAYED], work[2], ev[g])
         play.seed_streams(keys, 0, g, deck_rng, seat_rngs)
@@ -42,7 +42,7 @@ def _deals_and_replays(rules, keys, n, discard_fns, peg_fns, params, poff, start
         scores[g % 2], scores[1 - g % 2] = start[g, 0], start[g, 1]
         other = np.zeros_like(comp)
         winners[g] = play.play_deal(
-            rules, g % 2, scores, True, deck_rng, seat_rngs, discard_fns, peg_fns, params, poff, other, err, work
+            rules, g % 2, scores, True, deck_rng, seat_rngs, (discard_fns, peg_fns), params, poff, other, err, work
         )
         finals[g, 0], finals[g, 1] = scores[g % 2], scores[1 - g % 2]
 
@@ -171,5 +171,5 @@ def _stacked(rules, deck, discard_fns, peg_fns, params, poff, comp, ev):
     scores = np.zeros(play.MAX_SEATS, dtype=np.int64)
     err = np.zeros(32, dtype=np.int64)
     seat_rngs = seat_streams(play.MAX_SEATS)
-    play.play_dealt(rules, 0, scores, False, seat_rngs, discard_fns, peg_fns, params, poff, comp, err, work)
+    play.play_dealt(rules, 0, scores, False, seat_rngs, (discard_fns, peg_fns), params, poff, comp, err, work)
     return timings.deal_events(rules, comp, work[6], work[8][play.A_N_PLAYED], work[2], ev)

@@ -22,9 +22,8 @@ from ....core.jobs import Job
 from ....core.kernel import njit
 from ....core.kernel_types import F64_1, F64_3, I64_1, I64_2, I64_3, U64_2
 from ....stats import mean_se, wilson
-from ...contract import DiscardFn, PegFn
-from ...engine import describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
-from ...play import MAX_DEALS, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal, seed_streams
+from ...engine import PLAYERS, describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
+from ...play import MAX_DEALS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal, seed_streams
 from ...rules import R_DOUBLE_LURCH, R_LURCH, get_rules
 from .induction import DEFAULT_POINTS
 
@@ -47,25 +46,11 @@ def game_value(rules, points, loser_score):
 
 
 @njit(inline="always")
-def _games_chunk(
-    c,
-    rules,
-    keys,
-    first_item,
-    n_items,
-    chunk_size,
-    positions,
-    points,
-    discard_fns,
-    peg_fns,
-    params,
-    poff,
-    counts,
-    sums,
-    err,
-):
-    """The games of chunk ``c`` add, per position ``j``: ``counts[c, j]`` games, the first dealer's wins, deals;
-    ``sums[c, j]`` his net game points and their squares."""
+def _games_chunk(c, rules, keys, first_item, n_items, chunk_size, positions, points, players, counts, sums, err):
+    """The games of chunk ``c`` between the ``players`` (:data:`~sims.cribbage.engine.PLAYERS`) add, per position
+    ``j``: ``counts[c, j]`` games, the first dealer's wins, deals; ``sums[c, j]`` his net game points and their
+    squares."""
+    policies, params, poff = players
     n_pos = positions.shape[0]
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
     work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
@@ -79,19 +64,7 @@ def _games_chunk(
         dealer, winner, deals = 0, NO_WINNER, 0
         while winner == NO_WINNER and deals < MAX_DEALS:
             winner = play_deal(
-                rules_c,
-                dealer,
-                scores,
-                True,
-                deck_rng,
-                seat_rngs,
-                discard_fns,
-                peg_fns,
-                params_c,
-                poff_c,
-                comp,
-                err[c],
-                work,
+                rules_c, dealer, scores, True, deck_rng, seat_rngs, policies, params_c, poff_c, comp, err[c], work
             )
             deals += 1
             dealer = 1 - dealer
@@ -121,10 +94,7 @@ _games_from = chunk_loop(
         types.int64,
         I64_2,
         F64_1,
-        types.UniTuple(DiscardFn, MAX_SEATS),
-        types.UniTuple(PegFn, MAX_SEATS),
-        F64_1,
-        I64_1,
+        PLAYERS,
         I64_3,
         F64_3,
         I64_2,
@@ -136,7 +106,6 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     """The core's entry point: games ``first_item ..`` of ``job`` as totals per position."""
     positions = np.asarray(job.option("positions"), dtype=np.int64).reshape(-1, 2)
     points = np.asarray(job.option("points", DEFAULT_POINTS), dtype=np.float64)
-    fns, params, poff = job.kernel_policies()
     n_chunks, n_pos = keys.shape[0], len(positions)
     counts = np.zeros((n_chunks, n_pos, 3), dtype=np.int64)
     sums = np.zeros((n_chunks, n_pos, 2))
@@ -148,9 +117,7 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
         job.chunk_size,
         positions,
         points,
-        *fns,
-        params,
-        poff,
+        job.kernel_policies(),
         counts,
         sums,
         err,

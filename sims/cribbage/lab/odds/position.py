@@ -55,23 +55,19 @@ from ....core.driver import chunk_loop
 from ....core.errors import E_ITEM, new_err, raise_policy_error
 from ....core.jobs import Job, check_count
 from ....core.kernel import njit
-from ....core.kernel_types import F64_1, I64_1, I64_2, I64_4, U64_2
+from ....core.kernel_types import I64_1, I64_2, I64_4, U64_2
 from ....core.rng import chunk_keys
 from ....core.runner import play
-from ...contract import DiscardFn, PegFn
-from ...engine import describe_error
+from ...engine import PLAYERS, describe_error
 from ...odds.layout import EV_ROWS, MAX_EVENTS, POINTS, ROLE
 from ...odds.table import OddsTable
-from ...play import A_N_PLAYED, MAX_SEATS, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal, seed_streams
+from ...play import A_N_PLAYED, NO_WINNER, POLICY_ERROR, deal_buffers, play_deal, seed_streams
 from ...rules import R_TARGET, get_rules
 from .build import DEFAULT_DEALS, DEFAULT_GROUPS, check_points, counts_of, model_of, table_from_batch, timing_job
 from .induction import DEALER_WINS, DEFAULT_POINTS, GOES_ON, PONE_WINS, jackknife
 from .timings import deal_events
 
 DEFAULT_PER_POSITION = 400
-
-_DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
-_PEGS = types.UniTuple(PegFn, MAX_SEATS)
 
 
 @njit(cache=True)
@@ -89,27 +85,13 @@ def read_deal(ev, n_events, dealer, pone, target, out):
 
 
 @njit(inline="always")
-def _zone_chunk(
-    j,
-    rules,
-    keys,
-    positions,
-    first,
-    m,
-    base_discard,
-    base_peg,
-    base_params,
-    base_poff,
-    discard,
-    peg,
-    params,
-    poff,
-    out,
-    err,
-):
+def _zone_chunk(j, rules, keys, positions, first, m, baseline, players, out, err):
     """Position ``j`` (dealer, pone), deal ``first + i`` for ``i < m`` (seat 0 deals, streams of item
-    ``first + i`` of chunk ``j``): ``out[j, i, 0]`` the outcome of the baseline's deal read at the position,
-    ``out[j, i, 1]`` of the same cards played from the position by the players given."""
+    ``first + i`` of chunk ``j``): ``out[j, i, 0]`` the outcome of the ``baseline``'s deal read at the position,
+    ``out[j, i, 1]`` of the same cards played from the position by the ``players`` (both
+    :data:`~sims.cribbage.engine.PLAYERS`)."""
+    base_policies, base_params, base_poff = baseline
+    policies, params, poff = players
     target = rules[R_TARGET]
     rules_c, base_params_c, base_poff_c = rules.copy(), base_params.copy(), base_poff.copy()
     params_c, poff_c = params.copy(), poff.copy()
@@ -128,8 +110,7 @@ def _zone_chunk(
                 False,
                 deck_rng,
                 seat_rngs,
-                base_discard,
-                base_peg,
+                base_policies,
                 base_params_c,
                 base_poff_c,
                 comp,
@@ -146,7 +127,7 @@ def _zone_chunk(
         scores[0], scores[1] = d, p
         comp[:, :] = 0
         winner = play_deal(
-            rules_c, 0, scores, True, deck_rng, seat_rngs, discard, peg, params_c, poff_c, comp, err[j], work
+            rules_c, 0, scores, True, deck_rng, seat_rngs, policies, params_c, poff_c, comp, err[j], work
         )
         if winner == POLICY_ERROR:
             err[j, E_ITEM] = first + i
@@ -168,14 +149,8 @@ _zone_deals = chunk_loop(
         I64_2,
         types.int64,
         types.int64,
-        _DISCARDS,
-        _PEGS,
-        F64_1,
-        I64_1,
-        _DISCARDS,
-        _PEGS,
-        F64_1,
-        I64_1,
+        PLAYERS,
+        PLAYERS,
         I64_4,
         I64_2,
     ),
@@ -212,7 +187,6 @@ class ZoneDeals:
         self.keys = chunk_keys(seed, 0, len(self.positions), self.job.game.n_streams)
 
     def __call__(self, js, first: int, stop: int) -> np.ndarray:
-        (base_fns, base_params, base_poff), (fns, params, poff) = self.base_policies, self.policies
         js = np.asarray(js, dtype=np.int64)
         out = np.zeros((len(js), stop - first, 2, 3), dtype=np.int64)
         err = new_err(len(js))
@@ -223,12 +197,8 @@ class ZoneDeals:
                 np.ascontiguousarray(self.positions[js]),
                 first,
                 stop - first,
-                *base_fns,
-                base_params,
-                base_poff,
-                *fns,
-                params,
-                poff,
+                self.base_policies,
+                self.policies,
                 out,
                 err,
             )

@@ -43,9 +43,8 @@ from ....core.batch import Batch, concat, count_columns, histogram_columns
 from ....core.driver import chunk_loop
 from ....core.errors import E_DECISION, E_ITEM
 from ....core.kernel import njit
-from ....core.kernel_types import F64_1, I64_1, I64_2, I64_3, I64_4, I64_5, U64_2
-from ...contract import DiscardFn, PegFn
-from ...engine import describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
+from ....core.kernel_types import I64_1, I64_2, I64_3, I64_4, I64_5, U64_2
+from ...engine import PLAYERS, describe_error  # noqa: F401  (this module is an engine: the core asks it for errors)
 from ...odds.layout import (
     EV_ROWS,
     HEELS,
@@ -68,7 +67,6 @@ from ...play import (
     C_CRIB,
     C_HAND,
     C_HEELS,
-    MAX_SEATS,
     POLICY_ERROR,
     deal_buffers,
     play_deal,
@@ -78,9 +76,6 @@ from ...rules import R_BATH, R_TARGET
 
 CHECK_DEALS = 8  # deals per chunk replayed at other scores (:func:`_timing_chunk`)
 OPTIONS = {"groups": "jackknife groups: chunk c counts in group c % groups"}  # this engine's job options
-
-_DISCARDS = types.UniTuple(DiscardFn, MAX_SEATS)
-_PEGS = types.UniTuple(PegFn, MAX_SEATS)
 
 
 @njit(cache=True, inline="always")
@@ -172,28 +167,14 @@ def same_events(ev1, n1, ev2, n2):
 
 
 @njit(inline="always")
-def _timing_chunk(
-    c,
-    rules,
-    keys,
-    first_item,
-    n_items,
-    chunk_size,
-    discard_fns,
-    peg_fns,
-    params,
-    poff,
-    counts,
-    rest,
-    hands,
-    cribs,
-    err,
-    changed,
-):
-    """Deals of chunk ``c``, deal ``g`` dealt by seat ``g % 2``: they add to ``counts[c]`` (the three count
-    tables) and to the deal model.  The first :data:`CHECK_DEALS` deals of the chunk are replayed from the
+def _timing_chunk(c, rules, keys, first_item, n_items, chunk_size, players, counts, model, err, changed):
+    """Deals of chunk ``c`` between the ``players`` (:data:`~sims.cribbage.engine.PLAYERS`), deal ``g`` dealt by
+    seat ``g % 2``: they add to ``counts[c]`` (the three count tables) and to the deal ``model``, ``(rest, hands,
+    cribs)`` (:func:`add_model`).  The first :data:`CHECK_DEALS` deals of the chunk are replayed from the
     same streams with the players on other scores near the target; a deal that scores otherwise marks
     ``changed[c]`` (1 + the deal): the policies look at the score."""
+    policies, params, poff = players
+    rest, hands, cribs = model
     target = rules[R_TARGET]
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
     work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
@@ -211,19 +192,7 @@ def _timing_chunk(
             comp[:, :] = 0
             if (
                 play_deal(
-                    rules_c,
-                    g % 2,
-                    scores,
-                    False,
-                    deck_rng,
-                    seat_rngs,
-                    discard_fns,
-                    peg_fns,
-                    params_c,
-                    poff_c,
-                    comp,
-                    err[c],
-                    work,
+                    rules_c, g % 2, scores, False, deck_rng, seat_rngs, policies, params_c, poff_c, comp, err[c], work
                 )
                 == POLICY_ERROR
             ):
@@ -252,14 +221,9 @@ _timing_chunks = chunk_loop(
         types.int64,
         types.int64,
         types.int64,
-        _DISCARDS,
-        _PEGS,
-        F64_1,
-        I64_1,
+        PLAYERS,
         I64_4,
-        I64_4,
-        I64_3,
-        I64_5,
+        types.Tuple((I64_4, I64_3, I64_5)),
         I64_2,
         I64_1,
     ),
@@ -271,7 +235,6 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     rules = job.rules
     if rules.players != 2 or rules.partners:
         raise ValueError(f"board-position tables are for two players; {rules.name} has {rules.players}")
-    fns, params, poff = job.kernel_policies()
     t = rules.target
     n_chunks = keys.shape[0]
     counts = np.zeros((n_chunks, 3, t + 1, t + 1), dtype=np.int64)
@@ -285,13 +248,9 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
         first_item,
         n_items,
         job.chunk_size,
-        *fns,
-        params,
-        poff,
+        job.kernel_policies(),
         counts,
-        rest,
-        hands,
-        cribs,
+        (rest, hands, cribs),
         err,
         changed,
     )
