@@ -46,11 +46,12 @@ def game_value(rules, points, loser_score):
 
 
 @njit(inline="always")
-def _games_chunk(c, rules, keys, first_item, n_items, chunk_size, positions, points, players, counts, sums, err):
-    """The games of chunk ``c`` between the ``players`` (:data:`~sims.cribbage.engine.PLAYERS`) add, per position
-    ``j``: ``counts[c, j]`` games, the first dealer's wins, deals; ``sums[c, j]`` his net game points and their
-    squares."""
+def _games_chunk(c, rules, keys, span, positions, points, players, counts, sums, err):
+    """The games of chunk ``c`` (``span``: the call's first game, its number of games, the chunk size) between the
+    ``players`` (:data:`~sims.cribbage.engine.PLAYERS`) add, per position ``j``: ``counts[c, j]`` games, the first
+    dealer's wins, deals; ``sums[c, j]`` his net game points and their squares."""
     policies, params, poff = players
+    first_item, n_items, chunk_size = span[0], span[1], span[2]
     n_pos = positions.shape[0]
     rules_c, params_c, poff_c = rules.copy(), params.copy(), poff.copy()  # thread-local, as in the engine
     work, deck_rng, seat_rngs, scores, comp = deal_buffers(rules_c)
@@ -89,9 +90,7 @@ _games_from = chunk_loop(
     types.void(
         I64_1,
         U64_2,
-        types.int64,
-        types.int64,
-        types.int64,
+        I64_1,
         I64_2,
         F64_1,
         PLAYERS,
@@ -112,9 +111,7 @@ def play_chunks(job, keys, first_item, n_items, err) -> Batch:
     _games_from(
         job.rules.to_kernel(),
         keys,
-        first_item,
-        n_items,
-        job.chunk_size,
+        np.array([first_item, n_items, job.chunk_size], dtype=np.int64),
         positions,
         points,
         job.kernel_policies(),
