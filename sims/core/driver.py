@@ -126,7 +126,7 @@ def {name}(c, rules, keys, counts, args, players, blocks, acc, rows, err):
     # Thread-local copies: array reference counts on shared inputs would bounce between cores.  Every array the
     # item is given, and each of ``work``, is handed on borrowed where the call is made (views of them count no
     # references; the variables stay in use, so the chunk keeps them alive): an item compiled into this loop
-    # (inline="always") would otherwise count references to each at every item (12% of the time of a game whose deals are short).
+    # (inline="always") would otherwise count references to each at every item (12% of a short deal's time).
     rules_c, args_c, params_c, poff_c, blocks_c = rules.copy(), args.copy(), params.copy(), poff.copy(), blocks.copy()
     work = new_work(rules_c)
     deck_rng = np.empty(4, dtype=np.uint64)
