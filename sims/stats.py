@@ -212,8 +212,8 @@ def breakdown_table(table: pd.DataFrame, digits: int = 2, level: float = LEVEL, 
     """Role × component table of ``'mean ± 1.96 se'`` strings from a tidy DealResult table.
 
     ``table`` has columns role, component, mean, se (as ``DealResult.table()``);
-    roles keep their order of appearance, components follow ``order`` (a game's own,
-    e.g. cribbage's ``COMPONENT_ORDER``), the others after it in order of appearance.
+    roles keep their order of appearance, components follow ``order`` (a game's own, as
+    its results module gives it), the others after it in order of appearance.
     """
     import pandas as pd
 

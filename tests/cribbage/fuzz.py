@@ -10,11 +10,11 @@ from sims.core import kernel
 from sims.core.arrays import copy_into, copy_rows
 from sims.core.errors import E_SIZE
 from sims.core.jobs import Job
-from sims.core.kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
+from sims.core.kernel_types import I64_1, I64_2, I64_3, U64_2
 from sims.core.rng import chunk_keys
 from sims.core.streams import seat_streams
 from sims.cribbage import PRESETS
-from sims.cribbage.engine import DISCARDS, PEGS
+from sims.cribbage.engine import PLAYERS
 from sims.cribbage.play import MAX_SEATS, N_COMP, new_work, play_deal, seed_streams
 
 # The tests that replay the fuzz run on one pytest-xdist worker (--dist loadgroup deals other tests out one at a
@@ -23,13 +23,13 @@ ONE_WORKER = pytest.mark.xdist_group("cribbage-fuzz")
 
 
 @kernel.njit(
-    types.void(
-        I64_1, U64_2, types.int64, types.int64, DISCARDS, PEGS, F64_1, I64_1, I64_2, I64_3, I64_2, I64_2, I64_3, I64_3
-    ),
+    types.void(I64_1, U64_2, types.int64, types.int64, PLAYERS, I64_2, I64_3, I64_2, I64_2, I64_3, I64_3),
     cache=True,
 )
-def _fuzz_deals(rules, keys, n, dealers, discard_fns, peg_fns, params, poff, decks, kept, cribs, laid, held, comps):
-    """Deals 0..n-1 of chunk 0 (deal g dealt by seat g % dealers), keeping the kernel's work arrays."""
+def _fuzz_deals(rules, keys, n, dealers, players, decks, kept, cribs, laid, held, comps):
+    """Deals 0..n-1 of chunk 0 (deal g dealt by seat g % dealers) by the ``players`` (``Job.kernel_policies()``),
+    keeping the kernel's work arrays."""
+    policies, params, poff = players
     active = rules[1]
     work = new_work(rules)
     deck_rng = np.empty(4, dtype=np.uint64)
@@ -49,7 +49,7 @@ def _fuzz_deals(rules, keys, n, dealers, discard_fns, peg_fns, params, poff, dec
                 False,
                 deck_rng,
                 seat_rngs,
-                (discard_fns, peg_fns),
+                policies,
                 params,
                 poff,
                 comp,
@@ -85,8 +85,7 @@ def fuzz(rules, policies, n, seed, dealers=None):
         chunk_keys(seed, 0, 1, 5),
         n,
         dealers or r.players,
-        *job.kernel_policies()[0],
-        *job.kernel_policies()[1:],
+        job.kernel_policies(),
         out["deck"],
         out["kept"],
         out["crib"],

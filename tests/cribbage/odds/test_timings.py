@@ -21,9 +21,11 @@ TWO_HANDED = ["five-card", "six-card", "six-card-61", "eight-card"]
 
 
 @njit(cache=True)
-def _deals_and_replays(rules, keys, n, discard_fns, peg_fns, params, poff, start, ev, n_ev, comps, winners, finals):
-    """Deal ``g`` (dealer seat ``g % 2``) played without a target, its events; then the same deal from the
-    scores ``start[g]`` (dealer's, pone's) with the target, the engine's winner and final scores."""
+def _deals_and_replays(rules, keys, n, players, start, ev, n_ev, comps, winners, finals):
+    """Deal ``g`` (dealer seat ``g % 2``) played without a target by the ``players`` (``Job.kernel_policies()``),
+    its events; then the same deal from the scores ``start[g]`` (dealer's, pone's) with the target, the engine's
+    winner and final scores."""
+    policies, params, poff = players
     work = play.new_work(rules)
     deck_rng = np.empty(4, dtype=np.uint64)
     seat_rngs = seat_streams(play.MAX_SEATS)
@@ -33,16 +35,14 @@ def _deals_and_replays(rules, keys, n, discard_fns, peg_fns, params, poff, start
         play.seed_streams(keys, 0, g, deck_rng, seat_rngs)
         scores[:] = 0
         comp = comps[g]
-        play.play_deal(
-            rules, g % 2, scores, False, deck_rng, seat_rngs, (discard_fns, peg_fns), params, poff, comp, err, work
-        )
+        play.play_deal(rules, g % 2, scores, False, deck_rng, seat_rngs, policies, params, poff, comp, err, work)
         n_ev[g] = timings.deal_events(rules, comp, work[6], work[8][play.A_N_PLAYED], work[2], ev[g])
         play.seed_streams(keys, 0, g, deck_rng, seat_rngs)
         scores[:] = 0
         scores[g % 2], scores[1 - g % 2] = start[g, 0], start[g, 1]
         other = np.zeros_like(comp)
         winners[g] = play.play_deal(
-            rules, g % 2, scores, True, deck_rng, seat_rngs, (discard_fns, peg_fns), params, poff, other, err, work
+            rules, g % 2, scores, True, deck_rng, seat_rngs, policies, params, poff, other, err, work
         )
         finals[g, 0], finals[g, 1] = scores[g % 2], scores[1 - g % 2]
 
@@ -50,7 +50,6 @@ def _deals_and_replays(rules, keys, n, discard_fns, peg_fns, params, poff, start
 def deals(preset, n, seed=0, policies=EXPERT, start=None):
     rules = get_rules(preset)
     job = Job.make("cribbage", "deals", rules, policies, n, seed)
-    fns, params, poff = job.kernel_policies()
     keys = chunk_keys(seed, 0, 1, job.game.n_streams)
     if start is None:
         start = np.zeros((n, 2), dtype=np.int64)
@@ -60,7 +59,7 @@ def deals(preset, n, seed=0, policies=EXPERT, start=None):
     winners = np.zeros(n, dtype=np.int64)
     finals = np.zeros((n, 2), dtype=np.int64)
     _deals_and_replays(
-        rules.to_kernel(), keys, n, *fns, params, poff, np.ascontiguousarray(start), ev, n_ev, comps, winners, finals
+        rules.to_kernel(), keys, n, job.kernel_policies(), np.ascontiguousarray(start), ev, n_ev, comps, winners, finals
     )
     return rules, ev, n_ev, comps, winners, finals
 
