@@ -22,6 +22,9 @@ full: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/sims compile       # every game's kernels once, side by side, before the test workers load them
+	# The packages' bytecode, as a wheel install writes it: the tests start many processes, and where
+	# PYTHONDONTWRITEBYTECODE is set each would otherwise compile the package's sources again (20 s in all).
+	$(PY) -m compileall -q sims analysis docs/examples > /dev/null
 	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15   # loadgroup: the browser tests share one worker
 
 # Lint, format and types (pyproject.toml: [tool.ruff], [tool.mypy]): a few seconds.
