@@ -114,12 +114,17 @@ CHECK_CHUNK = 1  # the chunk of seat streams the others' decisions are checked b
 def _hand(rules, dealer, score, pack, seat_rngs, policies, events, err, work, given):
     """One hand (:func:`play_given`) with ``score`` ``(scores, comp, check_target)`` and ``pack`` ``(deck,
     shuffle, deck_rng)``, the decisions ``given``, every other decision made by ``policies``
-    (:meth:`sims.core.jobs.Job.kernel_policies`); no maxims tallied."""
+    (:meth:`sims.core.jobs.Job.kernel_policies`); ``work`` is ``(the hand's scratch, an empty maxims' tally)``
+    (:func:`_scratch`: no maxims tallied), made once for a call's hands."""
     fns, params, poff = policies
     seats = (seat_rngs, fns, params, poff)
-    return play_given(
-        rules, dealer, score, pack, seats, events, err, work, np.zeros((0, N_MAXIMS, 2), dtype=np.int64), given
-    )
+    return play_given(rules, dealer, score, pack, seats, events, err, work[0], work[1], given)
+
+
+@njit(cache=True)
+def _scratch(rules):
+    """What :func:`_hand` works in: the hand's scratch (:func:`new_work`) and an empty maxims' tally."""
+    return new_work(rules), np.zeros((0, N_MAXIMS, 2), dtype=np.int64)
 
 
 # ``given`` read-only, as play_hand's NOTHING_GIVEN is: the engine and the advisor share one play_given.
@@ -133,7 +138,8 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, key
     and with ``to_end`` the game played on to its end, 1 if his side won it (``O_WON``).  The seats' streams
     and the later hands' are keyed by m: the same for every choice.  Returns 0, POLICY_ERROR or DECK_OUT."""
     players = rules[R_PLAYERS]
-    work = new_work(rules)
+    scratch = _scratch(rules)
+    work = scratch[0]
     seat_rngs = seat_streams(MAX_SEATS)
     game_rng = np.empty(4, dtype=np.uint64)
     hand_rng = np.empty(4, dtype=np.uint64)
@@ -157,7 +163,7 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, key
                 policies,
                 events,
                 err,
-                work,
+                scratch,
                 given[c],
             )
             if winner == POLICY_ERROR or winner == DECK_OUT:
@@ -170,7 +176,7 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, key
                 seed_state(hand_rng, next_u64(game_rng), 0)
                 pack = (work[0], True, hand_rng)
                 winner = _hand(
-                    rules, d, (scores, comp, True), pack, seat_rngs, policies, events, err, work, NOTHING_GIVEN
+                    rules, d, (scores, comp, True), pack, seat_rngs, policies, events, err, scratch, NOTHING_GIVEN
                 )
                 if winner == POLICY_ERROR:
                     return winner
@@ -186,7 +192,8 @@ def _agreement(rules, dealer, scores0, decks, checks, policies, keys, first, agr
     ``what[t]`` ASKED_BEG (1 for a beg), ASKED_ANSWER (1 when the dealer gave one) or the place of a card in the
     play, to match ``made[t]``.  Seat streams keyed by ``first + m``.  Returns 0, POLICY_ERROR or DECK_OUT."""
     asks, lengths, what, made = checks
-    work = new_work(rules)
+    scratch = _scratch(rules)
+    work = scratch[0]
     seat_rngs = seat_streams(MAX_SEATS)
     no_rng = np.zeros(4, dtype=np.uint64)  # the pack is stacked and the hand not played on
     scores = np.zeros(2, dtype=np.int64)
@@ -201,7 +208,7 @@ def _agreement(rules, dealer, scores0, decks, checks, policies, keys, first, agr
             comp[:, :] = 0
             events[:] = 0
             score, pack = (scores, comp, False), (decks[m], False, no_rng)
-            status = _hand(rules, dealer, score, pack, seat_rngs, policies, events, err, work, asks[t, : lengths[t]])
+            status = _hand(rules, dealer, score, pack, seat_rngs, policies, events, err, scratch, asks[t, : lengths[t]])
             if status == POLICY_ERROR or status == DECK_OUT:
                 return status
             if what[t] == ASKED_BEG:
