@@ -139,6 +139,15 @@ def every_deal(cards, sizes) -> np.ndarray:
     return np.concatenate([dealt, left], axis=1)
 
 
+def deals_of(unseen, sizes, samples: int, seed: int) -> tuple[np.ndarray, bool]:
+    """The deals of the ``unseen`` cards into hands of ``sizes``: every one (:func:`every_deal`; True) when there
+    are at most ``samples``, else ``samples`` uniformly random ones (a permutation of ``unseen`` a row; False)."""
+    if ways_to_deal(len(unseen), sizes) <= samples:
+        return every_deal(unseen, sizes), True
+    rng = np.random.default_rng(seed)
+    return np.array([rng.permutation(unseen) for _ in range(samples)]), False
+
+
 def card_answer(situation, policy, rng, legal, rule: str) -> str:
     """The card of ``legal`` that ``policy`` plays in ``situation``, called as the engine calls it (a lone legal
     card is played unasked); an index outside ``legal`` is a PolicyError naming ``rule``."""

@@ -53,7 +53,7 @@ from .chunks import current_threads
 from .errors import E_ITEM
 from .kernel import njit
 from .kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
-from .layout import Table, Tally, add_blocks, clear_blocks, record_blocks
+from .layout import Tally, add_blocks, clear_blocks, record_blocks
 from .rng import chunk_keys, seed_state
 from .streams import seat_streams
 from .unowned import borrowed
@@ -231,6 +231,16 @@ def play_items(job, keys, first_item, n_items, err, loop: ChunkLoop, tally: Tall
     return tally.batch(job, layout, acc.sum(0), rows, first_item, n_items)
 
 
+def declared_chunks(loops, tallies):
+    """The ``play_chunks`` of an engine that plays each kind's items by ``loops[kind]`` tallied by
+    ``tallies[kind]`` (:func:`play_items`, with no job values)."""
+
+    def play_chunks(job, keys, first_item, n_items, err) -> Batch:
+        return play_items(job, keys, first_item, n_items, err, loops[job.kind], tallies[job.kind])
+
+    return play_chunks
+
+
 def item_streams(game, seed: int, item: int) -> tuple[np.ndarray, np.ndarray]:
     """The deck stream and the seats' streams of deal ``item`` of a job of ``game`` with ``seed``, seeded as
     the loop seeds them (for a reference engine in plain Python)."""
@@ -243,17 +253,19 @@ def item_streams(game, seed: int, item: int) -> tuple[np.ndarray, np.ndarray]:
     return deck_rng, seat_rngs
 
 
-def assert_same_deals(game, rules, policies, n: int, seed: int, table: Table, reference_deal) -> None:
+def assert_same_deals(game, rules, policies, n: int, seed: int, reference_deal) -> None:
     """The engine's deals 0 .. n - 1 of ``game`` have the values that ``reference_deal(rules, item, deck_rng,
-    seat_rngs)`` gives (``[seat][component]`` of ``table``) from the same streams; else an AssertionError
-    naming the first deal that differs."""
+    seat_rngs, policies)`` gives (``[seat][component]`` of the first table of the engine's ``TALLIES["deals"]``) from the same streams; else an AssertionError naming the first deal that differs."""
     from .chunks import run_chunks
     from .jobs import Job
 
     job = Job.make(game, "deals", rules, policies, n, seed, records=True)
     fast = run_chunks(job, 0, job.n_chunks).rows["deals"]
+    table = importlib.import_module(game.engine).TALLIES["deals"].tables[0]
     for item in range(n):
-        expected = np.asarray(reference_deal(job.rules, item, *item_streams(game, seed, item)), dtype=np.int64)
+        expected = np.asarray(
+            reference_deal(job.rules, item, *item_streams(game, seed, item), policies), dtype=np.int64
+        )
         got = fast.iloc[item][table.columns(table.names(len(expected)))].to_numpy().reshape(expected.shape)
         assert np.array_equal(got, expected), (
             f"{job.rules.name} deal {item}: engine {got.tolist()} != reference {expected.tolist()}"

@@ -7,9 +7,11 @@ is one line; a failing policy is a :class:`PolicyError`.  Small sizes: this is t
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
-from sims.core import registry
+from sims.core import driver, registry
 from sims.core.errors import PolicyError
 from sims.core.jobs import Job
 from sims.core.policies import load
@@ -18,8 +20,9 @@ from sims.core.runner import load_run, run
 GAMES = registry.names()
 CHUNK = 16  # a few chunks even in a small job, so that 2 threads share the work
 N = {"deals": 72, "games": 12}
-# Where each game keeps ``assert_same_deals(rules, policies, n, seed)`` (the fast engine against the reference
-# engine on the same streams): in its test module for the games of this repository, else in its reference module.
+# Where each game of this repository keeps ``assert_same_deals(rules, policies, n, seed)`` (the fast engine against
+# the reference engine on the same streams): in its test module; any other game gives its reference's ``deal_tally``
+# to the core's (:func:`sims.core.driver.assert_same_deals`).
 REFERENCE_TESTS = {
     "cribbage": "tests.cribbage.test_engine_reference",
     "allfours": "tests.allfours.test_reference",
@@ -60,7 +63,10 @@ def test_dask_workers_give_the_numbers_of_one_thread(name, dask_workers, tmp_pat
 @pytest.mark.parametrize("name", GAMES)
 def test_the_fast_engine_plays_the_reference_engines_deals(name):
     game = registry.get_game(name)
-    check = load(f"{REFERENCE_TESTS.get(name, game.reference)}:assert_same_deals")
+    if name in REFERENCE_TESTS:
+        check = load(f"{REFERENCE_TESTS[name]}:assert_same_deals")
+    else:
+        check = partial(driver.assert_same_deals, game, reference_deal=load(f"{game.reference}:deal_tally"))
     defaults = {d.name: d.default for d in game.decisions}
     check(game.default_preset, defaults, 40, 23)
 

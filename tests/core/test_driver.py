@@ -135,12 +135,11 @@ def triumph():
 
 def test_the_reference_harness_fails_on_a_wrong_reference(triumph):
     """The sentinel for the conformance suite's reference check: a reference that credits the wrong seat fails."""
-    from triumph.play import TALLY as tally
     from triumph.reference import deal_tally
 
-    driver.assert_same_deals(triumph, "two-hand", None, 30, 5, tally, deal_tally)
+    driver.assert_same_deals(triumph, "two-hand", None, 30, 5, deal_tally)
     with pytest.raises(AssertionError, match="deal 0: engine"):
-        driver.assert_same_deals(triumph, "two-hand", None, 30, 5, tally, lambda *args: deal_tally(*args)[::-1])
+        driver.assert_same_deals(triumph, "two-hand", None, 30, 5, lambda *args: deal_tally(*args)[::-1])
 
 
 def test_item_streams_are_the_chunk_keys_of_the_item(triumph):
@@ -154,7 +153,8 @@ def test_item_streams_are_the_chunk_keys_of_the_item(triumph):
 
 
 def test_the_loop_is_cached_beside_the_games_module(triumph):
-    from triumph.engine import LOOP
+    from triumph.engine import LOOPS
 
-    assert LOOP.py_func.__module__ == "triumph.play"
-    assert "/triumph/play-" in LOOP.dispatcher._cache._cache_path.replace("\\", "/")
+    loop = LOOPS["deals"]
+    assert loop.py_func.__module__ == "triumph.play"
+    assert "/triumph/play-" in loop.dispatcher._cache._cache_path.replace("\\", "/")

@@ -216,7 +216,8 @@ def test_a_deal_loop_is_a_chunk_loop_of_its_games_module():
 
     from sims.core import driver
 
-    kernel = engine.LOOP.kernel
-    assert isinstance(engine.LOOP, driver.ChunkLoop)
+    loop = engine.LOOPS["deals"]
+    kernel = loop.kernel
+    assert isinstance(loop, driver.ChunkLoop)
     assert kernel.py_func.__module__ == play.__name__ == "triumph.play"
     assert kernel.py_func.__code__.co_filename == driver.__file__

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from sims.cards import format_card, parse_card
-from sims.core.advice import advice_frame, check_samples, every_deal, ways_to_deal
+from sims.core.advice import advice_frame, check_samples, deals_of
 from sims.core.record import situation_fields
 from sims.core.rng import chunk_keys, seed_state
 from sims.core.text import listed
@@ -43,9 +43,7 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
     held, legal = [c for c in s.cards if c >= 0], s.legal()
     sizes = [len(held) - (k >= players - len(s.trick)) for k in range(1, players)]  # the seats after his
     unseen = sorted(set(range(52)) - {*held, *s.played_cards, parse_card(s.turned)})
-    exact = ways_to_deal(len(unseen), sizes) <= samples
-    rng = np.random.default_rng(seed)
-    deals = every_deal(unseen, sizes) if exact else np.array([rng.permutation(unseen) for _ in range(samples)])
+    deals, exact = deals_of(unseen, sizes, samples, seed)
     keys, streams = chunk_keys(seed, 0, 1, players)[0], np.empty((players, 4), dtype=np.uint64)
     cut, order = np.cumsum([0, *sizes]), [(seat - s.seat) % players for seat in range(players)]
     values = np.zeros((len(deals), len(legal)))
@@ -62,15 +60,13 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
             tally = [[0, 0] for _ in range(players)]
             play_out(hands, s.trump, s.leader, choose, tally, len(held) + 1, (*s.trick, card))
             values[d, j] = tally[s.seat][0]
-    labels = [format_card(c) for c in legal]
     greedy = POLICIES["greedy"]([None if c < 0 else c for c in s.cards], s.trump, s.led, s.best, None)
-    chosen = {"greedy": format_card(s.cards[greedy])} if "greedy" in policies else {}
     method = "exact" if exact and name == "greedy" else "sampled"
     return advice_frame(
-        labels,
+        [format_card(c) for c in legal],
         values,
         method == "exact",
-        chosen,
+        {"greedy": format_card(s.cards[greedy])} if "greedy" in policies else {},
         situation={"decision": "card", "rules": s.rules.name, **situation_fields(s, {})},
         playout={"card": name},
         method=method,

@@ -1,24 +1,20 @@
-"""Triumph's engine for the core: the core's chunk loop over :func:`triumph.play.play_deal` (deals) and
-:func:`triumph.play.play_game` (games)."""
+"""Triumph's engine, declared for the core: its loops over :func:`triumph.play.play_deal` (deals) and
+:func:`triumph.play.play_game` (games), what each adds up, and an illegal card in words."""
 
 from numba import types
 
 from sims.cards import format_cards
-from sims.core.driver import deal_loop, play_items
+from sims.core.driver import deal_loop, declared_chunks
 from sims.core.errors import E_ANSWER, E_GAME
 from sims.core.layout import Tally
 
 from .play import GAME_TALLY, TALLY, play_deal, play_game
 from .rules import MAX_SEATS, CardFn
 
-LOOP = deal_loop(play_deal, [types.UniTuple(CardFn, MAX_SEATS)])
-GAME_LOOP = deal_loop(play_game, [types.UniTuple(CardFn, MAX_SEATS)])
-TALLIES = {"deals": Tally("deal", [TALLY]), "games": Tally("game", [GAME_TALLY])}  # the core's results read them
-
-
-def play_chunks(job, keys, first_item, n_items, err):
-    loop = GAME_LOOP if job.kind == "games" else LOOP
-    return play_items(job, keys, first_item, n_items, err, loop, TALLIES[job.kind])
+CARDS = [types.UniTuple(CardFn, MAX_SEATS)]  # the policies' tuple type, one per decision
+LOOPS = {"deals": deal_loop(play_deal, CARDS), "games": deal_loop(play_game, CARDS)}
+TALLIES = {"deals": Tally("deal", [TALLY]), "games": Tally("game", [GAME_TALLY])}
+play_chunks = declared_chunks(LOOPS, TALLIES)
 
 
 def describe_error(job, row) -> str:

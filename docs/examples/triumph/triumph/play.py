@@ -1,5 +1,5 @@
-"""A deal and a game of Triumph in njit (what :func:`sims.core.driver.deal_loop` calls per item), what they add
-up, and the two policies."""
+"""A deal and a game of Triumph in njit (the items :func:`sims.core.driver.deal_loop` plays), what they add up,
+and the two policies."""
 
 import numpy as np
 

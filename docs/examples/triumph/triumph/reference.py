@@ -3,13 +3,9 @@ rules): the oracle for the engine.  The two policies are written again, so a bug
 
 from __future__ import annotations
 
-from functools import partial
+from itertools import count, islice
 
-from sims.core import driver
 from sims.core.rng import randint
-
-from .game import GAME
-from .play import TALLY
 
 
 def rank_power(card: int, trump: int) -> int:
@@ -64,39 +60,29 @@ def play_out(hands, trump: int, leader: int, choose, tally, target: int, trick=(
     return False
 
 
-def play_deal(rules, item, deck_rng, choose, tally) -> bool:
-    """Deal ``item`` (dealt by seat item % players) into ``tally``; ``choose(seat, hand, trump, led, best, turned)``
-    the index each plays.  True when it ends the game."""
-    deck, players, n = list(range(52)), rules.players, rules.cards
-    for j in range(players * n + 1):
-        k = j + randint(deck_rng, 52 - j)
-        deck[j], deck[k] = deck[k], deck[j]
-    hands, turned = [deck[((seat - item - 1) % players) * n :][:n] for seat in range(players)], deck[players * n]
-    return play_out(hands, turned % 4, (item + 1) % players, lambda *seen: choose(*seen, turned), tally, rules.target)
-
-
-def play_game(rules, item, deck_rng, choose, on_deal=None) -> list[list[int]]:
-    """[tricks, trump tricks, won] of each seat in game ``item``, deals from seat item % players round to the
-    left until a seat has ``target`` tricks; ``on_deal`` (if given) is called with the tally after each deal."""
-    tally = [[0, 0] for _ in range(rules.players)]
-    while True:
-        over = play_deal(rules, item, deck_rng, choose, tally)
+def play_game(rules, item, deck_rng, choose, on_deal=None, deals=None) -> list[list[int]]:
+    """[tricks, trump tricks, won] of each seat in game ``item``: deals from seat item % players round to the left
+    until a seat has ``target`` tricks (or ``deals`` are played); ``choose(seat, hand, trump, led, best, turned)``
+    the index each plays; ``on_deal`` (if given) is called with the tally after each deal."""
+    tally, players, n = [[0, 0] for _ in range(rules.players)], rules.players, rules.cards
+    for item in islice(count(item), deals):
+        deck = list(range(52))
+        for j in range(players * n + 1):
+            k = j + randint(deck_rng, 52 - j)
+            deck[j], deck[k] = deck[k], deck[j]
+        hands, turned = [deck[((seat - item - 1) % players) * n :][:n] for seat in range(players)], deck[players * n]
+        over = play_out(
+            hands, turned % 4, (item + 1) % players, lambda *seen: choose(*seen, turned), tally, rules.target
+        )
         if on_deal is not None:
             on_deal([list(t) for t in tally])
         if over:
             break
-        item += 1
     return [[tricks, trumps, int(tricks >= rules.target)] for tricks, trumps in tally]
 
 
-def deal_tally(rules, item, deck_rng, seat_rngs, policy="random") -> list[list[int]]:
-    """[tricks, trump tricks] of each seat in deal ``item``, every seat playing the built-in ``policy``."""
-    tally = [[0, 0] for _ in range(rules.players)]
-    play_deal(rules, item, deck_rng, lambda seat, *seen: POLICIES[policy](*seen[:-1], seat_rngs[seat]), tally)
-    return tally
-
-
-def assert_same_deals(rules, policies, n: int, seed: int) -> None:
-    """The engine's deals are the reference's (one policy name for every seat)."""
-    policy = (policies or {}).get("card", "random")
-    driver.assert_same_deals(GAME, rules, policies, n, seed, TALLY, partial(deal_tally, policy=policy))
+def deal_tally(rules, item, deck_rng, seat_rngs, policies) -> list[list[int]]:
+    """[tricks, trump tricks] of each seat in deal ``item``, every seat playing the built-in policy named."""
+    policy = POLICIES[(policies or {}).get("card", "random")]
+    tally = play_game(rules, item, deck_rng, lambda seat, *seen: policy(*seen[:-1], seat_rngs[seat]), deals=1)
+    return [t[:2] for t in tally]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from sims.cards import format_card, format_cards, parse_card, parse_cards
 
-from . import reference
+from .reference import taker
 from .rules import get_rules
 
 
@@ -26,28 +26,20 @@ class CardSituation:
     def __post_init__(self):
         rules = get_rules(self.rules)
         cards = [-1 if c == "-" else parse_card(c) for c in str(self.hand).split()]
-        played, held, n = parse_cards(self.played) if self.played else [], [c for c in cards if c >= 0], rules.cards
+        played = parse_cards(self.played) if self.played else []
+        held, tricks, n = [c for c in cards if c >= 0], len(played) // rules.players, rules.cards
         seen = [*held, *played, parse_card(self.turned)]
         if len(set(seen)) < len(seen):
             raise ValueError(f"a card is given twice: {format_cards(seen)}")
         if not 0 <= self.seat < rules.players:
             raise ValueError(f"seat must be 0..{rules.players - 1}, got {self.seat}")
-        if len(cards) > n or len(held) != n - len(played) // rules.players:
-            raise ValueError(
-                f"after {len(played) // rules.players} tricks of {n} a player holds "
-                f"{n - len(played) // rules.players} cards, not {len(held)}"
-            )
-        trick, trump = played[len(played) - len(played) % rules.players :], seen[-1] % 4
-        for name, value in dict(
-            rules=rules,
-            cards=cards,
-            played_cards=played,
-            trick=trick,
-            trump=trump,
-            leader=(self.seat - len(trick)) % rules.players,
-            led=trick[0] % 4 if trick else None,
-            best=trick[reference.taker(trick, trump)] if trick else None,
-        ).items():
+        if len(cards) > n or len(held) != n - tricks:
+            raise ValueError(f"after {tricks} tricks of {n} a player holds {n - tricks} cards, not {len(held)}")
+        trick, trump = played[tricks * rules.players :], seen[-1] % 4
+        facts = dict(rules=rules, cards=cards, played_cards=played, trick=trick, trump=trump)
+        facts.update(leader=(self.seat - len(trick)) % rules.players, led=trick[0] % 4 if trick else None)
+        facts.update(best=trick[taker(trick, trump)] if trick else None)
+        for name, value in facts.items():  # what follows from the facts (frozen: set once, here)
             object.__setattr__(self, name, value)
 
     def legal(self) -> tuple:
