@@ -58,9 +58,9 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
             mine = [None if c < 0 or c == card else c for c in s.cards]
             hands = [dealt[cut[k - 1] : cut[k]].tolist() if k else mine for k in order]
             tally = [[0, 0] for _ in range(players)]
-            play_out(hands, s.trump, s.leader, choose, tally, len(held) + 1, (*s.trick, card))
+            play_out(hands, parse_card(s.turned), s.leader, choose, tally, len(held) + 1, (*s.trick, card))
             values[d, j] = tally[s.seat][0]
-    greedy = POLICIES["greedy"]([None if c < 0 else c for c in s.cards], s.trump, s.led, s.best, None)
+    greedy = POLICIES["greedy"]([None if c < 0 else c for c in s.cards], s.trump, s.led, s.best, None, None)
     method = "exact" if exact and name == "greedy" else "sampled"
     return advice_frame(
         [format_card(c) for c in legal],

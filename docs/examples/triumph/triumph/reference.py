@@ -19,11 +19,11 @@ def playable(hand: list[int], led: int | None) -> list[int]:
     return [i for i in held if hand[i] % 4 == led] or held
 
 
-def random_card(hand, trump, led, best, rng):
+def random_card(hand, trump, led, best, turned, rng):
     return playable(hand, led)[randint(rng, len(playable(hand, led)))]
 
 
-def greedy_card(hand, trump, led, best, rng):
+def greedy_card(hand, trump, led, best, turned, rng):
     def cost(i):  # lead the highest; follow with the cheapest winner, else the lowest card
         p = rank_power(hand[i], trump)
         return -p if led is None else (not (hand[i] % 4 in (led, trump) and p > rank_power(best, trump)), p)
@@ -39,16 +39,16 @@ def taker(trick, trump: int) -> int:
     return max(range(len(trick)), key=lambda k: (trick[k] % 4 in (trick[0] % 4, trump)) * rank_power(trick[k], trump))
 
 
-def play_out(hands, trump: int, leader: int, choose, tally, target: int, trick=()) -> bool:
-    """Play the cards left in ``hands`` (None where played), the trick in play holding ``trick`` (laid from
-    ``leader`` on); ``choose(seat, hand, trump, led, best)`` the index each plays, each trick won added to
+def play_out(hands, turned: int, leader: int, choose, tally, target: int, trick=()) -> bool:
+    """Play the cards left in ``hands`` (None where played), ``turned`` up for trumps, the trick in play holding
+    ``trick`` (laid from ``leader`` on); ``choose(seat, hand, trump, led, best, turned)`` the index each plays, each trick won added to
     ``tally[seat]`` (tricks, trump tricks).  True as soon as a seat has ``target`` tricks (the play stops)."""
-    trick = list(trick)
+    trick, trump = list(trick), turned % 4
     while trick or any(c is not None for c in hands[leader]):
         while len(trick) < len(hands):
             seat = (leader + len(trick)) % len(hands)
             led, best = (trick[0] % 4, trick[taker(trick, trump)]) if trick else (None, None)
-            i = choose(seat, hands[seat], trump, led, best)
+            i = choose(seat, hands[seat], trump, led, best, turned)
             trick.append(hands[seat][i])
             hands[seat][i] = None
         leader = (leader + taker(trick, trump)) % len(hands)
@@ -65,15 +65,13 @@ def play_game(rules, item, deck_rng, choose, on_deal=None, deals=None) -> list[l
     until a seat has ``target`` tricks (or ``deals`` are played); ``choose(seat, hand, trump, led, best, turned)``
     the index each plays; ``on_deal`` (if given) is called with the tally after each deal."""
     tally, players, n = [[0, 0] for _ in range(rules.players)], rules.players, rules.cards
-    for item in islice(count(item), deals):
+    for deal in islice(count(item), deals):
         deck = list(range(52))
         for j in range(players * n + 1):
             k = j + randint(deck_rng, 52 - j)
             deck[j], deck[k] = deck[k], deck[j]
-        hands, turned = [deck[((seat - item - 1) % players) * n :][:n] for seat in range(players)], deck[players * n]
-        over = play_out(
-            hands, turned % 4, (item + 1) % players, lambda *seen: choose(*seen, turned), tally, rules.target
-        )
+        hands, turned = [deck[((seat - deal - 1) % players) * n :][:n] for seat in range(players)], deck[players * n]
+        over = play_out(hands, turned, (deal + 1) % players, choose, tally, rules.target)
         if on_deal is not None:
             on_deal([list(t) for t in tally])
         if over:
@@ -84,5 +82,5 @@ def play_game(rules, item, deck_rng, choose, on_deal=None, deals=None) -> list[l
 def deal_tally(rules, item, deck_rng, seat_rngs, policies) -> list[list[int]]:
     """[tricks, trump tricks] of each seat in deal ``item``, every seat playing the built-in policy named."""
     policy = POLICIES[(policies or {}).get("card", "random")]
-    tally = play_game(rules, item, deck_rng, lambda seat, *seen: policy(*seen[:-1], seat_rngs[seat]), deals=1)
+    tally = play_game(rules, item, deck_rng, lambda seat, *seen: policy(*seen, seat_rngs[seat]), deals=1)
     return [t[:2] for t in tally]
