@@ -6,6 +6,7 @@ import numpy as np
 from sims.core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from sims.core.kernel import njit
 from sims.core.layout import Table
+from sims.core.masks import nth_bit, popcount
 from sims.core.rng import randint
 
 from .rules import MAX_SEATS, R_CARDS, R_PLAYERS, R_TARGET, S_BEST, S_LED, S_SEAT, S_SIZE, S_TRUMP, S_TURNED
@@ -46,8 +47,7 @@ def legal(hand, led):
 def random_card(hand, state, rules, rng, params):
     """A uniformly random legal card: one draw from the seat's stream, the pick-th legal card in hand order."""
     mask = legal(hand, state[S_LED])
-    playable = [i for i in range(hand.shape[0]) if (mask >> i) & 1]
-    return playable[randint(rng, len(playable))]
+    return nth_bit(mask, randint(rng, popcount(mask)))
 
 
 @njit(cache=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sims.cards import format_card, format_cards, parse_card, parse_cards
+from sims.cards import format_cards, parse_card, parse_cards
+from sims.core.choices import card_index, card_of
 
 from .reference import taker
 from .rules import get_rules
@@ -48,11 +49,7 @@ class CardSituation:
         return tuple(c for c in held if c % 4 == self.led) or tuple(held)
 
     def answer(self, choice: str, hand=None) -> int:
-        if parse_card(choice) not in self.legal():
-            raise ValueError(f"{choice} cannot be played: the legal cards are {format_cards(self.legal())}")
-        return self.cards.index(parse_card(choice))
+        return card_index(choice, self.cards, self.legal(), "card", "the suit led when you hold it, else any card")
 
     def choice_of(self, answer: int, hand=None) -> str:
-        if not 0 <= answer < len(self.cards) or self.cards[answer] not in self.legal():
-            raise ValueError(f"index {answer} is no legal card: the legal cards are {format_cards(self.legal())}")
-        return format_card(self.cards[answer])
+        return card_of(answer, self.cards)
