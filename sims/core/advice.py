@@ -189,13 +189,13 @@ def rollout_columns(values: np.ndarray, exact: bool, name: str, best: int | None
 def advice_frame(labels, values: np.ndarray, exact: bool, chosen: dict[str, str], **attrs):
     """An advisor's answer: ``choice, value, se, vs_best, vs_best_se, chosen_by`` for ``values[rollout, choice]``
     (:func:`rollout_columns`, :func:`chosen_by` of ``chosen``), best first, ``attrs`` its frame's attrs (with
-    ``sort="value"``)."""
+    ``sort="value"``, and by default ``method``, ``exact`` or ``rollouts``, and ``deals``, the rollouts)."""
     import pandas as pd
 
     frame = pd.DataFrame({"choice": labels, **rollout_columns(values, exact, "value")})
     frame["chosen_by"] = chosen_by(chosen, labels)
     frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update(attrs, sort="value")
+    frame.attrs.update({"method": "exact" if exact else "rollouts", "deals": len(values), **attrs}, sort="value")
     return frame
 
 

@@ -61,14 +61,11 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
             play_out(hands, parse_card(s.turned), s.leader, choose, tally, len(held) + 1, (*s.trick, card))
             values[d, j] = tally[s.seat][0]
     greedy = POLICIES["greedy"]([None if c < 0 else c for c in s.cards], s.trump, s.led, s.best, None, None)
-    method = "exact" if exact and name == "greedy" else "sampled"
     return advice_frame(
         [format_card(c) for c in legal],
         values,
-        method == "exact",
+        exact and name == "greedy",  # the random play-outs draw, so no deal gives one value
         {"greedy": format_card(s.cards[greedy])} if "greedy" in policies else {},
         situation={"decision": "card", "rules": s.rules.name, **situation_fields(s, {})},
         playout={"card": name},
-        method=method,
-        deals=len(deals),
     )

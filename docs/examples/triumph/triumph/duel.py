@@ -12,21 +12,14 @@ class View(CoreView):
     values = {"card": "value: the tricks you take from here to the end of the deal"}
 
     def show(self, s) -> list[str]:
-        laid = ", ".join(
-            f"{format_card(c)} ({self.names((s.leader + k) % s.rules.players)})" for k, c in enumerate(s.trick)
-        )
-        return [
-            f"you hold {format_cards(c for c in s.cards if c >= 0)}; {s.turned} turned up for trumps",
-            f"the trick: {laid or 'yours to lead'}",
-        ]
+        laid = [f"{format_card(c)} ({self.names((s.leader + k) % s.rules.players)})" for k, c in enumerate(s.trick)]
+        held = format_cards(c for c in s.cards if c >= 0)
+        return [f"you hold {held}; {s.turned} turned up for trumps", f"the trick: {', '.join(laid) or 'yours to lead'}"]
 
     def told(self, s, choice: str) -> list[str]:
         trick = [*s.trick, parse_card(choice)]
-        took = (
-            f": the trick to {self.names((s.leader + taker(trick, s.trump)) % s.rules.players)}"
-            if len(trick) == s.rules.players
-            else ""
-        )
+        winner = self.names((s.leader + taker(trick, s.trump)) % s.rules.players)
+        took = f": the trick to {winner}" if len(trick) == s.rules.players else ""
         return [f"{self.does(s.seat, 'plays')} {choice}{took}"]
 
     def strongest(self, rules) -> dict:

@@ -12,15 +12,12 @@ GAME = Game(
     policies={
         "card": {
             "random": PolicySpec("triumph.play:random_card", help="a uniformly random legal card"),
-            "greedy": PolicySpec(
-                "triumph.play:greedy_card", help="take the trick as cheaply as possible, else throw the lowest"
-            ),
+            "greedy": PolicySpec("triumph.play:greedy_card", help="the cheapest card that wins, else the lowest"),
         }
     },
     engine="triumph.engine",
     reference="triumph.reference",
     chunk_size={"deals": 4096, "games": 4096},  # the same: a game's streams are its deal's (record.play_game)
-    max_seats=4,
     compile_time="a few seconds",
     advice="triumph.advice",
     record="triumph.record",

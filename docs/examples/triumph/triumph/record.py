@@ -39,9 +39,5 @@ def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
         return fns["card"][seat](hand, state, rules.to_kernel(), seat_rngs[seat], np.zeros(0))
 
     tally = reference.play_game(rules, item, deck_rng, choose, on_deal)
-    winner = next(s for s, t in enumerate(tally) if t[2])
-    return {
-        "first_dealer": item % rules.players,
-        "winner": winner,
-        **{f"tricks_{s}": t[0] for s, t in enumerate(tally)},
-    }
+    tricks = {f"tricks_{s}": t[0] for s, t in enumerate(tally)}
+    return {"first_dealer": item % rules.players, "winner": next(s for s, t in enumerate(tally) if t[2]), **tricks}
