@@ -76,10 +76,12 @@ class Columns:
         return Columns({name: column[keep] for name, column in self.columns.items()}, self.labels)
 
 
-def concat(parts) -> Columns:
+def concat(parts, empty: Columns | None = None) -> Columns:
     """The rows of ``parts`` (Columns with the same columns) one after another; a label column is ``"object"``
-    unless it is of one dtype in every part (as ``pandas.concat`` makes it)."""
+    unless it is of one dtype in every part (as ``pandas.concat`` makes it); ``empty`` when there is no part."""
     parts = list(parts)
+    if not parts and empty is not None:
+        return empty
     labels = {
         name: dtype if all(p.labels.get(name) == dtype for p in parts) else "object"
         for name, dtype in parts[0].labels.items()

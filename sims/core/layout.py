@@ -248,7 +248,9 @@ class Tally:
             log = self.records(layout, rows[item, 1 + part], first_item + item, True)
             log.insert(1, number, part.astype(np.int64))
             records[name] = log
-        return Batch(job.kind, n_items, concat(totals), concat(histograms), records)
+        no_totals = total_columns("", (), (), [], [], [])  # a tally with no totals or no histograms: none
+        no_histograms = histogram_columns("", (), (), np.zeros((0, 0, 0), dtype=np.int64))
+        return Batch(job.kind, n_items, concat(totals, no_totals), concat(histograms, no_histograms), records)
 
     def records(self, layout: Layout, rows, items: np.ndarray, parts: bool) -> pd.DataFrame:
         """One row per item (``items`` their indices), then the columns of the recorded tables (those of

@@ -85,6 +85,22 @@ def test_a_table_can_take_its_n_from_another_value(in_python):
     assert totals[totals["scope"] == "hand"][["n", "sum", "sumsq"]].values.tolist() == [[6, 2, 4]]
 
 
+def test_a_tally_without_histograms_or_totals_gives_empty_tables_with_their_columns(in_python):
+    """A table with neither bins nor totals, only recorded: the batch's totals and histograms are empty tables of
+    the usual columns, and two batches still merge."""
+    recorded = Table("hand", ("lead",), who=("all",), totals=None, record="{component}")
+    tally = Tally("deal", [recorded])
+    lay = tally.layout(JOB)
+    out, rows = np.zeros(tally.shape, dtype=np.int64), np.zeros((1, 1, lay.width), dtype=np.int64)
+    out[0, 0] = 3
+    layout.record_blocks(lay.blocks, rows[0, 0], out, 0, len(lay.blocks))
+    acc = np.zeros(lay.size, dtype=np.int64)
+    both = tally.batch(JOB, lay, acc, rows, 0, 1).merge(tally.batch(JOB, lay, acc, rows, 1, 1))
+    assert list(both.histograms.columns) == ["scope", "who", "component", "value", "count"] and both.histograms.empty
+    assert list(both.totals.columns) == ["scope", "who", "component", "n", "sum", "sumsq"] and both.totals.empty
+    assert both.n == 2 and both.rows["deals"].values.tolist() == [[0, 3], [1, 3]]
+
+
 def test_a_tally_can_record_its_tables_in_another_order(in_python):
     """The ending's column before the seats' (their totals stay in the tables' order); the values follow."""
     tally = Tally("deal", [SEATS, ENDINGS], record_order=[ENDINGS, SEATS])
