@@ -6,7 +6,8 @@ its ``Game`` declares gives ``DECISIONS`` (decision -> help) and ``add_arguments
 (the facts, ``--rules`` among them), and then either
 
 * ``situation(args, rules)``, the decision's situation from the facts, with ``PLAYOUT`` (the
-  decision whose policy ``--playout`` sets) and ``VALUE`` (what a choice's value is): the table of
+  decision whose policy ``--playout`` sets) and ``VALUE`` (what a choice's value is), and optionally
+  ``advise_options(args)`` (the advisor's own keywords from its arguments): the table of
   the game's advisor (its ``advice``), each choice valued by play-outs (:func:`run_advisor`), or
 * its own ``run(args) -> dict`` and ``render(result) -> str``.
 """
@@ -106,7 +107,8 @@ def run_advisor(args, command) -> dict:
     situation = command.situation(args, rules_from_args(args))
     advice = game.part("advice")  # after the situation: a bad one is told at once
     playout = {command.PLAYOUT: args.playout} if args.playout else None
-    frame = advice.advise(situation, playout, args.samples, args.seed)
+    options = command.advise_options(args) if hasattr(command, "advise_options") else {}
+    frame = advice.advise(situation, playout, args.samples, args.seed, **options)
     rows = frame.to_dict(orient="records")
     for row in rows:
         row["chosen_by"] = [n for n in row["chosen_by"].split(", ") if n]

@@ -5,6 +5,8 @@ player could have been dealt, kept when each card he played was one law iii allo
 beg with trumps and trump honours held below two, give one with two or more -- makes the beg or answer he made, and
 when the greedy play, in plain Python, plays each card he played), each deal played by the reference engine."""
 
+import json
+
 import pytest
 
 from sims.allfours import reference as ref
@@ -123,3 +125,15 @@ def test_sampled_deals_hold_to_the_longest_run_that_enough_deals_agree_with():
         "300 deals kept of 6,000 tried; only the first 2 of these 3 decisions held to (fewer than 300 of the deals "
         "tried agree with more)"
     )
+
+
+def test_sims_advise_reads_the_laws_alone_with_infer_laws(capsys):
+    """``--infer laws`` reaches the advisor: the README's knave position, conditioned on the laws (its shown voids)
+    alone, as ``advise(..., infer="laws")`` gives it."""
+    from sims.cli import main
+
+    knave = ["JH", "3S", "--turned", "7H", "--played", "KS,2S,QD,3D,9C,AC,4H,10H,8S", "--role", "dealer"]
+    assert main(["advise", "--game", "allfours", "play", *knave, "--infer", "laws", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["conditioned"].startswith("the laws") and result["conditioned"].endswith("alone")
+    assert [(r["choice"], r["value"]) for r in result["rows"]] == [("JH", 1.8), ("3S", 1.675)]

@@ -29,6 +29,8 @@ PEG = ["peg", "7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--de
 SIM = ["simulate", "--deals", "10", "--quiet"]
 PLAY = ["play", "--games", "2", "--quiet", "--record"]
 RUN = ["run", "--deals", "10", "--quiet"]
+AF_KNAVE = ["advise", "--game", "allfours", "play", "JH", "3S", "--turned", "7H", "--role", "dealer"]
+AF_KNAVE += ["--played", "KS,2S,QD,3D,9C,AC,4H,10H,8S"]  # the README's knave position
 CRIB_RECORD = str(ROOT / "sims/cribbage/data/example-record.jsonl")
 LONG = "x" * 300
 SCHEDULER = ["--scheduler", "tls://127.0.0.1:9"]
@@ -147,6 +149,10 @@ CASES = {
     "accepted: review of All Fours, --playout play=nosuch": (
         ["review", str(ROOT / "sims/allfours/data/example-record.jsonl"), "--playout", "play=nosuch"],
         "unknown play policy 'nosuch'",
+    ),
+    "accepted: advise All Fours, --infer of neither reading": (
+        [*AF_KNAVE, "--infer", "x"],
+        "infer is one of playout, laws",
     ),
     "accepted: review of All Fours, --playout nosuch=maxims": (
         ["review", str(ROOT / "sims/allfours/data/example-record.jsonl"), "--playout", "nosuch=maxims"],

@@ -30,6 +30,12 @@ def add_arguments(p, decision: str) -> None:
         "winning the game",
     )
     p.add_argument("--rules", default="two-hand", metavar="PRESET", help="two-hand (default), four-hand, seven-up")
+    p.add_argument(
+        "--infer",
+        default="playout",
+        help="what the hidden hands are read from: playout (default), the others' beg, answer and cards as the "
+        "play-outs' policies would make them; laws, the laws alone (shown voids, the cards seen)",
+    )
     if decision == "play":
         p.add_argument("--played", default="", metavar="CARDS", help="every card played this hand, in order")
         p.add_argument(
@@ -74,3 +80,8 @@ def situation(args, rules):
     if args.decision == "discard":
         return s.DiscardSituation(cards, turned, args.role, listed(args.discarded), scores, rules)
     return (s.BegSituation if args.decision == "beg" else s.AnswerSituation)(cards, turned, scores, rules)
+
+
+def advise_options(args) -> dict:
+    """The advisor's own keywords from the command line: what the deals are conditioned on."""
+    return {"infer": args.infer}
