@@ -168,15 +168,19 @@ def card_answer(situation, policy, rng, legal, rule: str) -> str:
 
 
 def rollout_columns(values: np.ndarray, exact: bool, name: str, best: int | None = None) -> dict:
-    """Columns for ``values[rollout, choice]``: the mean, its standard error (0 when ``exact``), and each
-    choice's difference from the best choice (``best``, by default the highest mean) paired over the rollouts
-    with its standard error."""
+    """Columns for ``values[rollout, choice]``: the mean, its standard error (0 when ``exact``, NaN from one
+    sampled rollout), and each choice's difference from the best choice (``best``, by default the highest mean)
+    paired over the rollouts with its standard error."""
     mean = values.mean(axis=0)
     best = int(np.argmax(mean)) if best is None else best
     diff = values - values[:, [best]]
     m = values.shape[0]
-    se = np.zeros_like(mean) if exact else values.std(axis=0, ddof=1) / np.sqrt(m)
-    diff_se = np.zeros_like(mean) if exact else diff.std(axis=0, ddof=1) / np.sqrt(m)
+    if exact:
+        se = diff_se = np.zeros_like(mean)
+    elif m < 2:  # one sampled rollout has no spread to measure
+        se = diff_se = np.full_like(mean, np.nan)
+    else:
+        se, diff_se = (v.std(axis=0, ddof=1) / np.sqrt(m) for v in (values, diff))
     label = "" if name == "value" else f"{name}_"
     return {
         name: mean,
