@@ -32,6 +32,7 @@ from ..core.errors import E_ANSWER, E_DECISION
 from ..core.kernel import njit
 from ..core.kernel_types import I64_1, I64_2, U64_2
 from ..core.layout import Table, Tally, add_part
+from ..core.rng import chunk_keys, seed_state
 from ..core.streams import seat_streams
 from .contract import DECLARATIONS, MAX_SEATS
 from .play import (
@@ -229,10 +230,11 @@ def _stacked_deal(rules, deal, seat_rngs, players, out, info, played, err):
     return carried_on
 
 
-def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rngs=None):
+def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rngs=None, seed: int = 0):
     """Play one deal from a stacked ``deck`` (the order the cards come off the pack: see
     :func:`sims.loo.reference.stacked_deck`) in the kernel; returns ``(out, info, played)``: outcomes by role
-    (``OUTCOMES``), the deal (``INFO``) and the (card, role) rows played.  ``seat_rngs`` defaults to zeros."""
+    (``OUTCOMES``), the deal (``INFO``) and the (card, role) rows played.  The seats' policies draw from
+    ``seat_rngs`` (default: the streams of item 0 of ``seed``)."""
     from ..core.errors import PolicyError, job_policies, new_err, overrun_text, raised_by_policy
     from ..core.jobs import Job
     from .game import GAME
@@ -242,7 +244,11 @@ def play_stacked(rules, policies, deck, dealer: int = 0, carry: int = 0, seat_rn
     if sorted(deck.tolist()) != list(range(52)):
         raise ValueError("a stacked deck must hold each of the 52 cards once")
     rngs = seat_streams(MAX_SEATS)
-    if seat_rngs is not None:
+    if seat_rngs is None:
+        keys = chunk_keys(seed, 0, 1, GAME.n_streams)[0]
+        for s in range(MAX_SEATS):
+            seed_state(rngs[s, :4], keys[1 + s], 0)
+    else:
         rngs[: len(seat_rngs), :4] = seat_rngs
     out = np.zeros((MAX_SEATS, N_OUT), dtype=np.int64)
     info = np.zeros(N_INFO, dtype=np.int64)

@@ -323,3 +323,17 @@ def test_exchanges_come_from_the_pack_in_turn():
         (0, parse_cards("KC"), parse_cards("QS")),
     ]
     assert 2 not in deal.stood and 2 not in deal.looed
+
+
+def test_a_stacked_deal_of_random_players_draws_from_the_streams_of_its_seed():
+    """The seats' streams of a stacked deal are those of item 0 of its seed (before, all zeros by default, and a
+    policy that draws never returned): the kernel plays the reference's deal from the same streams."""
+    from sims.core.driver import item_streams
+    from sims.loo.game import GAME
+
+    rules, deck = get_rules("three-card"), np.random.default_rng(5).permutation(52)
+    policies = {"declare": "random", "exchange": "random", "card": "random"}
+    out, info, played = play_stacked(rules, policies, deck, carry=rules.stake, seed=7)
+    deal = ref.play_deal(rules, 0, rules.stake, ref.Pack(stacked=deck), item_streams(GAME, 7, 0)[1], policies)
+    assert np.array_equal(out, deal.outcomes()) and np.array_equal(info, deal.info())
+    assert [(int(c), int(r)) for c, r in played] == [(c, r) for t in deal.tricks for r, c in t]
