@@ -15,14 +15,22 @@ from .cache import cache_root, kernel_dir
 
 def is_cold(engine: str) -> bool:
     """True when the kernel cache holds nothing compiled from the present sources of module ``engine``."""
-    folder = kernel_dir(cache_root(), (engine,))
+    return _empty(kernel_dir(cache_root(), (engine,)))
+
+
+def _empty(folder) -> bool:
     return not (folder.is_dir() and any(folder.iterdir()))
+
+
+_ANNOUNCED: set = set()  # the kernel folders this process has spoken of
 
 
 def announce(game: str, engine: str, minutes: str) -> None:
     """One line on stderr when ``game``'s kernels (its module ``engine``) are about to compile for the first
-    time."""
-    if is_cold(engine):
+    time: once a process for a kernel cache, however many jobs are made before they have compiled."""
+    folder = kernel_dir(cache_root(), (engine,))
+    if folder not in _ANNOUNCED and _empty(folder):
+        _ANNOUNCED.add(folder)
         sys.stderr.write(
             f"sims: compiling the {game} kernels, once (about {minutes} on 2 cores; later runs load "
             f"them from {cache_root()})\n"

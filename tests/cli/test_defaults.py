@@ -66,6 +66,7 @@ def test_the_first_run_says_it_compiles_once(tmp_path, monkeypatch, capsys):
     engine = "sims.loo.engine"
     assert first_run.is_cold(engine)
     first_run.announce("loo", engine, "2 minutes")
+    first_run.announce("loo", engine, "2 minutes")  # another job before the kernels compiled: said once a cache
     assert capsys.readouterr().err == (
         f"sims: compiling the loo kernels, once (about 2 minutes on 2 cores; later runs load them from {tmp_path})\n"
     )
