@@ -7,7 +7,10 @@ STAMP  := $(VENV)/.installed
 .PHONY: run full test check test-browser bench docs notebooks docs-full clean
 
 # The package with its test tools, the worked example game (the conformance suite runs it) and the worked
-# example policies (tests/test_plugins.py); uv installs them in about 20 s where pip takes a minute.
+# example policies (tests/test_plugins.py); uv installs them in about 20 s where pip takes a minute.  uv writes
+# the installed packages' bytecode, as pip does (its default does not): without it each process compiles the
+# modules of numba, pandas and scipy it imports afresh (about a second each, where PYTHONDONTWRITEBYTECODE is set).
+export UV_COMPILE_BYTECODE := 1
 $(STAMP): pyproject.toml docs/examples/triumph/pyproject.toml docs/examples/policy-plugin/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet uv
