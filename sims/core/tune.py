@@ -7,7 +7,8 @@ in each side's seats in turn on the same deals (seats exchanged), so two setting
 paired item by item (:mod:`sims.core.outcomes`).  The search space comes from the policy's
 declared parameters (:func:`search_space`).
 
-A study is stored in SQLite and resumes after a kill: the trials already told are kept, a trial
+A new study's first trial is the policy's defaults (those inside the searched ranges), so the best found is
+never worse on the search's seeds than where it began.  A study is stored in SQLite and resumes after a kill: the trials already told are kept, a trial
 left running is marked failed and its parameters asked again first, and the sampler is seeded
 afresh at every ask from the seed and the number of trials asked, so a resumed study asks what
 an uninterrupted one would have asked.  The tuned setting is then checked against the policy's
@@ -52,6 +53,10 @@ class Dimension:
     low: float
     high: float
     default: float
+
+    def inside(self) -> bool:
+        """Whether the default lies in the searched range (a user's range may leave it out)."""
+        return self.low <= self.default <= self.high
 
     def suggest(self, trial):
         if self.kind == "number":
@@ -274,6 +279,8 @@ def tune(
     )
     _check_same_space(study, space)
     again = _resume(study, storage)
+    if not study.get_trials(deepcopy=False):  # a new study asks the defaults first: the best is never below them
+        again.append({d.name: d.default if d.kind == "number" else int(d.default) for d in space if d.inside()})
     search = block_seeds(seed, stages)
     done = len(
         [

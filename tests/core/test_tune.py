@@ -194,6 +194,16 @@ def test_bad_input_is_one_line_and_status_2_before_any_game(argv, message, tmp_p
     assert not storage.exists()
 
 
+def test_a_new_study_asks_the_policys_defaults_first(tmp_path):
+    """The first trial plays the default (threshold strength 2), so the best found is never below it on the
+    search's seeds; a range that leaves the default out is searched from the first trial on."""
+    tuned = tune(**{**STUDY, "trials": 2}, storage=tmp_path / "a.sqlite3")
+    first = tuned.study.trials[0]
+    assert first.params == {"strength": 2.0} and tuned.study.best_value >= first.value
+    narrow = tune(**{**STUDY, "trials": 1, "ranges": {"strength": "3:5"}}, storage=tmp_path / "b.sqlite3")
+    assert 3 <= narrow.study.trials[0].params["strength"] <= 5
+
+
 def test_the_sampler_models_every_trial_told_before(tmp_path):
     """The first trial after the random ones is what a fresh TPE sampler of the same seed asks, given the trials
     told before it (Optuna caches a study's trials per thread: a sampler asked on a thread that did not ask the
