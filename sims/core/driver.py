@@ -222,8 +222,10 @@ def play_items(job, keys, first_item, n_items, err, loop: ChunkLoop, tally: Tall
     exact integers, so they do not depend on how the items were cut into chunks or threads."""
     layout = tally.layout(job)
     acc = np.zeros((keys.shape[0], layout.size), dtype=np.int64)
-    kept = job.records or tally.logged(job)
-    rows = np.zeros((n_items if kept else 0, 1 + layout.log_size, layout.width), dtype=np.int64)
+    logged = tally.logged(job)
+    rows = np.zeros(  # room for the parts' log only when it is kept
+        (n_items if job.records or logged else 0, 1 + (layout.log_size if logged else 0), layout.width), np.int64
+    )
     blocks, split = layout.kernel
     counts = np.array([first_item, n_items, job.chunk_size, *tally.shape, job.rules.players, split], dtype=np.int64)
     args = np.asarray(args, dtype=np.int64)

@@ -238,6 +238,8 @@ def test_same_seed_same_results_on_one_and_two_threads():
     g2 = play_games("four-hand", {"discard": "greedy"}, 600, 42, records=True, threads=2, score_log=True)
     assert g1.games.equals(g2.games) and g1.score_log().equals(g2.score_log())
     assert g1.summary["win_rate"] == g2.summary["win_rate"]
+    # without the score log the rows have no room for it, and the games are the same
+    assert play_games("four-hand", {"discard": "greedy"}, 600, 42, records=True, threads=2).games.equals(g1.games)
 
 
 def test_different_seeds_differ():
