@@ -53,7 +53,11 @@ def module_file(name: str) -> Path | None:
         return None
     if (root, name) in _FOUND:
         return _FOUND[root, name]
-    base = os.path.join(root, *rest)  # strings, not Paths: most names asked for are no module (kernel keys)
+    if len(rest) > 1:  # most names asked for are attributes of a module (kernel keys): a plain module has none
+        parent = module_file(name.rpartition(".")[0])
+        if parent is not None and parent.name != "__init__.py":
+            return None
+    base = os.path.join(root, *rest)  # strings, not Paths (most names asked for are no module)
     for path in (base + ".py" if rest else None, os.path.join(base, "__init__.py")):
         if path is not None and os.path.isfile(path):
             _FOUND[root, name] = found = Path(path)
