@@ -59,33 +59,37 @@ class _Formatter(argparse.HelpFormatter):
 GROUP = "sims.commands"
 
 
-def _declared() -> dict[str, tuple[EntryPoint, str]]:
+def _declared(helps: bool = True) -> dict[str, tuple[EntryPoint, str | None]]:
     """``{command: (entry point, HELP)}`` of the group :data:`GROUP`, each HELP read from the module's source, none
     imported (an entry whose module is not installed, metadata left behind, is left out); a command registered
-    twice, by different modules, is a one-line error."""
-    from importlib.metadata import entry_points
-
+    twice, by different modules, is a one-line error.  ``helps=False``: no HELP read (None), for a command line
+    that names its command, whose parser shows no other command's help."""
+    from ..core.metadata import entry_points
     from ..core.sources import module_file
 
-    found = {}
+    found: dict[str, tuple[EntryPoint, str | None]] = {}
     for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
         if ep.name in found and found[ep.name][0].value != ep.value:
             raise ValueError(
                 f"the command {ep.name} is registered twice in {GROUP}: {found[ep.name][0].value} and {ep.value}"
             )
         path = module_file(ep.value)
-        if path is None:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        values = {
-            target.id: node.value
-            for node in tree.body
-            if isinstance(node, ast.Assign)
-            for target in node.targets
-            if isinstance(target, ast.Name)
-        }
-        found[ep.name] = (ep, ast.literal_eval(values["HELP"]))
+        if path is not None:
+            found[ep.name] = (ep, _help(path) if helps else None)
     return found
+
+
+def _help(path) -> str:
+    """The ``HELP`` a command module's source assigns, read without importing it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    values = {
+        target.id: node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    return ast.literal_eval(values["HELP"])
 
 
 def build_parser(only=None, argv=()):
@@ -98,11 +102,12 @@ def build_parser(only=None, argv=()):
     parser.add_argument("--version", action="version", version=f"sims {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     game = None
-    for name, (entry, help_text) in _declared().items():
+    for name, (entry, help_text) in _declared(helps=only is None).items():
         if name != only:
-            sub.add_parser(name, help=help_text.replace("%", "%%"))
+            sub.add_parser(name, help=help_text and help_text.replace("%", "%%"))
             continue
         module = entry.load()
+        help_text = module.HELP
         epilog = "examples:\n" + "\n".join(f"  {line}" for line in module.EXAMPLES)
         p = sub.add_parser(
             name, help=help_text.replace("%", "%%"), description=help_text, epilog=epilog, formatter_class=_Formatter

@@ -25,9 +25,10 @@ import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import EntryPoint
 
 from .foreign import call_foreign
+from .metadata import entry_points
 from .policies import DECLARATION, FunctionPolicy, PluginPolicy, Range, check_params
 
 GROUP = "sims.policies"

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import importlib.util
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import EntryPoint
 
+from .metadata import entry_points
 from .protocol import Game
 
 GROUP = "sims.games"

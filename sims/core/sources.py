@@ -53,11 +53,15 @@ def module_file(name: str) -> Path | None:
         return None
     if (root, name) in _FOUND:
         return _FOUND[root, name]
-    base = root.joinpath(*rest)
-    for path in (base.with_suffix(".py") if rest else None, base / "__init__.py"):
-        if path is not None and path.is_file():
-            _FOUND[root, name] = path
-            return path
+    if len(rest) > 1:  # most names asked for are attributes of a module (kernel keys): a plain module has none
+        parent = module_file(name.rpartition(".")[0])
+        if parent is not None and parent.name != "__init__.py":
+            return None
+    base = os.path.join(root, *rest)  # strings, not Paths (most names asked for are no module)
+    for path in (base + ".py" if rest else None, os.path.join(base, "__init__.py")):
+        if path is not None and os.path.isfile(path):
+            _FOUND[root, name] = found = Path(path)
+            return found
     return None
 
 
@@ -121,14 +125,15 @@ _NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
 @cache
-def _parser_source() -> bytes:
-    return Path(__file__).read_bytes()
+def _parser_digest() -> bytes:
+    """The SHA-256 of this module's own source (a memo entry's key holds it: an edit of the parser is new entries)."""
+    return hashlib.sha256(Path(__file__).read_bytes()).digest()
 
 
 def _memo_key(name: str, is_package: bool, strings: bool, source: bytes) -> str:
     """The memo entry of a module's imports: everything they depend on, hashed."""
     head = f"{name}\0{int(is_package)}\0{int(strings)}\0".encode()
-    return hashlib.sha256(head + hashlib.sha256(_parser_source()).digest() + source).hexdigest()
+    return hashlib.sha256(head + _parser_digest() + source).hexdigest()
 
 
 def _parsed(module: Module, source: bytes, strings: bool) -> tuple[str, ...]:

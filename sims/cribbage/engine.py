@@ -135,7 +135,7 @@ def item_work(rules):
     )
 
 
-@njit(cache=True, refcounts=False)
+@njit(inline="always")
 def one_deal(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out, tally, work, err):
     """Deal ``item`` on its own, dealt by seat ``item % players``, no score yet and no target: each role's and
     each seat's points by component."""
@@ -157,7 +157,7 @@ def one_deal(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out
     return 0
 
 
-@njit(cache=True, refcounts=False)
+@njit(inline="always")
 def one_game(rules, args, item, deck_rng, seat_rngs, policies, params, poff, out, tally, work, err):
     """A whole game (:func:`~sims.cribbage.play.play_game`): its outcome, record and, when ``args[0]``, the score
     after each of its first LOG_DEALS deals."""
