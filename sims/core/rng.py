@@ -60,6 +60,14 @@ def _splitmix64(x):
     return z ^ (z >> uint64(31))
 
 
+@njit(cache=True, inline="always")
+def fold(key, value):
+    """``key`` with one more non-negative integer ``value`` folded in (splitmix64 of the two's exclusive or): the
+    values of a position folded in turn make a key for :func:`seed_state` that is a function of that position
+    alone, whatever the seeds of the run it comes up in."""
+    return _splitmix64(uint64(key) ^ uint64(value))
+
+
 @njit(cache=True)
 def seed_state(state, key, index):
     """Fill ``state`` (uint64[4]) for item ``index`` of a chunk whose stream key is ``key``."""

@@ -11,12 +11,14 @@ heading, trumping, the forced first lead; and in five-card, in which no other st
 a flush, which would have swept the board without play), then the deal is played out by the
 engine's own kernel (:func:`sims.loo.play.play_given`) with the declarations,
 exchanges and cards already played and the choice advised given, and every later
-decision made by the ``playout`` policies (the game's defaults: the expert's
-declarations, threshold exchanges, greedy play).  Every choice is played out on the
+decision made by the ``playout`` policies (by default ``PLAYOUT``, the strongest players: the
+expert's declarations, exchanges and play, as the duel's expert plays; a weaker play-out undervalues
+standing, whose worth lies in the play).  Every choice is played out on the
 same deals with the same seat streams (common random numbers): ``vs_best`` and its
 ``vs_best_se`` are paired differences.  In the play, when the others' cards can be
 dealt in at most ``exact_limit`` ways every deal is played and the value is exact
-(standard error 0, for playout policies that draw no random numbers); otherwise
+(standard error 0, for playout policies that draw nothing from the seats' streams: the
+expert's card play draws its deals from the position's own); otherwise
 ``samples`` deals are drawn.  At a declaration or an exchange the deals are also
 conditioned on what the players before me declared and changed: a deal is kept only if
 each of them, holding the cards it deals him and knowing what was public when his turn
@@ -75,6 +77,8 @@ EXACT_LIMIT = 5_000
 MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals the laws (and, at a
 # declaration or an exchange, the earlier players' declarations) allow
 CHECK_CHUNK = 1  # the chunk of seat streams the earlier players declare by (play-outs: chunk 0)
+# The play-outs' players unless told otherwise: the strongest, those the duel's expert and the review's games play.
+PLAYOUT = {"declare": "expert", "exchange": "expert", "card": "expert"}
 NAMED = {
     "declare": ("random", "always", "threshold", "expert"),
     "exchange": ("keep", "random", "threshold", "expert"),
@@ -343,7 +347,7 @@ def play_outs(situation, playout=None, samples: int = DEFAULT_SAMPLES, seed: int
     are conditioned on (module docstring)."""
     samples = check_samples(samples)
     rules = situation.rules
-    playout = tuple(sorted((playout or {}).items()))
+    playout = tuple(sorted({**PLAYOUT, **(playout or {})}.items()))
     try:
         job, players = _kernel_job(rules, playout)
     except TypeError:  # a playout that cannot be a key: made afresh
@@ -457,7 +461,7 @@ def advise(
     situation : DeclareSituation, ExchangeSituation or CardSituation
         The decision as the player knows it.
     playout : dict, optional
-        Decisions mapped to the policies every later decision is played by (default the game's).
+        Decisions mapped to the policies every later decision is played by (those not given: ``PLAYOUT``).
     samples : int
         Deals of the unseen cards sampled when they are too many to play every one.
     seed : int

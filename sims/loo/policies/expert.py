@@ -26,6 +26,9 @@ same deals for every card).  The deals are those the advisor deals
 played was one the laws allowed them (following, heading, trumping, the forced first
 lead) and, five-card, none of them held a flush (:func:`sims.loo.tricks.could_have_played`,
 drawing up to ``TRIES`` deals for each sample, then keeping only the suits shown void).
+The deals are drawn from a stream seeded by the position itself (:func:`position_key`), not
+from the seat's: the same position always gets the same card, in a deal of the engine as in
+the advisor's play-outs, whose values are then exact wherever its deals are every one.
 When I am the last to play to the trick before the last and one or two others stand,
 every deal of their last cards is counted instead: the choice is then the advisor's
 exact best.
@@ -43,7 +46,7 @@ import numpy as np
 from ...core.arrays import copy_into, copy_rows
 from ...core.kernel import njit
 from ...core.masks import popcount
-from ...core.rng import randint
+from ...core.rng import fold, randint, seed_state
 from ..contract import (
     CARD_SIG,
     DECIDE_SIG,
@@ -452,10 +455,39 @@ def _sampled_values(rng, samples, deal, play, hand, options, base, hands, tricks
             value[o] += share * won - (loo if won == 0 else 0)
 
 
+@njit(cache=True)
+def position_key(hand, played, state, rules):
+    """The key of the stream the search draws its deals from (:func:`sims.core.rng.seed_state`): the position as
+    the player sees it folded in (:func:`sims.core.rng.fold`): the cards he holds, every card played and by whom,
+    the trump and Pam, the rules' cards and Pam be civil, the players, who stands, his role, a trick's share and
+    the looe."""
+    held = np.int64(0)
+    for c in hand:
+        if c >= 0:
+            held |= np.int64(1) << c
+    key = fold(np.uint64(0), held)
+    for value in (
+        hand.shape[0],
+        rules[R_PAM_CIVIL],
+        state[S_PLAYERS],
+        state[S_ROLE],
+        state[S_STOOD],
+        state[S_TRUMP],
+        state[S_PAM] + 1,
+        state[S_SHARE],
+        state[S_LOO],
+    ):
+        key = fold(key, value)
+    for i in range(state[S_N_PLAYED]):
+        key = fold(key, played[i, 0] * MAX_SEATS + played[i, 1])
+    return key
+
+
 @njit(CARD_SIG, cache=True)
 def expert_card(hand, played, state, rules, rng, params):
     """The legal card that brings the most money over ``samples`` determinised deals, or over every deal in the
-    last tricks (module docstring)."""
+    last tricks (module docstring); the deals are drawn from the position's own stream (:func:`position_key`),
+    not from the seat's ``rng``."""
     samples = max(1, int(params[0]))
     n, k = state[S_PLAYERS], hand.shape[0]
     trump_suit, pam, civil = state[S_TRUMP_SUIT], state[S_PAM], rules[R_PAM_CIVIL] != 0
@@ -534,7 +566,9 @@ def expert_card(hand, played, state, rules, rng, params):
         laws = (known, forbid, refused, first_leader)
         deal = hidden + (laws,)
         play = (lead, trick, n_trick, state[S_TRICK], k, civil, so_far, share, loo)
-        _sampled_values(rng, samples, deal, play, hand, options[:n_options], base, hands, tricks, value)
+        draws = np.empty(4, dtype=np.uint64)
+        seed_state(draws, position_key(hand, played, state, rules), 0)
+        _sampled_values(draws, samples, deal, play, hand, options[:n_options], base, hands, tricks, value)
     best = 0
     for o in range(1, n_options):
         if value[o] > value[best]:
