@@ -93,19 +93,6 @@ def test_section_9_runs_on_the_real_engine():
     assert ace["high %"].str.startswith("100.0 [").all()  # the ace of trumps always takes high
 
 
-def test_the_begging_matrix_from_shared_runs_is_each_cells_own_run():
-    """Each cell, made from the runs of the eldest never begging, begging at its threshold and always begging
-    with the dealer's answer (the same deals), is the figure a run of the cell's own players gives, to the bit."""
-    ctx = Context(deals=2_000, games=20, seed=4)
-    value, se = allfours._begging(ctx)
-    assert len(ctx.runs) == 18
-    for beg, answer in [(0, 4), (2, 3), (5, 13), (13, 0), (7, 8)]:
-        own = allfours.eldest_net(
-            ctx.result(allfours.GAME, "deals", allfours.RULES, allfours.begging_policies(beg, answer)).summary
-        )
-        assert (value.loc[beg, answer], se.loc[beg, answer]) == (own.estimate, own.se), (beg, answer)
-
-
 def test_maxim_differences_in_blocks_are_the_paired_differences_of_each_block(monkeypatch):
     """Two blocks (seeds 1 and 2) give the same per-hand differences as the two paired runs made apart."""
     monkeypatch.setattr(allfours, "MAXIM_BLOCK", 1_500)

@@ -23,7 +23,7 @@ from sims.analysis.claims.model import Claim, Reference, more, source
 from sims.analysis.claims.strongest import judged_twice
 from sims.analysis.report import Section
 from sims.core.text import mean_interval
-from sims.stats import Estimate, combine, mean_ci, mean_se, paired_diff, rate_ci, rate_estimate
+from sims.stats import Estimate, combine, mean_ci, paired_diff, rate_ci, rate_estimate
 
 from .base import GAIN, GAME, MAIN, POINT_MARGIN, RULES, STRONG_MIN, STRONG_SHARE, seat_net
 from .laws import claims as law_claims
@@ -40,9 +40,9 @@ MAXIM_MAX = 20_000_000  # the margin (0.01), so their interval must be narrow to
 EXPERT_SHARE = 100  # the expert plays one hand in a hundred of the report's size (it searches)
 PRESETS = ("two-hand", "seven-up", "four-hand")
 NOT_AGAIN = {
-    "9e": "the begging matrix needs 18 runs of the report's size (its 90 cells from runs on the same deals); the "
-    "expert plays about 200 hands a second on 2 cores (the agreement run: 2,000 hands in about 11 s), so it would "
-    "take hours (the begging and answering thresholds are the players under test here).",
+    "9e": "the begging matrix is 90 runs of the report's size; the expert plays about 200 hands a second on 2 "
+    "cores (the agreement run: 2,000 hands in about 11 s), so it would take hours (the begging and answering "
+    "thresholds are the players under test here).",
     "9f": "which cards are in play depends on the deal and on begging (the same thresholds), not on how the cards "
     "are played, and the knave alone always takes its trick: the expert's hands give the same count.",
     "9g": "which cards are in play depends on the deal and on begging (the same thresholds), not on how the cards "
@@ -166,23 +166,14 @@ def begging_policies(beg: int, answer: int) -> dict:
     }
 
 
-def begging_matrix(stand: pd.DataFrame, begs: dict, answered: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The eldest's net points per hand (rows: beg thresholds, columns: answer thresholds) and its standard
-    errors, from runs on the same deals kept with records: ``stand`` the eldest never begging, ``begs[b]`` whether
-    he begs at beg threshold ``b`` (a run's ``begs`` column), ``answered[a]`` his always begging and the dealer
-    answering at threshold ``a``.  A hand is fixed by its deal and the two decisions (no player here draws a random
-    number), so cell (b, a) is ``answered[a]``'s hand where he begs at ``b`` and ``stand``'s elsewhere: the hands a
-    run of the cell plays, and its figures (as :func:`eldest_net` of that run's summary)."""
-    value = pd.DataFrame(index=list(BEG_THRESHOLDS), columns=list(ANSWER_THRESHOLDS), dtype=float)
-    se = value.copy()
-    for b in BEG_THRESHOLDS:
-        for a in ANSWER_THRESHOLDS:
-            beg = begs[b].to_numpy() > 0
-            hands = [np.where(beg, answered[a][c], stand[c]) for c in ("eldest_total", "dealer_total")]
-            sums, squares = np.array([h.sum() for h in hands]), np.array([(h * h).sum() for h in hands])
-            means, ses = mean_se(sums, squares, len(beg))
-            e = combine(means, ses, [1, -1], len(beg))
-            value.loc[b, a], se.loc[b, a] = e.estimate, e.se
+def begging_matrix(results: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """From ``{(beg, answer): deal result}``: the eldest's net points per hand (rows: beg thresholds,
+    columns: answer thresholds) and its standard errors."""
+    est = {key: eldest_net(r.summary) for key, r in results.items()}
+    begs = sorted({b for b, _ in est})
+    answers = sorted({a for _, a in est})
+    value = pd.DataFrame([[est[(b, a)].estimate for a in answers] for b in begs], index=begs, columns=answers)
+    se = pd.DataFrame([[est[(b, a)].se for a in answers] for b in begs], index=begs, columns=answers)
     value.index.name, value.columns.name = "beg below", "give one from"
     return value, se
 
@@ -319,20 +310,13 @@ def _agreement(ctx):
 
 
 def _begging(ctx):
-    """The begging matrix from 18 runs on the report's deals, not a run a cell (:func:`begging_matrix`): the
-    eldest never begging, begging at each threshold (the dealer always giving), and always begging with the
-    dealer answering at each threshold."""
-
-    def hands(beg, answer):
-        kept = ctx.result(GAME, "deals", RULES, begging_policies(beg, answer), records=True, keep=False)
-        return kept.records[["begs", "eldest_total", "dealer_total"]]
-
-    always = BEG_THRESHOLDS[-1]
-    answered = {a: hands(always, a) for a in ANSWER_THRESHOLDS}
-    stand = hands(0, ANSWER_THRESHOLDS[0])
-    begs = {0: stand["begs"], always: answered[0]["begs"]}  # never and always: runs made already
-    begs.update({b: hands(b, 0)["begs"] for b in BEG_THRESHOLDS if b not in begs})
-    return begging_matrix(stand, begs, answered)
+    results = {}
+    for beg in BEG_THRESHOLDS:
+        for answer in ANSWER_THRESHOLDS:
+            # never begging: the answer is never asked, so one run serves the row
+            key = (0, ANSWER_THRESHOLDS[0]) if beg == 0 else (beg, answer)
+            results[(beg, answer)] = results.get(key) or ctx.result(GAME, "deals", RULES, begging_policies(beg, answer))
+    return begging_matrix(results)
 
 
 def run(ctx) -> Section:
