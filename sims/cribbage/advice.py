@@ -31,8 +31,8 @@ to.  The cards the others laid out for the crib are not read.  ``infer="laws"`` 
 laws alone (every lawful deal as likely as another).
 
 When the hidden deals are few (the last cards of a play) they are all
-enumerated and the value is exact (standard error 0, for a playout policy that
-draws no random numbers); otherwise ``samples`` deals are sampled and every card
+enumerated and the value is exact (standard error 0; a playout policy that
+draws a random number makes it sampled, "rollouts", with its standard error); otherwise ``samples`` deals are sampled and every card
 is played out against the same deals and the same streams (common random
 numbers): the difference between a card and the best card, ``vs_best`` and its
 ``vs_best_se``, is measured on the same deals rather than on two draws.  With a
@@ -133,7 +133,7 @@ def _play_outs(rules, hand, played, state, others, pegs, keys, check_target, sco
     each deal of the ``others`` (``(hidden, left)``: a row of ``hidden`` the other roles' cards, ``left[r]``
     each in role order); the ``outcomes`` ``(net, final)``: ``net[m, i]`` my side's pegging less the others'
     per opposing side, ``final[m, i]`` (``F_*``).  Returns POLICY_ERROR (``err`` filled) if a playout policy
-    misplays, else 0."""
+    misplays, else 1 if a policy drew a random number, else 0."""
     hidden, left = others
     net, final = outcomes
     players, active, kept = rules[R_PLAYERS], rules[R_ACTIVE], rules[R_KEPT]
@@ -144,6 +144,8 @@ def _play_outs(rules, hand, played, state, others, pegs, keys, check_target, sco
     in_play = np.full((MAX_SEATS, kept), -1, dtype=np.int64)
     thrown, buf, st, at, scores, comp = play_out_buffers(state, played)
     seat_rngs = seat_streams(MAX_SEATS)
+    seeded = np.empty((MAX_SEATS, STATE_WORDS), dtype=np.uint64)
+    drew = 0
     starter, cards = state[S_STARTER], (in_play, buf, thrown)
     for m in range(hidden.shape[0]):
         for i in range(hand.shape[0]):
@@ -161,6 +163,7 @@ def _play_outs(rules, hand, played, state, others, pegs, keys, check_target, sco
                     j += 1
             for s in range(MAX_SEATS):
                 seed_state(seat_rngs[s], keys[s], m)
+            seeded[:, :] = seat_rngs[:, :STATE_WORDS]
             copy_into(buf, played)
             copy_into(scores, scores0)
             comp[:, :] = 0
@@ -184,6 +187,17 @@ def _play_outs(rules, hand, played, state, others, pegs, keys, check_target, sco
             net[m, i] = net_pegging(rules, comp, role, 0.0)
             final[m, i, F_MINE], final[m, i, F_THEIRS] = scores[my_side], theirs
             final[m, i, F_WON] = -1 if winner == NO_WINNER else (1 if winner == my_side else 0)
+            drew |= _drew(seat_rngs, seeded)
+    return drew
+
+
+@njit(cache=True)
+def _drew(seat_rngs, seeded):
+    """1 if a seat's stream moved from its ``seeded`` words (a policy drew a random number), else 0."""
+    for s in range(seeded.shape[0]):
+        for k in range(STATE_WORDS):
+            if seat_rngs[s, k] != seeded[s, k]:
+                return 1
     return 0
 
 
@@ -192,7 +206,15 @@ CHECKS = types.Tuple((I64_2, I64_2, I64_1, I64_1))  # _checks(): each check's st
 
 @njit(
     types.int64(
-        I64_1, I64_1, CHECKS, types.Tuple((I64_2, I64_1)), types.Tuple((PEGS, F64_1, I64_1)), U64_1, types.int64, I64_1, I64_1
+        I64_1,
+        I64_1,
+        CHECKS,
+        types.Tuple((I64_2, I64_1)),
+        types.Tuple((PEGS, F64_1, I64_1)),
+        U64_1,
+        types.int64,
+        I64_1,
+        I64_1,
     ),
     cache=True,
 )
@@ -213,7 +235,7 @@ def _agreement(rules, played, checks, others, pegs, keys, first, agree, err):
         offset[r + 1] = offset[r] + left[r]
     hand = np.empty(kept, dtype=np.int64)
     seat_rngs = seat_streams(MAX_SEATS)
-    seeded = np.empty(STATE_WORDS, dtype=np.uint64)
+    seeded = np.empty((MAX_SEATS, STATE_WORDS), dtype=np.uint64)
     drew = 0
     for m in range(hidden.shape[0]):
         agree[m] = 0
@@ -224,7 +246,7 @@ def _agreement(rules, played, checks, others, pegs, keys, first, agree, err):
                 hand[kept - left[w] + j] = hidden[m, offset[w] + j]
             seat = after(states[t, S_DEALER], w, players)
             seed_state(seat_rngs[seat], keys[seat], first + m)
-            copy_into(seeded, seat_rngs[seat, :STATE_WORDS])
+            seeded[:, :] = seat_rngs[:, :STATE_WORDS]
             own = params[poff[2 * seat + 1] : poff[2 * seat + 2]]
             i = peg_fns[seat](hand, played, states[t], rules, own_stream(seat_rngs, seat), own)
             if not stream_intact(seat_rngs, seat):
@@ -232,9 +254,7 @@ def _agreement(rules, played, checks, others, pegs, keys, first, agree, err):
                 return POLICY_ERROR
             if not is_legal_play(hand, i, states[t, S_COUNT]):
                 return _policy_error(err, ERR_PEG, seat, i, states[t, S_COUNT], hand)
-            for k in range(STATE_WORDS):
-                if seat_rngs[seat, k] != seeded[k]:
-                    drew = 1
+            drew |= _drew(seat_rngs, seeded)
             if hand[i] != made[t]:
                 break
             agree[m] = t + 1
@@ -326,8 +346,13 @@ def _checks(situation: PegSituation):
         return None
     kernel_rules = rules.to_kernel()
     ats = [
-        walk(rules, w, [c for c, r in zip(played[k:], laid_by[k:]) if r == w] + list(situation.hand) * (w == role),
-             played[:k], laid_by[:k])
+        walk(
+            rules,
+            w,
+            [c for c, r in zip(played[k:], laid_by[k:]) if r == w] + list(situation.hand) * (w == role),
+            played[:k],
+            laid_by[:k],
+        )
         for k, w in enumerate(laid_by)
     ] + [situation.at]
     cards = np.asarray(played, dtype=np.int64)
@@ -368,6 +393,7 @@ def _conditioned(infer: str, checks, held: int, kept: int, tried: int, samples: 
         why = "no deal agrees with more" if exact else f"fewer than {samples:,} of the deals tried agree with more"
         text += f"; only the first {held} of these {n} cards held to ({why})"
     return text
+
 
 def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tuple[np.ndarray, np.ndarray]:
     """My chance of winning the game after each play-out, from the tables of ``players`` (module docstring),
@@ -479,6 +505,66 @@ def advise(
     return frame
 
 
+def _seated(playout):
+    """Every seat pegging by the resolved ``playout``: the kernels' ``pegs`` (policies, parameters, offsets), and
+    ``run(call)``, which runs a kernel that calls them and raises what the policy did wrong (its ``err``)."""
+    own = np.asarray(playout.params_array(), dtype=np.float64)  # its named parameters and any fixed table
+    params, k = np.concatenate([own] * MAX_SEATS), len(own)
+    poff = np.zeros(2 * MAX_SEATS + 1, dtype=np.int64)
+    for s in range(MAX_SEATS):  # seat s pegs by params[poff[2s + 1]:poff[2s + 2]] and throws by none
+        poff[2 * s + 1], poff[2 * s + 2] = s * k, (s + 1) * k
+    err = np.zeros(E_SIZE, dtype=np.int64)
+
+    def run(call):
+        with raised_by_policy([playout], "a play-out"):
+            status = call(err)
+        if status == POLICY_ERROR:
+            raise PolicyError(
+                f"playout policy {playout.label()!r} "
+                f"{overrun_text(err) or f'answered {int(err[E_ANSWER])}, an illegal card'}"
+            )
+        return status
+
+    return ((playout.fn,) * MAX_SEATS, params, poff), run
+
+
+def read_deals(
+    situation: PegSituation,
+    playout=DEFAULT_PLAYOUT,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+    infer: str = "playout",
+):
+    """The deals of the others' hidden cards :func:`peg_advice` plays out: ``(deals, left, enumerated, drew,
+    conditioned)`` (:func:`conditioned_deals`; ``conditioned`` in words, :func:`_conditioned`), read from the
+    others' cards laid as ``playout`` lays them, or (``infer="laws"``) from the laws alone (module docstring)."""
+    from .policies import resolve
+
+    if infer not in INFER:
+        raise ValueError(f"infer is one of {', '.join(INFER)}, got {infer!r}")
+    playout = resolve("peg", playout)
+    checks = _checks(situation) if infer == "playout" else None
+    agreement = None
+    if checks is not None:
+        pegs, run = _seated(playout)
+        kernel_rules = cast(Rules, situation.rules).to_kernel()
+        played = situation.to_state().played
+        keys = chunk_keys(seed, CHECK_CHUNK, 1, MAX_SEATS + 1)[0, 1:]
+
+        def agreeing(deals, left, first):
+            agree = np.zeros(len(deals), dtype=np.int64)
+            drew = run(
+                lambda err: _agreement(kernel_rules, played, checks, (deals, left), pegs, keys, first, agree, err)
+            )
+            return agree, drew == 1
+
+        agreement = (len(checks[3]), agreeing)
+    deals, left, enumerated, tried, held, drew = conditioned_deals(situation, samples, seed, exact_limit, agreement)
+    conditioned = _conditioned(infer, checks, held, len(deals), tried, samples, enumerated, playout)
+    return deals, left, enumerated, drew, conditioned
+
+
 def peg_advice(
     situation: PegSituation,
     playout=DEFAULT_PLAYOUT,
@@ -503,49 +589,15 @@ def peg_advice(
         from .odds.layout import players_of
 
         table_players = players_of(players, peg=playout.name)
-    if infer not in INFER:
-        raise ValueError(f"infer is one of {', '.join(INFER)}, got {infer!r}")
     arrays = situation.to_state()
-    own = np.asarray(playout.params_array(), dtype=np.float64)  # its named parameters and any fixed table
-    params, k = np.concatenate([own] * MAX_SEATS), len(own)
-    poff = np.zeros(2 * MAX_SEATS + 1, dtype=np.int64)
-    for s in range(MAX_SEATS):  # seat s pegs by params[poff[2s + 1]:poff[2s + 2]] and throws by none
-        poff[2 * s + 1], poff[2 * s + 2] = s * k, (s + 1) * k
-    pegs = ((playout.fn,) * MAX_SEATS, params, poff)
-    err = np.zeros(E_SIZE, dtype=np.int64)
-
-    def run(call):
-        """Run a kernel that calls the playout policy (``call``); an illegal answer or an overrun is raised."""
-        with raised_by_policy([playout], "a play-out"):
-            status = call()
-        if status == POLICY_ERROR:
-            raise PolicyError(
-                f"playout policy {playout.label()!r} "
-                f"{overrun_text(err) or f'answered {int(err[E_ANSWER])}, an illegal card'}"
-            )
-        return status
-
-    checks = _checks(situation) if infer == "playout" else None
-    agreement = None
-    if checks is not None:
-        check_keys = chunk_keys(seed, CHECK_CHUNK, 1, MAX_SEATS + 1)[0, 1:]
-
-        def agreeing(deals, left, first):
-            agree = np.zeros(len(deals), dtype=np.int64)
-            drew = run(
-                lambda: _agreement(arrays.rules, arrays.played, checks, (deals, left), pegs, check_keys, first, agree, err)
-            )
-            return agree, drew == 1
-
-        agreement = (len(checks[3]), agreeing)
-    deals, left, enumerated, tried, held, drew = conditioned_deals(situation, samples, seed, exact_limit, agreement)
-    exact = enumerated and not drew
+    pegs, run = _seated(playout)
+    deals, left, enumerated, drew, conditioned = read_deals(situation, playout, samples, seed, exact_limit, infer)
     keys = chunk_keys(seed, 0, 1, MAX_SEATS + 1)[0, 1:]
     n_cards = arrays.hand.shape[0]
     net = np.full((len(deals), n_cards), np.nan)
     final = np.zeros((len(deals), n_cards, 3), dtype=np.int64)
-    run(
-        lambda: _play_outs(
+    played_out = run(
+        lambda err: _play_outs(
             arrays.rules,
             arrays.hand,
             arrays.played,
@@ -559,6 +611,7 @@ def peg_advice(
             err,
         )
     )
+    exact = enumerated and not drew and played_out == 0  # a policy that drew a random number: not exact
     legal = [i for i in range(n_cards) if is_legal_play(arrays.hand, i, situation.count)]
     columns: dict[str, Any] = {"card": [format_card(int(arrays.hand[i])) for i in legal]}
     values, table = net[:, legal], {}
@@ -591,7 +644,7 @@ def peg_advice(
         "situation": situation.describe(),
         "method": "exact" if exact else "rollouts",
         "deals": len(deals),
-        "conditioned": _conditioned(infer, checks, held, len(deals), tried, samples, enumerated, playout),
+        "conditioned": conditioned,
         "playout": playout.label(),
         "seed": seed,
         "sort": key,
