@@ -95,6 +95,8 @@ MAX_DRAWS = 20  # rounds of ``samples`` lawful deals drawn to find deals that ag
 INFER = ("playout", "laws")  # what the deals are conditioned on besides the laws: the others' cards laid, or nothing
 CHECK_CHUNK = 1  # the chunk of seat streams the others' cards are checked by (play-outs: chunk 0)
 PEGS = types.UniTuple(PegFn, MAX_SEATS)
+OTHERS = types.Tuple((I64_2, I64_1))  # the others' hidden cards, a deal a row in role order, and how many each holds
+SEATED = types.Tuple((PEGS, F64_1, I64_1))  # each seat's pegging, the parameters and their offsets (_seated)
 F_MINE, F_THEIRS, F_WON = range(3)  # ``final``: scores at the end of the play, and 1/0 if someone won in it
 
 
@@ -118,8 +120,8 @@ class Player(CorePlayer):
         I64_1,
         I64_1,
         I64_1,
-        types.Tuple((I64_2, I64_1)),
-        types.Tuple((PEGS, F64_1, I64_1)),
+        OTHERS,
+        SEATED,
         U64_1,
         types.boolean,
         I64_1,
@@ -204,20 +206,7 @@ def _drew(seat_rngs, seeded):
 CHECKS = types.Tuple((I64_2, I64_2, I64_1, I64_1))  # _checks(): each check's state, hand, role and card laid
 
 
-@njit(
-    types.int64(
-        I64_1,
-        I64_1,
-        CHECKS,
-        types.Tuple((I64_2, I64_1)),
-        types.Tuple((PEGS, F64_1, I64_1)),
-        U64_1,
-        types.int64,
-        I64_1,
-        I64_1,
-    ),
-    cache=True,
-)
+@njit(types.int64(I64_1, I64_1, CHECKS, OTHERS, SEATED, U64_1, types.int64, I64_1, I64_1), cache=True)
 def _agreement(rules, played, checks, others, pegs, keys, first, agree, err):
     """How many of the others' cards laid, in the order they were laid, the ``pegs`` lay as they were laid when
     the others hold the deal ``others`` (``(hidden, left)``, as :func:`_play_outs` takes them): ``agree[m]``, the

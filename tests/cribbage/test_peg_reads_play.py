@@ -9,14 +9,13 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from sims.cards import format_card, parse_card, parse_cards
+from sims.cards import format_card, parse_card
 from sims.cribbage.advice import advise, hidden_deals, peg_advice, read_deals
 from sims.cribbage.literal_scoring import peg_score
-from sims.cribbage.situation import PegSituation
 
-from .lawful_play import DEALER, PONE, lawful_deals, lawful_values, replay
+from .lawful_play import lawful_deals, lawful_values, replay
+from .test_peg_lawful_deals import _plain, _situation
 
-ROLE = {"dealer": DEALER, "pone": PONE}
 PLAYOUT = "greedy"
 
 # Two-handed six-card; the other holds two cards, every lawful deal of them is enumerated.  ``deals``: those the
@@ -37,22 +36,8 @@ POSITIONS = {
 # Earlier, three cards hidden: on my KC the dealer laid 9D and scored nothing: no five (fifteen), no king (a pair),
 # nothing above the nine of diamonds.
 THREE_HIDDEN = dict(hand="7H 8C 4C", played="KC 9D", me="pone", laid_by="pone dealer")
-STARTER, THROWN = "AD", "3H 3S"
-
-
-def _situation(p):
-    return PegSituation(p["hand"], p["played"], p["me"], STARTER, THROWN, laid_by=p["laid_by"].split())
-
-
-def _plain(p):
-    return dict(
-        hand=parse_cards(p["hand"]),
-        played=parse_cards(p["played"]),
-        me=ROLE[p["me"]],
-        laid_by=[ROLE[r] for r in p["laid_by"].split()],
-        starter=parse_card(STARTER),
-        thrown=parse_cards(THROWN),
-    )
+for _position in (*POSITIONS.values(), THREE_HIDDEN):
+    _position.update(starter="AD", thrown="3H 3S")
 
 
 def greedy(fits, count_cards):
@@ -114,7 +99,9 @@ def test_a_card_that_scored_nothing_shows_no_fifteen_and_no_pair_in_hand():
 # scored nothing: no ten (thirty-one), nothing above the six of diamonds.  So his last two cards are the six of
 # clubs or an ace to a four, yet by the law they have more than 4 pips (neither could be laid at 27): no deal
 # agrees with both of his cards.
-FALLBACK = dict(hand="7H 8C", played="KC 9D 2S 6D", me="pone", laid_by="pone dealer pone dealer")
+FALLBACK = dict(
+    hand="7H 8C", played="KC 9D 2S 6D", me="pone", laid_by="pone dealer pone dealer", starter="AD", thrown="3H 3S"
+)
 
 
 def test_where_no_deal_agrees_with_every_card_the_longest_run_that_one_does_is_held_to():
