@@ -66,7 +66,7 @@ from ..core.rng import chunk_keys, seed_state
 from ..core.streams import STATE_WORDS, overrun, own_stream, seat_streams, stream_intact
 from .contract import S_COUNT, S_COUNT_START, S_DEALER, S_N_PLAYED, S_ROLE, S_STARTER, PegFn, is_legal_play
 from .discard_rows import WIN_DIGITS
-from .pegging import peg_points_kernel
+from .pegging import MAX_COUNT, card_value, peg_points_kernel
 from .play import (
     C_PLAY,
     ERR_PEG,
@@ -297,9 +297,9 @@ def hidden_deals(situation: PegSituation, samples: int, seed, exact_limit: int =
 
 
 def conditioned_deals(situation: PegSituation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT, agreement=None):
-    """:func:`hidden_deals` read from the others' cards laid: ``(deals, left, enumerated, tried, held, drew)``.  ``agreement``
-    ``(checks, agree)``, if given: ``agree(deals, left, first)`` -> ``(int[deals], drew)`` is how many of the
-    others' ``checks`` cards laid each deal agrees with (:func:`_agreement`; ``drew`` if a policy drew a random
+    """:func:`hidden_deals` read from the others' cards laid: ``(deals, left, enumerated, tried, held, drew)``.
+    ``agreement`` ``(checks, agree)``, if given: ``agree(deals, left, first)`` -> ``(int[deals], drew)`` is how
+    many of the others' ``checks`` cards laid each deal agrees with (:func:`_agreement`; ``drew`` if a policy drew a random
     number).  The deals kept agree with the longest run of them that enough deals agree with: one of the lawful
     deals tried when they are enumerated, else ``samples``, drawing at most ``MAX_DRAWS`` rounds of ``samples``
     lawful deals; ``held`` is how many, ``drew`` whether a policy drew a random number (then a deal is kept with
@@ -323,7 +323,8 @@ def conditioned_deals(situation: PegSituation, samples: int, seed: int, exact_li
 def _checks(situation: PegSituation):
     """The others' cards laid this deal as their pegging policies were asked for them, in the order laid: the
     state each saw (:func:`~sims.cribbage.situation.peg_state`: the play as it stood, the scores then -- the
-    score now less what was pegged since, none below 0 -- and no cards thrown shown, as in the play-outs), his
+    score now less what was pegged since, none below 0 -- and no cards thrown shown: his are unknown to me, as in
+    the play-outs, so a policy that reads its own throw, as ``defensive`` does, may be read amiss), his
     hand (the cards he laid from then on, -1 for those laid before; his hidden cards go after them), his role and
     the card; as :func:`_agreement`'s ``checks``, or None when the others laid no card."""
     from .play import side_of as side_of_seat
@@ -348,8 +349,8 @@ def _checks(situation: PegSituation):
     pegged = np.zeros((len(played) + 1, MAX_SEATS), dtype=np.int64)  # pegged[k]: by side, from card k on
     for k in range(len(played) - 1, -1, -1):
         side = side_of_seat(kernel_rules, (dealer + laid_by[k]) % rules.players)
-        then = ats[k].count + min(played[k] // 4 + 1, 10)
-        go = ats[k + 1].count_start == k + 1 and then != 31
+        then = ats[k].count + card_value(played[k])
+        go = ats[k + 1].count_start == k + 1 and then != MAX_COUNT  # nobody could lay: the go to the last player
         pegged[k] = pegged[k + 1]
         pegged[k, side] += peg_points_kernel(cards, ats[k].count_start, k + 1, rules.bath_flush) + go
     now = situation.scores_by_side()

@@ -165,3 +165,23 @@ def test_the_laws_alone_deal_as_before():
 def test_a_bad_inference_is_one_line():
     with pytest.raises(ValueError, match="infer is one of playout, laws"):
         peg_advice(_situation(FALLBACK), PLAYOUT, policies=(), infer="hunch")
+
+
+def test_a_game_the_playout_played_agrees_with_itself():
+    """Two games of ``position_distilled`` self-play (which reads the score): at each of a player's turns, some
+    lawful deal of the other's cards agrees with every card the other laid, as the policy saw the play then (the
+    count, the goes, the scores less what was pegged since) -- the deal he held does."""
+    from sims.core.table import play
+
+    seen = []
+    play(
+        "cribbage",
+        "six-card",
+        [{"discard": "position_distilled", "peg": "position_distilled"}] * 2,
+        seed=5,
+        games=2,
+        on_decision=lambda decided: seen.append(decided.situation) if decided.situation.DECISION == "peg" else None,
+    )
+    read = [read_deals(s, "position_distilled", 50, 0)[4] for s in seen if s.score and s.score != (0, 0)]
+    read = [text for text in read if "as the playout pegging" in text]
+    assert len(read) > 100 and not [text for text in read if "held to" in text]
