@@ -242,6 +242,21 @@ def resolve_laid_by(rules: Rules, role: int, hand, played) -> tuple[tuple[int, .
     return found[0]
 
 
+def peg_state(rules: Rules, role: int, dealer: int, scores, starter: int, at: Walk, n_played: int) -> np.ndarray:
+    """The state a pegging policy in ``role`` sees where the play stands ``at`` after ``n_played`` cards, with the
+    ``scores`` by side and no cards thrown shown, filled by the engine's own ``_fill_state``."""
+    from .contract import S_SIZE
+    from .play import ROOM_BITS, _fill_state
+
+    state = np.zeros(S_SIZE, dtype=np.int64)
+    go_mask = sum(1 << r for r in at.go)
+    room = sum(r << (ROOM_BITS * who) for who, r in enumerate(at.room))
+    seat = (dealer + role) % rules.players
+    position = (at.count, at.count_start, n_played, go_mask, room)
+    _fill_state(state, rules.to_kernel(), role, seat, dealer, scores, starter, position, np.full(2, -1, dtype=np.int64))
+    return state
+
+
 @dataclass(frozen=True, init=False)
 class PegSituation:
     """One pegging decision of one player (module docstring).
@@ -391,8 +406,7 @@ class PegSituation:
 
     def to_state(self) -> PegState:
         """The arrays a pegging policy sees, the state filled by the engine's own ``_fill_state``."""
-        from .contract import S_SIZE
-        from .play import ROOM_BITS, _fill_state
+        from .contract import S_THROWN
 
         rules = self.rules
         kernel_rules = rules.to_kernel()
@@ -400,22 +414,8 @@ class PegSituation:
         hand[: len(self.hand)] = self.hand
         played = np.full(rules.active * rules.kept, -1, dtype=np.int64)
         played[: len(self.played)] = self.played
-        thrown = np.full(2, -1, dtype=np.int64)
-        thrown[: len(self.thrown)] = self.thrown[:2]
-        state = np.zeros(S_SIZE, dtype=np.int64)
-        go_mask = sum(1 << r for r in self.at.go)
-        room = sum(r << (ROOM_BITS * role) for role, r in enumerate(self.at.room))
-        _fill_state(
-            state,
-            kernel_rules,
-            self.role,
-            self.seat,
-            self.dealer,
-            self.scores_by_side(),
-            self.starter,
-            (self.at.count, self.at.count_start, len(self.played), go_mask, room),
-            thrown,
-        )
+        state = peg_state(rules, self.role, self.dealer, self.scores_by_side(), self.starter, self.at, len(self.played))
+        state[S_THROWN : S_THROWN + len(self.thrown[:2])] = self.thrown[:2]
         return PegState(hand, played, state, kernel_rules)
 
     def decide(self, policy, rng) -> str:

@@ -34,11 +34,12 @@ class Illegal(Exception):
     """My choice does not fit the count."""
 
 
-def replay(hands, played, laid_by, me, choice=None):
+def replay(hands, played, laid_by, me, choice=None, policy=None, watch=None):
     """My points less his from my ``choice`` to the end of the play (``hands[role]``: all the cards each
     role kept), after the public ``played`` cards laid by ``laid_by``; :class:`Unlawful` if the laws could
     not have laid them so, :class:`Illegal` if my choice does not fit, :class:`NotForced` if a later
-    decision is not forced.  Without a choice: None at my turn."""
+    decision is not forced and no ``policy(fits, count_cards)`` chooses it.  Without a choice: None at my
+    turn.  ``watch(role, fits, count_cards, card)`` is told of each public card as it is laid."""
     hands = [list(h) for h in hands]
     count_cards, turn, last, k = [], PONE, None, 0
     net = None  # None until my choice is laid
@@ -50,6 +51,8 @@ def replay(hands, played, laid_by, me, choice=None):
                 card = played[k]
                 if laid_by[k] != turn or card not in fits:
                     raise Unlawful(f"card {k}")
+                if watch is not None:
+                    watch(turn, fits, list(count_cards), card)
                 k += 1
             elif net is None:
                 if turn != me:
@@ -61,6 +64,8 @@ def replay(hands, played, laid_by, me, choice=None):
                 card, net = choice, 0
             elif len(fits) == 1:
                 card = fits[0]
+            elif policy is not None:
+                card = policy(fits, count_cards)
             else:
                 raise NotForced
             hands[turn].remove(card)
@@ -83,9 +88,10 @@ def replay(hands, played, laid_by, me, choice=None):
     return net
 
 
-def lawful_deals(hand, played, laid_by, me, starter, thrown, kept=4):
+def lawful_deals(hand, played, laid_by, me, starter, thrown, kept=4, keep=None):
     """Every hand of the other player (a frozenset of his cards still held) that lays the public cards
-    lawfully to my turn, from the cards I have not seen, and ``hands(his)``: both roles' kept cards."""
+    lawfully to my turn, from the cards I have not seen (and, given ``keep(hands, played, laid_by, me)``, that it
+    keeps), and ``hands(his)``: both roles' kept cards."""
     mine = list(hand) + [c for c, r in zip(played, laid_by) if r == me]
     his_laid = [c for c, r in zip(played, laid_by) if r != me]
     seen = set(mine) | set(played) | {starter} | set(thrown)
@@ -102,19 +108,21 @@ def lawful_deals(hand, played, laid_by, me, starter, thrown, kept=4):
             replay(hands(his), played, laid_by, me)
         except Unlawful:
             continue
-        lawful.append(frozenset(his))
+        if keep is None or keep(hands(his), played, laid_by, me):
+            lawful.append(frozenset(his))
     return lawful, hands
 
 
-def lawful_values(hand, played, laid_by, me, starter, thrown, kept=4):
+def lawful_values(hand, played, laid_by, me, starter, thrown, kept=4, keep=None, policy=None):
     """``({card: mean net}, lawful deals)``: each card of ``hand`` I may lay, valued over every deal of the
-    unseen cards to the other player that :func:`replay` finds lawful (:func:`lawful_deals`)."""
-    deals, hands = lawful_deals(hand, played, laid_by, me, starter, thrown, kept)
+    unseen cards to the other player that :func:`replay` finds lawful (and ``keep`` keeps: :func:`lawful_deals`),
+    the decisions after mine not forced made by ``policy``."""
+    deals, hands = lawful_deals(hand, played, laid_by, me, starter, thrown, kept, keep)
     totals = {}
     for his in deals:
         for card in hand:
             try:
-                net = replay(hands(his), played, laid_by, me, card)
+                net = replay(hands(his), played, laid_by, me, card, policy)
             except Illegal:
                 continue
             totals[card] = totals.get(card, 0) + net

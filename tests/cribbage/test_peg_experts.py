@@ -1,7 +1,9 @@
 """The expert players against the advisor where it is exact (issue 34, item 3): 2,000 seeded positions at the
 end of the play (:func:`tests.cribbage.lawful_play.random_position`: my two cards, his one at most, so every
 decision after mine is forced and the advisor enumerates every lawful deal), kept where the best card beats
-the runner-up by at least :data:`MARGIN` points.  The score is 0-0: ``position_distilled`` then plays as
+the runner-up by at least :data:`MARGIN` points.  The advisor deals from the laws alone (``infer="laws"``), as
+the experts read the other's hand (his goes, not which cards he chose to lay: the positions are played at
+random).  The score is 0-0: ``position_distilled`` then plays as
 ``distilled_end`` (the game's zone is far), and the best card is the one of most points."""
 
 import numpy as np
@@ -27,7 +29,7 @@ def decided():
         if p is None:
             continue
         situation = PegSituation(p["hand"], p["played"], p["me"], p["starter"], p["thrown"], laid_by=p["laid_by"])
-        columns, attrs = peg_advice(situation, policies=())
+        columns, attrs = peg_advice(situation, policies=(), infer="laws")
         assert attrs["method"] == "exact"
         if columns["value"][0] - columns["value"][1] < MARGIN:
             continue

@@ -1,6 +1,7 @@
 """The pegging advisor deals only what the laws allow (issue 34, item 2): a player who said go, or could not
 lay when a count ended, held no card that fitted, and a player who can lay must.  Its deals and exact values
-are checked against :mod:`tests.cribbage.lawful_play`, a plain replay of the laws of the play."""
+read from the laws alone (``infer="laws"``; tests/cribbage/test_peg_reads_play.py reads the others' cards laid
+too) are checked against :mod:`tests.cribbage.lawful_play`, a plain replay of the laws of the play."""
 
 import numpy as np
 import pytest
@@ -114,7 +115,7 @@ def test_the_issues_example_is_worth_nothing():
     """KH makes 29; the dealer's card (more than 6 pips) does not fit: the pone pegs the go, the dealer the
     last card: 0 in every lawful deal (the advisor said -0.262 when it dealt him cards of 6 pips or fewer)."""
     p = POSITIONS["could not lay when the count ended"]
-    columns, attrs = peg_advice(_situation(p), policies=())
+    columns, attrs = peg_advice(_situation(p), policies=(), infer="laws")
     assert attrs["method"] == "exact" and attrs["deals"] == 21
     assert columns["card"] == ["KH"] and columns["value"][0] == 0.0
     assert lawful_values(**_plain(p)) == ({parse_card("KH"): 0.0}, 21)
@@ -139,7 +140,7 @@ def test_exact_values_agree_with_the_laws_on_random_ends_of_play():
         checked += 1
         situation = PegSituation(p["hand"], p["played"], p["me"], p["starter"], p["thrown"], laid_by=p["laid_by"])
         narrowed += any(situation.at.room)
-        columns, attrs = peg_advice(situation, policies=())
+        columns, attrs = peg_advice(situation, policies=(), infer="laws")
         values, lawful = lawful_values(**p)
         assert attrs["method"] == "exact" and attrs["deals"] == lawful
         assert sorted(columns["card"]) == sorted(format_card(c) for c in values)

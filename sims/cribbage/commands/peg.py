@@ -113,6 +113,7 @@ def render(result: dict) -> str:
         f"value: your points less theirs from this card to the end of the play, everyone then pegging by "
         f"{result['playout']}; {'exact over' if result['method'] == 'exact' else 'sampled'} "
         f"{result['deals']:,} deals of the cards you have not seen (the same deals for every card)",
+        f"the deals are conditioned on {result['conditioned']}",
         "best: "
         + (
             "the best chance of winning, then the most points; vs best: against that card"
