@@ -150,6 +150,7 @@ CASES = {
         ["review", str(ROOT / "sims/allfours/data/example-record.jsonl"), "--playout", "play=nosuch"],
         "unknown play policy 'nosuch'",
     ),
+    "accepted: peg --infer of neither reading": ([*PEG, "--infer", "x"], "infer is one of playout, laws"),
     "accepted: advise All Fours, --infer of neither reading": (
         [*AF_KNAVE, "--infer", "x"],
         "infer is one of playout, laws",

@@ -5,6 +5,8 @@ hand the other could hold that lays the public cards lawfully, kept when the gre
 most at once, ties to the highest card -- lays each card he laid, each deal played out by the laws and that
 rule)."""
 
+import json
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -185,3 +187,16 @@ def test_a_game_the_playout_played_agrees_with_itself():
     read = [read_deals(s, "position_distilled", 50, 0)[4] for s in seen if s.score and s.score != (0, 0)]
     read = [text for text in read if "as the playout pegging" in text]
     assert len(read) > 100 and not [text for text in read if "held to" in text]
+
+
+def test_sims_peg_reads_the_laws_alone_with_infer_laws(capsys):
+    """``--infer laws`` reaches the advisor: the README's position, every lawful deal played and none read from
+    the cards the pone laid."""
+    from sims.cli import main
+
+    position = ["7H", "8C", "5D", "--played", "KS,2S,5H", "--starter", "2C", "--dealer", "--json"]
+    assert main(["peg", *position, "--infer", "laws"]) == 0
+    laws = json.loads(capsys.readouterr().out)
+    assert main(["peg", *position]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert laws["conditioned"].endswith("alone") and (laws["deals"], read["deals"]) == (990, 268)

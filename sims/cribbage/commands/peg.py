@@ -68,6 +68,12 @@ def add_arguments(parser):
         help=f"sampled deals of the unseen cards when they are too many to enumerate (default {DEFAULT_SAMPLES})",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the sampled deals and the policies' streams")
+    parser.add_argument(
+        "--infer",
+        default="playout",
+        help="what the hidden cards are read from: playout (default), the cards the others laid as the --playout "
+        "pegging would lay them; laws, the laws alone (their goes)",
+    )
 
 
 def run(args) -> dict:
@@ -91,7 +97,9 @@ def run(args) -> dict:
         mine=args.mine,
         laid_by=laid_by,
     )
-    columns, attrs = peg_advice(situation, args.playout, args.samples, args.seed, players=args.players)
+    columns, attrs = peg_advice(
+        situation, args.playout, args.samples, args.seed, players=args.players, infer=args.infer
+    )
     rows = [dict(zip(columns, row)) for row in zip(*columns.values())]
     for row in rows:
         row["chosen_by"] = [n for n in row["chosen_by"].split(", ") if n]
