@@ -29,6 +29,16 @@ def test_leading_the_last_card_takes_the_trick_unless_the_other_holds_a_trump():
     assert frame.loc[0, "se"] == 0
 
 
+def test_a_player_who_did_not_follow_clubs_is_dealt_no_club():
+    """Seat 1 played diamonds to the clubs led, twice: his last card is one of the 31 unseen cards that are not
+    clubs (42 less 11 clubs), 12 of them hearts (trumps): AS wins the last trick 19 times in 31."""
+    s = situation(hand="- - - - AS", turned="2H", played="KS 3S QC 4D JD 5D 10C 6D")
+    assert s.voids == [set(), {parse_card("2C") % 4}]
+    frame = advise(s)
+    assert frame.attrs["method"] == "exact" and frame.attrs["deals"] == 31
+    assert frame.loc[0, "value"] == pytest.approx(19 / 31, abs=1e-12)
+
+
 def test_following_with_a_trump_in_hand_the_suit_led_must_be_followed():
     """Seat 1 follows the 9S led, holding 7S: only 7S may be played, and it cannot take the trick."""
     s = situation(hand="- - - - 7S", turned="2H", played=PLAYED + " 9S", seat=1)

@@ -1,6 +1,6 @@
 """Triumph's advisor: each legal card valued by the tricks its player takes from there to the end of the deal,
-over the deals of the cards he has not seen (every one when they are few, exact with the greedy play-outs; else
-sampled), each play-out by the reference engine; and its decision under ``sims advise`` (``sims advise --game
+over the deals of the cards he has not seen in which no player holds a suit he showed he has none of (every one
+when they are few, exact with the greedy play-outs; else sampled), each play-out by the reference engine; and its decision under ``sims advise`` (``sims advise --game
 triumph card AH 10H 3C 4D 5S --turned 7H --played KH --seat 1``)."""
 
 from __future__ import annotations
@@ -43,9 +43,17 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
     held, legal = [c for c in s.cards if c >= 0], s.legal()
     sizes = [len(held) - (k >= players - len(s.trick)) for k in range(1, players)]  # the seats after his
     unseen = sorted(set(range(52)) - {*held, *s.played_cards, parse_card(s.turned)})
-    deals, exact = deals_of(unseen, sizes, samples, seed)
-    keys, streams = chunk_keys(seed, 0, 1, players)[0], np.empty((players, 4), dtype=np.uint64)
     cut, order = np.cumsum([0, *sizes]), [(seat - s.seat) % players for seat in range(players)]
+    lacks = [s.voids[(s.seat + k) % players] for k in range(1, players)]  # the suits each hand dealt has none of
+
+    def lawful(dealt):  # no player holds a suit he showed he has none of
+        return not any(c % 4 in lacks[k] for k in range(len(sizes)) for c in dealt[cut[k] : cut[k + 1]])
+
+    deals, exact = deals_of(unseen, sizes, samples, seed)
+    deals = deals[[lawful(d) for d in deals]]  # sampled: rejection, uniform over the lawful deals
+    if not len(deals):
+        raise ValueError("no deal of the cards you have not seen fits the suits the others showed they lack")
+    keys, streams = chunk_keys(seed, 0, 1, players)[0], np.empty((players, 4), dtype=np.uint64)
     values = np.zeros((len(deals), len(legal)))
 
     def choose(seat, *seen):  # every player by the play-out policy, on his own stream

@@ -14,7 +14,8 @@ from .rules import get_rules
 @dataclass(frozen=True)
 class CardSituation:
     """The card to play: ``hand`` the cards held in the order dealt (``-`` where one was played), ``turned`` the
-    card turned up for trumps, ``played`` this deal's cards so far in order, ``seat`` the player's."""
+    card turned up for trumps, ``played`` this deal's cards so far in order, ``seat`` the player's; ``voids[s]``
+    the suits seat ``s`` showed he has none of, by not following them."""
 
     hand: str
     turned: str
@@ -36,10 +37,17 @@ class CardSituation:
             raise ValueError(f"seat must be 0..{rules.players - 1}, got {self.seat}")
         if len(cards) > n or len(held) != n - tricks:
             raise ValueError(f"after {tricks} tricks of {n} a player holds {n - tricks} cards, not {len(held)}")
-        trick, trump = played[tricks * rules.players :], seen[-1] % 4
+        players, trick, trump = rules.players, played[tricks * rules.players :], seen[-1] % 4
         facts = dict(rules=rules, cards=cards, played_cards=played, trick=trick, trump=trump)
-        facts.update(leader=(self.seat - len(trick)) % rules.players, led=trick[0] % 4 if trick else None)
-        facts.update(best=trick[taker(trick, trump)] if trick else None)
+        facts.update(leader=(self.seat - len(trick)) % players, led=trick[0] % 4 if trick else None)
+        facts.update(best=trick[taker(trick, trump)] if trick else None, voids=[set() for _ in range(players)])
+        leader = facts["leader"]
+        for t in range(tricks, -1, -1):  # each trick's leader, back from its winner, who led the next
+            laid = played[t * players : (t + 1) * players]
+            if t < tricks:
+                leader = (leader - taker(laid, trump)) % players
+            for k, card in enumerate(laid):  # a card not of the suit led: its player has none of that suit
+                facts["voids"][(leader + k) % players] |= {laid[0] % 4} - {card % 4}
         for name, value in facts.items():  # what follows from the facts (frozen: set once, here)
             object.__setattr__(self, name, value)
 
