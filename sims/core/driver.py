@@ -257,7 +257,8 @@ def item_streams(game, seed: int, item: int) -> tuple[np.ndarray, np.ndarray]:
 
 def assert_same_deals(game, rules, policies, n: int, seed: int, reference_deal) -> None:
     """The engine's deals 0 .. n - 1 of ``game`` have the values that ``reference_deal(rules, item, deck_rng,
-    seat_rngs, policies)`` gives (``[seat][component]`` of the first table of the engine's ``TALLIES["deals"]``) from the same streams; else an AssertionError naming the first deal that differs."""
+    seat_rngs, policies)`` gives (``[seat][component]`` of the first table of the engine's ``TALLIES["deals"]``)
+    from the same streams; else an AssertionError naming the first deal that differs."""
     from .chunks import run_chunks
     from .jobs import Job
 

@@ -8,10 +8,10 @@ paired item by item (:mod:`sims.core.outcomes`).  The search space comes from th
 declared parameters (:func:`search_space`).
 
 A new study's first trial is the policy's defaults (those inside the searched ranges), so the best found is
-never worse on the search's seeds than where it began.  A study is stored in SQLite and resumes after a kill: the trials already told are kept, a trial
-left running is marked failed and its parameters asked again first, and the sampler is seeded
-afresh at every ask from the seed and the number of trials asked, so a resumed study asks what
-an uninterrupted one would have asked.  The tuned setting is then checked against the policy's
+never worse on the search's seeds than where it began.  A study is stored in SQLite and resumes after a kill:
+the trials already told are kept, a trial left running is marked failed and its parameters asked again first,
+and the sampler is seeded afresh at every ask from the seed and the number of trials asked, so a resumed study
+asks what an uninterrupted one would have asked.  The tuned setting is then checked against the policy's
 defaults on seeds the search never saw (:func:`held_out`).
 """
 

@@ -32,7 +32,8 @@ laws alone (every lawful deal as likely as another).
 
 When the hidden deals are few (the last cards of a play) they are all
 enumerated and the value is exact (standard error 0; a playout policy that
-draws a random number makes it sampled, "rollouts", with its standard error); otherwise ``samples`` deals are sampled and every card
+draws a random number makes it sampled, "rollouts", with its standard error);
+otherwise ``samples`` deals are sampled and every card
 is played out against the same deals and the same streams (common random
 numbers): the difference between a card and the best card, ``vs_best`` and its
 ``vs_best_se``, is measured on the same deals rather than on two draws.  With a
@@ -299,8 +300,8 @@ def hidden_deals(situation: PegSituation, samples: int, seed, exact_limit: int =
 def conditioned_deals(situation: PegSituation, samples: int, seed: int, exact_limit: int = EXACT_LIMIT, agreement=None):
     """:func:`hidden_deals` read from the others' cards laid: ``(deals, left, enumerated, tried, held, drew)``.
     ``agreement`` ``(checks, agree)``, if given: ``agree(deals, left, first)`` -> ``(int[deals], drew)`` is how
-    many of the others' ``checks`` cards laid each deal agrees with (:func:`_agreement`; ``drew`` if a policy drew a random
-    number).  The deals kept agree with the longest run of them that enough deals agree with: one of the lawful
+    many of the others' ``checks`` cards laid each deal agrees with (:func:`_agreement`; ``drew`` if a policy drew
+    a random number).  The deals kept agree with the longest run of them that enough deals agree with: one of the lawful
     deals tried when they are enumerated, else ``samples``, drawing at most ``MAX_DRAWS`` rounds of ``samples``
     lawful deals; ``held`` is how many, ``drew`` whether a policy drew a random number (then a deal is kept with
     the chance the policy gives it: not exact)."""

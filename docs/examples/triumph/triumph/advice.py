@@ -1,7 +1,8 @@
 """Triumph's advisor: each legal card valued by the tricks its player takes from there to the end of the deal,
 over the deals of the cards he has not seen in which no player holds a suit he showed he has none of (every one
-when they are few, exact with the greedy play-outs; else sampled), each play-out by the reference engine; and its decision under ``sims advise`` (``sims advise --game
-triumph card AH 10H 3C 4D 5S --turned 7H --played KH --seat 1``)."""
+when they are few, exact with the greedy play-outs; else sampled), each play-out by the reference engine; and its
+decision under ``sims advise`` (``sims advise --game triumph card AH 10H 3C 4D 5S --turned 7H --played KH
+--seat 1``)."""
 
 from __future__ import annotations
 

@@ -41,8 +41,9 @@ def taker(trick, trump: int) -> int:
 
 def play_out(hands, turned: int, leader: int, choose, tally, target: int, trick=()) -> bool:
     """Play the cards left in ``hands`` (None where played), ``turned`` up for trumps, the trick in play holding
-    ``trick`` (laid from ``leader`` on); ``choose(seat, hand, trump, led, best, turned)`` the index each plays, each trick won added to
-    ``tally[seat]`` (tricks, trump tricks).  True as soon as a seat has ``target`` tricks (the play stops)."""
+    ``trick`` (laid from ``leader`` on); ``choose(seat, hand, trump, led, best, turned)`` the index each plays,
+    each trick won added to ``tally[seat]`` (tricks, trump tricks).  True as soon as a seat has ``target`` tricks
+    (the play stops)."""
     trick, trump = list(trick), turned % 4
     while trick or any(c is not None for c in hands[leader]):
         while len(trick) < len(hands):
