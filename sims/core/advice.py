@@ -199,7 +199,10 @@ def advice_frame(labels, values: np.ndarray, exact: bool, chosen: dict[str, str]
     frame = pd.DataFrame({"choice": labels, **rollout_columns(values, exact, "value")})
     frame["chosen_by"] = chosen_by(chosen, labels)
     frame = frame.sort_values("value", ascending=False, kind="stable").reset_index(drop=True)
-    frame.attrs.update({"method": "exact" if exact else "rollouts", "deals": len(values), **attrs}, sort="value")
+    frame.attrs.update(attrs)  # the caller's in its order, then what it left to the defaults
+    frame.attrs.setdefault("method", "exact" if exact else "rollouts")
+    frame.attrs.setdefault("deals", len(values))
+    frame.attrs["sort"] = "value"
     return frame
 
 

@@ -242,9 +242,12 @@ def resolve_laid_by(rules: Rules, role: int, hand, played) -> tuple[tuple[int, .
     return found[0]
 
 
-def peg_state(rules: Rules, role: int, dealer: int, scores, starter: int, at: Walk, n_played: int) -> np.ndarray:
+def peg_state(
+    rules: Rules, role: int, dealer: int, scores, starter: int, at: Walk, n_played: int, thrown=()
+) -> np.ndarray:
     """The state a pegging policy in ``role`` sees where the play stands ``at`` after ``n_played`` cards, with the
-    ``scores`` by side and no cards thrown shown, filled by the engine's own ``_fill_state``."""
+    ``scores`` by side and the cards he ``thrown`` to the crib (none shown when unknown), filled by the engine's
+    own ``_fill_state``."""
     from .contract import S_SIZE
     from .play import ROOM_BITS, _fill_state
 
@@ -253,7 +256,9 @@ def peg_state(rules: Rules, role: int, dealer: int, scores, starter: int, at: Wa
     room = sum(r << (ROOM_BITS * who) for who, r in enumerate(at.room))
     seat = (dealer + role) % rules.players
     position = (at.count, at.count_start, n_played, go_mask, room)
-    _fill_state(state, rules.to_kernel(), role, seat, dealer, scores, starter, position, np.full(2, -1, dtype=np.int64))
+    shown = np.full(2, -1, dtype=np.int64)
+    shown[: len(thrown[:2])] = thrown[:2]
+    _fill_state(state, rules.to_kernel(), role, seat, dealer, scores, starter, position, shown)
     return state
 
 
@@ -406,16 +411,15 @@ class PegSituation:
 
     def to_state(self) -> PegState:
         """The arrays a pegging policy sees, the state filled by the engine's own ``_fill_state``."""
-        from .contract import S_THROWN
-
         rules = self.rules
         kernel_rules = rules.to_kernel()
         hand = np.full(rules.kept, -1, dtype=np.int64)
         hand[: len(self.hand)] = self.hand
         played = np.full(rules.active * rules.kept, -1, dtype=np.int64)
         played[: len(self.played)] = self.played
-        state = peg_state(rules, self.role, self.dealer, self.scores_by_side(), self.starter, self.at, len(self.played))
-        state[S_THROWN : S_THROWN + len(self.thrown[:2])] = self.thrown[:2]
+        state = peg_state(
+            rules, self.role, self.dealer, self.scores_by_side(), self.starter, self.at, len(self.played), self.thrown
+        )
         return PegState(hand, played, state, kernel_rules)
 
     def decide(self, policy, rng) -> str:
