@@ -23,10 +23,9 @@ from pathlib import Path
 import numpy as np
 
 from ..cards import format_cards
-from .situation import ROLE_NAMES, AnswerSituation, BegSituation, DiscardSituation, PlaySituation, from_engine
+from .situation import ROLE_NAMES, from_engine
 
 EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"  # a hand-typed record of one hand
-SITUATIONS = {"beg": BegSituation, "answer": AnswerSituation, "play": PlaySituation, "discard": DiscardSituation}
 
 
 def situation(decision: str, hand, played, state, rules, earlier=()):

@@ -1,8 +1,10 @@
 """``sims advise``: the expert at one decision of any game.
 
 ``sims advise --game GAME DECISION CARDS ... [facts]``: the decisions and their facts are the
-game's, so that one command answers every decision of every game.  The ``advise_command`` module
-its ``Game`` declares gives ``DECISIONS`` (decision -> help) and ``add_arguments(parser, decision)``
+game's, so that one command answers every decision of every game.  A game that declares an advisor
+(``Game.advice``) and its decisions' situations is served from them (:class:`Declared`): each
+situation is a sub-command and its fields are the facts.  A game whose facts need more gives an
+``advise_command`` module: ``DECISIONS`` (decision -> help) and ``add_arguments(parser, decision)``
 (the facts, ``--rules`` among them), and then either
 
 * ``situation(args, rules)``, the decision's situation from the facts, with ``PLAYOUT`` (the
@@ -15,6 +17,7 @@ its ``Game`` declares gives ``DECISIONS`` (decision -> help) and ``add_arguments
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 GAME_AWARE = True
 HELP = (
@@ -49,17 +52,52 @@ def add_arguments(parser, game):
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print the result as JSON")
         command.add_arguments(p, decision)
         if not hasattr(command, "run"):
-            _add_playout_arguments(p, command.PLAYOUT)
+            _add_playout_arguments(p, getattr(command, "PLAYOUT", decision))
+
+
+def _serves(game) -> bool:
+    return bool(game.advise_command or (game.advice and game.situations))
 
 
 def _command(game):
-    """The game's part of ``sims advise`` (its ``advise_command``); a game without one is told in one line."""
-    if not game.advise_command:
+    """The game's part of ``sims advise``: its ``advise_command``, else :class:`Declared` from its situations; a
+    game with neither is told in one line."""
+    if not _serves(game):
         from ..core.registry import get_game, names
 
-        serving = [name for name in names() if get_game(name).advise_command]
+        serving = [name for name in names() if _serves(get_game(name))]
         raise ValueError(f"no advisor for {game.name}: sims advise serves {', '.join(serving)}")
-    return game.part("advise_command")
+    return game.part("advise_command") if game.advise_command else Declared(game)
+
+
+class Declared:
+    """A game's decisions under ``sims advise`` made from its declared situations: each field a fact (the first,
+    the cards held, as words; one without a default required; ``rules`` by ``--rules``), its help and metavar
+    the field's ``metadata``; ``--playout`` sets the advised decision's policy; ``VALUE`` is the advisor's."""
+
+    def __init__(self, game):
+        self.game, self.VALUE = game, game.part("advice").VALUE
+        self.DECISIONS = {d.name: d.help for d in game.decisions if d.situation}
+
+    def facts(self, decision: str) -> list:
+        return [f for f in dataclasses.fields(self.game.situations[decision]) if f.init and f.name != "rules"]
+
+    def add_arguments(self, p, decision: str) -> None:
+        for i, f in enumerate(self.facts(decision)):
+            told = {"help": f.metadata.get("help"), "metavar": f.metadata.get("metavar")}
+            if i == 0:
+                p.add_argument(f.name, nargs="+", **told | {"metavar": "CARD"})
+            elif f.default is dataclasses.MISSING:
+                p.add_argument(f"--{f.name}", required=True, **told)
+            else:
+                p.add_argument(f"--{f.name}", type=type(f.default), default=f.default, **told)
+        presets, default = ", ".join(self.game.presets), self.game.default_preset
+        p.add_argument("--rules", default=default, metavar="PRESET", help=f"{presets} (default {default})")
+
+    def situation(self, args, rules):
+        facts = {f.name: getattr(args, f.name) for f in self.facts(args.decision)}
+        facts = {k: " ".join(v) if isinstance(v, list) else v for k, v in facts.items()}
+        return self.game.situations[args.decision](**facts, rules=rules)
 
 
 def _add_playout_arguments(p, playout: str) -> None:
@@ -106,7 +144,7 @@ def run_advisor(args, command) -> dict:
     game = get_game(args.game)
     situation = command.situation(args, rules_from_args(args))
     advice = game.part("advice")  # after the situation: a bad one is told at once
-    playout = {command.PLAYOUT: args.playout} if args.playout else None
+    playout = {getattr(command, "PLAYOUT", args.decision): args.playout} if args.playout else None
     options = command.advise_options(args) if hasattr(command, "advise_options") else {}
     frame = advice.advise(situation, playout, args.samples, args.seed, **options)
     rows = frame.to_dict(orient="records")

@@ -29,9 +29,12 @@ and the command that needs it says so in one line):
   valued, best first (the hints of ``sims duel``);
 * ``record``: its game records (:mod:`sims.core.record`: ``sims play --record``, ``sims review``);
 * ``duel``: ``View``, the table as ``sims duel`` shows it (:class:`sims.core.duel.View`);
-* ``advise_command``: its decisions under ``sims advise``: ``DECISIONS`` (decision -> help),
-  ``add_arguments(parser, decision)`` and ``situation(args, rules)`` (or its own ``run`` and
-  ``render``: :mod:`sims.cli.advise`).
+* ``advise_command``: its decisions under ``sims advise``, where the facts of its declared
+  situations do not make them: ``DECISIONS`` (decision -> help), ``add_arguments(parser, decision)``
+  and ``situation(args, rules)`` (or its own ``run`` and ``render``: :mod:`sims.cli.advise`).
+
+A decision's ``situation`` (``"module:Class"``) is what a player at the table knows when he makes it: a
+frozen dataclass whose fields are the facts (the records' fields, and ``sims advise``'s arguments).
 
 A game's own commands (ones that make sense for it alone) are command modules (:mod:`sims.cli`)
 registered in the entry-point group ``sims.commands``.
@@ -46,7 +49,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .policies import PolicySpec
+from .policies import PolicySpec, load
 
 KINDS = ("deals", "games")
 # The arguments of a policy in the games so far (each game's ``contract`` module says what each holds).
@@ -59,13 +62,15 @@ class Decision:
     """One kind of decision a player makes (e.g. a discard, or the card to play) and its policies' njit signature.
 
     ``signature`` is a ``"module:attribute"`` naming the numba signature; ``default`` the policy
-    used when none is given; ``arguments`` the names of the signature's arguments (for error messages)."""
+    used when none is given; ``arguments`` the names of the signature's arguments (for error messages);
+    ``situation`` the ``"module:Class"`` of the decision as a situation (the module docstring), if any."""
 
     name: str
     signature: str
     default: str
     help: str = ""
     arguments: str = ""
+    situation: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,11 @@ class Game:
         raise ValueError(
             f"{self.name} has no decision {name!r}; its decisions are {', '.join(d.name for d in self.decisions)}"
         )
+
+    @cached_property
+    def situations(self) -> Mapping[str, type]:
+        """Decision -> its situation class, for the decisions that declare one."""
+        return {d.name: load(d.situation) for d in self.decisions if d.situation}
 
     @property
     def n_streams(self) -> int:

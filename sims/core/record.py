@@ -24,10 +24,10 @@ run.  A record typed by hand for a real game is read the same way (each game's
 example, :func:`example`).  ``sims-record/1`` (the first game's records, without ``game``
 numbers or results) still reads.
 
-What depends on the game comes from its records module, the ``record`` its ``Game``
-declares (``mygame.record``): ``SITUATIONS`` (decision -> situation class),
-``situation`` (an engine decision's arrays -> its situation) and ``play_game`` (one game
-of the reference engine with given seat functions); and where the defaults do not fit,
+What depends on the game comes from its decisions' situations (``Game.situations``) and its
+records module, the ``record`` its ``Game`` declares (``mygame.record``): ``situation`` (an engine
+decision's arrays -> its situation) and ``play_game`` (one game of the reference engine with given
+seat functions); and where the defaults do not fit,
 ``fields`` (a situation -> its record fields; default :func:`fields_of`'s)
 and ``grade`` (a choice against the game's advisor; default :func:`grade`).
 
@@ -149,7 +149,7 @@ def read_record(path) -> Record:
     number, header = rows[0]
     game, rules, players = _header(path, number, header)
     try:
-        module = game.part("record")
+        game.part("record")
     except ValueError:
         raise ValueError(f"{shown(path)} line {number}: game: {game.name} keeps no game records") from None
     n_games = header.get("games", 1) if header["format"] != FORMATS[0] else 1
@@ -163,9 +163,9 @@ def read_record(path) -> Record:
             continue
         check_decision(row, where)
         kind = row.get("decision")
-        if kind not in module.SITUATIONS:
-            raise ValueError(f"{where}: decision must be {' or '.join(module.SITUATIONS)}, got {kind!r}")
-        cls = module.SITUATIONS[kind]
+        if kind not in game.situations:
+            raise ValueError(f"{where}: decision must be {' or '.join(game.situations)}, got {kind!r}")
+        cls = game.situations[kind]
         names = {f.name for f in dataclasses.fields(cls) if f.init} - {"rules"}
         unknown = sorted(set(row) - names - {"game", "decision", "player", "choice"})
         if unknown:

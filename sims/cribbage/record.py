@@ -24,11 +24,10 @@ from pathlib import Path
 
 from ..cards import format_card, format_cards, parse_card
 from .contract import ROLE_NAMES
-from .situation import DiscardSituation, PegSituation, from_engine, resolve_laid_by
+from .situation import from_engine, resolve_laid_by
 
 EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"  # a hand-typed record of one deal's start
 PLAYOUT = "peg"  # review --playout POLICY: the pegging after the choice (sims.core.record.check_playout)
-SITUATIONS = {"discard": DiscardSituation, "peg": PegSituation}
 
 
 def situation(decision: str, hand, played, state, rules, earlier=()):

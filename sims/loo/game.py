@@ -15,6 +15,7 @@ GAME = Game(
             "expert",
             "play, take the miss or pass (five-card: stand or throw up); the dealer's play or give up",
             arguments=HAND,
+            situation="sims.loo.situation:DeclareSituation",
         ),
         Decision(
             "exchange",
@@ -22,6 +23,7 @@ GAME = Game(
             "threshold",
             "five-card: the cards a stander changes for cards from the pack",
             arguments=HAND,
+            situation="sims.loo.situation:ExchangeSituation",
         ),
         Decision(
             "card",
@@ -29,6 +31,7 @@ GAME = Game(
             "greedy",
             "the card played where the laws leave a choice",
             arguments=PLAY,
+            situation="sims.loo.situation:CardSituation",
         ),
     ),
     policies=POLICIES,

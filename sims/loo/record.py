@@ -24,10 +24,9 @@ import numpy as np
 
 from ..cards import format_card, format_cards
 from .contract import DECLARATIONS
-from .situation import CardSituation, DeclareSituation, ExchangeSituation, from_engine, role_name
+from .situation import from_engine, role_name
 
 EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"  # a hand-typed record of one deal
-SITUATIONS = {"declare": DeclareSituation, "exchange": ExchangeSituation, "card": CardSituation}
 
 
 def situation(decision: str, hand, played, state, rules, earlier=()):

@@ -217,6 +217,34 @@ def test_the_advisor_values_every_legal_choice_and_exactly_where_it_enumerates(n
     assert "exact" in methods
 
 
+def served_by_their_situations():
+    return [name for name in declaring("advice") if not registry.get_game(name).advise_command]
+
+
+@pytest.mark.parametrize("name", served_by_their_situations())
+def test_sims_advise_takes_the_facts_of_the_declared_situation(name, capsys):
+    """A game with no advise command of its own: ``sims advise`` takes each decision's facts from its situation's
+    fields (the first as words, the others as flags), and its table is the advisor's on that situation; facts
+    the situation refuses are one line and exit status 2."""
+    import json
+
+    from sims.cli import main
+    from sims.core.record import example, read_record, situation_fields
+
+    line = read_record(example(name)).decisions[-1]
+    facts = situation_fields(line.situation, {})
+    first, *rest = (k for k in facts if k != "rules")
+    argv = ["advise", "--game", name, line.situation.DECISION, *str(facts[first]).split()]
+    argv += [arg for k in rest for arg in (f"--{k}", str(facts[k]))] + ["--samples", "60", "--json"]
+    assert main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    frame = registry.get_game(name).part("advice").advise(line.situation, samples=60, seed=0)
+    assert [(r["choice"], r["value"]) for r in rows] == list(zip(frame["choice"], frame["value"], strict=True))
+    assert main(argv[:4] + ["AS", "AS"] + argv[4 + len(str(facts[first]).split()) :]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a card is given twice" in err
+
+
 @pytest.mark.parametrize("name", declaring("duel"))
 def test_a_scripted_duel_shows_the_decisions_gives_a_hint_and_ends_on_q_in_one_line(name, monkeypatch, capsys):
     """sims duel answered from standard input: a hint (?), three choices by number, then q: exit status 1 and one

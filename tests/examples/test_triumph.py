@@ -1,16 +1,22 @@
 """The worked example's own parts, values computed by hand from its rules (docs/examples/triumph: the highest
-trump takes the trick, else the highest card of the suit led, aces high)."""
+trump takes the trick, else the highest card of the suit led, aces high): its two policies (the reference engine
+seats the kernel's own, so they are checked here), its situation and its advisor."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 pytest.importorskip("triumph")
 
 from triumph.advice import advise  # noqa: E402
+from triumph.game import GAME  # noqa: E402
+from triumph.rules import Rules  # noqa: E402
 from triumph.situation import CardSituation  # noqa: E402
 
 from sims.cards import parse_card  # noqa: E402
+from sims.core.jobs import resolve_one  # noqa: E402
+from sims.core.rng import seed_state  # noqa: E402
 
 
 def situation(**facts):
@@ -45,6 +51,42 @@ def test_following_with_a_trump_in_hand_the_suit_led_must_be_followed():
     assert [c for c in s.legal()] == [parse_card("7S")]
     frame = advise(s)
     assert frame.attrs["method"] == "exact" and list(frame["value"]) == [0.0]
+
+
+def kernel_card(policy, hand, trump, led=None, best=None, draw=0):
+    """The index ``policy`` (a built-in: the kernel's own function) plays from ``hand``, shown the state the engine
+    shows it: ``trump`` and ``led`` (the suit led) by letter (C, D, H, S), ``best`` the best card of the trick."""
+    rng = np.empty(4, dtype=np.uint64)
+    seed_state(rng, np.uint64(7), draw)
+    suit = {s: i for i, s in enumerate("CDHS")}
+    state = np.array([suit[trump], -1 if led is None else suit[led], -1 if best is None else parse_card(best), 0, 0])
+    cards = np.array([parse_card(c) for c in hand.split()])
+    return int(resolve_one(GAME, "card", policy).fn(cards, state, Rules().to_kernel(), rng, np.zeros(0)))
+
+
+@pytest.mark.parametrize(
+    "hand, trump, led, best, index, why",
+    [
+        ("2C KS AD 5H 9C", "H", None, None, 3, "leading: the highest card, and a trump is above every other"),
+        ("AS 3S 4H 2C", "H", "S", "KS", 0, "spades led: only AS and 3S follow, and only AS takes the king"),
+        ("QC 2C JC 3H", "H", "C", "9C", 2, "clubs led to the nine: JC is the cheapest club that takes it"),
+        ("9D 5C 2C", "H", "C", "AC", 2, "the ace of clubs cannot be taken by a club: the lowest club"),
+        ("9D 5H 2H", "H", "C", "9C", 2, "void of clubs: the lowest trump takes the trick"),
+    ],
+)
+def test_greedy_takes_the_trick_as_cheaply_as_it_can_else_throws_its_lowest_legal_card(
+    hand, trump, led, best, index, why
+):
+    assert kernel_card("greedy", hand, trump, led, best) == index, why
+
+
+def test_random_plays_each_card_that_follows_suit_about_equally_often_and_never_another():
+    """Clubs led: 2C, 5C and JC follow (indexes 0, 2, 3), 9D and 3H may not be played; 3,000 draws, each legal card
+    1,000 expected (binomial SD 25.8: 5 SD allowed)."""
+    counts = [0] * 5
+    for draw in range(3000):
+        counts[kernel_card("random", "2C 9D 5C JC 3H", "H", "C", "9C", draw)] += 1
+    assert counts[1] == counts[4] == 0 and all(abs(counts[i] - 1000) < 129 for i in (0, 2, 3)), counts
 
 
 @pytest.mark.parametrize(

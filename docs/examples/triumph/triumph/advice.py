@@ -1,8 +1,8 @@
 """Triumph's advisor: each legal card valued by the tricks its player takes from there to the end of the deal,
 over the deals of the cards he has not seen in which no player holds a suit he showed he has none of (every one
-when they are few, exact with the greedy play-outs; else sampled), each play-out by the reference engine; and its
-decision under ``sims advise`` (``sims advise --game triumph card AH 10H 3C 4D 5S --turned 7H --played KH
---seat 1``)."""
+when they are few, exact with the greedy play-outs; else sampled), each play-out by the reference engine seating
+the kernel's policies (``sims advise --game triumph card AH 10H 3C 4D 5S --turned 7H --played KH --seat 1``: the
+facts of :class:`CardSituation`)."""
 
 from __future__ import annotations
 
@@ -10,37 +10,22 @@ import numpy as np
 
 from sims.cards import format_card, parse_card
 from sims.core.advice import advice_frame, check_samples, deals_of
+from sims.core.jobs import resolve_one
 from sims.core.record import situation_fields
 from sims.core.rng import chunk_keys, seed_state
-from sims.core.text import listed
 
-from .reference import POLICIES, play_out
-from .situation import CardSituation
+from .game import GAME
+from .reference import play_out, seated
 
-DECISIONS = {"card": "which card to play"}
-PLAYOUT = "card"
 VALUE = "the tricks you take from here to the end of the deal"
 
 
-def add_arguments(p, decision: str) -> None:
-    p.add_argument("cards", nargs="+", help="the cards you hold, e.g. AH 10H 3C")
-    p.add_argument("--turned", required=True, metavar="CARD", help="the card turned up for trumps")
-    p.add_argument("--played", default="", metavar="CARDS", help="every card played this deal, in order")
-    p.add_argument("--seat", type=int, default=0, help="your seat (the trick's leader is the seat before)")
-    p.add_argument("--rules", default="two-hand", metavar="PRESET", help="two-hand (default), four-hand")
-
-
-def situation(args, rules):
-    return CardSituation(" ".join(args.cards), args.turned, " ".join(listed(args.played)), args.seat, rules)
-
-
 def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policies=("greedy",)):
-    """``choice, value, se, vs_best, vs_best_se, chosen_by`` a legal card, best first; ``playout`` a built-in
-    policy (or ``{"card": name}``) every player follows after the choice (default greedy)."""
+    """``choice, value, se, vs_best, vs_best_se, chosen_by`` a legal card, best first; ``playout`` the policy (or
+    ``{"card": policy}``) every player follows after the choice (default greedy)."""
     s, players, samples = situation, situation.rules.players, check_samples(samples)
     name = playout if isinstance(playout, str) else (playout or {}).get("card", "greedy")
-    if name not in POLICIES:
-        raise ValueError(f"the play-outs play a built-in policy ({', '.join(POLICIES)}), not {name!r}")
+    policy, greedy = resolve_one(GAME, "card", name), resolve_one(GAME, "card", "greedy").fn
     held, legal = [c for c in s.cards if c >= 0], s.legal()
     sizes = [len(held) - (k >= players - len(s.trick)) for k in range(1, players)]  # the seats after his
     unseen = sorted(set(range(52)) - {*held, *s.played_cards, parse_card(s.turned)})
@@ -56,10 +41,7 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
         raise ValueError("no deal of the cards you have not seen fits the suits the others showed they lack")
     keys, streams = chunk_keys(seed, 0, 1, players)[0], np.empty((players, 4), dtype=np.uint64)
     values = np.zeros((len(deals), len(legal)))
-
-    def choose(seat, *seen):  # every player by the play-out policy, on his own stream
-        return POLICIES[name](*seen, streams[seat])
-
+    choose = seated([lambda *a: policy.fn(*a[:-1], policy.params_array())] * players, streams, s.rules)
     for d, dealt in enumerate(deals):
         for j, card in enumerate(legal):
             for seat in range(players):  # the same streams for every choice
@@ -69,12 +51,13 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
             tally = [[0, 0] for _ in range(players)]
             play_out(hands, parse_card(s.turned), s.leader, choose, tally, len(held) + 1, (*s.trick, card))
             values[d, j] = tally[s.seat][0]
-    greedy = POLICIES["greedy"]([None if c < 0 else c for c in s.cards], s.trump, s.led, s.best, None, None)
+    hand = [None if c < 0 else c for c in s.cards]
+    chosen = seated([greedy] * players, streams, s.rules)(s.seat, hand, s.trump, s.led, s.best, parse_card(s.turned))
     return advice_frame(
         [format_card(c) for c in legal],
         values,
-        exact and name == "greedy",  # the random play-outs draw, so no deal gives one value
-        {"greedy": format_card(s.cards[greedy])} if "greedy" in policies else {},
+        exact and name == "greedy",  # a policy that draws gives no deal one value
+        {"greedy": format_card(s.cards[chosen])} if "greedy" in policies else {},
         situation={"decision": "card", "rules": s.rules.name, **situation_fields(s, {})},
         playout={"card": name},
     )

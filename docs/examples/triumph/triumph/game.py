@@ -3,12 +3,15 @@
 from sims.core.policies import PolicySpec
 from sims.core.protocol import Decision, Game
 
+CARD = Decision(
+    "card", "triumph.rules:CARD_SIG", "random", "the card to play", situation="triumph.situation:CardSituation"
+)
 GAME = Game(
     name="triumph",
     title="Triumph (a small trick game: the worked example of docs/adding-a-game.md)",
     rules="triumph.rules",
     default_preset="two-hand",
-    decisions=(Decision("card", "triumph.rules:CARD_SIG", "random", "the card to play"),),
+    decisions=(CARD,),
     policies={
         "card": {
             "random": PolicySpec("triumph.play:random_card", help="a uniformly random legal card"),
@@ -22,5 +25,4 @@ GAME = Game(
     advice="triumph.advice",
     record="triumph.record",
     duel="triumph.duel",
-    advise_command="triumph.advice",
 )

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
 from sims.cards import format_card
 from sims.core.driver import item_streams
 
@@ -17,7 +15,6 @@ from .rules import S_SEAT, S_TURNED
 from .situation import CardSituation
 
 EXAMPLE = Path(__file__).parent / "data" / "example-record.jsonl"  # one game of sims play --record
-SITUATIONS = {"card": CardSituation}
 
 
 def situation(decision: str, hand, played, state, rules, earlier=()) -> CardSituation:
@@ -32,12 +29,6 @@ def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
     """Game ``item`` of the run ``seed`` by the reference engine on the kernel's streams, seat s's cards chosen by
     ``fns["card"][s]`` called as the kernel calls a policy: who dealt first, who won, each seat's tricks."""
     deck_rng, seat_rngs = item_streams(GAME, seed, item)
-
-    def choose(seat, hand, trump, led, best, turned):
-        state = np.array([trump, -1 if led is None else led, -1 if best is None else best, seat, turned])
-        hand = np.array([-1 if c is None else c for c in hand])
-        return fns["card"][seat](hand, state, rules.to_kernel(), seat_rngs[seat], np.zeros(0))
-
-    tally = reference.play_game(rules, item, deck_rng, choose, on_deal)
+    tally = reference.play_game(rules, item, deck_rng, reference.seated(fns["card"], seat_rngs, rules), on_deal)
     tricks = {f"tricks_{s}": t[0] for s, t in enumerate(tally)}
     return {"first_dealer": item % rules.players, "winner": next(s for s, t in enumerate(tally) if t[2]), **tricks}

@@ -1,37 +1,22 @@
 """A plain-Python Triumph, one rule a line, on the kernel's random streams (:mod:`sims.core.rng`, inputs, not
-rules): the oracle for the engine.  The two policies are written again, so a bug in either shows as a difference."""
+rules): the oracle for the engine.  It seats the kernel's own policies (:func:`seated`), shown what the kernel shows
+them, so a rule the two engines read differently shows as a difference."""
 
 from __future__ import annotations
 
 from itertools import count, islice
 
+import numpy as np
+
+from sims.core.jobs import resolve_one
 from sims.core.rng import randint
+
+from .game import GAME
 
 
 def rank_power(card: int, trump: int) -> int:
     """Aces high; any trump above every other card."""
     return (13 if card >> 2 == 0 else card >> 2) + (100 if card % 4 == trump else 0)
-
-
-def playable(hand: list[int], led: int | None) -> list[int]:
-    """Indexes of the cards he may play: the suit led if he holds it, else any card."""
-    held = [i for i, c in enumerate(hand) if c is not None]
-    return [i for i in held if hand[i] % 4 == led] or held
-
-
-def random_card(hand, trump, led, best, turned, rng):
-    return playable(hand, led)[randint(rng, len(playable(hand, led)))]
-
-
-def greedy_card(hand, trump, led, best, turned, rng):
-    def cost(i):  # lead the highest; follow with the cheapest winner, else the lowest card
-        p = rank_power(hand[i], trump)
-        return -p if led is None else (not (hand[i] % 4 in (led, trump) and p > rank_power(best, trump)), p)
-
-    return min(playable(hand, led), key=cost)
-
-
-POLICIES = {"random": random_card, "greedy": greedy_card}
 
 
 def taker(trick, trump: int) -> int:
@@ -80,8 +65,20 @@ def play_game(rules, item, deck_rng, choose, on_deal=None, deals=None) -> list[l
     return [[tricks, trumps, int(tricks >= rules.target)] for tricks, trumps in tally]
 
 
+def seated(fns, seat_rngs, rules):
+    """``choose`` for :func:`play_out`: seat s's card by ``fns[s]`` called as the kernel calls a policy, shown the
+    hand and state arrays the kernel shows it (:mod:`triumph.rules`), on the seat's stream."""
+
+    def choose(seat, hand, trump, led, best, turned):
+        state = np.array([trump, -1 if led is None else led, -1 if best is None else best, seat, turned])
+        hand = np.array([-1 if c is None else c for c in hand])
+        return fns[seat](hand, state, rules.to_kernel(), seat_rngs[seat], np.zeros(0))
+
+    return choose
+
+
 def deal_tally(rules, item, deck_rng, seat_rngs, policies) -> list[list[int]]:
-    """[tricks, trump tricks] of each seat in deal ``item``, every seat playing the built-in policy named."""
-    policy = POLICIES[(policies or {}).get("card", "random")]
-    tally = play_game(rules, item, deck_rng, lambda seat, *seen: policy(*seen, seat_rngs[seat]), deals=1)
+    """[tricks, trump tricks] of each seat in deal ``item``, every seat playing the policy named."""
+    fn = resolve_one(GAME, "card", (policies or {}).get("card", "random")).fn
+    tally = play_game(rules, item, deck_rng, seated([fn] * rules.players, seat_rngs, rules), deals=1)
     return [t[:2] for t in tally]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sims.cards import format_cards, parse_card, parse_cards
 from sims.core.choices import card_index, card_of
@@ -13,14 +13,13 @@ from .rules import get_rules
 
 @dataclass(frozen=True)
 class CardSituation:
-    """The card to play: ``hand`` the cards held in the order dealt (``-`` where one was played), ``turned`` the
-    card turned up for trumps, ``played`` this deal's cards so far in order, ``seat`` the player's; ``voids[s]``
-    the suits seat ``s`` showed he has none of, by not following them."""
+    """The card to play (each fact's help says what it is; the facts of ``sims advise --game triumph card``);
+    ``voids[s]`` the suits seat ``s`` showed he has none of, by not following them."""
 
-    hand: str
-    turned: str
-    played: str = ""
-    seat: int = 0
+    hand: str = field(metadata={"help": "the cards you hold in the order dealt (- where one was played)"})
+    turned: str = field(metadata={"help": "the card turned up for trumps", "metavar": "CARD"})
+    played: str = field(default="", metadata={"help": "every card played this deal, in order", "metavar": "CARDS"})
+    seat: int = field(default=0, metadata={"help": "your seat (the trick's leader is the seat before)"})
     rules: object = None
 
     DECISION = "card"
@@ -38,8 +37,8 @@ class CardSituation:
         if len(cards) > n or len(held) != n - tricks:
             raise ValueError(f"after {tricks} tricks of {n} a player holds {n - tricks} cards, not {len(held)}")
         players, trick, trump = rules.players, played[tricks * rules.players :], seen[-1] % 4
-        facts = dict(rules=rules, cards=cards, played_cards=played, trick=trick, trump=trump)
-        facts.update(leader=(self.seat - len(trick)) % players, led=trick[0] % 4 if trick else None)
+        facts = dict(rules=rules, cards=cards, played=format_cards(played), played_cards=played, trick=trick)
+        facts.update(trump=trump, leader=(self.seat - len(trick)) % players, led=trick[0] % 4 if trick else None)
         facts.update(best=trick[taker(trick, trump)] if trick else None, voids=[set() for _ in range(players)])
         leader = facts["leader"]
         for t in range(tricks, -1, -1):  # each trick's leader, back from its winner, who led the next
