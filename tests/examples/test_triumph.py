@@ -121,3 +121,16 @@ def test_a_whole_duel_from_standard_input_writes_the_record_of_the_game_it_annou
         f"(you {result['tricks_0']}, seat 1 {result['tricks_1']})"
     )
     assert max(result["tricks_0"], result["tricks_1"]) == 7
+
+
+def test_the_guide_gives_each_file_of_the_example_its_length():
+    """docs/adding-a-game.md's table of what a game supplies states each Triumph file's length: kept true."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    table = re.findall(r"^\| `(\w+\.py)`.*\| (\d+)(?: lines)? \|$", (root / "docs/adding-a-game.md").read_text(), re.M)
+    files = root / "docs/examples/triumph/triumph"
+    assert len(table) == 9 and {f: len((files / f).read_text().splitlines()) for f, _ in table} == {
+        f: int(n) for f, n in table
+    }
