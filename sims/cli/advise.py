@@ -72,8 +72,9 @@ def _command(game):
 
 class Declared:
     """A game's decisions under ``sims advise`` made from its declared situations: each field a fact (the first,
-    the cards held, as words; one without a default required; ``rules`` by ``--rules``), its help and metavar
-    the field's ``metadata``; ``--playout`` sets the advised decision's policy; ``VALUE`` is the advisor's."""
+    the cards held, as words; one without a default required; a true-or-false one a switch; ``rules`` by
+    ``--rules``), its help and metavar the field's ``metadata``; ``--playout`` sets the advised decision's
+    policy; ``VALUE`` is the advisor's."""
 
     def __init__(self, game):
         self.game, self.VALUE = game, game.part("advice").VALUE
@@ -89,8 +90,11 @@ class Declared:
                 p.add_argument(f.name, nargs="+", **told | {"metavar": "CARD"})
             elif f.default is dataclasses.MISSING:
                 p.add_argument(f"--{f.name}", required=True, **told)
+            elif isinstance(f.default, bool):
+                p.add_argument(f"--{f.name}", action="store_true", help=told["help"])
             else:
-                p.add_argument(f"--{f.name}", type=type(f.default), default=f.default, **told)
+                kind = str if f.default is None else type(f.default)
+                p.add_argument(f"--{f.name}", type=kind, default=f.default, **told)
         presets, default = ", ".join(self.game.presets), self.game.default_preset
         p.add_argument("--rules", default=default, metavar="PRESET", help=f"{presets} (default {default})")
 
