@@ -41,7 +41,8 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
         raise ValueError("no deal of the cards you have not seen fits the suits the others showed they lack")
     keys, streams = chunk_keys(seed, 0, 1, players)[0], np.empty((players, 4), dtype=np.uint64)
     values = np.zeros((len(deals), len(legal)))
-    choose = seated([lambda *a: policy.fn(*a[:-1], policy.params_array())] * players, streams, s.rules)
+    fn, params = policy.fn, policy.params_array()
+    choose = seated([lambda *a: fn(*a[:-1], params)] * players, streams, s.rules)
     for d, dealt in enumerate(deals):
         for j, card in enumerate(legal):
             for seat in range(players):  # the same streams for every choice
@@ -52,7 +53,7 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
             play_out(hands, parse_card(s.turned), s.leader, choose, tally, len(held) + 1, (*s.trick, card))
             values[d, j] = tally[s.seat][0]
     hand = [None if c < 0 else c for c in s.cards]
-    chosen = seated([greedy] * players, streams, s.rules)(s.seat, hand, s.trump, s.led, s.best, parse_card(s.turned))
+    chosen = seated({s.seat: greedy}, streams, s.rules)(s.seat, hand, s.trump, s.led, s.best, parse_card(s.turned))
     return advice_frame(
         [format_card(c) for c in legal],
         values,
