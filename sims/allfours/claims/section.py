@@ -310,13 +310,17 @@ def _agreement(ctx):
 
 
 def _begging(ctx):
-    results = {}
-    for beg in BEG_THRESHOLDS:
-        for answer in ANSWER_THRESHOLDS:
-            # never begging: the answer is never asked, so one run serves the row
-            key = (0, ANSWER_THRESHOLDS[0]) if beg == 0 else (beg, answer)
-            results[(beg, answer)] = results.get(key) or ctx.result(GAME, "deals", RULES, begging_policies(beg, answer))
-    return begging_matrix(results)
+    """The begging matrix: the runs differ only in the thresholds, so they are played together
+    (:func:`sims.allfours.sweep.play_runs`: each hand played out once per way its bidding went)."""
+    from sims.allfours.sweep import play_runs
+
+    pairs = [(beg, answer) for beg in BEG_THRESHOLDS for answer in ANSWER_THRESHOLDS]
+    # never begging: the answer is never asked, so one run serves the row
+    played = [(beg, answer) if beg else (0, ANSWER_THRESHOLDS[0]) for beg, answer in pairs]
+    distinct = list(dict.fromkeys(played))
+    results = ctx.results(GAME, "deals", RULES, [begging_policies(*pair) for pair in distinct], play_runs)
+    runs = dict(zip(distinct, results, strict=True))
+    return begging_matrix({pair: runs[run] for pair, run in zip(pairs, played, strict=True)})
 
 
 def run(ctx) -> Section:
