@@ -93,7 +93,7 @@ def _runs_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, err
     deck_rng = np.empty(4, dtype=np.uint64)
     seat_rngs = seat_streams(keys.shape[1] - 1)
     out = np.zeros((counts[5], counts[6]), dtype=np.int64)
-    outs = np.zeros((n_runs, counts[5], counts[6]), dtype=np.int64)  # the values of each state kept
+    added = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)  # what the values of each state kept add up to
     width = 3 + players * (rules_c[R_HAND_MAX] + 1) + S_SIZE + 2 + 3 * counts[6] + STATE_WORDS * (1 + seated)
     states = np.zeros((n_runs, width), dtype=np.int64)
     lengths = np.zeros(n_runs, dtype=np.int64)
@@ -137,8 +137,10 @@ def _runs_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, err
                         err_c[E_ITEM], failed = item, True
                         break
                 deal_values(rules_c, args, dealer, hand, agreed, out)
-                outs[d, :, :] = out
-            add_blocks(blocks_c, sums[run], outs[d], 0, split)
+                added[d, :] = 0
+                add_blocks(blocks_c, added[d], out, 0, split)
+            for k in range(sums.shape[1]):
+                sums[run, k] += added[d, k]
     for run in range(n_runs):
         copy_into(acc[c, run], sums[run])
 
