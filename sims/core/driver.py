@@ -116,7 +116,7 @@ def chunk_loop(name: str, step, signature) -> ChunkLoop:
     return ChunkLoop(name, njit(one_thread, cache=True, nogil=True)(namespace[name]))
 
 
-PIECES_PER_THREAD = 8  # a call cuts its chunks so that each thread plays at least this many pieces
+PIECES_PER_THREAD = 32  # a call cuts its chunks so that each thread plays at least this many pieces
 
 # One piece of a chunk of items, as source: ``keys`` holds a row per piece, each chunk's ``counts[7]`` pieces in turn
 # (see :func:`play_items`), and piece ``c`` plays its share of its chunk's items, each seeded as in a whole chunk.

@@ -177,9 +177,10 @@ def test_the_loop_is_cached_beside_the_games_module(triumph):
 
 
 def test_a_call_cuts_its_chunks_into_pieces_only_when_they_are_too_few_for_its_threads():
-    assert driver.pieces_per_chunk(1, 4096, threads=2) == 16  # one chunk: 8 pieces a thread
-    assert driver.pieces_per_chunk(7, 4096, threads=2) == 3  # 21 pieces: at least 8 a thread
-    assert driver.pieces_per_chunk(16, 4096, threads=2) == 1
+    per_thread = driver.PIECES_PER_THREAD
+    assert driver.pieces_per_chunk(1, 4096, threads=2) == 2 * per_thread  # one chunk: as many pieces a thread
+    assert driver.pieces_per_chunk(7, 4096, threads=2) == -(-2 * per_thread // 7)  # at least as many a thread
+    assert driver.pieces_per_chunk(2 * per_thread, 4096, threads=2) == 1  # enough chunks: whole
     assert driver.pieces_per_chunk(1, 5, threads=2) == 5  # never more pieces than items
 
 
