@@ -176,26 +176,40 @@ class Context:
         self._record(run, result, time.perf_counter() - start, keep)
         return result
 
-    def results(self, game: str, kind: str, rules, policies: list[dict], together: Callable) -> list:
-        """:meth:`result` of each of ``policies`` at the report's size and seed, the runs not cached yet played at
-        once by ``together(jobs)`` (a game's function that gives each :class:`sims.core.jobs.Job`'s result as
-        :func:`simulate` does, such as :func:`sims.allfours.sweep.play_runs`), each recorded with an equal share
-        of their seconds.  A Context given its own ``simulate`` plays them one by one."""
+    def results(
+        self,
+        game: str,
+        kind: str,
+        rules,
+        policies: list[dict],
+        together: Callable,
+        n: int | None = None,
+        records: bool = False,
+        seed: int | None = None,
+        keep: bool = True,
+    ) -> list:
+        """:meth:`result` of each of ``policies``, the runs not cached yet played at once by ``together(jobs)`` (a
+        game's function that gives each :class:`sims.core.jobs.Job`'s result as :func:`simulate` does, such as
+        :func:`sims.allfours.sweep.play_runs`), each recorded with an equal share of their seconds.  A Context
+        given its own ``simulate`` plays them one by one."""
         if self.simulate is not None:
-            return [self.result(game, kind, rules, p) for p in policies]
+            return [self.result(game, kind, rules, p, n, records, seed, keep) for p in policies]
         from sims.core.jobs import Job
 
-        runs = [_Run.of(self, game, kind, rules, p, None, False, None, {}) for p in policies]
+        runs = [_Run.of(self, game, kind, rules, p, n, records, seed, {}) for p in policies]
         todo = list({run.key: run for run in runs if self._cached(run) is None}.values())
+        played = {}
         if todo:
             for run in todo:
                 self._announce(run)
             start = time.perf_counter()
-            played = together([Job.make(game, kind, rules, run.policies, run.n, run.seed) for run in todo])
+            jobs = [Job.make(game, kind, rules, run.policies, run.n, run.seed, records=records) for run in todo]
+            results = together(jobs)
             seconds = (time.perf_counter() - start) / len(todo)
-            for run, result in zip(todo, played, strict=True):
-                self._record(run, result, seconds, keep=True)
-        return [self._cached(run) for run in runs]
+            for run, result in zip(todo, results, strict=True):
+                self._record(run, result, seconds, keep)
+                played[run.key] = result
+        return [played[run.key] if run.key in played else self._cached(run) for run in runs]
 
     def _cached(self, run: _Run):
         """The cached result that serves ``run``, or None."""

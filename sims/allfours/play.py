@@ -261,11 +261,17 @@ def _own(params, poff, seat, decision):
 @njit(cache=True, refcounts=False)
 def _tally(tally, hand, played, state, rules, chosen, legal):
     """Agreement with the maxims: ``tally[k, 0]`` counts decisions where maxim k advises some legal cards
-    but not all of them, ``tally[k, 1]`` those where the card chosen is one it advises."""
+    but not all of them, ``tally[k, 1]`` those where the card chosen is one it advises.  A tally of one column
+    counts instead, in ``tally[k, 0]``, the decisions where maxim k is the first to advise a legal card (the one
+    the ``maxims`` play follows with all four on)."""
     _, unseen, best, role = situation(hand, played, state, rules)
     for k in range(N_MAXIMS):
         mask = advise(k, hand, played, state, legal, unseen, best, role) & legal
-        if mask != 0 and mask != legal:
+        if tally.shape[1] == 1:
+            if mask != 0:
+                tally[k, 0] += 1
+                return
+        elif mask != 0 and mask != legal:
             tally[k, 0] += 1
             tally[k, 1] += (mask >> chosen) & 1
 

@@ -1,14 +1,22 @@
-"""Runs of the same hands that differ only in how the eldest begs and the dealer answers, played together.
+"""Runs of the same hands played together: those that differ only in how the eldest begs and the dealer answers,
+and those in which seat 0 plays the maxims with all four and without each (report section 9).
 
-Report section 9's begging matrix is 81 runs of the same deals, one per pair of thresholds (Sections 87-96
-§93 v).  Whatever the beg and answer policies, a hand goes on from the bidding
-(:func:`sims.allfours.play.deal_and_bid`) as what the bidding left decides: its outcome, the cards held, the
-situation, the points and events so far and the seats' streams.  :func:`play_runs` deals and bids each hand
-once per run, with that run's policies, but plays it out (:func:`sims.allfours.play.play_out`) once per
-different state the bidding left (three at most with threshold players: he stands; he begs and is given one;
-he begs and the cards are run) and gives each run the values of its own.  Every run plays the hands and streams
-:func:`sims.core.runner.run` plays, and its totals are exact integers, so each result is the one
-:func:`sims.core.api.simulate` gives, number for number.
+The begging matrix is 81 runs of the same deals, one per pair of thresholds (Sections 87-96 §93 v).  Whatever
+the beg and answer policies, a hand goes on from the bidding (:func:`sims.allfours.play.deal_and_bid`) as what
+the bidding left decides: its outcome, the cards held, the situation, the points and events so far and the
+seats' streams.  :func:`play_runs` deals and bids each hand once per run, with that run's policies, but plays it
+out (:func:`sims.allfours.play.play_out`) once per different state the bidding left (three at most with
+threshold players: he stands; he begs and is given one; he begs and the cards are run) and gives each run the
+values of its own.
+
+The maxims' claims compare seat 0 playing the four maxims ("Maxims for All-Fours", §94) with seat 0 playing
+them without one.  Without maxim k he chooses every card as with all four unless maxim k is the first to advise
+a legal card, the one he follows; so :func:`play_maxims_without_each` plays each hand with all four, counting the
+maxim seat 0 follows at each choice, and plays it again without maxim k only if he followed maxim k at least
+once; the other hands are the same in both runs.
+
+Every run plays the hands and streams :func:`sims.core.runner.run` plays, and its totals are exact integers, so
+each result is the one :func:`sims.core.api.simulate` gives, number for number, its records too.
 """
 
 from __future__ import annotations
@@ -24,14 +32,15 @@ from ..core.driver import chunk_loop
 from ..core.errors import E_ITEM, job_policies, new_err, raise_policy_error, raised_by_policy
 from ..core.jobs import Job
 from ..core.kernel import njit
-from ..core.kernel_types import F64_2, I64_1, I64_2, I64_3, U64_2
-from ..core.layout import add_blocks
+from ..core.kernel_types import F64_2, I64_1, I64_2, I64_3, I64_4, U64_2
+from ..core.layout import add_blocks, record_blocks
 from ..core.rng import chunk_keys, seed_state
 from ..core.runner import _Collector, summarize
 from ..core.streams import STATE_WORDS, seat_streams
 from .contract import S_SIZE
 from .engine import DEALS, O_HAND, O_ROLE, POLICIES, deal_values, describe_error, new_item_work
-from .play import GO_ON, NOTHING_GIVEN, POLICY_ERROR, deal_and_bid, play_out
+from .maxims import N_MAXIMS
+from .play import GO_ON, NOTHING_GIVEN, POLICY_ERROR, deal_and_bid, play_hand, play_out
 from .rules import R_HAND_MAX, R_PLAYERS
 
 BIDS = ("beg", "answer")  # the decisions in which the runs may differ
@@ -83,9 +92,10 @@ def _same_as(states, lengths, count, length):
 
 
 @njit(inline="always")
-def _runs_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, err):
+def _runs_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, rows, err):
     """Chunk ``c`` of every run: each hand dealt and bid per run (``params[run]``), played out once per state the
-    bidding left, its values added to that run's accumulator ``acc[c, run]``."""
+    bidding left, its values added to that run's accumulator ``acc[c, run]`` (and recorded in ``rows[run]`` when
+    records are kept)."""
     n_items, chunk_size, seated, split, n_runs = counts[0], counts[1], counts[2], counts[3], counts[4]
     rules_c, poff_c, blocks_c, params_c = rules.copy(), poff.copy(), blocks.copy(), params.copy()
     work = new_item_work(rules_c)
@@ -95,7 +105,8 @@ def _runs_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, err
     deck_rng = np.empty(4, dtype=np.uint64)
     seat_rngs = seat_streams(keys.shape[1] - 1)
     out = np.zeros((counts[5], counts[6]), dtype=np.int64)
-    added = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)  # what the values of each state kept add up to
+    outs = np.zeros((n_runs, counts[5], counts[6]), dtype=np.int64)  # the values of each state kept
+    added = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)  # and what they add up to
     width = 3 + players * (rules_c[R_HAND_MAX] + 1) + S_SIZE + 2 + 3 * counts[6] + STATE_WORDS * (1 + seated)
     states = np.zeros((n_runs, width), dtype=np.int64)
     lengths = np.zeros(n_runs, dtype=np.int64)
@@ -139,12 +150,78 @@ def _runs_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, err
                         err_c[E_ITEM], failed = item, True
                         break
                 deal_values(rules_c, args, dealer, hand, agreed, out)
+                outs[d, :, :] = out
                 added[d, :] = 0
                 add_blocks(blocks_c, added[d], out, 0, split)
             for k in range(sums.shape[1]):
                 sums[run, k] += added[d, k]
+            if rows.shape[1] > 0:
+                record_blocks(blocks_c, rows[run, item, 0], outs[d], 0, split)
     for run in range(n_runs):
         copy_into(acc[c, run], sums[run])
+
+
+@njit(inline="always")
+def _variants_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, rows, err):
+    """Chunk ``c`` of every run: each hand played by the first run (seat 0 playing all four maxims), which counts
+    at each of seat 0's choices the maxim he follows; replayed by run ``r`` (maxim ``counts[7 + r]`` off) only if
+    seat 0 followed that maxim at least once, else given the first run's values: seat 0 then chose each card as
+    the first run did, with nothing of his stream drawn, so the hand is the same."""
+    n_items, chunk_size, seated, split, n_runs = counts[0], counts[1], counts[2], counts[3], counts[4]
+    rules_c, poff_c, blocks_c, params_c = rules.copy(), poff.copy(), blocks.copy(), params.copy()
+    work = new_item_work(rules_c)
+    hand, scores, agreed, unasked = work[0], work[1], work[3], work[4]
+    followed = np.zeros((agreed.shape[0], agreed.shape[1], 1), dtype=np.int64)  # the maxim each seat followed
+    players = rules_c[R_PLAYERS]
+    args = np.zeros(2, dtype=np.int64)  # neither agreement nor holdings
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = seat_streams(keys.shape[1] - 1)
+    out = np.zeros((counts[5], counts[6]), dtype=np.int64)
+    first_out = np.zeros((counts[5], counts[6]), dtype=np.int64)
+    sums = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)
+    err_c = err[c]
+    start = c * chunk_size
+    failed = False
+    for i in range(min(chunk_size, n_items - start)):
+        if failed:
+            break
+        item = start + i
+        dealer = item % players
+        for run in range(n_runs):
+            if run > 0 and followed[0, counts[7 + run], 0] == 0:
+                out[:, :] = first_out
+            else:
+                seed_state(deck_rng, keys[c, 0], i)
+                for s in range(seated):
+                    seed_state(seat_rngs[s], keys[c, 1 + s], i)
+                out[:, :] = 0
+                scores[:] = 0
+                if run == 0:
+                    followed[:, :, :] = 0
+                seats = (seat_rngs, policies, params_c[run], poff_c)
+                score = (scores, out[O_ROLE : O_ROLE + 2], False)
+                tally = followed if run == 0 else unasked
+                pack = (hand[0], True, deck_rng)
+                if play_hand(rules_c, dealer, score, pack, seats, out[O_HAND], err_c, hand, tally) == POLICY_ERROR:
+                    err_c[E_ITEM], failed = item, True
+                    break
+                deal_values(rules_c, args, dealer, hand, agreed, out)
+                if run == 0:
+                    first_out[:, :] = out
+            add_blocks(blocks_c, sums[run], out, 0, split)
+            if rows.shape[1] > 0:
+                record_blocks(blocks_c, rows[run, item, 0], out, 0, split)
+    for run in range(n_runs):
+        copy_into(acc[c, run], sums[run])
+
+
+LOOP_TYPES = types.void(I64_1, U64_2, I64_1, POLICIES, F64_2, I64_1, I64_2, I64_3, I64_4, I64_2)
+
+
+@functools.cache
+def _variants_loop():
+    """The chunk loop over :func:`_variants_chunk`, defined at its first use (as :func:`_runs_loop`)."""
+    return chunk_loop("_variants_loop", _variants_chunk, LOOP_TYPES)
 
 
 @functools.cache
@@ -152,39 +229,61 @@ def _runs_loop():
     """The chunk loop over :func:`_runs_chunk`, defined at its first use: only the report's begging matrix plays
     it, so ``sims compile`` leaves its compilation (4-5 s of CPU, the hand's kernels linked in once more) to the
     report's first run, which it saves some twenty seconds; it is cached on disk as every kernel is."""
-    signature = types.void(I64_1, U64_2, I64_1, POLICIES, F64_2, I64_1, I64_2, I64_3, I64_2)
-    return chunk_loop("_runs_loop", _runs_chunk, signature)
+    return chunk_loop("_runs_loop", _runs_chunk, LOOP_TYPES)
 
 
-def _check(jobs: list[Job]) -> None:
-    """The runs must play the same hands with the same play: deals of the same rules, size, seed and chunks,
-    without records or options, the same policies but for the beg and answer parameters."""
+def _check(jobs: list[Job], bids: tuple[str, ...]) -> None:
+    """The runs must play the same hands: deals of the same rules, size, seed, chunks and records, without
+    options, the same policies but for the parameters of the ``bids`` decisions (or, with none, of seat 0's
+    play)."""
     first = jobs[0]
 
-    def play(job):
-        return [(p.name, tuple(p.params)) for d in job.policies if d not in BIDS for p in job.policies[d]]
-
-    def bids(job):
-        return [p.name for d in BIDS for p in job.policies[d]]
+    def same(job):
+        return [
+            (p.name, tuple(p.params) if d not in bids and (bids or d != "play" or seat) else ())
+            for d in job.policies
+            for seat, p in enumerate(job.policies[d])
+        ]
 
     for job in jobs:
-        if (
-            job.game.name != "allfours"
-            or job.kind != "deals"
-            or job.records
-            or any(job.option(o) for o in ("agreement", "holdings"))
+        if job.game.name != "allfours" or job.kind != "deals" or any(job.option(o) for o in ("agreement", "holdings")):
+            raise ValueError("runs played together are All Fours deals without options")
+        if (job.rules, job.n, job.seed, job.chunk_size, job.records) != (
+            first.rules,
+            first.n,
+            first.seed,
+            first.chunk_size,
+            first.records,
         ):
-            raise ValueError("runs played together are All Fours deals without records or options")
-        if (job.rules, job.n, job.seed, job.chunk_size) != (first.rules, first.n, first.seed, first.chunk_size):
-            raise ValueError("runs played together have the same rules, number of deals, seed and chunk size")
-        if play(job) != play(first) or bids(job) != bids(first):
-            raise ValueError("runs played together differ only in the beg and answer policies' parameters")
+            raise ValueError("runs played together have the same rules, number of deals, seed, chunks and records")
+        if same(job) != same(first):
+            what = "the beg and answer policies'" if bids else "seat 0's play"
+            raise ValueError(f"runs played together differ only in {what} parameters")
 
 
 def play_runs(jobs: list[Job], threads: int | None = None) -> list:
     """The result of each of ``jobs`` (All Fours deals that differ only in their beg and answer policies'
     parameters), as :func:`sims.core.runner.run` gives it, the hands played together (module docstring)."""
-    _check(jobs)
+    _check(jobs, BIDS)
+    return _play_together(jobs, _runs_loop(), np.zeros(0, dtype=np.int64), threads)
+
+
+def play_maxims_without_each(jobs: list[Job], threads: int | None = None) -> list:
+    """The result of each of ``jobs`` (All Fours deals that differ only in seat 0's ``maxims`` play: all four
+    maxims in the first, one switched off in each of the others), as :func:`sims.core.runner.run` gives it, each
+    hand replayed only by the runs whose missing maxim seat 0 followed in the first (module docstring)."""
+    _check(jobs, ())
+    off = []
+    for r, job in enumerate(jobs):
+        play, n_off = job.policies["play"][0], min(r, 1)
+        if play.name != "maxims" or sorted(play.params) != [0.0] * n_off + [1.0] * (N_MAXIMS - n_off):
+            raise ValueError("seat 0 plays the maxims, all four in the first run, one switched off in each other")
+        off.append(list(play.params).index(0.0) if r else -1)
+    return _play_together(jobs, _variants_loop(), np.array(off, dtype=np.int64), threads)
+
+
+def _play_together(jobs, loop, off, threads) -> list:
+    """The results of ``jobs`` played by ``loop`` (:func:`_runs_chunk` or :func:`_variants_chunk`)."""
     first = jobs[0]
     layout = DEALS.layout(first)
     blocks, split = layout.kernel
@@ -192,15 +291,16 @@ def play_runs(jobs: list[Job], threads: int | None = None) -> list:
     params = np.stack([job.kernel_policies()[1] for job in jobs])
     keys = chunk_keys(first.seed, 0, first.n_chunks, first.game.n_streams)
     acc = np.zeros((first.n_chunks, len(jobs), layout.size), dtype=np.int64)
+    rows = np.zeros((len(jobs), first.n if first.records else 0, 1, layout.width), dtype=np.int64)
     err = new_err(first.n_chunks)
-    counts = np.array([first.n, first.chunk_size, first.rules.players, split, len(jobs), *DEALS.shape], dtype=np.int64)
+    shape = [first.n, first.chunk_size, first.rules.players, split, len(jobs), *DEALS.shape]
+    counts = np.array(shape + list(off), dtype=np.int64)
     with numba_threads(threads), raised_by_policy(job_policies(first), f"seed {first.seed}", kinds=(SystemError,)):
-        _runs_loop()(first.rules.to_kernel(), keys, counts, fns, params, poff, blocks, acc, err)
+        loop(first.rules.to_kernel(), keys, counts, fns, params, poff, blocks, acc, rows, err)
     raise_policy_error(first, err, describe_error)
-    no_rows = np.zeros((0, 1, layout.width), dtype=np.int64)
     results = []
     for r, job in enumerate(jobs):
         collector = _Collector()  # as a run adds up its batches
-        collector.add(0, DEALS.batch(job, layout, acc[:, r].sum(0), no_rows, 0, job.n))
+        collector.add(0, DEALS.batch(job, layout, acc[:, r].sum(0), rows[r], 0, job.n))
         results.append(summarize(job, collector.batch()))
     return results

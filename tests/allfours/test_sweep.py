@@ -1,12 +1,14 @@
-"""Runs that differ only in how the eldest begs and the dealer answers, played together
-(:mod:`sims.allfours.sweep`): each run's result is the one a run of its own gives, number for number."""
+"""Runs played together (:mod:`sims.allfours.sweep`): those that differ only in how the eldest begs and the
+dealer answers, and those in which seat 0 plays the maxims with all four and without each; each run's result is
+the one a run of its own gives, number for number."""
 
 from __future__ import annotations
 
 import pytest
 
+from sims.allfours.claims.section import maxim_policies
 from sims.allfours.rules import get_rules
-from sims.allfours.sweep import play_runs
+from sims.allfours.sweep import play_maxims_without_each, play_runs
 from sims.core.jobs import Job
 from sims.core.runner import run
 
@@ -23,10 +25,12 @@ def jobs(rules, policies, n=700, seed=5):
     return [Job.make("allfours", "deals", rules, p, n, seed, chunk_size=256) for p in policies]
 
 
-def assert_each_as_alone(together):
-    for job, result in zip(together, play_runs(together, threads=2), strict=True):
+def assert_each_as_alone(together, play=play_runs):
+    for job, result in zip(together, play(together, threads=2), strict=True):
         alone = run(job, threads=1, progress=False)
         assert result.summary == alone.summary, job.policies
+        if job.records:
+            assert result.records.equals(alone.records)
 
 
 def test_the_begging_matrix_runs_give_each_its_own_numbers():
@@ -55,7 +59,7 @@ def test_players_who_draw_from_their_streams_bid_alike_in_every_run():
     [
         (dict(policies=thresholds(2, 2, "greedy")), "differ only in the beg and answer"),
         (dict(n=600), "same rules, number of deals"),
-        (dict(records=True), "without records"),
+        (dict(records=True), "seed, chunks and records"),
     ],
 )
 def test_runs_that_play_differently_are_refused(other, words):
@@ -63,3 +67,26 @@ def test_runs_that_play_differently_are_refused(other, words):
     one, two = (Job.make("allfours", "deals", **{**base, **o}) for o in ({}, other))
     with pytest.raises(ValueError, match=words):
         play_runs([one, two])
+
+
+@pytest.mark.parametrize("adversary", ["maxims", "greedy"])
+def test_the_maxims_without_each_give_each_run_its_own_numbers_and_records(adversary):
+    """Seat 0 with all four maxims, then without each, against seat 1: a hand is played again only where seat 0
+    followed the maxim left out, and every run's totals and rows are its own."""
+    policies = [maxim_policies(k, adversary) for k in (None, 0, 1, 2, 3)]
+    together = [Job.make("allfours", "deals", "two-hand", p, 900, 7, records=True, chunk_size=256) for p in policies]
+    assert_each_as_alone(together, play_maxims_without_each)
+
+
+def test_the_maxims_without_each_refuse_other_switches():
+    """The first run plays all four maxims and each other one without exactly one: else the hands that need no
+    replay are not known."""
+    two_off = {**maxim_policies(None), "play": [{"name": "maxims", "params": [0.0, 0.0, 1.0, 1.0]}, "maxims"]}
+    greedy = {**maxim_policies(None), "play": ["greedy", "maxims"]}
+    for policies in ([maxim_policies(None), two_off], [greedy, greedy]):
+        jobs = [Job.make("allfours", "deals", "two-hand", p, 100, 1) for p in policies]
+        with pytest.raises(ValueError, match="one switched off in each other"):
+            play_maxims_without_each(jobs)
+    seat_1 = [maxim_policies(None), maxim_policies(0, "greedy")]
+    with pytest.raises(ValueError, match="differ only in seat 0's play"):
+        play_maxims_without_each([Job.make("allfours", "deals", "two-hand", p, 100, 1) for p in seat_1])
