@@ -27,8 +27,8 @@ import numpy as np
 from numba import types
 
 from ..core.arrays import copy_into
-from ..core.chunks import numba_threads
-from ..core.driver import chunk_loop
+from ..core.chunks import current_threads, numba_threads
+from ..core.driver import chunk_loop, pieces_per_chunk
 from ..core.errors import E_ITEM, job_policies, new_err, raise_policy_error, raised_by_policy
 from ..core.jobs import Job
 from ..core.kernel import njit
@@ -112,9 +112,10 @@ def _runs_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, row
     lengths = np.zeros(n_runs, dtype=np.int64)
     sums = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)
     err_c = err[c]
-    start = c * chunk_size
+    start = (c // counts[7]) * chunk_size  # row c of keys: piece c % counts[7] of its chunk (play_items)
+    size, part = min(chunk_size, n_items - start), c % counts[7]
     failed = False
-    for i in range(min(chunk_size, n_items - start)):
+    for i in range(part * size // counts[7], (part + 1) * size // counts[7]):
         if failed:
             break
         item = start + i
@@ -164,7 +165,7 @@ def _runs_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, row
 @njit(inline="always")
 def _variants_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, rows, err):
     """Chunk ``c`` of every run: each hand played by the first run (seat 0 playing all four maxims), which counts
-    at each of seat 0's choices the maxim he follows; replayed by run ``r`` (maxim ``counts[7 + r]`` off) only if
+    at each of seat 0's choices the maxim he follows; replayed by run ``r`` (maxim ``counts[8 + r]`` off) only if
     seat 0 followed that maxim at least once, else given the first run's values: seat 0 then chose each card as
     the first run did, with nothing of his stream drawn, so the hand is the same."""
     n_items, chunk_size, seated, split, n_runs = counts[0], counts[1], counts[2], counts[3], counts[4]
@@ -180,15 +181,16 @@ def _variants_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc,
     first_out = np.zeros((counts[5], counts[6]), dtype=np.int64)
     sums = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)
     err_c = err[c]
-    start = c * chunk_size
+    start = (c // counts[7]) * chunk_size  # row c of keys: piece c % counts[7] of its chunk (play_items)
+    size, part = min(chunk_size, n_items - start), c % counts[7]
     failed = False
-    for i in range(min(chunk_size, n_items - start)):
+    for i in range(part * size // counts[7], (part + 1) * size // counts[7]):
         if failed:
             break
         item = start + i
         dealer = item % players
         for run in range(n_runs):
-            if run > 0 and followed[0, counts[7 + run], 0] == 0:
+            if run > 0 and followed[0, counts[8 + run], 0] == 0:
                 out[:, :] = first_out
             else:
                 seed_state(deck_rng, keys[c, 0], i)
@@ -289,11 +291,12 @@ def _play_together(jobs, loop, off, threads) -> list:
     blocks, split = layout.kernel
     fns, _, poff = first.kernel_policies()
     params = np.stack([job.kernel_policies()[1] for job in jobs])
-    keys = chunk_keys(first.seed, 0, first.n_chunks, first.game.n_streams)
-    acc = np.zeros((first.n_chunks, len(jobs), layout.size), dtype=np.int64)
+    pieces = pieces_per_chunk(first.n_chunks, first.chunk_size, threads or current_threads())
+    keys = np.repeat(chunk_keys(first.seed, 0, first.n_chunks, first.game.n_streams), pieces, axis=0)
+    acc = np.zeros((keys.shape[0], len(jobs), layout.size), dtype=np.int64)
     rows = np.zeros((len(jobs), first.n if first.records else 0, 1, layout.width), dtype=np.int64)
-    err = new_err(first.n_chunks)
-    shape = [first.n, first.chunk_size, first.rules.players, split, len(jobs), *DEALS.shape]
+    err = new_err(keys.shape[0])  # a row per piece, in the items' order: the first error is the first item's
+    shape = [first.n, first.chunk_size, first.rules.players, split, len(jobs), *DEALS.shape, pieces]
     counts = np.array(shape + list(off), dtype=np.int64)
     with numba_threads(threads), raised_by_policy(job_policies(first), f"seed {first.seed}", kinds=(SystemError,)):
         loop(first.rules.to_kernel(), keys, counts, fns, params, poff, blocks, acc, rows, err)
