@@ -141,7 +141,7 @@ POLICIES = types.Tuple((HANDS, HANDS, PLAYS, HANDS))  # beg, answer, play, disca
 @njit(cache=True)
 def _seed(keys, c, i, players, deck_rng, seat_rngs):
     """The streams of item ``i`` of chunk ``c`` as the core's loop seeds them (for the benchmarks' hand profile,
-    which replays the engine's hands)."""
+    which replays the engine's hands, and the runs :mod:`sims.allfours.sweep` plays together)."""
     seed_state(deck_rng, keys[c, 0], i)
     for s in range(players):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)

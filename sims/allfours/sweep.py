@@ -34,11 +34,11 @@ from ..core.jobs import Job
 from ..core.kernel import njit
 from ..core.kernel_types import F64_2, I64_1, I64_2, I64_3, I64_4, U64_2
 from ..core.layout import add_blocks, record_blocks
-from ..core.rng import chunk_keys, seed_state
+from ..core.rng import chunk_keys
 from ..core.runner import _Collector, summarize
 from ..core.streams import STATE_WORDS, seat_streams
 from .contract import S_SIZE
-from .engine import DEALS, O_HAND, O_ROLE, POLICIES, deal_values, describe_error, new_item_work
+from .engine import DEALS, O_HAND, O_ROLE, POLICIES, _seed, deal_values, describe_error, new_item_work
 from .maxims import N_MAXIMS
 from .play import GO_ON, NOTHING_GIVEN, POLICY_ERROR, deal_and_bid, play_hand, play_out
 from .rules import R_HAND_MAX, R_PLAYERS
@@ -91,84 +91,27 @@ def _same_as(states, lengths, count, length):
     return -1
 
 
-@njit(inline="always")
-def _runs_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, rows, err):
-    """Chunk ``c`` of every run: each hand dealt and bid per run (``params[run]``), played out once per state the
-    bidding left, its values added to that run's accumulator ``acc[c, run]`` (and recorded in ``rows[run]`` when
-    records are kept)."""
-    n_items, chunk_size, seated, split, n_runs = counts[0], counts[1], counts[2], counts[3], counts[4]
-    rules_c, poff_c, blocks_c, params_c = rules.copy(), poff.copy(), blocks.copy(), params.copy()
-    work = new_item_work(rules_c)
-    hand, scores, agreed, unasked = work[0], work[1], work[3], work[4]
-    players = rules_c[R_PLAYERS]
-    args = np.zeros(2, dtype=np.int64)  # neither agreement nor holdings
-    deck_rng = np.empty(4, dtype=np.uint64)
-    seat_rngs = seat_streams(keys.shape[1] - 1)
-    out = np.zeros((counts[5], counts[6]), dtype=np.int64)
-    outs = np.zeros((n_runs, counts[5], counts[6]), dtype=np.int64)  # the values of each state kept
-    added = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)  # and what they add up to
-    width = 3 + players * (rules_c[R_HAND_MAX] + 1) + S_SIZE + 2 + 3 * counts[6] + STATE_WORDS * (1 + seated)
-    states = np.zeros((n_runs, width), dtype=np.int64)
-    lengths = np.zeros(n_runs, dtype=np.int64)
-    sums = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)
-    err_c = err[c]
-    start = (c // counts[7]) * chunk_size  # row c of keys: piece c % counts[7] of its chunk (play_items)
-    size, part = min(chunk_size, n_items - start), c % counts[7]
-    failed = False
-    for i in range(part * size // counts[7], (part + 1) * size // counts[7]):
-        if failed:
-            break
-        item = start + i
-        dealer = item % players
-        kept = 0
-        for run in range(n_runs):
-            seed_state(deck_rng, keys[c, 0], i)
-            for s in range(seated):
-                seed_state(seat_rngs[s], keys[c, 1 + s], i)
-            out[:, :] = 0
-            scores[:] = 0
-            score = (scores, out[O_ROLE : O_ROLE + 2], False)
-            seats = (seat_rngs, policies, params_c[run], poff_c)
-            status, held, first_deal = deal_and_bid(
-                rules_c, dealer, score, (hand[0], True, deck_rng), seats, out[O_HAND], err_c, hand, NOTHING_GIVEN
-            )
-            if status == POLICY_ERROR:
-                err_c[E_ITEM], failed = item, True
-                break
-            length = _state_after_bidding(
-                states[kept], status, held, first_deal, players, hand, scores, out, deck_rng, seat_rngs, seated
-            )
-            d = _same_as(states, lengths, kept, length)
-            if d < 0:
-                d, lengths[kept] = kept, length
-                kept += 1
-                if status == GO_ON:
-                    events = out[O_HAND]
-                    status = play_out(
-                        rules_c, dealer, score, held, first_deal, seats, events, err_c, hand, unasked, NOTHING_GIVEN
-                    )
-                    if status == POLICY_ERROR:
-                        err_c[E_ITEM], failed = item, True
-                        break
-                deal_values(rules_c, args, dealer, hand, agreed, out)
-                outs[d, :, :] = out
-                added[d, :] = 0
-                add_blocks(blocks_c, added[d], out, 0, split)
-            for k in range(sums.shape[1]):
-                sums[run, k] += added[d, k]
-            if rows.shape[1] > 0:
-                record_blocks(blocks_c, rows[run, item, 0], outs[d], 0, split)
-    for run in range(n_runs):
-        copy_into(acc[c, run], sums[run])
+@njit(cache=True, inline="always")
+def _piece(c, counts):
+    """Row ``c`` of the keys is piece ``c % counts[7]`` of its chunk (as :func:`sims.core.driver.play_items` cuts
+    them): the chunk's first item, and the piece's first and last + 1 index of an item in the chunk."""
+    pieces, chunk_size = counts[7], counts[1]
+    start = (c // pieces) * chunk_size
+    size, part = min(chunk_size, counts[0] - start), c % pieces
+    return start, part * size // pieces, (part + 1) * size // pieces
+
+
+BY_BIDS, BY_MAXIMS = 0, 1  # how the runs differ: counts[8]
 
 
 @njit(inline="always")
-def _variants_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, rows, err):
-    """Chunk ``c`` of every run: each hand played by the first run (seat 0 playing all four maxims), which counts
-    at each of seat 0's choices the maxim he follows; replayed by run ``r`` (maxim ``counts[8 + r]`` off) only if
-    seat 0 followed that maxim at least once, else given the first run's values: seat 0 then chose each card as
-    the first run did, with nothing of his stream drawn, so the hand is the same."""
-    n_items, chunk_size, seated, split, n_runs = counts[0], counts[1], counts[2], counts[3], counts[4]
+def _together_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, rows, err):
+    """Piece ``c`` of every run (run ``r`` with ``params[r]``), its values added to ``acc[c, r]`` and recorded in
+    ``rows[r]`` when records are kept.  ``counts[8]`` says how the runs differ (module docstring): BY_BIDS, each
+    hand dealt and bid per run and played out once per state the bidding left; BY_MAXIMS, each hand played by the
+    first run, which counts the maxim seat 0 follows at each choice, and again by run ``r`` (maxim ``counts[9 + r]``
+    off) only if seat 0 followed that maxim."""
+    seated, split, n_runs, by_bids = counts[2], counts[3], counts[4], counts[8] == BY_BIDS
     rules_c, poff_c, blocks_c, params_c = rules.copy(), poff.copy(), blocks.copy(), params.copy()
     work = new_item_work(rules_c)
     hand, scores, agreed, unasked = work[0], work[1], work[3], work[4]
@@ -178,60 +121,83 @@ def _variants_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc,
     deck_rng = np.empty(4, dtype=np.uint64)
     seat_rngs = seat_streams(keys.shape[1] - 1)
     out = np.zeros((counts[5], counts[6]), dtype=np.int64)
-    first_out = np.zeros((counts[5], counts[6]), dtype=np.int64)
+    outs = np.zeros((n_runs, counts[5], counts[6]), dtype=np.int64)  # the values of each hand kept
+    width = 3 + players * (rules_c[R_HAND_MAX] + 1) + S_SIZE + 2 + 3 * counts[6] + STATE_WORDS * (1 + seated)
+    states = np.zeros((n_runs, width), dtype=np.int64)
+    lengths = np.zeros(n_runs, dtype=np.int64)
     sums = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)
     err_c = err[c]
-    start = (c // counts[7]) * chunk_size  # row c of keys: piece c % counts[7] of its chunk (play_items)
-    size, part = min(chunk_size, n_items - start), c % counts[7]
-    failed = False
-    for i in range(part * size // counts[7], (part + 1) * size // counts[7]):
-        if failed:
+    start, first, end = _piece(c, counts)
+    status = GO_ON
+    for i in range(first, end):
+        if status == POLICY_ERROR:
             break
         item = start + i
         dealer = item % players
+        kept = 0
         for run in range(n_runs):
-            if run > 0 and followed[0, counts[8 + run], 0] == 0:
-                out[:, :] = first_out
-            else:
-                seed_state(deck_rng, keys[c, 0], i)
-                for s in range(seated):
-                    seed_state(seat_rngs[s], keys[c, 1 + s], i)
+            d = 0  # the first run's values serve a run of the maxims that needs no replay
+            if by_bids or run == 0 or followed[0, counts[9 + run], 0] > 0:
+                _seed(keys, c, i, seated, deck_rng, seat_rngs)
                 out[:, :] = 0
                 scores[:] = 0
                 if run == 0:
                     followed[:, :, :] = 0
-                seats = (seat_rngs, policies, params_c[run], poff_c)
                 score = (scores, out[O_ROLE : O_ROLE + 2], False)
-                tally = followed if run == 0 else unasked
+                seats = (seat_rngs, policies, params_c[run], poff_c)
                 pack = (hand[0], True, deck_rng)
-                if play_hand(rules_c, dealer, score, pack, seats, out[O_HAND], err_c, hand, tally) == POLICY_ERROR:
-                    err_c[E_ITEM], failed = item, True
+                d, new = kept, True
+                if by_bids:
+                    status, held, first_deal = deal_and_bid(
+                        rules_c, dealer, score, pack, seats, out[O_HAND], err_c, hand, NOTHING_GIVEN
+                    )
+                    if status != POLICY_ERROR:
+                        length = _state_after_bidding(
+                            states[d], status, held, first_deal, players, hand, scores, out, deck_rng, seat_rngs, seated
+                        )
+                        same = _same_as(states, lengths, d, length)
+                        lengths[d] = length
+                        if same >= 0:
+                            d, new = same, False
+                        elif status == GO_ON:
+                            events = out[O_HAND]
+                            status = play_out(
+                                rules_c,
+                                dealer,
+                                score,
+                                held,
+                                first_deal,
+                                seats,
+                                events,
+                                err_c,
+                                hand,
+                                unasked,
+                                NOTHING_GIVEN,
+                            )
+                else:
+                    tally = followed if run == 0 else unasked
+                    status = play_hand(rules_c, dealer, score, pack, seats, out[O_HAND], err_c, hand, tally)
+                if status == POLICY_ERROR:
+                    err_c[E_ITEM] = item
                     break
-                deal_values(rules_c, args, dealer, hand, agreed, out)
-                if run == 0:
-                    first_out[:, :] = out
-            add_blocks(blocks_c, sums[run], out, 0, split)
+                if new:  # a hand played out: its values kept
+                    deal_values(rules_c, args, dealer, hand, agreed, out)
+                    outs[d, :, :] = out
+                    kept += 1
+            add_blocks(blocks_c, sums[run], outs[d], 0, split)
             if rows.shape[1] > 0:
-                record_blocks(blocks_c, rows[run, item, 0], out, 0, split)
+                record_blocks(blocks_c, rows[run, item, 0], outs[d], 0, split)
     for run in range(n_runs):
         copy_into(acc[c, run], sums[run])
 
 
-LOOP_TYPES = types.void(I64_1, U64_2, I64_1, POLICIES, F64_2, I64_1, I64_2, I64_3, I64_4, I64_2)
-
-
 @functools.cache
-def _variants_loop():
-    """The chunk loop over :func:`_variants_chunk`, defined at its first use (as :func:`_runs_loop`)."""
-    return chunk_loop("_variants_loop", _variants_chunk, LOOP_TYPES)
-
-
-@functools.cache
-def _runs_loop():
-    """The chunk loop over :func:`_runs_chunk`, defined at its first use: only the report's begging matrix plays
-    it, so ``sims compile`` leaves its compilation (4-5 s of CPU, the hand's kernels linked in once more) to the
-    report's first run, which it saves some twenty seconds; it is cached on disk as every kernel is."""
-    return chunk_loop("_runs_loop", _runs_chunk, LOOP_TYPES)
+def _together_loop():
+    """The chunk loop over :func:`_together_chunk`, defined at its first use: only the report's section 9 plays
+    it, so ``sims compile`` leaves its compilation (about 5 s of CPU, the hand's kernels linked in once more) to
+    the report's first run, which it saves far more; it is cached on disk as every kernel is."""
+    signature = types.void(I64_1, U64_2, I64_1, POLICIES, F64_2, I64_1, I64_2, I64_3, I64_4, I64_2)
+    return chunk_loop("_together_loop", _together_chunk, signature)
 
 
 def _check(jobs: list[Job], bids: tuple[str, ...]) -> None:
@@ -267,7 +233,7 @@ def play_runs(jobs: list[Job], threads: int | None = None) -> list:
     """The result of each of ``jobs`` (All Fours deals that differ only in their beg and answer policies'
     parameters), as :func:`sims.core.runner.run` gives it, the hands played together (module docstring)."""
     _check(jobs, BIDS)
-    return _play_together(jobs, _runs_loop(), np.zeros(0, dtype=np.int64), threads)
+    return _play_together(jobs, BY_BIDS, [], threads)
 
 
 def play_maxims_without_each(jobs: list[Job], threads: int | None = None) -> list:
@@ -281,11 +247,12 @@ def play_maxims_without_each(jobs: list[Job], threads: int | None = None) -> lis
         if play.name != "maxims" or sorted(play.params) != [0.0] * n_off + [1.0] * (N_MAXIMS - n_off):
             raise ValueError("seat 0 plays the maxims, all four in the first run, one switched off in each other")
         off.append(list(play.params).index(0.0) if r else -1)
-    return _play_together(jobs, _variants_loop(), np.array(off, dtype=np.int64), threads)
+    return _play_together(jobs, BY_MAXIMS, off, threads)
 
 
-def _play_together(jobs, loop, off, threads) -> list:
-    """The results of ``jobs`` played by ``loop`` (:func:`_runs_chunk` or :func:`_variants_chunk`)."""
+def _play_together(jobs, by: int, off: list[int], threads) -> list:
+    """The results of ``jobs``, which differ ``by`` BY_BIDS or BY_MAXIMS (``off[r]``: the maxim run ``r`` leaves
+    out), played together (:func:`_together_chunk`)."""
     first = jobs[0]
     layout = DEALS.layout(first)
     blocks, split = layout.kernel
@@ -297,9 +264,9 @@ def _play_together(jobs, loop, off, threads) -> list:
     rows = np.zeros((len(jobs), first.n if first.records else 0, 1, layout.width), dtype=np.int64)
     err = new_err(keys.shape[0])  # a row per piece, in the items' order: the first error is the first item's
     shape = [first.n, first.chunk_size, first.rules.players, split, len(jobs), *DEALS.shape, pieces]
-    counts = np.array(shape + list(off), dtype=np.int64)
+    counts = np.array([*shape, by, *off], dtype=np.int64)
     with numba_threads(threads), raised_by_policy(job_policies(first), f"seed {first.seed}", kinds=(SystemError,)):
-        loop(first.rules.to_kernel(), keys, counts, fns, params, poff, blocks, acc, rows, err)
+        _together_loop()(first.rules.to_kernel(), keys, counts, fns, params, poff, blocks, acc, rows, err)
     raise_policy_error(first, err, describe_error)
     results = []
     for r, job in enumerate(jobs):
