@@ -35,7 +35,7 @@ from ..core.kernel import njit
 from ..core.kernel_types import F64_2, I64_1, I64_2, I64_3, I64_4, U64_2
 from ..core.layout import add_blocks, record_blocks
 from ..core.rng import chunk_keys
-from ..core.runner import _Collector, summarize
+from ..core.runner import summarize
 from ..core.streams import STATE_WORDS, seat_streams
 from .contract import S_SIZE
 from .engine import DEALS, O_HAND, O_ROLE, POLICIES, _seed, deal_values, describe_error, new_item_work
@@ -268,9 +268,4 @@ def _play_together(jobs, by: int, off: list[int], threads) -> list:
     with numba_threads(threads), raised_by_policy(job_policies(first), f"seed {first.seed}", kinds=(SystemError,)):
         _together_loop()(first.rules.to_kernel(), keys, counts, fns, params, poff, blocks, acc, rows, err)
     raise_policy_error(first, err, describe_error)
-    results = []
-    for r, job in enumerate(jobs):
-        collector = _Collector()  # as a run adds up its batches
-        collector.add(0, DEALS.batch(job, layout, acc[:, r].sum(0), rows[r], 0, job.n))
-        results.append(summarize(job, collector.batch()))
-    return results
+    return [summarize(job, DEALS.batch(job, layout, acc[:, r].sum(0), rows[r], 0, job.n)) for r, job in enumerate(jobs)]
