@@ -92,6 +92,42 @@ def missing(game: str, policies: dict) -> list[str]:
     return [f"{d} policy {name!r}" for d, name in names if name not in table.get(d, {})]
 
 
+@dataclass(frozen=True)
+class _Run:
+    """One simulation a Context is asked for: what it plays, and the key of its cache."""
+
+    game: str
+    kind: str
+    policies: dict
+    n: int
+    seed: int
+    records: bool
+    options: dict
+    key: tuple
+
+    @classmethod
+    def of(cls, ctx: Context, game, kind, rules, policies, n, records, seed, options) -> _Run:
+        n = n or (ctx.deals if kind == "deals" else ctx.games)
+        seed = ctx.seed if seed is None else seed
+        label, resolved = rules_label(game, rules)
+        key = (
+            game,
+            kind,
+            label,
+            resolved,
+            policy_label(policies),
+            n,
+            tuple((d, _spec_key(spec)) for d, spec in policies.items()),
+        ) + ((seed,) if seed != ctx.seed else ())
+        options = {k: v for k, v in options.items() if v}
+        return cls(game, kind, policies, n, seed, records, options, key)
+
+    @property
+    def extra(self) -> str:
+        """What the run keeps besides totals, in words (`` + records + agreement``)."""
+        return "".join(f" + {k.replace('_', ' ')}" for k in ["records"] * self.records + sorted(self.options))
+
+
 @dataclass
 class Context:
     """Runs and caches the simulations of the report: ``deals`` per deal run and ``games`` per game run
@@ -128,45 +164,88 @@ class Context:
         (a large block with records, used once).
         Raises :class:`ClaimUnavailable` when the game or a named policy is not in the package.
         """
-        n = n or (self.deals if kind == "deals" else self.games)
-        seed = self.seed if seed is None else seed
-        options = {k: v for k, v in options.items() if v}
-        label, resolved = rules_label(game, rules)
-        key = (
-            game,
-            kind,
-            label,
-            resolved,
-            policy_label(policies),
-            n,
-            tuple((d, _spec_key(spec)) for d, spec in policies.items()),
-        ) + ((seed,) if seed != self.seed else ())
+        run = _Run.of(self, game, kind, rules, policies, n, records, seed, options)
+        cached = self._cached(run)
+        if cached is not None:
+            return cached
+        self._announce(run)
+        start = time.perf_counter()
+        result = (self.simulate or simulate)(
+            game, kind, rules, policies, run.n, run.seed, records=records, **run.options
+        )
+        self._record(run, result, time.perf_counter() - start, keep)
+        return result
+
+    def results(
+        self,
+        game: str,
+        kind: str,
+        rules,
+        policies: list[dict],
+        together: Callable,
+        n: int | None = None,
+        records: bool = False,
+        seed: int | None = None,
+        keep: bool = True,
+    ) -> list:
+        """:meth:`result` of each of ``policies``, the runs not cached yet played at once by ``together(jobs)`` (a
+        game's function that gives each :class:`sims.core.jobs.Job`'s result as :func:`simulate` does, such as
+        :func:`sims.allfours.sweep.play_runs`), each recorded with an equal share of their seconds.  A Context
+        given its own ``simulate`` plays them one by one."""
+        if self.simulate is not None:
+            return [self.result(game, kind, rules, p, n, records, seed, keep) for p in policies]
+        from sims.core.jobs import Job
+
+        runs = [_Run.of(self, game, kind, rules, p, n, records, seed, {}) for p in policies]
+        todo = list({run.key: run for run in runs if self._cached(run) is None}.values())
+        played = {}
+        if todo:
+            for run in todo:
+                self._announce(run)
+            start = time.perf_counter()
+            jobs = [Job.make(game, kind, rules, run.policies, run.n, run.seed, records=records) for run in todo]
+            results = together(jobs)
+            seconds = (time.perf_counter() - start) / len(todo)
+            for run, result in zip(todo, results, strict=True):
+                self._record(run, result, seconds, keep)
+                played[run.key] = result
+        return [played[run.key] if run.key in played else self._cached(run) for run in runs]
+
+    def _cached(self, run: _Run):
+        """The cached result that serves ``run``, or None."""
         for (cached_key, has_records, has_options), result in self._cache.items():
-            if cached_key == key and has_records >= records and options.items() <= dict(has_options).items():
+            if (
+                cached_key == run.key
+                and has_records >= run.records
+                and run.options.items() <= dict(has_options).items()
+            ):
                 return result
-        lacking = missing(game, policies)
+        return None
+
+    def _announce(self, run: _Run) -> None:
+        """Check that the package can play ``run`` (else :class:`ClaimUnavailable`) and log it."""
+        lacking = missing(run.game, run.policies)
         if lacking:
             raise ClaimUnavailable(f"needs {', '.join(lacking)}, not in the package yet")
-        extra = "".join(f" + {k.replace('_', ' ')}" for k in ["records"] * records + sorted(options))
-        self.log(f"  {game} {kind}: {key[2]}, {key[4]}, n={n:,}{extra} ...")
-        start = time.perf_counter()
-        result = (self.simulate or simulate)(game, kind, rules, policies, n, seed, records=records, **options)
+        self.log(f"  {run.game} {run.kind}: {run.key[2]}, {run.key[4]}, n={run.n:,}{run.extra} ...")
+
+    def _record(self, run: _Run, result, seconds: float, keep: bool) -> None:
+        """``run``'s line of the provenance table, its rules, and its result in the cache when ``keep``."""
         self.runs.append(
             {
-                "game": game,
-                "kind": kind + extra,
-                "rules": key[2],
-                "policies": key[4],
-                "seed": seed,
-                "n": n,
+                "game": run.game,
+                "kind": run.kind + run.extra,
+                "rules": run.key[2],
+                "policies": run.key[4],
+                "seed": run.seed,
+                "n": run.n,
                 "engine version": result.summary.get("version", ""),
-                "seconds": round(time.perf_counter() - start, 1),
+                "seconds": round(seconds, 1),
             }
         )
-        self._rules[(game, key[2])] = result.summary.get("rules", {})
+        self._rules[(run.game, run.key[2])] = result.summary.get("rules", {})
         if keep:
-            self._cache[(key, records, tuple(sorted(options.items())))] = result
-        return result
+            self._cache[(run.key, run.records, tuple(sorted(run.options.items())))] = result
 
     def searched_n(self, share: int, least: int) -> int:
         """Deals (hands) for a run with a searching player: :attr:`searched` when set, else a ``share``-th of the

@@ -141,7 +141,7 @@ POLICIES = types.Tuple((HANDS, HANDS, PLAYS, HANDS))  # beg, answer, play, disca
 @njit(cache=True)
 def _seed(keys, c, i, players, deck_rng, seat_rngs):
     """The streams of item ``i`` of chunk ``c`` as the core's loop seeds them (for the benchmarks' hand profile,
-    which replays the engine's hands)."""
+    which replays the engine's hands, and the runs :mod:`sims.allfours.sweep` plays together)."""
     seed_state(deck_rng, keys[c, 0], i)
     for s in range(players):
         seed_state(seat_rngs[s], keys[c, 1 + s], i)
@@ -197,19 +197,29 @@ def deal_item(rules, args, item, deck_rng, seat_rngs, policies, params, poff, ou
         == POLICY_ERROR
     ):
         return POLICY_ERROR
+    deal_values(rules, args, dealer, hand, agreed, out)
+    return 0
+
+
+@njit(cache=True, inline="always")
+def deal_values(rules, args, dealer, hand, agreed, out):
+    """What :func:`deal_item` adds to ``out`` after the hand (the roles' points and the events are there): each
+    side's points, the runs, the dealer and the trump, the maxims' tally and the holdings when the job asks;
+    ``hand`` the hand's scratch (:func:`play.new_work`)."""
+    players = rules[R_PLAYERS]
+    comp = out[O_ROLE : O_ROLE + 2]
     trump = hand[3][S_TRUMP]
     for r in range(2):
         side = (dealer + r) & 1  # ((dealer + r) % players) % 2: players is even
         for k in range(N_COMP):
             out[O_SIDE + side, k] = comp[r, k]
-    out[O_RUNS, 0] = events[V_RAN]
+    out[O_RUNS, 0] = out[O_HAND, V_RAN]
     out[O_DEAL, AT_DEAL.dealer] = dealer
     out[O_DEAL, AT_DEAL.trump] = trump
     if args[A_AGREEMENT]:
         _copy_agreement(out, O_MAXIM, agreed, players)
     if args[A_HOLDINGS]:
         tally_holding(hand[4], trump, players, comp, out, O_HOLDING)
-    return 0
 
 
 @njit(cache=True, refcounts=False)

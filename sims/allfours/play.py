@@ -261,11 +261,17 @@ def _own(params, poff, seat, decision):
 @njit(cache=True, refcounts=False)
 def _tally(tally, hand, played, state, rules, chosen, legal):
     """Agreement with the maxims: ``tally[k, 0]`` counts decisions where maxim k advises some legal cards
-    but not all of them, ``tally[k, 1]`` those where the card chosen is one it advises."""
+    but not all of them, ``tally[k, 1]`` those where the card chosen is one it advises.  A tally of one column
+    counts instead, in ``tally[k, 0]``, the decisions where maxim k is the first to advise a legal card (the one
+    the ``maxims`` play follows with all four on)."""
     _, unseen, best, role = situation(hand, played, state, rules)
     for k in range(N_MAXIMS):
         mask = advise(k, hand, played, state, legal, unseen, best, role) & legal
-        if mask != 0 and mask != legal:
+        if tally.shape[1] == 1:
+            if mask != 0:
+                tally[k, 0] += 1
+                return
+        elif mask != 0 and mask != legal:
             tally[k, 0] += 1
             tally[k, 1] += (mask >> chosen) & 1
 
@@ -565,10 +571,20 @@ def play_given(rules, dealer, score, pack, seats, events, err, work, tally, give
     thrown out with discard_to_six (the eldest's first) as its index in the hand dealt (-1: ask); after them
     the cards of the play in order (a card the player holds and may play).
 
-    The phases: :func:`new_deal`, :func:`bid` (with :func:`run_cards`), again while the pack runs short;
-    :func:`discard_to_six`; :func:`play_tricks`; :func:`count_points`."""
-    hands, state, holder, discards = work[1], work[3], work[4], work[5]
-    scores = score[0]
+    The two halves: :func:`deal_and_bid`, then :func:`play_out`."""
+    status, held, first_deal = deal_and_bid(rules, dealer, score, pack, seats, events, err, work, given)
+    if status != GO_ON:
+        return status
+    return play_out(rules, dealer, score, held, first_deal, seats, events, err, work, tally, given)
+
+
+@njit(cache=True, refcounts=False)
+def deal_and_bid(rules, dealer, score, pack, seats, events, err, work, given):
+    """The first half of :func:`play_given`: :func:`new_deal` and :func:`bid` (with :func:`run_cards`), again
+    while the pack runs short.  Returns ``(status, cards held, whether the deal played is the first)``: GO_ON
+    (play on), a side that reached the target, POLICY_ERROR or DECK_OUT.  What follows depends only on what it
+    leaves in ``work``, ``score``, ``events`` and the seats' streams."""
+    hands, state, discards = work[1], work[3], work[5]
     deck, shuffle = pack[0], pack[1]
     n = rules[R_PLAYERS]
     state[S_DEALER] = dealer
@@ -579,11 +595,11 @@ def play_given(rules, dealer, score, pack, seats, events, err, work, tally, give
     status, held = GO_ON, HAND
     while True:  # a new deal while the pack runs short
         if not shuffle and base + PACK > deck.shape[0]:
-            return DECK_OUT
+            return DECK_OUT, held, first_deal
         pos = new_deal(n, pack, base, hands, state, discards)
         held = HAND
         if state[S_TURNED] >> 2 == KNAVE and _score(rules, score, dealer, 0, C_TURNED, 1):
-            return side_of(rules, dealer, 0)
+            return side_of(rules, dealer, 0), held, first_deal
         if not rules[R_BEGGING]:
             break
         status, held = bid(rules, dealer, score, pack, base, pos, seats, events, err, work, given, first_deal)
@@ -593,8 +609,15 @@ def play_given(rules, dealer, score, pack, seats, events, err, work, tally, give
         first_deal = False
         if not shuffle:
             base += PACK
-    if status != GO_ON:
-        return status
+    return status, held, first_deal
+
+
+@njit(cache=True, refcounts=False)
+def play_out(rules, dealer, score, held, first_deal, seats, events, err, work, tally, given):
+    """The second half of :func:`play_given`, after :func:`deal_and_bid` with ``held`` cards each:
+    :func:`discard_to_six`; :func:`play_tricks`; :func:`count_points`.  Returns as :func:`play_hand`."""
+    state, holder = work[3], work[4]
+    scores = score[0]
     tricks = held
     if rules[R_DISCARD_TO_SIX] and held > HAND:  # each keeps six, the eldest first
         status = discard_to_six(rules, dealer, scores, held, seats, err, work, given, first_deal)

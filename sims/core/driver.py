@@ -9,7 +9,8 @@ rows of its outputs; the loop ``name(rules, keys, ...)`` runs ``step`` for every
 :func:`sims.core.chunks.loop_threads` says.  Each chunk's numbers depend only on its keys, so they do not
 depend on the threads.  Each thread runs its share of the chunks in one call of a kernel that releases the GIL
 (``nogil``): numba's ``parallel=True`` loop did the same work but tripled the kernel's compilation (its
-parfor passes).
+parfor passes).  The item loops cut a call's chunks into pieces when they are too few to keep every thread busy
+(:func:`pieces_per_chunk`); an item's streams are still its chunk's.
 
 A game writes only how one item (a deal, a game, a session) is played, as an njit function, and declares what
 it adds up as a :class:`sims.core.layout.Tally`.  :func:`deal_loop` makes the parallel kernel of::
@@ -50,7 +51,7 @@ from numba import types
 from .arrays import copy_into
 from .batch import Batch
 from .chunks import current_threads
-from .errors import E_ITEM
+from .errors import E_DECISION, E_ITEM
 from .kernel import njit
 from .kernel_types import F64_1, I64_1, I64_2, I64_3, U64_2
 from .layout import Tally, add_blocks, clear_blocks, record_blocks
@@ -115,13 +116,18 @@ def chunk_loop(name: str, step, signature) -> ChunkLoop:
     return ChunkLoop(name, njit(one_thread, cache=True, nogil=True)(namespace[name]))
 
 
-# One chunk of items, as source.  ``players`` packs the policies (a tuple of functions per decision of the game),
-# their parameters and the parameters' offsets (:meth:`sims.core.jobs.Job.kernel_policies`); ``counts`` the call's
-# first item, its number of items, the chunk size, the shape of ``out``, the seated players and the number of the
-# item's blocks (the parts' follow).
+PIECES_PER_THREAD = 32  # a call cuts its chunks so that each thread plays at least this many pieces
+
+# One piece of a chunk of items, as source: ``keys`` holds a row per piece, each chunk's ``counts[7]`` pieces in turn
+# (see :func:`play_items`), and piece ``c`` plays its share of its chunk's items, each seeded as in a whole chunk.
+# ``players`` packs the policies (a tuple of functions per decision of the game), their parameters and the
+# parameters' offsets (:meth:`sims.core.jobs.Job.kernel_policies`); ``counts`` the call's first item, its number
+# of items, the chunk size, the shape of ``out``, the seated players, the number of the item's blocks (the parts'
+# follow) and the pieces a chunk is cut into.
 _ITEM_CHUNK = """
 def {name}(c, rules, keys, counts, args, players, blocks, acc, rows, err):
     first_item, n_items, chunk_size, seated, split = counts[0], counts[1], counts[2], counts[5], counts[6]
+    pieces = counts[7]
     policies, params, poff = players
     # Thread-local copies: array reference counts on shared inputs would bounce between cores.  Every array the
     # item is given, and each of ``work``, is handed on borrowed where the call is made (views of them count no
@@ -137,8 +143,9 @@ def {name}(c, rules, keys, counts, args, players, blocks, acc, rows, err):
     parts = np.zeros(2, dtype=np.int64)  # the parts an item added, where the parts' blocks start
     parts[1] = split
     err_c = err[c]
-    start = c * chunk_size
-    for i in range(min(chunk_size, n_items - start)):
+    start = (c // pieces) * chunk_size
+    size, part = min(chunk_size, n_items - start), c % pieces
+    for i in range(part * size // pieces, (part + 1) * size // pieces):
         seed_state(borrowed(deck_rng), keys[c, 0], i)
         for s in range(seated):
             seed_state(borrowed(seat_rngs)[s], keys[c, 1 + s], i)
@@ -211,25 +218,46 @@ def item_loop(play_item, policy_types, new_work=no_work) -> ChunkLoop:
     return _loop(play_item, policy_types, _ITEM_CALL, "item", new_work)
 
 
+def pieces_per_chunk(n_chunks: int, chunk_size: int, threads: int) -> int:
+    """The pieces each of a call's ``n_chunks`` chunks is cut into, so that every thread has
+    :data:`PIECES_PER_THREAD` to play: one when the chunks are enough (a searching player's few hundred deals,
+    one chunk, would otherwise keep one thread busy and the others idle)."""
+    if n_chunks >= PIECES_PER_THREAD * threads:
+        return 1
+    return min(chunk_size, -(-PIECES_PER_THREAD * threads // n_chunks))
+
+
 def play_items(job, keys, first_item, n_items, err, loop: ChunkLoop, tally: Tally, args=()) -> Batch:
     """``play_chunks`` for a game whose items ``loop`` (from :func:`deal_loop` or :func:`item_loop`) plays,
     tallied by ``tally``; ``args`` int64 values of the job the items are given (:func:`item_loop`).
 
-    The loop counts so: chunk ``c`` adds each item's values (each block of ``tally.layout(job)``) to its own
-    accumulator ``acc[c]`` (sum, sum of squares and n per value, then the histograms' bins; a part's values
-    when the item adds the part); item ``j`` of the call writes its recorded values to ``rows[j, 0]`` and its
-    parts' to ``rows[j, 1 + k]`` when records or the log are kept.  The accumulators, summed over chunks, are
-    exact integers, so they do not depend on how the items were cut into chunks or threads."""
+    The loop counts so: each chunk is cut into :func:`pieces_per_chunk` pieces of consecutive items, and piece
+    ``p`` adds each item's values (each block of ``tally.layout(job)``) to its own accumulator ``acc[p]`` (sum,
+    sum of squares and n per value, then the histograms' bins; a part's values when the item adds the part);
+    item ``j`` of the call writes its recorded values to ``rows[j, 0]`` and its parts' to ``rows[j, 1 + k]``
+    when records or the log are kept.  An item's streams are its chunk's, whatever piece plays it, and the
+    accumulators, summed over pieces, are exact integers, so nothing depends on how the items were cut into
+    chunks, pieces or threads.  A chunk's ``err`` row is the first of its pieces' that records an error."""
     layout = tally.layout(job)
+    n_chunks = keys.shape[0]
+    pieces = pieces_per_chunk(n_chunks, job.chunk_size, current_threads())
+    keys = np.repeat(keys, pieces, axis=0)  # a row per piece: its chunk's keys
+    piece_err = np.zeros((keys.shape[0], err.shape[1]), dtype=np.int64)
     acc = np.zeros((keys.shape[0], layout.size), dtype=np.int64)
     logged = tally.logged(job)
     rows = np.zeros(  # room for the parts' log only when it is kept
         (n_items if job.records or logged else 0, 1 + (layout.log_size if logged else 0), layout.width), np.int64
     )
     blocks, split = layout.kernel
-    counts = np.array([first_item, n_items, job.chunk_size, *tally.shape, job.rules.players, split], dtype=np.int64)
+    counts = np.array(
+        [first_item, n_items, job.chunk_size, *tally.shape, job.rules.players, split, pieces], dtype=np.int64
+    )
     args = np.asarray(args, dtype=np.int64)
-    loop(job.rules.to_kernel(), keys, counts, args, job.kernel_policies(), blocks, acc, rows, err)
+    loop(job.rules.to_kernel(), keys, counts, args, job.kernel_policies(), blocks, acc, rows, piece_err)
+    for c, rows_c in enumerate(piece_err.reshape(n_chunks, pieces, -1)):
+        bad = np.flatnonzero(rows_c[:, E_DECISION])
+        if bad.size:
+            err[c] = rows_c[bad[0]]
     return tally.batch(job, layout, acc.sum(0), rows, first_item, n_items)
 
 

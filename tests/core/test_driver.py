@@ -174,3 +174,29 @@ def test_the_loop_is_cached_beside_the_games_module(triumph):
     loop = LOOPS["deals"]
     assert loop.py_func.__module__ == "triumph.play"
     assert "/triumph/play-" in loop.dispatcher._cache._cache_path.replace("\\", "/")
+
+
+def test_a_call_cuts_its_chunks_into_pieces_only_when_they_are_too_few_for_its_threads():
+    per_thread = driver.PIECES_PER_THREAD
+    assert driver.pieces_per_chunk(1, 4096, threads=2) == 2 * per_thread  # one chunk: as many pieces a thread
+    assert driver.pieces_per_chunk(7, 4096, threads=2) == -(-2 * per_thread // 7)  # at least as many a thread
+    assert driver.pieces_per_chunk(2 * per_thread, 4096, threads=2) == 1  # enough chunks: whole
+    assert driver.pieces_per_chunk(1, 5, threads=2) == 5  # never more pieces than items
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_pieces_of_a_chunk_play_its_items_as_the_whole_chunk_does(triumph, monkeypatch, threads):
+    """Items keep their chunk's streams and rows whatever piece plays them: a job of two chunks (one of them
+    short) cut into pieces gives the numbers and records of the same job played chunk by chunk."""
+    from sims.core.jobs import Job
+    from sims.core.runner import run
+
+    def played():
+        job = Job.make(triumph, "deals", None, None, 150, 4, records=True, chunk_size=100)
+        return run(job, threads=threads, progress=False)
+
+    pieces = played()
+    monkeypatch.setattr(driver, "PIECES_PER_THREAD", 0)  # every chunk one piece
+    whole = played()
+    assert pieces.summary == whole.summary
+    assert pieces.records.equals(whole.records) and len(whole.records) == 150

@@ -138,15 +138,20 @@ def maxim_differences(ctx, n: int) -> list[np.ndarray]:
     diffs = [[] for _ in MAXIMS]
     for b, start in enumerate(range(0, n, MAXIM_BLOCK)):
         size, seed = min(MAXIM_BLOCK, n - start), ctx.seed + b
-
-        def net(k):  # called in this iteration: size and seed are this block's
-            run = ctx.result(GAME, "deals", RULES, maxim_policies(k), n=size, records=True, seed=seed, keep=False)  # noqa: B023
-            return seat_net(run.records)
-
-        base = net(None)
-        for k in range(len(MAXIMS)):
-            diffs[k].append((base - net(k)).astype(np.int8))  # a hand's difference is a few points
+        base, *without = (seat_net(run.records) for run in maxim_runs(ctx, "maxims", size, seed=seed, keep=False))
+        for k, other in enumerate(without):
+            diffs[k].append((base - other).astype(np.int8))  # a hand's difference is a few points
     return [np.concatenate(d) for d in diffs]
+
+
+def maxim_runs(ctx, adversary: str, n: int, **options) -> list:
+    """The runs of :func:`maxim_policies` with all four maxims, then without each, with records, played
+    together (:func:`sims.allfours.sweep.play_maxims_without_each`: a hand is played again only where seat 0
+    followed the maxim left out)."""
+    from sims.allfours.sweep import play_maxims_without_each
+
+    policies = [maxim_policies(k, adversary) for k in (None, *range(len(MAXIMS)))]
+    return ctx.results(GAME, "deals", RULES, policies, play_maxims_without_each, n=n, records=True, **options)
 
 
 def maxim_policies(k: int | None, adversary: str = "maxims") -> dict:
@@ -272,14 +277,10 @@ def _maxims_strongest(ctx, named: list[Claim]) -> dict[str, Claim]:
     """Claims 9a-9d again with the strongest adversary: seat 1 plays the expert, seat 0 the maxims with and
     without each (the same hands, paired)."""
     n = ctx.searched_n(STRONG_SHARE, STRONG_MIN)
-
-    def net(k):
-        return seat_net(ctx.result(GAME, "deals", RULES, maxim_policies(k, "expert"), n=n, records=True).records)
-
-    base = net(None)
+    base, *without = (seat_net(run.records) for run in maxim_runs(ctx, "expert", n))
     out = {}
     for k, claim in enumerate(named[: len(MAXIMS)]):
-        d = paired_diff(base, net(k))
+        d = paired_diff(base, without[k])
         out[claim.id] = replace(
             claim,
             estimate=d.estimate,
@@ -310,13 +311,17 @@ def _agreement(ctx):
 
 
 def _begging(ctx):
-    results = {}
-    for beg in BEG_THRESHOLDS:
-        for answer in ANSWER_THRESHOLDS:
-            # never begging: the answer is never asked, so one run serves the row
-            key = (0, ANSWER_THRESHOLDS[0]) if beg == 0 else (beg, answer)
-            results[(beg, answer)] = results.get(key) or ctx.result(GAME, "deals", RULES, begging_policies(beg, answer))
-    return begging_matrix(results)
+    """The begging matrix: the runs differ only in the thresholds, so they are played together
+    (:func:`sims.allfours.sweep.play_runs`: each hand played out once per way its bidding went)."""
+    from sims.allfours.sweep import play_runs
+
+    pairs = [(beg, answer) for beg in BEG_THRESHOLDS for answer in ANSWER_THRESHOLDS]
+    # never begging: the answer is never asked, so one run serves the row
+    played = [(beg, answer) if beg else (0, ANSWER_THRESHOLDS[0]) for beg, answer in pairs]
+    distinct = list(dict.fromkeys(played))
+    results = ctx.results(GAME, "deals", RULES, [begging_policies(*pair) for pair in distinct], play_runs)
+    runs = dict(zip(distinct, results, strict=True))
+    return begging_matrix({pair: runs[run] for pair, run in zip(pairs, played, strict=True)})
 
 
 def run(ctx) -> Section:

@@ -1,0 +1,271 @@
+"""Runs of the same hands played together: those that differ only in how the eldest begs and the dealer answers,
+and those in which seat 0 plays the maxims with all four and without each (report section 9).
+
+The begging matrix is 81 runs of the same deals, one per pair of thresholds (Sections 87-96 §93 v).  Whatever
+the beg and answer policies, a hand goes on from the bidding (:func:`sims.allfours.play.deal_and_bid`) as what
+the bidding left decides: its outcome, the cards held, the situation, the points and events so far and the
+seats' streams.  :func:`play_runs` deals and bids each hand once per run, with that run's policies, but plays it
+out (:func:`sims.allfours.play.play_out`) once per different state the bidding left (three at most with
+threshold players: he stands; he begs and is given one; he begs and the cards are run) and gives each run the
+values of its own.
+
+The maxims' claims compare seat 0 playing the four maxims ("Maxims for All-Fours", §94) with seat 0 playing
+them without one.  Without maxim k he chooses every card as with all four unless maxim k is the first to advise
+a legal card, the one he follows; so :func:`play_maxims_without_each` plays each hand with all four, counting the
+maxim seat 0 follows at each choice, and plays it again without maxim k only if he followed maxim k at least
+once; the other hands are the same in both runs.
+
+Every run plays the hands and streams :func:`sims.core.runner.run` plays, and its totals are exact integers, so
+each result is the one :func:`sims.core.api.simulate` gives, number for number, its records too.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from numba import types
+
+from ..core.arrays import copy_into
+from ..core.chunks import current_threads, numba_threads
+from ..core.driver import chunk_loop, pieces_per_chunk
+from ..core.errors import E_ITEM, job_policies, new_err, raise_policy_error, raised_by_policy
+from ..core.jobs import Job
+from ..core.kernel import njit
+from ..core.kernel_types import F64_2, I64_1, I64_2, I64_3, I64_4, U64_2
+from ..core.layout import add_blocks, record_blocks
+from ..core.rng import chunk_keys
+from ..core.runner import summarize
+from ..core.streams import STATE_WORDS, seat_streams
+from .contract import S_SIZE
+from .engine import DEALS, O_HAND, O_ROLE, POLICIES, _seed, deal_values, describe_error, new_item_work
+from .maxims import N_MAXIMS
+from .play import GO_ON, NOTHING_GIVEN, POLICY_ERROR, deal_and_bid, play_hand, play_out
+from .rules import R_HAND_MAX, R_PLAYERS
+
+BIDS = ("beg", "answer")  # the decisions in which the runs may differ
+
+
+@njit(cache=True, inline="always")
+def _state_after_bidding(into, status, held, first_deal, players, hand, scores, out, deck_rng, seat_rngs, seated):
+    """What the rest of a hand depends on, written into ``into``: the bidding's outcome, the cards each of the
+    ``players`` holds and his discards, the situation, the scores, the points and events so far, the deck's and
+    the seats' streams.  Returns its length."""
+    hands, state, discards = hand[1], hand[3], hand[5]
+    into[0], into[1], into[2] = status, held, first_deal
+    k = 3
+    for r in range(players):
+        for i in range(held):
+            into[k] = hands[r, i]
+            k += 1
+        into[k] = discards[r]
+        k += 1
+    for j in range(S_SIZE):
+        into[k] = state[j]
+        k += 1
+    into[k], into[k + 1] = scores[0], scores[1]
+    k += 2
+    for row in (O_ROLE, O_ROLE + 1, O_HAND):
+        for col in range(out.shape[1]):
+            into[k] = out[row, col]
+            k += 1
+    for w in range(STATE_WORDS):
+        into[k] = np.int64(deck_rng[w])
+        k += 1
+        for s in range(seated):
+            into[k] = np.int64(seat_rngs[s, w])
+            k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _same_as(states, lengths, count, length):
+    """The first of the ``count`` states kept equal to the one just written after them (row ``count``), or -1."""
+    for d in range(count):
+        if lengths[d] == length:
+            k = 0
+            while k < length and states[d, k] == states[count, k]:
+                k += 1
+            if k == length:
+                return d
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _piece(c, counts):
+    """Row ``c`` of the keys is piece ``c % counts[7]`` of its chunk (as :func:`sims.core.driver.play_items` cuts
+    them): the chunk's first item, and the piece's first and last + 1 index of an item in the chunk."""
+    pieces, chunk_size = counts[7], counts[1]
+    start = (c // pieces) * chunk_size
+    size, part = min(chunk_size, counts[0] - start), c % pieces
+    return start, part * size // pieces, (part + 1) * size // pieces
+
+
+BY_BIDS, BY_MAXIMS = 0, 1  # how the runs differ: counts[8]
+
+
+@njit(inline="always")
+def _together_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc, rows, err):
+    """Piece ``c`` of every run (run ``r`` with ``params[r]``), its values added to ``acc[c, r]`` and recorded in
+    ``rows[r]`` when records are kept.  ``counts[8]`` says how the runs differ (module docstring): BY_BIDS, each
+    hand dealt and bid per run and played out once per state the bidding left; BY_MAXIMS, each hand played by the
+    first run, which counts the maxim seat 0 follows at each choice, and again by run ``r`` (maxim ``counts[9 + r]``
+    off) only if seat 0 followed that maxim."""
+    seated, split, n_runs, by_bids = counts[2], counts[3], counts[4], counts[8] == BY_BIDS
+    rules_c, poff_c, blocks_c, params_c = rules.copy(), poff.copy(), blocks.copy(), params.copy()
+    work = new_item_work(rules_c)
+    hand, scores, agreed, unasked = work[0], work[1], work[3], work[4]
+    followed = np.zeros((agreed.shape[0], agreed.shape[1], 1), dtype=np.int64)  # the maxim each seat followed
+    players = rules_c[R_PLAYERS]
+    args = np.zeros(2, dtype=np.int64)  # neither agreement nor holdings
+    deck_rng = np.empty(4, dtype=np.uint64)
+    seat_rngs = seat_streams(keys.shape[1] - 1)
+    out = np.zeros((counts[5], counts[6]), dtype=np.int64)
+    outs = np.zeros((n_runs, counts[5], counts[6]), dtype=np.int64)  # the values of each hand kept
+    width = 3 + players * (rules_c[R_HAND_MAX] + 1) + S_SIZE + 2 + 3 * counts[6] + STATE_WORDS * (1 + seated)
+    states = np.zeros((n_runs, width), dtype=np.int64)
+    lengths = np.zeros(n_runs, dtype=np.int64)
+    sums = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)
+    err_c = err[c]
+    start, first, end = _piece(c, counts)
+    status = GO_ON
+    for i in range(first, end):
+        if status == POLICY_ERROR:
+            break
+        item = start + i
+        dealer = item % players
+        kept = 0
+        for run in range(n_runs):
+            d = 0  # the first run's values serve a run of the maxims that needs no replay
+            if by_bids or run == 0 or followed[0, counts[9 + run], 0] > 0:
+                _seed(keys, c, i, seated, deck_rng, seat_rngs)
+                out[:, :] = 0
+                scores[:] = 0
+                if run == 0:
+                    followed[:, :, :] = 0
+                score = (scores, out[O_ROLE : O_ROLE + 2], False)
+                seats = (seat_rngs, policies, params_c[run], poff_c)
+                pack = (hand[0], True, deck_rng)
+                d, new = kept, True
+                if by_bids:
+                    status, held, first_deal = deal_and_bid(
+                        rules_c, dealer, score, pack, seats, out[O_HAND], err_c, hand, NOTHING_GIVEN
+                    )
+                    if status != POLICY_ERROR:
+                        length = _state_after_bidding(
+                            states[d], status, held, first_deal, players, hand, scores, out, deck_rng, seat_rngs, seated
+                        )
+                        same = _same_as(states, lengths, d, length)
+                        lengths[d] = length
+                        if same >= 0:
+                            d, new = same, False
+                        elif status == GO_ON:
+                            events = out[O_HAND]
+                            status = play_out(
+                                rules_c,
+                                dealer,
+                                score,
+                                held,
+                                first_deal,
+                                seats,
+                                events,
+                                err_c,
+                                hand,
+                                unasked,
+                                NOTHING_GIVEN,
+                            )
+                else:
+                    tally = followed if run == 0 else unasked
+                    status = play_hand(rules_c, dealer, score, pack, seats, out[O_HAND], err_c, hand, tally)
+                if status == POLICY_ERROR:
+                    err_c[E_ITEM] = item
+                    break
+                if new:  # a hand played out: its values kept
+                    deal_values(rules_c, args, dealer, hand, agreed, out)
+                    outs[d, :, :] = out
+                    kept += 1
+            add_blocks(blocks_c, sums[run], outs[d], 0, split)
+            if rows.shape[1] > 0:
+                record_blocks(blocks_c, rows[run, item, 0], outs[d], 0, split)
+    for run in range(n_runs):
+        copy_into(acc[c, run], sums[run])
+
+
+@functools.cache
+def _together_loop():
+    """The chunk loop over :func:`_together_chunk`, defined at its first use: only the report's section 9 plays
+    it, so ``sims compile`` leaves its compilation (about 5 s of CPU, the hand's kernels linked in once more) to
+    the report's first run, which it saves far more; it is cached on disk as every kernel is."""
+    signature = types.void(I64_1, U64_2, I64_1, POLICIES, F64_2, I64_1, I64_2, I64_3, I64_4, I64_2)
+    return chunk_loop("_together_loop", _together_chunk, signature)
+
+
+def _check(jobs: list[Job], bids: tuple[str, ...]) -> None:
+    """The runs must play the same hands: deals of the same rules, size, seed, chunks and records, without
+    options, the same policies but for the parameters of the ``bids`` decisions (or, with none, of seat 0's
+    play)."""
+    first = jobs[0]
+
+    def same(job):
+        return [
+            (p.name, tuple(p.params) if d not in bids and (bids or d != "play" or seat) else ())
+            for d in job.policies
+            for seat, p in enumerate(job.policies[d])
+        ]
+
+    for job in jobs:
+        if job.game.name != "allfours" or job.kind != "deals" or any(job.option(o) for o in ("agreement", "holdings")):
+            raise ValueError("runs played together are All Fours deals without options")
+        if (job.rules, job.n, job.seed, job.chunk_size, job.records) != (
+            first.rules,
+            first.n,
+            first.seed,
+            first.chunk_size,
+            first.records,
+        ):
+            raise ValueError("runs played together have the same rules, number of deals, seed, chunks and records")
+        if same(job) != same(first):
+            what = "the beg and answer policies'" if bids else "seat 0's play"
+            raise ValueError(f"runs played together differ only in {what} parameters")
+
+
+def play_runs(jobs: list[Job], threads: int | None = None) -> list:
+    """The result of each of ``jobs`` (All Fours deals that differ only in their beg and answer policies'
+    parameters), as :func:`sims.core.runner.run` gives it, the hands played together (module docstring)."""
+    _check(jobs, BIDS)
+    return _play_together(jobs, BY_BIDS, [], threads)
+
+
+def play_maxims_without_each(jobs: list[Job], threads: int | None = None) -> list:
+    """The result of each of ``jobs`` (All Fours deals that differ only in seat 0's ``maxims`` play: all four
+    maxims in the first, one switched off in each of the others), as :func:`sims.core.runner.run` gives it, each
+    hand replayed only by the runs whose missing maxim seat 0 followed in the first (module docstring)."""
+    _check(jobs, ())
+    off = []
+    for r, job in enumerate(jobs):
+        play, n_off = job.policies["play"][0], min(r, 1)
+        if play.name != "maxims" or sorted(play.params) != [0.0] * n_off + [1.0] * (N_MAXIMS - n_off):
+            raise ValueError("seat 0 plays the maxims, all four in the first run, one switched off in each other")
+        off.append(list(play.params).index(0.0) if r else -1)
+    return _play_together(jobs, BY_MAXIMS, off, threads)
+
+
+def _play_together(jobs, by: int, off: list[int], threads) -> list:
+    """The results of ``jobs``, which differ ``by`` BY_BIDS or BY_MAXIMS (``off[r]``: the maxim run ``r`` leaves
+    out), played together (:func:`_together_chunk`)."""
+    first = jobs[0]
+    layout = DEALS.layout(first)
+    blocks, split = layout.kernel
+    fns, _, poff = first.kernel_policies()
+    params = np.stack([job.kernel_policies()[1] for job in jobs])
+    pieces = pieces_per_chunk(first.n_chunks, first.chunk_size, threads or current_threads())
+    keys = np.repeat(chunk_keys(first.seed, 0, first.n_chunks, first.game.n_streams), pieces, axis=0)
+    acc = np.zeros((keys.shape[0], len(jobs), layout.size), dtype=np.int64)
+    rows = np.zeros((len(jobs), first.n if first.records else 0, 1, layout.width), dtype=np.int64)
+    err = new_err(keys.shape[0])  # a row per piece, in the items' order: the first error is the first item's
+    shape = [first.n, first.chunk_size, first.rules.players, split, len(jobs), *DEALS.shape, pieces]
+    counts = np.array([*shape, by, *off], dtype=np.int64)
+    with numba_threads(threads), raised_by_policy(job_policies(first), f"seed {first.seed}", kinds=(SystemError,)):
+        _together_loop()(first.rules.to_kernel(), keys, counts, fns, params, poff, blocks, acc, rows, err)
+    raise_policy_error(first, err, describe_error)
+    return [summarize(job, DEALS.batch(job, layout, acc[:, r].sum(0), rows[r], 0, job.n)) for r, job in enumerate(jobs)]
