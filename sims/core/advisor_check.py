@@ -21,9 +21,11 @@ more than the second's at the positions the first reaches, valued with the secon
 (the performance-difference identity of reinforcement learning).  With ``identity_games``, each
 seat's first games of the advisor are recorded, and at each of its decisions the advisor's own
 values (fresh deals) of its choice and of the choice the strongest player would have made there are
-compared: summed over a game, they are what the advisor's values say it gains.  Where that sum agrees
-with the review's prediction but not with the play, the values themselves are off (the advisor's picture
-of the hidden cards or of the play to come), not the summing of a game's grades.
+compared: summed over a game, they are what the advisor's values say it gains, and split by the kind of
+decision, which of its values say so.  Where that sum agrees with the review's prediction but not with
+the play, the values themselves are off (the advisor's picture of the hidden cards or of the play to
+come), not the summing of a game's grades; where a kind of decision's part agrees with what the
+advisor gains deciding that kind alone, that kind's values are not.
 
 ``against`` (``{decision: policy}``) sets other players than the strongest for the other seats, the
 mirror and the reviewed games: against the play-outs' own players the advisor's model of the rest of
@@ -114,16 +116,19 @@ def lost_again(game, situation, choice: str, best: str, samples: int, seed: int,
 
 
 def identity_gain(game, record, seat: int, best: dict, samples: int, seed: int, measure: str) -> np.ndarray:
-    """Per game of the ``record`` (the advisor in ``seat``), the advisor's values (``samples`` fresh deals a
-    decision, ``seed``) of its choices less those of the choices ``best``'s policy would have made at the same
-    positions (module docstring: the identity), summed over its decisions; ``measure`` ``win_lost`` or
-    ``points_lost``.  Both choices are graded on the same deals (:func:`sims.core.record.review`'s grade); a
-    decision none of whose sampled deals fit what the others have shown is left out."""
+    """Per game of the ``record`` (the advisor in ``seat``) and decision of the game (``game.decisions`` order),
+    the advisor's values (``samples`` fresh deals a decision, ``seed``) of its choices less those of the choices
+    ``best``'s policy would have made at the same positions (module docstring: the identity), summed over its
+    decisions of that kind: ``out[game, decision]``, whose sum over the decisions is the identity of a game;
+    ``measure`` ``win_lost`` or ``points_lost``.  Both choices are graded on the same deals
+    (:func:`sims.core.record.review`'s grade); a decision none of whose sampled deals fit what the others have
+    shown is left out."""
     from .advisor_player import advise_fitting, choice_column
     from .record import grade, read_record
 
     advice, read = game.part("advice"), read_record(record)
-    out = np.zeros(read.header.get("games", 1))
+    kinds = [d.name for d in game.decisions]
+    out = np.zeros((read.header.get("games", 1), len(kinds)))
     for k, line in enumerate(read.decisions):
         base = best.get(line.situation.DECISION)
         if line.player != seat or not isinstance(base, str):
@@ -133,7 +138,7 @@ def identity_gain(game, record, seat: int, best: dict, samples: int, seed: int, 
             made = [c for c, by in zip(frame[choice_column(frame)], frame["chosen_by"]) if base in by.split(", ")]
             if made and str(made[0]) != line.choice:
                 graded = [grade(game, line.situation, c, samples, seed + k) for c in (str(made[0]), line.choice)]
-                out[line.game] += graded[0][measure] - graded[1][measure]
+                out[line.game, kinds.index(line.situation.DECISION)] += graded[0][measure] - graded[1][measure]
         except ValueError:
             continue
     return out
@@ -211,7 +216,8 @@ def check(
         measured again on fresh deals) (:class:`sims.stats.Estimate`; the
         first two None for one game number), the played ``games``, the advisor's ``decisions`` in each seat,
         and the review's ``reviewed`` decisions with the counts of each ``grade``; with ``identity_games``,
-        ``identity`` (an Estimate over those games' numbers).
+        ``identity`` (an Estimate over those games' numbers) and ``identity_by_decision`` (``{decision:
+        Estimate}``, its part from each kind of decision: where the values are off).
     """
     from ..stats import mean_ci
     from .jobs import check_count, resolve_one
@@ -232,7 +238,8 @@ def check(
         if review_games
         else None
     )
-    identity = np.zeros((min(identity_games, games), rules.players))
+    kinds = [d.name for d in game.decisions]
+    identity = np.zeros((min(identity_games, games), rules.players, len(kinds)))
     column = 0 if measure_of(game, rules) == "win" else 1
     if games == 0:
         mirror = np.zeros((0, rules.players))
@@ -264,7 +271,14 @@ def check(
         "advisor": mean_ci(advisor.mean(axis=1)) if games > 1 else None,
         "mirror": float(mirror.mean()) if games else None,
         "gain": mean_ci((advisor - mirror).mean(axis=1)) if games > 1 else None,
-        **({"identity": mean_ci(identity.mean(axis=1))} if len(identity) > 1 else {}),
+        **(
+            {
+                "identity": mean_ci(identity.sum(axis=2).mean(axis=1)),
+                "identity_by_decision": {d: mean_ci(identity[:, :, j].mean(axis=1)) for j, d in enumerate(kinds)},
+            }
+            if len(identity) > 1
+            else {}
+        ),
         **(
             {}
             if predicted is None
@@ -298,6 +312,10 @@ def render(result: dict) -> str:
         lines.append(
             f"  the same, by its own values:    {result['identity'].format(2, scale)}{unit} "
             f"(its choices less the others' at the positions it reached, {result['identity'].n} games a seat)"
+        )
+        lines.append(
+            "  of which by decision:          "
+            + ", ".join(f"{d} {v.format(2, scale)}{unit}" for d, v in result["identity_by_decision"].items())
         )
     if "predicted" not in result:
         return "\n".join(lines)
@@ -363,7 +381,7 @@ def main(argv=None) -> None:
     except ValueError as exc:
         parser.exit(2, f"{parser.prog}: {exc}\n")
     if args.json:
-        print(json.dumps({k: v.__dict__ if hasattr(v, "__dict__") else v for k, v in result.items()}, default=str))
+        print(json.dumps(result, default=lambda v: v.__dict__ if hasattr(v, "__dict__") else str(v)))
     else:
         print(render(result))
 

@@ -556,6 +556,25 @@ def read_deals(
     return deals, left, enumerated, drew, conditioned
 
 
+def given_deal(situation: PegSituation, dealt) -> tuple[np.ndarray, np.ndarray]:
+    """``(deals, left)`` as :func:`hidden_deals` gives them for one deal of the others' hidden cards, ``dealt``
+    (readable or ids, each role's cards in role order); a one-line error when they are not as many as the others
+    hold, or one of them is seen (held, laid, thrown or turned) or given twice."""
+    from ..cards import parse_cards
+
+    rules = cast(Rules, situation.rules)
+    cards = parse_cards(dealt)
+    left = np.asarray(situation.left() + [0] * (MAX_SEATS - rules.active), dtype=np.int64)
+    left[cast(int, situation.role)] = 0
+    if len(cards) != left.sum():
+        raise ValueError(f"the others hold {int(left.sum())} cards, {len(cards)} given")
+    seen = set(situation.kept) | set(situation.played) | {situation.starter} | set(situation.thrown)
+    if seen & set(cards):
+        card = format_card(min(seen & set(cards)))
+        raise ValueError(f"{card} is seen (held, laid, thrown or turned), not the others'")
+    return np.asarray([cards], dtype=np.int64), left
+
+
 def peg_advice(
     situation: PegSituation,
     playout=DEFAULT_PLAYOUT,
@@ -565,9 +584,12 @@ def peg_advice(
     exact_limit: int = EXACT_LIMIT,
     players: str | None = None,
     infer: str = "playout",
+    dealt=None,
 ) -> tuple[dict, dict]:
     """:func:`advise`'s table without pandas (``sims peg`` needs none): its columns ``{name: values}``, rows best
-    first, and its ``attrs``."""
+    first, and its ``attrs``.  ``dealt``: the others' hidden cards as they were dealt (each role's in role order,
+    as :func:`hidden_deals` deals them), played out as the one deal instead of the deals read
+    (:func:`given_deal`: the values checked against the cards that were dealt, :mod:`.values_check`)."""
     from .policies import resolve
 
     policies = NAMED[situation.DECISION] if policies is None else policies
@@ -582,7 +604,10 @@ def peg_advice(
         table_players = players_of(players, peg=playout.name)
     arrays = situation.to_state()
     pegs, run = _seated(playout)
-    deals, left, enumerated, drew, conditioned = read_deals(situation, playout, samples, seed, exact_limit, infer)
+    if dealt is None:
+        deals, left, enumerated, drew, conditioned = read_deals(situation, playout, samples, seed, exact_limit, infer)
+    else:
+        (deals, left), enumerated, drew, conditioned = given_deal(situation, dealt), True, False, "the cards dealt"
     keys = chunk_keys(seed, 0, 1, MAX_SEATS + 1)[0, 1:]
     n_cards = arrays.hand.shape[0]
     net = np.full((len(deals), n_cards), np.nan)

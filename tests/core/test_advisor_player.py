@@ -2,6 +2,7 @@
 the player plays the advisor's best choice, sits at the table by name and against a person in the duel, and the
 check exchanges the seats, scores each seat's result as the game's view does, and is the same for the same seed."""
 
+import numpy as np
 import pytest
 
 from sims.allfours.situation import PlaySituation
@@ -87,9 +88,11 @@ def test_the_identity_is_zero_where_the_seat_chose_as_the_other_player(tmp_path)
     rules, best = game.get_rules("two-hand"), {"beg": "threshold", "answer": "threshold", "play": "maxims"}
     play_seats(game, rules, [best, best], seed=2, games=2, record=tmp_path / "r.jsonl")
     gain = identity_gain(game, tmp_path / "r.jsonl", 0, best, samples=20, seed=0, measure="points_lost")
-    assert gain.tolist() == [0.0, 0.0]
+    assert gain.shape == (2, len(game.decisions)) and not gain.any()
     greedy = identity_gain(game, tmp_path / "r.jsonl", 0, {**best, "play": "greedy"}, 20, 0, "points_lost")
-    assert greedy.any()  # where greedy would have played another card, the difference counts
+    play = [d.name for d in game.decisions].index("play")
+    # Where greedy would have played another card, the difference counts, and only in the play's column.
+    assert greedy[:, play].any() and not np.delete(greedy, play, axis=1).any()
 
 
 def test_the_check_against_other_players_values_the_advisors_own_games():
@@ -106,7 +109,11 @@ def test_the_check_against_other_players_values_the_advisors_own_games():
         identity_games=2,
     )
     assert result["strongest"]["play"] == "maxims" and result["identity"].n == 2
-    assert "by its own values" in render(result)
+    parts = result["identity_by_decision"]
+    assert list(parts) == ["beg", "answer", "play", "discard"] and all(v.n == 2 for v in parts.values())
+    assert sum(v.estimate for v in parts.values()) == pytest.approx(result["identity"].estimate)
+    text = render(result)
+    assert "by its own values" in text and "of which by decision:          beg " in text
     with pytest.raises(ValueError, match="allfours's decisions are beg, answer, play, discard, got 'lead'"):
         check("allfours", games=2, against={"lead": "maxims"})
 
