@@ -43,6 +43,7 @@ import numpy as np
 import pandas as pd
 
 from .advisor_player import NAME, AdvisorPlayer
+from .text import counted
 
 
 def strongest(game, rules) -> dict:
@@ -319,7 +320,7 @@ def render(result: dict) -> str:
         )
     if "predicted" not in result:
         return "\n".join(lines)
-    grades = ", ".join(f"{n} {name}" for name, n in result["grades"].items())
+    grades = ", ".join(counted(n, name) for name, n in result["grades"].items())
     lines += [
         f"  gain a game, the review's:      {result['predicted'].format(2, scale)}{unit} "
         f"({result['predicted'].n} player-games, {result['reviewed']:,} decisions: {grades})",

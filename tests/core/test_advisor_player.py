@@ -77,6 +77,8 @@ def test_the_check_exchanges_seats_and_is_the_same_for_a_seed():
     assert check("cribbage", **options) == first
     text = render(first)
     assert "gain a game, measured:" in text and "gain a game, the review's:" in text and "fresh deals" in text
+    grades = render({**first, "grades": {"blunder": 1, "mistake": 2, "inaccuracy": 0}})
+    assert "1 blunder, 2 mistakes, 0 inaccuracies" in grades  # each count agreeing with its noun
     alone = check("cribbage", **{**options, "review_games": 0})  # the play alone: the same games
     assert alone["advisor"] == first["advisor"] and "predicted" not in alone
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sims.core.table import play
 from sims.cribbage.advice import given_deal, peg_advice, read_deals
 from sims.cribbage.situation import PegSituation
 from sims.cribbage.values_check import check_values, held_by_others
-from sims.core.table import play
 
 # The dealer holds 9H 4S 3D at a count of 25 (two of them fit); the pone holds two cards unseen.
 LATE = PegSituation(
