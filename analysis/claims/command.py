@@ -112,8 +112,7 @@ def announce_compiling() -> None:
     from sims.core.registry import get_game
 
     for name in report_games():
-        game = get_game(name)
-        announce(name, game.engine, game.compile_time)
+        announce(get_game(name))
 
 
 def rules_tables(ctx: Context) -> dict[str, pd.DataFrame]:

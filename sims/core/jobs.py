@@ -179,7 +179,7 @@ class Job:
             tuple(sorted((k, v) for k, v in options.items() if v is not None and v is not False)),
             engine,
         )
-        announce(game.name, game.engine, game.compile_time)  # once the job is known good: nothing said in vain
+        announce(game)  # once the job is known good: nothing said in vain
         return job
 
     def option(self, name: str, default=False):

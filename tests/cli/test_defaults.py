@@ -63,17 +63,34 @@ def test_the_output_names_the_defaults_used(capsys):
 
 def test_the_first_run_says_it_compiles_once(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SIMS_CACHE_DIR", str(tmp_path))
-    engine = "sims.loo.engine"
+    loo = get_game("loo")
+    engine = loo.engine
     assert first_run.is_cold(engine)
-    first_run.announce("loo", engine, "2 minutes")
-    first_run.announce("loo", engine, "2 minutes")  # another job before the kernels compiled: said once a cache
+    first_run.announce(loo)
+    first_run.announce(loo)  # another job before the kernels compiled: said once a cache
     assert capsys.readouterr().err == (
-        f"sims: compiling the loo kernels, once (about 2 minutes on 2 cores; later runs load them from {tmp_path})\n"
+        f"sims: compiling the loo kernels, once (about {loo.compile_time} on 2 cores; later runs load them from "
+        f"{tmp_path})\n"
     )
     folder = kernel_dir(tmp_path, (engine,))  # where the locator puts the engine's kernels
     assert folder.parent == tmp_path / "sims" / "loo" and folder.name.startswith("engine-")
     folder.mkdir(parents=True)
     assert first_run.is_cold(engine)  # an empty folder: nothing compiled yet
     (folder / "engine.play_chunks-1.nbi").write_bytes(b"")
-    first_run.announce("loo", engine, "2 minutes")
+    first_run.announce(loo)
     assert not first_run.is_cold(engine) and capsys.readouterr().err == ""
+
+
+def test_a_game_whose_engine_defines_no_kernel_is_warm_once_its_policies_module_is(tmp_path, monkeypatch, capsys):
+    """Triumph's engine only declares loops, which belong to the module of the items they play (its policies'):
+    the engine's folder stays empty, and the game is warm once that module's is not (no notice every run)."""
+    pytest.importorskip("triumph")
+    monkeypatch.setenv("SIMS_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(first_run, "_ANNOUNCED", set())
+    triumph = get_game("triumph")
+    folder = kernel_dir(tmp_path, ("triumph.play",))
+    folder.mkdir(parents=True)
+    (folder / "play.random_card-1.nbi").write_bytes(b"")
+    assert first_run.is_cold(triumph.engine) and not first_run.is_cold(triumph.engine, ["triumph.play"])
+    first_run.announce(triumph)
+    assert capsys.readouterr().err == ""

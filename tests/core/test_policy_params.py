@@ -75,7 +75,7 @@ def test_a_refused_job_says_nothing_of_compiling(monkeypatch):
     assert main(["simulate", "--game", "allfours", "--deals", "100", "--play", "maxims:knave", "--quiet"]) == 2
     assert told == []
     assert main(["simulate", "--game", "allfours", "--deals", "100", "--quiet"]) == 0
-    assert [game for game, *_ in told] == ["allfours"]
+    assert [game.name for game, *_ in told] == ["allfours"]
 
 
 def test_an_unknown_table_lists_the_known_ones(capsys):
