@@ -116,8 +116,11 @@ def lost_again(game, situation, choice: str, best: str, samples: int, seed: int,
     return grade(game, situation, choice, samples, seed)[measure] - grade(game, situation, best, samples, seed)[measure]
 
 
-def identity_gain(game, record, seat: int, best: dict, samples: int, seed: int, measure: str) -> np.ndarray:
-    """Per game of the ``record`` (the advisor in ``seat``) and decision of the game (``game.decisions`` order),
+def identity_gain(
+    game, record, seat: int, best: dict, samples: int, seed: int, measure: str, games: int | None = None
+) -> np.ndarray:
+    """Per game of the ``record`` (the advisor in ``seat``; its first ``games``, default every one) and decision of
+    the game (``game.decisions`` order),
     the advisor's values (``samples`` fresh deals a decision, ``seed``) of its choices less those of the choices
     ``best``'s policy would have made at the same positions (module docstring: the identity), summed over its
     decisions of that kind: ``out[game, decision]``, whose sum over the decisions is the identity of a game;
@@ -129,10 +132,10 @@ def identity_gain(game, record, seat: int, best: dict, samples: int, seed: int, 
 
     advice, read = game.part("advice"), read_record(record)
     kinds = [d.name for d in game.decisions]
-    out = np.zeros((read.header.get("games", 1), len(kinds)))
+    out = np.zeros((min(read.header.get("games", 1), games or read.header.get("games", 1)), len(kinds)))
     for k, line in enumerate(read.decisions):
         base = best.get(line.situation.DECISION)
-        if line.player != seat or not isinstance(base, str):
+        if line.player != seat or line.game >= len(out) or not isinstance(base, str):
             continue
         try:  # the base's choice: the row the advisor says it makes (the fewest deals do for that)
             frame = advise_fitting(advice, line.situation, 2, seed + k, policies=(base,))[0]
@@ -257,9 +260,7 @@ def check(
             advisor[:, s] = play_seats(game, rules, seats, seed, games, record, progress)[:, s, column]
             if record:
                 measure = "win_lost" if column == 0 else "points_lost"
-                identity[:, s] = identity_gain(game, record, s, best, review_samples, seed + 2, measure)[
-                    : len(identity)
-                ]
+                identity[:, s] = identity_gain(game, record, s, best, review_samples, seed + 2, measure, len(identity))
         taken.append(player.decisions)
     return {
         "game": game.name,

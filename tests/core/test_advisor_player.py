@@ -83,9 +83,10 @@ def test_the_check_exchanges_seats_and_is_the_same_for_a_seed():
     assert alone["advisor"] == first["advisor"] and "predicted" not in alone
 
 
-def test_the_identity_is_zero_where_the_seat_chose_as_the_other_player(tmp_path):
+def test_the_identity_is_zero_where_the_seat_chose_as_the_other_player(tmp_path, monkeypatch):
     """Valued by the identity, a seat that played the maxims gains nothing on the maxims: at every decision its
-    choice is theirs, so each paired difference is exactly zero (and the base's choice was found each time)."""
+    choice is theirs, so each paired difference is exactly zero (and the base's choice was found each time); the
+    identity of a record's first games grades those alone."""
     game = get_game("allfours")
     rules, best = game.get_rules("two-hand"), {"beg": "threshold", "answer": "threshold", "play": "maxims"}
     play_seats(game, rules, [best, best], seed=2, games=2, record=tmp_path / "r.jsonl")
@@ -95,6 +96,15 @@ def test_the_identity_is_zero_where_the_seat_chose_as_the_other_player(tmp_path)
     play = [d.name for d in game.decisions].index("play")
     # Where greedy would have played another card, the difference counts, and only in the play's column.
     assert greedy[:, play].any() and not np.delete(greedy, play, axis=1).any()
+    # The first game alone: valued as in the whole record, and the second game's decisions not graded at all.
+    import sims.core.record as record
+
+    grades, grade = [], record.grade
+    monkeypatch.setattr(record, "grade", lambda *args, **kw: grades.append(1) or grade(*args, **kw))
+    first = identity_gain(game, tmp_path / "r.jsonl", 0, {**best, "play": "greedy"}, 20, 0, "points_lost", games=1)
+    alone = len(grades)
+    identity_gain(game, tmp_path / "r.jsonl", 0, {**best, "play": "greedy"}, 20, 0, "points_lost")
+    assert np.array_equal(first, greedy[:1]) and 0 < alone < len(grades) - alone
 
 
 def test_the_check_against_other_players_values_the_advisors_own_games():
