@@ -28,7 +28,7 @@ from numba import types
 
 from ..core.arrays import copy_into
 from ..core.chunks import current_threads, numba_threads
-from ..core.driver import chunk_loop, pieces_per_chunk
+from ..core.driver import chunk_loop, piece_items, pieces_per_chunk
 from ..core.errors import E_ITEM, job_policies, new_err, raise_policy_error, raised_by_policy
 from ..core.jobs import Job
 from ..core.kernel import njit
@@ -91,16 +91,6 @@ def _same_as(states, lengths, count, length):
     return -1
 
 
-@njit(cache=True, inline="always")
-def _piece(c, counts):
-    """Row ``c`` of the keys is piece ``c % counts[7]`` of its chunk (as :func:`sims.core.driver.play_items` cuts
-    them): the chunk's first item, and the piece's first and last + 1 index of an item in the chunk."""
-    pieces, chunk_size = counts[7], counts[1]
-    start = (c // pieces) * chunk_size
-    size, part = min(chunk_size, counts[0] - start), c % pieces
-    return start, part * size // pieces, (part + 1) * size // pieces
-
-
 BY_BIDS, BY_MAXIMS = 0, 1  # how the runs differ: counts[8]
 
 
@@ -127,7 +117,7 @@ def _together_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc,
     lengths = np.zeros(n_runs, dtype=np.int64)
     sums = np.zeros((n_runs, acc.shape[2]), dtype=np.int64)
     err_c = err[c]
-    start, first, end = _piece(c, counts)
+    start, first, end = piece_items(c, counts[7], counts[1], counts[0])
     status = GO_ON
     for i in range(first, end):
         if status == POLICY_ERROR:

@@ -116,6 +116,15 @@ def chunk_loop(name: str, step, signature) -> ChunkLoop:
     return ChunkLoop(name, njit(one_thread, cache=True, nogil=True)(namespace[name]))
 
 
+@njit(cache=True, inline="always")
+def piece_items(c, pieces, chunk_size, n_items):
+    """Row ``c`` of a call's keys is piece ``c % pieces`` of chunk ``c // pieces`` (:func:`play_items`): the
+    chunk's first item, and the first and last + 1 index in the chunk of the items the piece plays."""
+    start = (c // pieces) * chunk_size
+    size, part = min(chunk_size, n_items - start), c % pieces
+    return start, part * size // pieces, (part + 1) * size // pieces
+
+
 PIECES_PER_THREAD = 32  # a call cuts its chunks so that each thread plays at least this many pieces
 
 # One piece of a chunk of items, as source: ``keys`` holds a row per piece, each chunk's ``counts[7]`` pieces in turn
@@ -143,9 +152,8 @@ def {name}(c, rules, keys, counts, args, players, blocks, acc, rows, err):
     parts = np.zeros(2, dtype=np.int64)  # the parts an item added, where the parts' blocks start
     parts[1] = split
     err_c = err[c]
-    start = (c // pieces) * chunk_size
-    size, part = min(chunk_size, n_items - start), c % pieces
-    for i in range(part * size // pieces, (part + 1) * size // pieces):
+    start, first, end = piece_items(c, pieces, chunk_size, n_items)
+    for i in range(first, end):
         seed_state(borrowed(deck_rng), keys[c, 0], i)
         for s in range(seated):
             seed_state(borrowed(seat_rngs)[s], keys[c, 1 + s], i)
@@ -185,6 +193,7 @@ def _loop(play_item, policy_types, call: str, prefix: str, new_work) -> ChunkLoo
         "__name__": play_item.py_func.__module__,
         "np": np,
         "seed_state": seed_state,
+        "piece_items": piece_items,
         "seat_streams": seat_streams,
         "E_ITEM": E_ITEM,
         "add_blocks": add_blocks,
