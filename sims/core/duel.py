@@ -47,7 +47,7 @@ class View:
 
     game: str = ""
     aliases: dict = {}  # words accepted for a choice, e.g. {"miss": "take the miss"}
-    values: dict = {}  # what the advisor's value is, by decision
+    values: dict = {}  # what the advisor's value is, by decision (else its advice module's VALUE, one for all)
 
     def __init__(self, names):
         self.names = names
@@ -151,6 +151,8 @@ class View:
 
     def hint_note(self, situation, frame) -> str:
         """What a hint's values are, and how they were found."""
+        from .registry import get_game
+
         deals = frame.attrs.get("deals")
         how = (
             "exact"
@@ -158,7 +160,8 @@ class View:
             else f"{'exact over' if frame.attrs.get('method') == 'exact' else 'sampled'} {deals:,} deals of the cards "
             f"you have not seen"
         )
-        return f"{self.values[situation.DECISION]} ({how})"
+        value = self.values.get(situation.DECISION) or f"value: {get_game(self.game).part('advice').VALUE}"
+        return f"{value} ({how})"
 
 
 def agree(name: str, verb: str) -> str:

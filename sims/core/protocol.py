@@ -79,7 +79,7 @@ class Game:
 
     name: str
     title: str
-    rules: str  # "module" defining Rules, PRESETS and get_rules
+    rules: str  # "module" defining Rules and PRESETS
     default_preset: str
     decisions: tuple[Decision, ...]
     policies: Mapping[str, Mapping[str, PolicySpec]]  # decision -> policy name -> spec (declarative)
@@ -107,8 +107,11 @@ class Game:
         return self.rules_module.PRESETS
 
     def get_rules(self, rules):
-        """A preset by name, or the game's Rules as given; anything else is a one-line error."""
-        return self.rules_module.get_rules(self.default_preset if rules is None else rules)
+        """A preset by name (None: the default preset), or the game's Rules as given; anything else is a one-line
+        error."""
+        from .rules import preset
+
+        return preset(self.presets, self.rules_module.Rules, self.default_preset if rules is None else rules)
 
     def part(self, name: str):
         """The module of the part ``name`` (``advice``, ``record``, ``duel``, ``advise_command``), imported; a

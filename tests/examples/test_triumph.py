@@ -123,8 +123,9 @@ def test_a_whole_duel_from_standard_input_writes_the_record_of_the_game_it_annou
     assert max(result["tricks_0"], result["tricks_1"]) == 7
 
 
-def test_the_guide_gives_each_file_of_the_example_its_length():
-    """docs/adding-a-game.md's table of what a game supplies states each Triumph file's length: kept true."""
+def test_the_guide_gives_each_file_of_the_example_its_length_and_the_example_keeps_its_budget():
+    """docs/adding-a-game.md's table of what a game supplies states each Triumph file's length: kept true; and the
+    whole example, every part of the protocol included, stays within its budget of 450 lines."""
     import re
     from pathlib import Path
 
@@ -134,3 +135,4 @@ def test_the_guide_gives_each_file_of_the_example_its_length():
     assert len(table) == 9 and {f: len((files / f).read_text().splitlines()) for f, _ in table} == {
         f: int(n) for f, n in table
     }
+    assert sum(len(f.read_text().splitlines()) for f in files.glob("*.py")) <= 450

@@ -1,10 +1,7 @@
 """Triumph's advisor: each legal card valued by the tricks its player takes from there to the end of the deal,
-over the deals of the cards he has not seen in which no player holds a suit he showed he has none of (every one
-when they are few, exact with the greedy play-outs; else sampled), each play-out by the reference engine seating
-the kernel's policies (``sims advise --game triumph card AH 10H 3C 4D 5S --turned 7H --played KH --seat 1``: the
-facts of :class:`CardSituation`)."""
-
-from __future__ import annotations
+over the deals of the cards he has not seen that give no player a suit he showed he has none of (every one when
+they are few: exact with the greedy play-outs; else sampled), each played out by the reference engine seating the
+kernel's policies (the facts: :class:`triumph.situation.CardSituation`)."""
 
 import numpy as np
 
@@ -30,19 +27,14 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
     sizes = [len(held) - (k >= players - len(s.trick)) for k in range(1, players)]  # the seats after his
     unseen = sorted(set(range(52)) - {*held, *s.played_cards, parse_card(s.turned)})
     cut, order = np.cumsum([0, *sizes]), [(seat - s.seat) % players for seat in range(players)]
-    lacks = [s.voids[(s.seat + k) % players] for k in range(1, players)]  # the suits each hand dealt has none of
-
-    def lawful(dealt):  # no player holds a suit he showed he has none of
-        return not any(c % 4 in lacks[k] for k in range(len(sizes)) for c in dealt[cut[k] : cut[k + 1]])
-
     deals, exact = deals_of(unseen, sizes, samples, seed)
-    deals = deals[[lawful(d) for d in deals]]  # sampled: rejection, uniform over the lawful deals
+    lacks, owner = [s.voids[(s.seat + k) % players] for k in range(1, players)], np.repeat(range(players - 1), sizes)
+    deals = deals[[not any(c % 4 in lacks[k] for k, c in zip(owner, d)) for d in deals]]  # uniform over the lawful
     if not len(deals):
         raise ValueError("no deal of the cards you have not seen fits the suits the others showed they lack")
     keys, streams = chunk_keys(seed, 0, 1, players)[0], np.empty((players, 4), dtype=np.uint64)
     values = np.zeros((len(deals), len(legal)))
-    fn, params = policy.fn, policy.params_array()
-    choose = seated([lambda *a: fn(*a[:-1], params)] * players, streams, s.rules)
+    choose = seated([policy.fn] * players, streams, s.rules, policy.params_array())
     for d, dealt in enumerate(deals):
         for j, card in enumerate(legal):
             for seat in range(players):  # the same streams for every choice
@@ -53,12 +45,7 @@ def advise(situation, playout=None, samples: int = 2_000, seed: int = 0, policie
             play_out(hands, parse_card(s.turned), s.leader, choose, tally, len(held) + 1, (*s.trick, card))
             values[d, j] = tally[s.seat][0]
     hand = [None if c < 0 else c for c in s.cards]
-    chosen = seated({s.seat: greedy}, streams, s.rules)(s.seat, hand, s.trump, s.led, s.best, parse_card(s.turned))
-    return advice_frame(
-        [format_card(c) for c in legal],
-        values,
-        exact and name == "greedy",  # a policy that draws gives no deal one value
-        {"greedy": format_card(s.cards[chosen])} if "greedy" in policies else {},
-        situation={"decision": "card", "rules": s.rules.name, **situation_fields(s, {})},
-        playout={"card": name},
-    )
+    greedy_i = seated({s.seat: greedy}, streams, s.rules)(s.seat, hand, s.trump, s.led, s.best, parse_card(s.turned))
+    chosen = {"greedy": format_card(s.cards[greedy_i])} if "greedy" in policies else {}
+    facts, exact = {"decision": "card", "rules": s.rules.name, **situation_fields(s, {})}, exact and name == "greedy"
+    return advice_frame([format_card(c) for c in legal], values, exact, chosen, situation=facts, playout={"card": name})

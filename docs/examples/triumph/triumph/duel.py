@@ -9,7 +9,6 @@ from .reference import taker
 
 class View(CoreView):
     game = "triumph"
-    values = {"card": "value: the tricks you take from here to the end of the deal"}
 
     def show(self, s) -> list[str]:
         laid = [f"{format_card(c)} ({self.names((s.leader + k) % s.rules.players)})" for k, c in enumerate(s.trick)]

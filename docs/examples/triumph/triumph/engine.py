@@ -9,17 +9,16 @@ from sims.core.errors import E_ANSWER, E_GAME
 from sims.core.layout import Tally
 
 from .play import GAME_TALLY, TALLY, play_deal, play_game
-from .rules import MAX_SEATS, CardFn
+from .rules import CARD_SIG, MAX_SEATS
 
-CARDS = [types.UniTuple(CardFn, MAX_SEATS)]  # the policies' tuple type, one per decision
+CARDS = [types.UniTuple(types.FunctionType(CARD_SIG), MAX_SEATS)]  # the policies' tuple type, one per decision
 LOOPS = {"deals": deal_loop(play_deal, CARDS), "games": deal_loop(play_game, CARDS)}
 TALLIES = {"deals": Tally("deal", [TALLY]), "games": Tally("game", [GAME_TALLY])}
 play_chunks = declared_chunks(LOOPS, TALLIES)
 
 
 def describe_error(job, row) -> str:
-    cards = job.rules.cards
+    cards, led = job.rules.cards, int(row[E_GAME + job.rules.cards])
     hand = format_cards(int(c) for c in row[E_GAME : E_GAME + cards] if c >= 0)
-    led = int(row[E_GAME + cards])
     rule = f"it must follow {'CDHS'[led]} when it can" if led >= 0 else "it must name a card in the hand"
     return f"played index {int(row[E_ANSWER])} holding {hand}: {rule}"

@@ -1,5 +1,5 @@
-"""A deal and a game of Triumph in njit (the items :func:`sims.core.driver.deal_loop` plays), what they add up,
-and the two policies."""
+"""Triumph in njit: a deal and a game (the items :func:`sims.core.driver.deal_loop` plays), what they add up, and
+the two policies."""
 
 import numpy as np
 
@@ -26,8 +26,7 @@ def power(card, trump):
 
 @njit(cache=True, inline="always")
 def beats(card, led, trump, best):
-    """Whether ``card`` takes the trick from the best card so far (``best`` its power): a trump or the suit led,
-    higher."""
+    """Whether ``card`` (a trump or of the suit led) beats the best card so far (``best``, its power)."""
     return ((card & 3) == led or (card & 3) == trump) and power(card, trump) > best
 
 
@@ -69,8 +68,7 @@ def greedy_card(hand, state, rules, rng, params):
 def play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err):
     """Deal ``item`` (dealt by seat item % players): the deal, the tricks, each seat's tally added to ``out``;
     1 as soon as a seat has ``target`` tricks there (the play stops), -1 after an illegal card, else 0."""
-    players, cards = rules[R_PLAYERS], rules[R_CARDS]
-    dealer = item % players
+    players, cards, dealer = rules[R_PLAYERS], rules[R_CARDS], item % rules[R_PLAYERS]
     deck = np.arange(52)
     for j in range(players * cards + 1):  # a partial Fisher-Yates: only the cards dealt and the turn-up
         k = j + randint(deck_rng, 52 - j)
@@ -78,10 +76,8 @@ def play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err
     hands = np.empty((players, cards), dtype=np.int64)
     for r in range(players):  # the eldest (r = 0) first
         hands[(dealer + 1 + r) % players] = deck[r * cards : (r + 1) * cards]
-    state = np.empty(S_SIZE, dtype=np.int64)
-    trump = deck[players * cards] & 3
+    state, trump, leader = np.empty(S_SIZE, dtype=np.int64), deck[players * cards] & 3, (dealer + 1) % players
     state[S_TRUMP], state[S_TURNED] = trump, deck[players * cards]
-    leader = (dealer + 1) % players
     for _ in range(cards):
         state[S_LED], state[S_BEST], winner = -1, -1, leader
         for r in range(players):
@@ -98,8 +94,7 @@ def play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err
             if r == 0 or beats(card, state[S_LED], trump, power(state[S_BEST], trump)):
                 state[S_BEST], winner = card, seat
         out[winner, AT.tricks] += 1
-        if (state[S_BEST] & 3) == trump:
-            out[winner, AT.trump_tricks] += 1
+        out[winner, AT.trump_tricks] += (state[S_BEST] & 3) == trump
         if out[winner, AT.tricks] >= rules[R_TARGET]:
             return 1
         leader = winner
@@ -113,6 +108,5 @@ def play_game(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err
     while ended == 0:
         ended = play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err)
         item += 1
-    for seat in range(rules[R_PLAYERS]):
-        out[seat, WON] = out[seat, AT.tricks] >= rules[R_TARGET]
+    out[:, WON] = out[:, AT.tricks] >= rules[R_TARGET]  # the seats past the players: no tricks, not won
     return ended

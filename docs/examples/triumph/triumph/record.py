@@ -2,8 +2,6 @@
 line holds the fields of :class:`CardSituation`, e.g. ``{"player": 1, "decision": "card", "hand": "AH - 2C 9D -",
 "turned": "7S", "played": "KH 3H JC QC 4H", "seat": 1, "choice": "9D"}``; a choice is graded by the advisor."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 from sims.cards import format_card
@@ -26,8 +24,7 @@ def situation(decision: str, hand, played, state, rules, earlier=()) -> CardSitu
 
 
 def play_game(rules, fns: dict, seed: int, item: int, on_deal=None) -> dict:
-    """Game ``item`` of the run ``seed`` by the reference engine on the kernel's streams, seat s's cards chosen by
-    ``fns["card"][s]`` called as the kernel calls a policy: who dealt first, who won, each seat's tricks."""
+    """Game ``item`` of the run ``seed`` by the reference engine on the kernel's streams, seating ``fns["card"]``."""
     deck_rng, seat_rngs = item_streams(GAME, seed, item)
     tally = reference.play_game(rules, item, deck_rng, reference.seated(fns["card"], seat_rngs, rules), on_deal)
     tricks = {f"tricks_{s}": t[0] for s, t in enumerate(tally)}

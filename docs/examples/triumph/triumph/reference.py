@@ -1,8 +1,5 @@
-"""A plain-Python Triumph, one rule a line, on the kernel's random streams (:mod:`sims.core.rng`, inputs, not
-rules): the oracle for the engine.  It seats the kernel's own policies (:func:`seated`), shown what the kernel shows
-them, so a rule the two engines read differently shows as a difference."""
-
-from __future__ import annotations
+"""A plain-Python Triumph, one rule a line, on the kernel's random streams: the engine's oracle.  It seats the
+kernel's own policies (:func:`seated`), so a rule the two engines read differently shows as a difference."""
 
 from itertools import count, islice
 
@@ -14,21 +11,17 @@ from sims.core.rng import randint
 from .game import GAME
 
 
-def rank_power(card: int, trump: int) -> int:
-    """Aces high; any trump above every other card."""
-    return (13 if card >> 2 == 0 else card >> 2) + (100 if card % 4 == trump else 0)
-
-
 def taker(trick, trump: int) -> int:
-    """The index of the card taking ``trick`` (so far): the highest trump, else the highest of the suit led."""
-    return max(range(len(trick)), key=lambda k: (trick[k] % 4 in (trick[0] % 4, trump)) * rank_power(trick[k], trump))
+    """The index of the card taking ``trick`` (so far): the highest trump, else the highest of the suit led (aces
+    high)."""
+    power = [(c % 4 in (trick[0] % 4, trump)) * ((c >> 2 or 13) + 100 * (c % 4 == trump)) for c in trick]
+    return power.index(max(power))
 
 
 def play_out(hands, turned: int, leader: int, choose, tally, target: int, trick=()) -> bool:
-    """Play the cards left in ``hands`` (None where played), ``turned`` up for trumps, the trick in play holding
-    ``trick`` (laid from ``leader`` on); ``choose(seat, hand, trump, led, best, turned)`` the index each plays,
-    each trick won added to ``tally[seat]`` (tricks, trump tricks).  True as soon as a seat has ``target`` tricks
-    (the play stops)."""
+    """Play out ``hands`` (None where played), ``turned`` up, the trick in play ``trick`` (led by ``leader``), each
+    seat's card by ``choose(seat, hand, trump, led, best, turned)`` (its index), each trick won added to
+    ``tally[seat]`` (tricks, trump tricks).  True as soon as a seat has ``target`` tricks (the play stops)."""
     trick, trump = list(trick), turned % 4
     while trick or any(c is not None for c in hands[leader]):
         while len(trick) < len(hands):
@@ -48,8 +41,7 @@ def play_out(hands, turned: int, leader: int, choose, tally, target: int, trick=
 
 def play_game(rules, item, deck_rng, choose, on_deal=None, deals=None) -> list[list[int]]:
     """[tricks, trump tricks, won] of each seat in game ``item``: deals from seat item % players round to the left
-    until a seat has ``target`` tricks (or ``deals`` are played); ``choose(seat, hand, trump, led, best, turned)``
-    the index each plays; ``on_deal`` (if given) is called with the tally after each deal."""
+    until a seat has ``target`` tricks (or ``deals`` are played), ``on_deal(tally)`` (if given) after each."""
     tally, players, n = [[0, 0] for _ in range(rules.players)], rules.players, rules.cards
     for deal in islice(count(item), deals):
         deck = list(range(52))
@@ -65,14 +57,14 @@ def play_game(rules, item, deck_rng, choose, on_deal=None, deals=None) -> list[l
     return [[tricks, trumps, int(tricks >= rules.target)] for tricks, trumps in tally]
 
 
-def seated(fns, seat_rngs, rules):
+def seated(fns, seat_rngs, rules, params=None):
     """``choose`` for :func:`play_out`: seat s's card by ``fns[s]`` called as the kernel calls a policy, shown the
-    hand and state arrays the kernel shows it (:mod:`triumph.rules`), on the seat's stream."""
+    hand and state arrays the kernel shows it (:mod:`triumph.rules`), on the seat's stream, with ``params``."""
 
     def choose(seat, hand, trump, led, best, turned):
         state = np.array([trump, -1 if led is None else led, -1 if best is None else best, seat, turned])
         hand = np.array([-1 if c is None else c for c in hand])
-        return fns[seat](hand, state, rules.to_kernel(), seat_rngs[seat], np.zeros(0))
+        return fns[seat](hand, state, rules.to_kernel(), seat_rngs[seat], np.zeros(0) if params is None else params)
 
     return choose
 
@@ -80,5 +72,4 @@ def seated(fns, seat_rngs, rules):
 def deal_tally(rules, item, deck_rng, seat_rngs, policies) -> list[list[int]]:
     """[tricks, trump tricks] of each seat in deal ``item``, every seat playing the policy named."""
     fn = resolve_one(GAME, "card", (policies or {}).get("card", "random")).fn
-    tally = play_game(rules, item, deck_rng, seated([fn] * rules.players, seat_rngs, rules), deals=1)
-    return [t[:2] for t in tally]
+    return [t[:2] for t in play_game(rules, item, deck_rng, seated([fn] * rules.players, seat_rngs, rules), deals=1)]

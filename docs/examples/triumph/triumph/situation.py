@@ -1,14 +1,12 @@
 """Triumph's one decision, the card to play, as a situation: what a player at the table knows."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 
 from sims.cards import format_cards, parse_card, parse_cards
 from sims.core.choices import card_index, card_of
 
+from .game import GAME
 from .reference import taker
-from .rules import get_rules
 
 
 @dataclass(frozen=True)
@@ -21,13 +19,11 @@ class CardSituation:
     played: str = field(default="", metadata={"help": "every card played this deal, in order", "metavar": "CARDS"})
     seat: int = field(default=0, metadata={"help": "your seat (the trick's leader is the seat before)"})
     rules: object = None
-
     DECISION = "card"
 
     def __post_init__(self):
-        rules = get_rules(self.rules)
+        rules, played = GAME.get_rules(self.rules), parse_cards(self.played) if self.played else []
         cards = [-1 if c == "-" else parse_card(c) for c in str(self.hand).split()]
-        played = parse_cards(self.played) if self.played else []
         held, tricks, n = [c for c in cards if c >= 0], len(played) // rules.players, rules.cards
         seen = [*held, *played, parse_card(self.turned)]
         if len(set(seen)) < len(seen):
@@ -52,8 +48,7 @@ class CardSituation:
 
     def legal(self) -> tuple:
         """The cards he may play: the suit led if he holds it, else any card."""
-        held = [c for c in self.cards if c >= 0]
-        return tuple(c for c in held if c % 4 == self.led) or tuple(held)
+        return tuple(c for c in self.cards if c >= 0 and c % 4 == self.led) or tuple(c for c in self.cards if c >= 0)
 
     def answer(self, choice: str, hand=None) -> int:
         return card_index(choice, self.cards, self.legal(), "card", "the suit led when you hold it, else any card")
