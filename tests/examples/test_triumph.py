@@ -102,6 +102,27 @@ def test_an_impossible_situation_is_one_line(facts, words):
         situation(**facts)
 
 
+def test_a_win_rate_has_wilsons_interval_and_a_mean_the_normal_one():
+    """The core's results of a game with no results module: the games won (a table of counts) come with Wilson's
+    score interval, inside [0, 1] even from three games (the normal one gave 0.333 [-0.320, 0.987]); the tricks
+    with the mean's normal interval; the two sides' wins add up to the games."""
+    from sims.core.api import simulate
+    from sims.stats import Z95, wilson
+
+    result = simulate("triumph", "games", "two-hand", n=3, seed=0)
+    means, table = result.summary["means"], result.table()
+    won = [means["side"][f"side {s}"]["won"] for s in range(2)]
+    assert sum(round(w["mean"] * 3) for w in won) == 3
+    for w in won:
+        assert (w["lo"], w["hi"]) == pytest.approx(wilson(round(w["mean"] * 3), 3)[1:], abs=1e-12)
+        assert 0 <= w["lo"] < w["mean"] < w["hi"] <= 1 and w["interval"] == "95% interval: Wilson score"
+    tricks = means["seat"]["seat 0"]["tricks"]
+    assert (tricks["lo"], tricks["hi"]) == pytest.approx(
+        (tricks["mean"] - Z95 * tricks["se"], tricks["mean"] + Z95 * tricks["se"])
+    )
+    assert list(table[table["rate"]]["component"]) == ["won", "won"]
+
+
 def test_a_whole_duel_from_standard_input_writes_the_record_of_the_game_it_announces(tmp_path, monkeypatch, capsys):
     """Answering 1 at every decision plays the game to its end (a player with 7 tricks); the record read back holds
     the same result."""

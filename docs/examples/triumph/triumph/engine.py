@@ -6,14 +6,13 @@ from numba import types
 from sims.cards import format_cards
 from sims.core.driver import deal_loop, declared_chunks
 from sims.core.errors import E_ANSWER, E_GAME
-from sims.core.layout import Tally
 
-from .play import GAME_TALLY, TALLY, play_deal, play_game
+from .play import DEALS, GAMES, play_deal, play_game
 from .rules import CARD_SIG, MAX_SEATS
 
 CARDS = [types.UniTuple(types.FunctionType(CARD_SIG), MAX_SEATS)]  # the policies' tuple type, one per decision
 LOOPS = {"deals": deal_loop(play_deal, CARDS), "games": deal_loop(play_game, CARDS)}
-TALLIES = {"deals": Tally("deal", [TALLY]), "games": Tally("game", [GAME_TALLY])}
+TALLIES = {"deals": DEALS, "games": GAMES}
 play_chunks = declared_chunks(LOOPS, TALLIES)
 
 

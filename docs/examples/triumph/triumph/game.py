@@ -4,7 +4,7 @@ from sims.core.policies import PolicySpec
 from sims.core.protocol import Decision, Game
 
 CARD = Decision(
-    "card", "triumph.rules:CARD_SIG", "random", "the card to play", situation="triumph.situation:CardSituation"
+    "card", "triumph.rules:CARD_SIG", "greedy", "the card to play", situation="triumph.situation:CardSituation"
 )
 GAME = Game(
     name="triumph",

@@ -1,11 +1,10 @@
-"""Triumph in njit: a deal and a game (the items :func:`sims.core.driver.deal_loop` plays), what they add up, and
-the two policies."""
+"""Triumph in njit: a deal and a game (the items of :func:`sims.core.driver.deal_loop`), their tallies, policies."""
 
 import numpy as np
 
 from sims.core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from sims.core.kernel import njit
-from sims.core.layout import Table
+from sims.core.layout import Table, Tally
 from sims.core.masks import nth_bit, popcount
 from sims.core.rng import randint
 
@@ -13,8 +12,10 @@ from .rules import MAX_SEATS, R_CARDS, R_PLAYERS, R_TARGET, S_BEST, S_LED, S_SEA
 
 RECORD = "seat_{i}_{component}"  # a record's columns: seat_0_tricks ...
 TALLY = Table("seat", ("tricks", "trump_tricks"), bins=14, size=MAX_SEATS, record=RECORD)  # a deal, each seat
-GAME_TALLY = Table("seat", ("tricks", "trump_tricks", "won"), bins=16, size=MAX_SEATS, record=RECORD)  # a game
-AT, WON = TALLY.at, GAME_TALLY.at.won
+GAME_TALLY = Table("seat", ("tricks", "trump_tricks"), bins=16, size=MAX_SEATS, record=RECORD)  # a game, each seat
+WINS = Table("side", ("won",), size=MAX_SEATS, totals="count", record=RECORD)  # a game: 1 to the seat that won
+DEALS, GAMES = Tally("deal", [TALLY]), Tally("game", [GAME_TALLY, WINS])  # what an item adds up, by kind
+AT, WON = TALLY.at, GAMES.row(WINS)  # WON: the first row of WINS in a game's out
 
 
 @njit(cache=True, inline="always")
@@ -108,5 +109,5 @@ def play_game(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err
     while ended == 0:
         ended = play_deal(rules, item, deck_rng, seat_rngs, policies, params, poff, out, err)
         item += 1
-    out[:, WON] = out[:, AT.tricks] >= rules[R_TARGET]  # the seats past the players: no tricks, not won
+    out[WON : WON + MAX_SEATS, 0] = out[:MAX_SEATS, AT.tricks] >= rules[R_TARGET]
     return ended

@@ -70,6 +70,6 @@ def seated(fns, seat_rngs, rules, params=None):
 
 
 def deal_tally(rules, item, deck_rng, seat_rngs, policies) -> list[list[int]]:
-    """[tricks, trump tricks] of each seat in deal ``item``, every seat playing the policy named."""
-    fn = resolve_one(GAME, "card", (policies or {}).get("card", "random")).fn
+    """[tricks, trump tricks] of each seat in deal ``item``, every seat playing the policy named (else the default)."""
+    fn = resolve_one(GAME, "card", (policies or {}).get("card", GAME.decision("card").default)).fn
     return [t[:2] for t in play_game(rules, item, deck_rng, seated([fn] * rules.players, seat_rngs, rules), deals=1)]
