@@ -65,11 +65,16 @@ def seat_results(game, rules, row, names) -> list[tuple[float, float]]:
     return out
 
 
-def play_seats(game, rules, seats, seed: int, games: int, record=None, progress: bool = False) -> np.ndarray:
-    """``out[game number, seat] = (won, score)`` (:func:`seat_results`) of games ``0 .. games-1`` of ``seed``."""
+def play_seats(
+    game, rules, seats, seed: int, games: int, record=None, progress: bool = False, record_games: int | None = None
+) -> np.ndarray:
+    """``out[game number, seat] = (won, score)`` (:func:`seat_results`) of games ``0 .. games-1`` of ``seed``; the
+    first ``record_games`` (default all) written to ``record``."""
     from .table import play
 
-    frame = play(game.name, rules, seats, seed=seed, games=games, record=record, progress=progress)
+    frame = play(
+        game.name, rules, seats, seed=seed, games=games, record=record, progress=progress, record_games=record_games
+    )
     names = [NAME if isinstance(seat, AdvisorPlayer) else f"seat {s}" for s, seat in enumerate(seats)]
     return np.asarray([seat_results(game, rules, row, names.__getitem__) for _, row in frame.iterrows()])
 
@@ -257,7 +262,7 @@ def check(
         seats = [player if t == s else best for t in range(rules.players)]
         with tempfile.TemporaryDirectory() as tmp:
             record = Path(tmp) / "advisor.jsonl" if len(identity) else None
-            advisor[:, s] = play_seats(game, rules, seats, seed, games, record, progress)[:, s, column]
+            advisor[:, s] = play_seats(game, rules, seats, seed, games, record, progress, len(identity))[:, s, column]
             if record:
                 measure = "win_lost" if column == 0 else "points_lost"
                 identity[:, s] = identity_gain(game, record, s, best, review_samples, seed + 2, measure, len(identity))

@@ -200,6 +200,7 @@ def play(
     on_decision=None,
     progress: bool = False,
     on_deal=None,
+    record_games: int | None = None,
 ) -> pd.DataFrame:
     """Play games ``0 .. games-1`` of the run ``seed`` of a game, each seat a policy or a chooser (module
     docstring).
@@ -225,6 +226,9 @@ def play(
         Show a progress bar on long work.
     on_deal : callable, optional
         Called with each deal as it ends (module docstring; the game's records module must take it).
+    record_games : int, optional
+        With ``record``, only games ``0 .. record_games-1`` go into it (default every one): a long run whose
+        record is read back in part keeps no more.
 
     Returns
     -------
@@ -251,13 +255,15 @@ def play(
         from .progress import progress_bar
 
         items = progress_bar(items, desc="games", unit="game")
+    kept = games if record is None or record_games is None else min(games, check_count(record_games, "record_games"))
     for g in items:
+        table.keep = record is not None and g < kept
         rows.append(table.play(g, seed))
     named = list(seats_given) if isinstance(seats_given, (list, tuple)) else [None] * len(seats)
     labels = [name if isinstance(name, str) else seat_label(game, s) for name, s in zip(named, seats)]
     players = [label if labels.count(label) == 1 else f"{label} (seat {s})" for s, label in enumerate(labels)]
     if record is not None:
-        write_record(record, header_of(game, rules, seed, players, games), table.lines)
+        write_record(record, header_of(game, rules, seed, players, kept), table.lines)
     out = pd.DataFrame(rows)
     out.attrs["players"] = players
     out.attrs["decisions"] = table.decisions  # those watched (with a record, a callback or a chooser)

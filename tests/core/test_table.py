@@ -163,3 +163,17 @@ def test_a_seat_named_by_one_policy_takes_the_defaults_elsewhere(tmp_path):
     record = read_record(path)
     plays = {line.situation.DECISION for line in record.decisions if line.player == 0}
     assert plays <= {"beg", "answer", "play"} and "play" in plays
+
+
+def test_a_record_of_the_first_games_holds_their_lines_as_the_whole_record_does(tmp_path):
+    """``record_games=2`` of 4 games: the record is the whole record's first two games, line for line (the
+    header says 2 games), and the four games are played the same."""
+    whole, first = tmp_path / "whole.jsonl", tmp_path / "first.jsonl"
+    played = play("loo", "three-card", None, seed=3, games=4, record=whole)
+    part = play("loo", "three-card", None, seed=3, games=4, record=first, record_games=2)
+    assert part.to_dict("records") == played.to_dict("records")
+    lines = [json.loads(line) for line in whole.read_text().splitlines()]
+    kept = [line for line in lines[1:] if line["game"] < 2]
+    header, *rest = (json.loads(line) for line in first.read_text().splitlines())
+    assert header == {**lines[0], "games": 2} and rest == kept and len(kept) < len(lines) - 1
+    assert read_record(first).header["games"] == 2
