@@ -24,11 +24,11 @@ from .position import (
     X_CRIBS,
     X_HEADER,
     X_T,
+    X_W,
     _crib,
     _hand,
     _sparse,
     _thrown_ranks,
-    _w,
     in_zone,
     rest_cells,
     section,
@@ -58,19 +58,19 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
             if q > 0 and opp + j + y < t:
                 after[i, j + y] += p * q
     row = after.sum(axis=1)
-    for x in range(util.shape[0]):
-        u = decided
-        for a in range(nd):
-            if row[a] == 0:
-                continue
-            home = me + a + x
-            if home >= t:  # his hand and crib take him home
-                u += row[a]
-                continue
-            for b in range(np_):
-                if after[a, b] > 0:
-                    u += after[a, b] * (1.0 - _w(params, ix, opp + b, home))
-        util[x] = u
+    n = util.shape[0]
+    util[:] = decided
+    for a in range(nd):
+        if row[a] == 0:
+            continue
+        home = min(t - me - a, n)  # from util[home] on, his hand and crib take him home
+        for b in range(np_):
+            if after[a, b] > 0:
+                p, w = after[a, b], ix[X_W] + (opp + b) * t + me + a  # w + x: W(opp + b, me + a + x)
+                for x in range(home):  # each util[x] a sum over (a, b) in order; the x side by side
+                    util[x] += p * (1.0 - params[w + x])
+        for x in range(home, n):
+            util[x] += row[a]
 
 
 @njit(cache=True)
@@ -128,12 +128,11 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     shown_p = both[shown]
     after = np.zeros((nm, nz + 1))  # the pone on me + a, the dealer on low + b (b = nz: home already)
     for a in range(nm):
-        for b in range(nz):
-            w = 0.0
-            for i in range(shown.shape[0]):
-                if low + b + shown[i] < t:
-                    w += shown_p[i] * _w(params, ix, me + a, low + b + shown[i])
-            after[a, b] = w
+        w = ix[X_W] + (me + a) * t + low  # w + b + y: W(me + a, low + b + y)
+        for i in range(shown.shape[0]):  # each after[a, b] a sum over the shows in order; the b side by side
+            p, y = shown_p[i], shown[i]
+            for b in range(max(min(nz, t - low - y), 0)):  # the dealer not home: low + b + y < t
+                after[a, b] += p * params[w + b + y]
     r = np.empty((2, SB))
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
