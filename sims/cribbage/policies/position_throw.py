@@ -102,13 +102,41 @@ def dealer_throw_values(hand, params, ix, me, opp, masks, starters, values):
 
 
 @njit(cache=True)
+def _pone_chances(ix, me, dealer, low, shift, cells, hands, after, out):
+    """``out[q]``: the pone's chance of winning with ``hands[q]`` points in hand, the dealer on ``dealer`` after
+    the starter (:func:`pone_throw_values`): the pegging's ``cells`` to come, then ``after`` at the dealer's
+    score moved by ``shift`` for the crib.  Every hand in one pass over the cells, each summed in their order."""
+    t = ix[X_T]
+    di, pj, pr = cells
+    out[:] = 0.0
+    for cell in range(di.shape[0]):
+        i, j, p = di[cell], pj[cell], pr[cell]
+        mine, theirs = me + j >= t, dealer + i >= t
+        if mine or theirs:
+            v = p * (RACE if mine and theirs else 1.0 if mine else 0.0)
+            for q in range(hands.shape[0]):
+                out[q] += v
+            continue
+        z = max(dealer + i + shift, low)
+        z0 = min(np.int64(z), t)
+        frac = z - z0
+        b0, b1 = z0 - low, min(z0 + 1, t) - low
+        for q in range(hands.shape[0]):
+            sp = me + j + hands[q]
+            if sp >= t:
+                out[q] += p
+            else:
+                out[q] += p * ((1 - frac) * after[sp - me, b0] + frac * after[sp - me, b1])
+
+
+@njit(cache=True)
 def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     """The pone's chance of winning for each throw (module docstring).  ``after[a, b]``: his chance on
     ``me + a`` with the dealer on ``low + b`` before the dealer shows his hand and the crib, the crib as the
     pone's crib in self-play; the crib of a throw is that distribution moved to the throw's mean (between
     whole points by linear interpolation)."""
     t = ix[X_T]
-    di, pj, pr = rest_cells(params, ix, 0)
+    cells = rest_cells(params, ix, 0)
     low = max(opp - SHIFT, 0)
     nm, nz = t - me, t - low
     overall = np.zeros(SB)
@@ -136,38 +164,38 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     r = np.empty((2, SB))
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
+    shows = np.empty(starters.shape[0], dtype=np.int64)
+    hands, chances = np.empty(SB, dtype=np.int64), np.empty(SB)
     for m in range(masks.shape[0]):
         split_throw(hand, masks[m], kept, thrown)
         lo, hi = _thrown_ranks(thrown)
         shift = -mean_all
         for c in range(SB):
             shift += c * _crib(params, ix, 1, lo, hi, c)
-        r[:, :] = np.nan
-        total = 0.0
-        for s in starters:
-            heel = 1 if s >> 2 == JACK else 0
+        for heel in range(2):
             dealer = opp + 2 * heel
             if dealer >= t:
                 continue  # his heels: the dealer is home
-            h = min(show_points(kept, n - k, s, False, False), SB - 1)
-            if np.isnan(r[heel, h]):
-                v = 0.0
-                for cell in range(di.shape[0]):
-                    i, j, p = di[cell], pj[cell], pr[cell]
-                    mine, theirs = me + j >= t, dealer + i >= t
-                    if mine or theirs:
-                        v += p * (RACE if mine and theirs else 1.0 if mine else 0.0)
-                        continue
-                    sp = me + j + h
-                    if sp >= t:
-                        v += p
-                        continue
-                    z = max(dealer + i + shift, low)
-                    z0 = min(np.int64(z), t)
-                    frac = z - z0
-                    v += p * ((1 - frac) * after[sp - me, z0 - low] + frac * after[sp - me, min(z0 + 1, t) - low])
-                r[heel, h] = v
-            total += r[heel, h]
+            r[heel, :] = np.nan  # then 0 for each hand some starter of this heel gives, listed in hands[:q]
+            q = 0
+            for i in range(starters.shape[0]):
+                s = starters[i]
+                if (1 if s >> 2 == JACK else 0) == heel:
+                    h = min(show_points(kept, n - k, s, False, False), SB - 1)
+                    shows[i] = h
+                    if np.isnan(r[heel, h]):
+                        r[heel, h] = 0.0
+                        hands[q] = h
+                        q += 1
+            _pone_chances(ix, me, dealer, low, shift, cells, hands[:q], after, chances[:q])
+            for i in range(q):
+                r[heel, hands[i]] = chances[i]
+        total = 0.0
+        for i in range(starters.shape[0]):
+            heel = 1 if starters[i] >> 2 == JACK else 0
+            if opp + 2 * heel >= t:
+                continue
+            total += r[heel, shows[i]]
         values[m] = total / starters.shape[0]
 
 
