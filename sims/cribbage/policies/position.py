@@ -454,8 +454,7 @@ def game_card(hand, played, state, rules, params, ix, base):
     memos = (np.full((t - me, t - opp), np.nan), np.full((t - opp, t - me + SB) if dealer else (0, 0), np.nan))
     played, levels, chances, _, work = decision_buffers(played, hand)  # read-only (contract): laid in a copy
     now_cells = rest_cells(params, ix, n)
-    one_cells = rest_cells(params, ix, n + 1)
-    two_cells = rest_cells(params, ix, n + 2)
+    next_cells = rest_cells(params, ix, n + 1 if last_player else n + 2)  # after my card (and his reply)
     slope = _rest_of_deal(
         params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memos, me, opp
     ) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memos, me, opp)
@@ -492,7 +491,7 @@ def game_card(hand, played, state, rules, params, ix, base):
                     dealer,
                     mine_then,
                     theirs_then,
-                    one_cells if last_player else two_cells,
+                    next_cells,
                     shows,
                     n_shows,
                     shown,
