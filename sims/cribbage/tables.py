@@ -97,18 +97,39 @@ def rank_points(counts):
     return 2 * fifteen_ways(counts)[15] + pair_points(counts) + run_points(counts)
 
 
+@njit(cache=True, inline="always")
+def _run(length, product):
+    """The points of a stretch of ``length`` consecutive ranks held, ``product`` the product of their counts."""
+    return length * product if length >= 3 else 0
+
+
 @njit(cache=True)
 def rank_points_with_each(counts, out):
     """``out[r]``: :func:`rank_points` of ``counts[13]`` with one more card of rank ``r`` (a starter of each
-    rank), the sets of pips and the pairs of the cards counted once for all thirteen: the new card of pip ``v``
-    adds the sets that make ``15 - v`` to the fifteens, and two pairs with each card of its rank."""
+    rank), the histogram's fifteens, pairs and runs counted once for all thirteen: the new card of pip ``v``
+    adds the sets that make ``15 - v`` to the fifteens, two pairs with each card of its rank, and to the runs
+    the stretch of ranks it joins (the ranks held next below and above it, in a row), in place of what that
+    stretch, or the two it joins, scored before."""
     ways = fifteen_ways(counts)
     pairs = pair_points(counts)
+    runs = run_points(counts)
+    above_length = np.zeros(14, dtype=np.int64)  # the ranks held from r upwards, in a row
+    above_product = np.ones(14, dtype=np.int64)
+    for r in range(12, -1, -1):
+        if counts[r] > 0:
+            above_length[r], above_product[r] = above_length[r + 1] + 1, above_product[r + 1] * counts[r]
+    below_length, below_product = 0, 1  # the ranks held from r - 1 downwards, in a row
     for r in range(13):
         c = counts[r]
-        counts[r] = c + 1
-        out[r] = 2 * (ways[15] + ways[15 - pip_value(r)]) + pairs + 2 * c + run_points(counts)
-        counts[r] = c
+        length = below_length + 1 + above_length[r + 1]
+        others = below_product * above_product[r + 1]
+        if c > 0:
+            before = _run(length, others * c)
+        else:
+            before = _run(below_length, below_product) + _run(above_length[r + 1], above_product[r + 1])
+        fifteens = 2 * (ways[15] + ways[15 - pip_value(r)])
+        out[r] = fifteens + pairs + 2 * c + runs - before + _run(length, others * (c + 1))
+        below_length, below_product = (below_length + 1, below_product * c) if c > 0 else (0, 1)
 
 
 @njit(cache=True)

@@ -33,3 +33,22 @@ def test_a_starter_of_each_rank_scores_as_the_histogram_with_that_card_added():
             plus = counts.copy()
             plus[r] += 1
             assert out[r] == rank_points(plus)
+
+
+def test_a_starter_of_each_rank_joins_and_lengthens_runs_as_counted_afresh():
+    """Every histogram of up to seven cards whose ranks lie among five neighbours (the runs' cases: a starter
+    inside a stretch, next to one, between two, alone), rank_points_with_each against rank_points."""
+    import itertools
+
+    from sims.cribbage.tables import rank_points, rank_points_with_each
+
+    out = np.empty(13, dtype=np.int64)
+    for low in (0, 4, 8):
+        for held in itertools.product(range(3), repeat=5):
+            counts = np.zeros(13, dtype=np.int64)
+            counts[low : low + 5] = held
+            rank_points_with_each(counts, out)
+            for r in range(13):
+                plus = counts.copy()
+                plus[r] += 1
+                assert out[r] == rank_points(plus)
