@@ -22,6 +22,7 @@ from .position import (
     X_BASE,
     X_BASE_DISCARD,
     X_CRIBS,
+    X_HANDS,
     X_HEADER,
     X_T,
     X_W,
@@ -45,6 +46,7 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
         return
     nd, np_ = t - me, t - opp
     after = np.zeros((nd, np_))  # after[a, b]: the dealer on me + a, the pone on opp + b, pone shown
+    hands = params[ix[X_HANDS] + SB : ix[X_HANDS] + 2 * SB]  # the pone's hand: _hand(params, ix, 1, y)
     decided = 0.0
     for c in range(di.shape[0]):
         i, j, p = di[c], pj[c], pr[c]
@@ -53,10 +55,9 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
             continue
         if opp + j >= t:
             continue
-        for y in range(SB):
-            q = _hand(params, ix, 1, y)
-            if q > 0 and opp + j + y < t:
-                after[i, j + y] += p * q
+        line = after[i, j:]
+        for y in range(min(SB, t - opp - j)):  # the pone not home; his hands of no chance add nothing
+            line[y] += p * hands[y]
     row = after.sum(axis=1)
     n = util.shape[0]
     util[:] = decided
@@ -66,9 +67,10 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
         home = min(t - me - a, n)  # from util[home] on, his hand and crib take him home
         for b in range(np_):
             if after[a, b] > 0:
-                p, w = after[a, b], ix[X_W] + (opp + b) * t + me + a  # w + x: W(opp + b, me + a + x)
-                for x in range(home):  # each util[x] a sum over (a, b) in order; the x side by side
-                    util[x] += p * (1.0 - params[w + x])
+                p, w = after[a, b], ix[X_W] + (opp + b) * t + me + a
+                chances = params[w : w + home]  # chances[x]: W(opp + b, me + a + x)
+                for x in range(home):  # each util[x] a sum over (a, b) in order; the x side by side (SIMD)
+                    util[x] += p * (1.0 - chances[x])
         for x in range(home, n):
             util[x] += row[a]
 
@@ -156,11 +158,13 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     shown_p = both[shown]
     after = np.zeros((nm, nz + 1))  # the pone on me + a, the dealer on low + b (b = nz: home already)
     for a in range(nm):
-        w = ix[X_W] + (me + a) * t + low  # w + b + y: W(me + a, low + b + y)
+        w = ix[X_W] + (me + a) * t + low
+        line = after[a]
         for i in range(shown.shape[0]):  # each after[a, b] a sum over the shows in order; the b side by side
             p, y = shown_p[i], shown[i]
-            for b in range(max(min(nz, t - low - y), 0)):  # the dealer not home: low + b + y < t
-                after[a, b] += p * params[w + b + y]
+            chances = params[w + y : w + y + max(min(nz, t - low - y), 0)]  # W(me + a, low + b + y), not home
+            for b in range(chances.shape[0]):
+                line[b] += p * chances[b]
     r = np.empty((2, SB))
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
