@@ -354,7 +354,9 @@ def _crib_chance(params, ix, pone, dealer, crib, crib_p):
 
 
 @njit(cache=True)
-def _after_show(params, ix, dealer, me, opp, shows, n_shows, first, first_p, second, second_p, cribs, base_me, base_opp):
+def _after_show(
+    params, ix, dealer, me, opp, shows, n_shows, first, first_p, second, second_p, cribs, base_me, base_opp
+):
     """My chance of winning once the play is over, on ``me`` against ``opp``, my hand showing one of
     ``shows[:n_shows]``; the rest in counting order: as the pone, the dealer's hand and crib together
     (``first[i]`` points with chance ``first_p[i]``); as the dealer, the pone's hand (``first``) then my
@@ -419,7 +421,20 @@ def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, mem
         a, b = mine - base_me, theirs - base_opp
         if np.isnan(memo[a, b]):
             memo[a, b] = _after_show(
-                params, ix, dealer, mine, theirs, shows, n_shows, first, first_p, second, second_p, cribs, base_me, base_opp
+                params,
+                ix,
+                dealer,
+                mine,
+                theirs,
+                shows,
+                n_shows,
+                first,
+                first_p,
+                second,
+                second_p,
+                cribs,
+                base_me,
+                base_opp,
             )
         v += pr[cell] * memo[a, b]
     return v
