@@ -20,7 +20,7 @@ from ..core.kernel import njit
 from .contract import next_throw, split_throw
 from .crib_tables import N_RANKS
 from .scoring import CRIB_SIZE, JACK
-from .tables import BASE, EMPTY, RANK_TABLE, rank_points
+from .tables import BASE, EMPTY, RANK_TABLE, rank_points_with_each
 
 
 @njit(cache=True)
@@ -65,11 +65,10 @@ def starter_total(cards, n, rank_counts, suit_counts, n_pool, crib, crib_flush_f
         counts = np.zeros(N_RANKS, dtype=np.int64)
         for i in range(n):
             counts[cards[i] >> 2] += 1
+        with_starter = np.empty(N_RANKS, dtype=np.int64)
+        rank_points_with_each(counts, with_starter)
         for r in range(N_RANKS):
-            if rank_counts[r]:
-                counts[r] += 1
-                total += rank_counts[r] * rank_points(counts)
-                counts[r] -= 1
+            total += rank_counts[r] * with_starter[r]
     return total + starter_suits(cards, n, suit_counts, n_pool, crib, crib_flush_four)
 
 

@@ -48,19 +48,24 @@ def pip_value(rank):
 
 
 @njit(cache=True)
-def rank_points(counts):
-    """Fifteens + pairs + runs of a rank histogram ``counts[13]``."""
+def fifteen_ways(counts):
+    """``ways[s]``: how many sets of the cards of the rank histogram ``counts[13]`` have pips summing to ``s``
+    (``s`` up to 15; each card its own item)."""
     ways = np.zeros(16, dtype=np.int64)
     ways[0] = 1
-    points = 0
     for r in range(13):
-        c = counts[r]
-        points += c * (c - 1)
         v = pip_value(r)
-        for _ in range(c):
+        for _ in range(counts[r]):
             for s in range(15, v - 1, -1):
                 ways[s] += ways[s - v]
-    points += 2 * ways[15]
+    return ways
+
+
+@njit(cache=True)
+def run_points(counts):
+    """Runs of a rank histogram ``counts[13]``: each maximal stretch of ``L >= 3`` consecutive ranks, ``L``
+    times the product of its counts."""
+    points = 0
     r = 0
     while r < 13:
         if counts[r] == 0:
@@ -75,6 +80,56 @@ def rank_points(counts):
         if length >= 3:
             points += length * product
     return points
+
+
+@njit(cache=True)
+def pair_points(counts):
+    """Pairs of a rank histogram ``counts[13]``: ``c*(c-1)`` for a rank held ``c`` times."""
+    points = 0
+    for r in range(13):
+        points += counts[r] * (counts[r] - 1)
+    return points
+
+
+@njit(cache=True)
+def rank_points(counts):
+    """Fifteens + pairs + runs of a rank histogram ``counts[13]``."""
+    return 2 * fifteen_ways(counts)[15] + pair_points(counts) + run_points(counts)
+
+
+@njit(cache=True, inline="always")
+def _run(length, product):
+    """The points of a stretch of ``length`` consecutive ranks held, ``product`` the product of their counts."""
+    return length * product if length >= 3 else 0
+
+
+@njit(cache=True)
+def rank_points_with_each(counts, out):
+    """``out[r]``: :func:`rank_points` of ``counts[13]`` with one more card of rank ``r`` (a starter of each
+    rank), the histogram's fifteens, pairs and runs counted once for all thirteen: the new card of pip ``v``
+    adds the sets that make ``15 - v`` to the fifteens, two pairs with each card of its rank, and to the runs
+    the stretch of ranks it joins (the ranks held next below and above it, in a row), in place of what that
+    stretch, or the two it joins, scored before."""
+    ways = fifteen_ways(counts)
+    pairs = pair_points(counts)
+    runs = run_points(counts)
+    above_length = np.zeros(14, dtype=np.int64)  # the ranks held from r upwards, in a row
+    above_product = np.ones(14, dtype=np.int64)
+    for r in range(12, -1, -1):
+        if counts[r] > 0:
+            above_length[r], above_product[r] = above_length[r + 1] + 1, above_product[r + 1] * counts[r]
+    below_length, below_product = 0, 1  # the ranks held from r - 1 downwards, in a row
+    for r in range(13):
+        c = counts[r]
+        length = below_length + 1 + above_length[r + 1]
+        others = below_product * above_product[r + 1]
+        if c > 0:
+            before = _run(length, others * c)
+        else:
+            before = _run(below_length, below_product) + _run(above_length[r + 1], above_product[r + 1])
+        fifteens = 2 * (ways[15] + ways[15 - pip_value(r)])
+        out[r] = fifteens + pairs + 2 * c + runs - before + _run(length, others * (c + 1))
+        below_length, below_product = (below_length + 1, below_product * c) if c > 0 else (0, 1)
 
 
 @njit(cache=True)

@@ -28,6 +28,20 @@ def test_a_table_is_chosen_by_name():
     assert resolve_one(get_game("cribbage"), "discard", "expected_net").label() == "expected_net"
 
 
+def test_a_named_table_is_converted_once_and_a_copy_of_it_reads_the_same():
+    """Policies playing a named table share one read-only vector and its digest; the same values in another
+    tuple (a table given by value) are the same table, the same vector and the same digest."""
+    from sims.core.policies import Policy, sha256
+
+    game = get_game("cribbage")
+    first, second = (resolve_one(game, "discard", "expected_net:table=hessel") for _ in range(2))
+    assert first.params is second.params and first._params_f64 is second._params_f64
+    assert not first._params_f64.flags.writeable and first.params_array().flags.writeable
+    copy = Policy(first.name, first.decision, first.fn, tuple(list(first.params)), first.spec)
+    assert copy.params is not first.params and np.array_equal(copy.params_array(), first.params_array())
+    assert copy.labelled_params() == first.labelled_params() == {"table": "hessel", "sha256": sha256(first.params)}
+
+
 @pytest.mark.parametrize("label", ["maxims:best_cards=0", "expert:samples=4:max_nodes=5000", "threshold:strength=3"])
 def test_the_label_reads_back_as_the_same_policy(label):
     game = get_game("allfours")

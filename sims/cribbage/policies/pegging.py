@@ -31,9 +31,8 @@ counterfactual: ``defensive_no_close``).
 
 from __future__ import annotations
 
-import numpy as np
-
 from ...core.kernel import njit
+from ...core.unowned import stack_ints
 from ..contract import (
     PEG_SIG,
     S_COUNT,
@@ -51,6 +50,8 @@ from ..rules import R_ACTIVE, R_BATH, R_KEPT
 DEFAULT_PARAMS = (1.0, 0.5, 0.5, 1.0)
 NO_CLOSE_PARAMS = DEFAULT_PARAMS[:3] + (0.0,)
 N_REPLY = 52
+MAX_CARDS = 52  # the most cards a deal lays (the stack scratch of the candidate cards laid)
+REPLIES = 2 * N_REPLY  # the stack scratch of the scoring replies: points, then multiplicities
 
 
 @njit(cache=True)
@@ -140,11 +141,12 @@ def only_legal(hand, count):
     return only
 
 
-@njit(PEG_SIG, cache=True)
+@njit(PEG_SIG, cache=True, refcounts=False)
 def defensive_peg(hand, played, state, rules, rng, params):
     """Points now, less the expected best reply, less counts of 5 and 21, plus leading from a pair
     (see the module docstring); the last player in a count comes as close to 31 as he can
-    (``keep_close``) or lays his lowest card."""
+    (``keep_close``) or lays his lowest card.  Nothing is allocated: the scratch is on the stack
+    (:mod:`sims.core.unowned`)."""
     risk_weight = _param(params, 0, DEFAULT_PARAMS[0])
     count_penalty = _param(params, 1, DEFAULT_PARAMS[1])
     pair_bonus = _param(params, 2, DEFAULT_PARAMS[2])
@@ -156,7 +158,10 @@ def defensive_peg(hand, played, state, rules, rng, params):
     start, n = state[S_COUNT_START], state[S_N_PLAYED]
     bath = rules[R_BATH] != 0
     active = rules[R_ACTIVE]
-    played = played.copy()  # read-only (contract): candidate cards are laid in a copy
+    laid = stack_ints(MAX_CARDS)[: played.shape[0]]  # read-only (contract): candidate cards are laid in a copy
+    for j in range(n):
+        laid[j] = played[j]
+    played = laid
 
     # Who replies: the next player in turn who has not said go in this count.
     replier = -1
@@ -176,7 +181,8 @@ def defensive_peg(hand, played, state, rules, rng, params):
     k = min((others_left + active - 2) // (active - 1), unseen)
     can_reply = not last_player and k > 0 and n + 1 < played.shape[0]
 
-    scoring = np.empty((2, N_REPLY), dtype=np.int64)  # points and multiplicity of scoring replies
+    scoring = stack_ints(REPLIES)  # points and multiplicity of scoring replies
+    points, mults = scoring[:N_REPLY], scoring[N_REPLY:]
     # Ties: the higher card (low cards kept for the end of the count), but the lowest for a last
     # player who does not keep close.
     higher = keep_close or not last_player
@@ -206,10 +212,10 @@ def defensive_peg(hand, played, state, rules, rng, params):
                     else:
                         p = ((pair_run >> (kind << 2)) & 15) + (2 if total == 15 or total == MAX_COUNT else 0)
                     if p > 0:
-                        scoring[0, n_scoring] = p
-                        scoring[1, n_scoring] = mult
+                        points[n_scoring] = p
+                        mults[n_scoring] = mult
                         n_scoring += 1
-            value -= risk_weight * expected_best(scoring[0], scoring[1], n_scoring, unseen, k)
+            value -= risk_weight * expected_best(points, mults, n_scoring, unseen, k)
             if after == 5 or after == 21:
                 value -= count_penalty
             if count == 0:

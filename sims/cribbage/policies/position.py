@@ -342,11 +342,25 @@ def pegged(played, n, count_now, mine, bath):
 
 
 @njit(cache=True)
-def _after_show(params, ix, dealer, me, opp, shows, n_shows, first, first_p, second, second_p):
+def _crib_chance(params, ix, pone, dealer, crib, crib_p):
+    """The dealer's chance of winning with the pone on ``pone``, his hand shown, and the dealer on ``dealer``
+    before he shows his crib (``crib[j]`` points with chance ``crib_p[j]``)."""
+    t = ix[X_T]
+    total = 0.0
+    for j in range(crib.shape[0]):
+        home = dealer + crib[j]
+        total += crib_p[j] * (1.0 if home >= t else 1.0 - _w(params, ix, pone, home))
+    return total
+
+
+@njit(cache=True)
+def _after_show(
+    params, ix, dealer, me, opp, shows, n_shows, first, first_p, second, second_p, cribs, base_me, base_opp
+):
     """My chance of winning once the play is over, on ``me`` against ``opp``, my hand showing one of
     ``shows[:n_shows]``; the rest in counting order: as the pone, the dealer's hand and crib together
     (``first[i]`` points with chance ``first_p[i]``); as the dealer, the pone's hand (``first``) then my
-    crib (``second``)."""
+    crib (``second``: :func:`_crib_chance`, memoised in ``cribs`` over the scores from ``(base_opp, base_me)``)."""
     t = ix[X_T]
     total = 0.0
     for s in range(n_shows):
@@ -363,9 +377,10 @@ def _after_show(params, ix, dealer, me, opp, shows, n_shows, first, first_p, sec
             theirs = opp + first[i]
             if theirs >= t:
                 continue
-            for j in range(second.shape[0]):
-                home = mine + second[j]
-                total += first_p[i] * second_p[j] * (1.0 if home >= t else 1.0 - _w(params, ix, theirs, home))
+            a, b = theirs - base_opp, mine - base_me
+            if np.isnan(cribs[a, b]):
+                cribs[a, b] = _crib_chance(params, ix, theirs, mine, second, second_p)
+            total += first_p[i] * cribs[a, b]
     return total / n_shows
 
 
@@ -388,13 +403,14 @@ def shows_to_come(params, ix, dealer, thrown):
 
 
 @njit(cache=True)
-def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, memo, base_me, base_opp):
+def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, memos, base_me, base_opp):
     """My chance of winning on ``me`` against ``opp`` with the rest of the play ``cells`` (from
     :func:`rest_cells`) to come, then :func:`_after_show` (``shown`` its four arrays), memoised over the
-    scores from ``(base_me, base_opp)``."""
+    scores from ``(base_me, base_opp)`` (``memos``: this function's table and :func:`_after_show`'s)."""
     t = ix[X_T]
     di, pj, pr = cells
     first, first_p, second, second_p = shown
+    memo, cribs = memos
     v = 0.0
     for cell in range(di.shape[0]):
         mine = me + (di[cell] if dealer else pj[cell])
@@ -404,7 +420,22 @@ def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, mem
             continue
         a, b = mine - base_me, theirs - base_opp
         if np.isnan(memo[a, b]):
-            memo[a, b] = _after_show(params, ix, dealer, mine, theirs, shows, n_shows, first, first_p, second, second_p)
+            memo[a, b] = _after_show(
+                params,
+                ix,
+                dealer,
+                mine,
+                theirs,
+                shows,
+                n_shows,
+                first,
+                first_p,
+                second,
+                second_p,
+                cribs,
+                base_me,
+                base_opp,
+            )
         v += pr[cell] * memo[a, b]
     return v
 
@@ -434,14 +465,14 @@ def game_card(hand, played, state, rules, params, ix, base):
     seen, mine_left = seen_cards(hand, played, state)
     their_left = 2 * rules[R_KEPT] - n - mine_left
     last_player = ((state[S_GO_MASK] >> (1 - role)) & 1) != 0 or their_left == 0
-    memo = np.full((t - me, t - opp), np.nan)
+    # The chances after the play (my score, his) and, as the dealer, before my crib (his score, mine before it).
+    memos = (np.full((t - me, t - opp), np.nan), np.full((t - opp, t - me + SB) if dealer else (0, 0), np.nan))
     played, levels, chances, _, work = decision_buffers(played, hand)  # read-only (contract): laid in a copy
     now_cells = rest_cells(params, ix, n)
-    one_cells = rest_cells(params, ix, n + 1)
-    two_cells = rest_cells(params, ix, n + 2)
+    next_cells = rest_cells(params, ix, n + 1 if last_player else n + 2)  # after my card (and his reply)
     slope = _rest_of_deal(
-        params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memo, me, opp
-    ) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memo, me, opp)
+        params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memos, me, opp
+    ) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memos, me, opp)
     best, best_value = -1, -1.0
     value_base = -1.0
     for i in range(hand.shape[0]):
@@ -475,11 +506,11 @@ def game_card(hand, played, state, rules, params, ix, base):
                     dealer,
                     mine_then,
                     theirs_then,
-                    one_cells if last_player else two_cells,
+                    next_cells,
                     shows,
                     n_shows,
                     shown,
-                    memo,
+                    memos,
                     me,
                     opp,
                 )

@@ -22,13 +22,14 @@ from .position import (
     X_BASE,
     X_BASE_DISCARD,
     X_CRIBS,
+    X_HANDS,
     X_HEADER,
     X_T,
+    X_W,
     _crib,
     _hand,
     _sparse,
     _thrown_ranks,
-    _w,
     in_zone,
     rest_cells,
     section,
@@ -45,6 +46,7 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
         return
     nd, np_ = t - me, t - opp
     after = np.zeros((nd, np_))  # after[a, b]: the dealer on me + a, the pone on opp + b, pone shown
+    hands = params[ix[X_HANDS] + SB : ix[X_HANDS] + 2 * SB]  # the pone's hand: _hand(params, ix, 1, y)
     decided = 0.0
     for c in range(di.shape[0]):
         i, j, p = di[c], pj[c], pr[c]
@@ -53,24 +55,24 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
             continue
         if opp + j >= t:
             continue
-        for y in range(SB):
-            q = _hand(params, ix, 1, y)
-            if q > 0 and opp + j + y < t:
-                after[i, j + y] += p * q
+        line = after[i, j:]
+        for y in range(min(SB, t - opp - j)):  # the pone not home; his hands of no chance add nothing
+            line[y] += p * hands[y]
     row = after.sum(axis=1)
-    for x in range(util.shape[0]):
-        u = decided
-        for a in range(nd):
-            if row[a] == 0:
-                continue
-            home = me + a + x
-            if home >= t:  # his hand and crib take him home
-                u += row[a]
-                continue
-            for b in range(np_):
-                if after[a, b] > 0:
-                    u += after[a, b] * (1.0 - _w(params, ix, opp + b, home))
-        util[x] = u
+    n = util.shape[0]
+    util[:] = decided
+    for a in range(nd):
+        if row[a] == 0:
+            continue
+        home = min(t - me - a, n)  # from util[home] on, his hand and crib take him home
+        for b in range(np_):
+            if after[a, b] > 0:
+                p, w = after[a, b], ix[X_W] + (opp + b) * t + me + a
+                chances = params[w : w + home]  # chances[x]: W(opp + b, me + a + x)
+                for x in range(home):  # each util[x] a sum over (a, b) in order; the x side by side (SIMD)
+                    util[x] += p * (1.0 - chances[x])
+        for x in range(home, n):
+            util[x] += row[a]
 
 
 @njit(cache=True)
@@ -102,13 +104,41 @@ def dealer_throw_values(hand, params, ix, me, opp, masks, starters, values):
 
 
 @njit(cache=True)
+def _pone_chances(ix, me, dealer, low, shift, cells, hands, after, out):
+    """``out[q]``: the pone's chance of winning with ``hands[q]`` points in hand, the dealer on ``dealer`` after
+    the starter (:func:`pone_throw_values`): the pegging's ``cells`` to come, then ``after`` at the dealer's
+    score moved by ``shift`` for the crib.  Every hand in one pass over the cells, each summed in their order."""
+    t = ix[X_T]
+    di, pj, pr = cells
+    out[:] = 0.0
+    for cell in range(di.shape[0]):
+        i, j, p = di[cell], pj[cell], pr[cell]
+        mine, theirs = me + j >= t, dealer + i >= t
+        if mine or theirs:
+            v = p * (RACE if mine and theirs else 1.0 if mine else 0.0)
+            for q in range(hands.shape[0]):
+                out[q] += v
+            continue
+        z = max(dealer + i + shift, low)
+        z0 = min(np.int64(z), t)
+        frac = z - z0
+        b0, b1 = z0 - low, min(z0 + 1, t) - low
+        for q in range(hands.shape[0]):
+            sp = me + j + hands[q]
+            if sp >= t:
+                out[q] += p
+            else:
+                out[q] += p * ((1 - frac) * after[sp - me, b0] + frac * after[sp - me, b1])
+
+
+@njit(cache=True)
 def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     """The pone's chance of winning for each throw (module docstring).  ``after[a, b]``: his chance on
     ``me + a`` with the dealer on ``low + b`` before the dealer shows his hand and the crib, the crib as the
     pone's crib in self-play; the crib of a throw is that distribution moved to the throw's mean (between
     whole points by linear interpolation)."""
     t = ix[X_T]
-    di, pj, pr = rest_cells(params, ix, 0)
+    cells = rest_cells(params, ix, 0)
     low = max(opp - SHIFT, 0)
     nm, nz = t - me, t - low
     overall = np.zeros(SB)
@@ -128,47 +158,48 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     shown_p = both[shown]
     after = np.zeros((nm, nz + 1))  # the pone on me + a, the dealer on low + b (b = nz: home already)
     for a in range(nm):
-        for b in range(nz):
-            w = 0.0
-            for i in range(shown.shape[0]):
-                if low + b + shown[i] < t:
-                    w += shown_p[i] * _w(params, ix, me + a, low + b + shown[i])
-            after[a, b] = w
+        w = ix[X_W] + (me + a) * t + low
+        line = after[a]
+        for i in range(shown.shape[0]):  # each after[a, b] a sum over the shows in order; the b side by side
+            p, y = shown_p[i], shown[i]
+            chances = params[w + y : w + y + max(min(nz, t - low - y), 0)]  # W(me + a, low + b + y), not home
+            for b in range(chances.shape[0]):
+                line[b] += p * chances[b]
     r = np.empty((2, SB))
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
+    shows = np.empty(starters.shape[0], dtype=np.int64)
+    hands, chances = np.empty(SB, dtype=np.int64), np.empty(SB)
     for m in range(masks.shape[0]):
         split_throw(hand, masks[m], kept, thrown)
         lo, hi = _thrown_ranks(thrown)
         shift = -mean_all
         for c in range(SB):
             shift += c * _crib(params, ix, 1, lo, hi, c)
-        r[:, :] = np.nan
-        total = 0.0
-        for s in starters:
-            heel = 1 if s >> 2 == JACK else 0
+        for heel in range(2):
             dealer = opp + 2 * heel
             if dealer >= t:
                 continue  # his heels: the dealer is home
-            h = min(show_points(kept, n - k, s, False, False), SB - 1)
-            if np.isnan(r[heel, h]):
-                v = 0.0
-                for cell in range(di.shape[0]):
-                    i, j, p = di[cell], pj[cell], pr[cell]
-                    mine, theirs = me + j >= t, dealer + i >= t
-                    if mine or theirs:
-                        v += p * (RACE if mine and theirs else 1.0 if mine else 0.0)
-                        continue
-                    sp = me + j + h
-                    if sp >= t:
-                        v += p
-                        continue
-                    z = max(dealer + i + shift, low)
-                    z0 = min(np.int64(z), t)
-                    frac = z - z0
-                    v += p * ((1 - frac) * after[sp - me, z0 - low] + frac * after[sp - me, min(z0 + 1, t) - low])
-                r[heel, h] = v
-            total += r[heel, h]
+            r[heel, :] = np.nan  # then 0 for each hand some starter of this heel gives, listed in hands[:q]
+            q = 0
+            for i in range(starters.shape[0]):
+                s = starters[i]
+                if (1 if s >> 2 == JACK else 0) == heel:
+                    h = min(show_points(kept, n - k, s, False, False), SB - 1)
+                    shows[i] = h
+                    if np.isnan(r[heel, h]):
+                        r[heel, h] = 0.0
+                        hands[q] = h
+                        q += 1
+            _pone_chances(ix, me, dealer, low, shift, cells, hands[:q], after, chances[:q])
+            for i in range(q):
+                r[heel, hands[i]] = chances[i]
+        total = 0.0
+        for i in range(starters.shape[0]):
+            heel = 1 if starters[i] >> 2 == JACK else 0
+            if opp + 2 * heel >= t:
+                continue
+            total += r[heel, shows[i]]
         values[m] = total / starters.shape[0]
 
 
