@@ -420,8 +420,8 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tu
     for pos in zip(*np.nonzero(final[..., F_WON] < 0)):
         key = (int(final[pos][F_MINE]), int(final[pos][F_THEIRS]))
         if key not in memo:
-            chance = position._after_show(values, ix, dealer, key[0], key[1], show, 1, *shown)
-            memo[key] = chance, position._after_show(moved, ix, dealer, key[0], key[1], show, 1, *shown_moved) - chance
+            chance = position.after_show(values, ix, dealer, key[0], key[1], show, 1, shown)
+            memo[key] = chance, position.after_show(moved, ix, dealer, key[0], key[1], show, 1, shown_moved) - chance
         win[pos], shift[pos] = memo[key]
     return win, shift
 

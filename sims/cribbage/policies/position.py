@@ -354,14 +354,14 @@ def _crib_chance(params, ix, pone, dealer, crib, crib_p):
 
 
 @njit(cache=True)
-def _after_show(
-    params, ix, dealer, me, opp, shows, n_shows, first, first_p, second, second_p, cribs, base_me, base_opp
-):
+def _after_show(params, ix, dealer, me, opp, shows, n_shows, shown, cribs, base_me, base_opp):
     """My chance of winning once the play is over, on ``me`` against ``opp``, my hand showing one of
-    ``shows[:n_shows]``; the rest in counting order: as the pone, the dealer's hand and crib together
-    (``first[i]`` points with chance ``first_p[i]``); as the dealer, the pone's hand (``first``) then my
-    crib (``second``: :func:`_crib_chance`, memoised in ``cribs`` over the scores from ``(base_opp, base_me)``)."""
+    ``shows[:n_shows]``; the rest in counting order (``shown``: ``first, first_p, second, second_p``): as the
+    pone, the dealer's hand and crib together (``first[i]`` points with chance ``first_p[i]``); as the dealer, the
+    pone's hand (``first``) then my crib (``second``: :func:`_crib_chance`, memoised in ``cribs`` over the scores
+    from ``(base_opp, base_me)``)."""
     t = ix[X_T]
+    first, first_p, second, second_p = shown
     total = 0.0
     for s in range(n_shows):
         mine = me + shows[s]
@@ -382,6 +382,14 @@ def _after_show(
                 cribs[a, b] = _crib_chance(params, ix, theirs, mine, second, second_p)
             total += first_p[i] * cribs[a, b]
     return total / n_shows
+
+
+@njit(cache=True)
+def after_show(params, ix, dealer, me, opp, shows, n_shows, shown):
+    """:func:`_after_show` of one position, with a memo of its own (for the advisor's end of the play)."""
+    t = ix[X_T]
+    cribs = np.full((t - opp, t - me + SB) if dealer else (0, 0), np.nan)
+    return _after_show(params, ix, dealer, me, opp, shows, n_shows, shown, cribs, me, opp)
 
 
 @njit(cache=True)
@@ -409,7 +417,6 @@ def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, mem
     scores from ``(base_me, base_opp)`` (``memos``: this function's table and :func:`_after_show`'s)."""
     t = ix[X_T]
     di, pj, pr = cells
-    first, first_p, second, second_p = shown
     memo, cribs = memos
     v = 0.0
     for cell in range(di.shape[0]):
@@ -420,22 +427,7 @@ def _rest_of_deal(params, ix, dealer, me, opp, cells, shows, n_shows, shown, mem
             continue
         a, b = mine - base_me, theirs - base_opp
         if np.isnan(memo[a, b]):
-            memo[a, b] = _after_show(
-                params,
-                ix,
-                dealer,
-                mine,
-                theirs,
-                shows,
-                n_shows,
-                first,
-                first_p,
-                second,
-                second_p,
-                cribs,
-                base_me,
-                base_opp,
-            )
+            memo[a, b] = _after_show(params, ix, dealer, mine, theirs, shows, n_shows, shown, cribs, base_me, base_opp)
         v += pr[cell] * memo[a, b]
     return v
 
