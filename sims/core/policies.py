@@ -87,7 +87,7 @@ def _named_tables(tables: str) -> Mapping[str, tuple]:
 def _named_vectors(tables: str) -> Mapping[int, tuple[np.ndarray, str]]:
     """Each named table of ``tables`` as a read-only float64 vector with its SHA-256 (:func:`sha256`), by the id of
     the tuple :func:`_named_tables` keeps for the process: a policy playing a named table holds that very tuple,
-    and converting its values again for each run took half of a Loo run's 30 ms outside the kernel."""
+    and converting its values again for each run took half of a small run's 30 ms outside the kernel."""
     vectors = {}
     for values in _named_tables(tables).values():
         vector = np.asarray(values, dtype=np.float64)
