@@ -167,7 +167,7 @@ def situation(hand, played, state, rules):
     return legal, unseen_cards(hand, played, state), best, role
 
 
-@njit(cache=True, refcounts=False)
+@njit(cache=True, refcounts=False, reads=("hand", "played", "state"))
 def advise(k, hand, played, state, legal, unseen, best, role):
     """The mask maxim ``k`` (``M_*``) advises, given the :func:`situation`."""
     if k == M_KNAVE:

@@ -29,7 +29,7 @@ from numba.core.typing.typeof import typeof_impl
 from .cache import claim
 
 
-def njit(*args, refcounts: bool = True, **options):
+def njit(*args, refcounts: bool = True, reads: tuple[str, ...] = (), **options):
     """``numba.njit`` for sims kernels: ``@njit``, ``@njit(cache=True)``, ``@njit(SIG, cache=True, ...)``,
     ``njit(SIG, cache=True)(function)``.  With explicit types, a :class:`LazyKernel`: compiled (or loaded from
     the cache) at its first use, not when its module is imported.
@@ -40,9 +40,10 @@ def njit(*args, refcounts: bool = True, **options):
     (``_nrt=True``): one that allocates still compiles when a kernel without reference counting calls it first.
 
     A kernel without explicit types compiles once per argument types its callers pass, constants counted as
-    their type (:func:`_one_per_type`)."""
+    their type, and the arrays named in ``reads`` (arguments it never writes) as read-only arrays
+    (:func:`_one_per_type`)."""
     if args and inspect.isfunction(args[0]):
-        return njit(*args[1:], refcounts=refcounts, **options)(args[0])
+        return njit(*args[1:], refcounts=refcounts, reads=reads, **options)(args[0])
     jit = numba.njit(_nrt=refcounts, **options)
 
     def define(function):
@@ -51,22 +52,35 @@ def njit(*args, refcounts: bool = True, **options):
         if args:
             (signatures,) = args
             return LazyKernel(jit, signatures if isinstance(signatures, list) else [signatures], function)
-        return _one_per_type(jit(function))
+        return _one_per_type(jit(function), reads)
 
     return define
 
 
-def _one_per_type(dispatcher):
+def _one_per_type(dispatcher, reads=()):
     """``dispatcher``, compiled for a call from another kernel with constants as their type: ``f(x, 0)`` and
     ``f(x, n)`` run the one ``f(array, int64)``.  numba would compile ``f`` for each constant argument (typed
     ``Literal[int](0)``, ``Literal[bool](True)``), over again for every kernel ``f`` calls in turn: a third of
     the specialisations of the games' kernels, each compiled in full.  The constant still reaches the machine
     code when LLVM inlines the call.  numba types such a call by asking the dispatcher for a call template for
-    the arguments' types (``Dispatcher.get_call_template``); here it is asked with the constants' types."""
+    the arguments' types (``Dispatcher.get_call_template``); here it is asked with the constants' types.
+
+    The arguments named in ``reads`` are asked for as read-only arrays: a policy sees the game's arrays
+    read-only and the engine that owns them does not, and a helper both call would otherwise compile twice
+    (numba passes a writable array where a read-only one is typed; typing refuses a write to it)."""
     template = dispatcher.get_call_template
+    names = list(inspect.signature(dispatcher.py_func).parameters)
+    unknown = set(reads) - set(names)
+    if unknown:
+        raise TypeError(f"{dispatcher.py_func.__qualname__} has no argument {sorted(unknown)[0]!r} to read")
+
+    def typed(name, arg):
+        arg = types.unliteral(arg)
+        return arg.copy(readonly=True) if name in reads and isinstance(arg, types.Array) else arg
 
     def get_call_template(args, kws):
-        return template(tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()})
+        named = [*names, *[None] * len(args)]
+        return template(tuple(map(typed, named, args)), {k: typed(k, v) for k, v in kws.items()})
 
     dispatcher.get_call_template = get_call_template
     return dispatcher

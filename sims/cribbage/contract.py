@@ -116,7 +116,7 @@ def is_legal_play(hand, i, count):
     return 0 <= i < hand.shape[0] and hand[i] >= 0 and count + card_value(hand[i]) <= MAX_COUNT
 
 
-@njit(cache=True)
+@njit(cache=True, reads=("hand", "played", "state"))
 def seen_cards(hand, played, state):
     """What this player knows: a 52-bit mask of his cards in hand, every card laid, the starter and his
     own throw, and how many cards he still holds."""

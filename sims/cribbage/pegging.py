@@ -25,7 +25,7 @@ def card_value(card):
     return min((card >> 2) + 1, 10)
 
 
-@njit(cache=True)
+@njit(cache=True, reads=("seq",))
 def peg_points_kernel(seq, start, end, bath):
     """Points for the last card of ``seq[start:end]``, the cards of the current count in order."""
     return points_if_laid(seq, start, end - 1, seq[end - 1], bath)

@@ -139,7 +139,7 @@ def deal_buffers(rules):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, reads=("state", "played"))
 def play_out_buffers(state, played):
     """What a player's play-outs from his decision (``state``, the cards ``played``) work in: the cards each
     seat threw (his own from ``state``, the others' unknown), a copy of the cards played, the state and the
@@ -157,7 +157,7 @@ def play_out_buffers(state, played):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, reads=("rules",))
 def net_pegging(rules, comp, role, start):
     """``start`` plus the pegging (play and go) of ``role``'s side less each opposing side's share: what a player
     nets from a play, mine less his (with three players each opponent's half; partners share a side)."""
@@ -283,7 +283,7 @@ def _policy_error(err, kind, seat, answer, count, cards):
     return POLICY_ERROR
 
 
-@njit(cache=True, refcounts=False)
+@njit(cache=True, refcounts=False, reads=("rules",))
 def play_out(rules, dealer, scores, check_target, starter, cards, state, at, seat_rngs, pegs, comp, err):
     """The play from the position ``at`` (``A_*``: count, where it began, cards laid, go mask, turn, last
     player) to its end, scoring as it goes; returns the winning side, NO_WINNER or POLICY_ERROR.

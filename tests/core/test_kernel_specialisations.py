@@ -1,9 +1,10 @@
-"""A kernel compiles once per argument types its callers pass, a constant counted as its type
-(:func:`sims.core.kernel._one_per_type`); Python calls one with a policy's read-only arrays through
-:func:`sims.core.kernel.read_only`."""
+"""A kernel compiles once per argument types its callers pass, a constant counted as its type and an array it
+only ``reads`` as read-only (:func:`sims.core.kernel._one_per_type`); Python calls one with a policy's read-only
+arrays through :func:`sims.core.kernel.read_only`."""
 
 import numba
 import numpy as np
+import pytest
 
 from sims.core.kernel import njit, read_only
 from sims.core.kernel_types import I64_1, I64_1R
@@ -53,3 +54,48 @@ def test_python_calls_through_read_only_views_run_the_policy_callers_specialisat
     assert a.flags.writeable  # the view is read-only, the array is not
     total(a, out)
     assert len(total.signatures) == 2  # why: a writable array is another type
+
+
+def test_an_array_a_kernel_only_reads_compiles_once_for_writable_and_read_only_callers():
+    """A policy passes the game's arrays read-only, the engine that owns them writable: one specialisation."""
+
+    @njit(reads=("hand",))
+    def best(hand, out):
+        out[0] = hand.max()
+        return out[0]
+
+    @njit
+    def engine(hand, out):  # writable arrays
+        return best(hand, out)
+
+    @njit
+    def policy(hand, out):
+        return best(hand, out)
+
+    hand, out = np.array([3, 9, 4], dtype=np.int64), np.zeros(1, dtype=np.int64)
+    policy.compile((I64_1R, I64_1))
+    assert engine(hand, out) == 9 and policy(read_only(hand), out) == 9
+    assert [tuple(map(str, sig)) for sig in best.signatures] == [
+        ("readonly array(int64, 1d, C)", "array(int64, 1d, C)")
+    ]
+
+
+def test_a_kernel_that_writes_an_array_it_declares_read_is_refused_when_it_compiles():
+    @njit(reads=("hand",))
+    def spoil(hand):
+        hand[0] = 0
+
+    @njit
+    def caller(hand):
+        spoil(hand)
+
+    with pytest.raises(numba.TypingError):
+        caller(np.zeros(2, dtype=np.int64))
+
+
+def test_reads_names_an_argument_the_kernel_has():
+    with pytest.raises(TypeError, match="'hands'"):
+
+        @njit(reads=("hands",))
+        def count(hand):
+            return hand.shape[0]

@@ -84,7 +84,7 @@ def greedy_choice(hand, played, state, rules):
     return greedy_pick(hand, state, legal, best, role)
 
 
-@njit(cache=True, refcounts=False)
+@njit(cache=True, refcounts=False, reads=("hand", "state"))
 def greedy_pick(hand, state, legal, best, role):
     """:func:`greedy_choice` given the legal cards and the card winning the trick so far with its player's
     role (-1 when leading)."""

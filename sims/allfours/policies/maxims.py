@@ -13,7 +13,7 @@ from ..maxims import N_MAXIMS, advise, situation
 from .basic import cheapest, greedy_pick
 
 
-@njit(cache=True, refcounts=False)
+@njit(cache=True, refcounts=False, reads=("hand", "played", "state"))
 def maxims_choice(hand, played, state, rules, switches):
     """The card the maxims switched on (``switches[k] > 0.5``) advise, else greedy's."""
     legal, unseen, best, role = situation(hand, played, state, rules)

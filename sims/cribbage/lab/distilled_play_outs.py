@@ -64,7 +64,7 @@ from ..policies.pegging import only_legal
 from ..rules import R_BATH, R_DEALT, R_KEPT, R_ONE_COUNT
 
 
-@njit(cache=True)
+@njit(cache=True, reads=("state", "rules"))
 def explored_at(state, rules):
     """The number of cards laid at which a deal's random decision is made: the starter's index modulo the
     cards in play."""

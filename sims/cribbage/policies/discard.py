@@ -78,7 +78,7 @@ def kept_index(kept):
 
 
 @njit(cache=True, refcounts=False)
-def best_net_throw(hand, state, rules, params, crib_table, kept_table, own_crib=1.0, their_crib=1.0, pegging=1.0):
+def best_net_throw(hand, state, rules, params, crib_table, kept_table, own_crib, their_crib, pegging):
     """The throw mask of highest value (ties: the first in :func:`next_throw`'s order): the exact expected hand
     over the unseen starters; with ``crib_table``, plus (own crib) or minus (opponent's) the table value of
     the throw (``params[:PARAMS_SIZE]``) times ``own_crib`` or ``their_crib``; with ``kept_table`` (two-handed,
@@ -145,7 +145,7 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table, own_crib=
 @njit(DISCARD_SIG, cache=True, refcounts=False)
 def expected_hand_discard(hand, state, rules, rng, params):
     """Keep the cards whose exact expected hand over the unseen starters is largest."""
-    return best_net_throw(hand, state, rules, params, False, False)
+    return best_net_throw(hand, state, rules, params, False, False, 1.0, 1.0, 1.0)
 
 
 @njit(DISCARD_SIG, cache=True, refcounts=False)
@@ -155,7 +155,7 @@ def expected_net_discard(hand, state, rules, rng, params):
     ``params`` shorter than the 338 table values (a misuse :func:`expected_net_policy` prevents)
     is read as an empty table, making this ``expected_hand``.
     """
-    return best_net_throw(hand, state, rules, params, params.shape[0] >= PARAMS_SIZE, False)
+    return best_net_throw(hand, state, rules, params, params.shape[0] >= PARAMS_SIZE, False, 1.0, 1.0, 1.0)
 
 
 @njit(DISCARD_SIG, cache=True, refcounts=False)
@@ -163,7 +163,7 @@ def expected_peg_discard(hand, state, rules, rng, params):
     """``expected_net``, plus the net pegging (mine less his) the kept ranks are worth in one's role, from
     the table after the crib table in ``params`` (:mod:`sims.cribbage.policies.kept_pegging`); with other
     than two players or four cards kept, ``expected_net``."""
-    return best_net_throw(hand, state, rules, params, True, True)
+    return best_net_throw(hand, state, rules, params, True, True, 1.0, 1.0, 1.0)
 
 
 N_WEIGHTS = 3  # weighted_peg's parameters, before expected_peg's tables

@@ -101,7 +101,7 @@ def no_holder_chances() -> np.ndarray:
 NO_HOLDER = no_holder_chances()
 
 
-@njit(cache=True)
+@njit(cache=True, reads=("played", "hand"))
 def decision_buffers(played, hand):
     """Scratch for one decision, in one allocation: (a copy of ``played`` to lay candidate cards in, ``levels``
     and ``chances`` for :func:`reply_chances`, ``cells``: for each card of ``hand`` its five table cells and
@@ -199,7 +199,7 @@ def reply_chances(played, start, n, after, seen, k, bath, levels, chances, work)
     return m + 1
 
 
-@njit(cache=True, refcounts=False)
+@njit(cache=True, refcounts=False, reads=("hand",))
 def held_facts(hand):
     """What :func:`cells_of` needs of the cards held: (how many, the lowest pip value and the next lowest,
     counting a value held twice twice (0: none), how many of each rank four bits a rank, a bit for each rank
@@ -247,7 +247,7 @@ def card_cells(hand, i, played, state, rules, their_left, cells, at):
     return points_if_laid(played, state[S_COUNT_START], state[S_N_PLAYED], hand[i], rules[R_BATH] != 0)
 
 
-@njit(cache=True, refcounts=False)
+@njit(cache=True, refcounts=False, reads=("hand", "state", "rules"))
 def card_reply(hand, i, played, state, rules, seen, their_left, levels, chances, work):
     """The expected best reply to ``hand[i]`` (laid in ``played``, a copy): 0 after thirty-one, when he has
     said go or holds no card (:func:`reply_chances`)."""

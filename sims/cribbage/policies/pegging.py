@@ -129,7 +129,7 @@ def _set_rank(packed, rank, points):
     return (packed & ~(15 << (rank << 2))) | (points << (rank << 2))
 
 
-@njit(cache=True)
+@njit(cache=True, reads=("hand",))
 def only_legal(hand, count):
     """The index of the one card that can be laid, or -1 when there is a choice."""
     only = -1

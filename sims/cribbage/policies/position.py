@@ -216,7 +216,7 @@ def in_zone(ix, me, opp):
     return me < t and opp < t and max(me, opp) >= t - ix[X_ZONE]
 
 
-@njit(cache=True)
+@njit(cache=True, reads=("thrown",))
 def _thrown_ranks(thrown):
     a, b = thrown[0] >> 2, thrown[1] >> 2
     return min(a, b), max(a, b)

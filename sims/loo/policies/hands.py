@@ -72,7 +72,7 @@ def _multiset_index() -> np.ndarray:
 THREE_CARD_INDEX = _multiset_index()
 
 
-@njit(cache=True)
+@njit(cache=True, reads=("hand",))
 def hand_class(hand, trump_suit, pam):
     """The class of a hand as dealt (module docstring)."""
     if hand.shape[0] == 3:
