@@ -61,7 +61,7 @@ from ..core.advice import Player as CorePlayer
 from ..core.advice import check_samples, choices_of, chosen_by, every_deal, rollout_columns, ways_to_deal
 from ..core.arrays import copy_into
 from ..core.errors import E_ANSWER, E_SIZE, PolicyError, overrun_text, raised_by_policy
-from ..core.kernel import njit
+from ..core.kernel import njit, read_only
 from ..core.kernel_types import F64_1, F64_2, I64_1, I64_2, I64_3, U64_1
 from ..core.rng import chunk_keys, seed_state
 from ..core.streams import STATE_WORDS, overrun, own_stream, seat_streams, stream_intact
@@ -346,7 +346,7 @@ def _checks(situation: PegSituation):
         )
         for k, w in enumerate(laid_by)
     ] + [situation.at]
-    cards = np.asarray(played, dtype=np.int64)
+    cards = read_only(np.asarray(played, dtype=np.int64))  # as the kernels pass it (sims.core.kernel.njit)
     pegged = np.zeros((len(played) + 1, MAX_SEATS), dtype=np.int64)  # pegged[k]: by side, from card k on
     for k in range(len(played) - 1, -1, -1):
         side = side_of_seat(kernel_rules, (dealer + laid_by[k]) % rules.players)
@@ -390,7 +390,6 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tu
     """My chance of winning the game after each play-out, from the tables of ``players`` (module docstring),
     and how much it moves with every cell of the board-position table moved up by its standard error
     (:func:`.odds.throws.shifted_by_error`; 0 where a card reaches the target)."""
-    from ..core.kernel import read_only
     from .odds.table import shipped_table
     from .odds.throws import preset_of, shifted_by_error
     from .policies import position

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..cards import parse_cards
-from ..core.kernel import njit
+from ..core.kernel import njit, read_only
 
 MAX_COUNT = 31
 
@@ -95,4 +95,4 @@ def peg_points(cards_in_current_count, bath: bool = False) -> int:
     count = int(sum(min((c >> 2) + 1, 10) for c in cards))
     if count > MAX_COUNT:
         raise ValueError(f"the count would be {count}, past thirty-one")
-    return int(peg_points_kernel(arr, 0, len(cards), bool(bath)))
+    return int(peg_points_kernel(read_only(arr), 0, len(cards), bool(bath)))
