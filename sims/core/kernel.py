@@ -51,6 +51,8 @@ def njit(*args, refcounts: bool = True, reads: tuple[str, ...] = (), **options):
         warnings.filterwarnings("ignore", category=NumbaExperimentalFeatureWarning)
         if args:
             (signatures,) = args
+            if reads:
+                raise TypeError(f"{function.__qualname__}: reads is for a kernel without explicit types")
             return LazyKernel(jit, signatures if isinstance(signatures, list) else [signatures], function)
         return _one_per_type(jit(function), reads)
 

@@ -99,3 +99,11 @@ def test_reads_names_an_argument_the_kernel_has():
         @njit(reads=("hands",))
         def count(hand):
             return hand.shape[0]
+
+
+def test_reads_is_refused_beside_explicit_types_which_say_it_already():
+    with pytest.raises(TypeError, match="without explicit types"):
+
+        @njit((I64_1R,), reads=("hand",))
+        def count(hand):
+            return hand.shape[0]
