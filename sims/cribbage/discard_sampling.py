@@ -67,55 +67,31 @@ def _draw(pool, top, rng):
 
 _PEGS = types.UniTuple(PegFn, MAX_SEATS)
 _SAMPLE_SIG = types.void(
-    I64_1,
-    types.int64,
-    I64_1,
+    types.Tuple((I64_1, types.int64, I64_1)),  # player: the hand, its role, the throws to value
     I64_1,
     I64_1,
-    DiscardFn,
-    F64_1,
-    _PEGS,
-    F64_1,
-    I64_1,
+    types.Tuple((DiscardFn, F64_1)),
+    types.Tuple((_PEGS, F64_1, I64_1)),
+    types.boolean,
     U64_1,
     types.int64,
     types.int64,
-    types.boolean,
-    F64_1,
-    F64_1,
-    F64_1,
-    F64_1,
+    types.UniTuple(F64_1, 4),
     I64_1,
 )
 
 
-def _sample(
-    hand,
-    me,
-    pool,
-    masks,
-    rules,
-    discard,
-    discard_params,
-    pegs,
-    peg_params,
-    poff,
-    keys,
-    first,
-    n,
-    pegging,
-    crib_sum,
-    crib_sq,
-    peg_sum,
-    peg_sq,
-    err,
-):
-    """Sampled deals ``first .. first+n-1``: the others' hands from the unseen ``pool`` (kept
-    shuffled between calls, so batches add up to one run), their throws by ``discard``, the
-    crib completed from the pack where the variant says so, a starter; then for each throw in
-    ``masks`` the crib and, with ``pegging``, the play from its opening, every seat pegging by
-    ``pegs`` (seat ``s``'s parameters at ``peg_params[poff[2s+1]:poff[2s+2]]``).  Adds to the sums;
-    on an illegal answer fills ``err`` (:mod:`sims.core.errors`) and stops."""
+def _sample(player, pool, rules, others, peg_players, pegging, keys, first, n, sums, err):
+    """Sampled deals ``first .. first+n-1`` for ``player`` (``hand``, its role ``me``, the throws ``masks``): the
+    others' hands from the unseen ``pool`` (kept shuffled between calls, so batches add up to one run), their
+    throws by ``others`` (``discard``, ``discard_params``), the crib completed from the pack where the variant
+    says so, a starter; then for each throw in ``masks`` the crib and, with ``pegging``, the play from its
+    opening, every seat pegging by ``peg_players`` (``pegs``, ``peg_params``, ``poff``: seat ``s``'s parameters
+    at ``peg_params[poff[2s+1]:poff[2s+2]]``).  Adds to ``sums`` (the crib's sum and sum of squares, the
+    pegging's); on an illegal answer fills ``err`` (:mod:`sims.core.errors`) and stops."""
+    hand, me, masks = player
+    discard, discard_params = others
+    crib_sum, crib_sq, peg_sum, peg_sq = sums
     dealt, n_throw, active = rules[R_DEALT], rules[R_THROW], rules[R_ACTIVE]
     n_kept = dealt - n_throw
     flush_four = rules[R_CRIB_FLUSH_FOUR] != 0
@@ -134,7 +110,7 @@ def _sample(
     deck_rng = np.empty(4, dtype=np.uint64)
     policy_rng = seat_streams(1)  # the others' discards draw from one guarded stream
     seat_rngs = seat_streams(MAX_SEATS)
-    cards, peg_players = (in_play, played, thrown), (pegs, peg_params, poff)
+    cards = (in_play, played, thrown)
     for i in range(first, first + n):
         seed_state(deck_rng, keys[0], i)
         seed_state(policy_rng[0], keys[1], i)
@@ -236,21 +212,16 @@ def sampled_figures(hand, me, pool, masks, rules, runs, peg_policy, samples, see
             for first in range(0, samples, batch):
                 n = min(batch, samples - first)
                 _sampler(
-                    hand,
-                    me,
+                    (hand, me, masks),
                     deck,
-                    masks,
                     kernel_rules,
-                    policy.fn,
-                    policy.params_array(),
-                    peg_fns,
-                    peg_params,
-                    poff,
+                    (policy.fn, policy.params_array()),
+                    (peg_fns, peg_params, poff),
+                    pegging,
                     keys,
                     first,
                     n,
-                    pegging,
-                    *sums,
+                    tuple(sums),
                     err,
                 )
                 if err[E_DECISION]:
