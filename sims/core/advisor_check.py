@@ -14,7 +14,11 @@ by :func:`sims.core.record.review`; each player's chance of winning lost (else t
 lost) summed over his decisions of a game is what the advisor, deciding in his place, should gain in
 that game.  Its mean over the players and games, with a 95% interval, stands beside the gain; and
 beside it the same losses measured again on fresh deals (:func:`lost_again`), which the selection
-of the best of several noisy values does not bias.
+of the best of several noisy values does not bias.  The review's loss is what the best of its
+``review_samples`` deals would gain; the advisor at the table decides on ``samples``.  With
+``chooser_seeds``, advisors like it decide again at each reviewed decision, and what their choices gain,
+valued as the review values them (:func:`chooser_gain`), is the review's prediction for the player that
+plays.
 
 The **identity**: the gain of one player over another is, exactly, what the first's choices are worth
 more than the second's at the positions the first reaches, valued with the second's play to follow
@@ -79,12 +83,15 @@ def play_seats(
     return np.asarray([seat_results(game, rules, row, names.__getitem__) for _, row in frame.iterrows()])
 
 
-def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: bool = False, best=None) -> pd.DataFrame:
+def predicted_gain(
+    game, rules, seed: int, games: int, samples: int, progress: bool = False, best=None, chooser=None
+) -> pd.DataFrame:
     """The review's prediction (module docstring): per player and game of the mirror's first ``games``, the chance
     of winning the review says he lost (``win_lost``, or ``points_lost`` where the advisor gives no chance), the
     same measured again on fresh deals (:func:`lost_again`), his decisions and their grades; ``attrs``: the
     ``reviewed`` decisions and the loss a player and game ``by_decision``; ``best`` the players of the mirror
-    (default the strongest)."""
+    (default the strongest).  With ``chooser`` (advisor players, :class:`AdvisorPlayer`), ``chosen``: what they
+    gain at his positions on average (:func:`chooser_gain`)."""
     from .record import GRADES, read_record, review
 
     best = best or strongest(game, rules)
@@ -101,9 +108,16 @@ def predicted_gain(game, rules, seed: int, games: int, samples: int, progress: b
         else 0.0
         for row in graded.itertuples()
     ]
+    graded["chosen"] = [
+        chooser_gain(game, situations[row.line], row, chooser, samples, seed, measure)
+        if chooser and row.best is not None
+        else 0.0
+        for row in graded.itertuples()
+    ]
     out = graded.groupby(["game", "player"]).agg(
         lost=("lost", "sum"),
         lost_again=("lost_again", "sum"),
+        chosen=("chosen", "sum"),
         decisions=("line", "size"),
         **{name: ("grade", lambda g, name=name: int((g == name).sum())) for name, _, _ in GRADES},
     )
@@ -119,6 +133,24 @@ def lost_again(game, situation, choice: str, best: str, samples: int, seed: int,
     from .record import grade
 
     return grade(game, situation, choice, samples, seed)[measure] - grade(game, situation, best, samples, seed)[measure]
+
+
+def chooser_gain(game, situation, row, players, samples: int, seed: int, measure: str) -> float:
+    """What the advisor ``players`` (their sampled deals, their seeds) gain on average over the review's ``row``
+    (a decision and its grade), their choices valued as the review values them (``samples`` deals, ``seed``): the
+    review's loss is what the best of ``samples`` deals gains there, and an advisor deciding on fewer deals picks
+    another choice more often, the best or not."""
+    from .record import grade
+
+    picks = [player.choose(situation) for player in players]
+    return float(
+        np.mean(
+            [
+                row.lost - (0.0 if pick == row.best else grade(game, situation, pick, samples, seed)[measure])
+                for pick in picks
+            ]
+        )
+    )
 
 
 def identity_gain(
@@ -188,6 +220,7 @@ def check(
     progress: bool = False,
     against: dict | None = None,
     identity_games: int = 0,
+    chooser_seeds: int = 0,
 ) -> dict:
     """The advisor's gain at the table against the strongest player, beside the review's prediction (module
     docstring).
@@ -216,6 +249,9 @@ def check(
     identity_games : int
         The advisor's first games in each seat valued by the identity (module docstring; 0: none), with
         ``review_samples`` deals a decision.
+    chooser_seeds : int
+        Advisor players (``samples`` deals a decision, as the one at the table) that decide again at each reviewed
+        decision, for ``predicted_chosen``: what the review says such a player gains (0: none).
 
     Returns
     -------
@@ -243,7 +279,16 @@ def check(
         resolve_one(game, decision, policy)
     best |= dict(against or {})
     predicted = (
-        predicted_gain(game, rules, seed, check_count(review_games, "review_games"), review_samples, progress, best)
+        predicted_gain(
+            game,
+            rules,
+            seed,
+            check_count(review_games, "review_games"),
+            review_samples,
+            progress,
+            best,
+            [AdvisorPlayer(game, samples, (seed, 3, k), exact_limit) for k in range(chooser_seeds)],
+        )
         if review_games
         else None
     )
@@ -292,6 +337,11 @@ def check(
             else {
                 "predicted": mean_ci(predicted["lost"]),
                 "predicted_again": mean_ci(predicted["lost_again"]),
+                **(
+                    {"predicted_chosen": mean_ci(predicted["chosen"]), "chooser_seeds": chooser_seeds}
+                    if chooser_seeds
+                    else {}
+                ),
                 "by_decision": predicted.attrs["by_decision"],
                 "reviewed": int(predicted["decisions"].sum()),
                 "grades": {name: int(predicted[name].sum()) for name, _, _ in GRADES},
@@ -335,6 +385,11 @@ def render(result: dict) -> str:
         f"  the same, on fresh deals:       {result['predicted_again'].format(2, scale)}{unit} "
         f"(each graded loss measured again: no best-of-noisy-values bias)",
     ]
+    if "predicted_chosen" in result:
+        lines.append(
+            f"  the same, deciding on {result['samples']} deals: {result['predicted_chosen'].format(2, scale)}{unit} "
+            f"(the advisor's choices there, {result['chooser_seeds']} seeds, valued as the review values them)"
+        )
     return "\n".join(lines)
 
 
@@ -366,6 +421,12 @@ def main(argv=None) -> None:
     parser.add_argument(
         "--identity-games", type=int, default=0, help="the advisor's games a seat valued by its own values (0: none)"
     )
+    parser.add_argument(
+        "--chooser-seeds",
+        type=int,
+        default=0,
+        help="advisors deciding again at each reviewed decision with --samples deals (0: none)",
+    )
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     from .jobs import check_count
 
@@ -384,6 +445,7 @@ def main(argv=None) -> None:
             progress=True,
             against=against,
             identity_games=check_count(args.identity_games, "--identity-games") if args.identity_games else 0,
+            chooser_seeds=check_count(args.chooser_seeds, "--chooser-seeds") if args.chooser_seeds else 0,
         )
     except ValueError as exc:
         parser.exit(2, f"{parser.prog}: {exc}\n")

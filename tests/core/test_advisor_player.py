@@ -7,7 +7,7 @@ import pytest
 
 from sims.allfours.situation import PlaySituation
 from sims.cli import main
-from sims.core.advisor_check import check, identity_gain, play_seats, render, seat_results
+from sims.core.advisor_check import check, identity_gain, play_seats, predicted_gain, render, seat_results
 from sims.core.advisor_player import AdvisorPlayer, advisor_seat
 from sims.core.registry import get_game
 from sims.core.table import play
@@ -142,3 +142,30 @@ def test_duel_against_the_advisor(monkeypatch, capsys):
     assert "the others play the advisor's best choice at every decision (advisor:samples=20)" in out
     assert main(["duel", "--game", "allfours", "--against", "advisor:deep=1"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_advisors_deciding_again_gain_the_reviews_loss_wherever_the_advisor_is_exact():
+    """The review's loss is what its best choice gains; an advisor deciding again on fewer deals gains the same
+    where every deal is enumerated (it picks the same best), and elsewhere what its own pick is worth."""
+    game = get_game("cribbage")
+    players = [AdvisorPlayer(game, 8, (0, k)) for k in range(2)]
+    out = predicted_gain(game, game.get_rules("five-card"), 3, 1, 20, chooser=players)
+    rows = out.attrs["reviewed"]
+    exact = rows[(rows["points_lost_se"] == 0) & rows["best"].notna()]
+    assert len(exact) >= 4 and (exact["lost"] > 0).any()
+    assert np.allclose(exact["chosen"], exact["lost"])
+    assert out["chosen"].sum() == pytest.approx(rows["chosen"].sum())
+    assert (rows["chosen"] <= rows["lost"] + 1e-12).all()  # no pick beats the review's best by its own values
+    text = render(
+        check(
+            "cribbage",
+            rules="five-card",
+            games=0,
+            seed=3,
+            samples=8,
+            review_games=1,
+            review_samples=20,
+            chooser_seeds=2,
+        )
+    )
+    assert "the same, deciding on 8 deals:" in text and "2 seeds" in text
