@@ -47,6 +47,7 @@ import numpy as np
 import pandas as pd
 
 from .advisor_player import NAME, AdvisorPlayer
+from .progress import progress_bar
 from .text import counted
 
 
@@ -102,18 +103,19 @@ def predicted_gain(
         situations = {line.number: line.situation for line in read_record(path).decisions}
     measure = "win_lost" if graded["win_lost"].notna().any() else "points_lost"
     graded["lost"] = graded[measure].astype(float)
-    graded["lost_again"] = [
-        lost_again(game, situations[row.line], row.choice, row.best, samples, seed + 1, measure)
-        if row.lost > 0
-        else 0.0
-        for row in graded.itertuples()
-    ]
-    graded["chosen"] = [
-        chooser_gain(game, situations[row.line], row, chooser, samples, seed, measure)
-        if chooser and row.best is not None
-        else 0.0
-        for row in graded.itertuples()
-    ]
+    again, chosen = [], []
+    rows = graded.itertuples()
+    for row in progress_bar(rows, total=len(graded), desc="measured again", unit="decision") if progress else rows:
+        situation = situations[row.line]
+        again.append(
+            lost_again(game, situation, row.choice, row.best, samples, seed + 1, measure) if row.lost > 0 else 0.0
+        )
+        chosen.append(
+            chooser_gain(game, situation, row, chooser, samples, seed, measure)
+            if chooser and row.best is not None
+            else 0.0
+        )
+    graded["lost_again"], graded["chosen"] = again, chosen
     out = graded.groupby(["game", "player"]).agg(
         lost=("lost", "sum"),
         lost_again=("lost_again", "sum"),

@@ -144,12 +144,15 @@ def test_duel_against_the_advisor(monkeypatch, capsys):
     assert capsys.readouterr().err.count("\n") == 1
 
 
-def test_advisors_deciding_again_gain_the_reviews_loss_wherever_the_advisor_is_exact():
+def test_advisors_deciding_again_gain_the_reviews_loss_wherever_the_advisor_is_exact(monkeypatch, capsys):
     """The review's loss is what its best choice gains; an advisor deciding again on fewer deals gains the same
-    where every deal is enumerated (it picks the same best), and elsewhere what its own pick is worth."""
+    where every deal is enumerated (it picks the same best), and elsewhere what its own pick is worth.  Measuring
+    the decisions again runs for minutes in a real check: a bar counts them on standard error."""
+    monkeypatch.setattr("sims.core.progress.DELAY", 0.0)  # the bars at once, not after two seconds
     game = get_game("cribbage")
     players = [AdvisorPlayer(game, 8, (0, k)) for k in range(2)]
-    out = predicted_gain(game, game.get_rules("five-card"), 3, 1, 20, chooser=players)
+    out = predicted_gain(game, game.get_rules("five-card"), 3, 1, 20, progress=True, chooser=players)
+    assert "measured again" in capsys.readouterr().err
     rows = out.attrs["reviewed"]
     exact = rows[(rows["points_lost_se"] == 0) & rows["best"].notna()]
     assert len(exact) >= 4 and (exact["lost"] > 0).any()
@@ -169,3 +172,4 @@ def test_advisors_deciding_again_gain_the_reviews_loss_wherever_the_advisor_is_e
         )
     )
     assert "the same, deciding on 8 deals:" in text and "2 seeds" in text
+
