@@ -172,4 +172,3 @@ def test_advisors_deciding_again_gain_the_reviews_loss_wherever_the_advisor_is_e
         )
     )
     assert "the same, deciding on 8 deals:" in text and "2 seeds" in text
-
