@@ -5,10 +5,11 @@ the choice depends on how many positions each sample's search visits), and four 
 With a budget no search reaches, the hashes of the search before the bounds of game and jack show that the
 bounds change no value."""
 
+import numpy as np
 import pytest
 
 from sims.allfours import simulate_deals
-from sims.allfours.bench.expert import BIDDING, fingerprint
+from sims.allfours.bench.expert import BIDDING, fingerprint, play_deals
 from sims.bench import benchmarks
 
 TIGHT = {"name": "expert", "params": [5, 20_000]}
@@ -64,7 +65,7 @@ def test_bench_rows():
     """The benchmark is found, and its row for a small run says whether the choices are those of the search
     before (a wrong stored fingerprint: not the same)."""
     bench = benchmarks()[0]["allfours_expert"]
-    note, same, other = bench.run(
+    note, same, other, heading, *parts = bench.run(
         [
             ("agreement", ["expert", "maxims"], 40, 0, 1.0, "c4b28cc3be8b832a"),
             ("agreement", ["expert", "maxims"], 40, 0, 1.0, "0000000000000000"),
@@ -74,3 +75,20 @@ def test_bench_rows():
     assert "load average" in note["what"]
     assert same["same choices"] and not other["same choices"]
     assert same["expert plays/s"] == pytest.approx(same["x before"] * same["before: plays/s"])
+    # Where the time goes: every deal in one class of the cards held, the shares adding up.
+    assert "where the time goes" in heading["what"] and len(parts) == 3
+    assert sum(p["deals"] for p in parts) == 40 and parts[0]["deals"] > 20
+    assert sum(p["share of deals"] for p in parts) == pytest.approx(1.0)
+    assert sum(p["share of CPU"] for p in parts) == pytest.approx(1.0)
+
+
+def test_the_cards_held_sort_the_deals_as_the_engine_deals_them():
+    """The deals of one class of the cards held, played alone, are those deals of the whole run: the same points
+    over the classes as over the run; and each deal's cards held are six and three a round of running the cards,
+    as ``simulate_deals`` records the rounds run."""
+    n, play = 200, ["maxims", "greedy"]
+    _, _, points, _, held = play_deals(play, n, np.arange(n), 7, "two-hand")
+    by_class = sum(play_deals(play, n, np.flatnonzero(held == k), 7, "two-hand")[2] for k in np.unique(held))
+    assert by_class == points and set(np.unique(held)) <= {6, 9, 12, 15, 18, 21}
+    records = simulate_deals("two-hand", {**BIDDING, "play": play}, n, seed=7, records=True, threads=1).records
+    assert np.array_equal(held, 6 + 3 * records["rounds run"].to_numpy()) and (held > 6).any()

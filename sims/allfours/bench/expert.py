@@ -9,6 +9,8 @@ the expert changes it.  ``python -m sims.bench allfours_expert`` prints, for eac
 the expert's plays (every card it plays, the forced ones too) per CPU second, the same figure for the search
 before issue 36 made it faster (commit dec9be4, measured on the same machine), the speed-up, and whether the
 fingerprint is still the one the search gave before (the same choices, so the report's numbers stay).
+Then where the agreement run's time goes (:func:`by_cards_held`): its deals by the cards each player held when the
+play began (six, or more after the cards were run), each part's share of the deals and of the expert's CPU.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from ...core.jobs import Job
 from ...core.kernel import njit
 from ...core.kernel_types import F64_1, I64_1, U64_2
 from ...core.rng import chunk_keys
-from ..contract import P_CARD, P_ROLE, S_N_PLAYED
+from ..contract import P_CARD, P_ROLE, S_HELD, S_N_PLAYED
 from ..engine import POLICIES
 from ..play import C_TOTAL, MAX_SEATS, POLICY_ERROR
 from .profile import hand_arrays, play_deal
@@ -50,22 +52,26 @@ WORKLOADS = (
     ),
 )
 MIX = np.uint64(0x9E3779B97F4A7C15)
-SIG = (I64_1, U64_2, types.int64, types.int64, POLICIES, F64_1, I64_1, I64_1, I64_1)
+SIG = (I64_1, U64_2, types.int64, I64_1, POLICIES, F64_1, I64_1, I64_1, I64_1, I64_1)
+HELD_CLASSES = ((6, 6), (9, 9), (12, 99))  # cards held when the play began: none run, run once, run twice or more
 
 
 @njit(types.uint64(*SIG), cache=True)
-def _played_hash(rules, keys, chunk_size, n_deals, policies, params, poff, plays, points):
-    """Deals 0 .. n_deals - 1 as the engine deals them, each hand played out; a hash of every card played and
-    its player's role, hand by hand (0 if a policy answered illegally).  ``plays[seat]`` counts the cards
-    each seat played, ``points[0]`` the points scored."""
+def _played_hash(rules, keys, chunk_size, deals, policies, params, poff, plays, points, held):
+    """The ``deals`` (their numbers, in order) as the engine deals them, each hand played out; a hash of every card
+    played and its player's role, hand by hand (0 if a policy answered illegally).  ``plays[seat]`` counts the
+    cards each seat played, ``points[0]`` the points scored, ``held[i]`` the cards each player held when the play
+    of ``deals[i]`` began."""
     players = rules[0]
     owned = hand_arrays(rules)
     h = np.uint64(0)
-    for g in range(n_deals):
+    for i in range(deals.shape[0]):
+        g = deals[i]
         if play_deal(owned, rules, keys, chunk_size, g, policies, params, poff) == POLICY_ERROR:
             return np.uint64(0)
         work, comp = owned[0], owned[4]
         points[0] += comp[0, C_TOTAL] + comp[1, C_TOTAL]
+        held[i] = work[3][S_HELD]
         played, n_played = work[2], work[3][S_N_PLAYED]
         for k in range(n_played):
             plays[(g + played[P_ROLE, k]) % players] += 1  # the dealer of deal g sits in seat g % players
@@ -78,13 +84,44 @@ def _played_hash(rules, keys, chunk_size, n_deals, policies, params, poff, plays
 def fingerprint(play, n: int, seed: int = 1, rules: str = RULES) -> tuple[str, np.ndarray, int, float]:
     """``(hash, cards each seat played, points scored, CPU seconds)`` of ``n`` deals of the run ``seed`` with
     threshold bidding and ``play`` (one policy per seat)."""
+    h, plays, points, seconds, _ = play_deals(play, n, np.arange(n), seed, rules)
+    return h, plays, points, seconds
+
+
+def play_deals(play, n: int, deals: np.ndarray, seed: int, rules: str):
+    """:func:`fingerprint` of the ``deals`` of a run of ``n``, and the cards each player held in each."""
     job = Job.make(GAME, "deals", rules, {**BIDDING, "play": play}, n, seed)
     fns, params, poff = job.kernel_policies()
     keys = chunk_keys(seed, 0, job.n_chunks, job.game.n_streams)
     plays, points = np.zeros(MAX_SEATS, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    held = np.zeros(len(deals), dtype=np.int64)
     start = time.process_time()
-    h = _played_hash(job.rules.to_kernel(), keys, job.chunk_size, n, tuple(fns), params, poff, plays, points)
-    return f"{int(h):016x}", plays, int(points[0]), time.process_time() - start
+    h = _played_hash(job.rules.to_kernel(), keys, job.chunk_size, deals, tuple(fns), params, poff, plays, points, held)
+    return f"{int(h):016x}", plays, int(points[0]), time.process_time() - start, held
+
+
+def by_cards_held(play, n: int, seat: int, seed: int = 1) -> list[dict]:
+    """Where the time of ``n`` deals with ``play`` goes: a row per class of :data:`HELD_CLASSES` (the cards each
+    player held when the play began: the begging and the running decide them, not the play, so a run with the
+    maxims in both seats sorts the deals), with its share of the deals and of the CPU seconds, and the plays per
+    CPU second of the player in ``seat``."""
+    held = play_deals(["maxims", "maxims"], n, np.arange(n), seed, RULES)[4]
+    parts = []
+    for low, high in HELD_CLASSES:
+        deals = np.flatnonzero((held >= low) & (held <= high))
+        _, plays, _, seconds, _ = play_deals(play, n, deals, seed, RULES)
+        parts.append((low, high, len(deals), plays[seat], seconds))
+    total = sum(part[-1] for part in parts)
+    return [
+        {
+            "what": f"  hands of {low} cards" if low == high else f"  hands of {low} cards or more",
+            "deals": count,
+            "share of deals": count / n,
+            "expert plays/s": float(plays / seconds) if seconds else float("nan"),
+            "share of CPU": seconds / total,
+        }
+        for low, high, count, plays, seconds in parts
+    ]
 
 
 def run(workloads=WORKLOADS, seed: int = 1) -> list[dict]:
@@ -106,7 +143,9 @@ def run(workloads=WORKLOADS, seed: int = 1) -> list[dict]:
                 "same choices": h == before_hash,
             }
         )
-    return rows
+    label, play, n, seat, _, _ = workloads[0]
+    rows.append({"what": f"{label}: where the time goes, by the cards each player held when the play began"})
+    return rows + by_cards_held(play, n, seat, seed)
 
 
 def expert_goal(baseline) -> list[dict]:
