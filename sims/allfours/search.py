@@ -1,4 +1,4 @@
-"""Determinised search for the play: sample the hidden cards, solve each sample exactly.
+"""Determinised search for the play: sample the hidden cards, solve each sample.
 
 **Sampling.**  A player knows his own cards, the cards turned up, every card played and
 by whom, and his own discards; the other cards ("unseen") are in the other hands or in
@@ -23,11 +23,14 @@ the hand can still give puts it outside the window: game goes to the side ahead 
 points for game left cannot turn it, and jack moves the value by at most one while the
 knave of trumps is still to be won.  Cards that win and lose the same tricks (next to
 each other in one hand, counting nothing, nothing between them) are tried once
-(:func:`distinct`); the leader tries trumps first and high cards first, a follower the
+(:func:`distinct`; not with a horizon below, whose play compares ranks across suits); the leader tries trumps first and high cards first, a follower the
 cards that take the trick from the lowest.  A search stops with ``OVER_BUDGET`` after
 ``ctx[X_BUDGET]`` positions.  The last trick (one card in each hand) is played at once, its positions
 counted and its value stored in the table as the search would have: the budget, and so the choices
-of a search that runs out of it, do not depend on how fast the positions are visited.  Cards
+of a search that runs out of it, do not depend on how fast the positions are visited.  With
+``ctx[X_LEAF]`` set, a position at a trick boundary with that many cards in each hand is not searched:
+the rest of the hand is played out by greedy's rules (:func:`_greedy_rest`), its value that play's, so
+the search is exact only down to that horizon (the expert sets it in hands after the cards were run).  Cards
 are held as bit masks in *search order*, ``suit * 13 + whist rank``, so a suit is 13 consecutive
 bits and higher bits win.
 """
@@ -59,8 +62,9 @@ NO_POINTS = (1 << 8) - 1  # two to nine: the ranks that count nothing for game, 
 LOW_BIT = np.array([-1] + [(m & -m).bit_length() - 1 for m in range(1, 1 << 13)], dtype=np.int64)
 
 # The fixed facts of one search, in ``ctx``; X_GEN the generation of the table (one a sample), X_HELD_GEN the one its
-# entries were written in (:func:`new_table`), X_NODES the positions visited so far.
-X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_HELD_GEN, X_SIZE = range(10)
+# entries were written in (:func:`new_table`), X_NODES the positions visited so far, X_LEAF the cards a hand holds at
+# the horizon (0: none, the search goes to the end of the hand).
+X_PLAYERS, X_TRUMP, X_MAY_TRUMP, X_JACK, X_TIE, X_GEN, X_NODES, X_BUDGET, X_HELD_GEN, X_LEAF, X_SIZE = range(11)
 OVER_BUDGET = -100  # what a search returns once it has visited more than ctx[X_BUDGET] positions
 
 
@@ -277,6 +281,64 @@ def _last_trick(hands, sides, n, leader, d, trump, knave, tie):
     return (sign if jack_in else 0) + _game(d, tie)
 
 
+@njit(cache=True, inline="always")
+def _cheapest(cards, trump):
+    """The cheapest of ``cards`` (search order) to part with, as greedy's: a plain card before a trump, one that
+    counts nothing for game before one that counts, then the lowest."""
+    pick, cost = -1, 1 << 20
+    for s in range(4):
+        m = (cards >> (13 * s)) & SUIT13
+        if m:
+            low = m & NO_POINTS
+            b = LOW_BIT[low] if low else LOW_BIT[m]
+            c = 1000 * (s == trump) + 100 * (POINTS[13 * s + b] > 0) + b
+            if c < cost:
+                pick, cost = 13 * s + b, c
+    return pick
+
+
+@njit(cache=True)
+def _greedy_rest(hands, sides, n, leader, d, trump, may_trump, knave, tie, held):
+    """The value of the rest of the hand from a trick boundary, every player playing greedy's card with the cards
+    in ``hands`` (search order; left as they were, ``held`` their scratch copy): leading, the highest plain card
+    (else the cheapest); following, the lowest card of the suit led that takes the trick from the other side,
+    else the cheapest.  The evaluation at the search's horizon (``ctx[X_LEAF]``)."""
+    for r in range(n):
+        held[r] = hands[r]
+    jack = 0
+    while held[leader]:
+        best, best_role, pts, lead, jack_in = -1, -1, 0, -1, False
+        for j in range(n):
+            role = _role(leader, j, n)
+            legal = _legal(held[role], lead, trump, may_trump)
+            b = -1
+            if j == 0:
+                rank = -1
+                for s in range(4):
+                    m = (legal >> (13 * s)) & SUIT13
+                    if s != trump and m and HIGH_BIT[m] > rank:
+                        b, rank = 13 * s + HIGH_BIT[m], HIGH_BIT[m]
+                if b < 0:
+                    b = _cheapest(legal, trump)
+                lead = b // 13
+            elif sides[best_role] != sides[role] and best // 13 == lead:
+                m = (legal >> (13 * lead)) & SUIT13 & ~((np.int64(2) << (best % 13)) - 1)
+                if m:
+                    b = 13 * lead + LOW_BIT[m]
+            if b < 0:
+                b = _cheapest(legal, trump)
+            held[role] ^= np.int64(1) << b
+            if best < 0 or beats_index(b, best, trump):
+                best, best_role = b, role
+            pts += POINTS[b]
+            jack_in = jack_in or b == knave
+        sign = 1 if sides[best_role] == 0 else -1
+        jack = sign if jack_in else jack
+        d += sign * pts
+        leader = best_role
+    return jack + _game(d, tie)
+
+
 @njit(cache=True)
 def new_stack():
     """A search stack: ``MAX_DEPTH`` frames, the first holding the position searched (:func:`set_root`)."""
@@ -320,6 +382,9 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
     for r in range(n):
         left |= hands[r]
     left_pts = _points(left)  # their points for game
+    n_left = popcount(left)  # cards in the hands
+    leaf_left = n * ctx[X_LEAF]  # a trick boundary with this many cards in the hands is evaluated (0: none)
+    held = np.empty(4, dtype=np.int64)  # the evaluation's scratch hands
     sp = 0
     back, v = False, np.int64(0)
     while True:
@@ -331,6 +396,7 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
             hands[role] ^= np.int64(1) << st[sp, F_MOVE]
             left ^= np.int64(1) << st[sp, F_MOVE]
             left_pts += POINTS[st[sp, F_MOVE]]
+            n_left += 1
             if ours and v > st[sp, F_VALUE]:
                 st[sp, F_VALUE] = v
                 st[sp, F_ALPHA] = max(st[sp, F_ALPHA], v)
@@ -355,6 +421,7 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
         hands[role] ^= np.int64(1) << b
         left ^= np.int64(1) << b
         left_pts -= POINTS[b]
+        n_left -= 1
         nodes += 1
         if nodes > budget:
             return _give_up(ctx, st, sp, hands, n, nodes)
@@ -406,6 +473,11 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
                     v = tv
                     back = True
                     continue
+            if n_left == leaf_left:  # the horizon: the rest of the hand evaluated, not searched
+                v = _greedy_rest(hands, sides, n, c_leader, c_d, trump, may_trump, knave, tie, held)
+                _store(tt, slot, check, v, -WIN, WIN)
+                back = True
+                continue
             if hands[c_leader] & (hands[c_leader] - 1) == 0:  # one card each: the last trick, played at once
                 nodes += n  # the positions its search would visit, one a card
                 if nodes > budget:
@@ -421,12 +493,13 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
         st[sp, F_ALPHA], st[sp, F_BETA], st[sp, F_A0], st[sp, F_B0] = c_alpha, c_beta, c_alpha, c_beta
         st[sp, F_CHECK], st[sp, F_SLOT] = check, slot
         c_role_to_move = _role(c_leader, c_j, n)
-        others = left & ~hands[c_role_to_move]
-        if c_best >= 0:
-            others |= np.int64(1) << c_best
-        st[sp, F_MOVES] = distinct(
-            _legal(hands[c_role_to_move], c_lead, trump, may_trump), hands[c_role_to_move], others
-        )
+        moves = _legal(hands[c_role_to_move], c_lead, trump, may_trump)
+        if leaf_left == 0:  # greedy's play at a horizon tells equivalent cards apart (it compares ranks across suits)
+            others = left & ~hands[c_role_to_move]
+            if c_best >= 0:
+                others |= np.int64(1) << c_best
+            moves = distinct(moves, hands[c_role_to_move], others)
+        st[sp, F_MOVES] = moves
         st[sp, F_VALUE] = -WIN if sides[c_role_to_move] == 0 else WIN
 
 

@@ -243,7 +243,7 @@ def test_summaries_are_json_and_render():
 
     from sims.allfours.results import render
 
-    expert = {"name": "expert", "params": [4, 100_000]}
+    expert = {"name": "expert", "params": [4, 100_000, 9]}
     deals = simulate_deals("two-hand", {"play": [expert, "maxims"]}, 300, seed=1, agreement=True)
     games = play_games("seven-up", None, 100, seed=1)
     for result in (deals, games):

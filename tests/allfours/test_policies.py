@@ -36,12 +36,13 @@ from sims.allfours.policies.begging import strength, threshold_answer, threshold
 from sims.allfours.policies.expert import expert_play
 from sims.allfours.policies.maxims import maxims_play
 from sims.allfours.policies.memory import forgetful_play, remembered
-from sims.allfours.reference import GAME_POINTS, legal_cards, trick_winner
+from sims.allfours.reference import GAME_POINTS, legal_cards, suit, trick_winner, whist_rank
 from sims.allfours.search import (
     SEARCH_INDEX,
     X_BUDGET,
     X_GEN,
     X_JACK,
+    X_LEAF,
     X_MAY_TRUMP,
     X_PLAYERS,
     X_SIZE,
@@ -214,11 +215,48 @@ def test_threshold_beg_and_answer():
 # -- the expert: the solver against a brute-force minimax -----------------------------------------
 
 
-def _brute(hands, trick, leader, trump, d, jack, tie, sides):
-    """Plain minimax over every legal card: (jack won - lost) + (game won - lost) for side 0."""
+def _greedy_rest(hands, leader, trump, d, jack, tie, sides):
+    """The rest of the hand played by greedy's rules, in plain Python (the search's evaluation at its horizon):
+    leading, the highest plain card, else the cheapest; following, the lowest card of the suit led that takes the
+    trick from the other side, else the cheapest (a plain card before a trump, one that counts nothing before one
+    that counts, then the lowest); among equals the lowest suit."""
+    hands, n, jack_value = [list(h) for h in hands], len(hands), 0
+
+    def cost(c):
+        return 1000 * (suit(c) == trump) + 100 * (GAME_POINTS.get(c >> 2, 0) > 0) + whist_rank(c), suit(c)
+
+    while hands[leader]:
+        trick = []
+        for j in range(n):
+            role = (leader + j) % n
+            lead = suit(trick[0][1]) if trick else None
+            legal = [hands[role][i] for i in legal_cards(hands[role], lead, trump, True)]
+            card = None
+            if not trick:
+                plain = [c for c in legal if suit(c) != trump]
+                card = max(plain, key=lambda c: (whist_rank(c), -suit(c))) if plain else None
+            else:
+                by, best = trick[trick_winner(trick, trump)]
+                above = [c for c in legal if suit(c) == lead == suit(best) and whist_rank(c) > whist_rank(best)]
+                card = min(above, key=whist_rank) if above and sides[by] != sides[role] else None
+            card = min(legal, key=cost) if card is None else card
+            hands[role].remove(card)
+            trick.append((role, card))
+        leader = trick[trick_winner(trick, trump)][0]
+        sign = 1 if sides[leader] == 0 else -1
+        jack_value = sign if any(c == jack for _, c in trick) else jack_value
+        d += sign * sum(GAME_POINTS.get(c >> 2, 0) for _, c in trick)
+    return jack_value + (1 if d > 0 else -1 if d < 0 else tie)
+
+
+def _brute(hands, trick, leader, trump, d, jack, tie, sides, leaf=0):
+    """Plain minimax over every legal card: (jack won - lost) + (game won - lost) for side 0; with ``leaf``, a
+    trick boundary where each hand holds that many cards is valued by :func:`_greedy_rest`."""
     n = len(hands)
     if not trick and not any(hands):
         return 1 if d > 0 else -1 if d < 0 else tie
+    if not trick and leaf and len(hands[leader]) == leaf:
+        return _greedy_rest(hands, leader, trump, d, jack, tie, sides)
     role = (leader + len(trick)) % n
     lead = trick[0][1] & 3 if trick else None
     values = []
@@ -228,21 +266,25 @@ def _brute(hands, trick, leader, trump, d, jack, tie, sides):
         rest[role][i] = -1
         t = trick + [(role, card)]
         if len(t) < n:
-            values.append(_brute(rest, t, leader, trump, d, jack, tie, sides))
+            values.append(_brute(rest, t, leader, trump, d, jack, tie, sides, leaf))
             continue
         winner = t[trick_winner(t, trump)][0]
         sign = 1 if sides[winner] == 0 else -1
         pts = sum(GAME_POINTS.get(c >> 2, 0) for _, c in t)
         jv = sign if any(c == jack for _, c in t) else 0
-        values.append(
-            jv + _brute([[c for c in h if c >= 0] for h in rest], [], winner, trump, d + sign * pts, jack, tie, sides)
-        )
+        rest = [[c for c in h if c >= 0] for h in rest]
+        values.append(jv + _brute(rest, [], winner, trump, d + sign * pts, jack, tie, sides, leaf))
     return max(values) if sides[role] == 0 else min(values)
 
 
-@pytest.mark.parametrize("players, k, n_cases", [(2, 4, 40), (2, 5, 10), (4, 2, 30)])
-def test_the_solver_agrees_with_brute_force(players, k, n_cases):
-    rng = np.random.default_rng(players * 100 + k)
+@pytest.mark.parametrize(
+    "players, k, n_cases, leaf",
+    [(2, 4, 40, 0), (2, 5, 10, 0), (4, 2, 30, 0), (2, 5, 30, 3), (2, 6, 80, 4), (4, 3, 20, 1), (4, 5, 200, 4)],
+)
+def test_the_solver_agrees_with_brute_force(players, k, n_cases, leaf):
+    """Every card's value as plain minimax gives it; with a horizon (``leaf``: the cards a hand holds there), as
+    minimax to the horizon with greedy's play of the rest (:func:`_greedy_rest`) gives it."""
+    rng = np.random.default_rng(players * 100 + k + leaf)
     for case in range(n_cases):
         deck = [int(c) for c in rng.permutation(52)]
         trump = int(rng.integers(4))
@@ -261,7 +303,7 @@ def test_the_solver_agrees_with_brute_force(players, k, n_cases):
         jack = 10 * 4 + trump
         ctx = np.zeros(X_SIZE, dtype=np.int64)
         ctx[X_PLAYERS], ctx[X_TRUMP], ctx[X_MAY_TRUMP], ctx[X_JACK] = players, trump, 1, knave_index(trump)
-        ctx[X_TIE], ctx[X_GEN], ctx[X_BUDGET] = tie, 1, 10**9
+        ctx[X_TIE], ctx[X_GEN], ctx[X_BUDGET], ctx[X_LEAF] = tie, 1, 10**9, leaf
         masks = np.array([to_search(sum(1 << c for c in h)) for h in hands] + [0] * (4 - players), dtype=np.int64)
         best, best_role, pts, jack_in = -1, -1, 0, 0
         for r, c in trick:
@@ -278,19 +320,43 @@ def test_the_solver_agrees_with_brute_force(players, k, n_cases):
             rest[me] = [x for x in rest[me] if x != c]
             t = trick + [(me, c)]
             if len(t) < players:
-                expected = _brute(rest, t, leader, trump, d, jack, tie, sides)
+                expected = _brute(rest, t, leader, trump, d, jack, tie, sides, leaf)
             else:
                 w = t[trick_winner(t, trump)][0]
                 sign = 1 if sides[w] == 0 else -1
                 jv = sign if any(x == jack for _, x in t) else 0
                 expected = jv + _brute(
-                    rest, [], w, trump, d + sign * sum(GAME_POINTS.get(x >> 2, 0) for _, x in t), jack, tie, sides
+                    rest, [], w, trump, d + sign * sum(GAME_POINTS.get(x >> 2, 0) for _, x in t), jack, tie, sides, leaf
                 )
             stack = new_stack()
             set_root(stack, leader, before, lead, best, best_role, pts, int(jack_in), d)
             sides_k = np.array(sides + [0] * (4 - players), dtype=np.int64)
             got = card_value(ctx, sides_k, tables, masks, stack, SEARCH_INDEX[c])
             assert got == expected, f"case {case}: card {c} solver {got} != brute force {expected}"
+
+
+def test_the_horizon_values_the_rest_by_greedys_play():
+    """Hand-computed (trump hearts; I follow the nine of spades led with the knave of trumps, the two of clubs or
+    the three of diamonds, holding nothing else; he holds the ace and king of trumps), the rest valued by greedy's
+    play once each hand holds two cards.  The knave takes the trick (jack to me, one point for game); then I lead
+    my highest plain card, the three, which he trumps with his cheaper trump, the king, and his ace takes my two:
+    seven to my one, game to him: 0.  Either small card loses the trick; then he leads the cheaper trump, the king,
+    and I must follow with the knave (it cannot head him), which he takes, and his ace takes the rest: jack and
+    game to him: -2.  The knave falls in the first trick of greedy's play, not the last."""
+    trump = HEARTS
+    hands = [cards("JH 2C 3D"), cards("AH KH")]
+    nine = cards("9S")[0]
+    ctx = np.zeros(X_SIZE, dtype=np.int64)
+    ctx[X_PLAYERS], ctx[X_TRUMP], ctx[X_MAY_TRUMP], ctx[X_JACK] = 2, trump, 1, knave_index(trump)
+    ctx[X_GEN], ctx[X_BUDGET], ctx[X_LEAF] = 1, 10**9, 2
+    masks = np.array([to_search(sum(1 << c for c in h)) for h in hands] + [0, 0], dtype=np.int64)
+    sides = np.array([0, 1, 0, 0], dtype=np.int64)
+    values = {}
+    for c in hands[0]:
+        stack = new_stack()
+        set_root(stack, 1, 1, nine & 3, SEARCH_INDEX[nine], 1, 0, 0, 0)
+        values[c] = card_value(ctx, sides, new_table(), masks, stack, SEARCH_INDEX[c])
+    assert [values[c] for c in hands[0]] == [0, -2, -2]
 
 
 # -- the expert: sampling, budget, choices --------------------------------------------------------
@@ -341,7 +407,7 @@ def test_the_expert_outscores_greedy():
     """Seeded: the expert's seat makes more points per hand than greedy's (each deals in turn)."""
     table = (
         simulate_deals(
-            "two-hand", {"play": [{"name": "expert", "params": [6, 1e6]}, "greedy"], "beg": "stand"}, 400, seed=11
+            "two-hand", {"play": [{"name": "expert", "params": [6, 1e6, 9]}, "greedy"], "beg": "stand"}, 400, seed=11
         )
         .table()
         .set_index(["scope", "who", "component"])

@@ -91,7 +91,11 @@ def test_deals_match_reference_probe_policies(rules):
 def test_deals_match_reference_maxims_and_expert():
     """Policies the reference calls as they are: the engine hands them the same views."""
     assert_same_deals("two-hand", POLICIES["maxims"], 300, seed=8)
-    expert = {"beg": "threshold", "answer": "threshold", "play": [{"name": "expert", "params": [2, 20_000]}, "maxims"]}
+    expert = {
+        "beg": "threshold",
+        "answer": "threshold",
+        "play": [{"name": "expert", "params": [2, 20_000, 9]}, "maxims"],
+    }
     assert_same_deals("two-hand", expert, 40, seed=8)
 
 

@@ -20,7 +20,7 @@ GAMES = 200_000
 EXPERT_HANDS = 2_000
 STRENGTH_GAMES = 1_000
 REPEATS = 3
-EXPERT = {"name": "expert", "params": [20, 1_000_000]}
+EXPERT = {"name": "expert", "params": [20, 1_000_000, 9]}
 BIDDING = {"beg": "threshold", "answer": "threshold"}
 RANDOM = {"beg": "random", "answer": "random", "play": "random", "discard": "random"}
 

@@ -43,8 +43,8 @@ WORKLOADS = (
     ("agreement run: expert vs maxims", ["expert", "maxims"], 2_000, 0, BEFORE_AGREEMENT, "2c5832dd3f4ad73b"),
     ("adversary run: maxims vs expert", ["maxims", "expert"], 500, 1, BEFORE_ADVERSARY, "52ae5e5c8d68ce23"),
     (
-        "laws run: maxims vs expert[5, 100000]",
-        ["maxims", {"name": "expert", "params": [5, 100_000]}],
+        "laws run: maxims vs expert[5, 100000, 9]",
+        ["maxims", {"name": "expert", "params": [5, 100_000, 9]}],
         500,
         1,
         BEFORE_LAWS,

@@ -42,7 +42,7 @@ SRC_KNAVE_TURNED = source(
 
 # The strongest: the expert as the adversary (seat 1), as for the maxims, with a smaller search (5 samples, 100,000
 # positions a decision) since these hands are often played after the cards were run, twelve cards or more each.
-EXPERT = {"name": "expert", "params": [5.0, 100_000.0]}
+EXPERT = {"name": "expert", "params": [5.0, 100_000.0, 9.0]}
 LAW_SHARE = 4  # the named players play a quarter of the report's hands: the paired intervals are narrow enough,
 LAW_MAX = 500_000  # and at most this many (a run keeps a row per hand)
 ANSWERS = (*range(9), 13)  # the dealer gives one from this strength (0 always, 13 never)

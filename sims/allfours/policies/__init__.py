@@ -65,11 +65,12 @@ POLICIES = {
         ),
         "expert": PolicySpec(
             f"{M}.expert:expert_play",
-            ("samples", "max_nodes"),
-            (20.0, 1_000_000.0),
-            help="determinised search: solve sampled deals exactly, play the best card on average "
-            "(the maxims when max_nodes positions are not enough for one sample)",
-            ranges=(COUNT, COUNT),
+            ("samples", "max_nodes", "exact_cards"),
+            (20.0, 1_000_000.0, 9.0),
+            help="determinised search: solve sampled deals, play the best card on average (the maxims when "
+            "max_nodes positions are not enough for one sample); a hand of more than exact_cards cards "
+            "(the cards run) is searched two tricks deep, then played out by greedy",
+            ranges=(COUNT, COUNT, COUNT),
         ),
     },
     "discard": {
