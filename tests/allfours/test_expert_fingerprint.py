@@ -91,7 +91,7 @@ def test_bench_rows():
     """The benchmark is found, and its row for a small run says whether the choices are those of the search
     before (a wrong stored fingerprint: not the same)."""
     bench = benchmarks()[0]["allfours_expert"]
-    note, same, other, heading, *parts = bench.run(
+    note, same, other, to_the_end, heading, *parts = bench.run(
         [
             ("agreement", ["expert", "maxims"], 40, 0, 1.0, "556bf1dbb1949be0"),
             ("agreement", ["expert", "maxims"], 40, 0, 1.0, "0000000000000000"),
@@ -101,6 +101,9 @@ def test_bench_rows():
     assert "load average" in note["what"]
     assert same["same choices"] and not other["same choices"]
     assert same["expert plays/s"] == pytest.approx(same["x before"] * same["before: plays/s"])
+    # The same run searched to the end of every hand, timed beside it (its hash is checked only at the report's size).
+    assert "to its end" in to_the_end["what"] and to_the_end["x to the end"] > 0
+    assert to_the_end["same choices"] is None and to_the_end["deals"] == 40
     # Where the time goes: every deal in one class of the cards held, the shares adding up.
     assert "where the time goes" in heading["what"] and len(parts) == 3
     assert sum(p["deals"] for p in parts) == 40 and parts[0]["deals"] > 20
