@@ -23,16 +23,17 @@ the hand can still give puts it outside the window: game goes to the side ahead 
 points for game left cannot turn it, and jack moves the value by at most one while the
 knave of trumps is still to be won.  Cards that win and lose the same tricks (next to
 each other in one hand, counting nothing, nothing between them) are tried once
-(:func:`distinct`; not with a horizon below, whose play compares ranks across suits); the leader tries trumps first and high cards first, a follower the
-cards that take the trick from the lowest.  A search stops with ``OVER_BUDGET`` after
+(:func:`distinct`; not with a horizon below, whose play compares ranks across suits); the
+leader tries trumps first and high cards first, a follower the cards that take the trick
+from the lowest.  A search stops with ``OVER_BUDGET`` after
 ``ctx[X_BUDGET]`` positions.  The last trick (one card in each hand) is played at once, its positions
 counted and its value stored in the table as the search would have: the budget, and so the choices
 of a search that runs out of it, do not depend on how fast the positions are visited.  With
-``ctx[X_LEAF]`` set, a position at a trick boundary with that many cards in each hand is not searched:
-the rest of the hand is played out by greedy's rules (:func:`_greedy_rest`), its value that play's, so
-the search is exact only down to that horizon (the expert sets it in hands after the cards were run).  Cards
-are held as bit masks in *search order*, ``suit * 13 + whist rank``, so a suit is 13 consecutive
-bits and higher bits win.
+``ctx[X_LEAF]`` set, a position at a trick boundary with that many cards in each hand is not
+searched: the rest of the hand is played out by greedy's rules (:func:`_greedy_rest`), its value
+that play's, so the search is exact only down to that horizon (the expert sets it in hands after
+the cards were run).  Cards are held as bit masks in *search order*, ``suit * 13 + whist
+rank``, so a suit is 13 consecutive bits and higher bits win.
 """
 
 from __future__ import annotations
@@ -154,6 +155,7 @@ def _written(tt, slot):
     F_SIZE,
 ) = range(19)
 MAX_DEPTH = 64
+SCRATCH = MAX_DEPTH  # the stack's last row: the hands greedy plays out at a horizon (:func:`_greedy_rest`)
 
 
 @njit(cache=True)
@@ -341,8 +343,9 @@ def _greedy_rest(hands, sides, n, leader, d, trump, may_trump, knave, tie, held)
 
 @njit(cache=True)
 def new_stack():
-    """A search stack: ``MAX_DEPTH`` frames, the first holding the position searched (:func:`set_root`)."""
-    return np.empty((MAX_DEPTH, F_SIZE), dtype=np.int64)
+    """A search stack: ``MAX_DEPTH`` frames, the first holding the position searched (:func:`set_root`), and a row
+    of scratch (:data:`SCRATCH`)."""
+    return np.empty((MAX_DEPTH + 1, F_SIZE), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -384,7 +387,7 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
     left_pts = _points(left)  # their points for game
     n_left = popcount(left)  # cards in the hands
     leaf_left = n * ctx[X_LEAF]  # a trick boundary with this many cards in the hands is evaluated (0: none)
-    held = np.empty(4, dtype=np.int64)  # the evaluation's scratch hands
+    held = st[SCRATCH]  # the evaluation's hands
     sp = 0
     back, v = False, np.int64(0)
     while True:
