@@ -476,7 +476,7 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
                     v = tv
                     back = True
                     continue
-            if n_left == leaf_left:  # the horizon: the rest of the hand evaluated, not searched
+            if leaf_left and n_left == leaf_left:  # the horizon: the rest of the hand evaluated, not searched
                 v = _greedy_rest(hands, sides, n, c_leader, c_d, trump, may_trump, knave, tie, held)
                 _store(tt, slot, check, v, -WIN, WIN)
                 back = True

@@ -147,8 +147,9 @@ def expert_play(hand, played, state, rules, rng, params):
     ctx = np.zeros(X_SIZE, dtype=np.int64)
     ctx[X_PLAYERS], ctx[X_TRUMP], ctx[X_MAY_TRUMP], ctx[X_JACK] = n, trump, may_trump, jack
     ctx[X_BUDGET] = np.int64(params[1])
-    if popcount(mine) > params[2]:  # the cards were run: HORIZON tricks solved, the rest played by greedy
-        ctx[X_LEAF] = popcount(mine) - HORIZON
+    held = popcount(mine)
+    if held > params[2]:  # the cards were run: HORIZON tricks solved, the rest played by greedy
+        ctx[X_LEAF] = held - HORIZON
     tie = rules[R_GAME_TIE]  # 0 none, 1 the eldest's side, 2 the dealer's
     tie_value = 0 if tie == 0 else (1 - 2 * sides[1] if tie == 1 else 1 - 2 * sides[0])
     tt = new_table()
