@@ -218,3 +218,30 @@ def test_the_play_outs_greedy_card_is_greedys_among_the_cards_the_laws_allow():
         legal = legal_mask(hand, led, best_power, trump_suit, pam, civil)
         expected = greedy_choice(hand, legal, led, best_card, trump_suit, pam)
         assert ex.greedy_lawful(hand, led, led_suit, best_power, trump_suit, pam, civil) == expected
+
+
+def _alike(hand, gone="", trump_suit=3, pam=40, civil=True):
+    """``expert._alike`` for every card of ``hand`` (all legal), the others holding or having played to this
+    trick every card but mine and those ``gone`` (played to earlier tricks); trumps spades, Pam the knave of
+    clubs."""
+    cards = np.array(parse_cards(hand), dtype=np.int64)
+    others = 0
+    for c in set(range(52)) - set(cards.tolist()) - set(parse_cards(gone)):
+        others |= 1 << c
+    alike = np.empty(len(cards), dtype=np.int64)
+    ex._alike(cards, np.arange(len(cards)), np.int64(others), trump_suit, pam, civil, alike)
+    return alike.tolist()
+
+
+def test_cards_next_to_each_other_are_searched_once():
+    """Two cards of a suit with nothing between them that another may hold win the same tricks in greedy's
+    play-outs, unless greedy, comparing ranks across suits, leads or throws another card of mine between or level
+    with them; Pam and (Pam civil) the ace of trumps each stand alone."""
+    assert _alike("QC KC 3H") == [0, 0, 2]
+    assert _alike("QC KC QH") == [0, 1, 2]  # greedy leads KC from KC QH, but QC or QH from QC QH
+    assert _alike("5D 7D 2C") == [0, 1, 2]  # the six of diamonds lies between
+    assert _alike("5D 7D 2C", gone="6D") == [0, 0, 2]  # ... unless it was played before this trick
+    assert _alike("3S 4S 9H 2D") == [0, 0, 2, 3]  # trumps
+    assert _alike("QS KS AS 2D") == [0, 0, 2, 3]  # the ace of trumps binds Pam when it is led
+    assert _alike("QS KS AS 2D", civil=False) == [0, 0, 0, 3]
+    assert _alike("JC 2D 3D") == [0, 1, 1]  # Pam

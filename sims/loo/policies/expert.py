@@ -21,7 +21,8 @@ expected to win more often, the weakest first, while the pack lasts.
 **Card play.**  Where the laws leave a choice, each legal card is played out against
 ``samples`` deals of the unseen cards to the other standers, everyone then playing
 ``greedy``, and the card with the most money for the player on average is chosen (the
-same deals for every card).  The deals are those the advisor deals
+same deals for every card; a card that takes the same tricks as another in every such play-out,
+next to it in its suit, is played out once: :func:`_alike`).  The deals are those the advisor deals
 (:mod:`sims.loo.advice`): uniform among the deals in which every card the others
 played was one the laws allowed them (following, heading, trumping, the forced first
 lead) and, five-card, none of them held a flush (:func:`sims.loo.tricks.could_have_played`,
@@ -437,15 +438,56 @@ def _every_last_trick(hand, options, trick, lead, me, lawful, trump_suit, pam, s
         value[o] += share * (now_won * total + wins) - (loo * (total - wins) if now_won == 0 else 0)
 
 
+@njit(cache=True)
+def _alike(hand, options, others, trump_suit, pam, civil, alike):
+    """``alike[o]``: the first option that wins and loses the same tricks as ``hand[options[o]]`` whatever the
+    others hold (``o`` itself if none): a card of the same suit with no card between them that another stander
+    may hold or has played to this trick (``others``, a 52-bit mask), and none of mine of another suit between
+    or level with them (greedy compares its own cards across suits); not Pam, nor the ace of trumps when Pam
+    must be civil (leading it binds Pam).  Greedy's play-outs then take the same tricks with either card, so the
+    search values it once."""
+    for o in range(options.shape[0]):
+        alike[o] = o
+        card = hand[options[o]]
+        if card == pam or (civil and pam >= 0 and is_trump_ace(card, trump_suit)):
+            continue
+        suit = suit_of(card, trump_suit, pam)
+        mine = power(card, suit, trump_suit, pam)
+        for e in range(o):
+            first = hand[options[e]]
+            if alike[e] != e or first == pam or (civil and pam >= 0 and is_trump_ace(first, trump_suit)):
+                continue
+            if suit_of(first, trump_suit, pam) != suit:
+                continue
+            theirs = power(first, suit, trump_suit, pam)
+            low, high = min(mine, theirs), max(mine, theirs)
+            between = False
+            for i in range(hand.shape[0]):  # greedy leads its strongest card, throws its weakest, across suits
+                x = hand[i]
+                if x >= 0 and suit_of(x, trump_suit, pam) != suit:
+                    between |= low <= power(x, suit_of(x, trump_suit, pam), trump_suit, pam) <= high
+            for c in range(52):
+                if (others >> c) & 1 and suit_of(c, trump_suit, pam) == suit:
+                    if low < power(c, suit, trump_suit, pam) < high:
+                        between = True
+                        break
+            if not between:
+                alike[o] = e
+                break
+
+
 @njit(cache=True, refcounts=False)
-def _sampled_values(rng, samples, deal, play, hand, options, base, hands, tricks, value):
+def _sampled_values(rng, samples, deal, play, hand, options, alike, base, hands, tricks, value):
     """Add to ``value[o]`` my money when I play ``hand[options[o]]`` in each of ``samples`` deals of the unseen
-    cards (:func:`_deal_lawful`, dealt into ``base``), everyone then playing ``greedy`` (:func:`play_out`)."""
+    cards (:func:`_deal_lawful`, dealt into ``base``), everyone then playing ``greedy`` (:func:`play_out`); an
+    option alike an earlier one (:func:`_alike`) gets that one's value."""
     unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws = deal
     lead, trick, n_trick, first_trick, k, civil, so_far, share, loo = play
     for _ in range(samples):
         _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, base)
         for o in range(options.shape[0]):
+            if alike[o] != o:
+                continue
             copy_rows(hands, base)
             trick[n_trick] = hand[options[o]]
             hands[me, options[o]] = -1
@@ -453,6 +495,8 @@ def _sampled_values(rng, samples, deal, play, hand, options, base, hands, tricks
             play_out(hands, lead, trick, n_trick + 1, first_trick, k, trump_suit, pam, civil, tricks)
             won = so_far + tricks[me]
             value[o] += share * won - (loo if won == 0 else 0)
+    for o in range(options.shape[0]):
+        value[o] = value[alike[o]]
 
 
 @njit(cache=True)
@@ -566,9 +610,16 @@ def expert_card(hand, played, state, rules, rng, params):
         laws = (known, forbid, refused, first_leader)
         deal = hidden + (laws,)
         play = (lead, trick, n_trick, state[S_TRICK], k, civil, so_far, share, loo)
+        others = np.int64(0)  # the cards another stander may hold or has played to this trick
+        for i in range(n_unseen):
+            others |= np.int64(1) << unseen[i]
+        for i in range(start, n_played):
+            others |= np.int64(1) << cards[i]
+        alike = np.empty(n_options, dtype=np.int64)
+        _alike(hand, options[:n_options], others, trump_suit, pam, civil, alike)
         draws = np.empty(4, dtype=np.uint64)
         seed_state(draws, position_key(hand, played, state, rules), 0)
-        _sampled_values(draws, samples, deal, play, hand, options[:n_options], base, hands, tricks, value)
+        _sampled_values(draws, samples, deal, play, hand, options[:n_options], alike, base, hands, tricks, value)
     best = 0
     for o in range(1, n_options):
         if value[o] > value[best]:
