@@ -438,24 +438,29 @@ def _every_last_trick(hand, options, trick, lead, me, lawful, trump_suit, pam, s
         value[o] += share * (now_won * total + wins) - (loo * (total - wins) if now_won == 0 else 0)
 
 
+@njit(cache=True, inline="always")
+def _alone(card, trump_suit, pam, civil):
+    """Pam, and the ace of trumps when Pam must be civil (leading it binds Pam): alike no other card."""
+    return card == pam or (civil and pam >= 0 and is_trump_ace(card, trump_suit))
+
+
 @njit(cache=True)
 def _alike(hand, options, others, trump_suit, pam, civil, alike):
     """``alike[o]``: the first option that wins and loses the same tricks as ``hand[options[o]]`` whatever the
     others hold (``o`` itself if none): a card of the same suit with no card between them that another stander
     may hold or has played to this trick (``others``, a 52-bit mask), and none of mine of another suit between
-    or level with them (greedy compares its own cards across suits); not Pam, nor the ace of trumps when Pam
-    must be civil (leading it binds Pam).  Greedy's play-outs then take the same tricks with either card, so the
+    or level with them (greedy compares its own cards across suits); not a card :func:`_alone`.  Greedy's play-outs then take the same tricks with either card, so the
     search values it once."""
     for o in range(options.shape[0]):
         alike[o] = o
         card = hand[options[o]]
-        if card == pam or (civil and pam >= 0 and is_trump_ace(card, trump_suit)):
+        if _alone(card, trump_suit, pam, civil):
             continue
         suit = suit_of(card, trump_suit, pam)
         mine = power(card, suit, trump_suit, pam)
         for e in range(o):
             first = hand[options[e]]
-            if alike[e] != e or first == pam or (civil and pam >= 0 and is_trump_ace(first, trump_suit)):
+            if alike[e] != e or _alone(first, trump_suit, pam, civil):
                 continue
             if suit_of(first, trump_suit, pam) != suit:
                 continue
