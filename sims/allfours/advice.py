@@ -8,11 +8,15 @@ running the cards are in; with a score, the hand stops when a side reaches the
 target).  The cards I have not seen are dealt to the other players (as many as each
 holds, none of a suit he has shown himself void in) and the rest make the pack, then
 the hand is played out by the engine's own kernel (:func:`sims.allfours.play.play_given`)
-with the decisions already taken and the choice advised given, and every later decision
-made by the ``playout`` policies (the game's defaults: threshold begging and answering,
-the maxims in the play).  Every choice is played out on the same deals with the same
-seat streams (common random numbers): ``vs_best`` and its ``vs_best_se`` are paired
-differences.  When the hidden cards can be dealt in at most ``exact_limit`` ways (the
+with the decisions already taken and the choice advised given.  The cards after them are
+played by the expert's search seeing every hand (``playout`` ``{"play": "search"}``, the
+default; :mod:`sims.allfours.solved`): each card the best for its side with every hand
+known, as the ``expert`` values each deal it samples, so the expert is judged by the
+measure it plays by.  The hand's other decisions (a beg, an answer, cards thrown out) are
+made by the ``playout`` policies (the game's defaults: threshold begging and answering);
+a ``playout`` play policy (``{"play": "maxims"}``) plays the cards instead of the search.
+Every choice is played out on the same deals with the same seat streams (common random
+numbers): ``vs_best`` and its ``vs_best_se`` are paired differences.  When the hidden cards can be dealt in at most ``exact_limit`` ways (the
 last tricks) every deal is played and the value is exact (standard error 0, for playout
 policies that draw no random numbers); otherwise ``samples`` deals are drawn.
 
@@ -20,10 +24,10 @@ The deals are also read from what the others did (``infer="playout"``, the defau
 deal is kept only if the ``playout`` policies, holding the cards it deals them and seeing
 what was public at their turn, make the others' decisions as they were made -- the
 eldest's beg or stand, the dealer's answer (give one or run the cards), each card another
-player played -- the same model that plays the decisions after mine (rejection: the hand
-is replayed up to each of those decisions; a policy that draws random numbers draws from
-a seat stream of its own for each deal tried, so a deal is kept with the chance the
-policy gives it).  Where no deal agrees with every one of them (the others play by
+player played (by the game's play policy, the maxims, also where the search plays the cards
+out) -- the model of the decisions after mine (rejection: the hand is replayed up to each
+of those decisions; a policy that draws random numbers draws from a seat stream of its own
+for each deal tried, so a deal is kept with the chance the policy gives it).  Where no deal agrees with every one of them (the others play by
 something else than the playout policies) the deals kept agree with the longest run of
 them, in the order they were made, that at least ``samples`` of the deals tried agree
 with (``MAX_DRAWS`` rounds of ``samples`` tried at most; when every deal is played, at
@@ -35,8 +39,8 @@ cards another player threw out are hidden cards too (not bound by the suits he s
 void in), and the throws still to come are the ``playout``'s.
 
 With a score, each play-out goes on to the end of the game (later hands dealt from the
-play-out's own stream, every seat playing by ``playout``): ``win`` is my side's chance of
-winning the game.
+play-out's own stream, every seat playing by ``playout``, the game's play policy, the
+maxims, for the cards): ``win`` is my side's chance of winning the game.
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ from .maxims import N_MAXIMS
 from .play import (
     C_TOTAL,
     DECK_OUT,
+    GIVEN_N_THROWN,
+    GIVEN_THROWN,
     MAX_HANDS,
     MAX_SEATS,
     N_COMP,
@@ -73,11 +79,16 @@ from .play import (
     side_of,
 )
 from .rules import HAND, PACK, PACKET, R_PLAYERS
+from .search import X_GEN
+from .solved import new_search, solved_hand
 
 DEFAULT_SAMPLES = 2_000
 EXACT_LIMIT = 5_000
 MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals that break no void (and agree with the
 # others' decisions)
+SEARCH = "search"  # the play-outs' card play in the hand advised: the expert's search seeing every hand (solved)
+SOLVERS = {"play": (SEARCH,)}  # the play-outs' players that are no policy (sims.core.record.check_playout)
+SOLVED_CARDS = 9  # solved to the end in hands of at most this many cards, as the expert's exact_cards
 INFER = ("playout", "laws")  # what the deals are conditioned on besides the laws: the others' decisions, or nothing
 PACKS = 3  # a play-out's pack, and two more for new deals when the pack runs short
 O_NET, O_WON = 0, 1  # ``out``: points for less against, and 1/0 for the game won (-1: not over)
@@ -129,17 +140,36 @@ def _scratch(rules):
 
 # ``given`` read-only, as play_hand's NOTHING_GIVEN is: the engine and the advisor share one play_given.
 @njit(
-    types.int64(I64_1, types.int64, types.int64, I64_1, types.boolean, I64_2, I64_2R, POLICIES, U64_1, I64_3, I64_1),
+    types.int64(
+        I64_1,
+        types.int64,
+        types.int64,
+        I64_1,
+        types.boolean,
+        I64_2,
+        types.Tuple((I64_2R, I64_1)),
+        types.int64,
+        POLICIES,
+        U64_1,
+        I64_3,
+        I64_1,
+    ),
     cache=True,
 )
-def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, keys, out, err):
-    """Deal ``decks[m]`` (stacked) and play the hand with the decisions ``given[c]`` (:func:`play_given`) for
-    every deal m and choice c; ``out[m, c]``: the points of ``role``'s side less the other's (``O_NET``),
+def _play_outs(rules, dealer, role, scores0, to_end, decks, decided, exact_cards, policies, keys, out, err):
+    """Deal ``decks[m]`` (stacked) and play the hand with the decisions ``given[c]`` (:func:`play_given`;
+    ``decided`` is ``(given, laid_by)``) for every deal m and choice c; ``out[m, c]``: the points of ``role``'s side less the other's (``O_NET``),
     and with ``to_end`` the game played on to its end, 1 if his side won it (``O_WON``).  The seats' streams
-    and the later hands' are keyed by m: the same for every choice.  Returns 0, POLICY_ERROR or DECK_OUT."""
+    and the later hands' are keyed by m: the same for every choice.  With ``exact_cards`` >= 0 the rest of the
+    hand's cards are played by the search seeing every hand (:func:`sims.allfours.solved.solved_hand`, the
+    cards of the play so far by ``laid_by``).  Returns 0, POLICY_ERROR or DECK_OUT."""
     players = rules[R_PLAYERS]
     scratch = _scratch(rules)
     work = scratch[0]
+    given, laid_by = decided
+    search = new_search()
+    n_thrown = given[0, GIVEN_N_THROWN] if given.shape[0] > 0 else 0
+    same_hands = given.shape[1] > GIVEN_THROWN + n_thrown + laid_by.shape[0]  # the choice is a card
     seat_rngs = seat_streams(MAX_SEATS)
     game_rng = np.empty(4, dtype=np.uint64)
     hand_rng = np.empty(4, dtype=np.uint64)
@@ -154,18 +184,17 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, given, policies, key
             seed_state(game_rng, keys[0], m)
             copy_into(scores, scores0)
             comp[:, :] = 0
-            winner = _hand(
-                rules,
-                dealer,
-                (scores, comp, to_end),
-                (decks[m], False, game_rng),
-                seat_rngs,
-                policies,
-                events,
-                err,
-                scratch,
-                given[c],
-            )
+            score, pack = (scores, comp, to_end), (decks[m], False, game_rng)
+            if exact_cards < 0:
+                winner = _hand(rules, dealer, score, pack, seat_rngs, policies, events, err, scratch, given[c])
+            else:
+                if c == 0 or not same_hands:  # other hands: a new generation of the search's table
+                    search[0][X_GEN] += 1
+                fns, params, poff = policies
+                seats = (seat_rngs, fns, params, poff)
+                winner = solved_hand(
+                    rules, dealer, role, score, pack, seats, events, err, work, (given[c], laid_by), exact_cards, search
+                )
             if winner == POLICY_ERROR or winner == DECK_OUT:
                 return winner
             out[m, c, O_NET] = comp[role % 2, C_TOTAL] - comp[1 - role % 2, C_TOTAL]
@@ -283,7 +312,9 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
     out (the last).  ``agreement`` (packs, index of the first) -> int[deals], if given, is how many of the
     others' decisions (:func:`_checks`, ``len(checks)`` of them) each pack agrees with: the packs kept agree
     with the longest run of them that enough packs agree with (every one tried when exact; else ``samples``,
-    drawing at most ``MAX_DRAWS`` rounds of ``samples``)."""
+    drawing at most ``MAX_DRAWS`` rounds of ``samples``).  Each lawful deal is as likely as another: where one
+    other player holds hidden cards, his are drawn among the cards his voids allow him; with more, deals are
+    drawn uniformly and those that break a void left out."""
     n = situation.rules.players
     played = getattr(situation, "played", ())
     laid_by = getattr(situation, "laid_by", ())
@@ -322,8 +353,19 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
             decks[:, k * PACK : (k + 1) * PACK] = rng.random((len(rows), PACK)).argsort(axis=1)
         return decks
 
+    allowed = []  # with one other player holding hidden cards, void in some suit: the unseen cards allowed him
+    if not exact and len(others) == 1 and voids.get(others[0]):
+        allowed.append(~np.isin(unseen & 3, list(voids[others[0]])))
+
     def draw():
-        return unseen[rng.random((samples, len(unseen))).argsort(axis=1)]
+        keys = rng.random((samples, len(unseen)))
+        if allowed:
+            keys[:, ~allowed[0]] += 1  # his hand first: a uniform choice among the cards allowed him
+        rows = unseen[keys.argsort(axis=1)]
+        if allowed:  # the rest shuffled anew
+            rest = rows[:, need[others[0]] :]
+            rows[:, need[others[0]] :] = np.take_along_axis(rest, rng.random(rest.shape).argsort(axis=1), axis=1)
+        return rows
 
     rows = every_deal(unseen, sizes) if exact else draw()
     ok = _fits(rows, others, need, thrown, voids)
@@ -447,15 +489,25 @@ def play_outs(
 ):
     """The play-outs :func:`advise` values the choices by: ``out[m, c]`` for deal m and choice c (labelled
     ``labels[c]``), ``O_NET`` the points for less against (the knaves turned up and the gift included) and
-    ``O_WON`` with a score 1 if my side won the game; the labels, whether the deals are every one, the job, and
-    what the deals are conditioned on (module docstring; ``infer`` ``"laws"``: the laws alone)."""
+    ``O_WON`` with a score 1 if my side won the game; the labels, whether the deals are every one, the play-outs'
+    players by decision, and what the deals are conditioned on (module docstring; ``infer`` ``"laws"``: the laws
+    alone)."""
     from ..core.jobs import Job
 
     samples = check_samples(samples)
     if infer not in INFER:
         raise ValueError(f"infer is one of {', '.join(INFER)}, got {infer!r}")
     rules = situation.rules
-    job = Job.make("allfours", "deals", rules, dict(playout or {}), 1, seed)
+    playout = dict(playout or {})
+    searched = playout.get("play", SEARCH) == SEARCH
+    if searched:
+        playout.pop("play", None)
+    try:
+        job = Job.make("allfours", "deals", rules, playout, 1, seed)
+    except ValueError as exc:
+        if "play" not in playout:
+            raise
+        raise ValueError(f"{exc}; or {SEARCH}, the expert's search seeing every hand (the default)") from None
     policies = job.kernel_policies()
     err = new_err(1)
     to_end = situation.score is not None
@@ -504,7 +556,8 @@ def play_outs(
             scores,
             to_end,
             decks,
-            given,
+            (given, np.asarray(getattr(situation, "laid_by", ()), dtype=np.int64)),
+            SOLVED_CARDS if searched else -1,
             policies,
             keys,
             out,
@@ -512,7 +565,10 @@ def play_outs(
         )
     )
     labels = [x if isinstance(x, str) else format_card(x) for x in situation.legal()]
-    return out, labels, exact, job, _conditioned(infer, checks, held, len(decks), tried, samples, exact)
+    players = {d: p[0].label() for d, p in job.policies.items() if d != "discard" or rules.discard_to_six}
+    if searched:
+        players["play"] = f"{SEARCH} (this hand; {players['play']} in later hands)"
+    return out, labels, exact, players, _conditioned(infer, checks, held, len(decks), tried, samples, exact)
 
 
 def _conditioned(infer, checks, held, kept, tried, samples, exact) -> str:
@@ -553,7 +609,8 @@ def advise(
     situation : BegSituation, AnswerSituation, PlaySituation or DiscardSituation
         The decision as the player knows it.
     playout : dict, optional
-        Decisions mapped to the policies every later decision is played by (default the game's).
+        Decisions mapped to the policies every later decision is played by (default the game's; the hand's cards
+        ``"search"``, the expert's search seeing every hand).
     samples : int
         Deals of the unseen cards sampled when they are too many to play every one.
     seed : int
@@ -575,8 +632,7 @@ def advise(
         deals are conditioned on, how many were kept of how many tried, and the others' decisions not held to
         when too few deals fit them), ``playout``.
     """
-    out, labels, exact, job, conditioned = play_outs(situation, playout, samples, seed, exact_limit, infer)
-    rules = situation.rules
+    out, labels, exact, players, conditioned = play_outs(situation, playout, samples, seed, exact_limit, infer)
     to_end = situation.score is not None
     sunk_mine, sunk_theirs = situation.scored()
     columns = {"choice": labels}
@@ -593,7 +649,7 @@ def advise(
         method="exact" if exact else "rollouts",
         deals=len(out),
         conditioned=conditioned,
-        playout={d: p[0].label() for d, p in job.policies.items() if d != "discard" or rules.discard_to_six},
+        playout=players,
         seed=seed,
         sort=key,
     )

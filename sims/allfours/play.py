@@ -253,6 +253,18 @@ def _policy_error(err, decision, seat, answer, state, hand):
     return POLICY_ERROR
 
 
+@njit(cache=True)
+def refuse_card(rules, dealer, scores, role, card, held, err, work):
+    """POLICY_ERROR for a ``card`` given to ``role`` that he does not hold or may not play, told in ``err`` as
+    :func:`play_tricks` tells it."""
+    hand = work[1][role, :held]
+    i = 0
+    while i < held and hand[i] != card:
+        i += 1
+    seat = _view(work[3], rules, scores, dealer, role, work[5])
+    return _policy_error(err, D_PLAY, seat, i, work[3], hand)
+
+
 @njit(cache=True, inline="always")
 def _own(params, poff, seat, decision):
     return params[poff[seat * N_DECISIONS + decision] : poff[seat * N_DECISIONS + decision + 1]]
@@ -615,22 +627,32 @@ def deal_and_bid(rules, dealer, score, pack, seats, events, err, work, given):
 @njit(cache=True, refcounts=False)
 def play_out(rules, dealer, score, held, first_deal, seats, events, err, work, tally, given):
     """The second half of :func:`play_given`, after :func:`deal_and_bid` with ``held`` cards each:
-    :func:`discard_to_six`; :func:`play_tricks`; :func:`count_points`.  Returns as :func:`play_hand`."""
+    :func:`keep_six`; :func:`play_tricks`; :func:`count_points`.  Returns as :func:`play_hand`."""
     state, holder = work[3], work[4]
     scores = score[0]
-    tricks = held
-    if rules[R_DISCARD_TO_SIX] and held > HAND:  # each keeps six, the eldest first
-        status = discard_to_six(rules, dealer, scores, held, seats, err, work, given, first_deal)
-        if status != GO_ON:
-            return status
-        tricks = HAND
-    state[S_HELD] = tricks
+    status, tricks = keep_six(rules, dealer, scores, held, first_deal, seats, err, work, given)
+    if status != GO_ON:
+        return status
     status, reckoned_0, reckoned_1, jack_taker = play_tricks(
         rules, dealer, scores, held, tricks, seats, err, work, tally, given
     )
     if status != GO_ON:
         return status
     return count_points(rules, dealer, score, state[S_TRUMP], holder, reckoned_0, reckoned_1, jack_taker, events)
+
+
+@njit(cache=True, refcounts=False)
+def keep_six(rules, dealer, scores, held, first_deal, seats, err, work, given):
+    """Before the play: with ``discard_to_six`` and the cards run, :func:`discard_to_six`.  Returns ``(status,
+    tricks to play)``, status GO_ON or POLICY_ERROR; sets the view's ``S_HELD``."""
+    tricks = held
+    if rules[R_DISCARD_TO_SIX] and held > HAND:  # each keeps six, the eldest first
+        status = discard_to_six(rules, dealer, scores, held, seats, err, work, given, first_deal)
+        if status != GO_ON:
+            return status, tricks
+        tricks = HAND
+    work[3][S_HELD] = tricks
+    return GO_ON, tricks
 
 
 @njit(cache=True)

@@ -32,8 +32,11 @@ of a search that runs out of it, do not depend on how fast the positions are vis
 ``ctx[X_LEAF]`` set, a position at a trick boundary with that many cards in each hand is not
 searched: the rest of the hand is played out by greedy's rules (:func:`_greedy_rest`), its value
 that play's, so the search is exact only down to that horizon (the expert sets it in hands after
-the cards were run).  Cards are held as bit masks in *search order*, ``suit * 13 + whist
-rank``, so a suit is 13 consecutive bits and higher bits win.
+the cards were run).  With ``ctx[X_TIE]`` ``NO_GAME`` game counts nothing: the knave alone is
+searched for (the advisor's play-outs, when only it decides the game: :mod:`sims.allfours.solved`).
+:func:`position_of` reads what the cards played so far show, for the expert and the play-outs alike.
+Cards are held as bit masks in *search order*, ``suit * 13 + whist rank``, so a suit is 13
+consecutive bits and higher bits win.
 """
 
 from __future__ import annotations
@@ -43,7 +46,8 @@ import numpy as np
 from ..core.kernel import njit
 from ..core.masks import popcount
 from ..core.rng import randint
-from .cards import GAME_POINTS, KNAVE, suit_mask, whist_rank
+from .cards import GAME_POINTS, KNAVE, game_points, suit_mask, whist_rank
+from .contract import P_CARD, P_ROLE
 
 SUIT13 = (1 << 13) - 1
 TT_BITS = 16
@@ -53,6 +57,8 @@ RETRIES = 64
 EXACT_DEALS = 64  # at most this many deals of the hidden cards: solve every one, draw none
 EXACT, LOWER, UPPER = 0, 1, 2
 WIN = 3  # above any value a hand can give (|jack| + |game| <= 2)
+HORIZON = 2  # tricks solved in a hand of more than the exact_cards its searcher sets; greedy plays the rest
+NO_GAME = 2  # ``ctx[X_TIE]`` for a search of the knave alone: game counts nothing
 
 # Search order <-> card ids, points for game by search index, the highest and the lowest bit of a 13-bit mask.
 SEARCH_INDEX = np.array([(c & 3) * 13 + (((c >> 2) + 12) % 13) for c in range(52)], dtype=np.int64)
@@ -81,7 +87,8 @@ def to_search(cards_mask):
 
 
 @njit(cache=True, inline="always")
-def _legal(hand, lead_suit, trump, may_trump):
+def legal_moves(hand, lead_suit, trump, may_trump):
+    """The cards of ``hand`` (search order) that law iii lets its holder play to ``lead_suit`` (-1: he leads)."""
     if lead_suit < 0:
         return hand
     follow = hand & (np.int64(SUIT13) << (13 * lead_suit))
@@ -249,7 +256,10 @@ def _only(cards):
 
 @njit(cache=True, inline="always")
 def _game(d, tie):
-    """Game to side 0 (1), to side 1 (-1), or the tie's value, when side 0 made ``d`` more points for game."""
+    """Game to side 0 (1), to side 1 (-1), or the tie's value, when side 0 made ``d`` more points for game; 0 in a
+    search of the knave alone (``tie`` NO_GAME)."""
+    if tie == NO_GAME:
+        return 0
     return 1 if d > 0 else (-1 if d < 0 else tie)
 
 
@@ -312,7 +322,7 @@ def _greedy_rest(hands, sides, n, leader, d, trump, may_trump, knave, tie, held)
         best, best_role, pts, lead, jack_in = -1, -1, 0, -1, False
         for j in range(n):
             role = _role(leader, j, n)
-            legal = _legal(held[role], lead, trump, may_trump)
+            legal = legal_moves(held[role], lead, trump, may_trump)
             b = -1
             if j == 0:
                 rank = -1
@@ -339,6 +349,64 @@ def _greedy_rest(hands, sides, n, leader, d, trump, may_trump, knave, tie, held)
         d += sign * pts
         leader = best_role
     return jack + _game(d, tie)
+
+
+@njit(cache=True, inline="always")
+def game_tie(rule, sides):
+    """A tie for game's value to side 0 (:func:`solve`) by ``rules[R_GAME_TIE]``: 0 none, 1 to the eldest's side,
+    2 to the dealer's."""
+    return 0 if rule == 0 else (1 - 2 * sides[1] if rule == 1 else 1 - 2 * sides[0])
+
+
+@njit(cache=True)
+def position_of(played, n_played, start, n, me, trump, may_trump):
+    """What the cards ``played`` this hand (``played[P_CARD, :n_played]`` by ``played[P_ROLE, :]``, the current
+    trick begun at ``start``) show the player in role ``me`` of ``n``, as the search takes it: ``(sides``
+    (:func:`solve`), the cards each role has played, the suits each has shown void in (law iii), the points for
+    game played, ``d`` (:func:`set_root`) over the tricks taken, the side that took the knave of trumps in one
+    of them (-1: none), and the current trick as :func:`set_root` takes it: ``leader, j, lead_suit, best,
+    best_role, pts, jack_in)``."""
+    sides = np.zeros(4, dtype=np.int64)
+    for r in range(n):
+        sides[r] = (r - me) % 2
+    laid = np.zeros(4, dtype=np.int64)
+    voids = np.zeros(4, dtype=np.int64)
+    d, shown, jack_side, winner = 0, 0, -1, 1 % n
+    jack = knave_index(trump)
+    for t0 in range(0, n_played, n):
+        lead = played[P_CARD, t0]
+        best, best_role, pts, jack_in = SEARCH_INDEX[lead], played[P_ROLE, t0], 0, False
+        for k in range(t0, min(t0 + n, n_played)):
+            card, role = played[P_CARD, k], played[P_ROLE, k]
+            laid[role] += 1
+            pts += game_points(card)
+            jack_in = jack_in or SEARCH_INDEX[card] == jack
+            if beats_index(SEARCH_INDEX[card], best, trump):
+                best, best_role = SEARCH_INDEX[card], role
+            if card & 3 != lead & 3:
+                if lead & 3 == trump:
+                    voids[role] |= 1 << trump
+                elif card & 3 != trump or not may_trump:
+                    voids[role] |= 1 << (lead & 3)
+        shown += pts
+        if t0 < start:
+            d += pts if sides[best_role] == 0 else -pts
+            winner = best_role
+            if jack_in:
+                jack_side = sides[best_role]
+
+    # The current trick, in search order: led by the last trick's winner (the eldest to the first).
+    leader = winner if n_played == start else played[P_ROLE, start]
+    lead_suit, best, best_role, pts, jack_in = -1, -1, -1, 0, 0
+    for k in range(start, n_played):
+        b = SEARCH_INDEX[played[P_CARD, k]]
+        if k == start:
+            lead_suit = played[P_CARD, k] & 3
+        if best < 0 or beats_index(b, best, trump):
+            best, best_role = b, played[P_ROLE, k]
+        pts += game_points(played[P_CARD, k])
+        jack_in = 1 if b == jack else jack_in
+    return sides, laid, voids, shown, d, jack_side, leader, n_played - start, lead_suit, best, best_role, pts, jack_in
 
 
 @njit(cache=True)
@@ -379,7 +447,7 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
     nodes = ctx[X_NODES]  # counted here, stored back on return
     st[0, F_ALPHA], st[0, F_BETA] = alpha, beta  # a frame's other fields are set before they are read
     role = _role(st[0, F_LEADER], st[0, F_J], n)
-    st[0, F_MOVES] = _legal(hands[role], st[0, F_LEAD], trump, may_trump) & moves
+    st[0, F_MOVES] = legal_moves(hands[role], st[0, F_LEAD], trump, may_trump) & moves
     st[0, F_VALUE] = -WIN if sides[role] == 0 else WIN
     left = np.int64(0)  # the cards in the hands
     for r in range(n):
@@ -496,7 +564,7 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
         st[sp, F_ALPHA], st[sp, F_BETA], st[sp, F_A0], st[sp, F_B0] = c_alpha, c_beta, c_alpha, c_beta
         st[sp, F_CHECK], st[sp, F_SLOT] = check, slot
         c_role_to_move = _role(c_leader, c_j, n)
-        moves = _legal(hands[c_role_to_move], c_lead, trump, may_trump)
+        moves = legal_moves(hands[c_role_to_move], c_lead, trump, may_trump)
         if leaf_left == 0:  # greedy's play at a horizon tells equivalent cards apart (it compares ranks across suits)
             others = left & ~hands[c_role_to_move]
             if c_best >= 0:
@@ -511,10 +579,17 @@ def card_value(ctx, sides, tt, hands, st, b):
     """The exact value of playing card ``b`` (search order) from the position in ``st[0]`` (:func:`solve`): a
     bisection of null-window searches over the five values a hand can give (-2 .. 2); OVER_BUDGET when the search
     exceeds its budget."""
+    return best_value(ctx, sides, tt, hands, st, np.int64(1) << b)
+
+
+@njit(cache=True)
+def best_value(ctx, sides, tt, hands, st, moves):
+    """The exact value of the position in ``st[0]`` when the player to move plays the best of ``moves`` (search
+    order mask) for his side, as :func:`card_value` finds it."""
     lo, hi = -2, 2
     while lo < hi:
         t = (lo + hi + 1) // 2
-        v = solve(ctx, sides, tt, hands, st, np.int64(1) << b, t - 1, t)
+        v = solve(ctx, sides, tt, hands, st, moves, t - 1, t)
         if v == OVER_BUDGET:
             return v
         if v >= t:

@@ -52,7 +52,7 @@ def add_arguments(parser, game):
         p.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print the result as JSON")
         command.add_arguments(p, decision)
         if not hasattr(command, "run"):
-            _add_playout_arguments(p, getattr(command, "PLAYOUT", decision))
+            _add_playout_arguments(p, getattr(command, "PLAYOUT", decision), getattr(command, "PLAYOUT_DEFAULT", None))
 
 
 def _serves(game) -> bool:
@@ -104,9 +104,12 @@ class Declared:
         return self.game.situations[args.decision](**facts, rules=rules)
 
 
-def _add_playout_arguments(p, playout: str) -> None:
+ADVISORS = "the advisor's"  # what plays a play-out's decision when --playout does not say
+
+
+def _add_playout_arguments(p, playout: str, default: str | None = None) -> None:
     """The flags of every play-out advisor, after the decision's own: ``--rule``, ``--playout`` (the policy of the
-    decision ``playout`` in the play-outs), ``--samples``, ``--seed``."""
+    decision ``playout`` in the play-outs; ``default`` says what plays it otherwise), ``--samples``, ``--seed``."""
     p.add_argument(
         "--rule",
         action="append",
@@ -117,7 +120,7 @@ def _add_playout_arguments(p, playout: str) -> None:
     p.add_argument(
         "--playout",
         metavar="POLICY",
-        help=f"the {playout} policy of every player in the play-outs (default the advisor's)",
+        help=f"the {playout} policy of every player in the play-outs (default {default or ADVISORS})",
     )
     p.add_argument(
         "--samples",

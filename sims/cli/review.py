@@ -34,7 +34,8 @@ def add_arguments(parser):
         metavar="POLICY",
         help="the policies every player uses after the choice (default the advisor's): cribbage, "
         "a pegging policy (a built-in, an installed plug-in's, or py:MODULE.FUNCTION); All "
-        "Fours and Loo, DECISION=POLICY[,DECISION=POLICY]",
+        "Fours and Loo, DECISION=POLICY[,DECISION=POLICY] (All Fours' play: search, the expert's search "
+        "seeing every hand, by default)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar (a long review shows one)")
     parser.add_argument(

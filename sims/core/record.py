@@ -239,8 +239,10 @@ def check_playout(game, module, playout) -> None:
             else f"DECISION=POLICY[,DECISION=POLICY] with DECISION one of {', '.join(decisions)}"
         )
         raise ValueError(f"--playout: {game.name}'s play-outs take {form}")
+    solvers = getattr(game.part("advice"), "SOLVERS", {})  # play-outs the advisor plays itself, not policies
     for decision, policy in pairs.items():
-        resolve_one(game, str(decision), policy)
+        if policy not in solvers.get(decision, ()):
+            resolve_one(game, str(decision), policy)
 
 
 def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bool = False) -> pd.DataFrame:

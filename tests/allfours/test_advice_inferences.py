@@ -49,3 +49,30 @@ def test_the_advisor_deals_what_the_play_allows(name):
     assert frame.attrs["method"] == "exact" and frame.attrs["deals"] == position["deals"]
     expected = _oracle(situation, ref.greedy_play, _lawful(situation))
     assert dict(zip(frame["choice"], frame["value"])) == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_player_void_in_three_suits_is_dealt_from_the_fourth():
+    """Law iii: the eldest, who threw a spade to a club, to a diamond and to a trump (hearts), holds spades only.
+    Few uniform deals fit that (1 in 26), so his two cards are drawn among the spades not seen: every deal lawful,
+    five of five drawn, each lawful pair as likely as another (chi-square over 28 pairs and 300 seeds of five
+    deals, p > 0.001), where the advisor, drawing uniform deals and leaving out those that break a void, used to
+    stop at 'no deal fits'."""
+    import itertools
+
+    from scipy.stats import chisquare
+
+    from sims.allfours.advice import _deal_order, hidden_deals
+    from sims.cards import format_card
+
+    situation = PlaySituation("AD 10C", "7H", played="9S KS 2C 4S 2D 5S 3H 6S", role="dealer")
+    assert situation.voids == {1: frozenset({0, 1, 2})}
+    places = [p for p, where in enumerate(_deal_order(2, 0)) if where in ((1, 4), (1, 5))]
+    spades = [c for c in range(52) if format_card(c).endswith("S") and c not in situation.played]
+    counts = dict.fromkeys(itertools.combinations(sorted(spades), 2), 0)
+    for seed in range(300):
+        decks, exact, _, _ = hidden_deals(situation, 5, seed, exact_limit=0)
+        assert not exact and len(decks) == 5
+        for deck in decks:
+            counts[tuple(sorted(int(c) for c in deck[places]))] += 1
+    assert len(counts) == 28 and sum(counts.values()) == 1_500
+    assert chisquare(list(counts.values())).pvalue > 0.001

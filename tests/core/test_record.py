@@ -277,3 +277,15 @@ def test_the_win_trail_is_the_players_chance_on_both_players_moves():
         win_trail(graded, "Cat")
     with pytest.raises(ValueError, match="two players"):
         win_trail(review(example("loo"), samples=50), "Eve")
+
+
+def test_an_all_fours_review_takes_the_play_outs_card_play_by_name():
+    """``--playout play=search`` names the advisor's own card play (its default), ``play=maxims`` a policy: the
+    first grades as the default does, the second otherwise; a name that is neither is one line."""
+    default = review(example("allfours"), samples=60)
+    searched = review(example("allfours"), samples=60, playout={"play": "search"})
+    maxims = review(example("allfours"), samples=60, playout={"play": "maxims"})
+    assert searched["points_lost"].tolist() == default["points_lost"].tolist()
+    assert maxims["points_lost"].tolist() != default["points_lost"].tolist()
+    with pytest.raises(ValueError, match="unknown play policy 'searched'"):
+        review(example("allfours"), samples=60, playout={"play": "searched"})

@@ -12,6 +12,7 @@ DECISIONS = {
     "discard": "with discard_to_six, after the cards were run: which card to throw out",
 }
 PLAYOUT = "play"  # --playout sets this decision's policy in the play-outs
+PLAYOUT_DEFAULT = "search: this hand's cards played by the expert's search seeing every hand, the maxims in later hands"
 VALUE = "your side's points less the other side's from here to the end of the hand"
 
 

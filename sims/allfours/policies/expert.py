@@ -30,8 +30,6 @@ from ...core.kernel import njit
 from ...core.masks import bit, nth_bit, popcount
 from ..cards import game_points
 from ..contract import (
-    P_CARD,
-    P_ROLE,
     PLAY_SIG,
     S_HELD,
     S_LEAD_SUIT,
@@ -46,6 +44,7 @@ from ..contract import (
 from ..rules import R_GAME_TIE, R_MAY_TRUMP
 from ..search import (
     EXACT_DEALS,
+    HORIZON,
     OVER_BUDGET,
     SEARCH_INDEX,
     X_BUDGET,
@@ -57,13 +56,14 @@ from ..search import (
     X_SIZE,
     X_TIE,
     X_TRUMP,
-    beats_index,
     card_value,
     distinct,
     every_hand,
+    game_tie,
     knave_index,
     new_stack,
     new_table,
+    position_of,
     sample_hands,
     set_root,
     to_search,
@@ -72,7 +72,6 @@ from .basic import throw_cost
 from .maxims import maxims_choice
 
 ALL_MAXIMS = np.ones(4, dtype=np.float64)
-HORIZON = 2  # tricks solved in a hand of more than exact_cards cards
 
 
 @njit(cache=True)
@@ -95,47 +94,11 @@ def expert_play(hand, played, state, rules, rng, params):
     if popcount(legal) == 1:
         return nth_bit(legal, 0)
     n, me = state[S_PLAYERS], state[S_ROLE]
-    n_played, start = state[S_N_PLAYED], state[S_TRICK_START]
-    sides = np.zeros(4, dtype=np.int64)
-    for r in range(n):
-        sides[r] = (r - me) % 2
-
-    # What the play so far shows: each side's points for game, the voids, the cards left in each hand.
-    counts = np.full(4, state[S_HELD], dtype=np.int64)
-    voids = np.zeros(4, dtype=np.int64)
-    d = 0
-    shown = 0
-    for t0 in range(0, n_played, n):
-        lead = played[P_CARD, t0]
-        best, best_role, pts = SEARCH_INDEX[lead], played[P_ROLE, t0], 0
-        for k in range(t0, min(t0 + n, n_played)):
-            card, role = played[P_CARD, k], played[P_ROLE, k]
-            counts[role] -= 1
-            pts += game_points(card)
-            if beats_index(SEARCH_INDEX[card], best, trump):
-                best, best_role = SEARCH_INDEX[card], role
-            if card & 3 != lead & 3:
-                if lead & 3 == trump:
-                    voids[role] |= 1 << trump
-                elif card & 3 != trump or not may_trump:
-                    voids[role] |= 1 << (lead & 3)
-        shown += pts
-        if t0 < start:
-            d += pts if sides[best_role] == 0 else -pts
-
-    # The current trick, in search order.
-    j = n_played - start
-    leader = me if j == 0 else played[P_ROLE, start]
-    lead_suit, best, best_role, pts, jack_in = -1, -1, -1, 0, 0
+    sides, laid, voids, shown, d, _, leader, j, lead_suit, best, best_role, pts, jack_in = position_of(
+        played, state[S_N_PLAYED], state[S_TRICK_START], n, me, trump, may_trump
+    )
+    counts = state[S_HELD] - laid  # the cards left in each hand
     jack = knave_index(trump)
-    for k in range(start, n_played):
-        b = SEARCH_INDEX[played[P_CARD, k]]
-        if k == start:
-            lead_suit = played[P_CARD, k] & 3
-        if best < 0 or beats_index(b, best, trump):
-            best, best_role = b, played[P_ROLE, k]
-        pts += game_points(played[P_CARD, k])
-        jack_in = 1 if b == jack else jack_in
 
     mine, legal_s = np.int64(0), np.int64(0)
     for i in range(hand.shape[0]):
@@ -150,8 +113,7 @@ def expert_play(hand, played, state, rules, rng, params):
     held = popcount(mine)
     if held > params[2]:  # the cards were run: HORIZON tricks solved, the rest played by greedy
         ctx[X_LEAF] = held - HORIZON
-    tie = rules[R_GAME_TIE]  # 0 none, 1 the eldest's side, 2 the dealer's
-    tie_value = 0 if tie == 0 else (1 - 2 * sides[1] if tie == 1 else 1 - 2 * sides[0])
+    tie_value = game_tie(rules[R_GAME_TIE], sides)
     tt = new_table()
     st = new_stack()
     set_root(st, leader, j, lead_suit, best, best_role, pts, jack_in, d)
