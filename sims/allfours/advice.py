@@ -16,9 +16,10 @@ measure it plays by.  The hand's other decisions (a beg, an answer, cards thrown
 made by the ``playout`` policies (the game's defaults: threshold begging and answering);
 a ``playout`` play policy (``{"play": "maxims"}``) plays the cards instead of the search.
 Every choice is played out on the same deals with the same seat streams (common random
-numbers): ``vs_best`` and its ``vs_best_se`` are paired differences.  When the hidden cards can be dealt in at most ``exact_limit`` ways (the
-last tricks) every deal is played and the value is exact (standard error 0, for playout
-policies that draw no random numbers); otherwise ``samples`` deals are drawn.
+numbers): ``vs_best`` and its ``vs_best_se`` are paired differences.  When the hidden cards
+can be dealt in at most ``exact_limit`` ways (the last tricks) every deal is played and the
+value is exact (standard error 0, for playout policies that draw no random numbers);
+otherwise ``samples`` deals are drawn.
 
 The deals are also read from what the others did (``infer="playout"``, the default): a
 deal is kept only if the ``playout`` policies, holding the cards it deals them and seeing
@@ -27,12 +28,13 @@ eldest's beg or stand, the dealer's answer (give one or run the cards), each car
 player played (by the game's play policy, the maxims, also where the search plays the cards
 out) -- the model of the decisions after mine (rejection: the hand is replayed up to each
 of those decisions; a policy that draws random numbers draws from a seat stream of its own
-for each deal tried, so a deal is kept with the chance the policy gives it).  Where no deal agrees with every one of them (the others play by
-something else than the playout policies) the deals kept agree with the longest run of
-them, in the order they were made, that at least ``samples`` of the deals tried agree
-with (``MAX_DRAWS`` rounds of ``samples`` tried at most; when every deal is played, at
-least one): ``attrs["conditioned"]`` says what the deals were read from, how many were
-kept of how many tried, and which decisions were not held to.  The cards thrown out with
+for each deal tried, so a deal is kept with the chance the policy gives it).  Where no deal
+agrees with every one of them (the others play by something else than the playout
+policies) the deals kept agree with the longest run of them, in the order they were made,
+that at least ``samples`` of the deals tried agree with (``MAX_DRAWS`` rounds of ``samples``
+tried at most; when every deal is played, at least one): ``attrs["conditioned"]`` says what
+the deals were read from, how many were kept of how many tried, and which decisions were not
+held to.  The cards thrown out with
 discard_to_six are not read (nobody sees them).  ``infer="laws"`` reads nothing but the
 laws (each deal as likely as another that breaks no void).  With discard_to_six the
 cards another player threw out are hidden cards too (not bound by the suits he showed
@@ -158,11 +160,12 @@ def _scratch(rules):
 )
 def _play_outs(rules, dealer, role, scores0, to_end, decks, decided, exact_cards, policies, keys, out, err):
     """Deal ``decks[m]`` (stacked) and play the hand with the decisions ``given[c]`` (:func:`play_given`;
-    ``decided`` is ``(given, laid_by)``) for every deal m and choice c; ``out[m, c]``: the points of ``role``'s side less the other's (``O_NET``),
-    and with ``to_end`` the game played on to its end, 1 if his side won it (``O_WON``).  The seats' streams
-    and the later hands' are keyed by m: the same for every choice.  With ``exact_cards`` >= 0 the rest of the
-    hand's cards are played by the search seeing every hand (:func:`sims.allfours.solved.solved_hand`, the
-    cards of the play so far by ``laid_by``).  Returns 0, POLICY_ERROR or DECK_OUT."""
+    ``decided`` is ``(given, laid_by)``) for every deal m and choice c; ``out[m, c]``: the points of ``role``'s
+    side less the other's (``O_NET``), and with ``to_end`` the game played on to its end, 1 if his side won it
+    (``O_WON``).  The seats' streams and the later hands' are keyed by m: the same for every choice.  With
+    ``exact_cards`` >= 0 the rest of the hand's cards are played by the search seeing every hand
+    (:func:`sims.allfours.solved.solved_hand`, the cards of the play so far by ``laid_by``).  Returns 0,
+    POLICY_ERROR or DECK_OUT."""
     players = rules[R_PLAYERS]
     scratch = _scratch(rules)
     work = scratch[0]

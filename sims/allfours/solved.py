@@ -75,9 +75,9 @@ def solved_hand(rules, dealer, role, score, pack, seats, events, err, work, deci
     """One hand (module docstring) with ``decided`` ``(given, laid_by)``, the decisions ``given``
     (:func:`sims.allfours.play.play_given`): the beg, the answer, the cards thrown out, then the cards of the play
     so far, played by ``laid_by`` (roles); when ``given`` holds one card more, it is the choice of ``role``,
-    valued as the search values it, else the player to move plays his best.  Values are judged for ``role``'s side.  A new deal or a new choice that
-    changes the hands starts a new generation of the table (``search[0][X_GEN]``): the caller's business.
-    Returns as ``play_given``."""
+    valued as the search values it, else the player to move plays his best.  Values are judged for ``role``'s
+    side.  A new deal or a new choice that changes the hands starts a new generation of the table
+    (``search[0][X_GEN]``): the caller's business.  Returns as ``play_given``."""
     given, laid_by = decided
     status, held, first_deal = deal_and_bid(rules, dealer, score, pack, seats, events, err, work, given)
     if status != GO_ON:
