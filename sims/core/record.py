@@ -241,8 +241,15 @@ def check_playout(game, module, playout) -> None:
         raise ValueError(f"--playout: {game.name}'s play-outs take {form}")
     solvers = getattr(game.part("advice"), "SOLVERS", {})  # play-outs the advisor plays itself, not policies
     for decision, policy in pairs.items():
-        if policy not in solvers.get(decision, ()):
+        own = solvers.get(decision, ())
+        if policy in own:
+            continue
+        try:
             resolve_one(game, str(decision), policy)
+        except ValueError as exc:
+            if not own:
+                raise
+            raise ValueError(f"{exc}; or the advisor's own {', '.join(own)}") from None
 
 
 def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bool = False) -> pd.DataFrame:
