@@ -90,7 +90,7 @@ MAX_DRAWS = 20  # rounds of ``samples`` random deals drawn to find deals that br
 # others' decisions)
 SEARCH = "search"  # the play-outs' card play in the hand advised: the expert's search seeing every hand (solved)
 SOLVERS = {"play": (SEARCH,)}  # the play-outs' players that are no policy (sims.core.record.check_playout)
-SOLVED_CARDS = 9  # solved to the end in hands of at most this many cards, as the expert's exact_cards
+SOLVED_CARDS = 9  # the expert's exact_cards: solved to the end while the hands hold at most twice this many cards
 INFER = ("playout", "laws")  # what the deals are conditioned on besides the laws: the others' decisions, or nothing
 PACKS = 3  # a play-out's pack, and two more for new deals when the pack runs short
 O_NET, O_WON = 0, 1  # ``out``: points for less against, and 1/0 for the game won (-1: not over)
