@@ -82,7 +82,7 @@ def solved_hand(rules, dealer, role, score, pack, seats, events, err, work, deci
     status, held, first_deal = deal_and_bid(rules, dealer, score, pack, seats, events, err, work, given)
     if status != GO_ON:
         return status
-    status, tricks = keep_six(rules, dealer, score[0], held, first_deal, seats, err, work, given)
+    status, _ = keep_six(rules, dealer, score[0], held, first_deal, seats, err, work, given)
     if status != GO_ON:
         return status
     hands_by_role, state, holder = work[1], work[3], work[4]
