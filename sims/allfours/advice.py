@@ -174,6 +174,8 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, decided, exact_cards
     n_thrown = given[0, GIVEN_N_THROWN] if given.shape[0] > 0 else 0
     same_hands = given.shape[1] > GIVEN_THROWN + n_thrown + laid_by.shape[0]  # the choice is a card
     seat_rngs = seat_streams(MAX_SEATS)
+    fns, params, poff = policies
+    seats = (seat_rngs, fns, params, poff)  # as play_given takes them, for solved_hand
     game_rng = np.empty(4, dtype=np.uint64)
     hand_rng = np.empty(4, dtype=np.uint64)
     scores = np.zeros(2, dtype=np.int64)
@@ -193,8 +195,6 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, decided, exact_cards
             else:
                 if c == 0 or not same_hands:  # other hands: a new generation of the search's table
                     search[0][X_GEN] += 1
-                fns, params, poff = policies
-                seats = (seat_rngs, fns, params, poff)
                 winner = solved_hand(
                     rules, dealer, role, score, pack, seats, events, err, work, (given[c], laid_by), exact_cards, search
                 )
@@ -356,16 +356,15 @@ def hidden_deals(situation, samples: int, seed: int, exact_limit: int = EXACT_LI
             decks[:, k * PACK : (k + 1) * PACK] = rng.random((len(rows), PACK)).argsort(axis=1)
         return decks
 
-    allowed = []  # with one other player holding hidden cards, void in some suit: the unseen cards allowed him
-    if not exact and len(others) == 1 and voids.get(others[0]):
-        allowed.append(~np.isin(unseen & 3, list(voids[others[0]])))
+    one_void = not exact and len(others) == 1 and bool(voids.get(others[0]))  # one other holds hidden cards
+    barred = np.isin(unseen & 3, list(voids.get(others[0], ()))) if one_void else None  # cards his voids bar
 
     def draw():
         keys = rng.random((samples, len(unseen)))
-        if allowed:
-            keys[:, ~allowed[0]] += 1  # his hand first: a uniform choice among the cards allowed him
+        if one_void:
+            keys[:, barred] += 1  # his hand first: a uniform choice among the cards allowed him
         rows = unseen[keys.argsort(axis=1)]
-        if allowed:  # the rest shuffled anew
+        if one_void:  # the rest shuffled anew
             rest = rows[:, need[others[0]] :]
             rows[:, need[others[0]] :] = np.take_along_axis(rest, rng.random(rest.shape).argsort(axis=1), axis=1)
         return rows

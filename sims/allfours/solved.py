@@ -157,8 +157,10 @@ def _count(rules, dealer, score, trump, holder, mine, jack, game, events):
 @njit(cache=True)
 def _knave_decides(rules, dealer, score, trump, holder, mine, events):
     """Whether who takes the knave decides the hand's outcome when each side takes one of jack and game:
-    :func:`_count` both ways on copies of ``score`` give different scores or winners."""
+    :func:`_count` both ways on copies of ``score`` give different scores or winners (never without a target)."""
     scores, comp, check = score
+    if not check:
+        return False
     a, b = (scores.copy(), comp.copy(), check), (scores.copy(), comp.copy(), check)
     spare = events.copy()
     won_a = _count(rules, dealer, a, trump, holder, mine, 1, -1, spare)

@@ -449,8 +449,8 @@ def _alike(hand, options, others, trump_suit, pam, civil, alike):
     """``alike[o]``: the first option that wins and loses the same tricks as ``hand[options[o]]`` whatever the
     others hold (``o`` itself if none): a card of the same suit with no card between them that another stander
     may hold or has played to this trick (``others``, a 52-bit mask), and none of mine of another suit between
-    or level with them (greedy compares its own cards across suits); not a card :func:`_alone`.  Greedy's play-outs then take the same tricks with either card, so the
-    search values it once."""
+    or level with them (greedy compares its own cards across suits); not a card :func:`_alone`.  Greedy's
+    play-outs then take the same tricks with either card, so the search values it once."""
     for o in range(options.shape[0]):
         alike[o] = o
         card = hand[options[o]]
