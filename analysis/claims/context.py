@@ -240,7 +240,7 @@ class Context:
                 "seed": run.seed,
                 "n": run.n,
                 "engine version": result.summary.get("version", ""),
-                "seconds": round(seconds, 1),
+                "seconds": round(seconds, 3),
             }
         )
         self._rules[(run.game, run.key[2])] = result.summary.get("rules", {})

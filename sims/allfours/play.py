@@ -347,49 +347,53 @@ def run_cards(n, held, pack, pos, hands, state, events):
     return pos + 1
 
 
+@njit(cache=True, inline="always")
+def ask_bid(rules, dealer, scores, role, decision, seats, err, work, held, given):
+    """The beg (``decision`` D_BEG, ``role`` the eldest) or the answer (D_ANSWER, role 0: the dealer) of the
+    player in ``role`` holding ``held`` cards: ``given`` where it is one (>= 0), else his policy's; POLICY_ERROR
+    (told in ``err``) for an answer that is not a choice or a policy that wrote past its stream."""
+    hands, state = work[1], work[3]
+    seat = _view(state, rules, scores, dealer, role, work[5])
+    answer = given
+    if given < 0:
+        seat_rngs, policies, params, poff = seats
+        fns = policies[0] if decision == D_BEG else policies[1]
+        answer = fns[seat](
+            hands[role, :held], state, rules, own_stream(seat_rngs, seat), _own(params, poff, seat, decision)
+        )
+        if not stream_intact(seat_rngs, seat):
+            overrun(err, 1 + decision, seat)
+            return POLICY_ERROR
+    if not is_choice(answer):
+        return _policy_error(err, decision, seat, answer, state, hands[role, :held])
+    return answer
+
+
 @njit(cache=True, refcounts=False)
 def bid(rules, dealer, score, pack, base, pos, seats, events, err, work, given, first_deal):
     """The eldest stands or begs; to a beg the dealer gives one or runs the cards until a suit other than the
     one begged on turns up (law ii: at most ``R_BEGS`` begs in a deal).  Returns ``(status, cards held)``:
     GO_ON, SHORT (the pack ran short: a new deal), a side that reached the target, or POLICY_ERROR."""
-    hands, state, discards = work[1], work[3], work[5]
+    hands, state = work[1], work[3]
     scores = score[0]
-    seat_rngs, policies, params, poff = seats
-    beg_fns, answer_fns = policies[0], policies[1]
     n = rules[R_PLAYERS]
     eldest = 1 % n
     held = HAND
     begs = 0
     while True:
-        seat = _view(state, rules, scores, dealer, eldest, discards)
-        if first_deal and begs == 0 and given[GIVEN_BEG] >= 0:
-            answer = given[GIVEN_BEG]
-        else:
-            answer = beg_fns[seat](
-                hands[eldest, :held], state, rules, own_stream(seat_rngs, seat), _own(params, poff, seat, D_BEG)
-            )
-            if not stream_intact(seat_rngs, seat):
-                overrun(err, 1 + D_BEG, seat)
-                return POLICY_ERROR, held
-        if not is_choice(answer):
-            return _policy_error(err, D_BEG, seat, answer, state, hands[eldest, :held]), held
+        given_beg = given[GIVEN_BEG] if first_deal and begs == 0 else -1
+        answer = ask_bid(rules, dealer, scores, eldest, D_BEG, seats, err, work, held, given_beg)
+        if answer == POLICY_ERROR:
+            return POLICY_ERROR, held
         if answer != BEG:
             return GO_ON, held
         events[V_BEGGED] += 1
         begs += 1
         state[S_BEGGED] = begs
-        seat = _view(state, rules, scores, dealer, 0, discards)
-        if first_deal and begs == 1 and given[GIVEN_ANSWER] >= 0:
-            answer = given[GIVEN_ANSWER]
-        else:
-            answer = answer_fns[seat](
-                hands[0, :held], state, rules, own_stream(seat_rngs, seat), _own(params, poff, seat, D_ANSWER)
-            )
-            if not stream_intact(seat_rngs, seat):
-                overrun(err, 1 + D_ANSWER, seat)
-                return POLICY_ERROR, held
-        if not is_choice(answer):
-            return _policy_error(err, D_ANSWER, seat, answer, state, hands[0, :held]), held
+        given_answer = given[GIVEN_ANSWER] if first_deal and begs == 1 else -1
+        answer = ask_bid(rules, dealer, scores, 0, D_ANSWER, seats, err, work, held, given_answer)
+        if answer == POLICY_ERROR:
+            return POLICY_ERROR, held
         if answer == GIVE:
             events[V_GAVE] += 1
             if _score(rules, score, dealer, eldest, C_GIFT, 1):
@@ -596,32 +600,38 @@ def deal_and_bid(rules, dealer, score, pack, seats, events, err, work, given):
     while the pack runs short.  Returns ``(status, cards held, whether the deal played is the first)``: GO_ON
     (play on), a side that reached the target, POLICY_ERROR or DECK_OUT.  What follows depends only on what it
     leaves in ``work``, ``score``, ``events`` and the seats' streams."""
+    base = 0
+    first_deal = True  # the given beg and answer are this deal's
+    while True:  # a new deal while the pack runs short
+        status, pos = deal(rules, dealer, score, pack, base, work)
+        held = HAND
+        if status != GO_ON or not rules[R_BEGGING]:
+            return status, held, first_deal
+        status, held = bid(rules, dealer, score, pack, base, pos, seats, events, err, work, given, first_deal)
+        if status != SHORT:
+            return status, held, first_deal
+        events[V_REDEALT] += 1
+        first_deal = False
+        if not pack[1]:
+            base += PACK
+
+
+@njit(cache=True, inline="always")
+def deal(rules, dealer, score, pack, base, work):
+    """A new deal by ``dealer`` from place ``base`` of the pack (:func:`new_deal`), the knave turned scoring to
+    the dealer.  Returns ``(status, the next place in the deck)``: GO_ON, the dealer's side if the knave took it
+    to the target, or DECK_OUT (a stacked deck with no pack left)."""
     hands, state, discards = work[1], work[3], work[5]
-    deck, shuffle = pack[0], pack[1]
     n = rules[R_PLAYERS]
     state[S_DEALER] = dealer
     state[S_PLAYERS] = n
     state[S_TARGET] = rules[R_TARGET]
-    base = 0
-    first_deal = True  # the given beg and answer are this deal's
-    status, held = GO_ON, HAND
-    while True:  # a new deal while the pack runs short
-        if not shuffle and base + PACK > deck.shape[0]:
-            return DECK_OUT, held, first_deal
-        pos = new_deal(n, pack, base, hands, state, discards)
-        held = HAND
-        if state[S_TURNED] >> 2 == KNAVE and _score(rules, score, dealer, 0, C_TURNED, 1):
-            return side_of(rules, dealer, 0), held, first_deal
-        if not rules[R_BEGGING]:
-            break
-        status, held = bid(rules, dealer, score, pack, base, pos, seats, events, err, work, given, first_deal)
-        if status != SHORT:
-            break
-        events[V_REDEALT] += 1
-        first_deal = False
-        if not shuffle:
-            base += PACK
-    return status, held, first_deal
+    if not pack[1] and base + PACK > pack[0].shape[0]:
+        return DECK_OUT, base
+    pos = new_deal(n, pack, base, hands, state, discards)
+    if state[S_TURNED] >> 2 == KNAVE and _score(rules, score, dealer, 0, C_TURNED, 1):
+        return side_of(rules, dealer, 0), pos
+    return GO_ON, pos
 
 
 @njit(cache=True, refcounts=False)

@@ -7,9 +7,12 @@ from __future__ import annotations
 import pytest
 
 from sims.allfours.claims.section import maxim_policies
+from sims.allfours.contract import HAND_SIG
 from sims.allfours.rules import get_rules
 from sims.allfours.sweep import play_maxims_without_each, play_runs
+from sims.core.errors import PolicyError
 from sims.core.jobs import Job
+from sims.core.kernel import njit
 from sims.core.runner import run
 
 
@@ -52,6 +55,25 @@ def test_players_who_draw_from_their_streams_bid_alike_in_every_run():
     """A dealer who answers at random draws from his seat's stream: the state the bidding leaves includes it."""
     policies = [{"beg": {"name": "threshold", "params": [b]}, "answer": "random", "play": "maxims"} for b in (0, 4, 13)]
     assert_each_as_alone(jobs("four-hand", policies, n=300))
+
+
+@njit(HAND_SIG, cache=True)
+def give_unless_lowest(hand, state, rules, rng, params):
+    """Gives one, but answers 7 (no answer) holding the two of clubs first."""
+    return 7 if hand[0] == 0 else 1
+
+
+def test_a_bad_answer_stops_the_runs_played_together_as_it_stops_a_run_alone():
+    """The bids are asked once for all the runs of the same parameters: the error is the one the run that always
+    begs (so meets it first) meets alone, the same deal and seat, after deals whose answers were good."""
+    policies = [{"beg": {"name": "threshold", "params": [b]}, "answer": give_unless_lowest} for b in (0, 5, 13)]
+    together = jobs("two-hand", policies)
+    with pytest.raises(PolicyError, match="answer policy 'give_unless_lowest'") as alone:
+        run(together[2], threads=1, progress=False)
+    assert "deal 0," not in str(alone.value)
+    with pytest.raises(PolicyError) as both:
+        play_runs(together, threads=2)
+    assert str(both.value) == str(alone.value)
 
 
 @pytest.mark.parametrize(
