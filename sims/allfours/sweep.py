@@ -189,8 +189,8 @@ def _together_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc,
     """Piece ``c`` of every run (run ``r`` with ``params[r]``), its values added to ``acc[c, r]`` and recorded in
     ``rows[r]`` when records are kept.  ``counts[8]`` says how the runs differ (module docstring): BY_BIDS, each
     hand dealt once, its bids asked once per distinct parameters and played out once per bidding
-    (:func:`_bids_once`, ``counts[9:]`` its ``first_runs``), else (a policy drew from its stream) dealt and bid
-    per run and played out once per state the bidding left; BY_MAXIMS, each hand played by the first run, which
+    (:func:`_bids_once`, ``counts[9:]`` its ``first_runs``), else (where it cannot) dealt and bid per run and
+    played out once per state the bidding left; BY_MAXIMS, each hand played by the first run, which
     counts the maxim seat 0 follows at each choice, and again by run ``r`` (maxim ``counts[9 + r]`` off) only if
     seat 0 followed that maxim."""
     seated, split, n_runs, by_bids = counts[2], counts[3], counts[4], counts[8] == BY_BIDS
