@@ -596,10 +596,11 @@ def play_given(rules, dealer, score, pack, seats, events, err, work, tally, give
 
 @njit(cache=True, refcounts=False)
 def deal_and_bid(rules, dealer, score, pack, seats, events, err, work, given):
-    """The first half of :func:`play_given`: :func:`new_deal` and :func:`bid` (with :func:`run_cards`), again
+    """The first half of :func:`play_given`: :func:`deal` and :func:`bid` (with :func:`run_cards`), again
     while the pack runs short.  Returns ``(status, cards held, whether the deal played is the first)``: GO_ON
     (play on), a side that reached the target, POLICY_ERROR or DECK_OUT.  What follows depends only on what it
     leaves in ``work``, ``score``, ``events`` and the seats' streams."""
+    shuffle = pack[1]
     base = 0
     first_deal = True  # the given beg and answer are this deal's
     while True:  # a new deal while the pack runs short
@@ -612,7 +613,7 @@ def deal_and_bid(rules, dealer, score, pack, seats, events, err, work, given):
             return status, held, first_deal
         events[V_REDEALT] += 1
         first_deal = False
-        if not pack[1]:
+        if not shuffle:
             base += PACK
 
 
