@@ -20,7 +20,9 @@ from ..core.kernel import njit
 from .contract import next_throw, split_throw
 from .crib_tables import N_RANKS
 from .scoring import CRIB_SIZE, JACK
-from .tables import BASE, EMPTY, RANK_TABLE, rank_points_with_each
+from .tables import BASE, EMPTY, RANK_TABLE, WITH_EACH_WORK, rank_points_with_each
+
+STARTER_WORK = 2 * N_RANKS + WITH_EACH_WORK  # starter_total's scratch: a histogram, its shows, rank_points_with_each's
 
 
 @njit(cache=True)
@@ -39,8 +41,9 @@ def unseen_counts(hand):
 
 
 @njit(cache=True)
-def starter_total(cards, n, rank_counts, suit_counts, n_pool, crib, crib_flush_four):
-    """Sum of the show points of ``cards[:n]`` over every starter of a pool of ``n_pool`` cards.
+def starter_total(cards, n, rank_counts, suit_counts, n_pool, crib, crib_flush_four, work):
+    """Sum of the show points of ``cards[:n]`` over every starter of a pool of ``n_pool`` cards (``work``:
+    :data:`STARTER_WORK` integers of scratch for a show of more than five cards).
 
     The pool is given by its rank and suit counts.  Fifteens, pairs and runs:
     one rank-table load per starter rank, weighted by how many of that rank the
@@ -62,11 +65,11 @@ def starter_total(cards, n, rank_counts, suit_counts, n_pool, crib, crib_flush_f
             if rank_counts[r]:
                 total += rank_counts[r] * np.int64(RANK_TABLE[(prefix * BASE + r) * scale + pad])
     else:  # the eight-card game's 6 + 1 show
-        counts = np.zeros(N_RANKS, dtype=np.int64)
+        counts, with_starter = work[:N_RANKS], work[N_RANKS : 2 * N_RANKS]
+        counts[:] = 0
         for i in range(n):
             counts[cards[i] >> 2] += 1
-        with_starter = np.empty(N_RANKS, dtype=np.int64)
-        rank_points_with_each(counts, with_starter)
+        rank_points_with_each(counts, with_starter, work[2 * N_RANKS :])
         for r in range(N_RANKS):
             total += rank_counts[r] * with_starter[r]
     return total + starter_suits(cards, n, suit_counts, n_pool, crib, crib_flush_four)
@@ -202,12 +205,13 @@ def throw_expectations(hand, n_throw, crib_flush_four, with_crib):
     crib_mean = np.full(n_masks, np.nan)
     kept = np.empty(k, dtype=np.int64)
     thrown = np.empty(n_throw, dtype=np.int64)
+    work = np.empty(STARTER_WORK, dtype=np.int64)
     ways = crib_ways(n_throw, n_pool)
     mask = next_throw(-1, n, n_throw)
     for j in range(n_masks):
         masks[j] = mask
         split_throw(hand, mask, kept, thrown)
-        hand_mean[j] = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, crib_flush_four) / n_pool
+        hand_mean[j] = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, crib_flush_four, work) / n_pool
         if with_crib:
             crib_mean[j] = crib_total(thrown, n_throw, rank_counts, suit_counts, jacks, n_pool, crib_flush_four) / ways
         mask = next_throw(mask, n, n_throw)

@@ -151,6 +151,23 @@ def show_points(hand, n, starter, crib, crib_flush_four):
 
 
 @njit(cache=True)
+def starter_shows(hand, n, starters, parts, out):
+    """``out[i]``: :func:`show_points` of ``hand[:n]`` as a hand with ``starters[i]``; its fifteens, pairs and runs
+    found once for each rank of starter, its flush and nobs once for each suit (``parts``: 17 integers of
+    scratch)."""
+    for r in range(13):
+        parts[r] = -1
+    for suit in range(4):  # card ``suit``: the ace of that suit
+        parts[13 + suit] = flush_points(hand, n, suit, False, False) + nobs_points(hand, n, suit)
+    for i in range(starters.shape[0]):
+        s = starters[i]
+        r = s >> 2
+        if parts[r] < 0:
+            parts[r] = rank_show_points(hand, n, s)
+        out[i] = parts[r] + parts[13 + (s & 3)]
+
+
+@njit(cache=True)
 def kept_points(hand, throw_mask):
     """Points of the cards a throw keeps (those not in ``throw_mask``), shown without a starter.
 

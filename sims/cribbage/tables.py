@@ -48,17 +48,16 @@ def pip_value(rank):
 
 
 @njit(cache=True)
-def fifteen_ways(counts):
-    """``ways[s]``: how many sets of the cards of the rank histogram ``counts[13]`` have pips summing to ``s``
-    (``s`` up to 15; each card its own item)."""
-    ways = np.zeros(16, dtype=np.int64)
+def fifteen_ways(counts, ways):
+    """``ways[s]`` (of 16): how many sets of the cards of the rank histogram ``counts[13]`` have pips summing to
+    ``s`` (``s`` up to 15; each card its own item)."""
+    ways[:] = 0
     ways[0] = 1
     for r in range(13):
         v = pip_value(r)
         for _ in range(counts[r]):
             for s in range(15, v - 1, -1):
                 ways[s] += ways[s - v]
-    return ways
 
 
 @njit(cache=True)
@@ -94,7 +93,9 @@ def pair_points(counts):
 @njit(cache=True)
 def rank_points(counts):
     """Fifteens + pairs + runs of a rank histogram ``counts[13]``."""
-    return 2 * fifteen_ways(counts)[15] + pair_points(counts) + run_points(counts)
+    ways = np.empty(16, dtype=np.int64)
+    fifteen_ways(counts, ways)
+    return 2 * ways[15] + pair_points(counts) + run_points(counts)
 
 
 @njit(cache=True, inline="always")
@@ -103,21 +104,29 @@ def _run(length, product):
     return length * product if length >= 3 else 0
 
 
+WITH_EACH_WORK = 16 + 2 * 14  # rank_points_with_each's scratch: the fifteens' ways, the stretches above
+
+
 @njit(cache=True)
-def rank_points_with_each(counts, out):
+def rank_points_with_each(counts, out, work):
     """``out[r]``: :func:`rank_points` of ``counts[13]`` with one more card of rank ``r`` (a starter of each
     rank), the histogram's fifteens, pairs and runs counted once for all thirteen: the new card of pip ``v``
     adds the sets that make ``15 - v`` to the fifteens, two pairs with each card of its rank, and to the runs
     the stretch of ranks it joins (the ranks held next below and above it, in a row), in place of what that
-    stretch, or the two it joins, scored before."""
-    ways = fifteen_ways(counts)
+    stretch, or the two it joins, scored before.  ``work``: :data:`WITH_EACH_WORK` integers of scratch (the
+    eight-card discard weighs every throw so: nothing is allocated)."""
+    ways = work[:16]
+    fifteen_ways(counts, ways)
     pairs = pair_points(counts)
     runs = run_points(counts)
-    above_length = np.zeros(14, dtype=np.int64)  # the ranks held from r upwards, in a row
-    above_product = np.ones(14, dtype=np.int64)
+    above_length = work[16:30]  # the ranks held from r upwards, in a row
+    above_product = work[30:44]
+    above_length[13], above_product[13] = 0, 1
     for r in range(12, -1, -1):
         if counts[r] > 0:
             above_length[r], above_product[r] = above_length[r + 1] + 1, above_product[r + 1] * counts[r]
+        else:
+            above_length[r], above_product[r] = 0, 1
     below_length, below_product = 0, 1  # the ranks held from r - 1 downwards, in a row
     for r in range(13):
         c = counts[r]

@@ -20,7 +20,14 @@ from sims.cribbage import reference as ref
 from sims.cribbage.contract import DISCARD_SIG, PEG_SIG, S_SIZE
 from sims.cribbage.crib_tables import RANK_LABELS, reference_table, table_matrices
 from sims.cribbage.discards import advise, analyze_discards, hand_distributions, role_index
-from sims.cribbage.expectations import crib_total, crib_ways, starter_total, throw_expectations, unseen_counts
+from sims.cribbage.expectations import (
+    STARTER_WORK,
+    crib_total,
+    crib_ways,
+    starter_total,
+    throw_expectations,
+    unseen_counts,
+)
 from sims.cribbage.policies import resolve
 from sims.cribbage.rules import get_rules
 from sims.cribbage.scoring import score_shows
@@ -73,7 +80,9 @@ def test_starter_total_matches_reference_scorer(hand, n, crib):
     cards = parse_cards(hand)
     dealt = cards + [c for c in parse_cards("KC KD QS AD AS") if c not in cards][: 6 - n]
     ranks, suits, _, n_pool = unseen_counts(np.asarray(dealt, dtype=np.int64))
-    fast = starter_total(np.asarray(cards, dtype=np.int64), n, ranks, suits, n_pool, crib, False)
+    fast = starter_total(
+        np.asarray(cards, dtype=np.int64), n, ranks, suits, n_pool, crib, False, np.empty(STARTER_WORK, dtype=np.int64)
+    )
     pool = [c for c in range(52) if c not in dealt]
     assert fast == sum(literal.show_score(cards, int(s), crib=crib) for s in pool)
 

@@ -36,13 +36,14 @@ from ...core.policies import Policy
 from ...core.unowned import stack_ints
 from ..contract import DISCARD_SIG, S_CRIB_MINE, next_throw, split_throw
 from ..crib_tables import PARAMS_SIZE, table_params
-from ..expectations import starter_suits, starter_total, table_crib_value, throw_expectations
+from ..expectations import STARTER_WORK, starter_suits, starter_total, table_crib_value, throw_expectations
 from ..rules import R_ACTIVE, R_CRIB_FLUSH_FOUR, R_THROW
 from ..scoring import show_points
 from ..tables import BASE, RANK_TABLE
 
 N_KEPT = 1820  # multisets of four ranks: C(13 + 3, 4)
-SCRATCH = 13 + 4 + 2 * 52  # best_net_throw's stack: unseen by rank and by suit, the hand split, shows
+SCRATCH = 13 + 4 + 2 * 52 + STARTER_WORK  # best_net_throw's stack: unseen by rank and by suit, the hand split,
+# shows, starter_total's work
 
 
 def kept_net_sums() -> np.ndarray:
@@ -101,6 +102,7 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table, own_crib,
     n_pool = 52 - n
     kept, thrown = cards[:k], cards[k:]
     without = scratch[17 + n : 17 + 2 * n]  # four kept of six: the show of the hand without card j
+    work = scratch[SCRATCH - STARTER_WORK :]
     if k == 4 and n_throw == 2:
         for j in range(n):
             slots = 0
@@ -129,7 +131,7 @@ def best_net_throw(hand, state, rules, params, crib_table, kept_table, own_crib,
                     total -= np.int64(RANK_TABLE[prefix + (c >> 2)])
         else:
             index = 0
-            total = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, flush_four)
+            total = starter_total(kept, k, rank_counts, suit_counts, n_pool, False, flush_four, work)
         value = total / n_pool
         if crib_table:
             crib = table_crib_value(thrown, n_throw, params, mine)

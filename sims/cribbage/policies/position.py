@@ -462,9 +462,7 @@ def game_card(hand, played, state, rules, params, ix, base):
     played, levels, chances, _, work = decision_buffers(played, hand)  # read-only (contract): laid in a copy
     now_cells = rest_cells(params, ix, n)
     next_cells = rest_cells(params, ix, n + 1 if last_player else n + 2)  # after my card (and his reply)
-    slope = _rest_of_deal(
-        params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memos, me, opp
-    ) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memos, me, opp)
+    slope = np.nan  # the value of a point now, for defensive's penalty and bonus: found when one applies
     best, best_value = -1, -1.0
     value_base = -1.0
     for i in range(hand.shape[0]):
@@ -507,13 +505,20 @@ def game_card(hand, played, state, rules, params, ix, base):
                     opp,
                 )
         if not last_player:
-            if after == 5 or after == 21:
-                value -= slope * peg_params[1]
+            penalty, bonus = after == 5 or after == 21, False
             if count == 0:
                 for j in range(hand.shape[0]):
                     if j != i and hand[j] >= 0 and hand[j] >> 2 == card >> 2:
-                        value += slope * peg_params[2]
+                        bonus = True
                         break
+            if (penalty or bonus) and np.isnan(slope):
+                slope = _rest_of_deal(
+                    params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memos, me, opp
+                ) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memos, me, opp)
+            if penalty:
+                value -= slope * peg_params[1]
+            if bonus:
+                value += slope * peg_params[2]
         if i == base:
             value_base = value
         if value > best_value + TIE:

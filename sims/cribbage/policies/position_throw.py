@@ -12,7 +12,7 @@ from ..crib_tables import PARAMS_SIZE
 from ..odds.layout import N_RANKS as NR
 from ..odds.layout import SHOW_BINS as SB
 from ..rules import R_THROW
-from ..scoring import JACK, show_points
+from ..scoring import JACK, starter_shows
 from .discard import expected_net_discard, expected_peg_discard
 from .position import (
     BASE_DISCARD,
@@ -85,15 +85,17 @@ def dealer_throw_values(hand, params, ix, me, opp, masks, starters, values):
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
     g = np.empty((2, SB))  # g[heel, h]: the chance with a hand of h, over the crib
+    parts, shows = np.empty(17, dtype=np.int64), np.empty(starters.shape[0], dtype=np.int64)
     for m in range(masks.shape[0]):
         split_throw(hand, masks[m], kept, thrown)
         lo, hi = _thrown_ranks(thrown)
         crib, crib_p = _sparse(params, ix[X_CRIBS] + (lo * NR + hi) * SB, SB)
         g[:, :] = np.nan
+        starter_shows(kept, n - k, starters, parts, shows)
         total = 0.0
-        for s in starters:
-            heel = 1 if s >> 2 == JACK else 0
-            h = min(show_points(kept, n - k, s, False, False), SB - 1)
+        for i in range(starters.shape[0]):
+            heel = 1 if starters[i] >> 2 == JACK else 0
+            h = min(shows[i], SB - 1)
             if np.isnan(g[heel, h]):
                 v = 0.0
                 for c in range(crib.shape[0]):
@@ -168,11 +170,14 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     r = np.empty((2, SB))
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
-    shows = np.empty(starters.shape[0], dtype=np.int64)
+    shows, parts = np.empty(starters.shape[0], dtype=np.int64), np.empty(17, dtype=np.int64)
     hands, chances = np.empty(SB, dtype=np.int64), np.empty(SB)
     for m in range(masks.shape[0]):
         split_throw(hand, masks[m], kept, thrown)
         lo, hi = _thrown_ranks(thrown)
+        starter_shows(kept, n - k, starters, parts, shows)
+        for i in range(starters.shape[0]):
+            shows[i] = min(shows[i], SB - 1)
         shift = -mean_all
         for c in range(SB):
             shift += c * _crib(params, ix, 1, lo, hi, c)
@@ -185,8 +190,7 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
             for i in range(starters.shape[0]):
                 s = starters[i]
                 if (1 if s >> 2 == JACK else 0) == heel:
-                    h = min(show_points(kept, n - k, s, False, False), SB - 1)
-                    shows[i] = h
+                    h = shows[i]
                     if np.isnan(r[heel, h]):
                         r[heel, h] = 0.0
                         hands[q] = h
