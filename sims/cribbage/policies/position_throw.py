@@ -37,28 +37,39 @@ from .position import (
 
 
 @njit(cache=True)
-def dealer_utility(params, ix, me, opp, di, pj, pr, util):
-    """``util[x]``: the dealer's chance of winning from (me, opp) before the play, when his hand and crib
-    show ``x`` points between them (the pegging and the pone's hand from the deal model)."""
+def pone_shown(params, ix, me, opp, cells):
+    """``after[a, b]``: the chance that the pegging gives the dealer ``a`` points, which leave him short of home
+    from ``me``, and the pegging and the pone's hand (the deal model) give the pone ``b``, short of home from
+    ``opp``; and its row sums.  From a dealer's score below ``me`` the same rows hold (:func:`dealer_utility`)."""
     t = ix[X_T]
-    if me >= t:  # his heels took him home
-        util[:] = 1.0
-        return
-    nd, np_ = t - me, t - opp
-    after = np.zeros((nd, np_))  # after[a, b]: the dealer on me + a, the pone on opp + b, pone shown
+    di, pj, pr = cells
+    after = np.zeros((max(t - me, 0), t - opp))
     hands = params[ix[X_HANDS] + SB : ix[X_HANDS] + 2 * SB]  # the pone's hand: _hand(params, ix, 1, y)
-    decided = 0.0
     for c in range(di.shape[0]):
         i, j, p = di[c], pj[c], pr[c]
-        if me + i >= t:
-            decided += p * (RACE if opp + j >= t else 1.0)
-            continue
-        if opp + j >= t:
+        if me + i >= t or opp + j >= t:
             continue
         line = after[i, j:]
         for y in range(min(SB, t - opp - j)):  # the pone not home; his hands of no chance add nothing
             line[y] += p * hands[y]
-    row = after.sum(axis=1)
+    return after, after.sum(axis=1)
+
+
+@njit(cache=True)
+def dealer_utility(params, ix, me, opp, cells, after, row, util):
+    """``util[x]``: the dealer's chance of winning from (me, opp) before the play, when his hand and crib
+    show ``x`` points between them (the pegging and the pone's hand from the deal model: ``after`` and ``row``,
+    :func:`pone_shown` from ``me`` or a lower score)."""
+    t = ix[X_T]
+    if me >= t:  # his heels took him home
+        util[:] = 1.0
+        return
+    di, pj, pr = cells
+    decided = 0.0
+    for c in range(di.shape[0]):
+        if me + di[c] >= t:
+            decided += pr[c] * (RACE if opp + pj[c] >= t else 1.0)
+    nd, np_ = t - me, t - opp
     n = util.shape[0]
     util[:] = decided
     for a in range(nd):
@@ -78,10 +89,11 @@ def dealer_utility(params, ix, me, opp, di, pj, pr, util):
 @njit(cache=True)
 def dealer_throw_values(hand, params, ix, me, opp, masks, starters, values):
     """The dealer's chance of winning for each throw (module docstring), from (me, opp) before the deal."""
-    di, pj, pr = rest_cells(params, ix, 0)
+    cells = rest_cells(params, ix, 0)
+    after, row = pone_shown(params, ix, me, opp, cells)
     util = np.empty((2, 2 * SB))
-    dealer_utility(params, ix, me, opp, di, pj, pr, util[0])
-    dealer_utility(params, ix, me + 2, opp, di, pj, pr, util[1])
+    dealer_utility(params, ix, me, opp, cells, after, row, util[0])
+    dealer_utility(params, ix, me + 2, opp, cells, after, row, util[1])
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
     g = np.empty((2, SB))  # g[heel, h]: the chance with a hand of h, over the crib
