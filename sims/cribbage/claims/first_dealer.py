@@ -90,6 +90,7 @@ def run(ctx) -> Section:
     logged = ctx.result(
         GAME, "games", PREFERENCE_RULES, MAIN, n=min(ctx.games, SCORE_LOG_GAMES), records=True, score_log=True
     )
+    games = ctx.result(GAME, "games", PREFERENCE_RULES, MAIN, records=True)  # claim 3e's; it serves 3a too
     claims, rates, lengths = [], [], {}
     for cid, rules, src, claimed, ref, reading, notes, statement in CASES:
         result = ctx.result(GAME, "games", rules, MAIN)
@@ -114,7 +115,6 @@ def run(ctx) -> Section:
         )
         rates.append({"label": rules, "estimate": e.estimate, "lo": e.lo, "hi": e.hi})
         lengths[rules] = result.deal_count_histogram()
-    games = ctx.result(GAME, "games", PREFERENCE_RULES, MAIN, records=True)
     pref, average, share = nondealer_preference(games.games)
     base = 1 - first_dealer_wins(games.summary).estimate
     claims.append(
