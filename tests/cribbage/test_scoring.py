@@ -26,6 +26,7 @@ from sims.cribbage.scoring import (
     show_breakdown,
     show_distribution,
     show_points,
+    starter_shows,
 )
 from sims.cribbage.tables import BASE, RANK_TABLE
 
@@ -104,6 +105,25 @@ def test_scalar_scorer_and_discard_shows_match_reference(k):
             assert score_show(hand, starter, crib) == literal.show_score(hand, starter, crib)
         arr = np.asarray(hand, dtype=np.int64)
         assert show_points(arr, k, -1, False, False) == literal.show_score(hand, None)
+
+
+@pytest.mark.parametrize("k", [3, 4, 6])
+def test_a_hand_shown_with_every_starter_scores_as_the_reference_scores_each(k):
+    """``starter_shows`` (the position-aware discard's shows, each starter rank's fifteens, pairs and runs and
+    each suit's flush and nobs found once) against the reference, starter by starter, on 200 random hands of
+    the five-, six- and eight-card games with every card they leave as the starter; hands of one suit and
+    hands with a knave among them, so that flushes and nobs are met."""
+    hands, _ = random_shows(60 + k, 200, k)
+    hands[:20] = [sorted(np.random.default_rng(k + i).choice(13, k, replace=False) * 4 + i % 4) for i in range(20)]
+    parts = np.empty(17, dtype=np.int64)
+    for hand in hands:
+        starters = np.array([c for c in range(52) if c not in hand], dtype=np.int64)
+        out = np.full(starters.shape[0], -1, dtype=np.int64)
+        starter_shows(hand, k, starters, parts, out)
+        expected = [literal.show_score(hand.tolist(), int(s)) for s in starters]
+        assert out.tolist() == expected, hand.tolist()
+    assert all(literal.show_score(h.tolist(), None) >= k for h in hands[:20])  # flushes were met
+    assert sum(bool((h >> 2 == 10).any()) for h in hands) >= 20  # and knaves, for nobs
 
 
 @pytest.mark.parametrize("dealt, throw", [(5, 1), (5, 2), (6, 2), (8, 2), (5, 0)])
