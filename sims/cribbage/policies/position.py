@@ -359,9 +359,12 @@ def _after_show(params, ix, dealer, me, opp, shows, n_shows, shown, cribs, base_
     ``shows[:n_shows]``; the rest in counting order (``shown``: ``first, first_p, second, second_p``): as the
     pone, the dealer's hand and crib together (``first[i]`` points with chance ``first_p[i]``); as the dealer, the
     pone's hand (``first``) then my crib (``second``: :func:`_crib_chance`, memoised in ``cribs`` over the scores
-    from ``(base_opp, base_me)``)."""
+    from ``(base_opp, base_me)``); ``first`` ascending, as :func:`shows_to_come` lists it)."""
     t = ix[X_T]
     first, first_p, second, second_p = shown
+    short = 0  # first[:short]: the shows that leave the other short of home
+    while short < first.shape[0] and opp + first[short] < t:
+        short += 1
     total = 0.0
     for s in range(n_shows):
         mine = me + shows[s]
@@ -369,14 +372,11 @@ def _after_show(params, ix, dealer, me, opp, shows, n_shows, shown, cribs, base_
             if mine >= t:
                 total += 1.0
                 continue
-            for i in range(first.shape[0]):
-                if opp + first[i] < t:
-                    total += first_p[i] * _w(params, ix, mine, opp + first[i])
+            for i in range(short):
+                total += first_p[i] * _w(params, ix, mine, opp + first[i])
             continue
-        for i in range(first.shape[0]):
+        for i in range(short):
             theirs = opp + first[i]
-            if theirs >= t:
-                continue
             a, b = theirs - base_opp, mine - base_me
             if np.isnan(cribs[a, b]):
                 cribs[a, b] = _crib_chance(params, ix, theirs, mine, second, second_p)
