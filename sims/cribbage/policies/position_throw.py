@@ -125,24 +125,27 @@ def _pone_chances(ix, me, dealer, low, shift, cells, hands, after, out):
     t = ix[X_T]
     di, pj, pr = cells
     out[:] = 0.0
+    last, theirs, near, frac, b0, b1 = -1, False, 0.0, 0.0, 0, 0
     for cell in range(di.shape[0]):
         i, j, p = di[cell], pj[cell], pr[cell]
-        mine, theirs = me + j >= t, dealer + i >= t
+        if i != last:  # the cells come by the dealer's points: where the crib moves him, found once for each
+            last, theirs = i, dealer + i >= t
+            z = max(dealer + i + shift, low)
+            z0 = min(np.int64(z), t)
+            frac = z - z0
+            near, b0, b1 = 1 - frac, z0 - low, min(z0 + 1, t) - low
+        mine = me + j >= t
         if mine or theirs:
             v = p * (RACE if mine and theirs else 1.0 if mine else 0.0)
             for q in range(hands.shape[0]):
                 out[q] += v
             continue
-        z = max(dealer + i + shift, low)
-        z0 = min(np.int64(z), t)
-        frac = z - z0
-        b0, b1 = z0 - low, min(z0 + 1, t) - low
         for q in range(hands.shape[0]):
-            sp = me + j + hands[q]
-            if sp >= t:
+            a = j + hands[q]  # the pone on me + a
+            if me + a >= t:
                 out[q] += p
             else:
-                out[q] += p * ((1 - frac) * after[sp - me, b0] + frac * after[sp - me, b1])
+                out[q] += p * (near * after[a, b0] + frac * after[a, b1])
 
 
 @njit(cache=True)
