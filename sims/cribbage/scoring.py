@@ -150,11 +150,14 @@ def show_points(hand, n, starter, crib, crib_flush_four):
     )
 
 
+PARTS = 13 + 4  # starter_shows's scratch: a show's part for each rank of starter, then for each suit
+
+
 @njit(cache=True)
 def starter_shows(hand, n, starters, parts, out):
     """``out[i]``: :func:`show_points` of ``hand[:n]`` as a hand with ``starters[i]``; its fifteens, pairs and runs
-    found once for each rank of starter, its flush and nobs once for each suit (``parts``: 17 integers of
-    scratch)."""
+    found once for each rank of starter, its flush and nobs once for each suit (``parts``: :data:`PARTS` integers
+    of scratch)."""
     for r in range(13):
         parts[r] = -1
     for suit in range(4):  # card ``suit``: the ace of that suit

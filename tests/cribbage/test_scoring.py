@@ -16,6 +16,7 @@ from sims.core.kernel import read_only  # the hand as the greedy discard passes 
 from sims.cribbage import literal_scoring as literal
 from sims.cribbage.scoring import (
     BINOMIAL,
+    PARTS,
     SHOW_TABLE,
     SLOTS,
     flush_points,
@@ -115,7 +116,7 @@ def test_a_hand_shown_with_every_starter_scores_as_the_reference_scores_each(k):
     hands with a knave among them, so that flushes and nobs are met."""
     hands, _ = random_shows(60 + k, 200, k)
     hands[:20] = [sorted(np.random.default_rng(k + i).choice(13, k, replace=False) * 4 + i % 4) for i in range(20)]
-    parts = np.empty(17, dtype=np.int64)
+    parts = np.empty(PARTS, dtype=np.int64)
     for hand in hands:
         starters = np.array([c for c in range(52) if c not in hand], dtype=np.int64)
         out = np.full(starters.shape[0], -1, dtype=np.int64)

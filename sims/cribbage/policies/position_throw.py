@@ -12,7 +12,7 @@ from ..crib_tables import PARAMS_SIZE
 from ..odds.layout import N_RANKS as NR
 from ..odds.layout import SHOW_BINS as SB
 from ..rules import R_THROW
-from ..scoring import JACK, starter_shows
+from ..scoring import JACK, PARTS, starter_shows
 from .discard import expected_net_discard, expected_peg_discard
 from .position import (
     BASE_DISCARD,
@@ -40,7 +40,7 @@ from .position import (
 def pone_shown(params, ix, me, opp, cells):
     """``after[a, b]``: the chance that the pegging gives the dealer ``a`` points, which leave him short of home
     from ``me``, and the pegging and the pone's hand (the deal model) give the pone ``b``, short of home from
-    ``opp``; and its row sums.  From a dealer's score below ``me`` the same rows hold (:func:`dealer_utility`)."""
+    ``opp``; and its row sums.  Its first rows hold for a dealer on a higher score too (:func:`dealer_utility`)."""
     t = ix[X_T]
     di, pj, pr = cells
     after = np.zeros((max(t - me, 0), t - opp))
@@ -97,7 +97,7 @@ def dealer_throw_values(hand, params, ix, me, opp, masks, starters, values):
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
     g = np.empty((2, SB))  # g[heel, h]: the chance with a hand of h, over the crib
-    parts, shows = np.empty(17, dtype=np.int64), np.empty(starters.shape[0], dtype=np.int64)
+    parts, shows = np.empty(PARTS, dtype=np.int64), np.empty(starters.shape[0], dtype=np.int64)
     for m in range(masks.shape[0]):
         split_throw(hand, masks[m], kept, thrown)
         lo, hi = _thrown_ranks(thrown)
@@ -185,7 +185,7 @@ def pone_throw_values(hand, params, ix, me, opp, masks, starters, values):
     r = np.empty((2, SB))
     n, k = hand.shape[0], 2
     kept, thrown = np.empty(n - k, dtype=np.int64), np.empty(k, dtype=np.int64)
-    shows, parts = np.empty(starters.shape[0], dtype=np.int64), np.empty(17, dtype=np.int64)
+    shows, parts = np.empty(starters.shape[0], dtype=np.int64), np.empty(PARTS, dtype=np.int64)
     hands, chances = np.empty(SB, dtype=np.int64), np.empty(SB)
     for m in range(masks.shape[0]):
         split_throw(hand, masks[m], kept, thrown)
