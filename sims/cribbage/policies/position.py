@@ -460,7 +460,6 @@ def game_card(hand, played, state, rules, params, ix, base):
     # The chances after the play (my score, his) and, as the dealer, before my crib (his score, mine before it).
     memos = (np.full((t - me, t - opp), np.nan), np.full((t - opp, t - me + SB) if dealer else (0, 0), np.nan))
     played, levels, chances, _, work = decision_buffers(played, hand)  # read-only (contract): laid in a copy
-    now_cells = rest_cells(params, ix, n)
     next_cells = rest_cells(params, ix, n + 1 if last_player else n + 2)  # after my card (and his reply)
     slope = np.nan  # the value of a point now, for defensive's penalty and bonus: found when one applies
     best, best_value = -1, -1.0
@@ -512,6 +511,7 @@ def game_card(hand, played, state, rules, params, ix, base):
                         bonus = True
                         break
             if (penalty or bonus) and np.isnan(slope):
+                now_cells = rest_cells(params, ix, n)
                 slope = _rest_of_deal(
                     params, ix, dealer, min(me + 1, t - 1), opp, now_cells, shows, n_shows, shown, memos, me, opp
                 ) - _rest_of_deal(params, ix, dealer, me, opp, now_cells, shows, n_shows, shown, memos, me, opp)
