@@ -15,7 +15,7 @@ from ..core.kernel import njit
 from .contract import split_throw
 from .crib_tables import RANK_LABELS
 from .expectations import throw_expectations
-from .scoring import show_points
+from .scoring import PARTS, starter_shows
 
 HELPS_MOST = 3  # starter ranks listed in ``helps_most``
 
@@ -29,10 +29,10 @@ def exact_figures(hand, n_throw, crib_flush_four, pool):
     kept = np.empty(n_kept, dtype=np.int64)
     thrown = np.empty(n_throw, dtype=np.int64)
     points = np.empty((masks.shape[0], pool.shape[0]), dtype=np.int64)
+    parts = np.empty(PARTS, dtype=np.int64)
     for j in range(masks.shape[0]):
         split_throw(hand, masks[j], kept, thrown)
-        for s in range(pool.shape[0]):
-            points[j, s] = show_points(kept, n_kept, pool[s], False, False)
+        starter_shows(kept, n_kept, pool, parts, points[j])
     return masks, hand_mean, crib_mean, points
 
 
