@@ -1,6 +1,7 @@
 """Start-up: ``import sims`` leaves numba alone and configures nothing, yet every kernel gets sims's cache
-whatever is imported first (kernels are defined through :func:`sims.core.kernel.njit`), and Ctrl-C while
-numba loads is one line and exit status 130, not a traceback."""
+whatever is imported first (kernels are defined through :func:`sims.core.kernel.njit`); Ctrl-C while
+numba loads is one line and exit status 130, not a traceback; the package's programs alone turn NumPy's
+huge-page hint off."""
 
 from __future__ import annotations
 
@@ -53,6 +54,38 @@ def test_importing_sims_configures_nothing():
         "print(sys.meta_path == hooks, 'numba' in sys.modules)"
     )
     assert out.stdout.split() == ["True", "False"], out.stderr
+
+
+HUGE_PAGES = """
+    import sys
+    sys.orig_argv = [sys.executable, *sys.argv[1:]]   # as if started so
+    import sims, numpy._core.multiarray
+    print(numpy._core.multiarray._get_madvise_hugepage())
+"""
+
+
+@pytest.mark.parametrize(
+    ("started_as", "hinted"),
+    [
+        (["-m", "sims.analysis.claims"], "False"),
+        (["-m", "sims"], "False"),
+        (["/venv/bin/sims"], "False"),
+        (["-m", "simsx"], "True"),
+        (["-m", "pytest"], "True"),
+        (["notebook.py"], "True"),
+    ],
+)
+def test_the_packages_programs_alone_turn_numpys_huge_page_hint_off(monkeypatch, started_as, hinted):
+    """sims's programs (``sims``, ``python -m sims.<module>``) set ``NUMPY_MADVISE_HUGEPAGE=0`` before NumPy reads it;
+    a process that only imports sims keeps NumPy's default (on for Linux kernels from 4.6)."""
+    monkeypatch.delenv("NUMPY_MADVISE_HUGEPAGE", raising=False)
+    out = python(HUGE_PAGES, *started_as)
+    assert out.stdout.split() == [hinted], out.stderr
+
+
+def test_a_huge_page_setting_of_the_users_own_is_kept(monkeypatch):
+    monkeypatch.setenv("NUMPY_MADVISE_HUGEPAGE", "1")
+    assert python(HUGE_PAGES, "-m", "sims").stdout.split() == ["True"]
 
 
 @pytest.mark.parametrize("order", ["sims first", "numba first", "cache module first"])
