@@ -45,18 +45,8 @@ def add_arguments(parser):
     )
 
 
-def playout_of(text: str | None):
-    """``--playout``: a policy, or ``DECISION=POLICY,...`` -> ``{decision: policy}``."""
-    if text is None or "=" not in text.split(":")[0]:
-        return text
-    pairs = [part.partition("=") for part in text.split(",")]
-    if any(not d.strip() or not p.strip() for d, _, p in pairs):
-        raise ValueError(f"--playout: give DECISION=POLICY[,DECISION=POLICY], got {text!r}")
-    return {d.strip(): p.strip() for d, _, p in pairs}
-
-
 def run(args) -> dict:
-    from ..core.record import review
+    from ..core.record import playout_of, review
 
     frame = review(args.record, args.samples, args.seed, playout_of(args.playout), progress=not args.quiet)
     decisions = frame[(frame["grade"] != "") | (frame["note"] != "")] if args.errors else frame

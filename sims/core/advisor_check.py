@@ -33,7 +33,9 @@ advisor gains deciding that kind alone, that kind's values are not.
 
 ``against`` (``{decision: policy}``) sets other players than the strongest for the other seats, the
 mirror and the reviewed games: against the play-outs' own players the advisor's model of the rest of
-the game is theirs.
+the game is theirs.  ``playout`` sets the play-outs instead (as ``sims review --playout`` does), for the
+advisor at the table, the review and every value measured again: with the strongest player's own
+policies there, the values are those of the rest of the game as that player plays it.
 
 ``python -m sims.core.advisor_check --game GAME --games 500`` prints the figures (``--help``).
 """
@@ -85,21 +87,22 @@ def play_seats(
 
 
 def predicted_gain(
-    game, rules, seed: int, games: int, samples: int, progress: bool = False, best=None, chooser=None
+    game, rules, seed: int, games: int, samples: int, progress: bool = False, best=None, chooser=None, playout=None
 ) -> pd.DataFrame:
     """The review's prediction (module docstring): per player and game of the mirror's first ``games``, the chance
     of winning the review says he lost (``win_lost``, or ``points_lost`` where the advisor gives no chance), the
     same measured again on fresh deals (:func:`lost_again`), his decisions and their grades; ``attrs``: the
     ``reviewed`` decisions and the loss a player and game ``by_decision``; ``best`` the players of the mirror
     (default the strongest).  With ``chooser`` (advisor players, :class:`AdvisorPlayer`), ``chosen``: what they
-    gain at his positions on average (:func:`chooser_gain`)."""
+    gain at his positions on average (:func:`chooser_gain`).  ``playout``: the review's play-outs (default the
+    advisor's)."""
     from .record import GRADES, read_record, review
 
     best = best or strongest(game, rules)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "mirror.jsonl"
         play_seats(game, rules, [best] * rules.players, seed, games, record=path)
-        graded = review(path, samples=samples, seed=seed, progress=progress)
+        graded = review(path, samples=samples, seed=seed, playout=playout, progress=progress)
         situations = {line.number: line.situation for line in read_record(path).decisions}
     measure = "win_lost" if graded["win_lost"].notna().any() else "points_lost"
     graded["lost"] = graded[measure].astype(float)
@@ -108,10 +111,12 @@ def predicted_gain(
     for row in progress_bar(rows, total=len(graded), desc="measured again", unit="decision") if progress else rows:
         situation = situations[row.line]
         again.append(
-            lost_again(game, situation, row.choice, row.best, samples, seed + 1, measure) if row.lost > 0 else 0.0
+            lost_again(game, situation, row.choice, row.best, samples, seed + 1, measure, playout)
+            if row.lost > 0
+            else 0.0
         )
         chosen.append(
-            chooser_gain(game, situation, row, chooser, samples, seed, measure)
+            chooser_gain(game, situation, row, chooser, samples, seed, measure, playout)
             if chooser and row.best is not None
             else 0.0
         )
@@ -128,16 +133,17 @@ def predicted_gain(
     return out.reset_index()
 
 
-def lost_again(game, situation, choice: str, best: str, samples: int, seed: int, measure: str) -> float:
+def lost_again(game, situation, choice: str, best: str, samples: int, seed: int, measure: str, playout=None) -> float:
     """What ``choice`` loses against the review's ``best`` on fresh deals (``seed``): the review picks its best as
     the highest of noisy values, so the loss it grades is biased upward; measured again on other deals, the loss
     of the same two choices is not (``measure``: ``win_lost`` or ``points_lost``)."""
     from .record import grade
 
-    return grade(game, situation, choice, samples, seed)[measure] - grade(game, situation, best, samples, seed)[measure]
+    lost, best_lost = (grade(game, situation, c, samples, seed, playout)[measure] for c in (choice, best))
+    return lost - best_lost
 
 
-def chooser_gain(game, situation, row, players, samples: int, seed: int, measure: str) -> float:
+def chooser_gain(game, situation, row, players, samples: int, seed: int, measure: str, playout=None) -> float:
     """What the advisor ``players`` (their sampled deals, their seeds) gain on average over the review's ``row``
     (a decision and its grade), their choices valued as the review values them (``samples`` deals, ``seed``): the
     review's loss is what the best of ``samples`` deals gains there, and an advisor deciding on fewer deals picks
@@ -148,7 +154,7 @@ def chooser_gain(game, situation, row, players, samples: int, seed: int, measure
     return float(
         np.mean(
             [
-                row.lost - (0.0 if pick == row.best else grade(game, situation, pick, samples, seed)[measure])
+                row.lost - (0.0 if pick == row.best else grade(game, situation, pick, samples, seed, playout)[measure])
                 for pick in picks
             ]
         )
@@ -156,14 +162,15 @@ def chooser_gain(game, situation, row, players, samples: int, seed: int, measure
 
 
 def identity_gain(
-    game, record, seat: int, best: dict, samples: int, seed: int, measure: str, games: int | None = None
+    game, record, seat: int, best: dict, samples: int, seed: int, measure: str, games: int | None = None, playout=None
 ) -> np.ndarray:
     """Per game of the ``record`` (the advisor in ``seat``; its first ``games``, default every one) and decision of
     the game (``game.decisions`` order),
     the advisor's values (``samples`` fresh deals a decision, ``seed``) of its choices less those of the choices
     ``best``'s policy would have made at the same positions (module docstring: the identity), summed over its
     decisions of that kind: ``out[game, decision]``, whose sum over the decisions is the identity of a game;
-    ``measure`` ``win_lost`` or ``points_lost``.  Both choices are graded on the same deals
+    ``measure`` ``win_lost`` or ``points_lost``; ``playout`` the values' play-outs.  Both choices are graded on the
+    same deals
     (:func:`sims.core.record.review`'s grade); a decision none of whose sampled deals fit what the others have
     shown is left out."""
     from .advisor_player import advise_fitting, choice_column
@@ -180,7 +187,9 @@ def identity_gain(
             frame = advise_fitting(advice, line.situation, 2, seed + k, policies=(base,))[0]
             made = [c for c, by in zip(frame[choice_column(frame)], frame["chosen_by"]) if base in by.split(", ")]
             if made and str(made[0]) != line.choice:
-                graded = [grade(game, line.situation, c, samples, seed + k) for c in (str(made[0]), line.choice)]
+                graded = [
+                    grade(game, line.situation, c, samples, seed + k, playout) for c in (str(made[0]), line.choice)
+                ]
                 out[line.game, kinds.index(line.situation.DECISION)] += graded[0][measure] - graded[1][measure]
         except ValueError:
             continue
@@ -223,6 +232,7 @@ def check(
     against: dict | None = None,
     identity_games: int = 0,
     chooser_seeds: int = 0,
+    playout=None,
 ) -> dict:
     """The advisor's gain at the table against the strongest player, beside the review's prediction (module
     docstring).
@@ -254,6 +264,9 @@ def check(
     chooser_seeds : int
         Advisor players (``samples`` deals a decision, as the one at the table) that decide again at each reviewed
         decision, for ``predicted_chosen``: what the review says such a player gains (0: none).
+    playout : str or dict, optional
+        The play-outs' policy (``{decision: policy}``) of the advisor at the table, the review and every value
+        measured again (default the advisor's own), as ``sims review --playout`` takes it.
 
     Returns
     -------
@@ -268,11 +281,12 @@ def check(
     """
     from ..stats import mean_ci
     from .jobs import check_count, resolve_one
-    from .record import GRADES
+    from .record import GRADES, check_playout
     from .registry import get_game
 
     game = get_game(game)
     rules = game.get_rules(rules)
+    check_playout(game, game.part("record"), playout)
     games = 0 if games == 0 else check_count(games, "games")
     best = strongest(game, rules)
     for decision, policy in (against or {}).items():
@@ -289,7 +303,8 @@ def check(
             review_samples,
             progress,
             best,
-            [AdvisorPlayer(game, samples, (seed, 3, k), exact_limit) for k in range(chooser_seeds)],
+            [AdvisorPlayer(game, samples, (seed, 3, k), exact_limit, playout) for k in range(chooser_seeds)],
+            playout,
         )
         if review_games
         else None
@@ -305,20 +320,23 @@ def check(
         mirror = play_seats(game, rules, [best] * rules.players, seed, games, progress=progress)[:, :, column]
     advisor, taken = np.empty_like(mirror), []
     for s in range(rules.players if games else 0):
-        player = AdvisorPlayer(game, samples, (seed, s), exact_limit)
+        player = AdvisorPlayer(game, samples, (seed, s), exact_limit, playout)
         seats = [player if t == s else best for t in range(rules.players)]
         with tempfile.TemporaryDirectory() as tmp:
             record = Path(tmp) / "advisor.jsonl" if len(identity) else None
             advisor[:, s] = play_seats(game, rules, seats, seed, games, record, progress, len(identity))[:, s, column]
             if record:
                 measure = "win_lost" if column == 0 else "points_lost"
-                identity[:, s] = identity_gain(game, record, s, best, review_samples, seed + 2, measure, len(identity))
+                identity[:, s] = identity_gain(
+                    game, record, s, best, review_samples, seed + 2, measure, len(identity), playout
+                )
         taken.append(player.decisions)
     return {
         "game": game.name,
         "rules": rules.name,
         "strongest": best,
         "samples": samples,
+        "playout": playout,
         "measure": "win" if column == 0 else "points",
         "games": games * rules.players,
         "decisions": taken,
@@ -361,6 +379,9 @@ def render(result: dict) -> str:
         f"{result['game']} {result['rules']}: the advisor ({result['samples']} samples a decision) against "
         f"{strongest}, {result['games']:,} games, seats exchanged"
     ]
+    if result["playout"]:
+        pairs = result["playout"] if isinstance(result["playout"], dict) else {"": result["playout"]}
+        lines[0] += "; play-outs " + ",".join(f"{d}={p}" if d else p for d, p in pairs.items())
     if result["gain"] is not None:
         lines += [
             f"  advisor's {what}: {result['advisor'].format(2, scale)}{unit} (the others in its seats: "
@@ -421,6 +442,12 @@ def main(argv=None) -> None:
         help="the other seats' players instead of the strongest (e.g. play=maxims)",
     )
     parser.add_argument(
+        "--playout",
+        default=None,
+        metavar="POLICY|DECISION=POLICY[,...]",
+        help="the play-outs' players (default the advisor's), as sims review --playout takes them",
+    )
+    parser.add_argument(
         "--identity-games", type=int, default=0, help="the advisor's games a seat valued by its own values (0: none)"
     )
     parser.add_argument(
@@ -431,6 +458,7 @@ def main(argv=None) -> None:
     )
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     from .jobs import check_count
+    from .record import playout_of
 
     args = parser.parse_args(argv)
     try:
@@ -448,6 +476,7 @@ def main(argv=None) -> None:
             against=against,
             identity_games=check_count(args.identity_games, "--identity-games") if args.identity_games else 0,
             chooser_seeds=check_count(args.chooser_seeds, "--chooser-seeds") if args.chooser_seeds else 0,
+            playout=playout_of(args.playout),
         )
     except ValueError as exc:
         parser.exit(2, f"{parser.prog}: {exc}\n")
@@ -458,13 +487,13 @@ def main(argv=None) -> None:
 
 
 def _pairs(text: str | None) -> dict:
-    """``{decision: policy}`` from ``DECISION=POLICY[,...]`` (checked by :func:`check`)."""
-    if not text:
-        return {}
-    pairs = [part.partition("=") for part in text.split(",")]
-    if any(not d or not p or eq != "=" for d, eq, p in pairs):
-        raise ValueError(f"--against takes DECISION=POLICY[,DECISION=POLICY], got {text!r}")
-    return {d: p for d, _, p in pairs}
+    """``{decision: policy}`` from ``--against DECISION=POLICY[,...]`` (checked by :func:`check`)."""
+    from .record import playout_of
+
+    pairs = playout_of(text, "--against") or {}
+    if isinstance(pairs, str):
+        raise ValueError(f"--against: give DECISION=POLICY[,DECISION=POLICY], got {text!r}")
+    return pairs
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ else the most points or stakes).  It answers ``choose(situation)`` as any choose
 
 Each decision samples ``samples`` deals of the unseen cards (``exact_limit``: every deal is
 played when there are at most this many, the advisor's own limit by default), seeded from the
-player's own stream (``seed``), so the same seed and the same decisions give the same game.  When
+player's own stream (``seed``), so the same seed and the same decisions give the same game; the
+decisions after the choice are played by the advisor's own play-outs, or by ``playout`` (as
+``sims review --playout`` takes it).  When
 too few of the sampled deals fit what the others have shown (a void, a failure to head) the
 advisor says so, and the decision is sampled again with :data:`RETRY` times the deals.
 """
@@ -42,9 +44,11 @@ class AdvisorPlayer:
         Seed of the player's stream (each decision's sampled deals and play-outs; ``numpy.random.default_rng``).
     exact_limit : int, optional
         Play every deal of the unseen cards when there are at most this many (default the advisor's).
+    playout : str or dict, optional
+        The policy (``{decision: policy}``) of every player after the choice (default the advisor's).
     """
 
-    def __init__(self, game, samples: int = SAMPLES, seed=0, exact_limit: int | None = None):
+    def __init__(self, game, samples: int = SAMPLES, seed=0, exact_limit: int | None = None, playout=None):
         from .advice import check_samples
         from .registry import get_game
 
@@ -53,7 +57,7 @@ class AdvisorPlayer:
         self.samples = check_samples(samples)
         if exact_limit is not None and (isinstance(exact_limit, bool) or not isinstance(exact_limit, int)):
             raise ValueError(f"exact_limit must be a whole number, got {exact_limit!r}")
-        self.exact_limit = exact_limit
+        self.exact_limit, self.playout = exact_limit, playout
         self.stream = np.random.default_rng(seed)
         self.decisions, self.retried = 0, 0  # decisions taken, and those sampled again with more deals
 
@@ -63,9 +67,16 @@ class AdvisorPlayer:
 
     def choose(self, situation) -> str:
         """The advisor's best choice for ``situation``, readable (``"7H"``, ``"JD KD"``, ``"stand"``)."""
-        limit = {} if self.exact_limit is None else {"exact_limit": self.exact_limit}
+        options = {"exact_limit": self.exact_limit, "playout": self.playout}  # those set: the advisor's defaults
         seed = int(self.stream.integers(2**62))
-        frame, retried = advise_fitting(self.advice, situation, self.samples, seed, policies=(), **limit)
+        frame, retried = advise_fitting(
+            self.advice,
+            situation,
+            self.samples,
+            seed,
+            policies=(),
+            **{k: v for k, v in options.items() if v is not None},
+        )
         self.retried += retried
         self.decisions += 1
         return str(frame.iloc[0][choice_column(frame)])

@@ -221,6 +221,17 @@ def grade(game, situation, choice: str, samples: int, seed: int, playout=None) -
     return paired_grade(advise(situation, playout=playout, samples=samples, seed=seed, policies=()), "choice", choice)
 
 
+def playout_of(text: str | None, flag: str = "--playout"):
+    """A command line's play-out (``flag``): a policy (``"maxims"``, ``"position:table=..."``), or
+    ``DECISION=POLICY,...`` -> ``{decision: policy}``."""
+    if text is None or "=" not in text.split(":")[0]:
+        return text
+    pairs = [part.partition("=") for part in text.split(",")]
+    if any(not d.strip() or not p.strip() for d, _, p in pairs):
+        raise ValueError(f"{flag}: give DECISION=POLICY[,DECISION=POLICY], got {text!r}")
+    return {d.strip(): p.strip() for d, _, p in pairs}
+
+
 def check_playout(game, module, playout) -> None:
     """The play-out policies of a review, each resolved before any decision is graded (a bad name or parameter:
     one line): ``{decision: policy}``, or one policy where the game's records module names the decision it plays

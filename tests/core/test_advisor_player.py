@@ -8,7 +8,7 @@ import pytest
 from sims.allfours.situation import PlaySituation
 from sims.cli import main
 from sims.core.advisor_check import check, identity_gain, play_seats, predicted_gain, render, seat_results
-from sims.core.advisor_player import AdvisorPlayer, advisor_seat
+from sims.core.advisor_player import AdvisorPlayer, advisor_seat, choice_column
 from sims.core.registry import get_game
 from sims.core.table import play
 
@@ -172,3 +172,45 @@ def test_advisors_deciding_again_gain_the_reviews_loss_wherever_the_advisor_is_e
         )
     )
     assert "the same, deciding on 8 deals:" in text and "2 seeds" in text
+
+
+def test_the_check_plays_out_every_value_with_the_playout_it_is_given(monkeypatch, capsys):
+    """``playout`` reaches every valuation of the check: the advisor at the table, the review, the losses measured
+    again and the advisors deciding again; a bad one is one line before any game (exit status 2 on the command
+    line)."""
+    import sims.allfours.advice as advice
+
+    given, advise = [], advice.advise  # (deals, play-outs) of each valuation
+    monkeypatch.setattr(
+        advice, "advise", lambda *a, **kw: given.append((kw["samples"], kw.get("playout"))) or advise(*a, **kw)
+    )
+    playout = {"play": "maxims"}
+    result = check(
+        "allfours", games=2, seed=1, samples=8, review_games=1, review_samples=16, chooser_seeds=1, playout=playout
+    )
+    assert result["playout"] == playout and result["decisions"][0] > 0 and result["reviewed"] > 0
+    valued = [p for samples, p in given if samples > 2]  # two deals: which column the frame has, nothing valued
+    assert len(valued) > 2 * sum(result["decisions"]) and all(p == playout for p in valued)
+    assert render(result).splitlines()[0].endswith("seats exchanged; play-outs play=maxims")
+    with pytest.raises(ValueError, match="nope"):
+        check("allfours", games=2, playout={"play": "nope"})
+    from sims.core.advisor_check import main as check_main
+
+    for bad in (["--playout", "play=nope"], ["--playout", "play="], ["--against", "maxims"]):
+        with pytest.raises(SystemExit) as stop:
+            check_main(["--game", "allfours", "--games", "2", *bad])
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and err.count("\n") == 1, err
+
+
+def test_an_advisor_player_values_its_choices_with_its_playout():
+    """Two-hand All Fours, the eldest's lead before any card is played: with maxims play-outs the player plays the
+    best card of the advisor's frame with those play-outs (QC here), not that of its own play-outs (5S)."""
+    from sims.allfours.advice import advise
+
+    situation = PlaySituation(hand="JH 2H QC 10C 5S 3D", turned="7H", role="eldest")
+    player = AdvisorPlayer("allfours", samples=24, seed=1, playout={"play": "maxims"})
+    seed = int(np.random.default_rng(1).integers(2**62))
+    frame = advise(situation, playout={"play": "maxims"}, samples=24, seed=seed, policies=())
+    assert player.choose(situation) == frame.iloc[0][choice_column(frame)] == "QC"
+    assert AdvisorPlayer("allfours", samples=24, seed=1).choose(situation) == "5S"
