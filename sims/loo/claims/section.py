@@ -290,7 +290,10 @@ def run(ctx) -> Section:
     # same run serves the worth of the miss below).
     with_miss = ctx.result(GAME, "deals", "three-card", MAIN, records=True)
     results, named = best_game(ctx, MAIN)
-    _, strong = best_game(ctx, STRONG, n=ctx.searched_n(STRONG_SHARE, STRONG_MIN))
+    # The strongest players' five the same way: their run with records serves their dealer's choice (claim 10f).
+    strong_n = ctx.searched_n(STRONG_SHARE, STRONG_MIN)
+    ctx.result(GAME, "deals", "three-card", STRONG, n=strong_n, records=True)
+    _, strong = best_game(ctx, STRONG, n=strong_n)
     judged, tables["Five or seven, judged twice: the named players and the strongest (every card by the expert)"] = (
         judged_twice(named, {c.id: c for c in strong})
     )
