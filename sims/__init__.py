@@ -6,8 +6,8 @@ which places its cache (:mod:`sims.core.cache`).  The exceptions are the package
 (:func:`_program`): in the command line's process (``sims`` or ``python -m sims``) Ctrl-C is turned into
 one line from the first moment, and in every one (``python -m sims.analysis.claims`` too) NumPy is asked
 not to hint its large arrays into transparent huge pages (``NUMPY_MADVISE_HUGEPAGE=0``, unless set): where the
-kernel's huge-page ``defrag`` setting is ``madvise``, a fault in a hinted page compacts memory first, and a
-run's records took 5-8 s of system time a 580 MB array on first touch, against 0.4 s unhinted.
+kernel's huge-page ``defrag`` setting is ``madvise``, a fault in a hinted page compacts memory first, and the
+first touch of a run's records (580 MB) took 5-8 s of system time, against 0.4 s unhinted (docs/performance.md).
 """
 
 import os

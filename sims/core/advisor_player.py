@@ -11,9 +11,9 @@ Each decision samples ``samples`` deals of the unseen cards (``exact_limit``: ev
 played when there are at most this many, the advisor's own limit by default), seeded from the
 player's own stream (``seed``), so the same seed and the same decisions give the same game; the
 decisions after the choice are played by the advisor's own play-outs, or by ``playout`` (as
-``sims review --playout`` takes it).  When
-too few of the sampled deals fit what the others have shown (a void, a failure to head) the
-advisor says so, and the decision is sampled again with :data:`RETRY` times the deals.
+``sims review --playout`` takes it).  When too few of the sampled deals fit what the others have
+shown (a void, a failure to head) the advisor says so, and the decision is sampled again with
+:data:`RETRY` times the deals.
 """
 
 from __future__ import annotations
