@@ -48,18 +48,23 @@ N_MAXIMS = len(MAXIMS)
 M_KNAVE, M_TENS, M_BEST_CARDS, M_ELDEST_TRUMPS = range(N_MAXIMS)
 
 
+# By card id, the cards of its suit that rank above it (a 52-bit mask): those that take a trick from it but trumps.
+HIGHER = np.array(
+    [
+        sum(1 << (r * 4 + (c & 3)) for r in range(13) if whist_rank.py_func(r * 4 + (c & 3)) > whist_rank.py_func(c))
+        for c in range(52)
+    ],
+    dtype=np.int64,
+)
+
+
 @njit(cache=True, inline="always")
 def higher_unseen(card, trump, unseen):
     """Some card not yet seen beats ``card`` when it is winning a trick: a higher card of its suit, or
     (``card`` not a trump) any trump."""
-    s = card & 3
-    if s != trump and unseen & suit_mask(trump):
+    if card & 3 != trump and unseen & suit_mask(trump):
         return True
-    for rank in range(13):
-        c = rank * 4 + s
-        if (unseen >> c) & 1 and whist_rank(c) > whist_rank(card):
-            return True
-    return False
+    return unseen & HIGHER[card] != 0
 
 
 @njit(cache=True, inline="always")
