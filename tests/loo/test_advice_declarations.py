@@ -116,11 +116,12 @@ def _expert_positions(n: int, seed: int):
 
 
 def test_the_expert_declaration_is_mostly_the_advisors_best():
-    """Measured on these 150 positions with 300 deals each: 127 agree (with uniform deals, before the
-    declarations conditioned them: 97); tolerance 6 positions for a platform's rounding of a close call."""
+    """Measured on these 150 positions with 150 deals each: 134 agree (132 with 300 deals; with uniform deals,
+    before the declarations conditioned them, 97 with 300); tolerance 6 positions for a platform's rounding of a
+    close call."""
     expert, positions = _expert_positions(150, 2026)
-    agree = sum(advise(p, samples=300, seed=1, policies=())["choice"].iloc[0] == expert.choose(p) for p in positions)
-    assert agree >= 127 - 6
+    agree = sum(advise(p, samples=150, seed=1, policies=())["choice"].iloc[0] == expert.choose(p) for p in positions)
+    assert agree >= 134 - 6
 
 
 def test_an_earlier_stander_in_five_card_is_dealt_only_hands_that_stand_and_change_as_he_did(monkeypatch):
