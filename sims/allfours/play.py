@@ -297,7 +297,8 @@ def play_hand(rules, dealer, score, pack, seats, events, err, work, tally):
     ``(deck, shuffle, deck_rng)``: the cards, shuffled as they are dealt (from the stream ``deck_rng``) when
     ``shuffle``.  ``seats`` is ``(seat_rngs, policies, params, poff)``: each seat's stream, the seats' beg,
     answer, play and discard functions (``policies``) and their parameters.
-    ``tally`` (``[seat, maxim, 2]``, or no rows) counts the play decisions' agreement with the maxims.
+    ``tally`` (``[seat, maxim, 2]``) counts the play decisions' agreement with the maxims of the seats it has rows
+    for (the first seats; no rows, none).
     """
     return play_given(rules, dealer, score, pack, seats, events, err, work, tally, NOTHING_GIVEN)
 
@@ -504,7 +505,7 @@ def play_tricks(rules, dealer, scores, held, tricks, seats, err, work, tally, gi
                     return POLICY_ERROR, 0, 0, -1
                 if not (0 <= i < held and (legal >> i) & 1):
                     return _policy_error(err, D_PLAY, seat, i, state, hand), 0, 0, -1
-                if tally.shape[0] > 0:
+                if seat < tally.shape[0]:
                     _tally(tally[seat], hand, played, state, rules, i, legal)
             card = hands[role, i]
             hands[role, i] = -1

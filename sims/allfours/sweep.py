@@ -197,7 +197,7 @@ def _together_chunk(c, rules, keys, counts, policies, params, poff, blocks, acc,
     rules_c, poff_c, blocks_c, params_c = rules.copy(), poff.copy(), blocks.copy(), params.copy()
     work = new_item_work(rules_c)
     hand, scores, agreed, unasked = work[0], work[1], work[3], work[4]
-    followed = np.zeros((agreed.shape[0], agreed.shape[1], 1), dtype=np.int64)  # the maxim each seat followed
+    followed = np.zeros((1, agreed.shape[1], 1), dtype=np.int64)  # the maxim seat 0 followed (seat 0's row alone)
     players = rules_c[R_PLAYERS]
     args = np.zeros(2, dtype=np.int64)  # neither agreement nor holdings
     deck_rng = np.empty(4, dtype=np.uint64)
