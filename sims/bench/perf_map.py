@@ -6,11 +6,12 @@ from a map, ``/tmp/perf-PID.map`` (a line per function: its start and size in he
 ends, writes that map for every function of every kernel compiled in the process, by its Python name
 (``sims.allfours.search.solve``)::
 
-    SIMS_CACHE_DIR=$(mktemp -d) perf record -g -o perf.data python -m sims.bench.perf_map sims.analysis.claims --quiet
+    NUMBA_CACHE_DIR=$(mktemp -d) perf record -g -o perf.data python -m sims.bench.perf_map sims.analysis.claims --quiet
     perf report -i perf.data --no-children --sort sym
 
 A kernel loaded from the cache holds its machine code but not the names of its functions, so the process must
-compile its kernels: an empty cache, as above (its compiling shows in the profile apart, as Python and LLVM).  A
+compile its kernels: an empty cache, as above (numba's, which is sims's too unless ``SIMS_CACHE_DIR`` is set:
+:mod:`sims.core.cache`); its compiling shows in the profile apart, as Python and LLVM.  A
 callee is named in each kernel that links it in; a function's size is the distance to the next one's start.
 """
 
@@ -28,6 +29,8 @@ from ..core.kernel import lazy_kernels
 
 DEFINED = re.compile(r'^define [^@]*@"?([^"(]+)"?\(', re.MULTILINE)
 PART = re.compile(r"(\d+)")
+USAGE = "usage: python -m sims.bench.perf_map MODULE [ARG ...] (run as python -m MODULE ARG ...)"
+EMPTY_CACHE = "set NUMBA_CACHE_DIR, and SIMS_CACHE_DIR if you set it, to an empty directory"
 LAST_SIZE = 1 << 16  # the size given to the last function of a stretch of code (no next start to measure to)
 
 
@@ -85,10 +88,11 @@ def write_map(path: Path) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] in (["-h"], ["--help"]):
+        print(f"{USAGE}\n\n{__doc__}")
+        return 0
     if not args or args[0].startswith("-"):
-        print(
-            "usage: python -m sims.bench.perf_map MODULE [ARG ...] (run as python -m MODULE ARG ...)", file=sys.stderr
-        )
+        print(USAGE, file=sys.stderr)
         return 2
     module = args[0]
     try:
@@ -107,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     finally:
         written, unnamed = write_map(path)
-        note = f"; {unnamed} loaded from the cache cannot be named (set SIMS_CACHE_DIR to an empty directory)"
+        note = f"; {unnamed} loaded from the cache cannot be named ({EMPTY_CACHE})"
         print(f"perf map: {written} functions -> {path}{note if unnamed else ''}", file=sys.stderr)
     return status
 

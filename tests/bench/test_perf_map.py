@@ -40,7 +40,8 @@ def test_numbas_mangled_names_read_as_python_names():
 
 def _run(tmp_path: Path, cache: str, *args: str) -> subprocess.CompletedProcess:
     (tmp_path / "tinymod.py").write_text(MODULE, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path), "SIMS_CACHE_DIR": str(tmp_path / cache)}
+    env = {k: v for k, v in os.environ.items() if k != "SIMS_CACHE_DIR"}  # numba's cache, sims's with it
+    env.update(PYTHONPATH=str(tmp_path), NUMBA_CACHE_DIR=str(tmp_path / cache))
     command = [sys.executable, "-m", "sims.bench.perf_map", *args]
     return subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
 
@@ -66,13 +67,20 @@ def test_kernels_loaded_from_the_cache_are_counted_as_not_named(tmp_path):
     path = Path(re.search(r"-> (\S+);", done.stderr).group(1))
     assert path.read_text(encoding="utf-8") == ""
     path.unlink()
-    assert done.stderr.endswith("1 loaded from the cache cannot be named (set SIMS_CACHE_DIR to an empty directory)\n")
+    assert done.stderr.endswith(f"1 loaded from the cache cannot be named ({perf_map.EMPTY_CACHE})\n")
 
 
 def test_no_module_or_none_named_is_one_line_and_status_2(tmp_path):
     for args, message in (
         (("no_such_module",), "sims.bench.perf_map: no module named 'no_such_module' to run\n"),
-        ((), "usage: python -m sims.bench.perf_map MODULE [ARG ...] (run as python -m MODULE ARG ...)\n"),
+        ((), perf_map.USAGE + "\n"),
+        (("--json",), perf_map.USAGE + "\n"),
     ):
         done = _run(tmp_path, "cold", *args)
         assert (done.returncode, done.stderr, done.stdout) == (2, message, "")
+
+
+def test_help_is_the_usage_and_how_to_profile_on_standard_output():
+    done = subprocess.run([sys.executable, "-m", "sims.bench.perf_map", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.startswith(perf_map.USAGE + "\n\n") and "perf report -i perf.data" in done.stdout
