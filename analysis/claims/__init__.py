@@ -118,4 +118,5 @@ def run_claims(ctx: Context, only=None):
         if not isinstance(result, Section):
             raise TypeError(f"section {number} ({module.__name__}) must return a Section")
         done.append(result)
+        ctx.forget_records()  # no later section reads another's records; their totals stay cached
     return done, skipped

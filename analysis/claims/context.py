@@ -8,6 +8,7 @@ numbers), and records each run for the report's provenance table.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -128,6 +129,15 @@ class _Run:
         return "".join(f" + {k.replace('_', ' ')}" for k in ["records"] * self.records + sorted(self.options))
 
 
+def _without_records(result):
+    """A copy of ``result`` whose batch keeps every table but the records (the rows named by its kind)."""
+    batch = copy.copy(result.batch)
+    batch.rows = {name: rows for name, rows in batch.rows.items() if name != batch.kind}
+    stripped = copy.copy(result)
+    stripped.batch = batch
+    return stripped
+
+
 @dataclass
 class Context:
     """Runs and caches the simulations of the report: ``deals`` per deal run and ``games`` per game run
@@ -221,6 +231,18 @@ class Context:
             ):
                 return result
         return None
+
+    def forget_records(self) -> None:
+        """Keep each cached run's totals but not its records (:func:`run_claims` calls it after every section): a
+        later request without records is still served, one with records plays the run again (the same numbers).
+        A full-size report's records would otherwise stay in memory to its end."""
+        kept: dict = {}
+        for (key, has_records, options), result in self._cache.items():
+            if has_records and hasattr(getattr(result, "batch", None), "rows"):  # a result of sims.core's runner
+                kept.setdefault((key, False, options), _without_records(result))
+            else:  # nothing to forget, or a result of another kind, kept as it is
+                kept.setdefault((key, has_records, options), result)
+        self._cache = kept
 
     def _announce(self, run: _Run) -> None:
         """Check that the package can play ``run`` (else :class:`ClaimUnavailable`) and log it."""

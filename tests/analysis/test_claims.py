@@ -542,3 +542,20 @@ def test_claims_on_the_real_engine_small(tmp_path):
     assert abs(by_id["6"]["estimate"]) < 0.25
     kinds = {r["kind"] for r in data["provenance"]["simulations"]}
     assert kinds == {"deals", "deals + records", "games", "games + records + score log"}
+
+
+def test_forgotten_records_leave_the_totals_served_and_are_played_again_when_asked():
+    """Between sections the cache keeps each run's totals, not its records: the same numbers without them, and a
+    request with records plays the run again (the same records, from the same seed)."""
+    ctx = Context(deals=200, games=10, seed=2)
+    pol = {"discard": "greedy", "peg": "greedy"}
+    rich = ctx.result("cribbage", "deals", "six-card", pol, records=True)
+    records = rich.records.copy()
+    ctx.forget_records()
+    poor = ctx.result("cribbage", "deals", "six-card", pol)
+    assert poor.records is None and rich.records is not None  # a copy: what a section holds is its own
+    pd.testing.assert_frame_equal(poor.table(), rich.table())
+    assert len(ctx.runs) == 1  # served from the cache
+    again = ctx.result("cribbage", "deals", "six-card", pol, records=True)
+    assert len(ctx.runs) == 2 and again is not rich
+    pd.testing.assert_frame_equal(again.records, records)
