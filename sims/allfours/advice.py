@@ -41,8 +41,9 @@ cards another player threw out are hidden cards too (not bound by the suits he s
 void in), and the throws still to come are the ``playout``'s.
 
 With a score, each play-out goes on to the end of the game (later hands dealt from the
-play-out's own stream, every seat playing by ``playout``, the game's play policy, the
-maxims, for the cards): ``win`` is my side's chance of winning the game.
+play-out's own stream, every seat begging and answering by ``playout`` and playing the cards
+by the game's play policy, the maxims, whatever plays the hand advised): ``win`` is my side's
+chance of winning the game.
 """
 
 from __future__ import annotations
@@ -151,18 +152,19 @@ def _scratch(rules):
         I64_2,
         types.Tuple((I64_2R, I64_1)),
         types.int64,
-        POLICIES,
+        types.UniTuple(POLICIES, 2),
         U64_1,
         I64_3,
         I64_1,
     ),
     cache=True,
 )
-def _play_outs(rules, dealer, role, scores0, to_end, decks, decided, exact_cards, policies, keys, out, err):
+def _play_outs(rules, dealer, role, scores0, to_end, decks, decided, exact_cards, deciders, keys, out, err):
     """Deal ``decks[m]`` (stacked) and play the hand with the decisions ``given[c]`` (:func:`play_given`;
-    ``decided`` is ``(given, laid_by)``) for every deal m and choice c; ``out[m, c]``: the points of ``role``'s
-    side less the other's (``O_NET``), and with ``to_end`` the game played on to its end, 1 if his side won it
-    (``O_WON``).  The seats' streams and the later hands' are keyed by m: the same for every choice.  With
+    ``decided`` is ``(given, laid_by)``) for every deal m and choice c, the others made by ``deciders[0]``;
+    ``out[m, c]``: the points of ``role``'s side less the other's (``O_NET``), and with ``to_end`` the game
+    played on to its end by ``deciders[1]``, 1 if his side won it (``O_WON``).  The seats' streams and the later
+    hands' are keyed by m: the same for every choice.  With
     ``exact_cards`` >= 0 the rest of the hand's cards are played by the search seeing every hand
     (:func:`sims.allfours.solved.solved_hand`, the cards of the play so far by ``laid_by``).  Returns 0,
     POLICY_ERROR or DECK_OUT."""
@@ -174,6 +176,7 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, decided, exact_cards
     n_thrown = given[0, GIVEN_N_THROWN] if given.shape[0] > 0 else 0
     same_hands = given.shape[1] > GIVEN_THROWN + n_thrown + laid_by.shape[0]  # the choice is a card
     seat_rngs = seat_streams(MAX_SEATS)
+    policies, later = deciders
     fns, params, poff = policies
     seats = (seat_rngs, fns, params, poff)  # as play_given takes them, for solved_hand
     game_rng = np.empty(4, dtype=np.uint64)
@@ -208,7 +211,7 @@ def _play_outs(rules, dealer, role, scores0, to_end, decks, decided, exact_cards
                 seed_state(hand_rng, next_u64(game_rng), 0)
                 pack = (work[0], True, hand_rng)
                 winner = _hand(
-                    rules, d, (scores, comp, True), pack, seat_rngs, policies, events, err, scratch, NOTHING_GIVEN
+                    rules, d, (scores, comp, True), pack, seat_rngs, later, events, err, scratch, NOTHING_GIVEN
                 )
                 if winner == POLICY_ERROR:
                     return winner
@@ -510,6 +513,7 @@ def play_outs(
         if "play" not in playout:
             raise
         raise ValueError(f"{exc}; or {SEARCH}, the expert's search seeing every hand (the default)") from None
+    later = Job.make("allfours", "deals", rules, {d: p for d, p in playout.items() if d != "play"}, 1, seed)
     policies = job.kernel_policies()
     err = new_err(1)
     to_end = situation.score is not None
@@ -560,7 +564,7 @@ def play_outs(
             decks,
             (given, np.asarray(getattr(situation, "laid_by", ()), dtype=np.int64)),
             SOLVED_CARDS if searched else -1,
-            policies,
+            (policies, later.kernel_policies()),
             keys,
             out,
             err[0],
@@ -568,8 +572,9 @@ def play_outs(
     )
     labels = [x if isinstance(x, str) else format_card(x) for x in situation.legal()]
     players = {d: p[0].label() for d, p in job.policies.items() if d != "discard" or rules.discard_to_six}
-    if searched:
-        players["play"] = f"{SEARCH} (this hand; {players['play']} in later hands)"
+    in_later = later.policies["play"][0].label()
+    if searched or (to_end and players["play"] != in_later):
+        players["play"] = f"{SEARCH if searched else players['play']} (this hand; {in_later} in later hands)"
     return out, labels, exact, players, _conditioned(infer, checks, held, len(decks), tried, samples, exact)
 
 

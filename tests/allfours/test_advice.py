@@ -32,6 +32,7 @@ def test_all_fours_whatever_is_played_exact_over_every_deal_the_voids_allow():
 # last card is any of the 40 unseen.  The knave wins the trick (and jack) now; kept, it can fall to a higher
 # trump in the last trick.
 FIFTH_TRICK = dict(hand="JH 3S", turned="7H", played="KS 2S QD 3D 9C AC 4H 10H 8S", role="dealer")
+PLAYS = ("maxims", "greedy", "expert", "search")  # the play-outs' card players of the hand advised
 
 
 def _oracle(situation, play, lawful=lambda hand: True):
@@ -94,6 +95,18 @@ def test_beg_and_answer_values_and_win_chances_by_rollouts():
     # The eldest needs one point: giving it ends the game at once, lost.
     assert answer.set_index("choice").loc["give", "win"] == 0.0
     assert answer["choice"].iloc[0] == "run"
+
+
+def test_later_hands_are_played_by_the_maxims_whatever_plays_the_hand_advised():
+    # In the fifth trick the rest of the hand is forced (a card each in the last trick), so whatever plays this
+    # hand's cards, the chance of winning the game is the later hands': the maxims play them in every play-out.
+    situation = PlaySituation(**FIFTH_TRICK, score=(3, 4))
+    frames = {play: advise(situation, playout={"play": play}, samples=200, infer="laws") for play in PLAYS}
+    for play, frame in frames.items():
+        later = "maxims in later hands"
+        assert frame.attrs["playout"]["play"] == (play if play == "maxims" else f"{play} (this hand; {later})")
+        assert frame.set_index("choice")["win"].to_dict() == frames["maxims"].set_index("choice")["win"].to_dict()
+    assert 0 < frames["maxims"]["win"].min() < 1
 
 
 def test_a_gift_is_the_eldests_point_and_the_turned_knave_is_sunk():
