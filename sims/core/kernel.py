@@ -21,8 +21,10 @@ import inspect
 import warnings
 
 import numba
+import numpy as np
 from numba.core import typeinfer, types
 from numba.core.compiler_lock import global_compiler_lock
+from numba.core.dispatcher import Dispatcher
 from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.typing.typeof import typeof_impl
 
@@ -107,6 +109,7 @@ class LazyKernel:
     def __init__(self, jit, signatures, function):
         self._jit, self._signatures, self._function = jit, signatures, function
         self._compiling = self._compiled = None
+        self._entries: dict = {}  # argument types (:func:`_types_key`) -> the machine code numba ran for them
         functools.update_wrapper(self, function)
         _LAZY.append(self)
 
@@ -137,7 +140,24 @@ class LazyKernel:
         return self._compiled is not None
 
     def __call__(self, *args):
-        return self.dispatcher(*args)
+        """The kernel run on ``args``, as numba's dispatcher runs it.  The dispatcher types every argument on
+        every call, and typing a tuple of policies (first-class functions) takes milliseconds, often more than
+        the kernel: so a call whose arguments have the types of an earlier call (:func:`_types_key`) runs the
+        machine code the dispatcher chose then, which it would choose again; any other goes to the
+        dispatcher, its errors included."""
+        try:
+            key = _types_key(args)
+        except _Untyped:
+            return self.dispatcher(*args)
+        entry = self._entries.get(key)
+        if entry is not None:
+            return entry(*args)
+        dispatcher = self.dispatcher
+        result = dispatcher(*args)
+        if len(dispatcher.overloads) == 1 and len(self._entries) < MAX_ENTRIES:
+            (compiled,) = dispatcher.overloads.values()
+            self._entries[key] = compiled.entry_point
+        return result
 
     def __getattr__(self, name):  # only for names the instance lacks: the dispatcher's
         if name.startswith("_"):
@@ -149,6 +169,33 @@ class LazyKernel:
 
 
 _LAZY: list[LazyKernel] = []
+MAX_ENTRIES = 64  # argument types remembered a kernel (a kernel is called with one or two)
+INT64 = (-(2**63), 2**63)  # a Python int in this range numba types int64 (else uint64, or refuses it)
+
+
+class _Untyped(Exception):
+    """An argument whose numba type :func:`_types_key` does not read from its Python type."""
+
+
+def _types_key(value):
+    """A key that gives numba's type of ``value`` (``numba.typeof``) and nothing else: an array's dtype,
+    dimensions, layout and flags, a number's type (an int's range), a tuple's items, a kernel itself (a
+    first-class function is typed by its object); :class:`_Untyped` for any other value."""
+    kind = type(value)
+    if kind is np.ndarray:
+        flags = value.flags
+        return ("a", value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous, flags.writeable, flags.aligned)
+    if kind is tuple:
+        return ("t", *map(_types_key, value))
+    if kind is int:
+        return ("i", INT64[0] <= value < INT64[1])
+    if kind is bool or kind is float:
+        return (kind,)
+    if isinstance(value, np.generic):
+        return ("n", value.dtype)
+    if isinstance(value, Dispatcher | LazyKernel):
+        return ("f", value)
+    raise _Untyped
 
 
 @typeof_impl.register(LazyKernel)
