@@ -642,15 +642,22 @@ def advise(
     out, labels, exact, players, conditioned = play_outs(situation, playout, samples, seed, exact_limit, infer)
     to_end = situation.score is not None
     sunk_mine, sunk_theirs = situation.scored()
-    columns = {"choice": labels}
-    columns.update(rollout_columns((out[:, :, O_NET] - (sunk_mine - sunk_theirs)).astype(float), exact, "value"))
+    values = (out[:, :, O_NET] - (sunk_mine - sunk_theirs)).astype(float)
+    wins = out[:, :, O_WON].astype(float)  # the later hands are sampled: never exact
+    # The best choice (one definition for every advisor): the best chance of winning with a score, else the most
+    # points; best first by it, then by the points, equal rows in the order of the legal choices.  Both columns
+    # of differences are measured from it.
+    key = "win" if to_end else "value"
+    points = values.mean(axis=0)
+    by_key = wins.mean(axis=0) if to_end else points
+    order = sorted(range(len(labels)), key=lambda c: (-by_key[c], -points[c]))
+    columns = {"choice": labels, **rollout_columns(values, exact, "value", best=order[0])}
     if to_end:
-        columns.update(rollout_columns(out[:, :, O_WON].astype(float), False, "win"))
+        columns.update(rollout_columns(wins, False, "win", best=order[0]))
     frame = pd.DataFrame(columns)
     names = NAMED[situation.DECISION] if policies is None else policies
     frame["chosen_by"] = chosen_by(choices_of(Player, situation, names, seed), labels)
-    key = "win" if to_end else "value"
-    frame = frame.sort_values([key, "value"], ascending=False, kind="stable").reset_index(drop=True)
+    frame = frame.iloc[order].reset_index(drop=True)
     frame.attrs.update(
         situation=situation.describe(),
         method="exact" if exact else "rollouts",

@@ -97,6 +97,17 @@ def test_beg_and_answer_values_and_win_chances_by_rollouts():
     assert answer["choice"].iloc[0] == "run"
 
 
+def test_one_best_the_chance_of_winning_both_differences_measured_from_it():
+    # The README's beg at 6-8: standing keeps the better chance of winning, begging the more points.  The best
+    # (issue 34) is the first row, by the chance of winning; both differences are measured from it, so begging
+    # gains points (shown as information) while it loses chance.
+    frame = advise(BegSituation("2C 5D 9H KS 3S 4C", "7H", score=(6, 8)), samples=2_000)
+    assert frame["choice"].tolist() == ["stand", "beg"] and frame["value"].iloc[0] < frame["value"].iloc[1]
+    assert (frame[["vs_best", "win_vs_best"]].iloc[0] == 0).all()
+    assert frame["vs_best"].iloc[1] > 0 > frame["win_vs_best"].iloc[1]
+    assert frame["vs_best"].iloc[1] == pytest.approx(frame["value"].iloc[1] - frame["value"].iloc[0], abs=1e-12)
+
+
 def test_later_hands_are_played_by_the_maxims_whatever_plays_the_hand_advised():
     # In the fifth trick the rest of the hand is forced (a card each in the last trick), so whatever plays this
     # hand's cards, the chance of winning the game is the later hands': the maxims play them in every play-out.

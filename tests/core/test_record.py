@@ -30,7 +30,8 @@ def test_the_all_fours_example_grades_the_untrumped_ten_a_blunder():
     assert ann["best"] in ("QH", "4H") and ann["grade"] == "blunder"
     assert ann["points_lost"] == pytest.approx(-advice.loc["8C", "vs_best"])
     assert ann["win_lost"] == pytest.approx(-advice.loc["8C", "win_vs_best"]) and ann["win_lost"] >= 0.10
-    assert (graded["points_lost"] >= 0).all() and (graded["win_lost"] >= 0).all()
+    assert (graded["win_lost"] >= 0).all()  # the best is the best chance of winning; points are information
+    _assert_one_best(graded)
     assert _line(graded, 2)["choice"] == "stand"
 
 
@@ -199,8 +200,16 @@ def test_cards_thrown_out_and_the_play_after_them_are_graded(tmp_path):
     graded = review(_thrown_out_game(tmp_path), samples=50)
     assert (graded["note"] == "").all() and graded["points_lost"].notna().all()
     throws = graded[graded["decision"] == "discard"]
-    assert len(throws) > 0 and (throws["points_lost"] >= 0).all() and (throws["points_lost"] > 0).any()
-    assert (graded["points_lost"] >= 0).all()
+    assert len(throws) > 0 and (throws["win_lost"] >= 0).all() and (throws["points_lost"] > 0).any()
+    assert (graded["win_lost"] >= 0).all()
+    _assert_one_best(graded)
+
+
+def _assert_one_best(graded):
+    """Issue 34's one best: a row's points and chance lost are both measured from its best, so a choice that is
+    the best loses neither (its points were once measured from the choice with the most points instead)."""
+    best = graded[graded["choice"] == graded["best"]]
+    assert len(best) > 0 and (best["points_lost"] == 0).all() and (best["win_lost"] == 0).all()
 
 
 def test_what_the_advisor_cannot_value_is_left_ungraded_with_a_note(tmp_path, capsys, monkeypatch):
@@ -222,7 +231,7 @@ def test_what_the_advisor_cannot_value_is_left_ungraded_with_a_note(tmp_path, ca
     assert len(ungraded) > 0 and (ungraded["decision"] == "discard").all()
     assert ungraded["points_lost"].isna().all() and ungraded["best"].isna().all()
     assert (ungraded["note"] == "not graded: the advisor values no throw today").all()
-    assert (graded.loc[graded["note"] == "", "points_lost"] >= 0).all()
+    assert (graded.loc[graded["note"] == "", "win_lost"] >= 0).all()
     assert sum(t["ungraded"] for t in graded.attrs["totals"]) == len(ungraded)
     assert main(["review", str(path), "--samples", "50", "--errors"]) == 0
     assert "not graded: the advisor values no throw today" in capsys.readouterr().out
