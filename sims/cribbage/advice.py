@@ -413,15 +413,15 @@ def _win_chances(situation: PegSituation, final: np.ndarray, players: str) -> tu
     thrown = read_only(np.asarray(situation.thrown, dtype=np.int64))
     shown = position.shows_to_come(values, ix, dealer, thrown)
     shown_moved = position.shows_to_come(moved, ix, dealer, thrown)
-    memo = {}
     win = np.where(final[..., F_WON] >= 0, final[..., F_WON], np.nan).astype(float)
     shift = np.zeros(win.shape)
-    for pos in zip(*np.nonzero(final[..., F_WON] < 0)):
-        key = (int(final[pos][F_MINE]), int(final[pos][F_THEIRS]))
-        if key not in memo:
-            chance = position.after_show(values, ix, dealer, key[0], key[1], show, 1, shown)
-            memo[key] = chance, position.after_show(moved, ix, dealer, key[0], key[1], show, 1, shown_moved) - chance
-        win[pos], shift[pos] = memo[key]
+    going_on = final[..., F_WON] < 0  # no card reached the target: the table gives the chance, once a score
+    scores, which = np.unique(final[going_on][:, [F_MINE, F_THEIRS]], axis=0, return_inverse=True)
+    chance, chance_moved = (
+        np.array([position.after_show(v, ix, dealer, int(m), int(t), show, 1, s) for m, t in scores], dtype=float)
+        for v, s in ((values, shown), (moved, shown_moved))
+    )
+    win[going_on], shift[going_on] = chance[which], (chance_moved - chance)[which]
     return win, shift
 
 
