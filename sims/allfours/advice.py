@@ -513,7 +513,9 @@ def play_outs(
         if "play" not in playout:
             raise
         raise ValueError(f"{exc}; or {SEARCH}, the expert's search seeing every hand (the default)") from None
-    later = Job.make("allfours", "deals", rules, {d: p for d, p in playout.items() if d != "play"}, 1, seed)
+    later = job  # the later hands: the game's play policy, the maxims, whatever plays the hand advised
+    if "play" in playout:
+        later = Job.make("allfours", "deals", rules, {d: p for d, p in playout.items() if d != "play"}, 1, seed)
     policies = job.kernel_policies()
     err = new_err(1)
     to_end = situation.score is not None
