@@ -162,7 +162,7 @@ def run_advisor(args, command) -> dict:
 
 def render(result: dict) -> str:
     from ..core.registry import get_game
-    from .common import choice_table
+    from .common import best_by_win, choice_table
 
     command = _command(get_game(result["game"]))
     if hasattr(command, "render"):
@@ -179,8 +179,9 @@ def render(result: dict) -> str:
     ]
     if result.get("conditioned"):
         lines.append(f"the deals are conditioned on {result['conditioned']}")
-    lines.append("")
     win = "win" in (result["rows"][0] if result["rows"] else {})
+    lines += [best_by_win("choice")] if win else []
+    lines.append("")
     lines += choice_table(result["rows"], "choice", win, result["method"] == "exact")
     if win:
         lines += ["win %: your side's chance of winning the game, each play-out going on to the end of the game"]

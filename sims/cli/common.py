@@ -145,8 +145,7 @@ def render_summary(summary: dict) -> str:
 def choice_table(rows, key: str, win: bool, exact: bool) -> list[str]:
     """The advisors' table (``sims peg``, ``sims advise``): a line per choice (``row[key]``) with its value, its
     paired difference from the best, with ``win`` the chance of winning, each ± half its 95% interval
-    (said below the table; ``exact``: the values are exact, so those are 0), and the policies that make it; with
-    ``win`` a line says which row is the best (the first) and that both differences are measured from it."""
+    (said below the table; ``exact``: the values are exact, so those are 0), and the policies that make it."""
     from ..core.text import HALF_WIDTH, Z95
 
     head = [key, "value", "±95%", "vs best", "±95%"] + (["win %", "±95%", "vs best"] if win else []) + ["chosen by"]
@@ -162,9 +161,12 @@ def choice_table(rows, key: str, win: bool, exact: bool) -> list[str]:
         if win:
             cells += [f"{100 * row['win']:.2f}", f"{100 * Z95 * row['win_se']:.2f}", f"{100 * row['win_vs_best']:.2f}"]
         table.append(cells + [", ".join(row["chosen_by"])])
-    best = ["best: the first row, the best chance of winning (then the most points); both vs best are measured from it"]
-    lines = aligned(table, left={0, len(head) - 1}) + [""] + (best if win else [])
-    return lines + [HALF_WIDTH + (" (0: the values are exact)" if exact else "")]
+    return aligned(table, left={0, len(head) - 1}) + ["", HALF_WIDTH + (" (0: the values are exact)" if exact else "")]
+
+
+def best_by_win(choice: str) -> str:
+    """The line above an advisor's table with a score: which row is the best (issue 34: one best, first)."""
+    return f"best: the best chance of winning, then the most points; vs best: against that {choice}"
 
 
 def aligned(table: list[list[str]], left) -> list[str]:

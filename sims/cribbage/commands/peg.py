@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...cli.common import choice_table
+from ...cli.common import best_by_win, choice_table
 from ..advice import DEFAULT_PLAYOUT, DEFAULT_SAMPLES
 from .role import add_role_arguments
 
@@ -122,12 +122,9 @@ def render(result: dict) -> str:
         f"{result['playout']}; {'exact over' if result['method'] == 'exact' else 'sampled'} "
         f"{result['deals']:,} deals of the cards you have not seen (the same deals for every card)",
         f"the deals are conditioned on {result['conditioned']}",
-        "best: "
-        + (
-            "the best chance of winning, then the most points; vs best: against that card"
-            if result["sort"] == "win"
-            else "the most points (with --score: the best chance of winning)"
-        ),
+        best_by_win("card")
+        if result["sort"] == "win"
+        else "best: the most points (with --score: the best chance of winning)",
         "",
     ]
     win = s["score"] is not None
