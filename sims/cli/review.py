@@ -53,6 +53,7 @@ def run(args) -> dict:
     return {
         "header": frame.attrs["header"],
         "best": BEST,
+        "playouts": frame.attrs["playouts"],
         "decisions": decisions.to_dict(orient="records"),
         "totals": frame.attrs["totals"],
     }
@@ -91,4 +92,8 @@ def render(result: dict) -> str:
             f"  {t['player']}: {counted(t['decisions'], 'decision')}{ungraded}, {t['points_lost']:.3f} "
             f"±{Z95 * t['points_lost_se']:.3f} points lost{win}; {grade_counts(t)}"
         )
-    return "\n".join(lines + ["", f"best: {result['best']}", HALF_WIDTH])
+    by_players: dict[str, list[str]] = {}
+    for decision, players in result["playouts"].items():
+        by_players.setdefault(players, []).append(decision)
+    playouts = [f"play-outs ({', '.join(kinds)}): {players}" for players, kinds in by_players.items()]
+    return "\n".join(lines + ["", f"best: {result['best']}", *playouts, HALF_WIDTH])

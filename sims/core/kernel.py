@@ -109,7 +109,7 @@ class LazyKernel:
     def __init__(self, jit, signatures, function):
         self._jit, self._signatures, self._function = jit, signatures, function
         self._compiling = self._compiled = None
-        self._entries: dict = {}  # argument types (:func:`_types_key`) -> the machine code numba ran for them
+        self._entries = {}  # argument types (:func:`_types_key`) -> the machine code numba ran for them
         functools.update_wrapper(self, function)
         _LAZY.append(self)
 

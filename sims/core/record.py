@@ -200,7 +200,16 @@ def paired_grade(frame: pd.DataFrame, key: str, choice: str) -> dict:
         "points_lost_se": float(mine["vs_best_se"]),
         "win": float(mine["win"]) if has_win else None,
         "win_lost": -float(mine["win_vs_best"]) if has_win else None,
+        "playout": playout_text(frame.attrs.get("playout")),
     }
+
+
+def playout_text(playout) -> str | None:
+    """An advisor frame's ``attrs["playout"]`` in words: who makes the decisions after the choice
+    (``{decision: player}``, or one pegging policy), or None where nothing is played out."""
+    if isinstance(playout, dict):
+        return ", ".join(f"{decision} {player}" for decision, player in playout.items())
+    return playout
 
 
 def fields_of(game):
@@ -286,7 +295,9 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bo
         ``line, game, player, decision, choice, best, points_lost, points_lost_se, win`` (the chance of winning
         after the choice, where the advisor gives one), ``win_lost, grade, note`` (a decision the advisor
         refuses to value is left ungraded, its ``note`` saying why, its losses NaN); ``attrs["header"]`` the
-        header, ``attrs["totals"]`` the sums per player.
+        header, ``attrs["totals"]`` the sums per player, ``attrs["playouts"]`` per kind of decision who played
+        its values out after the choice (the advisor's ``attrs["playout"]`` in words; a kind nothing is played out
+        for is left out).
     """
     from .advice import check_samples
     from .errors import PolicyError
@@ -296,7 +307,8 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bo
     module = record.game.part("record")
     check_playout(record.game, module, playout)
     players = record.header["players"]
-    rows = []
+    rows: list[dict] = []
+    playouts: dict[str, str] = {}  # per kind of decision, who plays its values out
     for line in _paced(record.decisions, progress):
         row = {
             "line": line.number,
@@ -323,6 +335,8 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bo
                 }
             )
             continue
+        if graded.get("playout"):
+            playouts.setdefault(row["decision"], graded["playout"])
         lost = graded["points_lost"] + 0.0  # no -0.0
         win_lost = None if graded["win_lost"] is None else graded["win_lost"] + 0.0
         rows.append(
@@ -354,6 +368,7 @@ def review(path, samples: int = 2_000, seed: int = 0, playout=None, progress: bo
     out = pd.DataFrame(rows, columns=columns)
     out.attrs["header"] = record.header
     out.attrs["totals"] = totals(out).to_dict(orient="records")
+    out.attrs["playouts"] = playouts
     return out
 
 

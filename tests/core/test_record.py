@@ -160,6 +160,21 @@ def test_cli_review_json_and_errors(capsys):
     assert errors["totals"] == every["totals"]
 
 
+def test_the_review_says_who_played_its_values_out(capsys):
+    """What the grades assume after each choice, per kind of decision, as the advisor's frames name it: the All
+    Fours search in the hand graded (the maxims after it), or the play-outs the review was given; cribbage's
+    pegging policy for a card, nothing for a throw (valued exactly, nothing played out)."""
+    search = "beg threshold, answer threshold, play search (this hand; maxims in later hands)"
+    assert review(example("allfours"), samples=20).attrs["playouts"] == {"beg": search, "play": search}
+    maxims = review(example("allfours"), samples=20, playout={"play": "maxims"}).attrs["playouts"]
+    assert set(maxims.values()) == {"beg threshold, answer threshold, play maxims"}
+    assert review(example("cribbage"), samples=20).attrs["playouts"] == {"peg": "distilled"}
+    assert main(["review", str(example("allfours")), "--samples", "20"]) == 0
+    assert f"\nplay-outs (beg, play): {search}\n" in capsys.readouterr().out
+    assert main(["review", str(example("allfours")), "--samples", "20", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["playouts"] == {"beg": search, "play": search}
+
+
 def test_cli_review_totals_count_each_grade_in_the_singular_for_one(capsys):
     """``1 blunder``, not ``1 blunders``: each player's totals name the count of decisions and of each grade,
     agreeing with it (the example has players with one decision, one inaccuracy, one mistake, one blunder)."""
