@@ -54,7 +54,15 @@ from numba import types
 
 from ..cards import format_card
 from ..core.advice import Player as CorePlayer
-from ..core.advice import check_samples, choices_of, chosen_by, every_deal, rollout_columns, ways_to_deal
+from ..core.advice import (
+    best_first,
+    check_samples,
+    choices_of,
+    chosen_by,
+    every_deal,
+    rollout_columns,
+    ways_to_deal,
+)
 from ..core.arrays import copy_into
 from ..core.errors import E_ANSWER, PolicyError, job_policies, new_err, overrun_text, raised_by_policy
 from ..core.kernel import njit
@@ -646,13 +654,11 @@ def advise(
     sunk_mine, sunk_theirs = situation.scored()
     values = (out[:, :, O_NET] - (sunk_mine - sunk_theirs)).astype(float)
     wins = out[:, :, O_WON].astype(float)  # the later hands are sampled: never exact
-    # The best choice (one definition for every advisor): the best chance of winning with a score, else the most
-    # points; best first by it, then by the points, equal rows in the order of the legal choices.  Both columns
-    # of differences are measured from it.
+    # The best choice, first: the best chance of winning with a score, else the most points.  Both columns of
+    # differences are measured from it.
     key = "win" if to_end else "value"
     points = values.mean(axis=0)
-    by_key = wins.mean(axis=0) if to_end else points
-    order = sorted(range(len(labels)), key=lambda c: (-by_key[c], -points[c]))
+    order = best_first(wins.mean(axis=0) if to_end else points, points)
     columns = {"choice": labels, **rollout_columns(values, exact, "value", best=order[0])}
     if to_end:
         columns.update(rollout_columns(wins, False, "win", best=order[0]))

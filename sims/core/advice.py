@@ -190,6 +190,12 @@ def rollout_columns(values: np.ndarray, exact: bool, name: str, best: int | None
     }
 
 
+def best_first(by: np.ndarray, points: np.ndarray) -> list[int]:
+    """The choices best first (issue 34: one best for every advisor): by ``by`` (the chance of winning where a
+    score gives one, else the points), then by the ``points``; equal choices keep their order."""
+    return sorted(range(len(points)), key=lambda c: (-by[c], -points[c]))
+
+
 def advice_frame(labels, values: np.ndarray, exact: bool, chosen: dict[str, str], **attrs):
     """An advisor's answer: ``choice, value, se, vs_best, vs_best_se, chosen_by`` for ``values[rollout, choice]``
     (:func:`rollout_columns`, :func:`chosen_by` of ``chosen``), best first, ``attrs`` its frame's attrs (with

@@ -58,7 +58,15 @@ from numba import types
 
 from ..cards import format_card
 from ..core.advice import Player as CorePlayer
-from ..core.advice import check_samples, choices_of, chosen_by, every_deal, rollout_columns, ways_to_deal
+from ..core.advice import (
+    best_first,
+    check_samples,
+    choices_of,
+    chosen_by,
+    every_deal,
+    rollout_columns,
+    ways_to_deal,
+)
 from ..core.arrays import copy_into
 from ..core.errors import E_ANSWER, E_SIZE, PolicyError, overrun_text, raised_by_policy
 from ..core.kernel import njit, read_only
@@ -642,7 +650,7 @@ def peg_advice(
     # best first by it, then the points; equal rows keep the order of the hand (a stable sort).
     points = values.mean(axis=0)
     by_key = win.mean(axis=0).round(WIN_DIGITS) if table else points
-    order = sorted(range(len(legal)), key=lambda r: (-by_key[r], -points[r]))
+    order = best_first(by_key, points)
     columns.update(rollout_columns(values, exact, "value", best=order[0]))
     if table:
         columns.update(rollout_columns(win, exact, "win", best=order[0]))
