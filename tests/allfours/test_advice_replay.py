@@ -49,7 +49,7 @@ RUNS = [
             "answer": ["run", "give", "random", "threshold"],
             "play": [EXPERT, "maxims", "greedy", "random"],
         },
-        5,
+        6,
         15,
     ),
     (

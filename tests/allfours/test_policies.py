@@ -50,6 +50,7 @@ from sims.allfours.search import (
     X_TRUMP,
     card_value,
     knave_index,
+    narrow,
     new_stack,
     new_table,
     sample_hands,
@@ -283,7 +284,9 @@ def _brute(hands, trick, leader, trump, d, jack, tie, sides, leaf=0):
 )
 def test_the_solver_agrees_with_brute_force(players, k, n_cases, leaf):
     """Every card's value as plain minimax gives it; with a horizon (``leaf``: the cards a hand holds there), as
-    minimax to the horizon with greedy's play of the rest (:func:`_greedy_rest`) gives it."""
+    minimax to the horizon with greedy's play of the rest (:func:`_greedy_rest`) gives it.  Asked only whether a
+    card is worth at least ``t`` (``narrow``, the expert's test of a card that may be out of the running), the
+    search stops at bounds that hold the value: the value itself, or bounds all below ``t``."""
     rng = np.random.default_rng(players * 100 + k + leaf)
     for case in range(n_cases):
         deck = [int(c) for c in rng.permutation(52)]
@@ -333,6 +336,9 @@ def test_the_solver_agrees_with_brute_force(players, k, n_cases, leaf):
             sides_k = np.array(sides + [0] * (4 - players), dtype=np.int64)
             got = card_value(ctx, sides_k, tables, masks, stack, SEARCH_INDEX[c])
             assert got == expected, f"case {case}: card {c} solver {got} != brute force {expected}"
+            for t in range(-2, 4):  # narrowed only until the value is known or known to be below t
+                lo, hi = narrow(ctx, sides_k, tables, masks, stack, np.int64(1) << SEARCH_INDEX[c], -2, 2, t)
+                assert lo <= expected <= hi and (hi < t or lo == hi), f"case {case}: card {c} below {t}: {lo}..{hi}"
 
 
 def test_the_horizon_values_the_rest_by_greedys_play():

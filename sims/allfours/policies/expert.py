@@ -11,7 +11,12 @@ or two (docs/performance.md); two tricks and greedy's play decide on every sampl
 as well: against the maxims over the same 12,000 two-hand deals (three seeds), -0.0017 +/-
 0.0035 points a hand against the search to the end (whose edge is +0.19), in under a third
 of the CPU.  The card with the best total over the samples is played; equal totals go to the
-cheapest card.  The samples come from the seat's own random stream.  Two-handed, when the
+cheapest card.  A sample moves two cards' totals apart by at most ``SWING`` (each is worth -2 .. 2), so a card
+that trails another by more than the samples still to come can close is out of the running: it is not valued
+again, and in a sample a card that would fall that far behind is only asked whether it is worth enough to stay
+in (:func:`sims.allfours.search.narrow`), the best cards so far valued first.  The choice is the one valuing
+every card would make, in fewer positions (so where the budget below runs out, more samples may be solved).  The samples come from the seat's own random stream, every one
+drawn even once a single card is left.  Two-handed, when the
 other player's hidden cards can be dealt in at most ``search.EXACT_DEALS`` ways (the
 follower at the fifth trick: one card among the forty unseen), every deal is solved once
 instead, and no random number is drawn: the choice is then the advisor's exact best
@@ -47,6 +52,7 @@ from ..search import (
     HORIZON,
     OVER_BUDGET,
     SEARCH_INDEX,
+    WIN,
     X_BUDGET,
     X_GEN,
     X_JACK,
@@ -56,11 +62,11 @@ from ..search import (
     X_SIZE,
     X_TIE,
     X_TRUMP,
-    card_value,
     distinct,
     every_hand,
     game_tie,
     knave_index,
+    narrow,
     new_stack,
     new_table,
     position_of,
@@ -72,6 +78,7 @@ from .basic import throw_cost
 from .maxims import maxims_choice
 
 ALL_MAXIMS = np.ones(4, dtype=np.float64)
+SWING = 4  # the most one sample can change between two cards' totals: each is worth -2 .. 2
 
 
 @njit(cache=True)
@@ -83,6 +90,39 @@ def _representative(b, kept, mine):
         while not (mine >> b) & 1:
             b += 1
     return b
+
+
+@njit(cache=True, inline="always")
+def _ahead(i, j, hand, trump):
+    """1 if card ``i`` of ``hand`` is chosen before card ``j`` on equal totals (the cheaper, then the first), else 0."""
+    ci, cj = throw_cost(hand[i], trump), throw_cost(hand[j], trump)
+    return 1 if ci < cj or (ci == cj and i < j) else 0
+
+
+@njit(cache=True)
+def _first(cards, totals, hand, trump):
+    """The card of ``cards`` (a mask of positions in ``hand``) with the best total, equal totals to the cheapest."""
+    choice = -1
+    for i in range(hand.shape[0]):
+        if (cards >> i) & 1 and (
+            choice < 0 or totals[i] > totals[choice] or (totals[i] == totals[choice] and _ahead(i, choice, hand, trump))
+        ):
+            choice = i
+    return choice
+
+
+@njit(cache=True, inline="always")
+def _next(cards, totals, hand):
+    """The card of ``cards`` to value next: the best total, then the first in search order."""
+    choice = -1
+    for i in range(hand.shape[0]):
+        if (cards >> i) & 1 and (
+            choice < 0
+            or totals[i] > totals[choice]
+            or (totals[i] == totals[choice] and SEARCH_INDEX[hand[i]] < SEARCH_INDEX[hand[choice]])
+        ):
+            choice = i
+    return choice
 
 
 @njit(PLAY_SIG, cache=True)
@@ -119,17 +159,23 @@ def expert_play(hand, played, state, rules, rng, params):
     set_root(st, leader, j, lead_suit, best, best_role, pts, jack_in, d)
     dealt = np.zeros(4, dtype=np.int64)
     hands = np.zeros(4, dtype=np.int64)
-    values = np.zeros(52, dtype=np.int64)
+    lo = np.zeros(52, dtype=np.int64)
+    hi = np.zeros(52, dtype=np.int64)
+    values = np.zeros(hand.shape[0], dtype=np.int64)
     totals = np.zeros(hand.shape[0], dtype=np.int64)
     solved = 0
     other = 1 - me
     every = np.zeros(EXACT_DEALS, dtype=np.int64)
     n_deals = every_hand(unseen, counts[other], voids[other], every) if n == 2 else -1
-    for s in range(max(1, int(params[0])) if n_deals < 0 else n_deals):
+    n_samples = max(1, int(params[0])) if n_deals < 0 else n_deals
+    live = legal  # the cards that can still be chosen
+    for s in range(n_samples):
         if n_deals < 0:
-            sample_hands(unseen, counts, voids, me, n, rng, dealt)
+            sample_hands(unseen, counts, voids, me, n, rng, dealt)  # drawn even when settled: the stream moves on
         else:
             dealt[other] = every[s]
+        if popcount(live) == 1:
+            continue
         dealt[me] = mine
         reckoning = shown
         others = np.int64(0) if best < 0 else np.int64(1) << best
@@ -143,25 +189,38 @@ def expert_play(hand, played, state, rules, rng, params):
         ctx[X_TIE] = tie_value if reckoning > 0 else 0
         ctx[X_GEN] += 1
         kept = distinct(legal_s, hands[me], others) if ctx[X_LEAF] == 0 else legal_s
-        over = False
         for b in range(52):
-            if (kept >> b) & 1 and not over:
-                values[b] = card_value(ctx, sides, tt, hands, st, b)
-                over = values[b] == OVER_BUDGET
+            lo[b], hi[b] = -2, 2
+        slack = (n_samples - s - 1) * SWING  # what the samples after this one can still change between two cards
+        start, todo, lead, over = live, live, -1, False
+        while todo and not over:
+            i = _next(todo, totals, hand)
+            todo ^= np.int64(1) << i
+            b = _representative(SEARCH_INDEX[hand[i]], kept, hands[me])
+            # below t, card i ends this sample beaten by the lead, whatever the samples after it give
+            t = -WIN if lead < 0 else totals[lead] + values[lead] - slack - totals[i] + _ahead(lead, i, hand, trump)
+            lo[b], hi[b] = narrow(ctx, sides, tt, hands, st, np.int64(1) << b, lo[b], hi[b], t)
+            over = lo[b] == OVER_BUDGET
+            if over or hi[b] < t:
+                live ^= np.int64(0) if over else np.int64(1) << i
+                continue
+            values[i] = lo[b]
+            if (
+                lead < 0
+                or totals[i] + values[i] > totals[lead] + values[lead]
+                or (totals[i] + values[i] == totals[lead] + values[lead] and _ahead(i, lead, hand, trump))
+            ):
+                lead = i
         if over:
+            live = start  # the sample is not counted, nor what it ruled out
             break
         solved += 1
         for i in range(hand.shape[0]):
-            if (legal >> i) & 1:
-                totals[i] += values[_representative(SEARCH_INDEX[hand[i]], kept, hands[me])]
+            if (live >> i) & 1:
+                totals[i] += values[i]
+        for i in range(hand.shape[0]):
+            if (live >> i) & 1 and i != lead and totals[lead] - slack - totals[i] >= 1 - _ahead(lead, i, hand, trump):
+                live ^= np.int64(1) << i
     if solved == 0:
         return maxims_choice(hand, played, state, rules, ALL_MAXIMS)
-    choice = -1
-    for i in range(hand.shape[0]):
-        if (legal >> i) & 1 and (
-            choice < 0
-            or totals[i] > totals[choice]
-            or (totals[i] == totals[choice] and throw_cost(hand[i], trump) < throw_cost(hand[choice], trump))
-        ):
-            choice = i
-    return choice
+    return _first(live, totals, hand, trump)
