@@ -11,12 +11,14 @@ or two (docs/performance.md); two tricks and greedy's play decide on every sampl
 as well: against the maxims over the same 12,000 two-hand deals (three seeds), -0.0017 +/-
 0.0035 points a hand against the search to the end (whose edge is +0.19), in under a third
 of the CPU.  The card with the best total over the samples is played; equal totals go to the
-cheapest card.  A sample moves two cards' totals apart by at most ``SWING`` (each is worth -2 .. 2), so a card
-that trails another by more than the samples still to come can close is out of the running: it is not valued
-again, and in a sample a card that would fall that far behind is only asked whether it is worth enough to stay
-in (:func:`sims.allfours.search.narrow`), the best cards so far valued first.  The choice is the one valuing
-every card would make, in fewer positions (so where the budget below runs out, more samples may be solved).  The samples come from the seat's own random stream, every one
-drawn even once a single card is left.  Two-handed, when the
+cheapest card.  A sample moves two cards' totals apart by at most ``SWING`` (each is worth
+-2 .. 2), so a card that trails another by more than the samples still to come can close is
+out of the running: it is not valued again, and in a sample a card that would fall that far
+behind is only asked whether it is worth enough to stay in (:func:`sims.allfours.search.narrow`),
+the best cards so far valued first.  The choice is the one valuing every card would make, in
+fewer positions (so where the budget below runs out, more samples may be solved).  The samples
+come from the seat's own random stream, every one drawn even once a single card is left.
+Two-handed, when the
 other player's hidden cards can be dealt in at most ``search.EXACT_DEALS`` ways (the
 follower at the fifth trick: one card among the forty unseen), every deal is solved once
 instead, and no random number is drawn: the choice is then the advisor's exact best
@@ -193,7 +195,7 @@ def expert_play(hand, played, state, rules, rng, params):
             lo[b], hi[b] = -2, 2
         slack = (n_samples - s - 1) * SWING  # what the samples after this one can still change between two cards
         start, todo, lead, over = live, live, -1, False
-        while todo and not over:
+        while todo:
             i = _next(todo, totals, hand)
             todo ^= np.int64(1) << i
             b = _representative(SEARCH_INDEX[hand[i]], kept, hands[me])
@@ -201,8 +203,10 @@ def expert_play(hand, played, state, rules, rng, params):
             t = -WIN if lead < 0 else totals[lead] + values[lead] - slack - totals[i] + _ahead(lead, i, hand, trump)
             lo[b], hi[b] = narrow(ctx, sides, tt, hands, st, np.int64(1) << b, lo[b], hi[b], t)
             over = lo[b] == OVER_BUDGET
-            if over or hi[b] < t:
-                live ^= np.int64(0) if over else np.int64(1) << i
+            if over:
+                break
+            if hi[b] < t:  # out of the running
+                live ^= np.int64(1) << i
                 continue
             values[i] = lo[b]
             if (
