@@ -16,10 +16,10 @@ then exact, as the advisor's are (:mod:`sims.allfours.advice`).
 information.  High and low are fixed by the deal, so only jack and game depend on the
 play, and a hand is worth (jack won − jack lost) + (game won − game lost), -2 .. 2, to
 the side judged.  :func:`card_value` finds the exact worth of one card by bisection with
-null-window alpha-beta searches (:func:`narrow`, which can also stop once the worth is known to be below a
-mark) (:func:`solve`: fail-soft, an explicit stack, a
+null-window alpha-beta searches (:func:`solve`: fail-soft, an explicit stack, a
 transposition table at trick boundaries keyed by the cards left, the leader and the
-difference in points for game so far).  A position is not searched when what the rest of
+difference in points for game so far); the bisection (:func:`narrow`) can also stop as
+soon as the worth is known to lie below a mark.  A position is not searched when what the rest of
 the hand can still give puts it outside the window: game goes to the side ahead once the
 points for game left cannot turn it, and jack moves the value by at most one while the
 knave of trumps is still to be won.  Cards that win and lose the same tricks (next to
@@ -588,7 +588,7 @@ def narrow(ctx, sides, tt, hands, st, moves, lo, hi, t):
     """Bounds ``lo`` .. ``hi`` on the value of the position in ``st[0]`` when the player to move plays the best of
     ``moves``, narrowed by null-window searches (:func:`solve`) until the value is known or known to be below ``t``:
     ``(lo, hi)``, ``hi < t`` or ``lo == hi``; ``(OVER_BUDGET, OVER_BUDGET)`` when the search exceeds its budget.  A
-    ``t`` at or below ``lo`` asks for the value itself, by the bisection of :func:`best_value`."""
+    ``t`` at or below ``lo`` asks for the value itself, found by halving ``lo`` .. ``hi``."""
     while lo < hi and hi >= t:
         probe = t if t > lo else (lo + hi + 1) // 2
         v = solve(ctx, sides, tt, hands, st, moves, probe - 1, probe)
