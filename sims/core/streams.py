@@ -1,15 +1,16 @@
 """The seats' random streams as the engines hand them to policies: four words, then guard words.
 
-A policy draws from its seat's stream (:mod:`sims.core.rng`), the one array it is given to write.  numba
-checks no index, so a policy that wrote past those four words would change the next seat's draws, or memory
-the engine relies on, without a word.  The engines therefore keep seat ``s``'s stream at the head of row ``s``
-of :func:`seat_streams`, :data:`ROW` words whose other :data:`GUARD` words hold :data:`GUARD_WORD`; a policy is
-handed the first four (:func:`own_stream`) and, after every call, the engine checks the rest
-(:func:`stream_intact`).  A policy that wrote anywhere up to :data:`GUARD` words past its stream is stopped at
-once with a :class:`sims.core.errors.PolicyError` naming it (:func:`overrun`), and those writes land in its own
-row, never in another seat's stream or outside the buffer; a guard cannot see further than its length (numba
-checks no index).  The words of the streams are those of the plain ``uint64[4]`` states, so every draw, and
-every number, is as before.
+A policy draws from its seat's stream (:mod:`sims.core.rng`), the one array it is given to write.  numba checks no
+index, so a policy that wrote past those four words would change the next seat's draws, or memory the engine relies
+on, without a word.  The engines therefore keep seat ``s``'s stream at the head of row ``s`` of
+:func:`seat_streams`, :data:`ROW` words whose other :data:`GUARD` words hold :data:`GUARD_WORD`; a policy is handed
+the first four (:func:`own_stream`) and, after every call, the engine checks the rest (:func:`stream_intact`), or,
+where a check at every call would cost a share of the game's time that shows (a play of many cards), every seat's
+once that play is over and before it refuses an answer (:func:`overran`).  A policy that wrote anywhere up to
+:data:`GUARD` words past its stream is stopped there with a :class:`sims.core.errors.PolicyError` naming it
+(:func:`overrun`), and those writes land in its own row, never in another seat's stream or outside the buffer; a
+guard cannot see further than its length (numba checks no index).  The words of the streams are those of the plain
+``uint64[4]`` states, so every draw, and every number, is as before.
 """
 
 from __future__ import annotations
@@ -52,6 +53,17 @@ def stream_intact(rows, seat):
     for k in range(STATE_WORDS, ROW):
         changed |= row[k] ^ GUARD_WORD
     return changed == 0
+
+
+@njit(cache=True, inline="always")
+def overran(rows, n, err, decision):
+    """True if a policy of one of seats ``0 .. n - 1`` wrote past its stream (:func:`stream_intact`), the first
+    such seat then recorded in ``err`` for ``decision`` (:func:`overrun`)."""
+    for seat in range(n):
+        if not stream_intact(rows, seat):
+            overrun(err, decision, seat)
+            return True
+    return False
 
 
 @njit(cache=True, refcounts=False)

@@ -23,7 +23,7 @@ from ..core.cut import cut_for_deal
 from ..core.errors import E_ANSWER, E_DECISION, E_GAME, E_SEAT
 from ..core.kernel import njit
 from ..core.rng import randint, seed_state
-from ..core.streams import overrun, own_stream, seat_streams, stream_intact
+from ..core.streams import overran, overrun, own_stream, seat_streams, stream_intact
 from .contract import (
     S_ACTIVE,
     S_COUNT,
@@ -317,11 +317,10 @@ def play_out(rules, dealer, scores, check_target, starter, cards, state, at, sea
             _fill_turn(state, rules, turn, seat, dealer, scores, position, thrown[turn])
             own = params[poff[2 * seat + 1] : poff[2 * seat + 2]]
             i = peg_fns[seat](hand, played, state, rules, own_stream(seat_rngs, seat), own)
-            if not stream_intact(seat_rngs, seat):
-                overrun(err, ERR_PEG, seat)
-                return POLICY_ERROR
             if not is_legal_play(hand, i, count):
-                return _policy_error(err, ERR_PEG, seat, i, count, hand)
+                if not overran(seat_rngs, players, err, ERR_PEG):  # a stream written past is told first
+                    _policy_error(err, ERR_PEG, seat, i, count, hand)
+                return POLICY_ERROR
             card = hand[i]
             hand[i] = -1
             lows = (lows & ~(LOW_MASK << (LOW_BITS * turn))) | (_lowest(hand) << (LOW_BITS * turn))
@@ -360,6 +359,10 @@ def play_out(rules, dealer, scores, check_target, starter, cards, state, at, sea
         if rules[R_ONE_COUNT]:  # two-handed five-card: one count only, cards left are not played
             break
         turn = after(last, 1, n)
+    # The guards once the play is over, not after every card (at every card they took 5-9% of a random game): the
+    # words a policy may write past its stream are its own row's (sims.core.streams).
+    if overran(seat_rngs, players, err, ERR_PEG):
+        return POLICY_ERROR
     if winner == NO_WINNER and count > 0 and _score(rules, scores, comp, dealer, last, C_GO, 1, check_target):
         winner = side_of(rules, after(dealer, last, players))  # the last card of all
     at[A_COUNT], at[A_START], at[A_N_PLAYED] = count, count_start, n_played

@@ -55,6 +55,13 @@ MODULE = textwrap.dedent("""
 
 
     @njit
+    def past_4_then_no_card(hand, played, state, rules, rng, params):
+        for k in range(4, 8):
+            rng[k] = 0
+        return -1
+
+
+    @njit
     def own_words(hand, played, state, rules, rng, params):
         rng[0] += 1
         return play_randomly(hand, played, state, rules, rng, params)
@@ -123,6 +130,16 @@ def test_a_run_refuses_a_policy_that_writes_past_its_stream(policies, game, name
     with pytest.raises(PolicyError) as info:
         run(job, threads=1, progress=False)
     assert name in _one_line(info)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_policy_that_writes_past_its_stream_and_answers_no_card_is_told_of_the_stream(policies, game):
+    """The stream written past is what the run refuses, not the card (cribbage checks the guards once the play is
+    over, and at a card the laws forbid)."""
+    job = Job.make(game, "deals", None, {GAMES[game][0]: policy(game, "past_4_then_no_card")}, 8, seed=3)
+    with pytest.raises(PolicyError) as info:
+        run(job, threads=1, progress=False)
+    assert "past_4_then_no_card" in _one_line(info)
 
 
 @pytest.mark.parametrize("game", GAMES)
