@@ -3,7 +3,8 @@
 The stream is the one array a policy may write, and numba checks no index: a policy that wrote 4 words past it
 once zeroed the next seat's stream (the engine then drew for ever from an all-zero state), and one that wrote 64
 words past changed the totals, then aborted the process.  Each game's card-play policy here plays at random
-after writing: 4 words past its stream (zeros), 64 words past (a constant), or its own four words (allowed).
+after writing: 4 words past its stream (zeros), 64 words past (a constant), or its own four words (allowed); one
+answers no card after writing 4 words past.
 Writing past is one line and exit status 2 from ``sims simulate`` (a process of its own, with a timeout), and a
 one-line :class:`PolicyError` from a run, the advisors' play-outs, the stacked hands and a :class:`Player`;
 writing its own words is a policy's right, and the run is played.
