@@ -217,7 +217,8 @@ def test_the_play_outs_greedy_card_is_greedys_among_the_cards_the_laws_allow():
         civil = bool(rng.random() < 0.8)
         legal = legal_mask(hand, led, best_power, trump_suit, pam, civil)
         expected = greedy_choice(hand, legal, led, best_card, trump_suit, pam)
-        assert ex.greedy_lawful(hand, led, led_suit, best_power, trump_suit, pam, civil) == expected
+        table = ex.card_table(trump_suit, pam)
+        assert ex.greedy_lawful(hand, table, led, led_suit, best_power, trump_suit, pam, civil) == expected
 
 
 def _alike(hand, gone="", trump_suit=3, pam=40, civil=True):

@@ -171,72 +171,84 @@ def expert_exchange(hand, state, rules, rng, params):
 # -- card play by determinised search --------------------------------------------------------------------
 
 
+# A card's power in its own suit and the suit (:func:`card_table`), for the play-outs: read from a table made once a
+# decision rather than found again at every card; slot EMPTY (a card -1, masked to 63) is read and never chosen.
+TABLE_SLOTS, EMPTY = 64, 63
+LEAD, HEAD, FOLLOW, OVER, ANY, WAIT = (
+    0,
+    0,
+    1,
+    2,
+    3,
+    4,
+)  # which of the laws' choices a card is in, greedy's first the least
+UNCHOSEN = 1 << 20  # the key of an empty slot, above every card's (:func:`greedy_lawful`)
+
+
+@njit(cache=True)
+def card_table(trump_suit, pam):
+    """``table[card]``: the card's power in its own suit (:func:`sims.loo.tricks.power`) times 4, plus that suit (Pam
+    a trump)."""
+    table = np.zeros(TABLE_SLOTS, dtype=np.int64)
+    for card in range(52):
+        suit = suit_of(card, trump_suit, pam)
+        table[card] = power(card, suit, trump_suit, pam) * 4 + suit
+    return table
+
+
 @njit(cache=True, inline="always")
-def greedy_lawful(hand, led, led_suit, best_power, trump_suit, pam, civil):
+def greedy_lawful(hand, table, led, led_suit, best_power, trump_suit, pam, civil):
     """``greedy_choice(hand, legal_mask(hand, ...))`` in one pass over the hand, for the play-outs.  Leading,
     the strongest card; following, the laws' first choice of cards that is not empty (those heading the trick,
     else those following suit, else the trumps above the trick, else any, Pam be civil) and in it the weakest
     card: greedy's cheapest winner where all of them win, its weakest card where none does (ties to the first
-    in hand, as greedy's)."""
+    in hand, as greedy's).  Each card held gets a key, (which choice, its power, its place in hand), the power
+    reversed when leading, and the least key is played: the hand is read once, whatever the cards (``table``:
+    :func:`card_table`; at most eight cards, three bits of place)."""
     civil_ace = civil and pam >= 0 and led >= 0 and is_trump_ace(led, trump_suit)
-    head, head_own, follow, follow_own, over, over_own, any_, any_own, pam_at = -1, 0, -1, 0, -1, 0, -1, 0, -1
+    best = UNCHOSEN
     for i in range(hand.shape[0]):
         card = hand[i]
-        if card < 0:
-            continue
-        if civil_ace and card == pam:  # played only when it is the last card held
-            pam_at = i
-            continue
-        suit = suit_of(card, trump_suit, pam)
-        own = power(card, suit, trump_suit, pam)  # its power in the suit led when it follows or trumps
+        x = table[card & EMPTY]
+        own, suit = x >> 2, x & 3  # its power in the suit led when it follows or trumps
         if led < 0:
-            if any_ < 0 or own > any_own:
-                any_, any_own = i, own
-        elif suit == led_suit and own > best_power:
-            if head < 0 or own < head_own:
-                head, head_own = i, own
-        elif suit == led_suit:
-            if follow < 0 or own < follow_own:
-                follow, follow_own = i, own
-        elif suit == trump_suit and own > best_power:
-            if over < 0 or own < over_own:
-                over, over_own = i, own
-        elif any_ < 0 or own < any_own:
-            any_, any_own = i, own
-    if head >= 0:
-        return head
-    if follow >= 0:
-        return follow
-    if over >= 0:
-        return over
-    return any_ if any_ >= 0 else pam_at
+            key = LEAD * 256 + 255 - own
+        else:
+            wins = own > best_power
+            if suit == led_suit:
+                choice = HEAD if wins else FOLLOW
+            else:
+                choice = OVER if suit == trump_suit and wins else ANY
+            key = choice * 256 + own
+        if civil_ace and card == pam:  # played only when it is the last card held
+            key = WAIT * 256
+        best = min(best, UNCHOSEN if card < 0 else key * 8 + i)
+    return best & 7
 
 
 @njit(cache=True, refcounts=False)
-def play_out(hands, lead, trick, n_trick, first_trick, k, trump_suit, pam, civil, tricks):
+def play_out(hands, lead, trick, n_trick, first_trick, k, table, trump_suit, pam, civil, tricks):
     """Play every card left in ``hands`` (row j: the j-th stander in order from the dealer's left; -1
     played), ``greedy`` for everyone, from trick ``first_trick`` whose first ``n_trick`` cards ``trick``
-    were played from stander ``lead`` on; adds the tricks won to ``tricks[j]``."""
+    were played from stander ``lead`` on; adds the tricks won to ``tricks[j]`` (``table``: :func:`card_table`)."""
     m = hands.shape[0]
     for _ in range(first_trick, k):
         led, led_suit, best_power, winner = -1, -1, -1, -1
-        for j in range(n_trick):
-            card = trick[j]
+        who = lead
+        for j in range(m):
+            if j < n_trick:
+                card = trick[j]
+            else:
+                i = greedy_lawful(hands[who], table, led, led_suit, best_power, trump_suit, pam, civil)
+                card = hands[who, i]
+                hands[who, i] = -1
+            x = table[card]
             if j == 0:
-                led, led_suit = card, suit_of(card, trump_suit, pam)
-            p = power(card, led_suit, trump_suit, pam)
-            if p > best_power:
-                best_power, winner = p, (lead + j) % m
-        for j in range(n_trick, m):
-            who = (lead + j) % m
-            i = greedy_lawful(hands[who], led, led_suit, best_power, trump_suit, pam, civil)
-            card = hands[who, i]
-            hands[who, i] = -1
-            if j == 0:
-                led, led_suit = card, suit_of(card, trump_suit, pam)
-            p = power(card, led_suit, trump_suit, pam)
+                led, led_suit = card, x & 3
+            p = x >> 2 if (x & 3) == led_suit or (x & 3) == trump_suit else -1  # power(card, led_suit, ...)
             if p > best_power:
                 best_power, winner = p, who
+            who = who + 1 if who + 1 < m else 0
         tricks[winner] += 1
         lead = winner
         n_trick = 0
@@ -487,7 +499,7 @@ def _sampled_values(rng, samples, deal, play, hand, options, alike, base, hands,
     cards (:func:`_deal_lawful`, dealt into ``base``), everyone then playing ``greedy`` (:func:`play_out`); an
     option alike an earlier one (:func:`_alike`) gets that one's value."""
     unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws = deal
-    lead, trick, n_trick, first_trick, k, civil, so_far, share, loo = play
+    lead, trick, n_trick, first_trick, k, table, civil, so_far, share, loo = play
     for _ in range(samples):
         _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, base)
         for o in range(options.shape[0]):
@@ -497,7 +509,7 @@ def _sampled_values(rng, samples, deal, play, hand, options, alike, base, hands,
             trick[n_trick] = hand[options[o]]
             hands[me, options[o]] = -1
             tricks[:] = 0
-            play_out(hands, lead, trick, n_trick + 1, first_trick, k, trump_suit, pam, civil, tricks)
+            play_out(hands, lead, trick, n_trick + 1, first_trick, k, table, trump_suit, pam, civil, tricks)
             won = so_far + tricks[me]
             value[o] += share * won - (loo if won == 0 else 0)
     for o in range(options.shape[0]):
@@ -614,7 +626,7 @@ def expert_card(hand, played, state, rules, rng, params):
         refused, first_leader = shown_laws(cards, by, known, trump_suit, pam, civil, forbid)
         laws = (known, forbid, refused, first_leader)
         deal = hidden + (laws,)
-        play = (lead, trick, n_trick, state[S_TRICK], k, civil, so_far, share, loo)
+        play = (lead, trick, n_trick, state[S_TRICK], k, card_table(trump_suit, pam), civil, so_far, share, loo)
         others = np.int64(0)  # the cards another stander may hold or has played to this trick
         for i in range(n_unseen):
             others |= np.int64(1) << unseen[i]
