@@ -75,7 +75,7 @@ from ..contract import (
     S_TRUMP_SUIT,
 )
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, R_CARDS, R_PAM_CIVIL
-from ..tricks import could_have_played, is_trump_ace, lawful_holding, power, shown_laws, suit_of
+from ..tricks import is_trump_ace, lawful_holding, power, shown_laws, suit_of
 from .hands import FIVE_CARD_CLASSES, MISS_CLASS, N_CATEGORIES, THREE_CARD_CLASSES, category, hand_class
 
 ORDERS = MAX_PLAYERS  # order of declaring, 1 .. players
@@ -299,19 +299,6 @@ def _deal_unseen(rng, unseen, n_unseen, need, cards, by, pam, trump_suit, hands,
                 have += 1
 
 
-@njit(cache=True)
-def _holdings(shown, n_shown, hands, out):
-    """Each stander's cards when the play began: those he has played (``shown``), then those he holds."""
-    out[:, :] = -1
-    for j in range(out.shape[0]):
-        t = n_shown[j]
-        out[j, :t] = shown[j, :t]
-        for c in range(hands.shape[1]):
-            if hands[j, c] >= 0:
-                out[j, t] = hands[j, c]
-                t += 1
-
-
 @njit(cache=True, refcounts=False)
 def _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, laws, hands):
     """Deal ``need[j]`` unseen cards to each other stander j, uniformly among the deals in which every card he
@@ -350,12 +337,14 @@ def _deal_lawful(rng, unseen, n_unseen, need, me, cards, by, trump_suit, pam, la
 
 
 @njit(cache=True)
-def _last_cards(hidden, shown, n_shown, civil, hands, held, lawful):
+def _last_cards(hidden, laws, lawful):
     """When I am the last to play to the trick before the last and one or two others stand (each holding one
-    card): in ``lawful[j]`` the cards (a 52-bit mask) the laws allow stander j to hold, and how many deals of
-    them there are (:func:`_deals`); -1 otherwise.  ``hidden``: the cards to deal (:func:`expert_card`)."""
+    card): in ``lawful[j]`` the cards (a 52-bit mask) the laws allow stander j to hold (:func:`_deal_lawful`'s
+    ``laws``, :func:`sims.loo.tricks.lawful_holding`), and how many deals of them there are (:func:`_deals`); -1
+    otherwise.  ``hidden``: the cards to deal (:func:`expert_card`)."""
     unseen, n_unseen, need, me, cards, by, trump_suit, pam = hidden
-    m = hands.shape[0]
+    known, forbid, refused, first_leader = laws
+    m = lawful.shape[0]
     if m > 3:
         return -1
     for j in range(m):
@@ -366,11 +355,9 @@ def _last_cards(hidden, shown, n_shown, civil, hands, held, lawful):
         if j == me:
             continue
         for i in range(n_unseen):
-            hands[j, :] = -1
-            hands[j, 0] = unseen[i]
-            _holdings(shown, n_shown, hands, held)
-            if could_have_played(held, cards, by, trump_suit, pam, civil, 1 << j):
-                lawful[j] |= np.int64(1) << unseen[i]
+            bit = np.int64(1) << unseen[i]
+            if lawful_holding(j, bit, known, forbid, refused, first_leader, trump_suit, pam):
+                lawful[j] |= bit
     return _deals(lawful[(me + 1) % m], lawful[(me + 2) % m], m == 3)
 
 
@@ -574,12 +561,10 @@ def expert_card(hand, played, state, rules, rng, params):
     n_played = state[S_N_PLAYED]
     cards = np.empty(n_played, dtype=np.int64)
     by = np.empty(n_played, dtype=np.int64)
-    shown = np.full((m, k), -1, dtype=np.int64)
     n_shown = np.zeros(m, dtype=np.int64)
     for i in range(n_played):
         cards[i], by[i] = played[i, 0], index_of[played[i, 1]]
         seen[cards[i]] = True
-        shown[by[i], n_shown[by[i]]] = cards[i]
         n_shown[by[i]] += 1
     unseen = np.empty(52, dtype=np.int64)
     n_unseen = 0
@@ -608,23 +593,22 @@ def expert_card(hand, played, state, rules, rng, params):
     base = np.full((m, k), -1, dtype=np.int64)
     copy_into(base[me], hand)
     hands = np.empty((m, k), dtype=np.int64)
-    held = np.empty((m, k), dtype=np.int64)
     tricks = np.zeros(m, dtype=np.int64)
     lawful = np.zeros(m, dtype=np.int64)
     # The cards to deal the other standers: those I have not seen, how many each still holds, as the cards each
     # played (and the trump) allow.
     hidden = (unseen, n_unseen, need, me, cards, by, trump_suit, pam)
-    if _last_cards(hidden, shown, n_shown, civil, base, held, lawful) > 0:
+    known = np.zeros(m, dtype=np.int64)
+    for i in range(n_played):
+        known[by[i]] |= np.int64(1) << cards[i]
+    forbid = np.empty(m, dtype=np.int64)
+    refused, first_leader = shown_laws(cards, by, known, trump_suit, pam, civil, forbid)
+    laws = (known, forbid, refused, first_leader)
+    if _last_cards(hidden, laws, lawful) > 0:
         _every_last_trick(
             hand, options[:n_options], trick, lead, me, lawful, trump_suit, pam, so_far, share, loo, value
         )
     else:
-        known = np.zeros(m, dtype=np.int64)
-        for i in range(n_played):
-            known[by[i]] |= np.int64(1) << cards[i]
-        forbid = np.empty(m, dtype=np.int64)
-        refused, first_leader = shown_laws(cards, by, known, trump_suit, pam, civil, forbid)
-        laws = (known, forbid, refused, first_leader)
         deal = hidden + (laws,)
         play = (lead, trick, n_trick, state[S_TRICK], k, card_table(trump_suit, pam), civil, so_far, share, loo)
         others = np.int64(0)  # the cards another stander may hold or has played to this trick
