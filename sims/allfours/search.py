@@ -166,7 +166,7 @@ MAX_DEPTH = 64
 SCRATCH = MAX_DEPTH  # the stack's last row: the hands greedy plays out at a horizon (:func:`_greedy_rest`)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def distinct(moves, hand, others):
     """``moves`` without cards equivalent to a higher one kept: two cards of a suit next to each other in
     ``hand``, both counting nothing for game, with none of ``others`` (the cards in other hands and the
@@ -192,7 +192,7 @@ def distinct(moves, hand, others):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next_move(moves, j, best, trump):
     """The card to try next: leading, trumps first, each suit from its top; following, the cards that
     take the trick from the lowest (those of the suit led before trumps), then the others from the lowest
@@ -428,7 +428,7 @@ def set_root(st, leader, j, lead_suit, best, best_role, pts, jack_in, d):
     st[0, F_PTS], st[0, F_JACK_IN], st[0, F_D] = pts, jack_in, d
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
     """The value of the position in ``st[0]`` (:func:`set_root`) when the player to move plays one of ``moves``
     (search order mask): exact if it lies inside (``alpha``, ``beta``), else a bound on the side of the window it
@@ -436,7 +436,8 @@ def solve(ctx, sides, tt, hands, st, moves, alpha, beta):
 
     ``hands[role]`` (search order) are the cards still held; ``sides[role]`` is 0 for the side judged, 1 for the
     other.  Values are for side 0.  An explicit stack rather than recursion: numba cannot load recursive
-    functions from its cache.
+    functions from its cache.  It allocates nothing, so it is compiled without reference counting, as is
+    :func:`narrow`, which calls it once a probe (the counts at every call were a twentieth of the expert's time).
     """
     n = ctx[X_PLAYERS]
     trump = ctx[X_TRUMP]
@@ -583,7 +584,7 @@ def card_value(ctx, sides, tt, hands, st, b):
     return best_value(ctx, sides, tt, hands, st, np.int64(1) << b)
 
 
-@njit(cache=True)
+@njit(cache=True, refcounts=False)
 def narrow(ctx, sides, tt, hands, st, moves, lo, hi, t):
     """Bounds ``lo`` .. ``hi`` on the value of the position in ``st[0]`` when the player to move plays the best of
     ``moves``, narrowed by null-window searches (:func:`solve`) until the value is known or known to be below ``t``:
