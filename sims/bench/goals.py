@@ -20,14 +20,19 @@ NAME = "goals"
 RUN_JSON = Path(__file__).resolve().parents[2] / "data" / "reports" / "run.json"
 
 
+ISSUE_START = "dec9be4"  # the commit issue 36 started from: its search players are timed beside today's
+
+
 @dataclass(frozen=True)
 class Baseline:
-    """What every figure of one run shares: the sizes, and OpenSpiel's games/s (None: not installed)."""
+    """What every figure of one run shares: the sizes, OpenSpiel's games/s (None: not installed) and the commit
+    whose code the search players' figures time in the same run (None: their recorded figures instead)."""
 
     openspiel: float | None
     runs: int = 5  # of each start-up, the median kept
     games: int = 1_000_000  # random games of the whole-process and kernel figures
     search_deals: int = 20_000  # deals of a searching player's figure
+    before: str | None = ISSUE_START
 
 
 def _load() -> float:

@@ -103,7 +103,7 @@ def test_bench_rows():
     )
     assert "load average" in note["what"]
     assert same["same choices"] and not other["same choices"]
-    assert same["expert plays/s"] == pytest.approx(same["x before"] * same["before: plays/s"])
+    assert same["expert plays/s"] == pytest.approx(same["x before (recorded)"] * same["before (recorded): plays/s"])
     # The same run searched to the end of every hand, timed beside it (its hash is checked only at the report's size).
     assert "to its end" in to_the_end["what"] and to_the_end["x to the end"] > 0
     assert to_the_end["same choices"] is None and to_the_end["deals"] == 40

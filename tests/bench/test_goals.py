@@ -18,7 +18,7 @@ from sims.loo import bench as loo
 # One worker runs the module, so the figures of ``rows`` are measured once, not once a worker (about 12 s each).
 pytestmark = pytest.mark.xdist_group("bench-goals")
 
-TINY = goals.Baseline(openspiel=1_000.0, runs=1, games=300, search_deals=40)
+TINY = goals.Baseline(openspiel=1_000.0, runs=1, games=300, search_deals=40, before=None)
 COLUMNS = ("what", "figure", "unit", "goal", "meets", "load (1 min)", "OpenSpiel games/s")
 
 
@@ -52,6 +52,27 @@ def test_the_ratios_are_rates_over_the_baseline_of_the_same_run(rows):
         if row["unit"] == "x OpenSpiel":
             assert row["figure"] == row["games/s"] / 1_000.0
             assert row["meets"] == ("yes" if row["figure"] >= float(row["goal"].split()[-1]) else "no")
+
+
+def test_the_search_players_are_timed_beside_the_issues_start_when_its_code_can_run(monkeypatch):
+    """With a commit to time (:mod:`sims.bench.before`), the Loo expert's figure is its CPU seconds then over now,
+    the same program run on both codes; without one, its share of greedy's deals/s against the recorded share."""
+    asked = []
+
+    def same_run(program, commit):
+        asked.append((program, commit))
+        return (12.0, 1.5)
+
+    monkeypatch.setattr(loo, "same_run", same_run)
+    (row,) = loo.expert_goal(goals.Baseline(openspiel=1_000.0, search_deals=40, before="abc1234"))
+    assert row["figure"] == 8.0 and row["unit"] == "x abc1234 (same run)" and row["meets"] == "no"
+    assert (row["cpu s before"], row["cpu s"]) == (12.0, 1.5) and row["goal"] == ">= 10"
+    ((program, commit),) = asked
+    assert commit == "abc1234" and 'simulate_deals("five-card-pam", policies, 40, seed=1, threads=1)' in program
+    monkeypatch.setattr(loo, "same_run", lambda program, commit: None)
+    (row,) = loo.expert_goal(goals.Baseline(openspiel=1_000.0, search_deals=40, before="abc1234"))
+    assert row["unit"] == "share" and row["figure"] == row["deals/s"] / row["greedy deals/s"]
+    assert goals.Baseline(openspiel=None).before == goals.ISSUE_START
 
 
 def test_without_openspiel_there_is_no_ratio():
