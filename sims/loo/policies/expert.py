@@ -174,14 +174,8 @@ def expert_exchange(hand, state, rules, rng, params):
 # A card's power in its own suit and the suit (:func:`card_table`), for the play-outs: read from a table made once a
 # decision rather than found again at every card; slot EMPTY (a card -1, masked to 63) is read and never chosen.
 TABLE_SLOTS, EMPTY = 64, 63
-LEAD, HEAD, FOLLOW, OVER, ANY, WAIT = (
-    0,
-    0,
-    1,
-    2,
-    3,
-    4,
-)  # which of the laws' choices a card is in, greedy's first the least
+# Which of the laws' choices a card is in, greedy's first the least (leading, every card is in one).
+LEAD, HEAD, FOLLOW, OVER, ANY, WAIT = 0, 0, 1, 2, 3, 4
 UNCHOSEN = 1 << 20  # the key of an empty slot, above every card's (:func:`greedy_lawful`)
 
 
@@ -342,7 +336,7 @@ def _last_cards(hidden, laws, lawful):
     card): in ``lawful[j]`` the cards (a 52-bit mask) the laws allow stander j to hold (:func:`_deal_lawful`'s
     ``laws``, :func:`sims.loo.tricks.lawful_holding`), and how many deals of them there are (:func:`_deals`); -1
     otherwise.  ``hidden``: the cards to deal (:func:`expert_card`)."""
-    unseen, n_unseen, need, me, cards, by, trump_suit, pam = hidden
+    unseen, n_unseen, need, me, _, _, trump_suit, pam = hidden
     known, forbid, refused, first_leader = laws
     m = lawful.shape[0]
     if m > 3:
