@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]  # the checkout, when the package runs from one
 TREES = ("sims", "analysis")
 MARK = "sims imported from: "
-WHERE = f"import sims, sys; print({MARK!r} + sims.__file__, file=sys.stderr)"
+WHERE = f"import sims; print({MARK!r} + sims.__file__)"
 
 
 def cache_home() -> Path:
@@ -69,7 +69,8 @@ def checkout(commit: str, root: Path = ROOT) -> Path | None:
 
 def cpu_seconds(program: str, commit: str | None = None) -> float | None:
     """The CPU seconds ``program`` prints last, run in a fresh interpreter on today's code (``commit`` None) or on
-    ``commit``'s (:func:`checkout`; None when it cannot be had or the program fails there)."""
+    ``commit``'s (:func:`checkout`; None when it cannot be had or the program fails there).  What it writes on
+    stderr is shown: the notice of its kernels compiling at a first run, or why it failed."""
     env = dict(os.environ)
     if commit is not None:
         folder = checkout(commit)
@@ -77,12 +78,12 @@ def cpu_seconds(program: str, commit: str | None = None) -> float | None:
             return None
         env["PYTHONPATH"] = os.pathsep.join([str(folder), *filter(None, [env.get("PYTHONPATH")])])
         env["SIMS_CACHE_DIR"] = str(folder / "kernels")
-    done = subprocess.run(  # -P: the folder it is started in does not come first on the path
-        [sys.executable, "-P", "-c", f"{WHERE}\n{program}"], env=env, capture_output=True, text=True, check=False
+    done = subprocess.run(  # -P: the folder it is started in does not come first on the path; stderr shown
+        [sys.executable, "-P", "-c", f"{WHERE}\n{program}"], env=env, stdout=subprocess.PIPE, text=True, check=False
     )
     if done.returncode != 0:
         return None
-    imported = next(Path(line[len(MARK) :]) for line in done.stderr.splitlines() if line.startswith(MARK))
+    imported = next(Path(line[len(MARK) :]) for line in done.stdout.splitlines() if line.startswith(MARK))
     if commit is not None and folder not in imported.resolve().parents:
         return None  # today's package won over the commit's on the path
     return float(done.stdout.strip().splitlines()[-1])

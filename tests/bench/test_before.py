@@ -1,6 +1,7 @@
 """An earlier commit's code timed beside today's (sims.bench.before): extracted once from the checkout's git history,
 imported first by the program run on it, with its own kernel cache; None wherever that cannot be done."""
 
+import shutil
 import subprocess
 
 import pytest
@@ -21,6 +22,8 @@ def test_todays_code_runs_the_program_in_a_fresh_interpreter():
 
 
 def test_a_commit_is_extracted_once_and_its_code_imported_first(cache):
+    if shutil.which("git") is None:
+        pytest.skip("no git")
     head = subprocess.run(["git", "-C", str(before.ROOT), "rev-parse", "HEAD"], capture_output=True, text=True)
     if head.returncode != 0:
         pytest.skip("not a git checkout")
