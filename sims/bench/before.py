@@ -57,8 +57,9 @@ def checkout(commit: str, root: Path = ROOT) -> Path | None:
         return None
     home.mkdir(parents=True, exist_ok=True, mode=0o700)
     staging = Path(tempfile.mkdtemp(dir=home, prefix=".partial-"))
+    safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # Python 3.11.4 and later
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-        tar.extractall(staging, filter="data")
+        tar.extractall(staging, **safe)
     (staging / "kernels").mkdir(mode=0o700)
     try:
         staging.rename(folder)
