@@ -44,12 +44,13 @@ def checkout(commit: str, root: Path = ROOT) -> Path | None:
     )
     if full.returncode != 0:
         return None
+    sha = full.stdout.strip()
     home = cache_home()
-    folder = home / full.stdout.strip()
+    folder = home / sha
     if folder.is_dir():
         return folder
     archive = subprocess.run(
-        ["git", "-C", str(root), "archive", "--format=tar", full.stdout.strip(), *TREES],
+        ["git", "-C", str(root), "archive", "--format=tar", sha, *TREES],
         capture_output=True,
         check=False,
     )
